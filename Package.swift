@@ -1,0 +1,86 @@
+// swift-tools-version: 6.1
+//
+// JudgeCalibration: build judge prompts from score dimensions, replay frozen
+// runs through a judge model, and measure how far the judge agrees with
+// human experts. See docs/ARCHITECTURE.md for the module map.
+
+import PackageDescription
+
+// MARK: - System libraries (Debian packages, found through pkg-config)
+
+let systemLibraries: [Target] = [
+    .systemLibrary(
+        name: "CCurl",
+        pkgConfig: "libcurl",
+        providers: [.apt(["libcurl4-openssl-dev"])]
+    ),
+    .systemLibrary(
+        name: "CLapacke",
+        pkgConfig: "lapacke",
+        providers: [.apt(["liblapacke-dev"])]
+    ),
+    .systemLibrary(
+        name: "CSQLite",
+        pkgConfig: "sqlite3",
+        providers: [.apt(["libsqlite3-dev"])]
+    ),
+]
+
+// MARK: - Core libraries
+
+let libraries: [Target] = [
+    .target(
+        name: "AgreementStatistics",
+        dependencies: ["CLapacke"]
+    ),
+    .target(
+        name: "EvaluationCore",
+        dependencies: ["AgreementStatistics"]
+    ),
+    .target(
+        name: "EvaluationTesting",
+        dependencies: ["EvaluationCore"]
+    ),
+]
+
+// MARK: - Tests
+
+let tests: [Target] = [
+    .target(
+        name: "_TestSupport",
+        path: "Tests/_TestSupport"
+    ),
+    .testTarget(
+        name: "AgreementStatisticsTests",
+        dependencies: ["AgreementStatistics", "_TestSupport"]
+    ),
+    .testTarget(
+        name: "EvaluationCoreTests",
+        dependencies: ["EvaluationCore", "EvaluationTesting", "_TestSupport"]
+    ),
+]
+
+// MARK: - Shared settings, applied to every Swift target in one place
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let allTargets = systemLibraries + libraries + tests
+for target in allTargets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
+}
+
+let package = Package(
+    name: "JudgeCalibration",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "AgreementStatistics", targets: ["AgreementStatistics"]),
+        .library(name: "EvaluationCore", targets: ["EvaluationCore"]),
+        .library(name: "EvaluationTesting", targets: ["EvaluationTesting"]),
+    ],
+    targets: allTargets,
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,71 @@
+public import Foundation
+
+extension EvaluationResult {
+    private static func encoder(pretty: Bool) -> JSONEncoder {
+        let e = JSONEncoder()
+        e.dateEncodingStrategy = .iso8601
+        e.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys] : [.sortedKeys]
+        return e
+    }
+
+    private static var decoder: JSONDecoder {
+        let d = JSONDecoder()
+        d.dateDecodingStrategy = .iso8601
+        return d
+    }
+
+    /// Writes the result as pretty-printed JSON, atomically (a reader never sees half a file).
+    public func save(to url: URL) throws {
+        try Self.encoder(pretty: true).encode(self).write(to: url, options: .atomic)
+    }
+
+    /// Reads a result written by ``save(to:)``.
+    ///
+    /// - Throws: ``InputError`` naming the file and the field that failed.
+    public static func load(from url: URL) throws -> EvaluationResult {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw InputError(file: url.path, message: "cannot be read (\(error.localizedDescription))")
+        }
+        do {
+            return try decoder.decode(EvaluationResult.self, from: data)
+        } catch let error as DecodingError {
+            throw InputError(file: url.path, message: error.readableDescription)
+        }
+    }
+
+    /// Appends the result as one line to a JSON Lines history file, creating it if needed.
+    public func appendLine(to url: URL) throws {
+        var line = try Self.encoder(pretty: false).encode(self)
+        line.append(UInt8(ascii: "\n"))
+        if !FileManager.default.fileExists(atPath: url.path) {
+            try line.write(to: url)
+            return
+        }
+        let handle = try FileHandle(forWritingTo: url)
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: line)
+    }
+
+    /// Reads every result of a JSON Lines history file, in order.
+    ///
+    /// - Throws: ``InputError`` naming the line that failed to decode.
+    public static func loadHistory(from url: URL) throws -> [EvaluationResult] {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw InputError(file: url.path, message: "cannot be read (\(error.localizedDescription))")
+        }
+        return try JSONRecords.split(data, file: url.path).map { record in
+            do {
+                return try decoder.decode(EvaluationResult.self, from: record.data)
+            } catch let error as DecodingError {
+                throw InputError(file: url.path, line: record.line, message: error.readableDescription)
+            }
+        }
+    }
+}
