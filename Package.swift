@@ -41,6 +41,10 @@ let libraries: [Target] = [
         name: "EvaluationTesting",
         dependencies: ["EvaluationCore"]
     ),
+    .target(
+        name: "LanguageModels",
+        dependencies: ["EvaluationCore", "CCurl", "CSQLite"]
+    ),
 ]
 
 // MARK: - Tests
@@ -48,11 +52,12 @@ let libraries: [Target] = [
 let tests: [Target] = [
     .target(
         name: "_TestSupport",
+        dependencies: ["EvaluationCore"],
         path: "Tests/_TestSupport"
     ),
     .testTarget(
         name: "AgreementStatisticsTests",
-        dependencies: ["AgreementStatistics", "_TestSupport"]
+        dependencies: ["AgreementStatistics", "EvaluationCore", "_TestSupport"]
     ),
     .testTarget(
         name: "EvaluationCoreTests",
@@ -80,6 +85,7 @@ let package = Package(
         .library(name: "AgreementStatistics", targets: ["AgreementStatistics"]),
         .library(name: "EvaluationCore", targets: ["EvaluationCore"]),
         .library(name: "EvaluationTesting", targets: ["EvaluationTesting"]),
+        .library(name: "LanguageModels", targets: ["LanguageModels"]),
     ],
     targets: allTargets,
     swiftLanguageModes: [.v6]

@@ -1,8 +1,5 @@
-import Foundation
-public import Testing
-
-/// Any JSON value, for reading test vectors whose layout varies by case.
-public enum JSONValue: Sendable, Hashable, Decodable, CustomStringConvertible {
+/// Any JSON value: a row of a frozen run, a JSON schema, a test vector.
+public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
     case null
     case bool(Bool)
     case number(Double)
@@ -24,6 +21,18 @@ public enum JSONValue: Sendable, Hashable, Decodable, CustomStringConvertible {
             self = .array(a)
         } else {
             self = .object(try c.decode([String: JSONValue].self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .null: try c.encodeNil()
+        case .bool(let b): try c.encode(b)
+        case .number(let d): try c.encode(d)
+        case .string(let s): try c.encode(s)
+        case .array(let a): try c.encode(a)
+        case .object(let o): try c.encode(o)
         }
     }
 
@@ -78,49 +87,8 @@ public enum JSONValue: Sendable, Hashable, Decodable, CustomStringConvertible {
         case .number(let d): String(d)
         case .string(let s): "\"\(s)\""
         case .array(let a): "[" + a.map(\.description).joined(separator: ", ") + "]"
-        case .object(let o): "{" + o.keys.sorted().map { "\($0): \(o[$0]!.description)" }.joined(separator: ", ") + "}"
+        case .object(let o): "{" + o.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value.description)" }.joined(separator: ", ") + "}"
         }
     }
 }
 
-/// One case of `reference/agreement-vectors.json`.
-public struct ReferenceCase: Sendable, Decodable, CustomTestStringConvertible {
-    public var id: String
-    public var statistic: String
-    public var params: JSONValue
-    public var data: JSONValue
-    public var expected: JSONValue
-    public var expectedSpecial: String?
-    public var tolerance: Double
-    public var source: String?
-    public var computedBy: JSONValue?
-
-    enum CodingKeys: String, CodingKey {
-        case id, statistic, params, data, expected, tolerance, source
-        case expectedSpecial = "expected_special"
-        case computedBy = "computed_by"
-    }
-
-    public var testDescription: String { id }
-}
-
-/// The published and cross-checked statistics vectors.
-public enum ReferenceVectors {
-    private struct File: Decodable { var cases: [ReferenceCase] }
-
-    /// Every case in the file.
-    public static let all: [ReferenceCase] = {
-        let url = SharedData.url("reference/agreement-vectors.json")
-        do {
-            let data = try Data(contentsOf: url)
-            return try JSONDecoder().decode(File.self, from: data).cases
-        } catch {
-            fatalError("cannot read the reference vectors at \(url.path): \(error)")
-        }
-    }()
-
-    /// The cases for the given statistics, in file order.
-    public static func cases(_ statistics: String...) -> [ReferenceCase] {
-        all.filter { statistics.contains($0.statistic) }
-    }
-}
