@@ -127,8 +127,9 @@ extension DecodingError {
         case .valueNotFound(let type, let c):
             return "\(path(c)) is null where a \(type) was expected"
         case .dataCorrupted(let c):
-            if let underlying = c.underlyingError {
-                return "not valid JSON (\(underlying.localizedDescription))"
+            if c.codingPath.isEmpty {
+                let detail = c.underlyingError.map { String(describing: $0) } ?? c.debugDescription
+                return "not valid JSON (\(detail))"
             }
             return "\(path(c)): \(c.debugDescription)"
         @unknown default:

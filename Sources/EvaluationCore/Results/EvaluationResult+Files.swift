@@ -1,16 +1,33 @@
 public import Foundation
 
 extension EvaluationResult {
+    /// ISO 8601 with milliseconds, so that a run's duration survives a round trip.
+    private static func dateFormatter() -> ISO8601DateFormatter {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return f
+    }
+
     private static func encoder(pretty: Bool) -> JSONEncoder {
         let e = JSONEncoder()
-        e.dateEncodingStrategy = .iso8601
+        e.dateEncodingStrategy = .custom { date, encoder in
+            var c = encoder.singleValueContainer()
+            try c.encode(dateFormatter().string(from: date))
+        }
         e.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys] : [.sortedKeys]
         return e
     }
 
     private static var decoder: JSONDecoder {
         let d = JSONDecoder()
-        d.dateDecodingStrategy = .iso8601
+        d.dateDecodingStrategy = .custom { decoder in
+            let c = try decoder.singleValueContainer()
+            let text = try c.decode(String.self)
+            guard let date = dateFormatter().date(from: text) else {
+                throw DecodingError.dataCorruptedError(in: c, debugDescription: "\(text) is not an ISO 8601 date with fractional seconds")
+            }
+            return date
+        }
         return d
     }
 
