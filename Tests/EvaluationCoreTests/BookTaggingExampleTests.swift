@@ -23,7 +23,9 @@ struct BookTaggingEvaluation: Evaluation {
         "Two rival bakers fall for each other over one hot summer.":
             BookTags(tags: ["romance", "baking", "rivals"], genre: "romance"),
         "A generation ship's AI must choose which crew to wake.":
-            BookTags(tags: ["science-fiction", "ai", "generation ship", "ethics", "space", "survival", "crew", "choice", "isolation"], genre: "science-fiction"),
+            BookTags(
+                tags: ["science-fiction", "ai", "generation ship", "ethics", "space", "survival", "crew", "choice", "isolation"],
+                genre: "science-fiction"),
         "I cried for an hour, loved it, my favourite this year!":
             BookTags(tags: ["loved-it", "tearjerker", "favourite"], genre: "feelings"),
     ]
@@ -118,6 +120,9 @@ struct BookTaggingExampleTests {
         let nine = try #require(result.samples.first { $0.prompt?.hasPrefix("A generation ship") == true })
         #expect(nine.metric("Tag Count")?.rationale == "got 9 tags, expected 3–8")
         #expect(nine.metric("Tag Count")?.value == .failing)
-        #expect(result.detailed.columns == ["Sample", "Prompt", "Response", "Tag Count", "Tag Total", "Single-Word Tags", "Known Genre", "Error"])
+        #expect(
+            result.detailed.columns == [
+                "Sample", "Prompt", "Response", "Tag Count", "Tag Total", "Single-Word Tags", "Known Genre", "Error",
+            ])
     }
 }

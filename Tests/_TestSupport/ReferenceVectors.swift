@@ -1,6 +1,6 @@
+public import EvaluationCore
 import Foundation
 public import Testing
-public import EvaluationCore
 
 /// One case of `reference/agreement-vectors.json`.
 public struct ReferenceCase: Sendable, Decodable, CustomTestStringConvertible {

@@ -26,7 +26,8 @@ public struct ContingencyTable: Sendable, Hashable, Codable {
     ///
     /// - Precondition: a k×k array of non-negative counts.
     public init(scale: CategoryScale, rows: [[Int]]) {
-        precondition(rows.count == scale.count && rows.allSatisfy { $0.count == scale.count }, "the table must be k×k for a scale of k categories")
+        precondition(
+            rows.count == scale.count && rows.allSatisfy { $0.count == scale.count }, "the table must be k×k for a scale of k categories")
         precondition(rows.allSatisfy { $0.allSatisfy { $0 >= 0 } }, "counts cannot be negative")
         self.scale = scale
         self.counts = rows.flatMap { $0 }

@@ -87,8 +87,8 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
         case .number(let d): String(d)
         case .string(let s): "\"\(s)\""
         case .array(let a): "[" + a.map(\.description).joined(separator: ", ") + "]"
-        case .object(let o): "{" + o.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value.description)" }.joined(separator: ", ") + "}"
+        case .object(let o):
+            "{" + o.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value.description)" }.joined(separator: ", ") + "}"
         }
     }
 }
-

@@ -45,10 +45,12 @@ public struct ResultTable: Sendable, Hashable, Codable {
 
     /// The table as aligned plain text, for a terminal.
     public func rendered() -> String {
-        let body = rows.map { $0.map { cell -> String in
-            let text = cell.description
-            return text.count > 60 ? String(text.prefix(57)) + "..." : text
-        } }
+        let body = rows.map {
+            $0.map { cell -> String in
+                let text = cell.description
+                return text.count > 60 ? String(text.prefix(57)) + "..." : text
+            }
+        }
         var widths = columns.map(\.count)
         for row in body {
             for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) }

@@ -1,5 +1,5 @@
-import Foundation
 internal import AgreementStatistics
+import Foundation
 internal import Synchronization
 
 /// The optional protocol of samples that carry prompt text, for the per-sample table.
@@ -158,15 +158,18 @@ extension Evaluation {
             }
             if conflicted.contains(name) {
                 let who = errors.metricNameConflicts.first { $0.metric == name }?.evaluators.joined(separator: ", ") ?? ""
-                return record(Estimate(
-                    undefined: UndefinedReason(code: "metric-conflict", message: "metric \"\(name)\" is emitted by several evaluators (\(who)); rename one"),
-                    n: 0))
+                return record(
+                    Estimate(
+                        undefined: UndefinedReason(
+                            code: "metric-conflict", message: "metric \"\(name)\" is emitted by several evaluators (\(who)); rename one"),
+                        n: 0))
             }
             if !recorded.contains(name) {
                 if !errors.metricsNotFound.contains(name) { errors.metricsNotFound.append(name) }
-                return record(Estimate(
-                    undefined: UndefinedReason(code: "metric-not-found", message: "no sample recorded metric \"\(name)\""),
-                    n: 0))
+                return record(
+                    Estimate(
+                        undefined: UndefinedReason(code: "metric-not-found", message: "no sample recorded metric \"\(name)\""),
+                        n: 0))
             }
             let column: [Double?] = outcomes.map { $0.metric(name)?.doubleValue }
             let values = column.compactMap { $0 }
@@ -174,15 +177,17 @@ extension Evaluation {
                 do {
                     return record(try custom(column))
                 } catch {
-                    return record(Estimate(
-                        undefined: UndefinedReason(code: "custom-failed", message: "the custom aggregation threw: \(error)"),
-                        n: values.count))
+                    return record(
+                        Estimate(
+                            undefined: UndefinedReason(code: "custom-failed", message: "the custom aggregation threw: \(error)"),
+                            n: values.count))
                 }
             }
             if values.isEmpty {
-                return record(Estimate(
-                    undefined: .noData("every sample ignored or failed metric \"\(name)\"; there is nothing to aggregate"),
-                    n: 0))
+                return record(
+                    Estimate(
+                        undefined: .noData("every sample ignored or failed metric \"\(name)\"; there is nothing to aggregate"),
+                        n: 0))
             }
             switch request.operation {
             case .mean: return record(Spread.mean(values))
