@@ -42,6 +42,10 @@ let libraries: [Target] = [
         dependencies: ["EvaluationCore"]
     ),
     .target(
+        name: "Calibration",
+        dependencies: ["EvaluationCore", "AgreementStatistics", "LanguageModels"]
+    ),
+    .target(
         name: "LanguageModels",
         dependencies: ["EvaluationCore", "CCurl", "CSQLite"]
     ),
@@ -58,6 +62,10 @@ let tests: [Target] = [
     .testTarget(
         name: "AgreementStatisticsTests",
         dependencies: ["AgreementStatistics", "EvaluationCore", "_TestSupport"]
+    ),
+    .testTarget(
+        name: "CalibrationTests",
+        dependencies: ["Calibration", "EvaluationCore", "_TestSupport"]
     ),
     .testTarget(
         name: "EvaluationCoreTests",
@@ -86,6 +94,7 @@ let package = Package(
         .library(name: "EvaluationCore", targets: ["EvaluationCore"]),
         .library(name: "EvaluationTesting", targets: ["EvaluationTesting"]),
         .library(name: "LanguageModels", targets: ["LanguageModels"]),
+        .library(name: "Calibration", targets: ["Calibration"]),
     ],
     targets: allTargets,
     swiftLanguageModes: [.v6]

@@ -80,15 +80,5 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
         array?.compactMap { $0.optionalDoubles }
     }
 
-    public var description: String {
-        switch self {
-        case .null: "null"
-        case .bool(let b): String(b)
-        case .number(let d): String(d)
-        case .string(let s): "\"\(s)\""
-        case .array(let a): "[" + a.map(\.description).joined(separator: ", ") + "]"
-        case .object(let o):
-            "{" + o.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value.description)" }.joined(separator: ", ") + "}"
-        }
-    }
+    public var description: String { compactJSON }
 }

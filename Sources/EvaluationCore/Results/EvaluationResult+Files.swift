@@ -1,39 +1,9 @@
 public import Foundation
 
 extension EvaluationResult {
-    /// ISO 8601 with milliseconds, so that a run's duration survives a round trip.
-    private static func dateFormatter() -> ISO8601DateFormatter {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return f
-    }
-
-    private static func encoder(pretty: Bool) -> JSONEncoder {
-        let e = JSONEncoder()
-        e.dateEncodingStrategy = .custom { date, encoder in
-            var c = encoder.singleValueContainer()
-            try c.encode(dateFormatter().string(from: date))
-        }
-        e.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys] : [.sortedKeys]
-        return e
-    }
-
-    private static var decoder: JSONDecoder {
-        let d = JSONDecoder()
-        d.dateDecodingStrategy = .custom { decoder in
-            let c = try decoder.singleValueContainer()
-            let text = try c.decode(String.self)
-            guard let date = dateFormatter().date(from: text) else {
-                throw DecodingError.dataCorruptedError(in: c, debugDescription: "\(text) is not an ISO 8601 date with fractional seconds")
-            }
-            return date
-        }
-        return d
-    }
-
     /// Writes the result as pretty-printed JSON, atomically (a reader never sees half a file).
     public func save(to url: URL) throws {
-        try Self.encoder(pretty: true).encode(self).write(to: url, options: .atomic)
+        try JSONEncoder.forEvaluationResults(pretty: true).encode(self).write(to: url, options: .atomic)
     }
 
     /// Reads a result written by ``save(to:)``.
@@ -47,7 +17,7 @@ extension EvaluationResult {
             throw InputError(file: url.path, message: "cannot be read (\(error.localizedDescription))")
         }
         do {
-            return try decoder.decode(EvaluationResult.self, from: data)
+            return try JSONDecoder.forEvaluationResults.decode(EvaluationResult.self, from: data)
         } catch let error as DecodingError {
             throw InputError(file: url.path, message: error.readableDescription)
         }
@@ -55,7 +25,7 @@ extension EvaluationResult {
 
     /// Appends the result as one line to a JSON Lines history file, creating it if needed.
     public func appendLine(to url: URL) throws {
-        var line = try Self.encoder(pretty: false).encode(self)
+        var line = try JSONEncoder.forEvaluationResults(pretty: false).encode(self)
         line.append(UInt8(ascii: "\n"))
         if !FileManager.default.fileExists(atPath: url.path) {
             try line.write(to: url)
@@ -79,10 +49,46 @@ extension EvaluationResult {
         }
         return try JSONRecords.split(data, file: url.path).map { record in
             do {
-                return try decoder.decode(EvaluationResult.self, from: record.data)
+                return try JSONDecoder.forEvaluationResults.decode(EvaluationResult.self, from: record.data)
             } catch let error as DecodingError {
                 throw InputError(file: url.path, line: record.line, message: error.readableDescription)
             }
         }
+    }
+}
+
+/// ISO 8601 with milliseconds, so that a run's duration survives a round trip.
+private func resultDateFormatter() -> ISO8601DateFormatter {
+    let f = ISO8601DateFormatter()
+    f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    return f
+}
+
+extension JSONEncoder {
+    /// The encoder for ``EvaluationResult`` files: sorted keys, dates as ISO 8601 with milliseconds.
+    public static func forEvaluationResults(pretty: Bool) -> JSONEncoder {
+        let e = JSONEncoder()
+        e.dateEncodingStrategy = .custom { date, encoder in
+            var c = encoder.singleValueContainer()
+            try c.encode(resultDateFormatter().string(from: date))
+        }
+        e.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys] : [.sortedKeys]
+        return e
+    }
+}
+
+extension JSONDecoder {
+    /// The decoder for ``EvaluationResult`` files.
+    public static var forEvaluationResults: JSONDecoder {
+        let d = JSONDecoder()
+        d.dateDecodingStrategy = .custom { decoder in
+            let c = try decoder.singleValueContainer()
+            let text = try c.decode(String.self)
+            guard let date = resultDateFormatter().date(from: text) else {
+                throw DecodingError.dataCorruptedError(in: c, debugDescription: "\(text) is not an ISO 8601 date with fractional seconds")
+            }
+            return date
+        }
+        return d
     }
 }

@@ -1,0 +1,105 @@
+public import EvaluationCore
+
+/// What a feature produced for each sample, frozen so that re-judging it
+/// changes only the judge.
+///
+/// Stored as JSON Lines (see `docs/FORMATS.md`): a header line
+/// `{"run": {…}}` with ``RunInfo``, then one ``FrozenRow`` per line.
+public struct FrozenRun: Sendable, Hashable {
+    /// The run's name, origin and free-form information.
+    public var info: RunInfo
+    /// The rows, in file order; ids are unique.
+    public private(set) var rows: [FrozenRow]
+    private var positions: [String: Int]
+
+    /// A run from rows whose ids are unique.
+    ///
+    /// - Throws: ``InputError`` naming the duplicated id.
+    public init(info: RunInfo, rows: [FrozenRow], file: String = "<run>") throws {
+        self.info = info
+        self.rows = []
+        self.positions = [:]
+        for row in rows { try append(row, file: file, line: nil) }
+    }
+
+    mutating func append(_ row: FrozenRow, file: String, line: Int?) throws {
+        if let first = positions[row.id] {
+            throw InputError(
+                file: file, line: line, column: "id",
+                message: "duplicate id \"\(row.id)\" (first used by row \(first + 1)); ids must be unique")
+        }
+        positions[row.id] = rows.count
+        rows.append(row)
+    }
+
+    /// The row with this id, if any.
+    public func row(id: String) -> FrozenRow? {
+        positions[id].map { rows[$0] }
+    }
+
+    /// Whether a row has this id.
+    public func contains(id: String) -> Bool { positions[id] != nil }
+}
+
+/// A frozen run's header: its name, where it came from, and information
+/// carried into every report (prompt text, model, data set, app version).
+public struct RunInfo: Sendable, Hashable, Codable {
+    /// The run's name.
+    public var name: String
+    /// Where the run was imported from.
+    public var source: String?
+    /// Free-form information.
+    public var info: [String: String]
+
+    /// Creates run information.
+    public init(name: String, source: String? = nil, info: [String: String] = [:]) {
+        self.name = name
+        self.source = source
+        self.info = info
+    }
+}
+
+/// One sample of a frozen run.
+public struct FrozenRow: Sendable, Hashable, Codable {
+    /// A stable id, unique in the run.
+    public var id: String
+    /// What the feature was given.
+    public var input: JSONValue
+    /// A reference answer, if the data set has one.
+    public var expected: JSONValue?
+    /// What the feature produced.
+    public var response: JSONValue
+    /// Anything else: system id, document id, genre…
+    public var metadata: [String: JSONValue]
+
+    /// Creates a row.
+    public init(id: String, input: JSONValue, expected: JSONValue? = nil, response: JSONValue, metadata: [String: JSONValue] = [:]) {
+        self.id = id
+        self.input = input
+        self.expected = expected
+        self.response = response
+        self.metadata = metadata
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, input, expected, response, metadata
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        input = try c.decode(JSONValue.self, forKey: .input)
+        expected = try c.decodeIfPresent(JSONValue.self, forKey: .expected).flatMap { $0 == .null ? nil : $0 }
+        response = try c.decode(JSONValue.self, forKey: .response)
+        metadata = try c.decodeIfPresent([String: JSONValue].self, forKey: .metadata) ?? [:]
+    }
+
+    /// The row as the JSON object rubric templates address:
+    /// `{"id", "input", "expected", "response", "metadata"}`.
+    public var json: JSONValue {
+        .object([
+            "id": .string(id), "input": input, "expected": expected ?? .null,
+            "response": response, "metadata": .object(metadata),
+        ])
+    }
+}

@@ -1,0 +1,66 @@
+extension JSONValue {
+    /// The value at a dotted path such as `response.tags` or `input.books.0.title`
+    /// (a numeric component indexes an array), or `nil` when any step is missing.
+    ///
+    /// An empty path is the value itself.
+    public func value(atPath path: String) -> JSONValue? {
+        var current = self
+        for component in path.split(separator: ".", omittingEmptySubsequences: false) where !path.isEmpty {
+            switch current {
+            case .object(let o):
+                guard let next = o[String(component)] else { return nil }
+                current = next
+            case .array(let a):
+                guard let i = Int(component), a.indices.contains(i) else { return nil }
+                current = a[i]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+
+    /// The value as text for a person or a spreadsheet: strings as they are,
+    /// numbers without a trailing `.0` when whole, arrays and objects as JSON.
+    public var plainText: String {
+        switch self {
+        case .null: return ""
+        case .bool(let b): return String(b)
+        case .number(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+        case .string(let s): return s
+        case .array, .object: return compactJSON
+        }
+    }
+
+    /// The value as compact JSON with sorted keys.
+    public var compactJSON: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let b): return String(b)
+        case .number(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+        case .string(let s): return JSONValue.quoted(s)
+        case .array(let a): return "[" + a.map(\.compactJSON).joined(separator: ",") + "]"
+        case .object(let o):
+            return "{" + o.sorted { $0.key < $1.key }.map { JSONValue.quoted($0.key) + ":" + $0.value.compactJSON }.joined(separator: ",")
+                + "}"
+        }
+    }
+
+    private static func quoted(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
