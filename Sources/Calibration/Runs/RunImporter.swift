@@ -58,7 +58,7 @@ public enum RunImporter {
             return nil
         }
         // One JSON document (an object, perhaps spread over many lines, or an array).
-        if let whole = try? JSONDecoder().decode(JSONValue.self, from: data) {
+        if let whole = try? JSONValue.parse(data) {
             return kind(whole) ?? .jsonRecords(FieldMapping())
         }
         // JSON Lines: a history of results, or generic records.
@@ -239,9 +239,14 @@ public enum RunImporter {
 
     private static func decodeValue(_ data: Data, file: String, line: Int? = nil, column: String? = nil) throws -> JSONValue {
         do {
-            return try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch let error as DecodingError {
-            throw InputError(file: file, line: line, column: column, message: error.readableDescription)
+            return try JSONValue.parse(data, file: file, firstLine: line ?? 1)
+        } catch var error as InputError {
+            // JSON held in a string field: name the field; its own line numbers mean nothing in the file.
+            if let column {
+                error.line = line
+                error.column = column
+            }
+            throw error
         }
     }
 

@@ -1,0 +1,57 @@
+import EvaluationCore
+import Foundation
+import Testing
+import _TestSupport
+
+@Suite("JSONValue: parsing, paths and text")
+struct JSONValueTests {
+    @Test("The parser agrees with JSONDecoder on a real 2.4 MB file")
+    func agreesWithFoundation() throws {
+        let data = try Data(contentsOf: SharedData.url("data/judge-bench/newsroom__newsroom.json"))
+        #expect(try JSONValue.parse(data) == JSONDecoder().decode(JSONValue.self, from: data))
+    }
+
+    @Test("Escapes, surrogate pairs and numbers")
+    func escapes() throws {
+        let text = #"{"a": "tab\there \"q\" \u00e9 \ud83d\ude00 \/", "n": [-1.5e2, 0, 12], "t": true, "z": null}"#
+        let v = try JSONValue.parse(Data(text.utf8))
+        #expect(v["a"] == .string("tab\there \"q\" é 😀 /"))
+        #expect(v["n"] == .array([.number(-150), .number(0), .number(12)]))
+        #expect(v["t"] == .bool(true))
+        #expect(v["z"] == .null)
+    }
+
+    @Test(
+        "Errors give the line and column of the first bad character",
+        arguments: [
+            ("{\n  \"a\": 1,\n  \"b\": tru\n}", 3, "11", "expected true"),
+            ("[1, 2", 1, "6", "expected \",\" or \"]\""),
+            ("{\"a\" 1}", 1, "6", "expected \":\""),
+            ("\"unterminated", 1, "14", "closing quote"),
+            ("[1] 2", 1, "5", "expected the end of the document"),
+        ])
+    func errors(text: String, line: Int, column: String, expected: String) throws {
+        let error = try #require(throws: InputError.self) { try JSONValue.parse(Data(text.utf8), file: "x.json") }
+        #expect(error.file == "x.json")
+        #expect(error.line == line)
+        #expect(error.column == column)
+        #expect(error.message.contains(expected), "\(error)")
+    }
+
+    @Test("Dotted paths reach into objects and arrays")
+    func paths() throws {
+        let v = try JSONValue.parse(Data(#"{"response": {"tags": ["a", "b"]}, "n": 3}"#.utf8))
+        #expect(v.value(atPath: "response.tags.1") == .string("b"))
+        #expect(v.value(atPath: "response.missing") == nil)
+        #expect(v.value(atPath: "n.x") == nil)
+        #expect(v.value(atPath: "") == v)
+    }
+
+    @Test("Compact JSON round-trips through the parser and sorts keys")
+    func compactJSON() throws {
+        let v: JSONValue = .object(["b": .array([.number(1.5), .string("x\"\n")]), "a": .bool(false)])
+        #expect(v.compactJSON == #"{"a":false,"b":[1.5,"x\"\n"]}"#)
+        #expect(try JSONValue.parse(Data(v.compactJSON.utf8)) == v)
+        #expect(JSONValue.number(4).plainText == "4")
+    }
+}
