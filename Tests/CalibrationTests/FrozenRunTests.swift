@@ -146,3 +146,16 @@ struct FrozenRunTests {
         #expect(run.rows[0].metadata == ["q": .object(["text": .string("Summarise this.")]), "system": .string("M1")])
     }
 }
+
+@Suite("The sample runs in the repository")
+struct SampleRunTests {
+    @Test("Each sample run loads with unique ids", arguments: [
+        ("notebooks-data/book-tags.run.jsonl", 42),
+        ("notebooks-data/summeval-sample.run.jsonl", 48),
+    ])
+    func loads(path: String, rows: Int) throws {
+        let run = try FrozenRun.load(from: SharedData.projectURL(path))
+        #expect(run.rows.count == rows)
+        #expect(Set(run.rows.map(\.id)).count == rows)
+    }
+}
