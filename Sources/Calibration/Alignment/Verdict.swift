@@ -1,0 +1,80 @@
+public import AgreementStatistics
+
+/// Whether a judge can be trusted on one dimension, decided from a statistic's
+/// confidence interval against a threshold.
+///
+/// - *aligned*: the interval's lower bound is at or above the threshold;
+/// - *not aligned*: the interval's upper bound is below the threshold;
+/// - *inconclusive*: the interval straddles the threshold — more labelled rows
+///   would decide it, and ``additionalRowsNeeded`` estimates how many;
+/// - *undefined*: the statistic has no value (see its reason).
+///
+/// Apple's Book Tracker sample gates on kappa > 0.6; the default here is
+/// quadratic-weighted kappa with threshold 0.6, judged on its 95% interval
+/// rather than its point estimate, so that 12 lucky rows cannot pass a gate.
+public struct Verdict: Sendable, Hashable, Codable {
+    /// The outcome.
+    public enum Outcome: String, Sendable, Hashable, Codable {
+        case aligned
+        case notAligned = "not-aligned"
+        case inconclusive
+        case undefined
+    }
+
+    /// The outcome.
+    public var outcome: Outcome
+    /// The threshold the interval was compared with.
+    public var threshold: Double
+    /// For an inconclusive verdict, about how many more labelled rows would
+    /// narrow the interval enough to exclude the threshold, if the estimate
+    /// held; `nil` otherwise, or when the estimate sits on the threshold.
+    public var additionalRowsNeeded: Int?
+    /// One sentence for a person.
+    public var explanation: String
+
+    /// Decides the verdict for `estimate` against `threshold`.
+    ///
+    /// The estimate of further rows assumes the interval's half-width h
+    /// shrinks as 1/√n: to exclude the threshold it must fall to
+    /// |estimate − threshold|, which needs n·(h / |estimate − threshold|)²
+    /// rows in all.
+    public init(estimate: Estimate, threshold: Double, statistic: String) {
+        self.threshold = threshold
+        self.additionalRowsNeeded = nil
+        guard let value = estimate.value else {
+            outcome = .undefined
+            explanation = "\(statistic) is undefined: \(estimate.undefinedReason?.message ?? "no value")"
+            return
+        }
+        guard let ci = estimate.interval else {
+            outcome = .undefined
+            explanation = "\(statistic) = \(Self.format(value)) has no confidence interval, so no verdict can be given"
+            return
+        }
+        let range = "[\(Self.format(ci.lower)), \(Self.format(ci.upper))]"
+        if ci.lower >= threshold {
+            outcome = .aligned
+            explanation = "\(statistic) \(Self.format(value)), \(Int(ci.level * 100))% interval \(range) lies at or above \(Self.format(threshold))"
+        } else if ci.upper < threshold {
+            outcome = .notAligned
+            explanation = "\(statistic) \(Self.format(value)), \(Int(ci.level * 100))% interval \(range) lies below \(Self.format(threshold))"
+        } else {
+            outcome = .inconclusive
+            let halfWidth = (ci.upper - ci.lower) / 2
+            let distance = abs(value - threshold)
+            if distance > 0, estimate.n > 0 {
+                let total = Double(estimate.n) * (halfWidth / distance) * (halfWidth / distance)
+                // Guard the ceiling against rounding noise (0.2 / 0.1 is 2.0000000000000004).
+                additionalRowsNeeded = max(1, Int((total * (1 - 1e-12)).rounded(.up)) - estimate.n)
+            }
+            let more = additionalRowsNeeded.map { "; about \($0) more labelled rows would decide it if the estimate holds" }
+                ?? "; the estimate sits on the threshold, so more rows alone may not decide it"
+            explanation = "\(statistic) \(Self.format(value)), \(Int(ci.level * 100))% interval \(range) straddles \(Self.format(threshold))\(more)"
+        }
+    }
+
+    static func format(_ x: Double) -> String {
+        let r = (x * 1000).rounded() / 1000
+        return String(r)
+    }
+}

@@ -1,0 +1,37 @@
+import AgreementStatistics
+import Calibration
+import Testing
+
+@Suite("Verdicts from an interval against a threshold")
+struct VerdictTests {
+    func estimate(_ value: Double, _ lower: Double, _ upper: Double, n: Int = 100) -> Estimate {
+        Estimate(value: value, n: n, interval: ConfidenceInterval(lower: lower, upper: upper, level: 0.95, method: "normal"))
+    }
+
+    @Test("Aligned, not aligned and inconclusive")
+    func outcomes() {
+        #expect(Verdict(estimate: estimate(0.8, 0.65, 0.95), threshold: 0.6, statistic: "κ").outcome == .aligned)
+        #expect(Verdict(estimate: estimate(0.8, 0.6, 0.95), threshold: 0.6, statistic: "κ").outcome == .aligned)
+        #expect(Verdict(estimate: estimate(0.4, 0.2, 0.59), threshold: 0.6, statistic: "κ").outcome == .notAligned)
+        #expect(Verdict(estimate: estimate(0.7, 0.5, 0.9), threshold: 0.6, statistic: "κ").outcome == .inconclusive)
+    }
+
+    @Test("More rows needed: the half-width must shrink to the distance from the threshold")
+    func rowsNeeded() {
+        // Half-width 0.2, distance 0.1: n must grow 4×, from 100 to 400.
+        let v = Verdict(estimate: estimate(0.7, 0.5, 0.9), threshold: 0.6, statistic: "κ")
+        #expect(v.additionalRowsNeeded == 300)
+        #expect(v.explanation.contains("about 300 more labelled rows"))
+        // On the threshold, no finite number of rows is promised.
+        let on = Verdict(estimate: estimate(0.6, 0.5, 0.7), threshold: 0.6, statistic: "κ")
+        #expect(on.outcome == .inconclusive)
+        #expect(on.additionalRowsNeeded == nil)
+    }
+
+    @Test("An undefined statistic gives an undefined verdict with its reason")
+    func undefined() {
+        let v = Verdict(estimate: Estimate(undefined: .noVariation("both raters used one category"), n: 20), threshold: 0.6, statistic: "κ")
+        #expect(v.outcome == .undefined)
+        #expect(v.explanation == "κ is undefined: both raters used one category")
+    }
+}
