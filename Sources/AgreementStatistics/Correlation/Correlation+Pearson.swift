@@ -26,6 +26,7 @@ extension Correlation {
     /// p-value and, for Pearson's r, the Fisher z interval. Shared by Pearson and
     /// Spearman (on ranks), on vectors and on tables.
     ///
+    /// - n = 2: r = ±1 exactly (the sign of Sxy), p = 1, no interval.
     /// - p-value: t = r·√((n − 2)/(1 − r²)) on n − 2 degrees of freedom, two-sided;
     ///   1 when n = 2, 0 when |r| = 1 and n > 2.
     /// - Interval: tanh(atanh(r) ± z_{α/2}/√(n − 3)), defined for n > 3.
@@ -33,7 +34,9 @@ extension Correlation {
         guard n >= 2 else { return undefined(method, n: n, constantSide: nil) }
         guard sxx > 0 else { return undefined(method, n: n, constantSide: 1) }
         guard syy > 0 else { return undefined(method, n: n, constantSide: 2) }
-        let r = min(1, max(-1, sxy / (sxx.squareRoot() * syy.squareRoot())))
+        // Two distinct points lie on a line: r is exactly the sign of the slope,
+        // which rounding in Sxy/√(Sxx·Syy) would otherwise leave at ±(1 − ε).
+        let r = n == 2 ? (sxy > 0 ? 1 : -1) : min(1, max(-1, sxy / (sxx.squareRoot() * syy.squareRoot())))
         var estimate = Estimate(value: r, n: n)
         if method == .pearson, n > 3 {
             let z = atanh(r)
