@@ -4,7 +4,7 @@ extension Correlation {
     ///
     /// The table's row categories are the first rater's, its columns the
     /// second's; each cell stands for as many identical pairs as it counts. So
-    /// the result equals ``measure(_:_:_:level:)-(_,[Double],[Double],_)`` on the
+    /// the result equals the vector form of ``measure(_:_:_:level:)`` on the
     /// pairs the table was built from (checked in the tests), while a bootstrap can
     /// redraw the k² cells instead of N rows:
     /// - Pearson's r uses the scale's category values;
