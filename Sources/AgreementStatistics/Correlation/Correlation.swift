@@ -53,6 +53,8 @@ public struct Correlation: Sendable, Hashable, Codable {
 
     /// The coefficient `method` between paired scores `x` and `y`.
     ///
+    /// - Parameter level: the coverage of Pearson's Fisher z interval (the other
+    ///   coefficients have none).
     /// - Throws: ``RatingError`` when the lists differ in length or hold a value
     ///   that is not finite, naming its position.
     public static func measure(_ method: Method, _ x: [Double], _ y: [Double], level: Double = 0.95) throws -> Correlation {

@@ -79,11 +79,7 @@ public struct ICCForm: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// The Shrout–Fleiss (1979) name: ICC(1,1), ICC(2,1), ICC(3,1), ICC(1,k), ICC(2,k), ICC(3,k).
     public var shroutFleissName: String {
-        let u = unit == .single ? "1" : "k"
-        switch (model, definition) {
-        case (.oneWay, _): return "ICC(1,\(u))"
-        case (.twoWay, .agreement): return "ICC(2,\(u))"
-        case (.twoWay, .consistency): return "ICC(3,\(u))"
-        }
+        let shroutFleissCase = model == .oneWay ? 1 : (definition == .agreement ? 2 : 3)
+        return "ICC(\(shroutFleissCase),\(unit == .single ? "1" : "k"))"
     }
 }
