@@ -68,23 +68,35 @@ enum CSVRows {
         while let c = chars.popFirst() {
             if quoted {
                 if c == "\"" {
-                    if chars.first == "\"" { cell.unicodeScalars.append(c); chars.removeFirst() } else { quoted = false }
+                    if chars.first == "\"" {
+                        cell.unicodeScalars.append(c)
+                        chars.removeFirst()
+                    } else {
+                        quoted = false
+                    }
                 } else {
                     cell.unicodeScalars.append(c)
                 }
             } else if c == "\"" {
                 quoted = true
             } else if c == "," {
-                row.append(cell); cell = ""
+                row.append(cell)
+                cell = ""
             } else if c == "\n" || c == "\r" {
                 if c == "\r" && chars.first == "\n" { chars.removeFirst() }
-                row.append(cell); rows.append(row); row = []; cell = ""
+                row.append(cell)
+                rows.append(row)
+                row = []
+                cell = ""
             } else {
                 cell.unicodeScalars.append(c)
             }
         }
         if quoted { throw Failure(message: "the file ends inside a quoted cell") }
-        if !cell.isEmpty || !row.isEmpty { row.append(cell); rows.append(row) }
+        if !cell.isEmpty || !row.isEmpty {
+            row.append(cell)
+            rows.append(row)
+        }
         return rows
     }
 }

@@ -94,8 +94,16 @@ extension Correlation {
                     }
                     k += 1
                 }
-                while i < mid { target[k] = source[i]; i += 1; k += 1 }
-                while j < hi { target[k] = source[j]; j += 1; k += 1 }
+                while i < mid {
+                    target[k] = source[i]
+                    i += 1
+                    k += 1
+                }
+                while j < hi {
+                    target[k] = source[j]
+                    j += 1
+                    k += 1
+                }
                 lo = hi
             }
             swap(&source, &target)

@@ -77,7 +77,10 @@ public struct LinearRecalibration: Sendable, Hashable, Codable {
         // The design [1, judge₁, …, judge_p], row-major.
         var design: [Double] = []
         design.reserveCapacity(n * (p + 1))
-        for row in rows { design.append(1); design.append(contentsOf: row) }
+        for row in rows {
+            design.append(1)
+            design.append(contentsOf: row)
+        }
         guard let solved = LAPACK.leastSquares(design, rows: n, columns: p + 1, rhs: expert),
             Self.hasFullRank(solved.rDiagonal, design: design, columns: p + 1)
         else {
