@@ -45,6 +45,10 @@ let libraries: [Target] = [
         name: "LanguageModels",
         dependencies: ["EvaluationCore", "CCurl", "CSQLite"]
     ),
+    .target(
+        name: "Judging",
+        dependencies: ["AgreementStatistics", "EvaluationCore", "LanguageModels"]
+    ),
 ]
 
 // MARK: - Tests
@@ -86,6 +90,7 @@ let package = Package(
         .library(name: "EvaluationCore", targets: ["EvaluationCore"]),
         .library(name: "EvaluationTesting", targets: ["EvaluationTesting"]),
         .library(name: "LanguageModels", targets: ["LanguageModels"]),
+        .library(name: "Judging", targets: ["Judging"]),
     ],
     targets: allTargets,
     swiftLanguageModes: [.v6]
