@@ -67,6 +67,11 @@ let tests: [Target] = [
         name: "EvaluationCoreTests",
         dependencies: ["EvaluationCore", "EvaluationTesting", "_TestSupport"]
     ),
+    .testTarget(
+        name: "JudgingTests",
+        dependencies: ["Judging", "AgreementStatistics", "EvaluationCore", "EvaluationTesting", "LanguageModels", "_TestSupport"],
+        exclude: ["Resources"]
+    ),
 ]
 
 // MARK: - Shared settings, applied to every Swift target in one place

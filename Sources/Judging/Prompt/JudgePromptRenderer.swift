@@ -38,12 +38,7 @@ public enum JudgePromptRenderer {
             let examples = content.examples.enumerated().map { render($1, number: $0 + 1, dimensions: dimensions) }
             sections.append("# Worked examples\n\n" + examples.joined(separator: "\n\n"))
         }
-        if !content.reference.isEmpty {
-            let blocks = content.reference.map { item in
-                "<reference label=\"\(attribute(item.label))\">\n\(dataText(item.text))\n</reference>"
-            }
-            sections.append("# Reference\n\n" + blocks.joined(separator: "\n\n"))
-        }
+        if !content.reference.isEmpty { sections.append(referenceSection(content.reference)) }
         sections.append("# Target\n\n<target>\n\(dataText(content.target))\n</target>")
         sections.append("# Reply\n\n" + replyInstructions(dimensions))
         return [ChatMessage(.system, systemMessage), ChatMessage(.user, sections.joined(separator: "\n\n"))]
@@ -77,9 +72,24 @@ public enum JudgePromptRenderer {
         ])
     }
 
+    /// Messages as plain text, each under a `--- role ---` line, ending in a
+    /// newline: what `judgecal rubric render` prints and the golden files hold.
+    public static func transcript(_ messages: [ChatMessage]) -> String {
+        messages.map { "--- \($0.role.rawValue) ---\n\($0.content)\n" }.joined(separator: "\n")
+    }
+
     // MARK: Pieces
 
-    private static func render(_ d: ScoreDimension) -> String {
+    /// The `# Reference` section: each item between tags, with its label.
+    static func referenceSection(_ reference: [LabelledText]) -> String {
+        let blocks = reference.map { item in
+            "<reference label=\"\(attribute(item.label))\">\n\(dataText(item.text))\n</reference>"
+        }
+        return "# Reference\n\n" + blocks.joined(separator: "\n\n")
+    }
+
+    /// A dimension's section: its name, description and every level, lowest first.
+    static func render(_ d: ScoreDimension) -> String {
         let levels = d.scale.levels.map { "- \($0.label): \(trimmed($0.description))" }
         let description = trimmed(d.description)
         let about = description.isEmpty ? "" : description + "\n\n"

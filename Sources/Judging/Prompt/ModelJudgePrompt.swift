@@ -23,13 +23,15 @@ public struct ModelJudgePrompt<Input: SampleProtocol, Value: Sendable>: Sendable
     public typealias TargetRenderer = @Sendable (Value) async throws -> String
     /// Gives labelled context for one sample.
     public typealias ReferenceProvider = @Sendable (Input, Value) async throws -> [String: String]
+    /// Gives labelled context for one sample, in the order to show it.
+    public typealias OrderedReferenceProvider = @Sendable (Input, Value) async throws -> [LabelledText]
 
     /// Tells the judge what it is evaluating and for whom.
     public var instructions: String
     /// Renders the value under judgment.
     public var evaluationTarget: TargetRenderer
-    /// Labelled context, such as the expected value; `nil` for none.
-    public var reference: ReferenceProvider?
+    /// Labelled context, such as the expected value, in the order shown.
+    public var reference: OrderedReferenceProvider
     /// Worked examples, few by design.
     public var examples: [JudgeExample]
 
@@ -47,21 +49,34 @@ public struct ModelJudgePrompt<Input: SampleProtocol, Value: Sendable>: Sendable
         reference: ReferenceProvider? = nil,
         examples: [JudgeExample] = []
     ) {
+        self.init(
+            instructions: instructions, evaluationTarget: evaluationTarget,
+            labelledReference: { input, value in
+                let labelled = try await reference?(input, value) ?? [:]
+                return labelled.sorted { $0.key < $1.key }.map { LabelledText(label: $0.key, text: $0.value) }
+            },
+            examples: examples)
+    }
+
+    /// Creates a prompt whose reference keeps the order it is given in.
+    public init(
+        instructions: String,
+        evaluationTarget: @escaping TargetRenderer,
+        labelledReference: @escaping OrderedReferenceProvider,
+        examples: [JudgeExample] = []
+    ) {
         self.instructions = instructions
         self.evaluationTarget = evaluationTarget
-        self.reference = reference
+        self.reference = labelledReference
         self.examples = examples
     }
 
-    /// The prompt's content for one sample: the closures called, the
-    /// reference sorted by label.
+    /// The prompt's content for one sample: the closures called.
     public func content(input: Input, value: Value) async throws -> JudgeContent {
-        let target = try await evaluationTarget(value)
-        let references = try await reference?(input, value) ?? [:]
-        return JudgeContent(
+        JudgeContent(
             instructions: instructions,
-            target: target,
-            reference: references.sorted { $0.key < $1.key }.map { LabelledText(label: $0.key, text: $0.value) },
+            target: try await evaluationTarget(value),
+            reference: try await reference(input, value),
             examples: examples
         )
     }

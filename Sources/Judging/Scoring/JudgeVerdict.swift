@@ -71,7 +71,7 @@ public struct JudgeFailure: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         let parts = attempts.enumerated().map { i, a in
-            "attempt \(i + 1): \(a.error) — raw reply: \(a.reply.debugDescription)"
+            "attempt \(i + 1): \(a.error) — raw reply: \"\(JudgePromptRenderer.jsonEscaped(a.reply))\""
         }
         return "judge failure after \(attempts.count) attempt\(attempts.count == 1 ? "" : "s"): "
             + parts.joined(separator: "; ")

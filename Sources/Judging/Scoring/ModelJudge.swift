@@ -86,36 +86,11 @@ public struct ModelJudge: Sendable {
 
     /// Asks until a reply parses or the attempts run out.
     func usableReply(to first: ChatRequest) async throws -> UsableReply {
-        var request = first
-        var failed: [JudgeFailure.Attempt] = []
-        while true {
-            let response = try await model.respond(to: request)
-            let error: JudgeReplyError
-            let text: String
-            if let choice = response.choices.first {
-                text = choice.text
-                do {
-                    let written = try JudgeReplyParser.parse(
-                        choice.text, dimensions: dimensions, finishReason: choice.finishReason)
-                    return UsableReply(
-                        choice: choice, written: written, rawReplies: failed.map(\.reply) + [choice.text],
-                        model: response.model)
-                } catch let e {
-                    error = e
-                }
-            } else {
-                text = ""
-                error = .noChoices
-            }
-            failed.append(JudgeFailure.Attempt(reply: text, error: error))
-            if failed.count >= options.maxAttempts { throw JudgeFailure(attempts: failed) }
-            request.messages = first.messages + [
-                ChatMessage(.assistant, text),
-                ChatMessage(
-                    .user,
-                    "That reply could not be used: \(error). Reply again with only the JSON object described above."),
-            ]
+        let dimensions = self.dimensions
+        let reply = try await ReplyRetry.ask(model, first, maxAttempts: options.maxAttempts) { choice throws(JudgeReplyError) in
+            try JudgeReplyParser.parse(choice.text, dimensions: dimensions, finishReason: choice.finishReason)
         }
+        return UsableReply(choice: reply.choice, written: reply.value, rawReplies: reply.rawReplies, model: reply.model)
     }
 
     /// The verdicts of one usable reply in discrete or probability-weighted mode.
