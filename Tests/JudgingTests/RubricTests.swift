@@ -105,6 +105,23 @@ struct RubricTests {
         }
     }
 
+    @Test("A JSON rubric's errors name the line and the field", arguments: [
+        ("{\n\"name\": \"t\",\n\"instructions\": 3}", 3, "instructions", "not of the expected type"),
+        ("{\n\"name\": \"t\",\n\"instructions\": \"i\",,\n}", 3, nil, "not valid JSON"),
+        (#"{"name": "t", "instructions": "i", "target": "{{response}}","# + "\n" + #""dimensions": [{"name": "Q", "description": "", "scale": {"levels": ["# + "\n"
+            + #"{"label": 1, "description": "a"},"# + "\n" + #"{"label": "two"}]}}]}"#, 4, "dimensions[0].scale", "not a whole number"),
+        (#"{"name": "t", "instructions": "i", "target": "{{response}}", "dimensions": [{"name": "Q", "description": "", "scale": {"levels": [{"label": 1}, {"label": 2}]}}],"#
+            + "\n" + #""examples": [{"target": "x", "reason": "r","# + "\n" + #""scores": {"Q": 3}}]}"#, 3, "examples[0].scores.Q", "not on the scale"),
+    ])
+    func jsonLines(json: String, line: Int, column: String?, fragment: String) {
+        #expect {
+            _ = try Rubric.decode(json: Data(json.utf8), file: "bad.json")
+        } throws: { error in
+            guard let e = error as? InputError else { return false }
+            return e.line == line && e.column == column && e.message.contains(fragment)
+        }
+    }
+
     @Test("A JSON rubric's errors name the field")
     func jsonErrors() {
         let json = #"{"name": "t", "instructions": "i", "target": "{{response}}", "dimensions": [{"name": "Q", "description": "", "scale": {"levels": [{"label": 1}]}}]}"#

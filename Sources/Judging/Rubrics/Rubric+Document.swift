@@ -48,6 +48,7 @@ struct RubricDocument: Codable, Sendable {
 /// Where each part of a document was written, when it came from Markdown.
 struct DocumentLines: Sendable {
     var end = 1
+    var name = 1
     var target = 1
     var reference: [Int] = []
     var dimensions: [Int] = []
@@ -56,6 +57,30 @@ struct DocumentLines: Sendable {
     var examples: [Int] = []
     /// Per example, the line of each score by dimension name.
     var scores: [[String: Int]] = []
+    /// Whether errors also name the field's path (in a JSON rubric).
+    var namesFields = false
+
+    /// The lines of a JSON rubric's parts, from its source map.
+    init(json map: JSONSourceMap, document: RubricDocument, end: Int) {
+        self.end = end
+        namesFields = true
+        name = map.line(of: "name") ?? 1
+        target = map.line(of: "target") ?? 1
+        reference = (document.reference ?? []).indices.map { map.line(of: "reference[\($0)].template") ?? 1 }
+        dimensions = document.dimensions.indices.map { map.line(of: "dimensions[\($0)]") ?? 1 }
+        levels = document.dimensions.enumerated().map { i, d in
+            d.scale.levels.indices.map { map.line(of: "dimensions[\(i)].scale.levels[\($0)]") ?? 1 }
+        }
+        let examples = document.examples ?? []
+        self.examples = examples.indices.map { map.line(of: "examples[\($0)]") ?? 1 }
+        scores = examples.enumerated().map { i, e in
+            var byName: [String: Int] = [:]
+            for name in e.scores.keys { byName[name] = map.line(of: "examples[\(i)].scores.\(name)") }
+            return byName
+        }
+    }
+
+    init() {}
 }
 
 extension Rubric {
@@ -73,15 +98,55 @@ extension Rubric {
     /// A scale's `kind` (`numeric`, `passFail`, `custom`) may be given or left
     /// to be inferred from its labels, as in Markdown.
     ///
-    /// - Throws: ``InputError`` naming the file and the field's path.
+    /// - Throws: ``InputError`` naming the file, the line and the field's path.
     public static func decode(json data: Data, file: String) throws -> Rubric {
         let document: RubricDocument
         do {
             document = try JSONDecoder().decode(RubricDocument.self, from: data)
         } catch let error as DecodingError {
-            throw InputError(file: file, message: error.readableDescription)
+            throw locate(error, in: data, file: file)
         }
-        return try Rubric(document: document, file: file, lines: nil)
+        let lines = DocumentLines(
+            json: JSONSourceMap(data), document: document, end: JSONSourceMap.line(ofByte: data.count, in: data))
+        return try Rubric(document: document, file: file, lines: lines)
+    }
+
+    /// A decoding error as an input error with the line it points at: the
+    /// field's line for a missing or mistyped field, the line of the
+    /// offending character for a syntax error.
+    private static func locate(_ error: DecodingError, in data: Data, file: String) -> InputError {
+        let context: DecodingError.Context?
+        var keys: [any CodingKey] = []
+        switch error {
+        case .keyNotFound(_, let c): context = c
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): context = c
+        @unknown default: context = nil
+        }
+        keys = context?.codingPath ?? []
+        if keys.isEmpty {
+            // A syntax error: Foundation's parser says which character.
+            var line: Int?
+            do {
+                _ = try JSONSerialization.jsonObject(with: data)
+            } catch {
+                let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
+                if let range = detail.range(of: #"character (\d+)"#, options: .regularExpression),
+                    let offset = Int(detail[range].dropFirst("character ".count))
+                {
+                    line = JSONSourceMap.line(ofByte: offset, in: data)
+                }
+            }
+            return InputError(file: file, line: line, message: error.readableDescription)
+        }
+        let path = JSONSourceMap.path(keys)
+        let map = JSONSourceMap(data)
+        var probe = keys
+        var line = map.line(of: path)
+        while line == nil, !probe.isEmpty {
+            probe.removeLast()
+            line = map.line(of: JSONSourceMap.path(probe))
+        }
+        return InputError(file: file, line: line, column: path, message: error.readableDescription)
     }
 
     /// The rubric as JSON, in the form ``decode(json:file:)`` reads (keys sorted).
@@ -119,10 +184,11 @@ extension Rubric {
     /// their scales.
     init(document: RubricDocument, file: String, lines: DocumentLines?) throws {
         func error(_ line: Int?, _ path: String, _ message: String) -> InputError {
-            InputError(file: file, line: line, column: line == nil ? path : nil, message: message)
+            let namesField = lines?.namesFields ?? true
+            return InputError(file: file, line: line, column: namesField ? path : nil, message: message)
         }
         guard !document.name.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw error(lines.map { _ in 1 }, "name", "the rubric has no name (front matter `name: …`)")
+            throw error(lines?.name, "name", "the rubric has no name (front matter `name: …`)")
         }
         name = document.name
         version = document.version

@@ -104,7 +104,8 @@ private struct MarkdownRubricReader {
         guard let name = front["name"], !name.isEmpty else { throw error(1, "the rubric needs front matter with `name: …`") }
 
         let sections = try split(from: index)
-        var lineInfo = DocumentLines(end: lines.count)
+        var lineInfo = DocumentLines()
+        lineInfo.end = lines.count
         var instructions: String?
         var target: String?
         var reference: [RubricDocument.Reference]?
