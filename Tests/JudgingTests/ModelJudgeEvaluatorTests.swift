@@ -131,13 +131,14 @@ struct FrozenRubricRun: Evaluation {
 
     let dataset: ArrayLoader<Row>
     let judge: ModelJudgeEvaluator<Row, ModelSubject<JSONValue>>
-    let overall: ModelJudgeEvaluator<Row, ModelSubject<JSONValue>>
+    let model: ScriptedJudge
 
     func subject(from sample: Row) async throws -> ModelSubject<JSONValue> { ModelSubject(value: sample.row) }
 
     var evaluators: Evaluators {
         judge
-        overall
+        // Apple's single-scale form, typed by the builder.
+        ModelJudgeEvaluator("TagQuality", scale: .numeric([4: "great", 3: "good", 2: "weak", 1: "useless"]), judge: model)
     }
 
     func aggregateMetrics(using aggregator: inout MetricsAggregator) {
@@ -161,8 +162,7 @@ struct RubricEvaluationTests {
             dataset: ArrayLoader(try Fixtures.bookRows().map { FrozenRubricRun.Row(row: $0) }),
             judge: ModelJudgeEvaluator(
                 judge: model, rubric: rubric, options: JudgeOptions(mode: .probabilityWeighted(whenUnavailable: .discrete))),
-            overall: ModelJudgeEvaluator(
-                "TagQuality", scale: .numeric([4: "great", 3: "good", 2: "weak", 1: "useless"]), judge: model)
+            model: model
         )
         let result = try await run.run()
         #expect(result.errors.evaluatorFailures == 0)
@@ -173,5 +173,32 @@ struct RubricEvaluationTests {
         #expect(result.samples.allSatisfy { $0.metric("Usefulness")?.doubleValue == 2 })
         let fallback = try #require(result.samples[0].metric("Relevance (discrete fallback)"))
         #expect(fallback.rationale == "no log-probabilities: the written score 4 was used")
+    }
+}
+
+extension RubricEvaluationTests {
+    @Test("Sampled mode records the mean with its spread and self-agreement as metrics of their own")
+    func sampledMetrics() async throws {
+        let model = ScriptedJudge { request, _ in
+            if request.messages[1].content.contains("## TagQuality") {
+                return ScriptedJudge.Reply(text: #"{"TagQuality": {"rationale": "fine", "score": 2}}"#)
+            }
+            return ScriptedJudge.Reply(text: request.sampleIndex == 0 ? ModelJudgeTests.reply(4, 2) : ModelJudgeTests.reply(3, 2))
+        }
+        let rows = try Fixtures.bookRows().prefix(2).map { FrozenRubricRun.Row(row: $0) }
+        let run = FrozenRubricRun(
+            dataset: ArrayLoader(rows),
+            judge: ModelJudgeEvaluator(judge: model, rubric: try Fixtures.rubric("book-tags.md"), options: JudgeOptions(mode: .sampled(count: 2))),
+            model: model)
+        let result = try await run.run()
+        let sample = try #require(result.samples.first)
+        #expect(sample.metric("Relevance")?.doubleValue == 3.5)
+        #expect(abs((sample.metric("Relevance (spread)")?.doubleValue ?? 0) - 0.5.squareRoot()) < 1e-12)
+        #expect(sample.metric("Relevance (self-agreement)")?.doubleValue == 0)
+        #expect(sample.metric("Usefulness (spread)")?.doubleValue == 0)
+        #expect(sample.metric("Usefulness (self-agreement)")?.doubleValue == 1)
+        #expect(result.aggregateValue(.mean(of: "TagQuality")) == 2)
+        // Two samples per row for the rubric's judge, one call per row for TagQuality.
+        #expect(model.requests.count == 6)
     }
 }
