@@ -23,6 +23,14 @@ struct ReplyParsingTests {
         #expect(scores[1].rationale.contains("{and}"))
     }
 
+    @Test("Braces in the prose before the JSON are passed over")
+    func bracesInProse() throws {
+        let text = "My scores {as requested}: " + (try reply("well-formed"))
+        let scores = try JudgeReplyParser.parse(text, dimensions: dimensions)
+        #expect(scores.map(\.level.value) == [4, 3])
+        #expect(Array(text.utf8)[scores[0].utf8Offset] == UInt8(ascii: "4"))
+    }
+
     @Test("Member names in another case and scores written as strings still match the scale")
     func lenientKeys() throws {
         let scores = try JudgeReplyParser.parse(reply("lenient-keys"), dimensions: dimensions)

@@ -7,7 +7,6 @@ public struct JudgeReplyError: Error, Sendable, Hashable, CustomStringConvertibl
     private enum Kind: Sendable, Hashable {
         case noJSON(truncated: Bool)
         case invalidJSON(String)
-        case notAnObject
         case missingDimension(String)
         case missingScore(String)
         case missingRationale(String)
@@ -22,7 +21,6 @@ public struct JudgeReplyError: Error, Sendable, Hashable, CustomStringConvertibl
 
     static func noJSON(truncated: Bool) -> Self { Self(.noJSON(truncated: truncated)) }
     static func invalidJSON(_ detail: String) -> Self { Self(.invalidJSON(detail)) }
-    static let notAnObject = Self(.notAnObject)
     static func missingDimension(_ name: String) -> Self { Self(.missingDimension(name)) }
     static func missingScore(_ name: String) -> Self { Self(.missingScore(name)) }
     static func missingRationale(_ name: String) -> Self { Self(.missingRationale(name)) }
@@ -33,14 +31,13 @@ public struct JudgeReplyError: Error, Sendable, Hashable, CustomStringConvertibl
     static func noLogprobs(_ detail: String) -> Self { Self(.noLogprobs(detail)) }
 
     /// A stable short code for counting failures by kind: `no-json`,
-    /// `truncated`, `invalid-json`, `not-an-object`, `missing-dimension`,
+    /// `truncated`, `invalid-json`, `missing-dimension`,
     /// `missing-score`, `missing-rationale`, `off-scale`, `no-choices`,
     /// `no-logprobs`.
     public var code: String {
         switch kind {
         case .noJSON(let truncated): truncated ? "truncated" : "no-json"
         case .invalidJSON: "invalid-json"
-        case .notAnObject: "not-an-object"
         case .missingDimension: "missing-dimension"
         case .missingScore: "missing-score"
         case .missingRationale: "missing-rationale"
@@ -57,7 +54,6 @@ public struct JudgeReplyError: Error, Sendable, Hashable, CustomStringConvertibl
                 ? "the reply was cut off (token limit) before its JSON object closed"
                 : "the reply holds no JSON object"
         case .invalidJSON(let detail): "the reply's JSON does not parse (\(detail))"
-        case .notAnObject: "the reply's JSON is not an object"
         case .missingDimension(let d): "the reply has no member for dimension \(d)"
         case .missingScore(let d): "\(d): the reply gives no score"
         case .missingRationale(let d): "\(d): the reply gives no rationale"

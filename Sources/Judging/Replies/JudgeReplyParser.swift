@@ -62,24 +62,30 @@ public enum JudgeReplyParser {
         return scores
     }
 
-    /// The first JSON object in `reply`, decoded, with its UTF-8 bytes and start.
+    /// The first JSON object in `reply` that decodes, with its UTF-8 bytes
+    /// and start; prose before it may hold braces of its own.
     static func decodeObject(
         _ reply: String, finishReason: String?
     ) throws(JudgeReplyError) -> (members: [String: JSONValue], bytes: [UInt8], start: Int) {
-        guard let range = JSONObjectExtraction.firstObject(in: reply) else {
+        let spans = JSONObjectExtraction.objects(in: reply)
+        guard !spans.isEmpty else {
             throw .noJSON(truncated: finishReason == "length" || reply.contains("{"))
         }
-        let bytes = Array(Array(reply.utf8)[range])
-        let value: JSONValue
-        do {
-            value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
-        } catch let error as DecodingError {
-            throw .invalidJSON(error.readableDescription)
-        } catch {
-            throw .invalidJSON(String(describing: error))
+        let utf8 = Array(reply.utf8)
+        var firstProblem: JudgeReplyError?
+        for span in spans {
+            let bytes = Array(utf8[span])
+            do {
+                if case .object(let members) = try JSONDecoder().decode(JSONValue.self, from: Data(bytes)) {
+                    return (members, bytes, span.lowerBound)
+                }
+            } catch let error as DecodingError {
+                firstProblem = firstProblem ?? .invalidJSON(error.readableDescription)
+            } catch {
+                firstProblem = firstProblem ?? .invalidJSON(String(describing: error))
+            }
         }
-        guard case .object(let members) = value else { throw .notAnObject }
-        return (members, bytes, range.lowerBound)
+        throw firstProblem ?? .noJSON(truncated: false)
     }
 
     /// The member named `name`, or else the one whose name matches ignoring case.
