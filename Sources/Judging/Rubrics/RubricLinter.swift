@@ -6,7 +6,10 @@ import EvaluationCore
 public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     /// How serious a finding is.
     public enum Severity: String, Sendable, Hashable, Codable {
-        case error, warning
+        /// The rubric cannot be used as it is.
+        case error
+        /// The rubric can be used, but probably should not be as it is.
+        case warning
     }
 
     /// How serious.
