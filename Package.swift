@@ -43,11 +43,15 @@ let libraries: [Target] = [
     ),
     .target(
         name: "Calibration",
-        dependencies: ["EvaluationCore", "AgreementStatistics", "LanguageModels"]
+        dependencies: ["EvaluationCore", "AgreementStatistics", "LanguageModels", "Judging"]
     ),
     .target(
         name: "LanguageModels",
         dependencies: ["EvaluationCore", "CCurl", "CSQLite"]
+    ),
+    .target(
+        name: "Judging",
+        dependencies: ["AgreementStatistics", "EvaluationCore", "LanguageModels"]
     ),
 ]
 
@@ -70,6 +74,11 @@ let tests: [Target] = [
     .testTarget(
         name: "EvaluationCoreTests",
         dependencies: ["EvaluationCore", "EvaluationTesting", "_TestSupport"]
+    ),
+    .testTarget(
+        name: "JudgingTests",
+        dependencies: ["Judging", "AgreementStatistics", "EvaluationCore", "EvaluationTesting", "LanguageModels", "_TestSupport"],
+        exclude: ["Resources"]
     ),
 ]
 
@@ -94,6 +103,7 @@ let package = Package(
         .library(name: "EvaluationCore", targets: ["EvaluationCore"]),
         .library(name: "EvaluationTesting", targets: ["EvaluationTesting"]),
         .library(name: "LanguageModels", targets: ["LanguageModels"]),
+        .library(name: "Judging", targets: ["Judging"]),
         .library(name: "Calibration", targets: ["Calibration"]),
     ],
     targets: allTargets,

@@ -1,0 +1,140 @@
+import Foundation
+import EvaluationCore
+
+/// One dimension's score as the judge wrote it.
+public struct WrittenScore: Sendable, Hashable {
+    /// The dimension's name.
+    public var dimension: String
+    /// The level the judge chose.
+    public var level: ScaleLevel
+    /// The judge's rationale.
+    public var rationale: String
+    /// Where the score's first character sits in the reply, in UTF-8 bytes
+    /// (a quoted label's opening quote excluded): the position whose token
+    /// log-probabilities give a probability-weighted score.
+    public var utf8Offset: Int
+
+    /// Creates a written score.
+    public init(dimension: String, level: ScaleLevel, rationale: String, utf8Offset: Int) {
+        self.dimension = dimension
+        self.level = level
+        self.rationale = rationale
+        self.utf8Offset = utf8Offset
+    }
+}
+
+/// Reads a judge's reply: finds the JSON object (prose or a code fence around
+/// it is tolerated), decodes it, and checks that every dimension has a
+/// rationale and a score on its scale.
+///
+/// A score matches a level when it is a number equal to a numeric level's
+/// value, or a string equal to a level's label (ignoring case and surrounding
+/// spaces). Anything else — a score off the scale, a fraction on an integer
+/// scale, a missing member, a reply cut off by the token limit, a refusal with
+/// no JSON — is a ``JudgeReplyError``; nothing is coerced to the nearest or
+/// lowest level.
+public enum JudgeReplyParser {
+    /// The scores in `reply`, one per dimension in the dimensions' order.
+    ///
+    /// - Parameters:
+    ///   - reply: the reply's text.
+    ///   - dimensions: what the judge was asked to score.
+    ///   - finishReason: the server's finish reason; `length` marks a reply cut
+    ///     off by the token limit.
+    /// - Throws: ``JudgeReplyError``.
+    public static func parse(
+        _ reply: String, dimensions: [ScoreDimension], finishReason: String? = nil
+    ) throws(JudgeReplyError) -> [WrittenScore] {
+        let object = try decodeObject(reply, finishReason: finishReason)
+        var scores: [WrittenScore] = []
+        for d in dimensions {
+            guard let member = lookup(d.name, in: object.members) else { throw .missingDimension(d.name) }
+            guard let written = member["score"], !written.isNull else { throw .missingScore(d.name) }
+            guard let level = level(for: written, on: d.scale) else {
+                throw .offScale(dimension: d.name, written: display(written), scale: d.scale.summary)
+            }
+            guard let rationale = member["rationale"]?.string?.trimmingCharacters(in: .whitespacesAndNewlines),
+                !rationale.isEmpty
+            else { throw .missingRationale(d.name) }
+            let offset = scoreOffset(in: object.bytes, dimension: d.name).map { $0 + object.start } ?? object.start
+            scores.append(WrittenScore(dimension: d.name, level: level, rationale: rationale, utf8Offset: offset))
+        }
+        return scores
+    }
+
+    /// The first JSON object in `reply` that decodes, with its UTF-8 bytes
+    /// and start; prose before it may hold braces of its own.
+    static func decodeObject(
+        _ reply: String, finishReason: String?
+    ) throws(JudgeReplyError) -> (members: [String: JSONValue], bytes: [UInt8], start: Int) {
+        let spans = JSONObjectExtraction.objects(in: reply)
+        guard !spans.isEmpty else {
+            throw .noJSON(truncated: finishReason == "length" || reply.contains("{"))
+        }
+        let utf8 = Array(reply.utf8)
+        var firstProblem: JudgeReplyError?
+        for span in spans {
+            let bytes = Array(utf8[span])
+            do {
+                if case .object(let members) = try JSONDecoder().decode(JSONValue.self, from: Data(bytes)) {
+                    return (members, bytes, span.lowerBound)
+                }
+            } catch let error as DecodingError {
+                firstProblem = firstProblem ?? .invalidJSON(error.readableDescription)
+            } catch {
+                firstProblem = firstProblem ?? .invalidJSON(String(describing: error))
+            }
+        }
+        throw firstProblem ?? .noJSON(truncated: false)
+    }
+
+    /// The member named `name`, or else the one whose name matches ignoring case.
+    static func lookup(_ name: String, in members: [String: JSONValue]) -> JSONValue? {
+        if let exact = members[name] { return exact }
+        let lowered = name.lowercased()
+        return members.first { $0.key.lowercased() == lowered }?.value
+    }
+
+    private static func level(for written: JSONValue, on scale: ScoringScale) -> ScaleLevel? {
+        switch written {
+        case .number(let n) where scale.isNumeric: scale.level(valued: n)
+        case .string(let s): scale.level(labelled: s)
+        default: nil
+        }
+    }
+
+    private static func display(_ value: JSONValue) -> String {
+        if case .number(let n) = value { return CategoryLabel.format(n) }
+        return value.description
+    }
+
+    /// The byte offset, within the object's bytes, of the value after the
+    /// first `"score"` key that follows the key `"<dimension>"`; the opening
+    /// quote of a string value is skipped.
+    private static func scoreOffset(in bytes: [UInt8], dimension: String) -> Int? {
+        guard let key = find(Array("\"\(JudgePromptRenderer.jsonEscaped(dimension))\"".utf8), in: bytes, from: 0),
+            let score = find(Array("\"score\"".utf8), in: bytes, from: key)
+        else { return nil }
+        var i = score + 7
+        while i < bytes.count, [UInt8(ascii: " "), UInt8(ascii: ":"), 0x0A, 0x0D, 0x09].contains(bytes[i]) { i += 1 }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "\"") { i += 1 }
+        return i < bytes.count ? i : nil
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard needle.count <= haystack.count else { return nil }
+        var i = start
+        while i + needle.count <= haystack.count {
+            if haystack[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            i += 1
+        }
+        return nil
+    }
+}
+
+/// Writes scale values the way labels read: `4`, not `4.0`.
+enum CategoryLabel {
+    static func format(_ x: Double) -> String {
+        x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x)
+    }
+}

@@ -1,0 +1,121 @@
+public import Foundation
+public import EvaluationCore
+public import LanguageModels
+
+/// A judge rubric read from a file: instructions, templates for the target and
+/// the reference over a frozen run's row, score dimensions with their scales,
+/// and worked examples.
+///
+/// Rubrics are written as Markdown (`rubrics/*.md`, see
+/// ``Rubric/parse(markdown:file:)`` for the format) or as JSON with the same
+/// content (``Rubric/decode(json:file:)``); ``Rubric/load(from:)`` picks by
+/// the file's extension. Errors name the file and line (in a JSON rubric, the
+/// field's path).
+public struct Rubric: Sendable, Hashable {
+    /// The rubric's name, from the front matter.
+    public var name: String
+    /// Its version, if given.
+    public var version: String?
+    /// A one-line summary, if given.
+    public var summary: String?
+    /// The instructions to the judge.
+    public var instructions: String
+    /// Renders the value under judgment from a row.
+    public var target: Template
+    /// Labelled context rendered from a row, in the order written.
+    public var reference: [ReferenceTemplate]
+    /// The score dimensions, in the order written.
+    public var dimensions: [ScoreDimension]
+    /// Worked examples, in the order written.
+    public var examples: [JudgeExample]
+    /// The file it was read from.
+    public var file: String
+    /// Where each part was written, for lint messages.
+    var locations: RubricLocations
+
+    /// Reads the rubric at `url`: JSON when the name ends in `.json`, Markdown otherwise.
+    ///
+    /// - Throws: ``InputError`` naming the file and line of the first problem.
+    public static func load(from url: URL) throws -> Rubric {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw InputError(file: url.path, message: "cannot be read (\(error.localizedDescription))")
+        }
+        if url.pathExtension.lowercased() == "json" { return try decode(json: data, file: url.path) }
+        return try parse(markdown: String(decoding: data, as: UTF8.self), file: url.path)
+    }
+
+    /// The prompt content for one row: the target and references rendered.
+    ///
+    /// - Throws: ``InputError`` when a template reads a field the row lacks.
+    public func content(for row: JSONValue) throws -> JudgeContent {
+        JudgeContent(
+            instructions: instructions,
+            target: try target.render(row),
+            reference: try reference.map { LabelledText(label: $0.label, text: try $0.template.render(row)) },
+            examples: examples
+        )
+    }
+
+    /// The dimension named `name`.
+    public func dimension(_ name: String) -> ScoreDimension? {
+        dimensions.first { $0.name == name }
+    }
+}
+
+/// One labelled reference of a rubric: `- Expected tags: {{expected.tags | join: ", "}}`.
+public struct ReferenceTemplate: Sendable, Hashable {
+    /// The label shown to the judge.
+    public var label: String
+    /// The template over the row.
+    public var template: Template
+
+    /// Creates a labelled reference.
+    public init(label: String, template: Template) {
+        self.label = label
+        self.template = template
+    }
+}
+
+/// The lines where a rubric's parts were written (`nil` in a JSON rubric).
+struct RubricLocations: Sendable, Hashable {
+    var dimensions: [Int?] = []
+    /// Per dimension, the line of each level by label.
+    var levels: [[String: Int]] = []
+    var examples: [Int?] = []
+}
+
+extension JudgePromptRenderer {
+    /// The exact messages a judge receives for `row` under `rubric`: what
+    /// `judgecal rubric render` prints.
+    ///
+    /// - Throws: ``InputError`` when a template reads a field the row lacks.
+    public static func messages(for rubric: Rubric, row: JSONValue) throws -> [ChatMessage] {
+        messages(content: try rubric.content(for: row), dimensions: rubric.dimensions)
+    }
+}
+
+extension ModelJudgePrompt where Value == JSONValue {
+    /// The prompt of a rubric, for an evaluation whose subject's value is the
+    /// frozen run's row (with its `input`, `expected` and `response`).
+    public init(rubric: Rubric) {
+        self.init(
+            instructions: rubric.instructions,
+            evaluationTarget: { row in try rubric.target.render(row) },
+            labelledReference: { _, row in
+                try rubric.reference.map { LabelledText(label: $0.label, text: try $0.template.render(row)) }
+            },
+            examples: rubric.examples
+        )
+    }
+}
+
+extension ModelJudgeEvaluator where Subject.Value == JSONValue {
+    /// A judge of every dimension of `rubric`, the subject's value being the
+    /// frozen run's row.
+    public init(judge: any LanguageModel, rubric: Rubric, options: JudgeOptions = JudgeOptions()) {
+        self.init(judge: judge, dimensions: rubric.dimensions, prompt: ModelJudgePrompt(rubric: rubric), options: options)
+    }
+}

@@ -1,0 +1,109 @@
+public import Foundation
+import EvaluationCore
+
+/// A finding about a rubric: an error (the rubric cannot be used as it is) or
+/// a warning (it can, but probably should not be), with where it is.
+public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// How serious a finding is.
+    public enum Severity: String, Sendable, Hashable, Codable {
+        /// The rubric cannot be used as it is.
+        case error
+        /// The rubric can be used, but probably should not be as it is.
+        case warning
+    }
+
+    /// How serious.
+    public var severity: Severity
+    /// A stable code: `parse`, `duplicate-dimension`, `odd-levels`,
+    /// `level-without-description`, `example-missing-score`, `example-row-not-in-run`.
+    public var code: String
+    /// The file.
+    public var file: String
+    /// The 1-based line, when known.
+    public var line: Int?
+    /// What is wrong and what to do.
+    public var message: String
+
+    /// Creates a finding.
+    public init(severity: Severity, code: String, file: String, line: Int?, message: String) {
+        self.severity = severity
+        self.code = code
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+
+    /// `file:line: warning: message`, the form compilers use.
+    public var description: String {
+        "\(file)\(line.map { ":\($0)" } ?? ""): \(severity.rawValue): \(message)"
+    }
+}
+
+/// Checks a rubric for what parses but misleads a judge or a report.
+///
+/// Warnings: a scale with an odd number of levels (a judge drifts to the
+/// neutral middle; SummEval's and Newsroom's 1–5 scales are odd because the
+/// experts' were, and keep this warning), a level without a description, an
+/// example that leaves a dimension unscored, an example citing a row id the
+/// run lacks (when the run's ids are given). Errors: a rubric that does not
+/// parse, and two dimensions with the same name — the judge's JSON reply has
+/// one member per dimension name, so such a rubric cannot be scored.
+public enum RubricLinter {
+    /// The findings for the rubric file at `url`; a parse error becomes the
+    /// single error finding.
+    ///
+    /// - Parameter runRowIDs: the ids of the run the rubric will judge, if known.
+    public static func lint(fileAt url: URL, runRowIDs: Set<String>? = nil) -> [Diagnostic] {
+        do {
+            return lint(try Rubric.load(from: url), runRowIDs: runRowIDs)
+        } catch let error as InputError {
+            return [Diagnostic(severity: .error, code: "parse", file: error.file, line: error.line, message: error.message)]
+        } catch {
+            return [Diagnostic(severity: .error, code: "parse", file: url.path, line: nil, message: String(describing: error))]
+        }
+    }
+
+    /// The findings for a parsed rubric, errors first, each group in line order.
+    ///
+    /// - Parameter runRowIDs: the ids of the run the rubric will judge, if known.
+    public static func lint(_ rubric: Rubric, runRowIDs: Set<String>? = nil) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        func add(_ severity: Diagnostic.Severity, _ code: String, _ line: Int?, _ message: String) {
+            out.append(Diagnostic(severity: severity, code: code, file: rubric.file, line: line, message: message))
+        }
+        var firstLine: [String: Int?] = [:]
+        for (i, d) in rubric.dimensions.enumerated() {
+            let line = rubric.locations.dimensions.indices.contains(i) ? rubric.locations.dimensions[i] : nil
+            if let earlier = firstLine[d.name.lowercased()] {
+                let also = earlier.map { " (first at line \($0))" } ?? ""
+                add(.error, "duplicate-dimension", line, "dimension \(d.name) is defined twice\(also); rename one")
+            } else {
+                firstLine[d.name.lowercased()] = line
+            }
+            let levels = d.scale.levels
+            if levels.count % 2 == 1 {
+                add(.warning, "odd-levels", line,
+                    "dimension \(d.name) has \(levels.count) levels; a judge drifts to the neutral middle of an odd scale (keep it only when the experts' scale is odd)")
+            }
+            let levelLines = rubric.locations.levels.indices.contains(i) ? rubric.locations.levels[i] : [:]
+            for level in levels where level.description.trimmingCharacters(in: .whitespaces).isEmpty {
+                add(.warning, "level-without-description", levelLines[level.label.lowercased()] ?? line,
+                    "level \(level.label) of \(d.name) has no description; say what earns it")
+            }
+        }
+        for (i, e) in rubric.examples.enumerated() {
+            let line = rubric.locations.examples.indices.contains(i) ? rubric.locations.examples[i] : nil
+            let name = e.title.map { "example \"\($0)\"" } ?? "example \(i + 1)"
+            for d in rubric.dimensions where e.scores[d.name] == nil {
+                add(.warning, "example-missing-score", line, "\(name) gives no \(d.name) score")
+            }
+            if let ids = runRowIDs, let row = e.rowID, !ids.contains(row) {
+                add(.warning, "example-row-not-in-run", line, "\(name) cites row \(row), which the run does not have")
+            }
+        }
+        return out.enumerated().sorted { a, b in
+            if a.element.severity != b.element.severity { return a.element.severity == .error }
+            return (a.element.line ?? 0, a.offset) < (b.element.line ?? 0, b.offset)
+        }.map(\.element)
+    }
+}

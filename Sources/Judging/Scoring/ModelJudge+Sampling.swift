@@ -1,0 +1,51 @@
+import AgreementStatistics
+import LanguageModels
+
+extension ModelJudge {
+    /// Asks for `count` replies, each retried on its own, and summarises the
+    /// usable ones per dimension: mean, spread, self-agreement.
+    func sampledVerdict(_ messages: [ChatMessage], count: Int) async throws -> JudgeVerdict {
+        var replies: [UsableReply] = []
+        var failures: [JudgeFailure.Attempt] = []
+        var raw: [String] = []
+        for i in 0..<count {
+            do {
+                let reply = try await usableReply(to: request(for: messages, sampleIndex: i))
+                replies.append(reply)
+                raw += reply.rawReplies
+            } catch let failure as JudgeFailure {
+                failures += failure.attempts
+                raw += failure.attempts.map(\.reply)
+            }
+        }
+        guard let first = replies.first else { throw JudgeFailure(attempts: failures) }
+        let verdicts = dimensions.enumerated().map { i, d in
+            let chosen = replies.map { $0.written[i] }
+            let values = chosen.map(\.level.value)
+            let sampling = SampledScores(
+                values: values,
+                mean: Spread.mean(values).value ?? values[0],
+                standardDeviation: values.count > 1 ? Spread.standardDeviation(values).value : nil,
+                selfAgreement: Self.pairwiseAgreement(chosen.map(\.level.label))
+            )
+            return DimensionVerdict(
+                name: d.name, score: sampling.mean, level: first.written[i].level, rationale: first.written[i].rationale,
+                probabilities: nil, fellBack: false, sampling: sampling)
+        }
+        let retries = raw.count - count
+        return JudgeVerdict(
+            dimensions: verdicts, rawReplies: raw, retries: retries, failedSamples: count - replies.count,
+            model: first.model)
+    }
+
+    /// The share of pairs of labels that are equal: Σ nₖ(nₖ − 1) / (n(n − 1));
+    /// `nil` with fewer than two labels.
+    static func pairwiseAgreement(_ labels: [String]) -> Double? {
+        let n = labels.count
+        guard n > 1 else { return nil }
+        var counts: [String: Int] = [:]
+        for l in labels { counts[l, default: 0] += 1 }
+        let agreeing = counts.values.reduce(0) { $0 + $1 * ($1 - 1) }
+        return Double(agreeing) / Double(n * (n - 1))
+    }
+}

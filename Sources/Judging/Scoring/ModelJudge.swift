@@ -1,0 +1,144 @@
+public import LanguageModels
+
+/// Asks a language model to score rendered judge messages on a set of
+/// dimensions, retries replies it cannot use, and turns the usable ones into
+/// scores by the chosen ``ScoringMode``.
+///
+/// This is the engine under ``ModelJudgeEvaluator``; the calibration tools
+/// call it directly on a frozen run's rows.
+///
+/// A reply that does not parse, misses a dimension or puts a score off its
+/// scale is retried up to ``JudgeOptions/maxAttempts`` times in all. Each
+/// retry continues the conversation with the bad reply and what was wrong
+/// with it, so a deterministic server (temperature 0) is not simply asked the
+/// same question again. When every attempt fails the call throws
+/// ``JudgeFailure`` with every raw reply kept.
+public struct ModelJudge: Sendable {
+    /// The judge model.
+    public let model: any LanguageModel
+    /// What it scores.
+    public let dimensions: [ScoreDimension]
+    /// How it is asked.
+    public let options: JudgeOptions
+
+    /// A judge of `dimensions` by `model`.
+    ///
+    /// - Throws: ``JudgeConfigurationError`` when there are no dimensions, two
+    ///   share a name, or a scale has fewer than two levels.
+    public init(model: any LanguageModel, dimensions: [ScoreDimension], options: JudgeOptions = JudgeOptions()) throws {
+        try JudgeConfigurationError.check(dimensions)
+        if case .sampled(let count, _) = options.mode, count < 1 {
+            throw JudgeConfigurationError("sampled scoring needs at least one sample, not \(count)")
+        }
+        self.model = model
+        self.dimensions = dimensions
+        self.options = options
+    }
+
+    /// The request of a first attempt at `messages` (sample `sampleIndex` in
+    /// sampled mode): what `judgecal rubric render` shows and the cache keys.
+    public func request(for messages: [ChatMessage], sampleIndex: Int = 0) -> ChatRequest {
+        var request = ChatRequest(
+            messages: messages, temperature: options.temperature, maxTokens: options.maxTokens, seed: options.seed,
+            schema: options.sendsSchema ? JudgePromptRenderer.replySchema(for: dimensions) : nil,
+            sampleIndex: sampleIndex
+        )
+        switch options.mode {
+        case .discrete: break
+        case .probabilityWeighted(let top, _):
+            request.logprobs = true
+            request.topLogprobs = top
+        case .sampled(_, let temperature):
+            request.temperature = temperature
+            request.seed = options.seed.map { $0 + sampleIndex }
+        }
+        return request
+    }
+
+    /// The judge's verdict on `messages`.
+    ///
+    /// - Throws: ``JudgeFailure`` when no attempt gave a usable reply (in
+    ///   sampled mode, when no sample did); the model's own error when the
+    ///   server cannot be reached.
+    public func verdict(for messages: [ChatMessage]) async throws -> JudgeVerdict {
+        switch options.mode {
+        case .discrete, .probabilityWeighted:
+            let reply = try await usableReply(to: request(for: messages))
+            let scored = try score(reply)
+            return JudgeVerdict(
+                dimensions: scored, rawReplies: reply.rawReplies, retries: reply.rawReplies.count - 1,
+                failedSamples: 0, model: reply.model
+            )
+        case .sampled(let count, _):
+            return try await sampledVerdict(messages, count: count)
+        }
+    }
+
+    // MARK: Attempts
+
+    /// A reply whose scores parsed, with every reply received on the way.
+    struct UsableReply {
+        var choice: ChatResponse.Choice
+        var written: [WrittenScore]
+        var rawReplies: [String]
+        var model: String
+    }
+
+    /// Asks until a reply parses or the attempts run out.
+    func usableReply(to first: ChatRequest) async throws -> UsableReply {
+        let dimensions = self.dimensions
+        let reply = try await ReplyRetry.ask(model, first, maxAttempts: options.maxAttempts) { choice throws(JudgeReplyError) in
+            try JudgeReplyParser.parse(choice.text, dimensions: dimensions, finishReason: choice.finishReason)
+        }
+        return UsableReply(choice: reply.choice, written: reply.value, rawReplies: reply.rawReplies, model: reply.model)
+    }
+
+    /// The verdicts of one usable reply in discrete or probability-weighted mode.
+    private func score(_ reply: UsableReply) throws -> [DimensionVerdict] {
+        try zip(dimensions, reply.written).map { d, w in
+            var verdict = DimensionVerdict(
+                name: d.name, score: w.level.value, level: w.level, rationale: w.rationale, probabilities: nil,
+                fellBack: false, sampling: nil)
+            guard case .probabilityWeighted(_, let fallback) = options.mode else { return verdict }
+            do {
+                let weighted = try ScoreTokenProbabilities.expectedScore(
+                    of: w, dimension: d, choice: reply.choice, dimensions: dimensions)
+                verdict.score = weighted.expected
+                verdict.probabilities = weighted.probabilities
+            } catch let error as JudgeReplyError {
+                guard fallback == .discrete else {
+                    throw JudgeFailure(attempts: [JudgeFailure.Attempt(reply: reply.choice.text, error: error)])
+                }
+                verdict.fellBack = true
+            }
+            return verdict
+        }
+    }
+}
+
+/// A judge that cannot be asked as configured.
+public struct JudgeConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong.
+    public var message: String
+
+    init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+
+    static func check(_ dimensions: [ScoreDimension]) throws(JudgeConfigurationError) {
+        guard !dimensions.isEmpty else { throw Self("a judge needs at least one score dimension") }
+        var seen = Set<String>()
+        for d in dimensions {
+            guard seen.insert(d.name.lowercased()).inserted else {
+                throw Self("two score dimensions are named \(d.name); the judge's reply could not tell them apart")
+            }
+            guard d.scale.levels.count >= 2 else {
+                throw Self("dimension \(d.name) has \(d.scale.levels.count) level(s); a scale needs at least two")
+            }
+            let labels = d.scale.levels.map { $0.label.lowercased() }
+            guard Set(labels).count == labels.count else {
+                throw Self("dimension \(d.name) has two levels with the same label")
+            }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+/// How a judge's reply becomes a score.
+public enum ScoringMode: Sendable, Hashable {
+    /// The level the judge wrote.
+    case discrete
+
+    /// The expected score under the judge's probabilities for the score token,
+    /// as G-Eval does (Liu et al., 2023): Σ pᵢ·vᵢ / Σ pᵢ over the levels vᵢ
+    /// found among the `topLogprobs` most likely tokens at the position where
+    /// the judge wrote the score. The sum is renormalised over the levels
+    /// found, so probability mass on tokens that are not levels is left out.
+    ///
+    /// When the server returns no log-probabilities, or none of the
+    /// alternatives is a level (a label longer than one token, say),
+    /// `whenUnavailable` decides: ``LogprobFallback/fail`` makes the row a
+    /// judge failure; ``LogprobFallback/discrete`` keeps the written score and
+    /// counts the fallback (``DimensionVerdict/fellBack``, and a
+    /// `<dimension> (discrete fallback)` metric in an evaluation).
+    case probabilityWeighted(topLogprobs: Int = 10, whenUnavailable: LogprobFallback = .fail)
+
+    /// `count` replies sampled at `temperature`; the score is their mean,
+    /// reported with its spread and the judge's self-agreement.
+    case sampled(count: Int, temperature: Double = 0.7)
+}
+
+/// What to do when a probability-weighted score cannot be computed.
+public enum LogprobFallback: String, Sendable, Hashable, Codable {
+    /// Record a judge failure for the row.
+    case fail
+    /// Use the written score and count the fallback.
+    case discrete
+}
+
+/// How a judge is asked.
+public struct JudgeOptions: Sendable, Hashable {
+    /// How replies become scores.
+    public var mode: ScoringMode
+    /// Attempts per reply before the row is recorded as a judge failure (at least 1).
+    public var maxAttempts: Int
+    /// Sampling temperature of discrete and probability-weighted calls.
+    public var temperature: Double
+    /// The most tokens a reply may use.
+    public var maxTokens: Int
+    /// A sampling seed, for servers that honour one.
+    public var seed: Int?
+    /// Whether to send the reply's JSON schema as a structured-output constraint.
+    public var sendsSchema: Bool
+
+    /// Options for a judge; by default discrete scores at temperature 0, up
+    /// to 3 attempts, 512 tokens, schema sent.
+    public init(
+        mode: ScoringMode = .discrete, maxAttempts: Int = 3, temperature: Double = 0, maxTokens: Int = 512,
+        seed: Int? = nil, sendsSchema: Bool = true
+    ) {
+        self.mode = mode
+        self.maxAttempts = max(1, maxAttempts)
+        self.temperature = temperature
+        self.maxTokens = maxTokens
+        self.seed = seed
+        self.sendsSchema = sendsSchema
+    }
+}

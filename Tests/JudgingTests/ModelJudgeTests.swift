@@ -1,0 +1,152 @@
+import Foundation
+import Judging
+import LanguageModels
+import Testing
+
+@Suite("The judge: retries and scoring modes")
+struct ModelJudgeTests {
+    let dimensions: [ScoreDimension]
+    let messages: [ChatMessage]
+
+    init() throws {
+        let rubric = try Fixtures.rubric("book-tags.md")
+        dimensions = rubric.dimensions
+        messages = try JudgePromptRenderer.messages(for: rubric, row: Fixtures.bookRows()[0])
+    }
+
+    static func reply(_ relevance: Int, _ usefulness: Int) -> String {
+        #"{"Relevance": {"rationale": "relevance reason", "score": \#(relevance)}, "Usefulness": {"rationale": "usefulness reason", "score": \#(usefulness)}}"#
+    }
+
+    @Test("A bad reply is retried with what was wrong, and the retry's scores are used")
+    func retry() async throws {
+        let model = ScriptedJudge(replies: [Self.reply(5, 3), Self.reply(4, 3)])
+        let judge = try ModelJudge(model: model, dimensions: dimensions)
+        let verdict = try await judge.verdict(for: messages)
+        #expect(verdict.dimensions.map(\.score) == [4, 3])
+        #expect(verdict.retries == 1)
+        #expect(verdict.rawReplies == [Self.reply(5, 3), Self.reply(4, 3)])
+        let second = try #require(model.requests.last)
+        #expect(second.messages.count == 4)
+        #expect(second.messages[2] == ChatMessage(.assistant, Self.reply(5, 3)))
+        #expect(second.lastUserText.contains("Relevance: 5 is not on the scale 1–4"))
+        #expect(model.requests[0].schema == JudgePromptRenderer.replySchema(for: dimensions))
+    }
+
+    @Test("After the last attempt the row is a judge failure with every raw reply, not a score")
+    func exhausted() async throws {
+        let refusal = try Fixtures.text("replies/refusal.txt")
+        let model = ScriptedJudge(replies: [refusal])
+        let judge = try ModelJudge(model: model, dimensions: dimensions, options: JudgeOptions(maxAttempts: 2))
+        await #expect {
+            _ = try await judge.verdict(for: messages)
+        } throws: { error in
+            guard let failure = error as? JudgeFailure else { return false }
+            return failure.attempts.count == 2 && failure.attempts.allSatisfy { $0.reply == refusal }
+                && failure.code == "no-json" && failure.description.contains("I'm sorry")
+        }
+        #expect(model.requests.count == 2)
+    }
+
+    /// Tokens spelling `text`: one token per score character, with the
+    /// given alternatives, and one token for each stretch between scores.
+    static func tokens(_ text: String, alternatives: [[TokenLogprob.Alternative]]) -> [TokenLogprob] {
+        let bytes = Array(text.utf8)
+        let marker = Array("\"score\": ".utf8)
+        var tokens: [TokenLogprob] = []
+        var start = 0
+        var i = 0
+        var score = 0
+        while i + marker.count < bytes.count {
+            if bytes[i..<(i + marker.count)].elementsEqual(marker) {
+                let at = i + marker.count
+                let chunk = String(decoding: bytes[start..<at], as: UTF8.self)
+                tokens.append(TokenLogprob(token: chunk, logprob: 0, top: [.init(token: chunk, logprob: 0)]))
+                let written = String(decoding: bytes[at..<(at + 1)], as: UTF8.self)
+                tokens.append(TokenLogprob(token: written, logprob: 0, top: alternatives[score]))
+                score += 1
+                start = at + 1
+                i = start
+            } else {
+                i += 1
+            }
+        }
+        let rest = String(decoding: bytes[start...], as: UTF8.self)
+        tokens.append(TokenLogprob(token: rest, logprob: 0, top: [.init(token: rest, logprob: 0)]))
+        return tokens
+    }
+
+    @Test("Probability-weighted: the expected score over the levels among the score token's alternatives")
+    func probabilityWeighted() async throws {
+        let text = Self.reply(3, 2)
+        // 0.5 on "3", 0.3 on " 4" and 0.1 on "4" (the same level), 0.1 on a token that is no level.
+        let alternatives = [
+            TokenLogprob.Alternative(token: "3", logprob: log(0.5)),
+            TokenLogprob.Alternative(token: " 4", logprob: log(0.3)),
+            TokenLogprob.Alternative(token: "4", logprob: log(0.1)),
+            TokenLogprob.Alternative(token: "three", logprob: log(0.1)),
+        ]
+        let usefulness = [TokenLogprob.Alternative(token: "2", logprob: log(0.9)), TokenLogprob.Alternative(token: "}", logprob: log(0.1))]
+        let model = ScriptedJudge { _, _ in
+            ScriptedJudge.Reply(text: text, tokens: Self.tokens(text, alternatives: [alternatives, usefulness]))
+        }
+        let judge = try ModelJudge(model: model, dimensions: dimensions, options: JudgeOptions(mode: .probabilityWeighted(topLogprobs: 5)))
+        let verdict = try await judge.verdict(for: messages)
+        let relevance = try #require(verdict.dimension("Relevance"))
+        // (0.5·3 + 0.4·4) / 0.9 = 3.4444…
+        #expect(abs(relevance.score - 31.0 / 9.0) < 1e-12)
+        #expect(abs((relevance.probabilities?["4"] ?? 0) - 4.0 / 9.0) < 1e-12)
+        #expect(relevance.probabilities?["1"] == 0)
+        #expect(model.requests[0].logprobs && model.requests[0].topLogprobs == 5)
+        // Usefulness: the only level among the alternatives is 2, so all the renormalised mass is on it.
+        #expect(verdict.dimension("Usefulness")?.score == 2)
+        #expect(verdict.dimension("Usefulness")?.fellBack == false)
+    }
+
+    @Test("Without log-probabilities, probability-weighted scoring fails the row unless a counted fallback is asked for")
+    func noLogprobs() async throws {
+        let model = ScriptedJudge(replies: [Self.reply(3, 2)])
+        let strict = try ModelJudge(model: model, dimensions: dimensions, options: JudgeOptions(mode: .probabilityWeighted()))
+        await #expect {
+            _ = try await strict.verdict(for: messages)
+        } throws: { error in
+            (error as? JudgeFailure)?.code == "no-logprobs"
+        }
+        let lenient = try ModelJudge(
+            model: model, dimensions: dimensions,
+            options: JudgeOptions(mode: .probabilityWeighted(whenUnavailable: .discrete)))
+        let verdict = try await lenient.verdict(for: messages)
+        #expect(verdict.dimensions.map(\.score) == [3, 2])
+        #expect(verdict.dimensions.map(\.fellBack) == [true, true])
+    }
+
+    @Test("Sampled: n replies, their mean, sample standard deviation and pairwise self-agreement")
+    func sampled() async throws {
+        let model = ScriptedJudge { request, _ in
+            ScriptedJudge.Reply(text: [Self.reply(3, 2), Self.reply(3, 2), Self.reply(4, 2)][request.sampleIndex])
+        }
+        let judge = try ModelJudge(model: model, dimensions: dimensions, options: JudgeOptions(mode: .sampled(count: 3), seed: 7))
+        let verdict = try await judge.verdict(for: messages)
+        let relevance = try #require(verdict.dimension("Relevance")?.sampling)
+        #expect(relevance.values == [3, 3, 4])
+        #expect(abs(relevance.mean - 10.0 / 3.0) < 1e-12)
+        #expect(abs((relevance.standardDeviation ?? 0) - (1.0 / 3.0).squareRoot()) < 1e-12)
+        // One agreeing pair out of three.
+        #expect(relevance.selfAgreement == 1.0 / 3.0)
+        #expect(verdict.dimension("Usefulness")?.sampling?.selfAgreement == 1)
+        #expect(model.requests.map(\.sampleIndex) == [0, 1, 2])
+        #expect(model.requests.map(\.seed) == [7, 8, 9])
+        #expect(model.requests.allSatisfy { $0.temperature == 0.7 })
+    }
+
+    @Test("A judge with duplicate dimension names or a one-level scale is refused")
+    func configuration() {
+        let one = ScoreDimension("Q", description: "", scale: .numeric([1: "only"]))
+        #expect(throws: JudgeConfigurationError.self) {
+            try ModelJudge(model: ScriptedJudge(replies: ["{}"]), dimensions: [one])
+        }
+        #expect(throws: JudgeConfigurationError.self) {
+            try ModelJudge(model: ScriptedJudge(replies: ["{}"]), dimensions: dimensions + [dimensions[0]])
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Judging
+import Testing
+
+@Suite("Judge replies")
+struct ReplyParsingTests {
+    let dimensions: [ScoreDimension]
+
+    init() throws { dimensions = try Fixtures.rubric("book-tags.md").dimensions }
+
+    func reply(_ name: String) throws -> String { try Fixtures.text("replies/\(name).txt") }
+
+    @Test("A well-formed reply gives both scores and rationales")
+    func wellFormed() throws {
+        let scores = try JudgeReplyParser.parse(reply("well-formed"), dimensions: dimensions)
+        #expect(scores.map(\.level.value) == [4, 3])
+        #expect(scores[1].rationale == "Most tags would group several books; wit is too vague to filter by.")
+    }
+
+    @Test("Prose and a code fence around the JSON are tolerated; braces inside strings do not confuse it")
+    func proseWrapped() throws {
+        let scores = try JudgeReplyParser.parse(reply("prose-wrapped"), dimensions: dimensions)
+        #expect(scores.map(\.level.value) == [4, 4])
+        #expect(scores[1].rationale.contains("{and}"))
+    }
+
+    @Test("Braces in the prose before the JSON are passed over")
+    func bracesInProse() throws {
+        let text = "My scores {as requested}: " + (try reply("well-formed"))
+        let scores = try JudgeReplyParser.parse(text, dimensions: dimensions)
+        #expect(scores.map(\.level.value) == [4, 3])
+        #expect(Array(text.utf8)[scores[0].utf8Offset] == UInt8(ascii: "4"))
+    }
+
+    @Test("Member names in another case and scores written as strings still match the scale")
+    func lenientKeys() throws {
+        let scores = try JudgeReplyParser.parse(reply("lenient-keys"), dimensions: dimensions)
+        #expect(scores.map(\.level.value) == [3, 2])
+    }
+
+    @Test("Replies that cannot be used fail with their kind, never a score", arguments: [
+        ("off-scale", "stop", "off-scale", "Relevance: 5 is not on the scale 1–4"),
+        ("truncated", "length", "truncated", "cut off"),
+        ("refusal", "stop", "no-json", "no JSON object"),
+    ])
+    func failures(name: String, finish: String, code: String, message: String) throws {
+        let text = try reply(name)
+        #expect {
+            _ = try JudgeReplyParser.parse(text, dimensions: dimensions, finishReason: finish)
+        } throws: { error in
+            guard let e = error as? JudgeReplyError else { return false }
+            return e.code == code && e.description.contains(message)
+        }
+    }
+
+    @Test("A fraction on an integer scale, a missing dimension and a missing rationale are errors", arguments: [
+        (#"{"Relevance": {"rationale": "r", "score": 3.5}, "Usefulness": {"rationale": "r", "score": 3}}"#, "off-scale"),
+        (#"{"Relevance": {"rationale": "r", "score": 3}}"#, "missing-dimension"),
+        (#"{"Relevance": {"score": 3}, "Usefulness": {"rationale": "r", "score": 3}}"#, "missing-rationale"),
+        (#"{"Relevance": {"rationale": "r"}, "Usefulness": {"rationale": "r", "score": 3}}"#, "missing-score"),
+        (#"{"Relevance": {"rationale": "r", "score": 3} "Usefulness": {"rationale": "r", "score": 3}}"#, "invalid-json"),
+    ])
+    func malformed(text: String, code: String) {
+        #expect {
+            _ = try JudgeReplyParser.parse(text, dimensions: dimensions)
+        } throws: { error in
+            (error as? JudgeReplyError)?.code == code
+        }
+    }
+
+    @Test("The score's offset points at the score itself")
+    func offsets() throws {
+        let text = try reply("well-formed")
+        let scores = try JudgeReplyParser.parse(text, dimensions: dimensions)
+        let bytes = Array(text.utf8)
+        #expect(scores.map { bytes[$0.utf8Offset] } == [UInt8(ascii: "4"), UInt8(ascii: "3")])
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import EvaluationCore
+import Judging
+import _TestSupport
+
+/// Files and rows the judging tests read.
+enum Fixtures {
+    /// A file under `Tests/JudgingTests/Resources`.
+    static func resource(_ path: String) -> URL {
+        SharedData.projectURL("Tests/JudgingTests/Resources/\(path)")
+    }
+
+    /// The text of a resource file.
+    static func text(_ path: String) throws -> String {
+        try String(contentsOf: resource(path), encoding: .utf8)
+    }
+
+    /// A sample rubric under `rubrics/`.
+    static func rubric(_ name: String) throws -> Rubric {
+        try Rubric.load(from: SharedData.projectURL("rubrics/\(name)"))
+    }
+
+    /// The frozen book-tag rows.
+    static func bookRows() throws -> [JSONValue] {
+        try rows(in: Data(contentsOf: resource("book-tags.rows.jsonl")))
+    }
+
+    /// The first SummEval summary, with its source article as `input` and its
+    /// first reference summary as `expected`, read from the shared data.
+    static func summEvalRow() throws -> JSONValue {
+        let summary = try firstLine(of: "data/summeval/summeval_expert_means.jsonl")
+        let id = summary["doc_id"]?.string ?? ""
+        let source = try rows(in: Data(contentsOf: SharedData.url("data/summeval/summeval_sources_refs.jsonl")))
+            .first { $0["doc_id"]?.string == id }
+        return .object([
+            "id": .string("\(id):\(summary["system_id"]?.string ?? "")"),
+            "input": source?["src"] ?? .null,
+            "expected": summary["ref_summ"] ?? .null,
+            "response": summary["summary"] ?? .null,
+        ])
+    }
+
+    /// The first Newsroom instance, split into its summary and article.
+    static func newsroomRow() throws -> JSONValue {
+        let data = try Data(contentsOf: SharedData.url("data/judge-bench/newsroom__newsroom.json"))
+        let file = try JSONDecoder().decode(JSONValue.self, from: data)
+        let instance = file["instances"]?.array?.first
+        let text = instance?["instance"]?.string ?? ""
+        let parts = text.components(separatedBy: "### Source Article")
+        let summary = parts[0].replacingOccurrences(of: "### Generated Summary", with: "")
+        return .object([
+            "id": .string("newsroom-\(instance?["id"].map(\.description) ?? "?")"),
+            "input": .string(parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespacesAndNewlines) : ""),
+            "response": .string(summary.trimmingCharacters(in: .whitespacesAndNewlines)),
+        ])
+    }
+
+    private static func firstLine(of path: String) throws -> JSONValue {
+        let data = try Data(contentsOf: SharedData.url(path))
+        let end = data.firstIndex(of: UInt8(ascii: "\n")) ?? data.endIndex
+        return try JSONDecoder().decode(JSONValue.self, from: data[data.startIndex..<end])
+    }
+
+    private static func rows(in data: Data) throws -> [JSONValue] {
+        try JSONRecords.split(data, file: "rows").map { try JSONDecoder().decode(JSONValue.self, from: $0.data) }
+    }
+
+    /// Compares `text` with the golden file `goldens/<name>`; with
+    /// `JUDGECAL_RECORD_GOLDENS=1` in the environment, writes it instead.
+    static func matchesGolden(_ text: String, _ name: String) throws -> Bool {
+        let url = resource("goldens/\(name)")
+        if ProcessInfo.processInfo.environment["JUDGECAL_RECORD_GOLDENS"] == "1" {
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return try String(contentsOf: url, encoding: .utf8) == text
+    }
+}
