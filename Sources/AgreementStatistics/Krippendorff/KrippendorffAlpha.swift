@@ -21,7 +21,7 @@
 /// Newsroom and Recipes human alphas and HANNA's crowd alphas (ordinal).
 public struct KrippendorffAlpha: Sendable, Hashable, Codable {
     /// The difference function δ²_ck between categories c and k, with values v.
-    public enum Metric: String, Sendable, Hashable, Codable, CaseIterable {
+    public enum Metric: Sendable, Hashable, Codable {
         /// δ² = 0 when c = k, else 1.
         case nominal
         /// Krippendorff's rank metric: δ²_ck = (Σ_{g from c to k} n_g − (n_c + n_k)/2)²,
@@ -33,6 +33,11 @@ public struct KrippendorffAlpha: Sendable, Hashable, Codable {
         case interval
         /// δ² = ((v_c − v_k)/(v_c + v_k))², and 0 when both values are 0.
         case ratio
+        /// δ² = 1 − w_ck from agreement weights: Gwet's weighted form of alpha
+        /// (R irrCAC `krippen.alpha.raw(weights:)`). Quadratic weights give the
+        /// interval metric up to a constant factor, so the same alpha; irrCAC's
+        /// "ordinal" weights give 0.8336 on Krippendorff's example C.
+        case weighted(AgreementWeights)
     }
 
     /// Alpha with n = the number of pairable values; undefined with a reason.
@@ -53,9 +58,8 @@ public struct KrippendorffAlpha: Sendable, Hashable, Codable {
         self.metric = metric
         self.unitsPaired = coincidences.unitsPaired
         self.unitsDropped = coincidences.unitsDropped
-        let k = coincidences.k
         let d = coincidences.marginals.withUnsafeBufferPointer { margins in
-            Self.disagreements(k: k, values: coincidences.scale.values, metric: metric, margins: margins) { coincidences[$0, $1] }
+            Self.disagreements(scale: coincidences.scale, metric: metric, margins: margins) { coincidences[$0, $1] }
         }
         guard let d else {
             alpha = Estimate(undefined: .noPairableValues("no unit has two or more values, so alpha is undefined"), n: 0)
@@ -101,7 +105,7 @@ public struct KrippendorffAlpha: Sendable, Hashable, Codable {
                 for j in 0..<k { sum += table[c, j] + table[j, c] }
                 margins[c] = Double(sum)
             }
-            return disagreements(k: k, values: table.scale.values, metric: metric, margins: UnsafeBufferPointer(margins)) {
+            return disagreements(scale: table.scale, metric: metric, margins: UnsafeBufferPointer(margins)) {
                 Double(table[$0, $1] + table[$1, $0])
             }
         }
@@ -117,8 +121,11 @@ public struct KrippendorffAlpha: Sendable, Hashable, Codable {
 
     /// Σ o_ck δ²_ck, Σ n_c n_k δ²_ck and n; `nil` when there are no pairable values.
     static func disagreements(
-        k: Int, values: [Double], metric: Metric, margins: UnsafeBufferPointer<Double>, coincidence: (Int, Int) -> Double
+        scale: CategoryScale, metric: Metric, margins: UnsafeBufferPointer<Double>, coincidence: (Int, Int) -> Double
     ) -> Sums? {
+        let k = scale.count
+        let values = scale.values
+        let weights: WeightMatrix? = if case .weighted(let w) = metric { w.matrix(on: scale) } else { nil }
         var n = 0.0
         for c in 0..<k { n += margins[c] }
         guard n > 0 else { return nil }
@@ -141,6 +148,8 @@ public struct KrippendorffAlpha: Sendable, Hashable, Codable {
                     let s = values[c] + values[d]
                     let r = s == 0 ? 0 : (values[c] - values[d]) / s
                     delta = r * r
+                case .weighted:
+                    delta = 1 - (weights?[c, d] ?? 0)
                 }
                 guard delta != 0, c != d else { continue }
                 // δ² is symmetric, so each off-diagonal pair counts twice.
