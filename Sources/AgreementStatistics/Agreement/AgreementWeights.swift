@@ -29,21 +29,28 @@ public enum AgreementWeights: Sendable, Hashable, Codable, CustomStringConvertib
     /// - Precondition: a custom matrix is k×k for the scale's k categories.
     public func matrix(on scale: CategoryScale) -> WeightMatrix {
         let k = scale.count
+        switch self {
+        case .unweighted:
+            return WeightMatrix(k: k, values: (0..<(k * k)).map { $0 / k == $0 % k ? 1 : 0 })
+        case .linear:
+            return Self.fromDistances(on: scale) { 1 - $0 }
+        case .quadratic:
+            return Self.fromDistances(on: scale) { 1 - $0 * $0 }
+        case .custom(let rows):
+            precondition(rows.count == k && rows.allSatisfy { $0.count == k }, "custom weights must be \(k)×\(k) for the scale \(scale)")
+            return WeightMatrix(k: k, values: rows.flatMap { $0 })
+        }
+    }
+
+    /// Weights f(d_ij) of the normalised value distances d_ij = |v_i − v_j| / (v_max − v_min),
+    /// with every distance 0 on a one-category scale.
+    private static func fromDistances(on scale: CategoryScale, _ f: (Double) -> Double) -> WeightMatrix {
         let v = scale.values
+        let k = v.count
         let range = (v.max() ?? 0) - (v.min() ?? 0)
         var w = [Double](repeating: 0, count: k * k)
         for i in 0..<k {
-            for j in 0..<k {
-                let d = range > 0 ? abs(v[i] - v[j]) / range : 0
-                switch self {
-                case .unweighted: w[i * k + j] = i == j ? 1 : 0
-                case .linear: w[i * k + j] = 1 - d
-                case .quadratic: w[i * k + j] = 1 - d * d
-                case .custom(let rows):
-                    precondition(rows.count == k && rows.allSatisfy { $0.count == k }, "custom weights must be \(k)×\(k) for the scale \(scale)")
-                    w[i * k + j] = rows[i][j]
-                }
-            }
+            for j in 0..<k { w[i * k + j] = f(range > 0 ? abs(v[i] - v[j]) / range : 0) }
         }
         return WeightMatrix(k: k, values: w)
     }

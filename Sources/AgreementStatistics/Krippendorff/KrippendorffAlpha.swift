@@ -95,8 +95,9 @@ public struct KrippendorffAlpha: Sendable, Hashable, Codable {
         self.init(CoincidenceMatrix(table), metric: metric)
     }
 
-    /// Alpha alone for two raters, O(k²) and allocation-free: for bootstrap
-    /// resamples. `nil` where alpha is undefined.
+    /// Alpha alone for two raters, O(k²) and allocation-free for the four
+    /// metrics (``Metric/weighted(_:)`` builds its k×k weights on each call): for
+    /// bootstrap resamples. `nil` where alpha is undefined.
     public static func value(of table: ContingencyTable, metric: Metric) -> Double? {
         let k = table.k
         let d: Sums? = withUnsafeTemporaryAllocation(of: Double.self, capacity: k) { margins in
