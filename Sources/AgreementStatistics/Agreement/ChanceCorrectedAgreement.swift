@@ -2,7 +2,8 @@
 /// with missing ratings (Gwet, *Handbook of Inter-Rater Reliability*, 4th ed.,
 /// ch. 5–6; the formulas of R irrCAC `gwet.ac1.raw` and `fleiss.kappa.raw`).
 ///
-/// Over the n units with at least one rating, with r_uk raters putting unit u in
+/// Over the n units with at least one rating (a unit nobody rated carries no
+/// information and is left out), with r_uk raters putting unit u in
 /// category k, r_u = Σ_k r_uk and r*_uk = Σ_l w_kl r_ul:
 /// - p_a = (1/n₂) Σ_{u: r_u ≥ 2} Σ_k r_uk (r*_uk − 1) / (r_u (r_u − 1)), n₂ units with two or more ratings;
 /// - π_k = (1/n) Σ_u r_uk / r_u, the category shares averaged over units;

@@ -56,7 +56,7 @@ public struct GwetAgreementCoefficient: Sendable, Hashable, Codable {
             (observedAgreement, chanceAgreement) = (table.weightedAgreement(w), nil)
             return
         }
-        let scale = w.total / Double(q * (q - 1))
+        let chanceScale = w.total / Double(q * (q - 1))
         let result: (pa: Double, pe: Double, variance: Double) = table.withMarginalProportions { rows, columns, total in
             let pa = table.weightedAgreement(w)
             var pe = 0.0
@@ -64,13 +64,13 @@ public struct GwetAgreementCoefficient: Sendable, Hashable, Codable {
                 let pi = (rows[c] + columns[c]) / 2
                 pe += pi * (1 - pi)
             }
-            pe *= scale
+            pe *= chanceScale
             guard !CohenKappa.isChanceCertain(pe) else { return (pa, pe, .nan) }
             let gamma = (pa - pe) / (1 - pe)
             var sum = 0.0
             for c in 0..<q {
                 for l in 0..<q {
-                    let unitChance = scale * (1 - (rows[c] + columns[c] + rows[l] + columns[l]) / 4)
+                    let unitChance = chanceScale * (1 - (rows[c] + columns[c] + rows[l] + columns[l]) / 4)
                     let a = w[c, l] - 2 * (1 - gamma) * unitChance
                     sum += Double(table[c, l]) / total * a * a
                 }
@@ -97,9 +97,9 @@ public struct GwetAgreementCoefficient: Sendable, Hashable, Codable {
             counts, weights: weights.matrix(on: counts.scale), level: level, interval: interval, name: "Gwet's AC"
         ) { shares, w in
             guard q >= 2 else { return nil }
-            let scale = w.total / Double(q * (q - 1))
-            let pe = scale * shares.reduce(0) { $0 + $1 * (1 - $1) }
-            return (pe, shares.map { scale * (1 - $0) })
+            let chanceScale = w.total / Double(q * (q - 1))
+            let pe = chanceScale * shares.reduce(0) { $0 + $1 * (1 - $1) }
+            return (pe, shares.map { chanceScale * (1 - $0) })
         }
         self.weights = weights
         self.coefficient = core.coefficient
