@@ -1,5 +1,6 @@
 import AgreementStatistics
 import EvaluationCore
+import Foundation
 import Testing
 import _TestSupport
 
@@ -33,6 +34,40 @@ struct ResamplingTests {
         // Mean within 5 standard errors; variance within 5% (its SE here is under 1%).
         #expect(abs(mean - Double(n) * p) < 5 * (expectedVariance / Double(draws)).squareRoot())
         #expect(abs(variance / expectedVariance - 1) < 0.05)
+    }
+
+    @Test(
+        "Binomial draws follow the binomial probabilities (chi-square goodness of fit)",
+        arguments: [(30, 0.2), (60, 0.4)] as [(Int, Double)])
+    func binomialShape(_ n: Int, _ p: Double) {
+        var g = Xoshiro256StarStar(seed: 77)
+        let draws = 100_000
+        var observed = [Double](repeating: 0, count: n + 1)
+        for _ in 0..<draws { observed[g.binomial(trials: n, probability: p)] += 1 }
+        // Exact probabilities by the recurrence P(x+1) = P(x)·(n−x)/(x+1)·p/(1−p).
+        var pmf = [Double](repeating: 0, count: n + 1)
+        pmf[0] = pow(1 - p, Double(n))
+        for x in 0..<n { pmf[x + 1] = pmf[x] * Double(n - x) / Double(x + 1) * p / (1 - p) }
+        // Pool the tails so every expected count is at least 20.
+        var chi2 = 0.0
+        var bins = 0
+        var pooledObserved = 0.0
+        var pooledExpected = 0.0
+        for x in 0...n {
+            pooledObserved += observed[x]
+            pooledExpected += pmf[x] * Double(draws)
+            if pooledExpected >= 20 && (x == n || pmf[(x + 1)...].reduce(0, +) * Double(draws) >= 20) {
+                chi2 += (pooledObserved - pooledExpected) * (pooledObserved - pooledExpected) / pooledExpected
+                bins += 1
+                pooledObserved = 0
+                pooledExpected = 0
+            }
+        }
+        // The 99.9% point of chi-square on df degrees of freedom (Wilson–Hilferty).
+        let df = Double(bins - 1)
+        let critical = df * pow(1 - 2 / (9 * df) + StandardNormal.quantile(0.999) * (2 / (9 * df)).squareRoot(), 3)
+        #expect(bins >= 10)
+        #expect(chi2 < critical, "chi-square \(chi2) on \(df) df, critical \(critical)")
     }
 
     @Test("A multinomial draw keeps the total and never fills an empty cell")
