@@ -12,8 +12,9 @@ import Foundation
 /// test is used, p = min(1, 2·P(X ≤ min(b, c))), because the chi-square
 /// approximation is poor there; from 25 on, the chi-square statistic with
 /// Edwards' continuity correction, (|b − c| − 1)² / (b + c) on 1 degree of
-/// freedom. (25 is the usual rule, e.g. in statsmodels' `mcnemar` guidance and
-/// Fagerland et al. 2013.) With no discordant item p = 1.
+/// freedom. (b + c < 25 is the common rule of thumb for when the chi-square
+/// approximation cannot be trusted.) With no discordant item p = 1. Checked
+/// against `scipy.stats.binomtest` and `scipy.stats.chi2.sf`.
 public struct McNemarTest: Sendable, Hashable, Codable {
     /// The two ways of computing the p-value.
     public enum Method: String, Sendable, Hashable, Codable {
