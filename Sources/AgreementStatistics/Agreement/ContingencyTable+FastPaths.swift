@@ -1,3 +1,4 @@
+/// The allocation-free building blocks the O(k²) from-table statistics share.
 extension ContingencyTable {
     /// Calls `body` with the row proportions p_i·, the column proportions p_·j
     /// and n, held in temporary (stack) storage so that a statistic evaluated
