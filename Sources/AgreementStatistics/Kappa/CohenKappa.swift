@@ -1,0 +1,153 @@
+/// Cohen's kappa for two raters on a declared scale, unweighted or weighted,
+/// with its large-sample standard error, a confidence interval and a z test.
+///
+/// With agreement weights w_ij (``AgreementWeights``; identity for the
+/// unweighted kappa), cell proportions p_ij and margins p_i·, p_·j:
+///
+///     p_o = Σ w_ij p_ij,   p_e = Σ w_ij p_i· p_·j,   κ = (p_o − p_e) / (1 − p_e)
+///
+/// **Standard error** (unconditional, Fleiss, Cohen & Everitt 1969), with
+/// w̄_i· = Σ_j w_ij p_·j and w̄_·j = Σ_i w_ij p_i·:
+///
+///     Var(κ) = [Σ p_ij (w_ij − (w̄_i· + w̄_·j)(1 − κ))² − (κ − p_e(1 − κ))²] / (n (1 − p_e)²)
+///
+/// The interval is κ ± z·SE (normal, the default, as SAS and statsmodels), or
+/// κ ± t₀.₉₇₅,ₙ₋₁·SE (as Gwet's irrCAC) on request; both are clipped to [−1, 1]
+/// (``CoefficientInterval``).
+/// **The z test** uses the SE under H₀: κ = 0,
+///
+///     Var₀(κ) = [Σ p_i· p_·j (w_ij − (w̄_i· + w̄_·j))² − p_e²] / (n (1 − p_e)²),
+///
+/// and z = κ/SE₀ with a two-sided normal p-value. The two SEs answer different
+/// questions and are never mixed: 0.1380 for the interval and 0.1484 for the test
+/// on the SAS table.
+///
+/// **Edge cases.** Pairs with a missing rating are deleted listwise (the table
+/// counts them in ``excludedPairs``); Gwet's irrCAC instead takes the margins
+/// from all of each rater's ratings (0.5051 against 0.52 on the reference case),
+/// and Krippendorff's alpha uses pairable values (0.5319). With no pairs kappa is
+/// undefined (`no-data`). When p_e = 1 (both raters used one and the same
+/// category) kappa is 0/0: undefined (`no-variation`), never 0 or 1, with the raw
+/// ``percentAgreement`` still reported. A single disagreeing pair gives
+/// p_o = p_e = 0 and κ = 0, as scikit-learn, statsmodels and R irr.
+///
+/// Checked against `agreement-vectors.json`: scikit-learn, statsmodels and R
+/// irr kappas to 1e-12, the SAS PROC FREQ printout (ASE 0.1380, CI high 0.7547,
+/// p 0.0011; weighted ASE 0.1457, ASE₀ 0.1426), irrCAC's t interval
+/// (0.194207, 0.774119) and quadratic SE 0.03535151.
+public struct CohenKappa: Sendable, Hashable, Codable {
+    /// Kappa with n (pairs used), the unconditional SE and the interval; undefined with a reason.
+    public let kappa: Estimate
+    /// The weights used.
+    public let weights: AgreementWeights
+    /// p_o, the (weighted) observed agreement; `nil` with no pairs.
+    public let observedAgreement: Double?
+    /// p_e, the (weighted) agreement expected by chance from the margins; `nil` with no pairs.
+    public let chanceAgreement: Double?
+    /// The raw share of exact agreement, reported beside kappa even when kappa is undefined.
+    public let percentAgreement: Estimate
+    /// The standard error under H₀: κ = 0, used only for ``z``.
+    public let nullStandardError: Double?
+    /// κ / SE₀.
+    public let z: Double?
+    /// The two-sided p-value of ``z`` under the standard normal.
+    public let pValue: Double?
+    /// Pairs left out because a rating was missing.
+    public let excludedPairs: Int
+
+    /// Kappa from a contingency table.
+    ///
+    /// - Parameters:
+    ///   - table: paired ratings on the declared scale; rows are the first rater.
+    ///   - weights: agreement weights, from the scale's values.
+    ///   - level: the interval's coverage, 0.95 by default.
+    ///   - interval: normal (default) or Student t with n − 1 degrees of freedom.
+    public init(_ table: ContingencyTable, weights: AgreementWeights = .unweighted, level: Double = 0.95, interval: CoefficientInterval = .normal) {
+        let w = weights.matrix(on: table.scale)
+        let n = table.n
+        self.weights = weights
+        self.excludedPairs = table.excludedPairs
+        self.percentAgreement = PercentAgreement.exact(table)
+        guard n > 0 else {
+            self.kappa = Estimate(undefined: .noData("no pairs with both ratings present, so kappa is undefined"), n: 0)
+            (observedAgreement, chanceAgreement, nullStandardError, z, pValue) = (nil, nil, nil, nil, nil)
+            return
+        }
+        let k = table.k
+        let moments: (po: Double, pe: Double, variance: Double, nullVariance: Double) = table.withMarginalProportions { rows, columns, total in
+            let po = table.weightedAgreement(w)
+            var pe = 0.0
+            for i in 0..<k { for j in 0..<k { pe += w[i, j] * rows[i] * columns[j] } }
+            guard !CohenKappa.isChanceCertain(pe) else { return (po, pe, .nan, .nan) }
+            let kappa = (po - pe) / (1 - pe)
+            var spread = 0.0
+            var nullSpread = 0.0
+            for i in 0..<k {
+                var rowMean = 0.0
+                for j in 0..<k { rowMean += w[i, j] * columns[j] }
+                for j in 0..<k {
+                    var columnMean = 0.0
+                    for l in 0..<k { columnMean += w[l, j] * rows[l] }
+                    let p = Double(table[i, j]) / total
+                    let a = w[i, j] - (rowMean + columnMean) * (1 - kappa)
+                    let b = w[i, j] - (rowMean + columnMean)
+                    spread += p * a * a
+                    nullSpread += rows[i] * columns[j] * b * b
+                }
+            }
+            let scale = total * (1 - pe) * (1 - pe)
+            let bias = kappa - pe * (1 - kappa)
+            return (po, pe, (spread - bias * bias) / scale, (nullSpread - pe * pe) / scale)
+        }
+        observedAgreement = moments.po
+        chanceAgreement = moments.pe
+        guard !CohenKappa.isChanceCertain(moments.pe) else {
+            kappa = Estimate(
+                undefined: .noVariation("both raters used one and the same category, so chance agreement p_e = 1 and kappa is 0/0; see the percent agreement"),
+                n: n)
+            (nullStandardError, z, pValue) = (nil, nil, nil)
+            return
+        }
+        let value = (moments.po - moments.pe) / (1 - moments.pe)
+        let se = max(0, moments.variance).squareRoot()
+        let ci = interval.interval(around: value, standardError: se, n: n, level: level)
+        kappa = Estimate(value: value, n: n, standardError: se, interval: ci)
+        let se0 = max(0, moments.nullVariance).squareRoot()
+        nullStandardError = se0
+        if se0 > 0 {
+            z = value / se0
+            pValue = StandardNormal.twoSidedPValue(value / se0)
+        } else {
+            (z, pValue) = (nil, nil)
+        }
+    }
+
+    /// Kappa from two raters' ratings of the same items, pairs with a missing
+    /// rating deleted listwise.
+    ///
+    /// - Throws: ``RatingError`` when a rating is off the scale or the lists differ in length.
+    public init(
+        first: [Double?], second: [Double?], scale: CategoryScale,
+        weights: AgreementWeights = .unweighted, level: Double = 0.95, interval: CoefficientInterval = .normal
+    ) throws {
+        self.init(try ContingencyTable(scale: scale, first: first, second: second), weights: weights, level: level, interval: interval)
+    }
+
+    /// Kappa alone, O(k²) and allocation-free: for bootstrap resamples.
+    /// `nil` where kappa is undefined (no pairs, or p_e = 1).
+    ///
+    /// - Parameter weights: ``AgreementWeights/matrix(on:)`` for the table's scale, computed once.
+    public static func value(of table: ContingencyTable, weights: WeightMatrix) -> Double? {
+        table.withMarginalProportions { rows, columns, n in
+            guard n > 0 else { return nil }
+            let k = table.k
+            var pe = 0.0
+            for i in 0..<k { for j in 0..<k { pe += weights[i, j] * rows[i] * columns[j] } }
+            guard !isChanceCertain(pe) else { return nil }
+            return (table.weightedAgreement(weights) - pe) / (1 - pe)
+        }
+    }
+
+    /// Whether p_e is 1 up to rounding, where kappa is 0/0.
+    static func isChanceCertain(_ pe: Double) -> Bool { 1 - pe <= 1e-13 }
+}
