@@ -5,7 +5,7 @@ import Testing
 struct LinearRecalibrationTests {
     @Test("dgels recovers known coefficients from noiseless synthetic data")
     func recoversCoefficients() throws {
-        var rng = SplitMix64(state: 42)
+        var rng = SplitMix64(seed: 42)
         let rows = (0..<200).map { _ in [Double.random(in: 1...5, using: &rng), Double.random(in: 1...5, using: &rng)] }
         let expert = rows.map { 0.5 + 0.8 * $0[0] - 0.3 * $0[1] }
         let model = try LinearRecalibration(expert: expert, judgeDimensions: rows)
@@ -95,7 +95,7 @@ struct HaloSummaryTests {
 
     @Test("A judge whose dimensions move together shows a larger first-eigenvalue share than the experts")
     func comparison() throws {
-        var rng = SplitMix64(state: 7)
+        var rng = SplitMix64(seed: 7)
         let items = 60
         let expert = (0..<items).map { _ in (0..<4).map { _ in Double(Int.random(in: 1...5, using: &rng)) } }
         // The judge: one overall impression, copied onto every dimension with little variation.

@@ -65,7 +65,7 @@ struct ResamplingTests {
         }
         // The 99.9% point of chi-square on df degrees of freedom (Wilson–Hilferty).
         let df = Double(bins - 1)
-        let critical = df * pow(1 - 2 / (9 * df) + StandardNormal.quantile(0.999) * (2 / (9 * df)).squareRoot(), 3)
+        let critical = df * pow(1 - 2 / (9 * df) + NormalDistribution.quantile(0.999) * (2 / (9 * df)).squareRoot(), 3)
         #expect(bins >= 10)
         #expect(chi2 < critical, "chi-square \(chi2) on \(df) df, critical \(critical)")
     }
@@ -205,10 +205,10 @@ struct ResamplingTests {
 
     @Test("Normal and t quantiles match scipy")
     func quantiles() {
-        #expect(abs(StandardNormal.quantile(0.975) - 1.959963984540054) < 1e-14)
-        #expect(abs(StandardNormal.quantile(1e-10) - -6.361340902404056) < 1e-10)
-        #expect(abs(StudentT.quantile(0.975, degreesOfFreedom: 18) - 2.1009220402410382) < 1e-12)
-        #expect(abs(StudentT.cdf(2.1009220402410382, degreesOfFreedom: 18) - 0.975) < 1e-14)
+        #expect(abs(NormalDistribution.quantile(0.975) - 1.959963984540054) < 1e-14)
+        #expect(abs(NormalDistribution.quantile(1e-10) - -6.361340902404056) < 1e-10)
+        #expect(abs(StudentTDistribution.quantile(0.975, degreesOfFreedom: 18) - 2.1009220402410382) < 1e-12)
+        #expect(abs(StudentTDistribution.cdf(2.1009220402410382, degreesOfFreedom: 18) - 0.975) < 1e-14)
     }
 
     @Test("A million paired ratings: one pass to the table, then 2,000-resample bootstraps of kappa ×3, alpha and AC2 in O(k²) each")

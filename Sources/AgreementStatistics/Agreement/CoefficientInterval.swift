@@ -15,10 +15,10 @@ public enum CoefficientInterval: String, Sendable, Hashable, Codable {
     public func interval(around value: Double, standardError se: Double, n: Int, level: Double) -> ConfidenceInterval? {
         let critical: Double
         switch self {
-        case .normal: critical = StandardNormal.criticalValue(level: level)
+        case .normal: critical = NormalDistribution.twoSidedCritical(level: level)
         case .studentT:
             guard n >= 2 else { return nil }
-            critical = StudentT.quantile(0.5 + level / 2, degreesOfFreedom: Double(n - 1))
+            critical = StudentTDistribution.quantile(0.5 + level / 2, degreesOfFreedom: Double(n - 1))
         }
         return ConfidenceInterval(
             lower: max(-1, value - critical * se), upper: min(1, value + critical * se), level: level, method: rawValue)

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The standard normal distribution: its distribution function and quantiles,
-/// for normal-approximation tests and intervals (Fisher's z, Kendall's z test).
+/// for normal-approximation tests and intervals (Fisher's z, Kendall's z test,
+/// the kappa z tests, percentile and BCa bootstrap intervals).
 ///
 /// The quantile is Acklam's rational approximation (relative error 1.15e-9)
 /// refined by one Halley step on `erfc`, which brings it to full double
@@ -52,6 +53,11 @@ public enum NormalDistribution {
         let u = e * (2 * Double.pi).squareRoot() * exp(x * x / 2)
         x -= u / (1 + x * u / 2)
         return x
+    }
+
+    /// The two-sided p-value of a z statistic, 2·(1 − Φ(|z|)).
+    public static func twoSidedPValue(_ z: Double) -> Double {
+        erfc(abs(z) / 2.0.squareRoot())
     }
 
     /// The two-sided critical value z with P(|Z| ≤ z) = `level`, such as 1.96 for 0.95.

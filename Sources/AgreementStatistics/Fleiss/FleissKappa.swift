@@ -86,7 +86,7 @@ public struct FleissKappa: Sendable, Hashable, Codable {
             let se0 = variance.squareRoot()
             nullStandardError = se0
             z = value / se0
-            pValue = StandardNormal.twoSidedPValue(value / se0)
+            pValue = NormalDistribution.twoSidedPValue(value / se0)
         } else {
             (nullStandardError, z, pValue) = (nil, nil, nil)
         }

@@ -116,7 +116,7 @@ public struct CohenKappa: Sendable, Hashable, Codable {
         nullStandardError = se0
         if se0 > 0 {
             z = value / se0
-            pValue = StandardNormal.twoSidedPValue(value / se0)
+            pValue = NormalDistribution.twoSidedPValue(value / se0)
         } else {
             (z, pValue) = (nil, nil)
         }

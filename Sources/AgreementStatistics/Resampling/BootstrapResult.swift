@@ -97,10 +97,10 @@ public struct BootstrapResult: Sendable, Hashable, Codable {
         let below = Double(sorted.count { $0 < estimate }) + 0.5 * Double(sorted.count { $0 == estimate })
         let share = below / Double(sorted.count)
         guard share > 0, share < 1 else { return nil }
-        let z0 = StandardNormal.quantile(share)
+        let z0 = NormalDistribution.quantile(share)
         func adjusted(_ p: Double) -> Double {
-            let z = z0 + StandardNormal.quantile(p)
-            return StandardNormal.cdf(z0 + z / (1 - acceleration * z))
+            let z = z0 + NormalDistribution.quantile(p)
+            return NormalDistribution.cdf(z0 + z / (1 - acceleration * z))
         }
         let alpha = (1 - level) / 2
         return ConfidenceInterval(
