@@ -12,13 +12,8 @@ extension FrozenRun {
     ///   header, a row that does not decode (with the field), a duplicate id, or
     ///   a run with no rows.
     public static func load(from url: URL) throws -> FrozenRun {
-        let name = url.relativePathForMessages
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw InputError(file: name, message: "cannot be read (\(error.localizedDescription))")
-        }
+        let name = InputFile.displayName(url)
+        let data = try InputFile.read(url)
         let records = try JSONRecords.split(data, file: name)
         guard let first = records.first else {
             throw InputError(file: name, message: "is empty; expected a header line {\"run\": {…}} and one row per line")
@@ -65,15 +60,5 @@ extension FrozenRun {
     /// failed write leaves any previous file as it was.
     public func save(to url: URL) throws {
         try jsonLines().write(to: url, options: .atomic)
-    }
-}
-
-extension URL {
-    /// The path relative to the current folder when the file is inside it, as
-    /// a user typed it; the full path otherwise.
-    var relativePathForMessages: String {
-        let cwd = FileManager.default.currentDirectoryPath
-        let path = standardizedFileURL.path
-        return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
     }
 }

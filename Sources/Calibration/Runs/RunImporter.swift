@@ -49,8 +49,8 @@ public enum RunImporter {
     ///
     /// - Throws: ``InputError`` when the file is neither JSON nor JSON Lines.
     public static func detectFormat(of url: URL) throws -> RunFormat {
-        let name = url.relativePathForMessages
-        let data = try read(url)
+        let name = InputFile.displayName(url)
+        let data = try InputFile.read(url)
         func kind(_ value: JSONValue) -> RunFormat? {
             if value["samples"] != nil && value["aggregates"] != nil { return .evaluationResult }
             if value["results"] != nil { return .xcodeResult }
@@ -76,9 +76,9 @@ public enum RunImporter {
     ///   - name: the run's name (defaults to the file's base name).
     /// - Throws: ``InputError`` naming the file, line and field at fault.
     public static func importRun(from url: URL, format: RunFormat, name: String? = nil) throws -> FrozenRun {
-        let file = url.relativePathForMessages
+        let file = InputFile.displayName(url)
         let runName = name ?? url.deletingPathExtension().lastPathComponent
-        let data = try read(url)
+        let data = try InputFile.read(url)
         switch format {
         case .evaluationResult:
             return try fromEvaluationResult(data, file: file, name: runName)
@@ -228,14 +228,6 @@ public enum RunImporter {
     }
 
     // MARK: - Helpers
-
-    private static func read(_ url: URL) throws -> Data {
-        do {
-            return try Data(contentsOf: url)
-        } catch {
-            throw InputError(file: url.relativePathForMessages, message: "cannot be read (\(error.localizedDescription))")
-        }
-    }
 
     private static func decodeValue(_ data: Data, file: String, line: Int? = nil, column: String? = nil) throws -> JSONValue {
         do {

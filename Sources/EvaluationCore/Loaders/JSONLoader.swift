@@ -20,13 +20,8 @@ public struct JSONLoader<Sample: Decodable & Sendable>: Loader {
     }
 
     public func load() async throws -> LoadedSamples<Sample> {
-        let name = url.path
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw InputError(file: name, message: "cannot be read (\(error.localizedDescription))")
-        }
+        let name = InputFile.displayName(url)
+        let data = try InputFile.read(url)
         let records = try JSONRecords.split(data, file: name)
         let decoder = JSONDecoder()
         var samples: [Sample] = []

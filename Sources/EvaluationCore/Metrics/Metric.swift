@@ -20,6 +20,17 @@ public struct Metric: Sendable, Hashable, Codable, CustomStringConvertible {
         case score(Double)
         /// Excluded from aggregation for this sample.
         case ignored
+
+        /// The number this result contributes to aggregates: 1 for passing, 0
+        /// for failing, the score for a score; `nil` for ignored or unrecorded.
+        public var doubleValue: Double? {
+            switch self {
+            case .passing: 1
+            case .failing: 0
+            case .score(let s): s
+            case .ignored, .unrecorded: nil
+            }
+        }
     }
 
     /// The metric's name, also its column in the detailed table.
@@ -58,14 +69,7 @@ public struct Metric: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// The number this result contributes to aggregates: 1 for passing, 0 for
     /// failing, the score for a score; `nil` for ignored or unrecorded.
-    public var doubleValue: Double? {
-        switch value {
-        case .passing: 1
-        case .failing: 0
-        case .score(let s): s
-        case .ignored, .unrecorded: nil
-        }
-    }
+    public var doubleValue: Double? { value.doubleValue }
 
     public var description: String {
         let v: String

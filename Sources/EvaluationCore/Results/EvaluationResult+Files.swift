@@ -10,16 +10,11 @@ extension EvaluationResult {
     ///
     /// - Throws: ``InputError`` naming the file and the field that failed.
     public static func load(from url: URL) throws -> EvaluationResult {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw InputError(file: url.path, message: "cannot be read (\(error.localizedDescription))")
-        }
+        let data = try InputFile.read(url)
         do {
             return try JSONDecoder.forEvaluationResults.decode(EvaluationResult.self, from: data)
         } catch let error as DecodingError {
-            throw InputError(file: url.path, message: error.readableDescription)
+            throw InputError(file: InputFile.displayName(url), message: error.readableDescription)
         }
     }
 
@@ -41,17 +36,12 @@ extension EvaluationResult {
     ///
     /// - Throws: ``InputError`` naming the line that failed to decode.
     public static func loadHistory(from url: URL) throws -> [EvaluationResult] {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw InputError(file: url.path, message: "cannot be read (\(error.localizedDescription))")
-        }
-        return try JSONRecords.split(data, file: url.path).map { record in
+        let data = try InputFile.read(url)
+        return try JSONRecords.split(data, file: InputFile.displayName(url)).map { record in
             do {
                 return try JSONDecoder.forEvaluationResults.decode(EvaluationResult.self, from: record.data)
             } catch let error as DecodingError {
-                throw InputError(file: url.path, line: record.line, message: error.readableDescription)
+                throw InputError(file: InputFile.displayName(url), line: record.line, message: error.readableDescription)
             }
         }
     }

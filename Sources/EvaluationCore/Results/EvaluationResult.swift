@@ -176,14 +176,7 @@ public struct RecordedMetric: Sendable, Hashable, Codable {
     }
 
     /// The value as a number: 1 passing, 0 failing, the score; `nil` otherwise.
-    public var doubleValue: Double? {
-        switch value {
-        case .passing: 1
-        case .failing: 0
-        case .score(let s): s
-        case .ignored, .unrecorded: nil
-        }
-    }
+    public var doubleValue: Double? { value.doubleValue }
 }
 
 /// An evaluator that threw on one sample.

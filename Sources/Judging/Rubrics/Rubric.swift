@@ -37,14 +37,10 @@ public struct Rubric: Sendable, Hashable {
     ///
     /// - Throws: ``InputError`` naming the file and line of the first problem.
     public static func load(from url: URL) throws -> Rubric {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw InputError(file: url.path, message: "cannot be read (\(error.localizedDescription))")
-        }
-        if url.pathExtension.lowercased() == "json" { return try decode(json: data, file: url.path) }
-        return try parse(markdown: String(decoding: data, as: UTF8.self), file: url.path)
+        let data = try InputFile.read(url)
+        let name = InputFile.displayName(url)
+        if url.pathExtension.lowercased() == "json" { return try decode(json: data, file: name) }
+        return try parse(markdown: String(decoding: data, as: UTF8.self), file: name)
     }
 
     /// The prompt content for one row: the target and references rendered.
