@@ -45,6 +45,11 @@ let libraries: [Target] = [
         name: "LanguageModels",
         dependencies: ["EvaluationCore", "CCurl", "CSQLite"]
     ),
+    .target(name: "CommandLineParsing"),
+    .executableTarget(
+        name: "judgecal",
+        dependencies: ["CommandLineParsing", "EvaluationCore", "AgreementStatistics"]
+    ),
 ]
 
 // MARK: - Tests
@@ -62,6 +67,14 @@ let tests: [Target] = [
     .testTarget(
         name: "EvaluationCoreTests",
         dependencies: ["EvaluationCore", "EvaluationTesting", "_TestSupport"]
+    ),
+    .testTarget(
+        name: "CommandLineParsingTests",
+        dependencies: ["CommandLineParsing"]
+    ),
+    .testTarget(
+        name: "judgecalTests",
+        dependencies: ["EvaluationCore", "_TestSupport"]
     ),
 ]
 
@@ -86,6 +99,8 @@ let package = Package(
         .library(name: "EvaluationCore", targets: ["EvaluationCore"]),
         .library(name: "EvaluationTesting", targets: ["EvaluationTesting"]),
         .library(name: "LanguageModels", targets: ["LanguageModels"]),
+        .library(name: "CommandLineParsing", targets: ["CommandLineParsing"]),
+        .executable(name: "judgecal", targets: ["judgecal"]),
     ],
     targets: allTargets,
     swiftLanguageModes: [.v6]
