@@ -13,6 +13,6 @@ enum JudgeCalCommands {
             64 usage error; 65 malformed input data; 66 input file cannot be opened.
             """,
         version: version,
-        subcommands: []
+        subcommands: [AgreementCommand.command]
     )
 }

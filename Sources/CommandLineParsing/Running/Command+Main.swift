@@ -31,7 +31,7 @@ extension Command {
         } catch let error as UsageError {
             console.printError(error.message)
             let path = resolve(error.commandPath)
-            console.writeError("usage: " + Command.usageLine(path: path) + "\n")
+            console.writeError("usage: " + Command.wrap(Command.usageLine(path: path), width: 73, indent: 7) + "\n")
             console.writeError("See '\(error.commandPath.joined(separator: " ")) --help' for more.\n")
             return .usage
         } catch let failure as CommandFailure {
