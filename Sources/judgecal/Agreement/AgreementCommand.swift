@@ -15,7 +15,7 @@ enum AgreementCommand {
             row per category, labelled in the same order.
             Statistics: \(AgreementStatistic.all.map { "\($0.name) (\($0.summary))" }.joined(separator: "; ")).
             --json writes {file, statistic, items, parameters {weights, level, categories, ci, \
-            resamples, seed}, results [{group, raters, measure, value, se, ci {lower, upper, level, \
+            resamples, seed (a string)}, results [{group, raters, measure, value, se, ci {lower, upper, level, \
             method}, n, excluded, undefined {code, message}}]}; every key is present and null \
             when it does not apply. An undefined statistic has value null and says why.
             """,

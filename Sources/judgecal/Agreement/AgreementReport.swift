@@ -1,5 +1,6 @@
 import AgreementStatistics
 import CommandLineParsing
+import EvaluationCore
 import Foundation
 
 /// What `judgecal agreement` found, ready to print as a table or JSON.
@@ -41,89 +42,57 @@ struct AgreementReport: Sendable {
         return style.bold(header) + "\n\n" + table.rendered(style: style)
     }
 
-    /// The report as JSON for machines; every key is always present, `null` when it does not apply.
+    /// The report as JSON for machines; every key is always present, `null`
+    /// when it does not apply. The seed is a string, since it may exceed 2⁵³.
     func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(JSONReport(self)), as: UTF8.self)
+        return String(decoding: try encoder.encode(jsonValue), as: UTF8.self)
+    }
+
+    private var jsonValue: JSONValue {
+        let r = request
+        let bootstrap = r.interval == .bootstrap
+        let parameters: JSONValue = .object([
+            "weights": .string(r.weights.rawValue),
+            "level": Self.json(r.level?.rawValue),
+            "categories": r.scale.map { .array($0.labels.map(JSONValue.string)) } ?? .null,
+            "ci": Self.json(r.interval?.rawValue),
+            "resamples": bootstrap ? .number(Double(r.resamples)) : .null,
+            "seed": Self.json(bootstrap ? r.seed.map(String.init) : nil),
+        ])
+        let results = rows.map { row -> JSONValue in
+            let e = row.measurement.estimate
+            let interval = e.interval.map { ci -> JSONValue in
+                .object(["lower": .number(ci.lower), "upper": .number(ci.upper), "level": .number(ci.level), "method": .string(ci.method)])
+            }
+            let undefined = e.undefinedReason.map { reason -> JSONValue in
+                .object(["code": .string(reason.code), "message": .string(reason.message)])
+            }
+            return .object([
+                "group": Self.json(row.group),
+                "raters": .array(row.measurement.raters.map(JSONValue.string)),
+                "measure": .string(row.measurement.measure),
+                "value": e.value.map(JSONValue.number) ?? .null,
+                "se": e.standardError.map(JSONValue.number) ?? .null,
+                "ci": interval ?? .null,
+                "n": .number(Double(e.n)),
+                "excluded": row.measurement.excluded.map { .number(Double($0)) } ?? .null,
+                "undefined": undefined ?? .null,
+            ])
+        }
+        return .object([
+            "file": .string(file), "statistic": .string(statistic), "items": .number(Double(items)),
+            "parameters": parameters, "results": .array(results),
+        ])
+    }
+
+    private static func json(_ text: String?) -> JSONValue {
+        text.map(JSONValue.string) ?? .null
     }
 
     static func format(_ x: Double?) -> String {
         guard let x else { return "—" }
         return String(format: "%.4f", x)
-    }
-}
-
-/// The JSON schema of `judgecal agreement --json` (documented in the command's help).
-private struct JSONReport: Encodable {
-    struct Parameters: Encodable {
-        var weights: String
-        var level: String?
-        var categories: [String]?
-        var ci: String?
-        var resamples: Int?
-        var seed: UInt64?
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(weights, forKey: .weights)
-            try c.encode(level, forKey: .level)
-            try c.encode(categories, forKey: .categories)
-            try c.encode(ci, forKey: .ci)
-            try c.encode(resamples, forKey: .resamples)
-            try c.encode(seed, forKey: .seed)
-        }
-
-        enum CodingKeys: String, CodingKey { case weights, level, categories, ci, resamples, seed }
-    }
-
-    struct Result: Encodable {
-        var group: String?
-        var raters: [String]
-        var measure: String
-        var value: Double?
-        var se: Double?
-        var ci: ConfidenceInterval?
-        var n: Int
-        var excluded: Int?
-        var undefined: UndefinedReason?
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(group, forKey: .group)
-            try c.encode(raters, forKey: .raters)
-            try c.encode(measure, forKey: .measure)
-            try c.encode(value, forKey: .value)
-            try c.encode(se, forKey: .se)
-            try c.encode(ci, forKey: .ci)
-            try c.encode(n, forKey: .n)
-            try c.encode(excluded, forKey: .excluded)
-            try c.encode(undefined, forKey: .undefined)
-        }
-
-        enum CodingKeys: String, CodingKey { case group, raters, measure, value, se, ci, n, excluded, undefined }
-    }
-
-    var file: String
-    var statistic: String
-    var items: Int
-    var parameters: Parameters
-    var results: [Result]
-
-    init(_ report: AgreementReport) {
-        let r = report.request
-        let bootstrap = r.interval == .bootstrap
-        file = report.file
-        statistic = report.statistic
-        items = report.items
-        parameters = Parameters(
-            weights: r.weights.rawValue, level: r.level?.rawValue, categories: r.scale?.labels,
-            ci: r.interval?.rawValue, resamples: bootstrap ? r.resamples : nil, seed: bootstrap ? r.seed : nil)
-        results = report.rows.map { row in
-            let e = row.measurement.estimate
-            return Result(
-                group: row.group, raters: row.measurement.raters, measure: row.measurement.measure,
-                value: e.value, se: e.standardError, ci: e.interval, n: e.n, excluded: row.measurement.excluded, undefined: e.undefinedReason)
-        }
     }
 }
