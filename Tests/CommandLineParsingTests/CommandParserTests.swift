@@ -12,15 +12,21 @@ enum Fixture {
         name: "agreement",
         abstract: "Agreement between raters.",
         options: [
-            Option("weights", short: "w", valueName: "scheme", help: "The weights.", choices: ["none", "linear", "quadratic"], defaultValue: "none"),
+            Option(
+                "weights", short: "w", valueName: "scheme", help: "The weights.", choices: ["none", "linear", "quadratic"],
+                defaultValue: "none"),
             Option("raters", valueName: "name", help: "The rater columns.", commaSeparated: true),
             Option("labels", valueName: "label", help: "Labels.", arity: .upToNextOption),
             Option("tag", valueName: "tag", help: "A tag.", arity: .repeating),
             Option("seed", valueName: "n", help: "The seed."),
             Option("id", valueName: "column", help: "The id column.", required: true),
         ],
-        flags: [Flag("json", help: "Write JSON."), Flag("verbose", short: "v", help: "Say more."), Flag("quiet", short: "q", help: "Say less.")],
-        positionals: [Positional("file", help: "The ratings file."), Positional("more", help: "More files.", optional: true, repeating: true)]
+        flags: [
+            Flag("json", help: "Write JSON."), Flag("verbose", short: "v", help: "Say more."), Flag("quiet", short: "q", help: "Say less."),
+        ],
+        positionals: [
+            Positional("file", help: "The ratings file."), Positional("more", help: "More files.", optional: true, repeating: true),
+        ]
     ) { _, _ in .success }
 
     static let root = Command(
@@ -80,7 +86,9 @@ struct CommandParserTests {
 
     @Test("repeated options: --tag A --tag B, and --labels A B up to the next option")
     func repeatedOptions() throws {
-        let p = try Fixture.parsed(["agreement", "--labels", "A", "B", "--tag", "x", "--labels", "C", "--tag", "y", "--id", "id", "--", "f.csv"])
+        let p = try Fixture.parsed([
+            "agreement", "--labels", "A", "B", "--tag", "x", "--labels", "C", "--tag", "y", "--id", "id", "--", "f.csv",
+        ])
         #expect(p.values("labels") == ["A", "B", "C"])
         #expect(p.values("tag") == ["x", "y"])
         #expect(p.positional("file") == "f.csv")
@@ -88,8 +96,9 @@ struct CommandParserTests {
 
     @Test("a single option given twice is an error naming both values")
     func givenTwice() {
-        #expect(Fixture.usageMessage(["agreement", "f", "--id", "i", "--weights", "linear", "--weights", "quadratic"])
-            == "--weights is given twice (linear and quadratic); give it once")
+        #expect(
+            Fixture.usageMessage(["agreement", "f", "--id", "i", "--weights", "linear", "--weights", "quadratic"])
+                == "--weights is given twice (linear and quadratic); give it once")
     }
 
     @Test("flags, combined short flags, and positionals after --")
@@ -118,7 +127,9 @@ struct CommandParserTests {
 
     @Test("a misspelt option suggests the nearest declared one")
     func misspeltOption() {
-        #expect(Fixture.usageMessage(["agreement", "f", "--id", "i", "--wieghts", "linear"]) == "unknown option --wieghts; did you mean --weights?")
+        #expect(
+            Fixture.usageMessage(["agreement", "f", "--id", "i", "--wieghts", "linear"])
+                == "unknown option --wieghts; did you mean --weights?")
         #expect(Fixture.usageMessage(["agreement", "f", "--id", "i", "--rater", "a"]) == "unknown option --rater; did you mean --raters?")
         #expect(Fixture.usageMessage(["agreement", "f", "--id", "i", "--zzzzzz"]) == "unknown option --zzzzzz")
         #expect(Fixture.usageMessage(["agreement", "f", "--id", "i", "-x"]) == "unknown option -x in -x")
@@ -126,8 +137,9 @@ struct CommandParserTests {
 
     @Test("a value outside the choices suggests the nearest choice")
     func misspeltChoice() {
-        #expect(Fixture.usageMessage(["agreement", "f", "--id", "i", "--weights", "lineer"])
-            == "--weights: unknown value 'lineer'; did you mean linear? (choose one of none, linear, quadratic)")
+        #expect(
+            Fixture.usageMessage(["agreement", "f", "--id", "i", "--weights", "lineer"])
+                == "--weights: unknown value 'lineer'; did you mean linear? (choose one of none, linear, quadratic)")
     }
 
     @Test("missing and surplus arguments")
@@ -145,7 +157,9 @@ struct CommandParserTests {
         }
         #expect(path.map(\.name) == ["tool", "rubric", "lint"])
         #expect(p.positional("rubric") == "r.md")
-        #expect(Fixture.usageMessage(["agrement"]) == "unknown subcommand 'agrement'; did you mean agreement? (choose one of agreement, rubric)")
+        #expect(
+            Fixture.usageMessage(["agrement"]) == "unknown subcommand 'agrement'; did you mean agreement? (choose one of agreement, rubric)"
+        )
         #expect(Fixture.usageMessage([]) == "missing subcommand; choose one of agreement, rubric")
     }
 

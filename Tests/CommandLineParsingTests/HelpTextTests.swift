@@ -20,7 +20,9 @@ struct HelpTextTests {
         for line in expectedLines {
             #expect(lines.contains(line), "missing line: \(line)\n\(text)")
         }
-        #expect(text.contains("  -w, --weights <scheme>    The weights. (none, linear, quadratic) (default:\n                            none)\n"))
+        #expect(
+            text.contains(
+                "  -w, --weights <scheme>    The weights. (none, linear, quadratic) (default:\n                            none)\n"))
         #expect(text.contains("USAGE: tool agreement <file> [<more> …] [--weights <scheme>] [--raters <name,…>]\n       [--labels"))
         #expect(!text.contains("SUBCOMMANDS"))
     }
@@ -35,7 +37,8 @@ struct HelpTextTests {
 
     @Test("long help wraps at the width, continuation lines under the help column")
     func wrapping() {
-        let long = Command(name: "x", abstract: "X.", flags: [Flag("long", help: String(repeating: "word ", count: 30))]) { _, _ in .success }
+        let long = Command(name: "x", abstract: "X.", flags: [Flag("long", help: String(repeating: "word ", count: 30))]) { _, _ in .success
+        }
         let text = Command.helpText(path: [long], width: 60)
         let lines = text.split(separator: "\n")
         #expect(lines.allSatisfy { $0.count <= 60 }, "\(text)")

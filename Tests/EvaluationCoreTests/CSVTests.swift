@@ -209,7 +209,8 @@ struct JSONRecordsTableTests {
     @Test("an object where a value belongs, a broken record, and a field no record has")
     func errors() throws {
         let nested = Data("{\"a\": 1}\n{\"a\": {\"b\": 2}}\n".utf8)
-        #expect(throws: InputError(file: "t.jsonl", line: 2, column: "a", message: "the field holds an object; expected a number or text")) {
+        #expect(throws: InputError(file: "t.jsonl", line: 2, column: "a", message: "the field holds an object; expected a number or text"))
+        {
             try JSONRecords.table(nested, paths: ["a"], file: "t.jsonl")
         }
         do {

@@ -37,14 +37,20 @@ struct JudgeCalToolTests {
 
     @Test("a statistic not in this build is a usage error that lists the ones that are")
     func notYetAvailable() throws {
-        let r = try JudgeCalProcess.run(["agreement", newsroom, "--raters", "informativeness_1,informativeness_2", "--statistic", "cohen-kappa"])
+        let r = try JudgeCalProcess.run([
+            "agreement", newsroom, "--raters", "informativeness_1,informativeness_2", "--statistic", "cohen-kappa",
+        ])
         #expect(r.status == 64)
-        #expect(r.error.hasPrefix("error: --statistic cohen-kappa is not yet available in this build of judgecal; available now: percent, spread, bias\n"))
+        #expect(
+            r.error.hasPrefix(
+                "error: --statistic cohen-kappa is not yet available in this build of judgecal; available now: percent, spread, bias\n"))
     }
 
     @Test("options that do not apply, and a category statistic without the scale, are usage errors")
     func inapplicable() throws {
-        let weights = try JudgeCalProcess.run(["agreement", newsroom, "-r", "informativeness_1,informativeness_2", "-s", "percent", "-c", "1,2,3,4,5", "--weights", "linear"])
+        let weights = try JudgeCalProcess.run([
+            "agreement", newsroom, "-r", "informativeness_1,informativeness_2", "-s", "percent", "-c", "1,2,3,4,5", "--weights", "linear",
+        ])
         #expect(weights.status == 64)
         #expect(weights.error.hasPrefix("error: --weights does not apply to percent; it applies to cohen-kappa, gwet-ac2\n"))
         let noScale = try JudgeCalProcess.run(["agreement", newsroom, "-r", "informativeness_1,informativeness_2", "-s", "percent"])
@@ -88,7 +94,10 @@ struct JudgeCalToolTests {
 struct AgreementOnNewsroomTests {
     @Test("percent agreement between two annotators, as JSON: 133 of 420 summaries rated alike (counted with Python's csv module)")
     func percentJSON() throws {
-        let r = try JudgeCalProcess.run(["agreement", newsroom, "--raters", "informativeness_1,informativeness_2", "--statistic", "percent", "--categories", "1,2,3,4,5", "--json"])
+        let r = try JudgeCalProcess.run([
+            "agreement", newsroom, "--raters", "informativeness_1,informativeness_2", "--statistic", "percent", "--categories", "1,2,3,4,5",
+            "--json",
+        ])
         #expect(r.status == 0)
         #expect(r.error == "")
         let report = try json(r.output)
@@ -120,7 +129,9 @@ struct AgreementOnNewsroomTests {
 
     @Test("the human-readable table: header line, one row per pair, four decimals")
     func table() throws {
-        let r = try JudgeCalProcess.run(["agreement", newsroom, "-r", "informativeness_1,informativeness_2,informativeness_3", "-s", "percent", "-c", "1,2,3,4,5"])
+        let r = try JudgeCalProcess.run([
+            "agreement", newsroom, "-r", "informativeness_1,informativeness_2,informativeness_3", "-s", "percent", "-c", "1,2,3,4,5",
+        ])
         #expect(r.status == 0)
         let lines = r.output.split(separator: "\n").map(String.init)
         #expect(lines.first == "\(newsroom): percent — 420 items, categories 1, 2, 3, 4, 5")
@@ -139,14 +150,19 @@ struct AgreementInputTests {
         let result = try json(r.output)["results"]?.array?.first
         #expect(result?["value"]?.double == 0.8)
         #expect(result?["n"] == .number(30))
-        let bad = try JudgeCalProcess.run(["agreement", try JudgeCalProcess.file("u.csv", ",1,2\n1,3,x\n2,0,1\n"), "--table", "-s", "percent"])
+        let bad = try JudgeCalProcess.run([
+            "agreement", try JudgeCalProcess.file("u.csv", ",1,2\n1,3,x\n2,0,1\n"), "--table", "-s", "percent",
+        ])
         #expect(bad.status == 65)
         #expect(bad.error.hasSuffix("line 2, column 2: 'x' is not a count (a non-negative integer)\n"))
     }
 
     @Test("JSON Lines with dotted paths; null is missing and counted as excluded")
     func jsonLines() throws {
-        let path = try JudgeCalProcess.file("r.jsonl", "{\"id\": 1, \"s\": {\"a\": 1, \"b\": 1}}\n{\"id\": 2, \"s\": {\"a\": 3, \"b\": null}}\n{\"id\": 3, \"s\": {\"a\": 2, \"b\": 3}}\n")
+        let path = try JudgeCalProcess.file(
+            "r.jsonl",
+            "{\"id\": 1, \"s\": {\"a\": 1, \"b\": 1}}\n{\"id\": 2, \"s\": {\"a\": 3, \"b\": null}}\n{\"id\": 3, \"s\": {\"a\": 2, \"b\": 3}}\n"
+        )
         let r = try JudgeCalProcess.run(["agreement", path, "-r", "s.a,s.b", "-s", "percent", "-c", "1,2,3", "--id", "id", "--json"])
         let result = try json(r.output)["results"]?.array?.first
         #expect(result?["value"]?.double == 0.5)

@@ -5,8 +5,9 @@
 /// comma-separated option (`--raters a,b,c`) splits each value it is given on
 /// commas, so `--raters a,b --raters c` and `--raters a,b,c` read the same.
 public struct Option: Sendable, Hashable {
-    /// How many times an option may be given, and how its values are taken. A
-    /// comma-separated option accumulates whatever its arity.
+    /// How many times an option may be given, and how its values are taken.
+    ///
+    /// A comma-separated option accumulates whatever its arity.
     public enum Arity: Sendable, Hashable {
         /// Given at most once; giving it twice is a usage error.
         case single

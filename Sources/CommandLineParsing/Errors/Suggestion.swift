@@ -1,10 +1,12 @@
 /// The nearest of some known names to a misspelt one, for "did you mean"
 /// messages.
 enum Suggestion {
-    /// The candidate closest to `word` by optimal-string-alignment distance
-    /// (insertions, deletions, substitutions and swaps of neighbours each cost 1),
-    /// if it is within a third of the word's length (at least 1, at most 3).
-    /// Ties go to the earlier candidate.
+    /// The candidate closest to `word`, if any is close enough.
+    ///
+    /// Closeness is the optimal-string-alignment distance (insertions,
+    /// deletions, substitutions and swaps of neighbours each cost 1), within a
+    /// third of the word's length (at least 1, at most 3). Ties go to the
+    /// earlier candidate.
     static func nearest(to word: String, among candidates: [String]) -> String? {
         let limit = min(3, max(1, word.count / 3))
         var best: (name: String, distance: Int)?

@@ -13,16 +13,20 @@ extension Command {
         return parts.joined(separator: " ")
     }
 
-    /// The help text of the command at the end of `path`, generated from its
-    /// declarations: overview, usage, arguments, options (with choices and
-    /// defaults), subcommands. Lines are wrapped to `width` columns.
+    /// The help text of the command at the end of `path`.
+    ///
+    /// It is generated from the declarations: overview, usage, arguments,
+    /// options (with choices and defaults), subcommands. Lines are wrapped to
+    /// `width` columns.
     ///
     /// - Parameter path: the commands from the root to this one (this command last).
     public static func helpText(path: [Command], width: Int = 80) -> String {
         guard let command = path.last, let root = path.first else { return "" }
         var out = "OVERVIEW: " + command.abstract + "\n"
         if let discussion = command.discussion {
-            out += "\n" + discussion.split(separator: "\n", omittingEmptySubsequences: false)
+            out +=
+                "\n"
+                + discussion.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { wrap(String($0), width: width, indent: 0) }
                 .joined(separator: "\n") + "\n"
         }

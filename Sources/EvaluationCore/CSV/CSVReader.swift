@@ -22,7 +22,8 @@ public struct CSVReader: Sendable {
     ///
     /// - Precondition: the separator is an ASCII character other than `"`, CR and LF.
     public init(separator: Unicode.Scalar = ",") {
-        precondition(separator.isASCII && !"\"\r\n".unicodeScalars.contains(separator), "the separator must be ASCII and not a quote or line break")
+        precondition(
+            separator.isASCII && !"\"\r\n".unicodeScalars.contains(separator), "the separator must be ASCII and not a quote or line break")
         self.separator = UInt8(separator.value)
     }
 
@@ -89,7 +90,9 @@ private struct CSVParser {
         var seen: [String: Int] = [:]
         for (position, name) in names.enumerated() {
             if let earlier = seen[name] {
-                throw InputError(file: file, line: line, column: name, message: "the column name '\(name)' appears twice in the header (columns \(earlier + 1) and \(position + 1))")
+                throw InputError(
+                    file: file, line: line, column: name,
+                    message: "the column name '\(name)' appears twice in the header (columns \(earlier + 1) and \(position + 1))")
             }
             seen[name] = position
         }
@@ -111,8 +114,10 @@ private struct CSVParser {
         InputError(file: file, line: line, column: String(column(of: offset, from: lineStart)), message: message)
     }
 
-    /// Reads the next record's fields into `fields`, returning the line it
-    /// starts on, or `nil` at the end of the file. Lines with no characters are skipped.
+    /// Reads the next record's fields into `fields`.
+    ///
+    /// Returns the line the record starts on, or `nil` at the end of the file.
+    /// Lines with no characters are skipped.
     mutating func nextRecord(into fields: inout [String]) throws(InputError) -> Int? {
         fields.removeAll(keepingCapacity: true)
         while i < bytes.count, bytes[i] == Self.lf || bytes[i] == Self.cr {

@@ -42,13 +42,19 @@ extension JSONRecords {
                 case .number(let d)?: row.append(d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d))
                 case .bool(let b)?: row.append(String(b))
                 case .array?, .object?:
-                    throw InputError(file: file, line: record.line, column: path, message: "the field holds \(field?.array == nil ? "an object" : "an array"); expected a number or text")
+                    throw InputError(
+                        file: file, line: record.line, column: path,
+                        message: "the field holds \(field?.array == nil ? "an object" : "an array"); expected a number or text")
                 }
             }
             table.append(row, line: record.line)
         }
         if !records.isEmpty, let missing = found.firstIndex(of: false) {
-            throw InputError(file: file, message: "no record has the field '\(paths[missing])'; check its spelling (a nested field is written with dots, such as scores.expert)")
+            throw InputError(
+                file: file,
+                message:
+                    "no record has the field '\(paths[missing])'; check its spelling (a nested field is written with dots, such as scores.expert)"
+            )
         }
         return table
     }

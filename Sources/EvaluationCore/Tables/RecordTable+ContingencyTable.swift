@@ -20,30 +20,42 @@ extension RecordTable {
     public func contingencyTable(scale declared: CategoryScale? = nil) throws(InputError) -> ContingencyTable {
         let labels = Array(columns.dropFirst())
         guard !labels.isEmpty, rowCount == labels.count else {
-            throw InputError(file: file, message: "a contingency table needs k category columns after the first and k rows; this one has \(labels.count) columns and \(rowCount) rows")
+            throw InputError(
+                file: file,
+                message:
+                    "a contingency table needs k category columns after the first and k rows; this one has \(labels.count) columns and \(rowCount) rows"
+            )
         }
         let scale: CategoryScale
         if let declared {
             guard declared.labels == labels else {
-                throw InputError(file: file, line: 1, message: "the table's categories \(labels.joined(separator: ", ")) differ from the declared scale \(declared.labels.joined(separator: ", "))")
+                throw InputError(
+                    file: file, line: 1,
+                    message:
+                        "the table's categories \(labels.joined(separator: ", ")) differ from the declared scale \(declared.labels.joined(separator: ", "))"
+                )
             }
             scale = declared
         } else if Set(labels).count < labels.count {
             throw InputError(file: file, line: 1, message: "a category label appears twice in the header")
         } else {
             let numbers = labels.compactMap { Double($0) }
-            scale = numbers.count == labels.count && Set(numbers).count == numbers.count
+            scale =
+                numbers.count == labels.count && Set(numbers).count == numbers.count
                 ? CategoryScale(values: numbers, labels: labels) : CategoryScale(labels: labels)
         }
         var rows: [[Int]] = []
         for r in 0..<rowCount {
             guard self[r, 0] == labels[r] else {
-                throw InputError(file: file, line: lines[r], column: columns[0], message: "row \(r + 1) is labelled '\(self[r, 0])'; expected '\(labels[r])' (rows follow the header's order)")
+                throw InputError(
+                    file: file, line: lines[r], column: columns[0],
+                    message: "row \(r + 1) is labelled '\(self[r, 0])'; expected '\(labels[r])' (rows follow the header's order)")
             }
             var counts: [Int] = []
             for c in 1..<columns.count {
                 guard let count = Int(self[r, c]), count >= 0 else {
-                    throw InputError(file: file, line: lines[r], column: columns[c], message: "'\(self[r, c])' is not a count (a non-negative integer)")
+                    throw InputError(
+                        file: file, line: lines[r], column: columns[c], message: "'\(self[r, c])' is not a count (a non-negative integer)")
                 }
                 counts.append(count)
             }

@@ -58,9 +58,10 @@ public struct RecordTable: Sendable, Hashable {
         return index
     }
 
-    /// The rows grouped by the text of one column, groups in order of first
-    /// appearance, rows in file order within each group. A blank cell forms a
-    /// group of its own (key `""`).
+    /// The rows grouped by the text of one column.
+    ///
+    /// Groups come in order of first appearance, rows in file order within
+    /// each group. A blank cell forms a group of its own (key `""`).
     public func groups(by column: Int) -> [(key: String, rows: [Int])] {
         var order: [String] = []
         var members: [String: [Int]] = [:]

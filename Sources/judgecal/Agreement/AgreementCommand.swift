@@ -20,17 +20,29 @@ enum AgreementCommand {
             when it does not apply. An undefined statistic has value null and says why.
             """,
         options: [
-            Option("raters", short: "r", valueName: "column", help: "The rater columns (JSON: dotted field paths), two or more for a comparison.", commaSeparated: true),
+            Option(
+                "raters", short: "r", valueName: "column",
+                help: "The rater columns (JSON: dotted field paths), two or more for a comparison.", commaSeparated: true),
             Option("id", valueName: "column", help: "The item id column; ids must be present and unique."),
-            Option("statistic", short: "s", valueName: "name", help: "The statistic.", choices: AgreementStatistic.names, defaultValue: "cohen-kappa"),
-            Option("weights", valueName: "scheme", help: "Disagreement weights for weighted statistics.", choices: WeightScheme.allCases.map(\.rawValue)),
-            Option("level", valueName: "level", help: "The level of measurement, for Krippendorff's alpha.", choices: MeasurementLevel.allCases.map(\.rawValue)),
-            Option("categories", short: "c", valueName: "category", help: "The declared scale, in order: numbers (1,2,3,4) or labels (fail,pass).", commaSeparated: true),
+            Option(
+                "statistic", short: "s", valueName: "name", help: "The statistic.", choices: AgreementStatistic.names,
+                defaultValue: "cohen-kappa"),
+            Option(
+                "weights", valueName: "scheme", help: "Disagreement weights for weighted statistics.",
+                choices: WeightScheme.allCases.map(\.rawValue)),
+            Option(
+                "level", valueName: "level", help: "The level of measurement, for Krippendorff's alpha.",
+                choices: MeasurementLevel.allCases.map(\.rawValue)),
+            Option(
+                "categories", short: "c", valueName: "category",
+                help: "The declared scale, in order: numbers (1,2,3,4) or labels (fail,pass).", commaSeparated: true),
             Option("ci", valueName: "method", help: "Add a 95% confidence interval.", choices: IntervalMethod.allCases.map(\.rawValue)),
             Option("resamples", valueName: "count", help: "Bootstrap resamples, with --ci bootstrap.", defaultValue: "2000"),
             Option("seed", valueName: "n", help: "Bootstrap seed, with --ci bootstrap, for a repeatable interval."),
             Option("group-by", short: "g", valueName: "column", help: "Compute the statistic for each value of this column separately."),
-            Option("format", valueName: "format", help: "The file's format, when its extension does not say.", choices: InputFormat.allCases.map(\.rawValue)),
+            Option(
+                "format", valueName: "format", help: "The file's format, when its extension does not say.",
+                choices: InputFormat.allCases.map(\.rawValue)),
         ],
         flags: [
             Flag("table", help: "FILE is a contingency table of counts (CSV or TSV)."),
@@ -47,15 +59,18 @@ enum AgreementCommand {
         try checkRaters(raters, isTable: isTable, arguments: arguments, statistic: request.statistic)
 
         if request.statistic.needsScale, request.scale == nil, !isTable {
-            throw UsageError("\(request.statistic.name) needs the declared scale: add --categories (for example 1,2,3,4); categories come from the rubric, not from the labels seen")
+            throw UsageError(
+                "\(request.statistic.name) needs the declared scale: add --categories (for example 1,2,3,4); categories come from the rubric, not from the labels seen"
+            )
         }
         let path = arguments.positional("file") ?? ""
         let progress = console.progressLine()
         progress.update("reading \(path)…")
         defer { progress.clear() }
-        let input = try AgreementInput.load(AgreementInput.Selection(
-            path: path, format: try arguments.value("format", as: InputFormat.self), isTable: isTable, raters: raters,
-            id: arguments.value("id"), groupBy: arguments.value("group-by"), scale: request.scale))
+        let input = try AgreementInput.load(
+            AgreementInput.Selection(
+                path: path, format: try arguments.value("format", as: InputFormat.self), isTable: isTable, raters: raters,
+                id: arguments.value("id"), groupBy: arguments.value("group-by"), scale: request.scale))
 
         var resolved = request
         resolved.scale = input.scale
@@ -69,7 +84,8 @@ enum AgreementCommand {
             }
         }
         progress.clear()
-        let report = AgreementReport(file: input.file, statistic: request.statistic.name, request: resolved, items: input.rowCount, rows: rows)
+        let report = AgreementReport(
+            file: input.file, statistic: request.statistic.name, request: resolved, items: input.rowCount, rows: rows)
         console.print(arguments.flag("json") ? try report.json() : report.text(style: console.outputStyle))
         return .success
     }
@@ -111,7 +127,9 @@ enum AgreementCommand {
         return CategoryScale(labels: categories)
     }
 
-    private static func checkRaters(_ raters: [String], isTable: Bool, arguments: ParsedArguments, statistic: AgreementStatistic) throws(UsageError) {
+    private static func checkRaters(_ raters: [String], isTable: Bool, arguments: ParsedArguments, statistic: AgreementStatistic)
+        throws(UsageError)
+    {
         if isTable {
             guard raters.isEmpty, !arguments.isGiven("group-by"), !arguments.isGiven("id") else {
                 throw UsageError("--table reads the two raters from the table; --raters, --id and --group-by do not apply")
@@ -123,7 +141,9 @@ enum AgreementCommand {
         }
         let needed = statistic.shape == .eachRater ? 1 : 2
         guard raters.count >= needed else {
-            throw UsageError("\(statistic.name) needs at least \(needed) rater column\(needed == 1 ? "" : "s"): add --raters \(needed == 1 ? "a" : "a,b")")
+            throw UsageError(
+                "\(statistic.name) needs at least \(needed) rater column\(needed == 1 ? "" : "s"): add --raters \(needed == 1 ? "a" : "a,b")"
+            )
         }
     }
 }

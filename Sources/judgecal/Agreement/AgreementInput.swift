@@ -47,9 +47,11 @@ struct AgreementInput: Sendable {
     ///   cannot be read, with ``ExitCode/dataError`` for an ``InputError``, and
     ///   ``UsageError`` for options that contradict each other.
     static func load(_ selection: Selection) throws -> AgreementInput {
-        let format = try selection.format ?? InputFormat(path: selection.path) ?? {
-            throw UsageError("cannot tell the format of '\(selection.path)' from its extension; add --format csv, tsv or jsonl")
-        }()
+        let format =
+            try selection.format ?? InputFormat(path: selection.path)
+            ?? {
+                throw UsageError("cannot tell the format of '\(selection.path)' from its extension; add --format csv, tsv or jsonl")
+            }()
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: selection.path))
@@ -101,7 +103,9 @@ struct AgreementInput: Sendable {
             groups = [(nil, Array(0..<table.rowCount))]
         }
         let rated = try groups.map { group throws(InputError) in
-            let columns = try raterColumns.map { c throws(InputError) in try table.ratings(column: c, rows: group.rows, scale: selection.scale) }
+            let columns = try raterColumns.map { c throws(InputError) in
+                try table.ratings(column: c, rows: group.rows, scale: selection.scale)
+            }
             return (group.key, RaterRatings(raters: selection.raters, ratings: columns, itemCount: group.rows.count))
         }
         return AgreementInput(file: selection.path, groups: rated, scale: selection.scale, rowCount: table.rowCount)
@@ -113,10 +117,13 @@ struct AgreementInput: Sendable {
         for r in 0..<table.rowCount {
             let id = table[r, column]
             if id.trimmingCharacters(in: .whitespaces).isEmpty {
-                throw InputError(file: table.file, line: table.lines[r], column: table.columns[column], message: "the id is blank; every item needs one")
+                throw InputError(
+                    file: table.file, line: table.lines[r], column: table.columns[column], message: "the id is blank; every item needs one")
             }
             if let first = seen[id] {
-                throw InputError(file: table.file, line: table.lines[r], column: table.columns[column], message: "the id '\(id)' was already used on line \(first); ids must be unique")
+                throw InputError(
+                    file: table.file, line: table.lines[r], column: table.columns[column],
+                    message: "the id '\(id)' was already used on line \(first); ids must be unique")
             }
             seen[id] = table.lines[r]
         }

@@ -29,9 +29,17 @@ struct AgreementReport: Sendable {
         let numeric = Set(columns.indices.filter { ["value", "se", "n", "excluded"].contains(columns[$0]) })
         let body = rows.map { row -> [String] in
             let e = row.measurement.estimate
-            var cells = (grouped ? [row.group ?? ""] : []) + [row.measurement.raters.joined(separator: " · "), row.measurement.measure, Self.format(e.value)]
+            var cells =
+                (grouped ? [row.group ?? ""] : []) + [
+                    row.measurement.raters.joined(separator: " · "), row.measurement.measure, Self.format(e.value),
+                ]
             if hasSE { cells.append(Self.format(e.standardError)) }
-            if hasCI { cells.append(e.interval.map { "[\(Self.format($0.lower)), \(Self.format($0.upper))] \(Int(($0.level * 100).rounded()))% \($0.method)" } ?? "—") }
+            if hasCI {
+                cells.append(
+                    e.interval.map {
+                        "[\(Self.format($0.lower)), \(Self.format($0.upper))] \(Int(($0.level * 100).rounded()))% \($0.method)"
+                    } ?? "—")
+            }
             cells += [String(e.n), row.measurement.excluded.map(String.init) ?? ""]
             if hasNote { cells.append(e.undefinedReason?.message ?? "") }
             return cells
@@ -42,8 +50,10 @@ struct AgreementReport: Sendable {
         return style.bold(header) + "\n\n" + table.rendered(style: style)
     }
 
-    /// The report as JSON for machines; every key is always present, `null`
-    /// when it does not apply. The seed is a string, since it may exceed 2⁵³.
+    /// The report as JSON for machines.
+    ///
+    /// Every key is always present, `null` when it does not apply. The seed is
+    /// a string, since it may exceed 2⁵³.
     func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

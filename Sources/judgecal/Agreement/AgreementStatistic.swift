@@ -30,22 +30,32 @@ struct AgreementStatistic: Sendable {
     var needsScale = false
     var compute: Compute?
 
-    /// The statistics, in the order `--help` lists them. An entry whose
-    /// `compute` is `nil` is declared (so its options are validated and its name
-    /// is known) but answers "not yet available".
+    /// The statistics, in the order `--help` lists them.
+    ///
+    /// An entry whose `compute` is `nil` is declared (so its options are
+    /// validated and its name is known) but answers "not yet available".
     static let all: [AgreementStatistic] = [
-        AgreementStatistic(name: "cohen-kappa", summary: "Cohen's kappa per pair", shape: .pairs, parameters: [.weights, .ci], needsScale: true),
-        AgreementStatistic(name: "krippendorff-alpha", summary: "Krippendorff's alpha over all raters", shape: .allRaters, parameters: [.level, .ci]),
+        AgreementStatistic(
+            name: "cohen-kappa", summary: "Cohen's kappa per pair", shape: .pairs, parameters: [.weights, .ci], needsScale: true),
+        AgreementStatistic(
+            name: "krippendorff-alpha", summary: "Krippendorff's alpha over all raters", shape: .allRaters, parameters: [.level, .ci]),
         AgreementStatistic(name: "gwet-ac1", summary: "Gwet's AC1 over all raters", shape: .allRaters, parameters: [.ci], needsScale: true),
-        AgreementStatistic(name: "gwet-ac2", summary: "Gwet's weighted AC2 over all raters", shape: .allRaters, parameters: [.weights, .ci], needsScale: true),
-        AgreementStatistic(name: "fleiss-kappa", summary: "Fleiss' kappa over all raters", shape: .allRaters, parameters: [.ci], needsScale: true),
-        AgreementStatistic(name: "percent", summary: "exact agreement per pair, Σ diagonal / n", shape: .pairs, needsScale: true, compute: percentAgreement),
+        AgreementStatistic(
+            name: "gwet-ac2", summary: "Gwet's weighted AC2 over all raters", shape: .allRaters, parameters: [.weights, .ci],
+            needsScale: true),
+        AgreementStatistic(
+            name: "fleiss-kappa", summary: "Fleiss' kappa over all raters", shape: .allRaters, parameters: [.ci], needsScale: true),
+        AgreementStatistic(
+            name: "percent", summary: "exact agreement per pair, Σ diagonal / n", shape: .pairs, needsScale: true, compute: percentAgreement
+        ),
         AgreementStatistic(name: "spearman", summary: "Spearman's rho per pair", shape: .pairs, parameters: [.ci]),
         AgreementStatistic(name: "kendall-b", summary: "Kendall's tau-b per pair", shape: .pairs, parameters: [.ci]),
         AgreementStatistic(name: "pearson", summary: "Pearson's r per pair", shape: .pairs, parameters: [.ci]),
         AgreementStatistic(name: "icc", summary: "intraclass correlation over all raters", shape: .allRaters, parameters: [.ci]),
-        AgreementStatistic(name: "spread", summary: "mean, standard deviation, median, minimum and maximum per rater", shape: .eachRater, compute: spread),
-        AgreementStatistic(name: "bias", summary: "mean difference per pair (first − second), with its standard error", shape: .pairs, compute: bias),
+        AgreementStatistic(
+            name: "spread", summary: "mean, standard deviation, median, minimum and maximum per rater", shape: .eachRater, compute: spread),
+        AgreementStatistic(
+            name: "bias", summary: "mean difference per pair (first − second), with its standard error", shape: .pairs, compute: bias),
     ]
 
     static var names: [String] { all.map(\.name) }
@@ -75,10 +85,12 @@ struct AgreementStatistic: Sendable {
             let table = try ContingencyTable(scale: scale, first: data.ratings[i], second: data.ratings[j])
             let n = table.n
             let agreed = (0..<table.k).reduce(0) { $0 + table[$1, $1] }
-            let estimate = n == 0
+            let estimate =
+                n == 0
                 ? Estimate(undefined: .noData("no item has ratings from both raters"), n: 0)
                 : Estimate(value: Double(agreed) / Double(n), n: n)
-            return Measurement(raters: [data.raters[i], data.raters[j]], measure: "percent", estimate: estimate, excluded: table.excludedPairs)
+            return Measurement(
+                raters: [data.raters[i], data.raters[j]], measure: "percent", estimate: estimate, excluded: table.excludedPairs)
         }
     }
 
@@ -93,7 +105,9 @@ struct AgreementStatistic: Sendable {
                 ("min", Spread.minimum(values)),
                 ("max", Spread.maximum(values)),
             ]
-            return figures.map { Measurement(raters: [data.raters[r]], measure: $0.0, estimate: $0.1, excluded: data.itemCount - values.count) }
+            return figures.map {
+                Measurement(raters: [data.raters[r]], measure: $0.0, estimate: $0.1, excluded: data.itemCount - values.count)
+            }
         }
     }
 
@@ -101,7 +115,9 @@ struct AgreementStatistic: Sendable {
     private static let bias: Compute = { data, _ in
         data.pairs.map { i, j in
             let estimate = Spread.meanDifference(data.ratings[i], data.ratings[j])
-            return Measurement(raters: [data.raters[i], data.raters[j]], measure: "mean difference", estimate: estimate, excluded: data.itemCount - estimate.n)
+            return Measurement(
+                raters: [data.raters[i], data.raters[j]], measure: "mean difference", estimate: estimate,
+                excluded: data.itemCount - estimate.n)
         }
     }
 }
