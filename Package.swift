@@ -53,6 +53,11 @@ let libraries: [Target] = [
         name: "Judging",
         dependencies: ["AgreementStatistics", "EvaluationCore", "LanguageModels"]
     ),
+    .target(name: "CommandLineParsing"),
+    .executableTarget(
+        name: "judgecal",
+        dependencies: ["CommandLineParsing", "Calibration", "Judging", "LanguageModels", "EvaluationCore", "AgreementStatistics"]
+    ),
 ]
 
 // MARK: - Tests
@@ -80,6 +85,14 @@ let tests: [Target] = [
         dependencies: ["Judging", "AgreementStatistics", "EvaluationCore", "EvaluationTesting", "LanguageModels", "_TestSupport"],
         exclude: ["Resources"]
     ),
+    .testTarget(
+        name: "CommandLineParsingTests",
+        dependencies: ["CommandLineParsing"]
+    ),
+    .testTarget(
+        name: "judgecalTests",
+        dependencies: ["EvaluationCore", "_TestSupport"]
+    ),
 ]
 
 // MARK: - Shared settings, applied to every Swift target in one place
@@ -105,6 +118,8 @@ let package = Package(
         .library(name: "LanguageModels", targets: ["LanguageModels"]),
         .library(name: "Judging", targets: ["Judging"]),
         .library(name: "Calibration", targets: ["Calibration"]),
+        .library(name: "CommandLineParsing", targets: ["CommandLineParsing"]),
+        .executable(name: "judgecal", targets: ["judgecal"]),
     ],
     targets: allTargets,
     swiftLanguageModes: [.v6]

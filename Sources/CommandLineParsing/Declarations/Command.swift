@@ -1,0 +1,86 @@
+/// A command of a command-line tool: its name, what it does, the options,
+/// flags and positional arguments it declares, its subcommands, and what it
+/// runs.
+///
+/// Commands are values: a tool is a root ``Command`` whose ``subcommands``
+/// form a tree (`judgecal rubric lint`). Every command answers `--help`/`-h`
+/// with usage text generated from its declarations (``helpText(path:)``), and
+/// every command answers `--version` when the root declares a ``version``.
+///
+/// ```swift
+/// let agreement = Command(
+///     name: "agreement",
+///     abstract: "Agreement between raters.",
+///     options: [Option("weights", valueName: "scheme", help: "…", choices: ["none", "linear"])],
+///     flags: [Flag("json", help: "Write JSON.")],
+///     positionals: [Positional("file", help: "The ratings file.")]
+/// ) { arguments, console in
+///     console.print(arguments.value("weights") ?? "none")
+///     return .success
+/// }
+/// ```
+public struct Command: Sendable {
+    /// What a command does when it runs: reads its parsed arguments, writes
+    /// through the console, and returns the process's exit code.
+    public typealias Run = @Sendable (ParsedArguments, Console) async throws -> ExitCode
+
+    /// The name typed on the command line.
+    public var name: String
+    /// One line saying what the command does.
+    public var abstract: String
+    /// Further paragraphs for the help text, if any.
+    public var discussion: String?
+    /// The tool's version, answered by `--version` (set on the root command).
+    public var version: String?
+    /// The options it declares.
+    public var options: [Option]
+    /// The flags it declares.
+    public var flags: [Flag]
+    /// The positional arguments it declares, in order.
+    public var positionals: [Positional]
+    /// Its subcommands.
+    public var subcommands: [Command]
+    /// What it runs; `nil` for a command that only groups subcommands.
+    public var run: Run?
+
+    /// Declares a command.
+    ///
+    /// - Precondition: names are unique among the command's options and flags,
+    ///   `help`, `version` and the short `h` are not redeclared, and only the last
+    ///   positional repeats.
+    public init(
+        name: String,
+        abstract: String,
+        discussion: String? = nil,
+        version: String? = nil,
+        options: [Option] = [],
+        flags: [Flag] = [],
+        positionals: [Positional] = [],
+        subcommands: [Command] = [],
+        run: Run? = nil
+    ) {
+        let names = options.map(\.name) + flags.map(\.name)
+        precondition(Set(names).count == names.count, "option and flag names must be unique in \(name)")
+        precondition(!names.contains("help") && !names.contains("version"), "--help and --version are built in")
+        let shorts = options.compactMap(\.short) + flags.compactMap(\.short)
+        precondition(Set(shorts).count == shorts.count && !shorts.contains("h"), "short names must be unique and not -h")
+        precondition(positionals.dropLast().allSatisfy { !$0.isRepeating }, "only the last positional may repeat")
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.version = version
+        self.options = options
+        self.flags = flags
+        self.positionals = positionals
+        self.subcommands = subcommands
+        self.run = run
+    }
+
+    /// The subcommand called `name`, if any.
+    public func subcommand(named name: String) -> Command? {
+        subcommands.first { $0.name == name }
+    }
+
+    func option(named name: String) -> Option? { options.first { $0.name == name } }
+    func flag(named name: String) -> Flag? { flags.first { $0.name == name } }
+}

@@ -1,0 +1,16 @@
+/// A named switch that takes no value: `--json`, `-v`.
+public struct Flag: Sendable, Hashable {
+    /// The long name, without the dashes (`json`).
+    public var name: String
+    /// A one-letter short name, if any.
+    public var short: Character?
+    /// One sentence saying what the flag does.
+    public var help: String
+
+    /// Declares a flag.
+    public init(_ name: String, short: Character? = nil, help: String) {
+        self.name = name
+        self.short = short
+        self.help = help
+    }
+}

@@ -1,0 +1,71 @@
+/// A named option that takes a value: `--weights linear`, `--weights=linear`,
+/// `-w linear`.
+///
+/// An option is given at most once unless its ``Arity`` says otherwise; a
+/// comma-separated option (`--raters a,b,c`) splits each value it is given on
+/// commas, so `--raters a,b --raters c` and `--raters a,b,c` read the same.
+public struct Option: Sendable, Hashable {
+    /// How many times an option may be given, and how its values are taken.
+    ///
+    /// A comma-separated option accumulates whatever its arity.
+    public enum Arity: Sendable, Hashable {
+        /// Given at most once; giving it twice is a usage error.
+        case single
+        /// Given any number of times, one value each: `--labels A --labels B`.
+        case repeating
+        /// Given any number of times, each time taking every following value up to
+        /// the next option: `--labels A B --labels C`. Positional arguments that
+        /// follow must be separated by `--`.
+        case upToNextOption
+    }
+
+    /// The long name, without the dashes (`weights`).
+    public var name: String
+    /// A one-letter short name (`w` for `-w`), if any.
+    public var short: Character?
+    /// The placeholder shown in usage text (`scheme` for `--weights <scheme>`).
+    public var valueName: String
+    /// One sentence saying what the option does.
+    public var help: String
+    /// How often it may be given.
+    public var arity: Arity
+    /// Whether each value is a comma-separated list.
+    public var isCommaSeparated: Bool
+    /// The values allowed, if the option is a choice; others are usage errors
+    /// with a suggestion.
+    public var choices: [String]?
+    /// The value used when the option is not given, shown in the help.
+    public var defaultValue: String?
+    /// Whether the command cannot run without it.
+    public var isRequired: Bool
+
+    /// Declares an option.
+    public init(
+        _ name: String,
+        short: Character? = nil,
+        valueName: String = "value",
+        help: String,
+        arity: Arity = .single,
+        commaSeparated: Bool = false,
+        choices: [String]? = nil,
+        defaultValue: String? = nil,
+        required: Bool = false
+    ) {
+        self.name = name
+        self.short = short
+        self.valueName = valueName
+        self.help = help
+        self.arity = arity
+        self.isCommaSeparated = commaSeparated
+        self.choices = choices
+        self.defaultValue = defaultValue
+        self.isRequired = required
+    }
+
+    /// The option as written on a command line with its placeholder: `--weights <scheme>`.
+    public var synopsis: String {
+        let placeholder = isCommaSeparated ? "<\(valueName),…>" : "<\(valueName)>"
+        let repeats = arity == .single ? "" : " …"
+        return "--\(name) \(placeholder)\(repeats)"
+    }
+}

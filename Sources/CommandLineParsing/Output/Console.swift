@@ -1,0 +1,73 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where a command writes: results on standard output, errors, warnings and
+/// progress on standard error, each with its own ``TextStyle``.
+///
+/// ``standard(environment:)`` writes to the process's streams; tests build a
+/// console over closures that collect the text.
+public struct Console: Sendable {
+    /// Writes text to standard output.
+    public var writeOutput: @Sendable (String) -> Void
+    /// Writes text to standard error.
+    public var writeError: @Sendable (String) -> Void
+    /// The style of standard output.
+    public var outputStyle: TextStyle
+    /// The style of standard error.
+    public var errorStyle: TextStyle
+    /// Whether standard error is a terminal, so that a progress line may be drawn there.
+    public var errorIsTerminal: Bool
+
+    /// A console over the given writers.
+    public init(
+        writeOutput: @escaping @Sendable (String) -> Void,
+        writeError: @escaping @Sendable (String) -> Void,
+        outputStyle: TextStyle,
+        errorStyle: TextStyle,
+        errorIsTerminal: Bool
+    ) {
+        self.writeOutput = writeOutput
+        self.writeError = writeError
+        self.outputStyle = outputStyle
+        self.errorStyle = errorStyle
+        self.errorIsTerminal = errorIsTerminal
+    }
+
+    /// The process's standard output and error, styled when they are terminals
+    /// and `NO_COLOR` is not set in the process's environment.
+    public static func standard() -> Console {
+        let environment = ProcessInfo.processInfo.environment
+        let outIsTerminal = isatty(STDOUT_FILENO) == 1
+        let errIsTerminal = isatty(STDERR_FILENO) == 1
+        return Console(
+            writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            writeError: { FileHandle.standardError.write(Data($0.utf8)) },
+            outputStyle: TextStyle(isTerminal: outIsTerminal, environment: environment),
+            errorStyle: TextStyle(isTerminal: errIsTerminal, environment: environment),
+            errorIsTerminal: errIsTerminal
+        )
+    }
+
+    /// Writes a line of results to standard output.
+    public func print(_ line: String) { writeOutput(line + "\n") }
+
+    /// Writes `error: message` to standard error.
+    public func printError(_ message: String) {
+        writeError(errorStyle.red(errorStyle.bold("error:")) + " " + message + "\n")
+    }
+
+    /// Writes `warning: message` to standard error.
+    public func printWarning(_ message: String) {
+        writeError(errorStyle.yellow("warning:") + " " + message + "\n")
+    }
+
+    /// A progress line on standard error, drawn only when it is a terminal.
+    public func progressLine() -> ProgressLine {
+        ProgressLine(isEnabled: errorIsTerminal, write: writeError)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Writes comma-separated values (RFC 4180) that ``CSVReader`` and
+/// spreadsheets read back unchanged.
+///
+/// A field is quoted only when it must be: when it holds the separator, a
+/// quote (written doubled), a CR or an LF, or when it is empty in a one-column
+/// row (an empty line would not be a record).
+public struct CSVWriter: Sendable {
+    /// The field separator.
+    public let separator: Character
+    /// The record terminator: `"\n"` by default, `"\r\n"` for RFC 4180's CRLF.
+    public let lineEnding: String
+
+    /// A writer with the given separator and line ending.
+    public init(separator: Character = ",", lineEnding: String = "\n") {
+        self.separator = separator
+        self.lineEnding = lineEnding
+    }
+
+    /// One field, quoted if needed.
+    public func field(_ text: String) -> String {
+        let needsQuotes = text.contains { $0 == separator || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        guard needsQuotes else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// One record with its line ending.
+    public func record<Fields: Sequence<String>>(_ fields: Fields) -> String {
+        let written = fields.map(field)
+        if written == [""] { return "\"\"" + lineEnding }
+        return written.joined(separator: String(separator)) + lineEnding
+    }
+
+    /// A whole table: the header, then each row.
+    public func document(_ table: RecordTable) -> String {
+        var out = record(table.columns)
+        for r in 0..<table.rowCount { out += record(table.row(r)) }
+        return out
+    }
+}

@@ -1,0 +1,18 @@
+import CommandLineParsing
+
+/// The command tree of `judgecal`.
+enum JudgeCalCommands {
+    /// The tool's version, printed by `judgecal --version`.
+    static let version = "0.1.0"
+
+    static let root = Command(
+        name: "judgecal",
+        abstract: "Measure whether an LLM judge agrees with human experts.",
+        discussion: """
+            Exit codes: 0 success; 1 failure; 2–9 reserved for verdicts (align); \
+            64 usage error; 65 malformed input data; 66 input file cannot be opened.
+            """,
+        version: version,
+        subcommands: [AgreementCommand.command]
+    )
+}
