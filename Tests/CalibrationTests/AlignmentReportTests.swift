@@ -245,6 +245,13 @@ struct AlignmentReportTests {
             runRowIDs: AlignmentFixture.ids(40),
             dimensions: [AlignmentFixture.dimension("quality", scale: scale, judge: AlignmentFixture.expert, expert: AlignmentFixture.expert)])
         #expect(try AlignmentReport(perfect).dimensions.first?.verdict.outcome == .aligned)
+        // Alpha's n counts pairable values (two per row); more rows are counted in rows.
+        let alphaBoot = try #require(try AlignmentReport(input, options: AlignmentOptions(statistic: .alphaOrdinal, threshold: 0.8, resamples: 200)).dimensions.first)
+        #expect(alphaBoot.statisticEstimate.n == 80)
+        var perRow = alphaBoot.statisticEstimate
+        perRow.n = 40
+        #expect(alphaBoot.verdict == Verdict(estimate: perRow, threshold: 0.8, statistic: "Krippendorff's alpha (ordinal)"))
+        #expect(alphaBoot.verdict.outcome == .inconclusive)
         // Without a bootstrap, alpha has no interval and so no verdict.
         let alpha = try #require(try AlignmentReport(input, options: AlignmentOptions(statistic: .alphaOrdinal, resamples: 0)).dimensions.first)
         #expect(alpha.statisticEstimate.value != nil)
@@ -313,7 +320,7 @@ struct AlignmentReportTests {
         let text = report.renderText()
         #expect(text.contains("run book-tags · rubric tags v2 · model smollm2 · dataset books"))
         #expect(text.contains("## fluency (no declared scale)"))
-        #expect(text.contains("kappa (quadratic): — (dimension fluency has no declared scale"))
+        #expect(text.contains("category statistics: — (dimension fluency has no declared scale"))
     }
 
     @Test("A single dimension's halo is undefined with a reason, not 0")

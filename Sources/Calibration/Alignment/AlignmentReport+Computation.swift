@@ -118,7 +118,15 @@ private struct DimensionAligner {
             recalibration: try LinearRecalibration(expert: pairs.first, judge: pairs.second),
             worstDisagreements: worst(),
             statistic: options.statistic, statisticEstimate: statisticEstimate,
-            verdict: Verdict(estimate: statisticEstimate, threshold: options.threshold, statistic: options.statistic.displayName))
+            verdict: verdict(statisticEstimate))
+    }
+
+    /// The verdict on `estimate`, its rows-needed figure counted in paired rows
+    /// (alpha's n counts pairable values, two per row).
+    private func verdict(_ estimate: Estimate) -> Verdict {
+        var rows = estimate
+        rows.n = pairs.ids.count
+        return Verdict(estimate: rows, threshold: options.threshold, statistic: options.statistic.displayName)
     }
 
     private func rounding() -> DimensionAlignment.Rounding? {

@@ -51,20 +51,25 @@ extension DimensionAlignment {
             "rows: \(c.rowsInRun) in run, \(c.labelled) labelled, \(c.judged) judged, \(c.judgeFailures) judge failures, \(c.labelledNotJudged) labelled but not judged, \(c.judgedNotLabelled) judged but not labelled, \(c.excludedAsExamples) excluded as examples, \(c.paired) paired")
         if expertAggregation.rowsWithSeveralRaters > 0 {
             lines.append(
-                "expert value: mean of raters (\(expertAggregation.raters.joined(separator: ", "))); \(expertAggregation.rowsWithSeveralRaters) rows had several")
+                "expert value: mean of raters (\(expertAggregation.raters.joined(separator: ", "))); rows with several raters: \(expertAggregation.rowsWithSeveralRaters)")
         }
         if let rounding { lines.append("note: \(rounding.note)") }
-        let figures: [(String, Estimate)] = [
-            ("exact agreement", exactAgreement), ("within one", withinOne), ("kappa (unweighted)", cohenKappa.unweighted),
-            ("kappa (linear)", cohenKappa.linear), ("kappa (quadratic)", cohenKappa.quadratic),
-            ("alpha (ordinal)", krippendorffAlphaOrdinal), ("AC2 (quadratic)", gwetAC2), ("Pearson r", pearson),
-            ("Spearman rho", spearman), ("Kendall tau-b", kendallTauB),
-        ]
+        var figures: [(String, Estimate)] = []
+        if scale == nil {
+            lines.append("category statistics: — (\(cohenKappa.quadratic.undefinedReason?.message ?? "no scale"))")
+        } else {
+            figures = [
+                ("exact agreement", exactAgreement), ("within one", withinOne), ("kappa (unweighted)", cohenKappa.unweighted),
+                ("kappa (linear)", cohenKappa.linear), ("kappa (quadratic)", cohenKappa.quadratic),
+                ("alpha (ordinal)", krippendorffAlphaOrdinal), ("AC2 (quadratic)", gwetAC2),
+            ]
+        }
+        figures += [("Pearson r", pearson), ("Spearman rho", spearman), ("Kendall tau-b", kendallTauB)]
         for (label, estimate) in figures { lines.append("\(label): \(TextTable.withInterval(estimate, withReason: true))") }
         if let grouped {
-            for g in [grouped.pearson, grouped.spearman, grouped.kendallTauB] {
+            for (label, g) in [("Pearson r", grouped.pearson), ("Spearman rho", grouped.spearman), ("Kendall tau-b", grouped.kendallTauB)] {
                 lines.append(
-                    "per-group \(g.method.rawValue): \(TextTable.withInterval(g.estimate, withReason: true)) over \(g.estimate.n) groups, \(g.skippedGroups) of \(g.groups) skipped")
+                    "per-group \(label): \(TextTable.withInterval(g.estimate, withReason: true)) over \(g.estimate.n) groups, \(g.skippedGroups) of \(g.groups) skipped")
             }
         }
         let biasSE = bias.standardError.map { " ± \(TextTable.number($0)) SE" } ?? ""
@@ -89,7 +94,7 @@ extension DimensionAlignment {
         if !worstDisagreements.isEmpty {
             lines.append("worst disagreements:")
             for w in worstDisagreements {
-                lines.append("  \(w.rowID): judge \(CategoryRounding.format(w.judge)), expert \(TextTable.number(w.expert)) (|Δ| \(TextTable.number(w.difference)))")
+                lines.append("  \(w.rowID): judge \(TextTable.score(w.judge)), expert \(TextTable.score(w.expert)) (|Δ| \(TextTable.score(w.difference)))")
                 if let r = w.judgeRationale { lines.append("    judge: \(r)") }
                 if let n = w.expertNote { lines.append("    expert: \(n)") }
             }

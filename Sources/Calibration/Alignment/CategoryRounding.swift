@@ -14,9 +14,4 @@ enum CategoryRounding {
         let category = scale.values[i]
         return (category, abs(category - value) > 1e-9)
     }
-
-    /// A number for a message: integers without a decimal point.
-    static func format(_ x: Double) -> String {
-        x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x)
-    }
 }

@@ -37,6 +37,11 @@ struct TextTable {
         return String(format: "%.3f", x)
     }
 
+    /// A score: an integer as such ("3"), anything else to three decimals ("2.667").
+    static func score(_ x: Double) -> String {
+        x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : number(x)
+    }
+
     /// An estimate's value, or "—".
     static func value(_ e: Estimate) -> String {
         number(e.value)

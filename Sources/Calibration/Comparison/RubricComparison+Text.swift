@@ -29,7 +29,7 @@ extension RubricComparison {
             out.append("## \(d.name): \(d.flipped.count) rows flipped")
             for f in d.flipped {
                 out.append(
-                    "  \(f.rowID): \(f.direction.rawValue) (expert \(TextTable.number(f.expert)), control \(CategoryRounding.format(f.control)), experimental \(CategoryRounding.format(f.experimental)))")
+                    "  \(f.rowID): \(f.direction.rawValue) (expert \(TextTable.score(f.expert)), control \(TextTable.score(f.control)), experimental \(TextTable.score(f.experimental)))")
             }
         }
         return out.joined(separator: "\n") + "\n"
