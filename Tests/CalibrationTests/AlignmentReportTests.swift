@@ -31,7 +31,8 @@ struct AlignmentReportTests {
     func knownKappa() throws {
         // Expert 0 / judge 0: 20, 0/1: 5, 1/0: 10, 1/1: 15.
         let expert = [Double](repeating: 0, count: 25) + [Double](repeating: 1, count: 25)
-        let judge = [Double](repeating: 0, count: 20) + [Double](repeating: 1, count: 5) + [Double](repeating: 0, count: 10)
+        let judge =
+            [Double](repeating: 0, count: 20) + [Double](repeating: 1, count: 5) + [Double](repeating: 0, count: 10)
             + [Double](repeating: 1, count: 15)
         let input = AlignmentInput(
             runRowIDs: AlignmentFixture.ids(50),
@@ -87,8 +88,11 @@ struct AlignmentReportTests {
     func bootstrapIntervals() throws {
         let input = AlignmentInput(
             runRowIDs: AlignmentFixture.ids(40),
-            dimensions: [AlignmentFixture.dimension("quality", scale: scale, judge: AlignmentFixture.judge, expert: AlignmentFixture.expert)])
-        let d = try #require(try AlignmentReport(input, options: AlignmentOptions(intervals: .bootstrap, resamples: 200, seed: 5)).dimensions.first)
+            dimensions: [
+                AlignmentFixture.dimension("quality", scale: scale, judge: AlignmentFixture.judge, expert: AlignmentFixture.expert)
+            ])
+        let d = try #require(
+            try AlignmentReport(input, options: AlignmentOptions(intervals: .bootstrap, resamples: 200, seed: 5)).dimensions.first)
         let table = try ContingencyTable(scale: scale, first: AlignmentFixture.expert, second: AlignmentFixture.judge)
         let weights = AgreementWeights.quadratic.matrix(on: scale)
         let boot = Bootstrap.table(table, resamples: 200, seed: 5) { CohenKappa.value(of: $0, weights: weights) }
@@ -107,9 +111,11 @@ struct AlignmentReportTests {
         let judge: [Double] = [2.5, 3, 1, 4]
         let dimension = AlignmentInput.Dimension(
             name: "coherence", scale: scale,
-            judge: JudgeScores(scores: Dictionary(uniqueKeysWithValues: judge.enumerated().map { ("r\($0.offset)", JudgeScore($0.element)) })),
+            judge: JudgeScores(
+                scores: Dictionary(uniqueKeysWithValues: judge.enumerated().map { ("r\($0.offset)", JudgeScore($0.element)) })),
             expertLabels: labels)
-        let d = try #require(try AlignmentReport(AlignmentInput(runRowIDs: AlignmentFixture.ids(4), dimensions: [dimension])).dimensions.first)
+        let d = try #require(
+            try AlignmentReport(AlignmentInput(runRowIDs: AlignmentFixture.ids(4), dimensions: [dimension])).dimensions.first)
         let rounding = try #require(d.rounding)
         #expect(rounding.expertValuesRounded == 3)
         #expect(rounding.judgeValuesRounded == 1)
@@ -135,7 +141,9 @@ struct AlignmentReportTests {
     func examples() throws {
         let input = AlignmentInput(
             runRowIDs: AlignmentFixture.ids(40), exampleRowIDs: ["r3", "r0", "r99-not-seen"],
-            dimensions: [AlignmentFixture.dimension("quality", scale: scale, judge: AlignmentFixture.judge, expert: AlignmentFixture.expert)])
+            dimensions: [
+                AlignmentFixture.dimension("quality", scale: scale, judge: AlignmentFixture.judge, expert: AlignmentFixture.expert)
+            ])
         let report = try AlignmentReport(input)
         let d = try #require(report.dimensions.first)
         #expect(report.exampleRows == ["r0", "r3"])
@@ -162,10 +170,14 @@ struct AlignmentReportTests {
         let dimension = AlignmentInput.Dimension(
             name: "q", scale: scale,
             judge: JudgeScores(
-                scores: ["r0": JudgeScore(1), "r1": JudgeScore(2), "r2": JudgeScore(3), "r3": JudgeScore(3), "r6": JudgeScore(5), "r7": JudgeScore(4)],
+                scores: [
+                    "r0": JudgeScore(1), "r1": JudgeScore(2), "r2": JudgeScore(3), "r3": JudgeScore(3), "r6": JudgeScore(5),
+                    "r7": JudgeScore(4),
+                ],
                 failures: ["r4": "reply did not parse"]),
             expertLabels: (0..<6).map { ExpertLabel(rowID: "r\($0)", value: Double($0 % 5 + 1)) })
-        let d = try #require(try AlignmentReport(AlignmentInput(runRowIDs: AlignmentFixture.ids(9), dimensions: [dimension])).dimensions.first)
+        let d = try #require(
+            try AlignmentReport(AlignmentInput(runRowIDs: AlignmentFixture.ids(9), dimensions: [dimension])).dimensions.first)
         #expect(d.counts.rowsInRun == 9)
         #expect(d.counts.labelled == 6)
         #expect(d.counts.judged == 6)
@@ -189,7 +201,9 @@ struct AlignmentReportTests {
         let judge = Dictionary(uniqueKeysWithValues: AlignmentFixture.ids(10).map { ($0, JudgeScore(3)) })
         let dimension = AlignmentInput.Dimension(name: "q", scale: scale, judge: JudgeScores(scores: judge), expertLabels: labels)
         let options = AlignmentOptions(statistic: .linearKappa)
-        let d = try #require(try AlignmentReport(AlignmentInput(runRowIDs: AlignmentFixture.ids(10), dimensions: [dimension]), options: options).dimensions.first)
+        let d = try #require(
+            try AlignmentReport(AlignmentInput(runRowIDs: AlignmentFixture.ids(10), dimensions: [dimension]), options: options).dimensions
+                .first)
         let ceiling = try #require(d.humanCeiling)
         #expect(ceiling.firstRater == "ann")
         #expect(ceiling.secondRater == "bob")
@@ -232,7 +246,9 @@ struct AlignmentReportTests {
     func verdictStatistic() throws {
         let input = AlignmentInput(
             runRowIDs: AlignmentFixture.ids(40),
-            dimensions: [AlignmentFixture.dimension("quality", scale: scale, judge: AlignmentFixture.judge, expert: AlignmentFixture.expert)])
+            dimensions: [
+                AlignmentFixture.dimension("quality", scale: scale, judge: AlignmentFixture.judge, expert: AlignmentFixture.expert)
+            ])
         let kappa = try #require(try AlignmentReport(input, options: AlignmentOptions(statistic: .kappa, threshold: 0.2)).dimensions.first)
         #expect(kappa.statisticEstimate == kappa.cohenKappa.unweighted)
         #expect(kappa.verdict == Verdict(estimate: kappa.cohenKappa.unweighted, threshold: 0.2, statistic: "Cohen's kappa"))
@@ -243,17 +259,22 @@ struct AlignmentReportTests {
         // A judge that always agrees, on enough rows, is aligned.
         let perfect = AlignmentInput(
             runRowIDs: AlignmentFixture.ids(40),
-            dimensions: [AlignmentFixture.dimension("quality", scale: scale, judge: AlignmentFixture.expert, expert: AlignmentFixture.expert)])
+            dimensions: [
+                AlignmentFixture.dimension("quality", scale: scale, judge: AlignmentFixture.expert, expert: AlignmentFixture.expert)
+            ])
         #expect(try AlignmentReport(perfect).dimensions.first?.verdict.outcome == .aligned)
         // Alpha's n counts pairable values (two per row); more rows are counted in rows.
-        let alphaBoot = try #require(try AlignmentReport(input, options: AlignmentOptions(statistic: .alphaOrdinal, threshold: 0.8, resamples: 200)).dimensions.first)
+        let alphaBoot = try #require(
+            try AlignmentReport(input, options: AlignmentOptions(statistic: .alphaOrdinal, threshold: 0.8, resamples: 200)).dimensions.first
+        )
         #expect(alphaBoot.statisticEstimate.n == 80)
         var perRow = alphaBoot.statisticEstimate
         perRow.n = 40
         #expect(alphaBoot.verdict == Verdict(estimate: perRow, threshold: 0.8, statistic: "Krippendorff's alpha (ordinal)"))
         #expect(alphaBoot.verdict.outcome == .inconclusive)
         // Without a bootstrap, alpha has no interval and so no verdict.
-        let alpha = try #require(try AlignmentReport(input, options: AlignmentOptions(statistic: .alphaOrdinal, resamples: 0)).dimensions.first)
+        let alpha = try #require(
+            try AlignmentReport(input, options: AlignmentOptions(statistic: .alphaOrdinal, resamples: 0)).dimensions.first)
         #expect(alpha.statisticEstimate.value != nil)
         #expect(alpha.verdict.outcome == .undefined)
     }
@@ -284,7 +305,10 @@ struct AlignmentReportTests {
         let ok = [ExpertLabel(rowID: "a", value: 2)]
         let cases: [(AlignmentInput, String)] = [
             (input(judge: JudgeScores(scores: ["z": JudgeScore(2)]), labels: ok), "row 'z', which is not in the run"),
-            (input(judge: JudgeScores(scores: ["a": JudgeScore(2)], failures: ["a": "x"]), labels: ok), "both a judge score and a judge failure"),
+            (
+                input(judge: JudgeScores(scores: ["a": JudgeScore(2)], failures: ["a": "x"]), labels: ok),
+                "both a judge score and a judge failure"
+            ),
             (input(judge: JudgeScores(scores: ["a": JudgeScore(6)]), labels: ok), "outside the scale"),
             (input(judge: JudgeScores(scores: ["a": JudgeScore(.nan)]), labels: ok), "not a finite number"),
             (input(judge: JudgeScores(scores: [:]), labels: ok + ok), "labelled row 'a' twice"),
@@ -327,7 +351,9 @@ struct AlignmentReportTests {
     func haloUndefined() throws {
         let input = AlignmentInput(
             runRowIDs: AlignmentFixture.ids(40),
-            dimensions: [AlignmentFixture.dimension("quality", scale: scale, judge: AlignmentFixture.judge, expert: AlignmentFixture.expert)])
+            dimensions: [
+                AlignmentFixture.dimension("quality", scale: scale, judge: AlignmentFixture.judge, expert: AlignmentFixture.expert)
+            ])
         let halo = try AlignmentReport(input).halo
         #expect(halo.shareDifference.value == nil)
         #expect(halo.shareDifference.undefinedReason?.code == "too-few")

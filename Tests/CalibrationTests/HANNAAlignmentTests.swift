@@ -4,7 +4,9 @@ import Foundation
 import Testing
 import _TestSupport
 
-/// `align --judge-scores` on HANNA (Chhun et al. 2022): a judge's story scores
+/// `align --judge-scores` on HANNA, Chhun and others 2022.
+///
+/// A judge's story scores
 /// against the three crowd ratings per story must give the story-level
 /// correlations recomputed in `shared/data/hanna/recomputed.json`.
 @Suite("HANNA through the alignment engine")
@@ -84,10 +86,11 @@ struct HANNAAlignmentTests {
                 let human = try #require(columns["Human \(rater) \(criterion)"])
                 labels += zip(ids, stories).map { ExpertLabel(rowID: $0, rater: "human \(rater)", value: human[$1]) }
             }
-            dimensions.append(.init(
-                name: criterion, scale: nil,
-                judge: JudgeScores(scores: Dictionary(uniqueKeysWithValues: zip(ids, stories).map { ($0, JudgeScore(judge[$1])) })),
-                expertLabels: labels))
+            dimensions.append(
+                .init(
+                    name: criterion, scale: nil,
+                    judge: JudgeScores(scores: Dictionary(uniqueKeysWithValues: zip(ids, stories).map { ($0, JudgeScore(judge[$1])) })),
+                    expertLabels: labels))
         }
         let report = try AlignmentReport(
             AlignmentInput(runRowIDs: ids, dimensions: dimensions), options: AlignmentOptions(statistic: .kendall, resamples: 0))
@@ -95,7 +98,8 @@ struct HANNAAlignmentTests {
             let expected = try #require(Self.recomputed.llm_vs_human_mean["\(judgePrompt)|\(d.name)"])
             #expect(d.counts.paired == 960)
             #expect(d.expertAggregation.rowsWithSeveralRaters == 960)
-            #expect(abs(try #require(d.kendallTauB.value) - (try #require(expected["story_kendall"]))) <= 1e-12, "\(judgePrompt) \(d.name) τ-b")
+            #expect(
+                abs(try #require(d.kendallTauB.value) - (try #require(expected["story_kendall"]))) <= 1e-12, "\(judgePrompt) \(d.name) τ-b")
             #expect(abs(try #require(d.spearman.value) - (try #require(expected["story_spearman"]))) <= 1e-12, "\(judgePrompt) \(d.name) ρ")
             #expect(abs(try #require(d.pearson.value) - (try #require(expected["story_pearson"]))) <= 1e-12, "\(judgePrompt) \(d.name) r")
             #expect(d.cohenKappa.quadratic.undefinedReason?.code == "no-scale")

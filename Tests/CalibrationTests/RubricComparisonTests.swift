@@ -69,7 +69,10 @@ struct RubricComparisonTests {
     @Test("A dimension without a scale is not compared, with the reason; the comparison round-trips through JSON")
     func noScaleAndJSON() throws {
         var input = input()
-        input.dimensions.append(.init(name: "free", scale: nil, control: input.dimensions[0].control, experimental: input.dimensions[0].experimental, expertLabels: input.dimensions[0].expertLabels))
+        input.dimensions.append(
+            .init(
+                name: "free", scale: nil, control: input.dimensions[0].control, experimental: input.dimensions[0].experimental,
+                expertLabels: input.dimensions[0].expertLabels))
         let comparison = try RubricComparison(input, options: AlignmentOptions(resamples: 50))
         let free = try #require(comparison.dimensions.last)
         #expect(free.undefinedReason?.code == "no-scale")
@@ -94,7 +97,10 @@ struct AlignmentHistoryTests {
         let input = AlignmentInput(
             info: AlignmentInfo(run: "r", rubric: "tags", rubricVersion: "3", model: "m", dataset: "d"),
             runRowIDs: AlignmentFixture.ids(40),
-            dimensions: [AlignmentFixture.dimension("quality", scale: CategoryScale(1...5), judge: AlignmentFixture.judge, expert: AlignmentFixture.expert)])
+            dimensions: [
+                AlignmentFixture.dimension(
+                    "quality", scale: CategoryScale(1...5), judge: AlignmentFixture.judge, expert: AlignmentFixture.expert)
+            ])
         let report = try AlignmentReport(input, options: AlignmentOptions(resamples: 50))
         let time = Date(timeIntervalSince1970: 1_800_000_000)
         let entry = AlignmentHistoryEntry(report: report, rubricText: "# Instructions\nRate it.", rubricTextHash: "abc123", time: time)

@@ -99,8 +99,9 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
         return try decoder.decode(AlignmentHistoryEntry.self, from: line)
     }
 
-    /// Appends the entry as one JSON line to the file at `url`, creating the
-    /// file (not its folder) when missing. The line and its newline go out in
+    /// Appends the entry as one JSON line to the file at `url`.
+    ///
+    /// The file (not its folder) is created when missing. The line and its newline go out in
     /// a single `write(2)` on a descriptor opened with `O_APPEND`, so lines of
     /// concurrent runs do not interleave on a local file system.
     ///
@@ -115,7 +116,9 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
         defer { close(fd) }
         let written = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         guard written == line.count else {
-            throw AlignmentError("could not append the alignment history line to \(url.path): \(written < 0 ? String(cString: strerror(errno)) : "short write")")
+            throw AlignmentError(
+                "could not append the alignment history line to \(url.path): \(written < 0 ? String(cString: strerror(errno)) : "short write")"
+            )
         }
     }
 }

@@ -107,13 +107,16 @@ public struct AlignmentInput: Sendable, Hashable {
 
     /// Facts about the run, rubric and model for the report.
     public var info: AlignmentInfo
-    /// Every row id of the run. A score, failure or label for any other id is an error.
+    /// Every row id of the run.
+    ///
+    /// A score, failure or label for any other id is an error.
     public var runRowIDs: [String]
     /// Row ids the rubric quotes as worked examples: left out of the figures
     /// unless ``AlignmentOptions/includeExampleRows`` is set, and listed either way.
     public var exampleRowIDs: Set<String>
-    /// A group per row id (`--group-by`), for the per-group correlations;
-    /// empty for none. When given, every paired row needs a group.
+    /// A group per row id (`--group-by`), for the per-group correlations.
+    ///
+    /// Empty for none. When given, every paired row needs a group.
     public var groups: [String: String]
     /// The dimensions, in report order.
     public var dimensions: [Dimension]

@@ -61,7 +61,9 @@ public struct AlignmentOptions: Sendable, Hashable, Codable {
     public var threshold: Double
     /// Analytic intervals where available (default), or bootstrap throughout.
     public var intervals: IntervalMethod
-    /// Bootstrap resamples B; 2000 by default. 0 turns the bootstrap off, and
+    /// Bootstrap resamples B; 2000 by default.
+    ///
+    /// 0 turns the bootstrap off, and
     /// the statistics that need it then carry no interval.
     public var resamples: Int
     /// The bootstrap generator's seed; the same seed reproduces every interval.

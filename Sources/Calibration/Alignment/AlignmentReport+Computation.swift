@@ -133,14 +133,17 @@ private struct DimensionAligner {
         guard pairs.roundedFirst + pairs.roundedSecond > 0, let scale = dimension.scale else { return nil }
         return .init(
             expertValuesRounded: pairs.roundedFirst, judgeValuesRounded: pairs.roundedSecond,
-            note: "for the category statistics, \(pairs.roundedFirst) expert and \(pairs.roundedSecond) judge values between levels were rounded half up to the nearest level of the scale \(scale); correlations, bias and spread use them unrounded")
+            note:
+                "for the category statistics, \(pairs.roundedFirst) expert and \(pairs.roundedSecond) judge values between levels were rounded half up to the nearest level of the scale \(scale); correlations, bias and spread use them unrounded"
+        )
     }
 
     private func grouped() throws -> DimensionAlignment.GroupedCorrelations? {
         guard !groups.isEmpty else { return nil }
         let labels = try pairs.ids.map { id in
             guard let g = groups[id] else {
-                throw AlignmentError("dimension \(dimension.name): row '\(id)' has no group, but groups were given; every paired row needs one")
+                throw AlignmentError(
+                    "dimension \(dimension.name): row '\(id)' has no group, but groups were given; every paired row needs one")
             }
             return g
         }
@@ -158,7 +161,8 @@ private struct DimensionAligner {
     private func humanCeiling() throws -> DimensionAlignment.HumanCeiling? {
         guard panel.raters.count >= 2 else { return nil }
         let (a, b) = (panel.raters[0], panel.raters[1])
-        let ids = panel.labels.keys.filter { usable($0) && panel.value(of: a, row: $0) != nil && panel.value(of: b, row: $0) != nil }.sorted()
+        let ids = panel.labels.keys.filter { usable($0) && panel.value(of: a, row: $0) != nil && panel.value(of: b, row: $0) != nil }
+            .sorted()
         let raters = try PairedScores(
             ids: ids, first: ids.map { panel.value(of: a, row: $0) ?? .nan }, second: ids.map { panel.value(of: b, row: $0) ?? .nan },
             scale: dimension.scale, dimension: dimension.name)

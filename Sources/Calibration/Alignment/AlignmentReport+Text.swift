@@ -1,9 +1,11 @@
 import AgreementStatistics
 
 extension AlignmentReport {
-    /// The report for a terminal: a header, a compact table with one line per
-    /// dimension (n, exact agreement, κ_q with its interval, α, AC2, ρ, τ,
-    /// verdict), then a details section per dimension. Undefined figures show
+    /// The report as plain text for a terminal.
+    ///
+    /// A header, a compact table with one line per dimension (n, exact
+    /// agreement, κ_q with its interval, α, AC2, ρ, τ, verdict), then a details
+    /// section per dimension. Undefined figures show
     /// "—" in the table and their reason in the details. No colour codes.
     public func renderText() -> String {
         var out: [String] = []
@@ -14,7 +16,8 @@ extension AlignmentReport {
         ].compactMap { $0 }
         out.append("Alignment" + (facts.isEmpty ? "" : ": " + facts.joined(separator: " · ")))
         out.append(
-            "Verdict on \(options.statistic.displayName), threshold \(TextTable.number(options.threshold)), \(Int((options.level * 100).rounded()))% intervals (\(options.intervals.rawValue))")
+            "Verdict on \(options.statistic.displayName), threshold \(TextTable.number(options.threshold)), \(Int((options.level * 100).rounded()))% intervals (\(options.intervals.rawValue))"
+        )
         out.append("")
         var table = TextTable(header: ["dimension", "n", "exact", "κ_q [CI]", "α", "AC2", "ρ", "τ", "verdict"])
         for d in dimensions {
@@ -29,15 +32,20 @@ extension AlignmentReport {
         if !exampleRows.isEmpty {
             out.append("")
             out.append(
-                "Worked-example rows \(exampleRowsIncluded ? "included in" : "left out of") the figures: \(exampleRows.joined(separator: ", "))")
+                "Worked-example rows \(exampleRowsIncluded ? "included in" : "left out of") the figures: \(exampleRows.joined(separator: ", "))"
+            )
         }
         for d in dimensions {
             out.append("")
             out.append(contentsOf: d.detailLines())
         }
         out.append("")
-        out.append("Halo (first-eigenvalue share λ₁/d, judge − expert): \(TextTable.withInterval(halo.shareDifference, withReason: true))"
-            + (halo.shareDifference.value == nil ? "" : " (judge \(TextTable.value(halo.judge.firstEigenvalueShare)), expert \(TextTable.value(halo.expert.firstEigenvalueShare)), n = \(halo.shareDifference.n))"))
+        out.append(
+            "Halo (first-eigenvalue share λ₁/d, judge − expert): \(TextTable.withInterval(halo.shareDifference, withReason: true))"
+                + (halo.shareDifference.value == nil
+                    ? ""
+                    : " (judge \(TextTable.value(halo.judge.firstEigenvalueShare)), expert \(TextTable.value(halo.expert.firstEigenvalueShare)), n = \(halo.shareDifference.n))")
+        )
         return out.joined(separator: "\n") + "\n"
     }
 }
@@ -48,10 +56,12 @@ extension DimensionAlignment {
         let c = counts
         var lines = ["## \(name)" + (scale.map { " (scale \($0))" } ?? " (no declared scale)")]
         lines.append(
-            "rows: \(c.rowsInRun) in run, \(c.labelled) labelled, \(c.judged) judged, \(c.judgeFailures) judge failures, \(c.labelledNotJudged) labelled but not judged, \(c.judgedNotLabelled) judged but not labelled, \(c.excludedAsExamples) excluded as examples, \(c.paired) paired")
+            "rows: \(c.rowsInRun) in run, \(c.labelled) labelled, \(c.judged) judged, \(c.judgeFailures) judge failures, \(c.labelledNotJudged) labelled but not judged, \(c.judgedNotLabelled) judged but not labelled, \(c.excludedAsExamples) excluded as examples, \(c.paired) paired"
+        )
         if expertAggregation.rowsWithSeveralRaters > 0 {
             lines.append(
-                "expert value: mean of raters (\(expertAggregation.raters.joined(separator: ", "))); rows with several raters: \(expertAggregation.rowsWithSeveralRaters)")
+                "expert value: mean of raters (\(expertAggregation.raters.joined(separator: ", "))); rows with several raters: \(expertAggregation.rowsWithSeveralRaters)"
+            )
         }
         if let rounding { lines.append("note: \(rounding.note)") }
         var figures: [(String, Estimate)] = []
@@ -69,15 +79,19 @@ extension DimensionAlignment {
         if let grouped {
             for (label, g) in [("Pearson r", grouped.pearson), ("Spearman rho", grouped.spearman), ("Kendall tau-b", grouped.kendallTauB)] {
                 lines.append(
-                    "per-group \(label): \(TextTable.withInterval(g.estimate, withReason: true)) over \(g.estimate.n) groups, \(g.skippedGroups) of \(g.groups) skipped")
+                    "per-group \(label): \(TextTable.withInterval(g.estimate, withReason: true)) over \(g.estimate.n) groups, \(g.skippedGroups) of \(g.groups) skipped"
+                )
             }
         }
         let biasSE = bias.standardError.map { " ± \(TextTable.number($0)) SE" } ?? ""
         lines.append("bias (judge − expert): \(TextTable.withInterval(bias, withReason: true))\(biasSE)")
         lines.append(
-            "spread: judge mean \(TextTable.value(spread.judge.mean)) sd \(TextTable.value(spread.judge.standardDeviation)); expert mean \(TextTable.value(spread.expert.mean)) sd \(TextTable.value(spread.expert.standardDeviation))")
+            "spread: judge mean \(TextTable.value(spread.judge.mean)) sd \(TextTable.value(spread.judge.standardDeviation)); expert mean \(TextTable.value(spread.expert.mean)) sd \(TextTable.value(spread.expert.standardDeviation))"
+        )
         if let fit = recalibration.fit, let slope = fit.slopes.first {
-            lines.append("recalibration: expert ≈ \(TextTable.number(fit.intercept)) + \(TextTable.number(slope))·judge, R² \(TextTable.number(fit.rSquared))")
+            lines.append(
+                "recalibration: expert ≈ \(TextTable.number(fit.intercept)) + \(TextTable.number(slope))·judge, R² \(TextTable.number(fit.rSquared))"
+            )
         } else {
             lines.append("recalibration: — (\(recalibration.undefinedReason?.message ?? "no fit"))")
         }
@@ -89,12 +103,15 @@ extension DimensionAlignment {
         }
         if let h = humanCeiling {
             lines.append(
-                "human ceiling (\(h.firstRater) vs \(h.secondRater), n = \(h.n)): kappa (quadratic) \(TextTable.withInterval(h.quadraticKappa, withReason: true)), exact \(TextTable.value(h.exactAgreement)), \(h.statistic.displayName) \(TextTable.withInterval(h.statisticEstimate, withReason: true))")
+                "human ceiling (\(h.firstRater) vs \(h.secondRater), n = \(h.n)): kappa (quadratic) \(TextTable.withInterval(h.quadraticKappa, withReason: true)), exact \(TextTable.value(h.exactAgreement)), \(h.statistic.displayName) \(TextTable.withInterval(h.statisticEstimate, withReason: true))"
+            )
         }
         if !worstDisagreements.isEmpty {
             lines.append("worst disagreements:")
             for w in worstDisagreements {
-                lines.append("  \(w.rowID): judge \(TextTable.score(w.judge)), expert \(TextTable.score(w.expert)) (|Δ| \(TextTable.score(w.difference)))")
+                lines.append(
+                    "  \(w.rowID): judge \(TextTable.score(w.judge)), expert \(TextTable.score(w.expert)) (|Δ| \(TextTable.score(w.difference)))"
+                )
                 if let r = w.judgeRationale { lines.append("    judge: \(r)") }
                 if let n = w.expertNote { lines.append("    expert: \(n)") }
             }

@@ -1,6 +1,8 @@
 public import AgreementStatistics
 
-/// Everything `judgecal align` reports: per dimension the counts, agreement
+/// Everything `judgecal align` reports.
+///
+/// Per dimension the counts, agreement
 /// and correlation statistics with intervals, bias and spread, the confusion
 /// matrix, the human ceiling, the worst disagreements and a ``Verdict``; across
 /// dimensions the halo comparison. Codable in the stable schema documented in

@@ -19,11 +19,14 @@ struct ExpertPanel {
         var byRow: [String: [ExpertLabel]] = [:]
         for label in labels {
             guard runRows.contains(label.rowID) else {
-                throw AlignmentError("dimension \(dimension): expert label for row '\(label.rowID)', which is not in the run; check the label file's id column against the run")
+                throw AlignmentError(
+                    "dimension \(dimension): expert label for row '\(label.rowID)', which is not in the run; check the label file's id column against the run"
+                )
             }
             try Self.check(label.value, dimension: dimension, row: label.rowID, source: "rater \(label.rater)", scale: scale)
             if byRow[label.rowID]?.contains(where: { $0.rater == label.rater }) == true {
-                throw AlignmentError("dimension \(dimension): rater \(label.rater) labelled row '\(label.rowID)' twice; keep one label per rater and row")
+                throw AlignmentError(
+                    "dimension \(dimension): rater \(label.rater) labelled row '\(label.rowID)' twice; keep one label per rater and row")
             }
             if !raters.contains(label.rater) { raters.append(label.rater) }
             byRow[label.rowID, default: []].append(label)
@@ -58,7 +61,8 @@ struct ExpertPanel {
                 throw AlignmentError("dimension \(dimension): \(role) score for row '\(row)', which is not in the run")
             }
             if judge.failures[row] != nil {
-                throw AlignmentError("dimension \(dimension): row '\(row)' has both a \(role) score and a \(role) failure; a row is either scored or failed")
+                throw AlignmentError(
+                    "dimension \(dimension): row '\(row)' has both a \(role) score and a \(role) failure; a row is either scored or failed")
             }
             try check(score.value, dimension: dimension, row: row, source: role, scale: scale)
         }
@@ -75,7 +79,8 @@ struct ExpertPanel {
         }
         if let scale, let low = scale.values.min(), let high = scale.values.max(), value < low || value > high {
             throw AlignmentError(
-                "dimension \(dimension), row '\(row)': \(source) gave \(value), outside the scale \(scale) (\(TextTable.score(low))–\(TextTable.score(high))); a value between levels is rounded, one beyond the ends is not a rating")
+                "dimension \(dimension), row '\(row)': \(source) gave \(value), outside the scale \(scale) (\(TextTable.score(low))–\(TextTable.score(high))); a value between levels is rounded, one beyond the ends is not a rating"
+            )
         }
     }
 }

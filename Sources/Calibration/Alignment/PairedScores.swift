@@ -26,7 +26,9 @@ struct PairedScores {
             table = nil
             noTableReason = UndefinedReason(
                 code: "no-scale",
-                message: "dimension \(dimension) has no declared scale, so category statistics (agreement, kappa, alpha, AC2, confusion matrix) cannot be computed; give the rubric that declares it")
+                message:
+                    "dimension \(dimension) has no declared scale, so category statistics (agreement, kappa, alpha, AC2, confusion matrix) cannot be computed; give the rubric that declares it"
+            )
             (roundedFirst, roundedSecond) = (0, 0)
             return
         }
@@ -97,8 +99,9 @@ struct PairedScores {
         }
     }
 
-    /// `estimate` with the bootstrap's standard error and percentile interval;
-    /// unchanged when undefined or when the bootstrap is off. The interval's
+    /// `estimate` with the bootstrap's standard error and percentile interval.
+    ///
+    /// Unchanged when undefined or when the bootstrap is off. The interval's
     /// method names B, the seed and how many resamples were undefined (excluded).
     private func bootstrapped(_ estimate: Estimate, _ statistic: AlignmentStatistic, options: AlignmentOptions) -> Estimate {
         guard let value = estimate.value, options.resamples > 0 else { return estimate }
@@ -109,7 +112,8 @@ struct PairedScores {
                 statistic: Self.tableValue(statistic, scale: table.scale))
         } else {
             let method = Self.correlationMethod(statistic)
-            result = Bootstrap.items(count: ids.count, resamples: options.resamples, level: options.level, seed: options.seed, bca: false) { rows in
+            result = Bootstrap.items(count: ids.count, resamples: options.resamples, level: options.level, seed: options.seed, bca: false) {
+                rows in
                 try? Correlation.measure(method, rows.map { second[$0] }, rows.map { first[$0] }).value
             }
         }
@@ -122,7 +126,8 @@ extension BootstrapResult {
     /// seed and how many resamples were undefined (and excluded).
     var describedPercentileInterval: ConfidenceInterval? {
         guard var interval = percentileInterval else { return nil }
-        interval.method = "percentile-bootstrap (\(method), B = \(resamples), seed \(seed), \(undefinedResamples) undefined resamples excluded)"
+        interval.method =
+            "percentile-bootstrap (\(method), B = \(resamples), seed \(seed), \(undefinedResamples) undefined resamples excluded)"
         return interval
     }
 }

@@ -1,8 +1,10 @@
 import AgreementStatistics
 import Foundation
 
-/// Plain-text layout for terminal reports: left-aligned columns padded to
-/// their widest cell, and the number formats every report shares. No colour:
+/// Plain-text layout for terminal reports.
+///
+/// Left-aligned columns padded to their widest cell, and the number formats
+/// every report shares. No colour:
 /// the command-line tool adds it.
 struct TextTable {
     private var rows: [[String]]

@@ -20,7 +20,8 @@ extension RubricComparison {
         var dimensions: [DimensionComparison] = []
         for dimension in input.dimensions {
             let panel = try ExpertPanel(dimension: dimension.name, scale: dimension.scale, labels: dimension.expertLabels, runRows: runRows)
-            try ExpertPanel.checkJudge(dimension.control, dimension: dimension.name, scale: dimension.scale, runRows: runRows, role: "control judge")
+            try ExpertPanel.checkJudge(
+                dimension.control, dimension: dimension.name, scale: dimension.scale, runRows: runRows, role: "control judge")
             try ExpertPanel.checkJudge(
                 dimension.experimental, dimension: dimension.name, scale: dimension.scale, runRows: runRows, role: "experimental judge")
             seen.formUnion(
@@ -44,7 +45,8 @@ extension RubricComparison {
         let control = ids.map { dimension.control.scores[$0]?.value ?? .nan }
         let experimental = ids.map { dimension.experimental.scores[$0]?.value ?? .nan }
         let controlPairs = try PairedScores(ids: ids, first: expert, second: control, scale: dimension.scale, dimension: dimension.name)
-        let experimentalPairs = try PairedScores(ids: ids, first: expert, second: experimental, scale: dimension.scale, dimension: dimension.name)
+        let experimentalPairs = try PairedScores(
+            ids: ids, first: expert, second: experimental, scale: dimension.scale, dimension: dimension.name)
         var result = DimensionComparison(
             name: dimension.name, paired: ids.count, labelledNotPaired: labelledNotPaired,
             valuesRounded: controlPairs.roundedFirst + controlPairs.roundedSecond + experimentalPairs.roundedSecond,
@@ -70,7 +72,8 @@ extension RubricComparison {
             let e = category(expert[i])
             let (c, x) = (category(control[i]) == e, category(experimental[i]) == e)
             guard c != x else { return nil }
-            return FlippedRow(rowID: ids[i], expert: expert[i], control: control[i], experimental: experimental[i], direction: x ? .gained : .lost)
+            return FlippedRow(
+                rowID: ids[i], expert: expert[i], control: control[i], experimental: experimental[i], direction: x ? .gained : .lost)
         }.sorted { $0.rowID < $1.rowID }
         return result
     }
@@ -81,7 +84,9 @@ extension RubricComparison {
         let (experimental, control) = (statistic(table.expertVersusFirst), statistic(table.expertVersusSecond))
         guard let e = experimental, let c = control else {
             return Estimate(
-                undefined: .noVariation("\(options.statistic.displayName) is undefined under \(experimental == nil ? "the experimental" : "the control") rubric, so the difference is too"),
+                undefined: .noVariation(
+                    "\(options.statistic.displayName) is undefined under \(experimental == nil ? "the experimental" : "the control") rubric, so the difference is too"
+                ),
                 n: table.n)
         }
         guard options.resamples > 0 else { return Estimate(value: e - c, n: table.n) }

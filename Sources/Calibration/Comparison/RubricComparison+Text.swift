@@ -1,13 +1,16 @@
 import AgreementStatistics
 
 extension RubricComparison {
-    /// The comparison for a terminal: one line per dimension (n, the statistic
+    /// The comparison as plain text for a terminal.
+    ///
+    /// One line per dimension (n, the statistic
     /// under each rubric, the difference with its paired interval, McNemar's
     /// discordant counts and p-value), then the flipped rows. No colour codes.
     public func renderText() -> String {
         var out = ["Rubric comparison: control \(controlName) vs experimental \(experimentalName)"]
         out.append(
-            "\(options.statistic.displayName), \(Int((options.level * 100).rounded()))% intervals; difference = experimental − control, paired bootstrap")
+            "\(options.statistic.displayName), \(Int((options.level * 100).rounded()))% intervals; difference = experimental − control, paired bootstrap"
+        )
         out.append("")
         var table = TextTable(header: ["dimension", "n", "control", "experimental", "difference [CI]", "McNemar (ctl/exp only, p)"])
         for d in dimensions {
@@ -29,7 +32,8 @@ extension RubricComparison {
             out.append("## \(d.name): \(d.flipped.count) rows flipped")
             for f in d.flipped {
                 out.append(
-                    "  \(f.rowID): \(f.direction.rawValue) (expert \(TextTable.score(f.expert)), control \(TextTable.score(f.control)), experimental \(TextTable.score(f.experimental)))")
+                    "  \(f.rowID): \(f.direction.rawValue) (expert \(TextTable.score(f.expert)), control \(TextTable.score(f.control)), experimental \(TextTable.score(f.experimental)))"
+                )
             }
         }
         return out.joined(separator: "\n") + "\n"

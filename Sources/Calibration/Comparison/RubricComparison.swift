@@ -1,7 +1,9 @@
 public import AgreementStatistics
 
 /// Two rubrics (control A, experimental B) judged on the same rows and set
-/// against the same expert labels: per dimension the verdict statistic of
+/// against the same expert labels.
+///
+/// Per dimension the verdict statistic of
 /// each, the paired bootstrap interval of their difference, McNemar's test on
 /// exact agreement, and the rows that flipped. Codable in the schema documented
 /// in `docs/FORMATS.md` ("Rubric comparison (JSON)").
