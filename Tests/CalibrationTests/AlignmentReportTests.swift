@@ -341,6 +341,13 @@ struct AlignmentReportTests {
         // Two dimensions on the same 39 rows give a defined halo comparison.
         #expect(report.halo.shareDifference.value != nil)
         #expect(report.halo.shareDifference.n == 39)
+        let rows = (0..<40).filter { $0 != 1 }
+        let (judge, expert) = (AlignmentFixture.judge, AlignmentFixture.expert)
+        let names = ["quality", "fluency"]
+        let halo = HaloComparison(
+            judge: try HaloSummary(scores: rows.map { [judge[$0], expert[$0]] }, dimensions: names),
+            expert: try HaloSummary(scores: rows.map { [expert[$0], judge[$0]] }, dimensions: names))
+        #expect(report.halo == halo)
         let text = report.renderText()
         #expect(text.contains("run book-tags · rubric tags v2 · model smollm2 · dataset books"))
         #expect(text.contains("## fluency (no declared scale)"))

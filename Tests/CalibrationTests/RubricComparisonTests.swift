@@ -66,6 +66,22 @@ struct RubricComparisonTests {
         #expect(d.difference.interval?.method.contains("paired-multinomial") == true)
     }
 
+    @Test("Worked-example rows are left out of the comparison and listed")
+    func examples() throws {
+        var input = input()
+        input.exampleRowIDs = ["r0", "r7"]
+        let comparison = try RubricComparison(input, options: AlignmentOptions(resamples: 0))
+        let d = try #require(comparison.dimensions.first)
+        #expect(comparison.exampleRows == ["r0", "r7"])
+        #expect(d.paired == 8)
+        #expect(d.flipped.map(\.rowID) == ["r3", "r4"])
+        #expect(d.controlOnlyExact == 0)
+        #expect(d.experimentalOnlyExact == 2)
+        // Without resamples the difference has a value but no interval.
+        #expect(d.difference.value != nil)
+        #expect(d.difference.interval == nil)
+    }
+
     @Test("A dimension without a scale is not compared, with the reason; the comparison round-trips through JSON")
     func noScaleAndJSON() throws {
         var input = input()

@@ -63,8 +63,9 @@ public struct AlignmentOptions: Sendable, Hashable, Codable {
     public var intervals: IntervalMethod
     /// Bootstrap resamples B; 2000 by default.
     ///
-    /// 0 turns the bootstrap off, and
-    /// the statistics that need it then carry no interval.
+    /// 0 turns the bootstrap off: the statistics that need it (alpha, ρ, τ,
+    /// the rubric comparison's difference) then carry no interval, and the
+    /// others keep their analytic one even when ``intervals`` is `bootstrap`.
     public var resamples: Int
     /// The bootstrap generator's seed; the same seed reproduces every interval.
     public var seed: UInt64
