@@ -18,6 +18,11 @@ enum AlignmentFixture {
             expertLabels: zip(ids, expert).map { ExpertLabel(rowID: $0, rater: rater, value: $1) })
     }
 
+    /// One dimension named "quality" over the run of `judge.count` rows.
+    static func input(scale: CategoryScale?, judge: [Double] = judge, expert: [Double] = expert) -> AlignmentInput {
+        AlignmentInput(runRowIDs: ids(judge.count), dimensions: [dimension("quality", scale: scale, judge: judge, expert: expert)])
+    }
+
     /// 40 deterministic pairs on 1–5 whose judge tracks the expert with noise.
     static let expert: [Double] = (0..<40).map { Double(($0 * 7 + 3) % 5 + 1) }
     static let judge: [Double] = expert.enumerated().map { i, e in min(5, max(1, e + Double([0, 0, 1, -1, 0, 2, 0, -1][i % 8]))) }
@@ -51,9 +56,7 @@ struct AlignmentReportTests {
     func invariant() throws {
         let (expert, judge) = (AlignmentFixture.expert, AlignmentFixture.judge)
         let options = AlignmentOptions(resamples: 300, seed: 11)
-        let input = AlignmentInput(
-            runRowIDs: AlignmentFixture.ids(40),
-            dimensions: [AlignmentFixture.dimension("quality", scale: scale, judge: judge, expert: expert)])
+        let input = AlignmentFixture.input(scale: scale, judge: judge, expert: expert)
         let d = try #require(try AlignmentReport(input, options: options).dimensions.first)
         let table = try ContingencyTable(scale: scale, first: expert, second: judge)
         #expect(d.cohenKappa.unweighted == CohenKappa(table).kappa)
@@ -86,11 +89,7 @@ struct AlignmentReportTests {
 
     @Test("Bootstrap intervals throughout when asked: kappa's interval is the multinomial bootstrap's")
     func bootstrapIntervals() throws {
-        let input = AlignmentInput(
-            runRowIDs: AlignmentFixture.ids(40),
-            dimensions: [
-                AlignmentFixture.dimension("quality", scale: scale, judge: AlignmentFixture.judge, expert: AlignmentFixture.expert)
-            ])
+        let input = AlignmentFixture.input(scale: scale)
         let d = try #require(
             try AlignmentReport(input, options: AlignmentOptions(intervals: .bootstrap, resamples: 200, seed: 5)).dimensions.first)
         let table = try ContingencyTable(scale: scale, first: AlignmentFixture.expert, second: AlignmentFixture.judge)
@@ -244,11 +243,7 @@ struct AlignmentReportTests {
 
     @Test("The verdict follows the chosen statistic and threshold")
     func verdictStatistic() throws {
-        let input = AlignmentInput(
-            runRowIDs: AlignmentFixture.ids(40),
-            dimensions: [
-                AlignmentFixture.dimension("quality", scale: scale, judge: AlignmentFixture.judge, expert: AlignmentFixture.expert)
-            ])
+        let input = AlignmentFixture.input(scale: scale)
         let kappa = try #require(try AlignmentReport(input, options: AlignmentOptions(statistic: .kappa, threshold: 0.2)).dimensions.first)
         #expect(kappa.statisticEstimate == kappa.cohenKappa.unweighted)
         #expect(kappa.verdict == Verdict(estimate: kappa.cohenKappa.unweighted, threshold: 0.2, statistic: "Cohen's kappa"))
@@ -257,11 +252,7 @@ struct AlignmentReportTests {
         #expect(rho.statisticEstimate == rho.spearman)
         #expect(rho.verdict.explanation.hasPrefix("Spearman's rho"))
         // A judge that always agrees, on enough rows, is aligned.
-        let perfect = AlignmentInput(
-            runRowIDs: AlignmentFixture.ids(40),
-            dimensions: [
-                AlignmentFixture.dimension("quality", scale: scale, judge: AlignmentFixture.expert, expert: AlignmentFixture.expert)
-            ])
+        let perfect = AlignmentFixture.input(scale: scale, judge: AlignmentFixture.expert)
         #expect(try AlignmentReport(perfect).dimensions.first?.verdict.outcome == .aligned)
         // Alpha's n counts pairable values (two per row); more rows are counted in rows.
         let alphaBoot = try #require(
@@ -281,9 +272,7 @@ struct AlignmentReportTests {
 
     @Test("Without a declared scale the category statistics are refused with a reason; correlations remain")
     func noScale() throws {
-        let input = AlignmentInput(
-            runRowIDs: AlignmentFixture.ids(40),
-            dimensions: [AlignmentFixture.dimension("quality", scale: nil, judge: AlignmentFixture.judge, expert: AlignmentFixture.expert)])
+        let input = AlignmentFixture.input(scale: nil)
         let d = try #require(try AlignmentReport(input, options: AlignmentOptions(resamples: 50)).dimensions.first)
         for e in [d.cohenKappa.quadratic, d.exactAgreement, d.krippendorffAlphaOrdinal, d.gwetAC2] {
             #expect(e.value == nil)
@@ -356,11 +345,7 @@ struct AlignmentReportTests {
 
     @Test("A single dimension's halo is undefined with a reason, not 0")
     func haloUndefined() throws {
-        let input = AlignmentInput(
-            runRowIDs: AlignmentFixture.ids(40),
-            dimensions: [
-                AlignmentFixture.dimension("quality", scale: scale, judge: AlignmentFixture.judge, expert: AlignmentFixture.expert)
-            ])
+        let input = AlignmentFixture.input(scale: scale)
         let halo = try AlignmentReport(input).halo
         #expect(halo.shareDifference.value == nil)
         #expect(halo.shareDifference.undefinedReason?.code == "too-few")
