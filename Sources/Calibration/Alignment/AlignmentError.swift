@@ -1,0 +1,12 @@
+/// Input that an alignment or rubric comparison cannot use, with a message
+/// naming the dimension, row and value, and what was expected.
+public struct AlignmentError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong and how to fix it.
+    public let message: String
+
+    init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

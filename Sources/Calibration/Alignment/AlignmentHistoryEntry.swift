@@ -1,0 +1,124 @@
+import AgreementStatistics
+public import Foundation
+
+/// One line of the alignment history (`calibration/history.jsonl`): when, which
+/// rubric (name, version, text hash and the full text, so any past figure can
+/// be traced to the words that produced it), which model and data set, and the
+/// headline figures per dimension.
+public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
+    /// The headline figures of one dimension; `nil` where undefined (the
+    /// report holds the reason).
+    public struct Figures: Sendable, Hashable, Codable {
+        /// The dimension.
+        public var dimension: String
+        /// Paired rows.
+        public var n: Int
+        /// Exact agreement.
+        public var exactAgreement: Double?
+        /// Cohen's kappa, unweighted.
+        public var kappa: Double?
+        /// Linear-weighted kappa.
+        public var linearKappa: Double?
+        /// Quadratic-weighted kappa.
+        public var quadraticKappa: Double?
+        /// Krippendorff's alpha, ordinal.
+        public var alphaOrdinal: Double?
+        /// Gwet's AC2, quadratic weights.
+        public var ac2: Double?
+        /// Pearson's r.
+        public var pearson: Double?
+        /// Spearman's ρ.
+        public var spearman: Double?
+        /// Kendall's τ-b.
+        public var kendallTauB: Double?
+        /// Judge − expert mean difference.
+        public var bias: Double?
+        /// The verdict's statistic.
+        public var statistic: AlignmentStatistic
+        /// Its interval's bounds.
+        public var lower: Double?
+        public var upper: Double?
+        /// The verdict.
+        public var verdict: Verdict.Outcome
+    }
+
+    /// When the alignment ran, written as ISO 8601 in UTC.
+    public var time: Date
+    /// The rubric's name.
+    public var rubric: String?
+    /// The rubric's version.
+    public var rubricVersion: String?
+    /// A hash of the rubric text (the caller's; SHA-256 hex by convention).
+    public var rubricTextHash: String?
+    /// The rubric's full text.
+    public var rubricText: String?
+    /// The judge model.
+    public var model: String?
+    /// The data set.
+    public var dataset: String?
+    /// The run.
+    public var run: String?
+    /// The threshold of the verdicts.
+    public var threshold: Double
+    /// Per-dimension figures.
+    public var dimensions: [Figures]
+
+    /// The entry for `report`, with the rubric's text and its hash from the caller.
+    public init(report: AlignmentReport, rubricText: String?, rubricTextHash: String?, time: Date = Date()) {
+        self.time = time
+        self.rubric = report.info.rubric
+        self.rubricVersion = report.info.rubricVersion
+        self.rubricTextHash = rubricTextHash
+        self.rubricText = rubricText
+        self.model = report.info.model
+        self.dataset = report.info.dataset
+        self.run = report.info.run
+        self.threshold = report.options.threshold
+        self.dimensions = report.dimensions.map { d in
+            Figures(
+                dimension: d.name, n: d.counts.paired, exactAgreement: d.exactAgreement.value, kappa: d.cohenKappa.unweighted.value,
+                linearKappa: d.cohenKappa.linear.value, quadraticKappa: d.cohenKappa.quadratic.value,
+                alphaOrdinal: d.krippendorffAlphaOrdinal.value, ac2: d.gwetAC2.value, pearson: d.pearson.value,
+                spearman: d.spearman.value, kendallTauB: d.kendallTauB.value, bias: d.bias.value, statistic: d.statistic,
+                lower: d.statisticEstimate.interval?.lower, upper: d.statisticEstimate.interval?.upper, verdict: d.verdict.outcome)
+        }
+    }
+
+    /// The entry as one line of JSON (sorted keys, ISO 8601 time), without the newline.
+    public func jsonLine() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(self)
+    }
+
+    /// Reads one line written by ``append(to:)``.
+    public static func decode(line: Data) throws -> AlignmentHistoryEntry {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode(AlignmentHistoryEntry.self, from: line)
+    }
+
+    /// Appends the entry as one JSON line to the file at `url`.
+    ///
+    /// The file (not its folder) is created when missing. The line and its newline go out in
+    /// a single `write(2)` on a descriptor opened with `O_APPEND`, so lines of
+    /// concurrent runs do not interleave on a local file system.
+    ///
+    /// - Throws: an error naming the file when it cannot be opened or written.
+    public func append(to url: URL) throws {
+        var line = try jsonLine()
+        line.append(0x0A)
+        let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+        guard fd >= 0 else {
+            throw AlignmentError("cannot open \(url.path) to append the alignment history: \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        let written = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard written == line.count else {
+            throw AlignmentError(
+                "could not append the alignment history line to \(url.path): \(written < 0 ? String(cString: strerror(errno)) : "short write")"
+            )
+        }
+    }
+}

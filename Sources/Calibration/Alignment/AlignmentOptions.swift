@@ -1,0 +1,97 @@
+/// The statistic a verdict is decided on.
+public enum AlignmentStatistic: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Cohen's kappa with quadratic weights (the default).
+    case quadraticKappa = "quadratic-kappa"
+    /// Cohen's kappa with linear weights.
+    case linearKappa = "linear-kappa"
+    /// Unweighted Cohen's kappa.
+    case kappa
+    /// Krippendorff's alpha, ordinal metric.
+    case alphaOrdinal = "alpha-ordinal"
+    /// Gwet's AC2 with quadratic weights.
+    case ac2
+    /// Spearman's ρ.
+    case spearman
+    /// Kendall's τ-b.
+    case kendall
+    /// Pearson's r.
+    case pearson
+
+    /// A name for a sentence: "quadratic-weighted kappa".
+    public var displayName: String {
+        switch self {
+        case .quadraticKappa: "quadratic-weighted kappa"
+        case .linearKappa: "linear-weighted kappa"
+        case .kappa: "Cohen's kappa"
+        case .alphaOrdinal: "Krippendorff's alpha (ordinal)"
+        case .ac2: "Gwet's AC2"
+        case .spearman: "Spearman's rho"
+        case .kendall: "Kendall's tau-b"
+        case .pearson: "Pearson's r"
+        }
+    }
+
+    /// Whether the statistic is computed on the scale's categories (and so
+    /// needs a declared scale), rather than on the scores as they are.
+    public var isCategorical: Bool {
+        switch self {
+        case .quadraticKappa, .linearKappa, .kappa, .alphaOrdinal, .ac2: true
+        case .spearman, .kendall, .pearson: false
+        }
+    }
+}
+
+/// How confidence intervals are formed.
+public enum IntervalMethod: String, Sendable, Hashable, Codable {
+    /// From the statistic's large-sample standard error where it has one (the
+    /// kappas by Fleiss–Cohen–Everitt, AC2 by Gwet, Pearson's r by Fisher's z);
+    /// Krippendorff's alpha, Spearman's ρ and Kendall's τ have none here and are
+    /// bootstrapped.
+    case analytic
+    /// Every interval by the percentile bootstrap.
+    case bootstrap
+}
+
+/// The choices behind an alignment report.
+public struct AlignmentOptions: Sendable, Hashable, Codable {
+    /// The statistic the verdict is decided on; quadratic-weighted kappa by default.
+    public var statistic: AlignmentStatistic
+    /// The threshold the interval is compared with; 0.6 by default (Apple's
+    /// Book Tracker sample gates on kappa > 0.6).
+    public var threshold: Double
+    /// Analytic intervals where available (default), or bootstrap throughout.
+    public var intervals: IntervalMethod
+    /// Bootstrap resamples B; 2000 by default.
+    ///
+    /// 0 turns the bootstrap off: the statistics that need it (alpha, ρ, τ,
+    /// the rubric comparison's difference) then carry no interval, and the
+    /// others keep their analytic one even when ``intervals`` is `bootstrap`.
+    public var resamples: Int
+    /// The bootstrap generator's seed; the same seed reproduces every interval.
+    public var seed: UInt64
+    /// How many rows of worst disagreement to list per dimension; 5 by default.
+    public var worstDisagreements: Int
+    /// Whether the rubric's worked-example rows count in the figures; `false` by
+    /// default, since a judge shown a row's answer is not tested on it.
+    public var includeExampleRows: Bool
+    /// The intervals' coverage; 0.95 by default.
+    public var level: Double
+
+    /// Creates options; every parameter has the default described on its property.
+    public init(
+        statistic: AlignmentStatistic = .quadraticKappa, threshold: Double = 0.6, intervals: IntervalMethod = .analytic,
+        resamples: Int = 2000, seed: UInt64 = 20_260_101, worstDisagreements: Int = 5, includeExampleRows: Bool = false,
+        level: Double = 0.95
+    ) {
+        precondition(resamples >= 0 && worstDisagreements >= 0, "counts cannot be negative")
+        precondition(level > 0 && level < 1, "the level is a coverage in (0, 1)")
+        self.statistic = statistic
+        self.threshold = threshold
+        self.intervals = intervals
+        self.resamples = resamples
+        self.seed = seed
+        self.worstDisagreements = worstDisagreements
+        self.includeExampleRows = includeExampleRows
+        self.level = level
+    }
+}

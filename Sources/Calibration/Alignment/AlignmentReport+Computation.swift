@@ -1,0 +1,188 @@
+import AgreementStatistics
+
+extension AlignmentReport {
+    /// Compares the judge with the experts on every dimension of `input`.
+    ///
+    /// Per dimension: the rows with both a judge score and an expert label are
+    /// paired (the worked-example rows left out unless
+    /// ``AlignmentOptions/includeExampleRows``); the expert value of a row is
+    /// the mean of its raters. Correlations, bias, spread and the
+    /// recalibration use the values as they are; the category statistics use
+    /// them rounded half up onto the declared scale (counted in
+    /// ``DimensionAlignment/rounding``), and are undefined with reason
+    /// `no-scale` when the dimension has none. Each figure equals the
+    /// `AgreementStatistics` function called on the same pairs (checked in the tests).
+    ///
+    /// - Throws: ``AlignmentError`` for a score, failure or label of a row not in
+    ///   the run, a row both scored and failed, a rater labelling a row twice, a
+    ///   value that is not finite or lies beyond the scale's ends, a paired row
+    ///   without a group when groups are given, or a repeated dimension name.
+    public init(_ input: AlignmentInput, options: AlignmentOptions = AlignmentOptions()) throws {
+        let runRows = Set(input.runRowIDs)
+        var names: Set<String> = []
+        var dimensions: [DimensionAlignment] = []
+        var pairedByDimension: [PairedScores] = []
+        var exampleRows: Set<String> = []
+        for dimension in input.dimensions {
+            guard names.insert(dimension.name).inserted else {
+                throw AlignmentError("dimension \(dimension.name) appears twice; give each dimension once")
+            }
+            let aligned = try DimensionAligner(dimension: dimension, input: input, runRows: runRows, options: options)
+            exampleRows.formUnion(aligned.examplesSeen)
+            pairedByDimension.append(aligned.pairs)
+            dimensions.append(try aligned.alignment())
+        }
+        self.init(
+            info: input.info, options: options, exampleRows: exampleRows.sorted(), exampleRowsIncluded: options.includeExampleRows,
+            dimensions: dimensions, halo: try Self.halo(pairedByDimension, names: input.dimensions.map(\.name), runOrder: input.runRowIDs))
+    }
+
+    /// The halo comparison on the rows paired in every dimension, in run order.
+    private static func halo(_ pairs: [PairedScores], names: [String], runOrder: [String]) throws -> HaloComparison {
+        let lookups = pairs.map { p in Dictionary(uniqueKeysWithValues: p.ids.indices.map { (p.ids[$0], $0) }) }
+        let complete = runOrder.filter { id in lookups.allSatisfy { $0[id] != nil } }
+        let judge = complete.map { id in pairs.indices.map { d in pairs[d].second[lookups[d][id] ?? 0] } }
+        let expert = complete.map { id in pairs.indices.map { d in pairs[d].first[lookups[d][id] ?? 0] } }
+        return HaloComparison(
+            judge: try HaloSummary(scores: judge, dimensions: names), expert: try HaloSummary(scores: expert, dimensions: names))
+    }
+}
+
+/// The alignment of one dimension, computed in steps.
+private struct DimensionAligner {
+    let dimension: AlignmentInput.Dimension
+    let options: AlignmentOptions
+    let panel: ExpertPanel
+    let counts: DimensionAlignment.Counts
+    let examplesSeen: Set<String>
+    let pairs: PairedScores
+    let groups: [String: String]
+    let usable: (String) -> Bool
+
+    init(dimension: AlignmentInput.Dimension, input: AlignmentInput, runRows: Set<String>, options: AlignmentOptions) throws {
+        self.dimension = dimension
+        self.options = options
+        self.groups = input.groups
+        let panel = try ExpertPanel(dimension: dimension.name, scale: dimension.scale, labels: dimension.expertLabels, runRows: runRows)
+        self.panel = panel
+        try ExpertPanel.checkJudge(dimension.judge, dimension: dimension.name, scale: dimension.scale, runRows: runRows, role: "judge")
+        let judge = dimension.judge
+        let seen = Set(panel.labels.keys).union(judge.scores.keys).union(judge.failures.keys)
+        let examplesSeen = seen.intersection(input.exampleRowIDs)
+        self.examplesSeen = examplesSeen
+        let examples = options.includeExampleRows ? [] : input.exampleRowIDs
+        let usable: (String) -> Bool = { !examples.contains($0) }
+        self.usable = usable
+        let labelled = panel.labels.keys.filter(usable)
+        let pairedIDs = input.runRowIDs.filter { usable($0) && panel.labels[$0] != nil && judge.scores[$0] != nil }
+        counts = DimensionAlignment.Counts(
+            rowsInRun: input.runRowIDs.count,
+            labelled: labelled.count,
+            judged: judge.scores.keys.count(where: usable),
+            judgeFailures: judge.failures.keys.count(where: usable),
+            labelledNotJudged: labelled.count { judge.scores[$0] == nil && judge.failures[$0] == nil },
+            judgedNotLabelled: judge.scores.keys.count { usable($0) && panel.labels[$0] == nil },
+            excludedAsExamples: options.includeExampleRows ? 0 : examplesSeen.count,
+            paired: pairedIDs.count)
+        pairs = try PairedScores(
+            ids: pairedIDs, first: pairedIDs.map { panel.mean($0) ?? .nan }, second: pairedIDs.map { judge.scores[$0]?.value ?? .nan },
+            scale: dimension.scale, dimension: dimension.name)
+    }
+
+    func alignment() throws -> DimensionAlignment {
+        let table = pairs.table
+        let undefined = Estimate(undefined: pairs.noTableReason ?? .noData(), n: pairs.ids.count)
+        let statisticEstimate = try pairs.estimate(options.statistic, options: options)
+        return DimensionAlignment(
+            name: dimension.name, scale: dimension.scale, counts: counts,
+            expertAggregation: .init(
+                method: "mean-of-raters", raters: panel.raters,
+                rowsWithSeveralRaters: pairs.ids.count { (panel.labels[$0]?.count ?? 0) > 1 }),
+            rounding: rounding(),
+            exactAgreement: table.map { PercentAgreement.exact($0) } ?? undefined,
+            withinOne: table.map { PercentAgreement.withinTolerance($0, tolerance: 1) } ?? undefined,
+            cohenKappa: .init(
+                unweighted: try pairs.estimate(.kappa, options: options),
+                linear: try pairs.estimate(.linearKappa, options: options),
+                quadratic: try pairs.estimate(.quadraticKappa, options: options)),
+            krippendorffAlphaOrdinal: try pairs.estimate(.alphaOrdinal, options: options),
+            gwetAC2: try pairs.estimate(.ac2, options: options),
+            pearson: try pairs.estimate(.pearson, options: options),
+            spearman: try pairs.estimate(.spearman, options: options),
+            kendallTauB: try pairs.estimate(.kendall, options: options),
+            grouped: try grouped(),
+            bias: Spread.meanDifference(pairs.second, pairs.first),
+            spread: .init(judge: Self.summary(pairs.second), expert: Self.summary(pairs.first)),
+            confusionMatrix: table.map { .init(labels: $0.scale.labels, counts: $0.rows) },
+            humanCeiling: try humanCeiling(),
+            recalibration: try LinearRecalibration(expert: pairs.first, judge: pairs.second),
+            worstDisagreements: worst(),
+            statistic: options.statistic, statisticEstimate: statisticEstimate,
+            verdict: verdict(statisticEstimate))
+    }
+
+    /// The verdict on `estimate`, its rows-needed figure counted in paired rows
+    /// (alpha's n counts pairable values, two per row).
+    private func verdict(_ estimate: Estimate) -> Verdict {
+        var rows = estimate
+        rows.n = pairs.ids.count
+        return Verdict(estimate: rows, threshold: options.threshold, statistic: options.statistic.displayName)
+    }
+
+    private func rounding() -> DimensionAlignment.Rounding? {
+        guard pairs.roundedFirst + pairs.roundedSecond > 0, let scale = dimension.scale else { return nil }
+        return .init(
+            expertValuesRounded: pairs.roundedFirst, judgeValuesRounded: pairs.roundedSecond,
+            note:
+                "for the category statistics, \(pairs.roundedFirst) expert and \(pairs.roundedSecond) judge values between levels were rounded half up to the nearest level of the scale \(scale); correlations, bias and spread use them unrounded"
+        )
+    }
+
+    private func grouped() throws -> DimensionAlignment.GroupedCorrelations? {
+        guard !groups.isEmpty else { return nil }
+        let labels = try pairs.ids.map { id in
+            guard let g = groups[id] else {
+                throw AlignmentError(
+                    "dimension \(dimension.name): row '\(id)' has no group, but groups were given; every paired row needs one")
+            }
+            return g
+        }
+        func averaged(_ method: Correlation.Method) throws -> GroupedCorrelation {
+            try GroupedCorrelation.averaged(method, groups: labels, pairs.second, pairs.first)
+        }
+        return .init(pearson: try averaged(.pearson), spearman: try averaged(.spearman), kendallTauB: try averaged(.kendallTauB))
+    }
+
+    private static func summary(_ values: [Double]) -> DimensionAlignment.SpreadSummary {
+        .init(mean: Spread.mean(values), standardDeviation: Spread.standardDeviation(values))
+    }
+
+    /// The first two raters on the rows both labelled.
+    private func humanCeiling() throws -> DimensionAlignment.HumanCeiling? {
+        guard panel.raters.count >= 2 else { return nil }
+        let (a, b) = (panel.raters[0], panel.raters[1])
+        let ids = panel.labels.keys.filter { usable($0) && panel.value(of: a, row: $0) != nil && panel.value(of: b, row: $0) != nil }
+            .sorted()
+        let raters = try PairedScores(
+            ids: ids, first: ids.map { panel.value(of: a, row: $0) ?? .nan }, second: ids.map { panel.value(of: b, row: $0) ?? .nan },
+            scale: dimension.scale, dimension: dimension.name)
+        return .init(
+            firstRater: a, secondRater: b, n: ids.count,
+            quadraticKappa: try raters.estimate(.quadraticKappa, options: options),
+            exactAgreement: raters.table.map { PercentAgreement.exact($0) }
+                ?? Estimate(undefined: raters.noTableReason ?? .noData(), n: ids.count),
+            statistic: options.statistic, statisticEstimate: try raters.estimate(options.statistic, options: options))
+    }
+
+    private func worst() -> [DimensionAlignment.Disagreement] {
+        let rows = pairs.ids.indices.compactMap { i -> DimensionAlignment.Disagreement? in
+            let id = pairs.ids[i]
+            let difference = abs(pairs.second[i] - pairs.first[i])
+            guard difference > 0 else { return nil }
+            return .init(
+                rowID: id, judge: pairs.second[i], expert: pairs.first[i], difference: difference,
+                judgeRationale: dimension.judge.scores[id]?.rationale, expertNote: panel.note(id))
+        }
+        return Array(rows.sorted { ($0.difference, $1.rowID) > ($1.difference, $0.rowID) }.prefix(options.worstDisagreements))
+    }
+}

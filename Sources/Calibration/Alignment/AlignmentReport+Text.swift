@@ -1,0 +1,122 @@
+import AgreementStatistics
+
+extension AlignmentReport {
+    /// The report as plain text for a terminal.
+    ///
+    /// A header, a compact table with one line per dimension (n, exact
+    /// agreement, κ_q with its interval, α, AC2, ρ, τ, verdict), then a details
+    /// section per dimension. Undefined figures show
+    /// "—" in the table and their reason in the details. No colour codes.
+    public func renderText() -> String {
+        var out: [String] = []
+        let facts = [
+            info.run.map { "run \($0)" },
+            info.rubric.map { "rubric \($0)\(info.rubricVersion.map { " v\($0)" } ?? "")" },
+            info.model.map { "model \($0)" }, info.dataset.map { "dataset \($0)" },
+        ].compactMap { $0 }
+        out.append("Alignment" + (facts.isEmpty ? "" : ": " + facts.joined(separator: " · ")))
+        out.append(
+            "Verdict on \(options.statistic.displayName), threshold \(TextTable.number(options.threshold)), \(Int((options.level * 100).rounded()))% intervals (\(options.intervals.rawValue))"
+        )
+        out.append("")
+        var table = TextTable(header: ["dimension", "n", "exact", "κ_q [CI]", "α", "AC2", "ρ", "τ", "verdict"])
+        for d in dimensions {
+            let more = d.verdict.additionalRowsNeeded.map { " (+\($0) rows)" } ?? ""
+            table.append([
+                d.name, String(d.counts.paired), TextTable.value(d.exactAgreement), TextTable.withInterval(d.cohenKappa.quadratic),
+                TextTable.value(d.krippendorffAlphaOrdinal), TextTable.value(d.gwetAC2), TextTable.value(d.spearman),
+                TextTable.value(d.kendallTauB), d.verdict.outcome.rawValue + more,
+            ])
+        }
+        out.append(table.rendered)
+        if !exampleRows.isEmpty {
+            out.append("")
+            out.append(
+                "Worked-example rows \(exampleRowsIncluded ? "included in" : "left out of") the figures: \(exampleRows.joined(separator: ", "))"
+            )
+        }
+        for d in dimensions {
+            out.append("")
+            out.append(contentsOf: d.detailLines())
+        }
+        out.append("")
+        out.append(
+            "Halo (first-eigenvalue share λ₁/d, judge − expert): \(TextTable.withInterval(halo.shareDifference, withReason: true))"
+                + (halo.shareDifference.value == nil
+                    ? ""
+                    : " (judge \(TextTable.value(halo.judge.firstEigenvalueShare)), expert \(TextTable.value(halo.expert.firstEigenvalueShare)), n = \(halo.shareDifference.n))")
+        )
+        return out.joined(separator: "\n") + "\n"
+    }
+}
+
+extension DimensionAlignment {
+    /// The details section of one dimension.
+    func detailLines() -> [String] {
+        let c = counts
+        var lines = ["## \(name)" + (scale.map { " (scale \($0))" } ?? " (no declared scale)")]
+        lines.append(
+            "rows: \(c.rowsInRun) in run, \(c.labelled) labelled, \(c.judged) judged, \(c.judgeFailures) judge failures, \(c.labelledNotJudged) labelled but not judged, \(c.judgedNotLabelled) judged but not labelled, \(c.excludedAsExamples) excluded as examples, \(c.paired) paired"
+        )
+        if expertAggregation.rowsWithSeveralRaters > 0 {
+            lines.append(
+                "expert value: mean of raters (\(expertAggregation.raters.joined(separator: ", "))); rows with several raters: \(expertAggregation.rowsWithSeveralRaters)"
+            )
+        }
+        if let rounding { lines.append("note: \(rounding.note)") }
+        var figures: [(String, Estimate)] = []
+        if scale == nil {
+            lines.append("category statistics: — (\(cohenKappa.quadratic.undefinedReason?.message ?? "no scale"))")
+        } else {
+            figures = [
+                ("exact agreement", exactAgreement), ("within one", withinOne), ("kappa (unweighted)", cohenKappa.unweighted),
+                ("kappa (linear)", cohenKappa.linear), ("kappa (quadratic)", cohenKappa.quadratic),
+                ("alpha (ordinal)", krippendorffAlphaOrdinal), ("AC2 (quadratic)", gwetAC2),
+            ]
+        }
+        figures += [("Pearson r", pearson), ("Spearman rho", spearman), ("Kendall tau-b", kendallTauB)]
+        for (label, estimate) in figures { lines.append("\(label): \(TextTable.withInterval(estimate, withReason: true))") }
+        if let grouped {
+            for (label, g) in [("Pearson r", grouped.pearson), ("Spearman rho", grouped.spearman), ("Kendall tau-b", grouped.kendallTauB)] {
+                lines.append(
+                    "per-group \(label): \(TextTable.withInterval(g.estimate, withReason: true)) over \(g.estimate.n) groups, \(g.skippedGroups) of \(g.groups) skipped"
+                )
+            }
+        }
+        let biasSE = bias.standardError.map { " ± \(TextTable.number($0)) SE" } ?? ""
+        lines.append("bias (judge − expert): \(TextTable.withInterval(bias, withReason: true))\(biasSE)")
+        lines.append(
+            "spread: judge mean \(TextTable.value(spread.judge.mean)) sd \(TextTable.value(spread.judge.standardDeviation)); expert mean \(TextTable.value(spread.expert.mean)) sd \(TextTable.value(spread.expert.standardDeviation))"
+        )
+        if let fit = recalibration.fit, let slope = fit.slopes.first {
+            lines.append(
+                "recalibration: expert ≈ \(TextTable.number(fit.intercept)) + \(TextTable.number(slope))·judge, R² \(TextTable.number(fit.rSquared))"
+            )
+        } else {
+            lines.append("recalibration: — (\(recalibration.undefinedReason?.message ?? "no fit"))")
+        }
+        if let confusionMatrix {
+            lines.append("confusion (rows expert, columns judge):")
+            var table = TextTable(header: ["expert\\judge"] + confusionMatrix.labels)
+            for (label, row) in zip(confusionMatrix.labels, confusionMatrix.counts) { table.append([label] + row.map(String.init)) }
+            lines.append(table.rendered)
+        }
+        if let h = humanCeiling {
+            lines.append(
+                "human ceiling (\(h.firstRater) vs \(h.secondRater), n = \(h.n)): kappa (quadratic) \(TextTable.withInterval(h.quadraticKappa, withReason: true)), exact \(TextTable.value(h.exactAgreement)), \(h.statistic.displayName) \(TextTable.withInterval(h.statisticEstimate, withReason: true))"
+            )
+        }
+        if !worstDisagreements.isEmpty {
+            lines.append("worst disagreements:")
+            for w in worstDisagreements {
+                lines.append(
+                    "  \(w.rowID): judge \(TextTable.score(w.judge)), expert \(TextTable.score(w.expert)) (|Δ| \(TextTable.score(w.difference)))"
+                )
+                if let r = w.judgeRationale { lines.append("    judge: \(r)") }
+                if let n = w.expertNote { lines.append("    expert: \(n)") }
+            }
+        }
+        lines.append("verdict: \(verdict.outcome.rawValue) — \(verdict.explanation)")
+        return lines
+    }
+}

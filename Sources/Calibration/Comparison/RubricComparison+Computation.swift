@@ -1,0 +1,96 @@
+import AgreementStatistics
+
+extension RubricComparison {
+    /// Compares two rubrics on the rows both judged and the experts labelled.
+    ///
+    /// Per dimension, with the expert value the mean of the raters and every
+    /// value rounded half up onto the declared scale for the table:
+    /// - the verdict statistic (``AlignmentOptions/statistic``) of each rubric
+    ///   on the common rows, computed as ``AlignmentReport`` computes it;
+    /// - the difference experimental − control from the
+    ///   ``PairedRatingTable`` (expert × experimental × control), with the
+    ///   paired multinomial bootstrap (`Bootstrap.paired`, seeded) for its
+    ///   interval, so the correlation between the two rubrics' agreement is kept;
+    /// - McNemar's test on exact agreement and the rows that flipped.
+    ///
+    /// - Throws: ``AlignmentError`` for the same invalid input as an alignment.
+    public init(_ input: Input, options: AlignmentOptions = AlignmentOptions()) throws {
+        let runRows = Set(input.runRowIDs)
+        var seen: Set<String> = []
+        var dimensions: [DimensionComparison] = []
+        for dimension in input.dimensions {
+            let panel = try ExpertPanel(dimension: dimension.name, scale: dimension.scale, labels: dimension.expertLabels, runRows: runRows)
+            try ExpertPanel.checkJudge(
+                dimension.control, dimension: dimension.name, scale: dimension.scale, runRows: runRows, role: "control judge")
+            try ExpertPanel.checkJudge(
+                dimension.experimental, dimension: dimension.name, scale: dimension.scale, runRows: runRows, role: "experimental judge")
+            seen.formUnion(
+                Set(panel.labels.keys).union(dimension.control.scores.keys).union(dimension.experimental.scores.keys)
+                    .intersection(input.exampleRowIDs))
+            let examples = options.includeExampleRows ? [] : input.exampleRowIDs
+            let labelled = input.runRowIDs.filter { !examples.contains($0) && panel.labels[$0] != nil }
+            let ids = labelled.filter { dimension.control.scores[$0] != nil && dimension.experimental.scores[$0] != nil }
+            dimensions.append(
+                try Self.compare(dimension, panel: panel, ids: ids, labelledNotPaired: labelled.count - ids.count, options: options))
+        }
+        self.init(
+            schemaVersion: Self.currentSchemaVersion, info: input.info, controlName: input.controlName,
+            experimentalName: input.experimentalName, options: options, exampleRows: seen.sorted(), dimensions: dimensions)
+    }
+
+    private static func compare(
+        _ dimension: Input.Dimension, panel: ExpertPanel, ids: [String], labelledNotPaired: Int, options: AlignmentOptions
+    ) throws -> DimensionComparison {
+        let expert = ids.map { panel.mean($0) ?? .nan }
+        let control = ids.map { dimension.control.scores[$0]?.value ?? .nan }
+        let experimental = ids.map { dimension.experimental.scores[$0]?.value ?? .nan }
+        let controlPairs = try PairedScores(ids: ids, first: expert, second: control, scale: dimension.scale, dimension: dimension.name)
+        let experimentalPairs = try PairedScores(
+            ids: ids, first: expert, second: experimental, scale: dimension.scale, dimension: dimension.name)
+        var result = DimensionComparison(
+            name: dimension.name, paired: ids.count, labelledNotPaired: labelledNotPaired,
+            valuesRounded: controlPairs.roundedFirst + controlPairs.roundedSecond + experimentalPairs.roundedSecond,
+            statistic: options.statistic,
+            control: try controlPairs.estimate(options.statistic, options: options),
+            experimental: try experimentalPairs.estimate(options.statistic, options: options),
+            difference: Estimate(undefined: .noData(), n: ids.count), controlOnlyExact: 0, experimentalOnlyExact: 0, mcnemar: nil,
+            flipped: [], undefinedReason: nil)
+        guard let scale = dimension.scale else {
+            result.undefinedReason = controlPairs.noTableReason
+            result.difference = Estimate(undefined: controlPairs.noTableReason ?? .noData(), n: ids.count)
+            return result
+        }
+        let category = { CategoryRounding.category($0, on: scale).value }
+        let table = try PairedRatingTable(
+            scale: scale, expert: expert.map(category), first: experimental.map(category), second: control.map(category))
+        result.difference = difference(table, options: options)
+        let test = McNemarTest(table)
+        result.experimentalOnlyExact = test.firstOnly
+        result.controlOnlyExact = test.secondOnly
+        result.mcnemar = test
+        result.flipped = ids.indices.compactMap { i in
+            let e = category(expert[i])
+            let (c, x) = (category(control[i]) == e, category(experimental[i]) == e)
+            guard c != x else { return nil }
+            return FlippedRow(
+                rowID: ids[i], expert: expert[i], control: control[i], experimental: experimental[i], direction: x ? .gained : .lost)
+        }.sorted { $0.rowID < $1.rowID }
+        return result
+    }
+
+    /// Experimental − control with the paired bootstrap's SE and percentile interval.
+    private static func difference(_ table: PairedRatingTable, options: AlignmentOptions) -> Estimate {
+        let statistic = PairedScores.tableValue(options.statistic, scale: table.scale)
+        let (experimental, control) = (statistic(table.expertVersusFirst), statistic(table.expertVersusSecond))
+        guard let e = experimental, let c = control else {
+            return Estimate(
+                undefined: .noVariation(
+                    "\(options.statistic.displayName) is undefined under \(experimental == nil ? "the experimental" : "the control") rubric, so the difference is too"
+                ),
+                n: table.n)
+        }
+        guard options.resamples > 0 else { return Estimate(value: e - c, n: table.n) }
+        let boot = Bootstrap.paired(table, resamples: options.resamples, level: options.level, seed: options.seed, statistic: statistic)
+        return Estimate(value: e - c, n: table.n, standardError: boot.standardError, interval: boot.describedPercentileInterval)
+    }
+}

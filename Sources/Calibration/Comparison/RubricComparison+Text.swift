@@ -1,0 +1,41 @@
+import AgreementStatistics
+
+extension RubricComparison {
+    /// The comparison as plain text for a terminal.
+    ///
+    /// One line per dimension (n, the statistic
+    /// under each rubric, the difference with its paired interval, McNemar's
+    /// discordant counts and p-value), then the flipped rows. No colour codes.
+    public func renderText() -> String {
+        var out = ["Rubric comparison: control \(controlName) vs experimental \(experimentalName)"]
+        out.append(
+            "\(options.statistic.displayName), \(Int((options.level * 100).rounded()))% intervals; difference = experimental − control, paired bootstrap"
+        )
+        out.append("")
+        var table = TextTable(header: ["dimension", "n", "control", "experimental", "difference [CI]", "McNemar (ctl/exp only, p)"])
+        for d in dimensions {
+            let test = d.mcnemar.map { "\(d.controlOnlyExact)/\(d.experimentalOnlyExact), p \(TextTable.number($0.pValue))" } ?? "—"
+            table.append([
+                d.name, String(d.paired), TextTable.withInterval(d.control), TextTable.withInterval(d.experimental),
+                TextTable.withInterval(d.difference), test,
+            ])
+        }
+        out.append(table.rendered)
+        for d in dimensions {
+            if let reason = d.undefinedReason {
+                out.append("")
+                out.append("## \(d.name): not compared — \(reason.message)")
+                continue
+            }
+            guard !d.flipped.isEmpty else { continue }
+            out.append("")
+            out.append("## \(d.name): \(d.flipped.count) rows flipped")
+            for f in d.flipped {
+                out.append(
+                    "  \(f.rowID): \(f.direction.rawValue) (expert \(TextTable.score(f.expert)), control \(TextTable.score(f.control)), experimental \(TextTable.score(f.experimental)))"
+                )
+            }
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,109 @@
+import AgreementStatistics
+import Calibration
+import Foundation
+import Testing
+import _TestSupport
+
+/// `align --judge-scores` on HANNA, Chhun and others 2022.
+///
+/// A judge's story scores
+/// against the three crowd ratings per story must give the story-level
+/// correlations recomputed in `shared/data/hanna/recomputed.json`.
+@Suite("HANNA through the alignment engine")
+struct HANNAAlignmentTests {
+    /// The part of recomputed.json used: "judge|prompt|criterion" → figure name → value.
+    struct Recomputed: Decodable {
+        var llm_vs_human_mean: [String: [String: Double]]
+    }
+
+    /// Column name → values, and the system of each story, from the CSV whose
+    /// cells are JSON lists: splitting a line on `"` leaves the quoted cells at
+    /// odd positions (the file has no escaped quotes), the rest comma-separated.
+    static let data: (columns: [String: [Double]], systems: [String]) = {
+        do {
+            let text = try String(contentsOf: SharedData.url("data/hanna/hanna_metric_scores_llm.csv"), encoding: .utf8)
+            let lines = text.split(whereSeparator: \.isNewline)
+            let header = lines[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            var columns: [String: [Double]] = [:]
+            var systems: [String] = []
+            for line in lines.dropFirst() {
+                var cells: [String] = []
+                let parts = line.split(separator: "\"", omittingEmptySubsequences: false)
+                for (i, part) in parts.enumerated() {
+                    if i % 2 == 1 {
+                        cells.append(String(part))
+                    } else {
+                        var pieces = part.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                        // The commas next to a quoted cell delimit it rather than hold an empty cell.
+                        if i > 0 { pieces.removeFirst() }
+                        if i < parts.count - 1 { pieces.removeLast() }
+                        cells.append(contentsOf: pieces)
+                    }
+                }
+                precondition(cells.count == header.count, "HANNA line has \(cells.count) cells for \(header.count) columns")
+                var stories = 0
+                for (name, cell) in zip(header, cells) where cell.hasPrefix("[") {
+                    let values = try JSONDecoder().decode([Double].self, from: Data(cell.utf8))
+                    columns[name, default: []].append(contentsOf: values)
+                    stories = values.count
+                }
+                systems += Array(repeating: cells[0], count: stories)
+            }
+            return (columns, systems)
+        } catch {
+            fatalError("cannot read HANNA: \(error)")
+        }
+    }()
+
+    static let recomputed: Recomputed = {
+        do {
+            return try JSONDecoder().decode(Recomputed.self, from: Data(contentsOf: SharedData.url("data/hanna/recomputed.json")))
+        } catch {
+            fatalError("cannot read HANNA recomputed.json: \(error)")
+        }
+    }()
+
+    static let criteria = ["RE", "CH", "EM", "SU", "EG", "CX"]
+    /// "Judge|prompt" pairs present in recomputed.json.
+    static let judges = Set(recomputed.llm_vs_human_mean.keys.map { $0.split(separator: "|").prefix(2).joined(separator: "|") }).sorted()
+
+    /// The 960 generated stories (the human-written ones are not judged in the
+    /// recomputed figures); the judge's failure codes (values below 1) are kept
+    /// as scores, as the authors did, so no scale is declared and the category
+    /// statistics are refused.
+    @Test("Story-level τ-b, ρ and r of each judge and prompt match recomputed.json (1e-12)", arguments: judges)
+    func storyLevel(judgePrompt: String) throws {
+        let (columns, systems) = Self.data
+        let parts = judgePrompt.split(separator: "|").map(String.init)
+        let stories = systems.indices.filter { systems[$0] != "Human" }
+        #expect(stories.count == 960)
+        let ids = stories.map { "story-\($0)" }
+        var dimensions: [AlignmentInput.Dimension] = []
+        for criterion in Self.criteria {
+            let judge = try #require(columns["\(parts[0]) \(criterion) \(parts[1])"])
+            var labels: [ExpertLabel] = []
+            for rater in 1...3 {
+                let human = try #require(columns["Human \(rater) \(criterion)"])
+                labels += zip(ids, stories).map { ExpertLabel(rowID: $0, rater: "human \(rater)", value: human[$1]) }
+            }
+            dimensions.append(
+                .init(
+                    name: criterion, scale: nil,
+                    judge: JudgeScores(scores: Dictionary(uniqueKeysWithValues: zip(ids, stories).map { ($0, JudgeScore(judge[$1])) })),
+                    expertLabels: labels))
+        }
+        let report = try AlignmentReport(
+            AlignmentInput(runRowIDs: ids, dimensions: dimensions), options: AlignmentOptions(statistic: .kendall, resamples: 0))
+        for d in report.dimensions {
+            let expected = try #require(Self.recomputed.llm_vs_human_mean["\(judgePrompt)|\(d.name)"])
+            #expect(d.counts.paired == 960)
+            #expect(d.expertAggregation.rowsWithSeveralRaters == 960)
+            #expect(
+                abs(try #require(d.kendallTauB.value) - (try #require(expected["story_kendall"]))) <= 1e-12, "\(judgePrompt) \(d.name) τ-b")
+            #expect(abs(try #require(d.spearman.value) - (try #require(expected["story_spearman"]))) <= 1e-12, "\(judgePrompt) \(d.name) ρ")
+            #expect(abs(try #require(d.pearson.value) - (try #require(expected["story_pearson"]))) <= 1e-12, "\(judgePrompt) \(d.name) r")
+            #expect(d.cohenKappa.quadratic.undefinedReason?.code == "no-scale")
+            #expect(d.humanCeiling?.n == 960)
+        }
+    }
+}
