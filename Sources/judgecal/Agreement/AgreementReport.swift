@@ -70,6 +70,8 @@ struct AgreementReport: Sendable {
             "ci": Self.json(r.interval?.rawValue),
             "resamples": bootstrap ? .number(Double(r.resamples)) : .null,
             "seed": Self.json(bootstrap ? r.seed.map(String.init) : nil),
+            "tolerance": .number(r.tolerance),
+            "icc-form": Self.json(r.statistic.parameters.contains(.iccForm) ? r.iccForm.rawValue : nil),
         ])
         let results = rows.map { row -> JSONValue in
             let e = row.measurement.estimate
@@ -99,6 +101,11 @@ struct AgreementReport: Sendable {
 
     private static func json(_ text: String?) -> JSONValue {
         text.map(JSONValue.string) ?? .null
+    }
+
+    /// A number as briefly as it reads: `1` for 1.0, `0.5` for 0.5.
+    static func number(_ x: Double) -> String {
+        x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
     }
 
     static func format(_ x: Double?) -> String {
