@@ -66,6 +66,21 @@ struct AgreementStatisticsCommandTests {
         #expect(other.output != first.output)
     }
 
+    @Test("alpha's bootstrap through the table (with --categories) and through the items (without) estimate the same SE")
+    func bootstrapPaths() throws {
+        let base = [
+            "agreement", newsroom, "-r", "informativeness_1,informativeness_2", "-s", "krippendorff-alpha", "--level", "ordinal", "--ci",
+            "bootstrap", "--seed", "1",
+        ]
+        let table = try firstResult(base + ["-c", "1,2,3,4,5"])
+        let items = try firstResult(base)
+        #expect(table?["value"] == items?["value"], "declaring unused categories does not change alpha")
+        let a = try #require(table?["se"]?.double)
+        let b = try #require(items?["se"]?.double)
+        #expect(a != b, "different draws")
+        #expect(abs(a - b) < 0.004, "\(a) vs \(b): two estimates of one SE, each with Monte Carlo error about 0.0007")
+    }
+
     @Test("Newsroom informativeness, three annotators: ordinal alpha 0.2849 (JUDGE-BENCH's published figure)")
     func newsroomAlpha() throws {
         let result = try firstResult(["agreement", newsroom, "-r", informativeness, "-s", "krippendorff-alpha", "--level", "ordinal"])

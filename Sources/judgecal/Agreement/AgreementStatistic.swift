@@ -52,8 +52,12 @@ struct AgreementStatistic: Sendable {
                 return { CohenKappa.value(of: $0, weights: w) }
             })),
         AgreementStatistic(
-            name: "krippendorff-alpha", summary: "Krippendorff's alpha over all raters (--level, nominal by default)", shape: .allRaters,
-            parameters: [.level], compute: computing("alpha", shape: .allRaters, measure: krippendorffAlpha)),
+            name: "krippendorff-alpha", summary: "Krippendorff's alpha over all raters, --level nominal by default", shape: .allRaters,
+            parameters: [.level],
+            compute: computing("alpha", shape: .allRaters, measure: krippendorffAlpha, tableValue: { r, _ in
+                let metric = (r.level ?? .nominal).metric
+                return { KrippendorffAlpha.value(of: $0, metric: metric) }
+            })),
         AgreementStatistic(
             name: "gwet-ac1", summary: "Gwet's AC1 over all raters", shape: .allRaters, intervals: [.analytic, .t, .bootstrap],
             needsScale: true, compute: gwet("AC1", weighted: false)),
@@ -70,14 +74,14 @@ struct AgreementStatistic: Sendable {
             name: "randolph-kappa", summary: "Randolph's free-marginal kappa over all raters", shape: .allRaters, needsScale: true,
             compute: computing("free-marginal kappa", shape: .allRaters) { columns, r in RandolphKappa.estimate(try counts(columns, r)) }),
         AgreementStatistic(
-            name: "percent", summary: "agreement per pair, Σ diagonal / n (within ±--tolerance), and pairwise over 3+ raters",
+            name: "percent", summary: "agreement per pair, Σ diagonal / n or within ±--tolerance, and pairwise over 3+ raters",
             shape: .pairs, parameters: [.tolerance], needsScale: true, compute: percent),
         correlation("spearman", "Spearman's rho per pair", .spearman),
         correlation("kendall-b", "Kendall's tau-b per pair", .kendallTauB),
         correlation("kendall-c", "Stuart's tau-c per pair", .kendallTauC),
-        correlation("pearson", "Pearson's r per pair (Fisher z interval)", .pearson, intervals: [.analytic, .bootstrap]),
+        correlation("pearson", "Pearson's r per pair, Fisher z interval", .pearson, intervals: [.analytic, .bootstrap]),
         AgreementStatistic(
-            name: "icc", summary: "intraclass correlation over all raters (--icc-form, A,1 by default)", shape: .allRaters,
+            name: "icc", summary: "intraclass correlation over all raters, --icc-form A,1 by default", shape: .allRaters,
             parameters: [.iccForm], intervals: [.analytic, .bootstrap],
             compute: computing("ICC", shape: .allRaters, listwise: true) { columns, r in
                 try IntraclassCorrelation(unitsByRaters: transposed(columns), form: r.iccForm.form).estimate
