@@ -62,7 +62,9 @@ struct AgreementStatisticsCommandTests {
         let result = try firstResult(arguments)
         #expect(abs((result?["se"]?.double ?? .nan) - (ref.expected.double ?? .nan)) <= ref.tolerance)
         #expect(result?["ci"]?["method"] == .string("percentile-bootstrap"))
-        let other = try JudgeCalProcess.run(["agreement", path, "--table", "-s", "cohen-kappa", "--ci", "bootstrap", "--seed", "12", "--json"])
+        let other = try JudgeCalProcess.run([
+            "agreement", path, "--table", "-s", "cohen-kappa", "--ci", "bootstrap", "--seed", "12", "--json",
+        ])
         #expect(other.output != first.output)
     }
 
@@ -101,11 +103,13 @@ struct AgreementStatisticsCommandTests {
         #expect(text.output.contains("chance agreement p_e = 1"))
     }
 
-    @Test("weighted kappa and AC2 on the two-rater path agree with the library's multi-rater statistics ordering: quadratic > linear > none")
+    @Test(
+        "weighted kappa and AC2 on the two-rater path agree with the library's multi-rater statistics ordering: quadratic > linear > none")
     func weights() throws {
         let pair = "informativeness_1,informativeness_2"
         let values = try ["none", "linear", "quadratic"].map { w in
-            try firstResult(["agreement", newsroom, "-r", pair, "-s", "cohen-kappa", "-c", "1,2,3,4,5", "--weights", w])?["value"]?.double ?? .nan
+            try firstResult(["agreement", newsroom, "-r", pair, "-s", "cohen-kappa", "-c", "1,2,3,4,5", "--weights", w])?["value"]?.double
+                ?? .nan
         }
         #expect(values[0] < values[1] && values[1] < values[2], "\(values)")
     }

@@ -49,7 +49,8 @@ struct ImportCommandTests {
     @Test("A CSV export with a column mapping: ids, two input columns, JSON cells parsed, other columns kept as metadata")
     func csv() throws {
         let export = try JudgeCalProcess.file(
-            "export.csv", "key,review,title,tags,genre\nb1,Dark and witty.,Noir,\"[\"\"noir\"\",\"\"wit\"\"]\",crime\nb2,Bees.,Hive,bees,nature\n")
+            "export.csv",
+            "key,review,title,tags,genre\nb1,Dark and witty.,Noir,\"[\"\"noir\"\",\"\"wit\"\"]\",crime\nb2,Bees.,Hive,bees,nature\n")
         let out = try outputPath("csv.run.jsonl")
         let r = try JudgeCalProcess.run([
             "import", export, "--id", "key", "--input", "review,title", "--response", "tags", "-o", out, "--json",
@@ -126,7 +127,9 @@ struct ExtractCommandTests {
 
     @Test("A malformed run names its line; a missing rubric exits 66")
     func badInputs() throws {
-        let run = try JudgeCalProcess.file("bad.run.jsonl", "{\"run\": {\"name\": \"x\", \"info\": {}}}\n{\"id\": \"a\", \"input\": 1, \"response\": 2}\n{\"id\": \"b\", \"input\": \n")
+        let run = try JudgeCalProcess.file(
+            "bad.run.jsonl",
+            "{\"run\": {\"name\": \"x\", \"info\": {}}}\n{\"id\": \"a\", \"input\": 1, \"response\": 2}\n{\"id\": \"b\", \"input\": \n")
         let out = try outputPath("never.labels.csv")
         let r = try JudgeCalProcess.run(["extract", run, "--rubric", bookRubric, "-o", out])
         #expect(r.status == 65)

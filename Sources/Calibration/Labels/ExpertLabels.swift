@@ -125,7 +125,9 @@ public struct ExpertLabels: Sendable, Hashable {
             }
             return (dimension, c)
         }
-        guard table.rowCount > 0 else { throw InputError(file: file, message: "has no labels; expected a header and one row per labelled id") }
+        guard table.rowCount > 0 else {
+            throw InputError(file: file, message: "has no labels; expected a header and one row per labelled id")
+        }
         let raterColumn = column("rater")
         let noteColumn = column("note")
         var labels: [Label] = []
@@ -149,7 +151,8 @@ public struct ExpertLabels: Sendable, Hashable {
             for (dimension, c) in dimensionColumns {
                 let cell = table[r, c].trimmingCharacters(in: .whitespaces)
                 guard !cell.isEmpty else { continue }
-                scores[dimension.name] = try score(cell, dimension: dimension, values: values, file: file, line: line, column: table.columns[c])
+                scores[dimension.name] = try score(
+                    cell, dimension: dimension, values: values, file: file, line: line, column: table.columns[c])
             }
             let note = noteColumn.map { table[r, $0] }.flatMap { $0.isEmpty ? nil : $0 }
             labels.append(Label(id: id, rater: rater, scores: scores, note: note, file: file, line: line))

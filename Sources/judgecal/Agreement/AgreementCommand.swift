@@ -84,7 +84,9 @@ enum AgreementCommand {
         var rows: [AgreementReport.Row] = []
         do {
             for group in input.groups {
-                rows += try request.statistic.compute(group.ratings, resolved).map { AgreementReport.Row(group: group.key, measurement: $0) }
+                rows += try request.statistic.compute(group.ratings, resolved).map {
+                    AgreementReport.Row(group: group.key, measurement: $0)
+                }
             }
             if let method = request.statistic.correlation, arguments.isGiven("group-by") {
                 rows += try averagedOverGroups(method, input: input)
@@ -108,7 +110,8 @@ enum AgreementCommand {
         return try RaterRatings(raters: raters, ratings: [], itemCount: labels.count).pairs.map { i, j in
             let grouped = try GroupedCorrelation.averaged(method, groups: labels, column(i), column(j))
             let measurement = Measurement(
-                raters: [raters[i], raters[j]], measure: "mean \(method.rawValue), \(grouped.skippedGroups) of \(grouped.groups) groups skipped",
+                raters: [raters[i], raters[j]],
+                measure: "mean \(method.rawValue), \(grouped.skippedGroups) of \(grouped.groups) groups skipped",
                 estimate: grouped.estimate, excluded: grouped.excludedPairs)
             return AgreementReport.Row(group: "(mean over groups)", measurement: measurement)
         }

@@ -47,17 +47,21 @@ struct AgreementStatistic: Sendable {
         AgreementStatistic(
             name: "cohen-kappa", summary: "Cohen's kappa per pair", shape: .pairs, parameters: [.weights],
             intervals: [.analytic, .t, .bootstrap], needsScale: true,
-            compute: computing("kappa", shape: .pairs, measure: cohenKappa, tableValue: { r, scale in
-                let w = r.weights.weights.matrix(on: scale)
-                return { CohenKappa.value(of: $0, weights: w) }
-            })),
+            compute: computing(
+                "kappa", shape: .pairs, measure: cohenKappa,
+                tableValue: { r, scale in
+                    let w = r.weights.weights.matrix(on: scale)
+                    return { CohenKappa.value(of: $0, weights: w) }
+                })),
         AgreementStatistic(
             name: "krippendorff-alpha", summary: "Krippendorff's alpha over all raters, --level nominal by default", shape: .allRaters,
             parameters: [.level],
-            compute: computing("alpha", shape: .allRaters, measure: krippendorffAlpha, tableValue: { r, _ in
-                let metric = (r.level ?? .nominal).metric
-                return { KrippendorffAlpha.value(of: $0, metric: metric) }
-            })),
+            compute: computing(
+                "alpha", shape: .allRaters, measure: krippendorffAlpha,
+                tableValue: { r, _ in
+                    let metric = (r.level ?? .nominal).metric
+                    return { KrippendorffAlpha.value(of: $0, metric: metric) }
+                })),
         AgreementStatistic(
             name: "gwet-ac1", summary: "Gwet's AC1 over all raters", shape: .allRaters, intervals: [.analytic, .t, .bootstrap],
             needsScale: true, compute: gwet("AC1", weighted: false)),
@@ -128,9 +132,11 @@ struct AgreementStatistic: Sendable {
         }
     }
 
-    /// The estimate with the interval asked for: none (the standard error is
-    /// kept), the statistic's own, or a percentile bootstrap whose standard
-    /// error replaces the analytic one. The bootstrap resamples the two-rater
+    /// The estimate with the interval asked for.
+    ///
+    /// No `--ci`: no interval (the standard error is kept); analytic or t: the
+    /// statistic's own; bootstrap: a percentile interval whose standard error
+    /// replaces the analytic one. The bootstrap resamples the two-rater
     /// table where the statistic has a table form and the scale is declared,
     /// and the items otherwise.
     private static func interval(

@@ -26,7 +26,9 @@ enum ExtractCommand {
             Option("output", short: "o", valueName: "file", help: "Where to write the sheet (.labels.csv).", required: true),
             Option("sample", valueName: "count", help: "Draw this many rows (default: every row)."),
             Option("seed", valueName: "n", help: "The sampling seed.", defaultValue: "0"),
-            Option("stratify-by", valueName: "path", help: "Allocate the sample across the values of this field (input.genre, metadata.source)."),
+            Option(
+                "stratify-by", valueName: "path",
+                help: "Allocate the sample across the values of this field (input.genre, metadata.source)."),
             Option("overlap", valueName: "count", help: "Rows labelled by a second expert.", defaultValue: "0"),
             Option("context", valueName: "path", help: "The context columns, as dotted paths into the row.", commaSeparated: true),
         ],

@@ -80,11 +80,14 @@ enum RubricCommand {
         let run = try InputFiles.run(runPath)
         let id = arguments.value("row") ?? ""
         guard let row = run.row(id: id) else {
-            throw CommandFailure("\(runPath): there is no row \(id); the first ids are \(run.rows.prefix(3).map(\.id).joined(separator: ", "))", exitCode: .dataError)
+            throw CommandFailure(
+                "\(runPath): there is no row \(id); the first ids are \(run.rows.prefix(3).map(\.id).joined(separator: ", "))",
+                exitCode: .dataError)
         }
         let messages = try InputFiles.parsing { try JudgePromptRenderer.messages(for: rubric, row: row.json) }
         if arguments.flag("json") {
-            console.print(JSONValue.array(messages.map { .object(["role": .string($0.role.rawValue), "content": .string($0.content)]) }).compactJSON)
+            console.print(
+                JSONValue.array(messages.map { .object(["role": .string($0.role.rawValue), "content": .string($0.content)]) }).compactJSON)
         } else {
             console.writeOutput(JudgePromptRenderer.transcript(messages))
         }
