@@ -68,6 +68,15 @@ struct AgreementStatisticsCommandTests {
         #expect(other.output != first.output)
     }
 
+    @Test("resamples where kappa is undefined are counted: nine 0s and one 1 leave out the 1 in 0.9¹⁰ ≈ 35% of draws")
+    func undefinedResamples() throws {
+        let path = try JudgeCalProcess.file("rare.csv", ",0,1\n0,9,0\n1,0,1\n")
+        let result = try firstResult(["agreement", path, "--table", "-s", "cohen-kappa", "--ci", "bootstrap", "--seed", "2"])
+        let undefined = try #require(result?["undefined-resamples"]?.double)
+        #expect(abs(undefined - 2000 * pow(0.9, 10)) < 100, "binomial sd ≈ 21 around 697")
+        #expect(result?["value"]?.double == 1)
+    }
+
     @Test("alpha's bootstrap through the table (with --categories) and through the items (without) estimate the same SE")
     func bootstrapPaths() throws {
         let base = [

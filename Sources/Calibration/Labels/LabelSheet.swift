@@ -10,7 +10,8 @@ public import Judging
 /// The sheet is **blinded**: it never carries a judge's score. By default the
 /// context is every top-level field of the row's `input` and `response`
 /// (`input` and `response` themselves when they are not objects), as
-/// ``JSONValue/plainText``; `metadata`, where a judge's scores live, is never
+/// ``JSONValue/plainText``, except that a list of plain values reads as
+/// `fantasy, cartography, lyrical`; `metadata`, where a judge's scores live, is never
 /// included unless asked for by path. A context column is headed by the last
 /// component of its path (`input.review` → `review`) unless that name is
 /// taken, then by the whole path.
@@ -82,7 +83,7 @@ public struct LabelSheet: Sendable, Hashable {
         let blanks = Array(repeating: "", count: dimensions.count)
         func line(_ row: FrozenRow, rater: String) -> [String] {
             let json = row.json
-            return [row.id] + blanks + [rater, ""] + paths.map { json.value(atPath: $0)?.plainText ?? "" }
+            return [row.id] + blanks + [rater, ""] + paths.map { json.value(atPath: $0).map(Self.cellText) ?? "" }
         }
         let overlapping = options.overlap > 0
         var rows = chosen.inRunOrder.map { line(run.rows[$0], rater: overlapping ? Self.raters.0 : "") }
@@ -116,6 +117,15 @@ public struct LabelSheet: Sendable, Hashable {
             }
             return isObject && !keys.isEmpty ? keys.sorted().map { "\(part).\($0)" } : [part]
         }
+    }
+
+    /// A context value as the expert reads it: a list of strings, numbers or
+    /// booleans joined by ", ", anything else as ``JSONValue/plainText``.
+    private static func cellText(_ value: JSONValue) -> String {
+        guard let items = value.array,
+            items.allSatisfy({ if case .array = $0 { false } else if case .object = $0 { false } else { true } })
+        else { return value.plainText }
+        return items.map(\.plainText).joined(separator: ", ")
     }
 
     private static func shortName(_ path: String) -> String {

@@ -16,7 +16,7 @@ enum AgreementCommand {
             Statistics: \(AgreementStatistic.all.map { "\($0.name) (\($0.summary))" }.joined(separator: "; ")).
             --json writes {file, statistic, items, parameters {weights, level, categories, ci, \
             resamples, seed (a string), tolerance, icc-form}, results [{group, raters, measure, value, se, ci {lower, upper, level, \
-            method}, n, excluded, undefined {code, message}}]}; every key is present and null \
+            method}, n, excluded, undefined {code, message}, undefined-resamples}]}; every key is present and null \
             when it does not apply. An undefined statistic has value null and says why.
             """,
         options: [

@@ -98,4 +98,6 @@ struct Measurement: Sendable {
     var estimate: Estimate
     /// Items left out because a rating was missing (listwise deletion), where the statistic pairs them.
     var excluded: Int?
+    /// With a bootstrap interval: resamples on which the statistic was undefined, left out of its SE and interval.
+    var undefinedResamples: Int? = nil
 }

@@ -122,12 +122,13 @@ struct AgreementStatistic: Sendable {
             let selections = shape == .pairs ? data.pairs.map { [$0.0, $0.1] } : [Array(data.raters.indices)]
             return try selections.map { selected in
                 let columns = selected.map { data.ratings[$0] }
-                let estimate = try interval(
+                let (estimate, undefinedResamples) = try interval(
                     for: try measure(columns, request), columns: columns, request: request, measure: measure, tableValue: tableValue)
                 let needed = listwise || shape == .pairs ? columns.count : 2
                 let used = (0..<data.itemCount).filter { i in columns.count(where: { $0[i] != nil }) >= needed }.count
                 return Measurement(
-                    raters: selected.map { data.raters[$0] }, measure: measureName, estimate: estimate, excluded: data.itemCount - used)
+                    raters: selected.map { data.raters[$0] }, measure: measureName, estimate: estimate, excluded: data.itemCount - used,
+                    undefinedResamples: undefinedResamples)
             }
         }
     }
@@ -139,15 +140,18 @@ struct AgreementStatistic: Sendable {
     /// replaces the analytic one. The bootstrap resamples the two-rater
     /// table where the statistic has a table form and the scale is declared,
     /// and the items otherwise.
+    ///
+    /// - Returns: the estimate, and with a bootstrap the number of resamples on
+    ///   which the statistic was undefined (left out of the SE and interval).
     private static func interval(
         for estimate: Estimate, columns: [[Double?]], request: AgreementRequest, measure: Measure, tableValue: TableValue?
-    ) throws -> Estimate {
+    ) throws -> (Estimate, Int?) {
         var estimate = estimate
         switch request.interval {
         case nil: estimate.interval = nil
         case .analytic?, .t?: break
         case .bootstrap?:
-            guard estimate.value != nil else { return estimate }
+            guard estimate.value != nil else { return (estimate, nil) }
             let seed = request.seed ?? 0
             let result: BootstrapResult
             if let tableValue, columns.count == 2, let scale = request.scale {
@@ -160,8 +164,9 @@ struct AgreementStatistic: Sendable {
             }
             estimate.standardError = result.standardError
             estimate.interval = result.percentileInterval
+            return (estimate, result.undefinedResamples)
         }
-        return estimate
+        return (estimate, nil)
     }
 
     /// Items × raters from raters × items.
