@@ -74,7 +74,7 @@ let tests: [Target] = [
     ),
     .testTarget(
         name: "CalibrationTests",
-        dependencies: ["Calibration", "EvaluationCore", "_TestSupport"]
+        dependencies: ["Calibration", "EvaluationCore", "Judging", "_TestSupport"]
     ),
     .testTarget(
         name: "EvaluationCoreTests",

@@ -10,9 +10,9 @@ enum JudgeCalCommands {
         abstract: "Measure whether an LLM judge agrees with human experts.",
         discussion: """
             Exit codes: 0 success; 1 failure; 2–9 reserved for verdicts (align); \
-            64 usage error; 65 malformed input data; 66 input file cannot be opened.
+            64 usage error; 65 malformed input data; 66 input file cannot be opened; 73 output cannot be created.
             """,
         version: version,
-        subcommands: [AgreementCommand.command]
+        subcommands: [AgreementCommand.command, ImportCommand.command, ExtractCommand.command, RubricCommand.command]
     )
 }

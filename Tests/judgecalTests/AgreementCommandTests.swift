@@ -35,15 +35,16 @@ struct JudgeCalToolTests {
         #expect(r.error.hasPrefix("error: unknown option --wieghts; did you mean --weights?\nusage: judgecal agreement <file>"))
     }
 
-    @Test("a statistic not in this build is a usage error that lists the ones that are")
-    func notYetAvailable() throws {
+    @Test("an interval a statistic does not have is a usage error naming the statistics that have it")
+    func intervalNotApplicable() throws {
         let r = try JudgeCalProcess.run([
-            "agreement", newsroom, "--raters", "informativeness_1,informativeness_2", "--statistic", "cohen-kappa",
+            "agreement", newsroom, "--raters", "informativeness_1,informativeness_2", "--statistic", "spearman", "--ci", "analytic",
         ])
         #expect(r.status == 64)
         #expect(
             r.error.hasPrefix(
-                "error: --statistic cohen-kappa is not yet available in this build of judgecal; available now: percent, spread, bias\n"))
+                "error: --ci analytic does not apply to spearman; it applies to cohen-kappa, gwet-ac1, gwet-ac2, fleiss-kappa, pearson, icc\n"
+            ))
     }
 
     @Test("options that do not apply, and a category statistic without the scale, are usage errors")
@@ -53,6 +54,10 @@ struct JudgeCalToolTests {
         ])
         #expect(weights.status == 64)
         #expect(weights.error.hasPrefix("error: --weights does not apply to percent; it applies to cohen-kappa, gwet-ac2\n"))
+        let form = try JudgeCalProcess.run([
+            "agreement", newsroom, "-r", "informativeness_1,informativeness_2", "-s", "pearson", "--icc-form", "C,1",
+        ])
+        #expect(form.error.hasPrefix("error: --icc-form does not apply to pearson; it applies to icc\n"))
         let noScale = try JudgeCalProcess.run(["agreement", newsroom, "-r", "informativeness_1,informativeness_2", "-s", "percent"])
         #expect(noScale.status == 64)
         #expect(noScale.error.hasPrefix("error: percent needs the declared scale: add --categories"))
@@ -108,7 +113,8 @@ struct AgreementOnNewsroomTests {
             Issue.record("no result in \(r.output)")
             return
         }
-        #expect(Set(result.keys) == ["group", "raters", "measure", "value", "se", "ci", "n", "excluded", "undefined"])
+        #expect(
+            Set(result.keys) == ["group", "raters", "measure", "value", "se", "ci", "n", "excluded", "undefined", "undefined-resamples"])
         #expect(result["value"]?.double == 133.0 / 420.0)
         #expect(result["n"] == .number(420))
         #expect(result["se"] == .null)
@@ -127,7 +133,7 @@ struct AgreementOnNewsroomTests {
         #expect(byMeasure["max"] == 5)
     }
 
-    @Test("the human-readable table: header line, one row per pair, four decimals")
+    @Test("the human-readable table: header line, one row per pair and the pairwise row over all three, four decimals")
     func table() throws {
         let r = try JudgeCalProcess.run([
             "agreement", newsroom, "-r", "informativeness_1,informativeness_2,informativeness_3", "-s", "percent", "-c", "1,2,3,4,5",
@@ -135,8 +141,9 @@ struct AgreementOnNewsroomTests {
         #expect(r.status == 0)
         let lines = r.output.split(separator: "\n").map(String.init)
         #expect(lines.first == "\(newsroom): percent — 420 items, categories 1, 2, 3, 4, 5")
-        #expect(lines.count == 5)
-        #expect(lines.contains("informativeness_1 · informativeness_2  percent  0.3167  420         0"))
+        #expect(lines.count == 6)
+        #expect(lines.last?.hasPrefix("informativeness_1 · informativeness_2 · informativeness_3  pairwise percent") == true)
+        #expect(lines.contains("informativeness_1 · informativeness_2                      percent           0.3167  420         0"))
         #expect(!r.output.contains("\u{1B}["), "no escapes when stdout is not a terminal")
     }
 }
@@ -183,6 +190,6 @@ struct AgreementInputTests {
         #expect(results.last?["value"] == .null)
         #expect(results.last?["undefined"]?["code"] == .string("no-data"))
         let text = try JudgeCalProcess.run(["agreement", path, "-r", "a,b", "-s", "percent", "-c", "1,2,3", "-g", "g"])
-        #expect(text.output.contains("q      a · b   percent       —  0         1  no item has ratings from both raters"))
+        #expect(text.output.contains("q      a · b   percent       —  0         1  no paired ratings to compare"))
     }
 }

@@ -36,6 +36,10 @@ public enum RunFormat: Sendable, Hashable {
     case judgeBench
     /// Generic JSON Lines (or a JSON array) of records, with a field mapping.
     case jsonRecords(FieldMapping)
+    /// A CSV file with a header row, one record per row, with a field mapping
+    /// over its (flat) column names. A blank cell is missing; a cell holding a
+    /// JSON object or array becomes that JSON, any other cell stays text.
+    case csv(FieldMapping)
 }
 
 /// Turns an exported evaluation run into a ``FrozenRun``.
@@ -45,10 +49,11 @@ public enum RunFormat: Sendable, Hashable {
 /// re-importing the same export gives the same ids. A missing field or a
 /// duplicate id is an ``InputError`` naming the line.
 public enum RunImporter {
-    /// Recognises the format of a JSON export from its top-level keys.
+    /// Recognises the format of an export: CSV by its extension, JSON from its top-level keys.
     ///
     /// - Throws: ``InputError`` when the file is neither JSON nor JSON Lines.
     public static func detectFormat(of url: URL) throws -> RunFormat {
+        if url.pathExtension.lowercased() == "csv" { return .csv(FieldMapping()) }
         let name = InputFile.displayName(url)
         let data = try InputFile.read(url)
         func kind(_ value: JSONValue) -> RunFormat? {
@@ -87,7 +92,19 @@ public enum RunImporter {
         case .judgeBench:
             return try fromJudgeBench(data, file: file, name: runName)
         case .jsonRecords(let mapping):
-            return try fromRecords(data, file: file, name: runName, mapping: mapping)
+            let records = try JSONRecords.split(data, file: file).map { record in
+                (value: try decodeValue(record.data, file: file, line: record.line), line: record.line)
+            }
+            return try fromRecords(records, file: file, name: runName, mapping: mapping)
+        case .csv(let mapping):
+            let table = try CSVReader().read(data, file: file)
+            let records = (0..<table.rowCount).map { r in
+                let fields = zip(table.columns, table.row(r)).map { column, cell in
+                    (column, cell.isEmpty ? JSONValue.null : parseEmbeddedJSON(cell))
+                }
+                return (value: JSONValue.object(Dictionary(fields) { first, _ in first }), line: table.lines[r])
+            }
+            return try fromRecords(records, file: file, name: runName, mapping: mapping)
         }
     }
 
@@ -186,10 +203,12 @@ public enum RunImporter {
         return try nonEmpty(run, file: file)
     }
 
-    private static func fromRecords(_ data: Data, file: String, name: String, mapping: FieldMapping) throws -> FrozenRun {
+    private static func fromRecords(_ records: [(value: JSONValue, line: Int)], file: String, name: String, mapping: FieldMapping) throws
+        -> FrozenRun
+    {
         var run = try FrozenRun(info: RunInfo(name: name, source: file), rows: [], file: file)
-        for record in try JSONRecords.split(data, file: file) {
-            let value = try decodeValue(record.data, file: file, line: record.line)
+        for record in records {
+            let value = record.value
             func field(_ path: String) throws -> JSONValue {
                 guard let v = value.value(atPath: path), v != .null else {
                     throw InputError(

@@ -15,8 +15,8 @@ enum AgreementCommand {
             row per category, labelled in the same order.
             Statistics: \(AgreementStatistic.all.map { "\($0.name) (\($0.summary))" }.joined(separator: "; ")).
             --json writes {file, statistic, items, parameters {weights, level, categories, ci, \
-            resamples, seed (a string)}, results [{group, raters, measure, value, se, ci {lower, upper, level, \
-            method}, n, excluded, undefined {code, message}}]}; every key is present and null \
+            resamples, seed (a string), tolerance, icc-form}, results [{group, raters, measure, value, se, ci {lower, upper, level, \
+            method}, n, excluded, undefined {code, message}, undefined-resamples}]}; every key is present and null \
             when it does not apply. An undefined statistic has value null and says why.
             """,
         options: [
@@ -36,9 +36,16 @@ enum AgreementCommand {
             Option(
                 "categories", short: "c", valueName: "category",
                 help: "The declared scale, in order: numbers (1,2,3,4) or labels (fail,pass).", commaSeparated: true),
-            Option("ci", valueName: "method", help: "Add a 95% confidence interval.", choices: IntervalMethod.allCases.map(\.rawValue)),
+            Option(
+                "ci", valueName: "method",
+                help: "Add a 95% confidence interval: analytic (normal, Fisher z, or F), t (t with n−1 df), or bootstrap.",
+                choices: IntervalMethod.allCases.map(\.rawValue)),
             Option("resamples", valueName: "count", help: "Bootstrap resamples, with --ci bootstrap.", defaultValue: "2000"),
             Option("seed", valueName: "n", help: "Bootstrap seed, with --ci bootstrap, for a repeatable interval."),
+            Option("tolerance", valueName: "points", help: "For percent: count ratings within ±points of each other as agreeing."),
+            Option(
+                "icc-form", valueName: "form", help: "McGraw–Wong ICC form: 1, k, A,1 (default), C,1, A,k or C,k.",
+                choices: ICCFormName.allCases.map(\.rawValue)),
             Option("group-by", short: "g", valueName: "column", help: "Compute the statistic for each value of this column separately."),
             Option(
                 "format", valueName: "format", help: "The file's format, when its extension does not say.",
@@ -74,14 +81,18 @@ enum AgreementCommand {
 
         var resolved = request
         resolved.scale = input.scale
-        guard let compute = request.statistic.compute else { return .failure }
         var rows: [AgreementReport.Row] = []
-        for group in input.groups {
-            do {
-                rows += try compute(group.ratings, resolved).map { AgreementReport.Row(group: group.key, measurement: $0) }
-            } catch let error as RatingError {
-                throw CommandFailure("\(input.file): \(error.message)", exitCode: .dataError)
+        do {
+            for group in input.groups {
+                rows += try request.statistic.compute(group.ratings, resolved).map {
+                    AgreementReport.Row(group: group.key, measurement: $0)
+                }
             }
+            if let method = request.statistic.correlation, arguments.isGiven("group-by") {
+                rows += try averagedOverGroups(method, input: input)
+            }
+        } catch let error as RatingError {
+            throw CommandFailure("\(input.file): \(error.message)", exitCode: .dataError)
         }
         progress.clear()
         let report = AgreementReport(
@@ -90,15 +101,37 @@ enum AgreementCommand {
         return .success
     }
 
+    /// With `--group-by`, a correlation per pair computed within each group
+    /// and averaged over the groups where it is defined (``GroupedCorrelation``).
+    private static func averagedOverGroups(_ method: Correlation.Method, input: AgreementInput) throws -> [AgreementReport.Row] {
+        guard let raters = input.groups.first?.ratings.raters else { return [] }
+        let labels = input.groups.flatMap { Array(repeating: $0.key ?? "", count: $0.ratings.itemCount) }
+        let column = { (r: Int) in input.groups.flatMap { $0.ratings.ratings[r] } }
+        return try RaterRatings(raters: raters, ratings: [], itemCount: labels.count).pairs.map { i, j in
+            let grouped = try GroupedCorrelation.averaged(method, groups: labels, column(i), column(j))
+            let measurement = Measurement(
+                raters: [raters[i], raters[j]],
+                measure: "mean \(method.rawValue), \(grouped.skippedGroups) of \(grouped.groups) groups skipped",
+                estimate: grouped.estimate, excluded: grouped.excludedPairs)
+            return AgreementReport.Row(group: "(mean over groups)", measurement: measurement)
+        }
+    }
+
     /// The statistic and its settings, checked against what the statistic takes.
     private static func request(_ arguments: ParsedArguments) throws -> AgreementRequest {
         let statistic = try AgreementStatistic.named(arguments.value("statistic") ?? "")
-        let given: [(AgreementStatistic.Parameter, String)] = [(.weights, "weights"), (.level, "level"), (.ci, "ci")]
-        for (parameter, option) in given where arguments.isGiven(option) && !statistic.parameters.contains(parameter) {
+        let given: [AgreementStatistic.Parameter] = [.weights, .level, .tolerance, .iccForm]
+        for parameter in given where arguments.isGiven(parameter.rawValue) && !statistic.parameters.contains(parameter) {
             let takers = AgreementStatistic.all.filter { $0.parameters.contains(parameter) }.map(\.name).joined(separator: ", ")
-            throw UsageError("--\(option) does not apply to \(statistic.name); it applies to \(takers)")
+            throw UsageError("--\(parameter.rawValue) does not apply to \(statistic.name); it applies to \(takers)")
         }
         let interval = try arguments.value("ci", as: IntervalMethod.self)
+        if let interval, !statistic.intervals.contains(interval) {
+            let takers = AgreementStatistic.all.filter { $0.intervals.contains(interval) }.map(\.name).joined(separator: ", ")
+            throw UsageError("--ci \(interval.rawValue) does not apply to \(statistic.name); it applies to \(takers)")
+        }
+        let tolerance = try arguments.value("tolerance", as: Double.self) ?? 0
+        guard tolerance >= 0 else { throw UsageError("--tolerance must be zero or more scale points") }
         for option in ["resamples", "seed"] where arguments.isGiven(option) && interval != .bootstrap {
             throw UsageError("--\(option) applies only with --ci bootstrap")
         }
@@ -111,7 +144,9 @@ enum AgreementCommand {
             scale: try scale(arguments.values("categories")),
             interval: interval,
             resamples: resamples,
-            seed: try arguments.value("seed", as: UInt64.self))
+            seed: try arguments.value("seed", as: UInt64.self) ?? (interval == .bootstrap ? UInt64.random(in: 0...UInt64.max) : nil),
+            tolerance: tolerance,
+            iccForm: try arguments.value("icc-form", as: ICCFormName.self) ?? .agreementSingle)
     }
 
     /// `--categories`: numbers make a numeric scale, anything else ordered labels.

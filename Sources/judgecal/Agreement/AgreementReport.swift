@@ -24,7 +24,7 @@ struct AgreementReport: Sendable {
         var columns = (grouped ? ["group"] : []) + ["raters", "measure", "value"]
         if hasSE { columns.append("se") }
         if hasCI { columns.append("ci") }
-        let hasNote = rows.contains { $0.measurement.estimate.undefinedReason != nil }
+        let hasNote = rows.contains { $0.measurement.estimate.undefinedReason != nil || ($0.measurement.undefinedResamples ?? 0) > 0 }
         columns += ["n", "excluded"] + (hasNote ? ["note"] : [])
         let numeric = Set(columns.indices.filter { ["value", "se", "n", "excluded"].contains(columns[$0]) })
         let body = rows.map { row -> [String] in
@@ -41,7 +41,7 @@ struct AgreementReport: Sendable {
                     } ?? "—")
             }
             cells += [String(e.n), row.measurement.excluded.map(String.init) ?? ""]
-            if hasNote { cells.append(e.undefinedReason?.message ?? "") }
+            if hasNote { cells.append(e.undefinedReason?.message ?? Self.resamplesNote(row.measurement, of: request.resamples)) }
             return cells
         }
         var header = "\(file): \(statistic) — \(items) item\(items == 1 ? "" : "s")"
@@ -70,6 +70,8 @@ struct AgreementReport: Sendable {
             "ci": Self.json(r.interval?.rawValue),
             "resamples": bootstrap ? .number(Double(r.resamples)) : .null,
             "seed": Self.json(bootstrap ? r.seed.map(String.init) : nil),
+            "tolerance": .number(r.tolerance),
+            "icc-form": Self.json(r.statistic.parameters.contains(.iccForm) ? r.iccForm.rawValue : nil),
         ])
         let results = rows.map { row -> JSONValue in
             let e = row.measurement.estimate
@@ -89,6 +91,7 @@ struct AgreementReport: Sendable {
                 "n": .number(Double(e.n)),
                 "excluded": row.measurement.excluded.map { .number(Double($0)) } ?? .null,
                 "undefined": undefined ?? .null,
+                "undefined-resamples": row.measurement.undefinedResamples.map { .number(Double($0)) } ?? .null,
             ])
         }
         return .object([
@@ -99,6 +102,17 @@ struct AgreementReport: Sendable {
 
     private static func json(_ text: String?) -> JSONValue {
         text.map(JSONValue.string) ?? .null
+    }
+
+    /// "12 of 2000 resamples undefined, left out" when a bootstrap had any, else empty.
+    private static func resamplesNote(_ measurement: Measurement, of resamples: Int) -> String {
+        guard let undefined = measurement.undefinedResamples, undefined > 0 else { return "" }
+        return "\(undefined) of \(resamples) resamples undefined, left out of the SE and interval"
+    }
+
+    /// A number as briefly as it reads: `1` for 1.0, `0.5` for 0.5.
+    static func number(_ x: Double) -> String {
+        x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
     }
 
     static func format(_ x: Double?) -> String {

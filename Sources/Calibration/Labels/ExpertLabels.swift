@@ -1,0 +1,190 @@
+public import EvaluationCore
+public import Foundation
+public import Judging
+
+/// Expert scores for the rows of a run, from one or more label sheets
+/// (`calibration/*.labels.csv`), one label per (row id, rater).
+///
+/// A sheet is a CSV file with a header row: `id`; one column per rubric
+/// dimension, matched to the dimension's name without regard to case
+/// (`relevance` ↔ `Relevance`); optionally `rater` and `note`; any other
+/// columns are context for the expert's eyes and are ignored. A blank cell is
+/// a missing score. A sheet without a `rater` column is one rater's, named
+/// after the file (`book-tags.labels.csv` → `book-tags`); a blank `rater`
+/// cell is that default too.
+///
+/// **Values.** A score is a level of the dimension's scale, written as its
+/// label (`4`, `pass`) or, on numeric scales, as any number equal to a level's
+/// value (`4.0`). With ``ValueMode/means`` (sheets of averaged expert scores,
+/// such as SummEval's 2.3333333333333335) a number that is not a level is
+/// accepted when it lies within the scale's lowest and highest values;
+/// with ``ValueMode/levels`` (the default) it is an error.
+///
+/// Every problem is an ``InputError`` naming the file, the line and the column:
+/// a value off the scale, a value that is neither a number nor a level, a
+/// blank or unknown id (not a row of the run), an (id, rater) pair labelled
+/// twice (across files too), a missing `id` column, a rubric dimension with no
+/// column, and a sheet with no labels.
+public struct ExpertLabels: Sendable, Hashable {
+    /// Whether scores must be levels of the scale or may be averages of levels.
+    public enum ValueMode: String, Sendable, Hashable, CaseIterable {
+        /// Each score is one level of the scale.
+        case levels
+        /// Scores are means of several experts' levels: any number within [lowest, highest].
+        case means
+    }
+
+    /// One row of a sheet: one rater's scores for one run row.
+    public struct Label: Sendable, Hashable {
+        /// The run row's id.
+        public var id: String
+        /// Who labelled it.
+        public var rater: String
+        /// The score per dimension (the rubric's spelling); a missing score is absent.
+        public var scores: [String: Double]
+        /// The expert's note, if any.
+        public var note: String?
+        /// The sheet it came from, as named to the reader.
+        public var file: String
+        /// Its line in that sheet (1-based; the header is line 1).
+        public var line: Int
+    }
+
+    /// The labels in file order, files in the order given.
+    public private(set) var labels: [Label]
+    /// The dimensions read, in rubric order.
+    public let dimensions: [String]
+
+    /// The raters in order of first appearance.
+    public var raters: [String] {
+        var seen: Set<String> = []
+        return labels.map(\.rater).filter { seen.insert($0).inserted }
+    }
+
+    /// One rater's scores on one dimension, by row id.
+    public func scores(dimension: String, rater: String) -> [String: Double] {
+        var result: [String: Double] = [:]
+        for label in labels where label.rater == rater {
+            if let score = label.scores[dimension] { result[label.id] = score }
+        }
+        return result
+    }
+
+    /// Reads the sheets at `urls`, merging their raters.
+    ///
+    /// - Parameters:
+    ///   - dimensions: the rubric dimensions to read; each needs a column in every sheet.
+    ///   - runIDs: the ids of the run's rows; an id outside it is an error. `nil` skips the check.
+    ///   - values: whether scores must be levels (default) or may be means of levels.
+    /// - Throws: ``InputError`` naming file, line and column; an unreadable file as ``InputFile/read(_:)`` throws.
+    public static func load(
+        from urls: [URL], dimensions: [ScoreDimension], runIDs: Set<String>? = nil, values: ValueMode = .levels
+    ) throws -> ExpertLabels {
+        var merged = ExpertLabels(labels: [], dimensions: dimensions.map(\.name))
+        var seen: [String: Label] = [:]
+        for url in urls {
+            let file = InputFile.displayName(url)
+            let sheet = try read(
+                try InputFile.read(url), file: file, defaultRater: defaultRater(for: url), dimensions: dimensions, runIDs: runIDs,
+                values: values)
+            for label in sheet.labels {
+                let key = label.id + "\u{0}" + label.rater
+                if let first = seen[key] {
+                    let place = first.file == label.file ? "line \(first.line)" : "\(first.file) line \(first.line)"
+                    throw InputError(
+                        file: label.file, line: label.line, column: "id",
+                        message: "\(label.id) was already labelled by \(label.rater) on \(place); each (id, rater) pair is labelled once")
+                }
+                seen[key] = label
+                merged.labels.append(label)
+            }
+        }
+        return merged
+    }
+
+    /// Reads one sheet.
+    ///
+    /// - Parameter defaultRater: the rater of rows without a `rater` value.
+    /// - Throws: ``InputError`` naming file, line and column.
+    public static func read(
+        _ data: Data, file: String, defaultRater: String, dimensions: [ScoreDimension], runIDs: Set<String>? = nil,
+        values: ValueMode = .levels
+    ) throws(InputError) -> ExpertLabels {
+        let table = try CSVReader().read(data, file: file)
+        let lowered = table.columns.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        func column(_ name: String) -> Int? { lowered.firstIndex(of: name.lowercased()) }
+        guard let idColumn = column("id") else {
+            throw InputError(file: file, line: 1, message: "has no id column; a label sheet starts with id, then one column per dimension")
+        }
+        let dimensionColumns = try dimensions.map { dimension throws(InputError) in
+            guard let c = column(dimension.name) else {
+                throw InputError(
+                    file: file, line: 1,
+                    message:
+                        "has no column for the rubric dimension \(dimension.name); the header has \(table.columns.joined(separator: ", "))")
+            }
+            return (dimension, c)
+        }
+        guard table.rowCount > 0 else {
+            throw InputError(file: file, message: "has no labels; expected a header and one row per labelled id")
+        }
+        let raterColumn = column("rater")
+        let noteColumn = column("note")
+        var labels: [Label] = []
+        var seen: [String: Int] = [:]
+        for r in 0..<table.rowCount {
+            let line = table.lines[r]
+            let id = table[r, idColumn].trimmingCharacters(in: .whitespaces)
+            guard !id.isEmpty else { throw InputError(file: file, line: line, column: table.columns[idColumn], message: "the id is blank") }
+            if let runIDs, !runIDs.contains(id) {
+                throw InputError(file: file, line: line, column: table.columns[idColumn], message: "\(id) is not a row of the run")
+            }
+            let given = raterColumn.map { table[r, $0].trimmingCharacters(in: .whitespaces) } ?? ""
+            let rater = given.isEmpty ? defaultRater : given
+            if let first = seen[id + "\u{0}" + rater] {
+                throw InputError(
+                    file: file, line: line, column: table.columns[idColumn],
+                    message: "\(id) was already labelled by \(rater) on line \(first); each (id, rater) pair is labelled once")
+            }
+            seen[id + "\u{0}" + rater] = line
+            var scores: [String: Double] = [:]
+            for (dimension, c) in dimensionColumns {
+                let cell = table[r, c].trimmingCharacters(in: .whitespaces)
+                guard !cell.isEmpty else { continue }
+                scores[dimension.name] = try score(
+                    cell, dimension: dimension, values: values, file: file, line: line, column: table.columns[c])
+            }
+            let note = noteColumn.map { table[r, $0] }.flatMap { $0.isEmpty ? nil : $0 }
+            labels.append(Label(id: id, rater: rater, scores: scores, note: note, file: file, line: line))
+        }
+        return ExpertLabels(labels: labels, dimensions: dimensions.map(\.name))
+    }
+
+    /// The rater of a sheet without a `rater` column: its file name without `.labels.csv` or `.csv`.
+    public static func defaultRater(for url: URL) -> String {
+        let name = url.lastPathComponent
+        for suffix in [".labels.csv", ".csv"] where name.lowercased().hasSuffix(suffix) {
+            return String(name.dropLast(suffix.count))
+        }
+        return name
+    }
+
+    /// A cell's value on the dimension's scale.
+    private static func score(
+        _ cell: String, dimension: ScoreDimension, values: ValueMode, file: String, line: Int, column: String
+    ) throws(InputError) -> Double {
+        let scale = dimension.scale
+        if let level = scale.level(labelled: cell) {
+            return level.value
+        }
+        guard let number = Double(cell), number.isFinite else {
+            throw InputError(
+                file: file, line: line, column: column, message: "'\(cell)' is neither a number nor a level of the scale \(scale.summary)")
+        }
+        if let level = scale.level(valued: number) { return level.value }
+        let bounds = scale.levels.map(\.value)
+        if values == .means, let low = bounds.min(), let high = bounds.max(), number >= low, number <= high { return number }
+        let hint = values == .means ? "" : " (for averaged scores, declare the sheet as means)"
+        throw InputError(file: file, line: line, column: column, message: "\(cell) is not on the scale \(scale.summary)\(hint)")
+    }
+}

@@ -1,0 +1,58 @@
+import Calibration
+import CommandLineParsing
+import EvaluationCore
+import Foundation
+import Judging
+
+/// `judgecal extract RUN --rubric R --output FILE.csv`: a blank, blinded label sheet for experts.
+enum ExtractCommand {
+    static let command = Command(
+        name: "extract",
+        abstract: "Write a blank label sheet (CSV) for experts from a run, blinded to any judge score.",
+        discussion: """
+            The sheet's columns are id, one empty column per rubric dimension (lower case), \
+            rater, note, then context for the expert: by default every top-level field of the \
+            row's input and response, or the dotted paths given with --context. Judge scores \
+            and metadata are never included unless named. --sample draws rows without \
+            replacement with a seeded generator (the same --seed gives the same sheet); \
+            --stratify-by allocates the sample across the values of a field in proportion. \
+            --overlap K pre-fills rater: every row for expert-a, and K of them again, at the \
+            end, for expert-b. The file is written atomically.
+            Exit codes: 0 written; 64 usage; 65 malformed run or rubric, or a sample that \
+            does not fit; 66 a file missing; 73 output folder missing.
+            """,
+        options: [
+            Option("rubric", valueName: "file", help: "The rubric whose dimensions get a column.", required: true),
+            Option("output", short: "o", valueName: "file", help: "Where to write the sheet (.labels.csv).", required: true),
+            Option("sample", valueName: "count", help: "Draw this many rows (default: every row)."),
+            Option("seed", valueName: "n", help: "The sampling seed.", defaultValue: "0"),
+            Option(
+                "stratify-by", valueName: "path",
+                help: "Allocate the sample across the values of this field (input.genre, metadata.source)."),
+            Option("overlap", valueName: "count", help: "Rows labelled by a second expert.", defaultValue: "0"),
+            Option("context", valueName: "path", help: "The context columns, as dotted paths into the row.", commaSeparated: true),
+        ],
+        positionals: [Positional("run", help: "The frozen run (.run.jsonl).")],
+        run: run
+    )
+
+    static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
+        let runPath = arguments.positional("run") ?? ""
+        let run = try InputFiles.run(runPath)
+        let rubric = try InputFiles.rubric(arguments.value("rubric") ?? "")
+        let output = try InputFiles.output(arguments.value("output") ?? "")
+        if arguments.isGiven("stratify-by"), !arguments.isGiven("sample") {
+            throw UsageError("--stratify-by allocates a sample; add --sample")
+        }
+        let options = LabelSheet.Options(
+            sample: try arguments.value("sample", as: Int.self),
+            seed: try arguments.value("seed", as: UInt64.self) ?? 0,
+            stratifyBy: arguments.value("stratify-by"),
+            overlap: try arguments.value("overlap", as: Int.self) ?? 0,
+            context: arguments.isGiven("context") ? arguments.values("context") : nil)
+        let sheet = try InputFiles.parsing { try LabelSheet(run: run, dimensions: rubric.dimensions, options: options, file: runPath) }
+        try sheet.write(to: output)
+        console.print("wrote \(sheet.rows.count) rows for \(rubric.dimensions.count) dimensions to \(arguments.value("output") ?? "")")
+        return .success
+    }
+}

@@ -1,0 +1,53 @@
+import Calibration
+import CommandLineParsing
+import EvaluationCore
+import Foundation
+import Judging
+
+/// The files the commands read, with failures mapped to the tool's exit codes:
+/// a file that does not exist is ``ExitCode/noInput`` (66), a malformed one
+/// ``ExitCode/dataError`` (65) with the file, line and column of the fault.
+enum InputFiles {
+    /// The URL of an existing file named on the command line.
+    ///
+    /// - Throws: ``CommandFailure`` with ``ExitCode/noInput`` when there is no such file.
+    static func existing(_ path: String, role: String) throws -> URL {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
+            throw CommandFailure("cannot read the \(role) '\(path)': there is no such file", exitCode: .noInput)
+        }
+        return URL(fileURLWithPath: path)
+    }
+
+    /// Runs `body`, turning an ``InputError`` into a ``CommandFailure`` with ``ExitCode/dataError``.
+    static func parsing<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as InputError {
+            throw CommandFailure(error.description, exitCode: .dataError)
+        }
+    }
+
+    /// The frozen run at `path`.
+    static func run(_ path: String) throws -> FrozenRun {
+        let url = try existing(path, role: "run")
+        return try parsing { try FrozenRun.load(from: url) }
+    }
+
+    /// The rubric at `path` (Markdown, or JSON by extension).
+    static func rubric(_ path: String) throws -> Rubric {
+        let url = try existing(path, role: "rubric")
+        return try parsing { try Rubric.load(from: url) }
+    }
+
+    /// The URL of an output file, whose folder must exist.
+    static func output(_ path: String) throws -> URL {
+        let url = URL(fileURLWithPath: path)
+        var isFolder: ObjCBool = false
+        let folder = url.deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw CommandFailure("cannot write '\(path)': the folder \(folder) does not exist", exitCode: ExitCode(73))
+        }
+        return url
+    }
+}

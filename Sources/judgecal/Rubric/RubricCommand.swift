@@ -1,0 +1,96 @@
+import Calibration
+import CommandLineParsing
+import EvaluationCore
+import Foundation
+import Judging
+import LanguageModels
+
+/// `judgecal rubric lint|render`: check a rubric, and show the exact prompt it builds.
+enum RubricCommand {
+    static let command = Command(
+        name: "rubric",
+        abstract: "Check a rubric, or print the exact messages it sends a judge for one row.",
+        subcommands: [lint, render]
+    )
+
+    static let lint = Command(
+        name: "lint",
+        abstract: "Check a rubric: errors and warnings with their line.",
+        discussion: """
+            Prints one finding per line, `file:line: severity: message`. Warnings: an odd \
+            number of levels, a level without a description, an example that leaves a \
+            dimension unscored, an example citing a row the run (--run) lacks. Errors: a \
+            rubric that does not parse, a dimension defined twice.
+            --json writes [{severity, code, file, line, message}].
+            Exit codes: 0 no errors (warnings allowed unless --strict); 1 errors, or warnings \
+            with --strict; 64 usage; 65 malformed run; 66 a file missing.
+            """,
+        options: [Option("run", valueName: "file", help: "The run the rubric will judge, to check example row ids.")],
+        flags: [
+            Flag("strict", help: "Fail on warnings too."),
+            Flag("json", help: "Write the findings as JSON on standard output."),
+        ],
+        positionals: [Positional("rubric", help: "The rubric (.md or .json).")],
+        run: runLint
+    )
+
+    static let render = Command(
+        name: "render",
+        abstract: "Print the exact messages a judge receives for one row of a run.",
+        discussion: """
+            Prints each message under a `--- role ---` line: the system message, then the \
+            user message with the instructions, the row's target and references, the examples \
+            and the scales. --json writes [{role, content}].
+            Exit codes: 0 printed; 64 usage; 65 malformed rubric or run, an unknown row, or a \
+            template reading a field the row lacks; 66 a file missing.
+            """,
+        options: [
+            Option("rubric", valueName: "file", help: "The rubric (.md or .json).", required: true),
+            Option("run", valueName: "file", help: "The frozen run (.run.jsonl).", required: true),
+            Option("row", valueName: "id", help: "The id of the row to render.", required: true),
+        ],
+        flags: [Flag("json", help: "Write the messages as JSON on standard output.")],
+        run: runRender
+    )
+
+    static func runLint(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
+        let url = try InputFiles.existing(arguments.positional("rubric") ?? "", role: "rubric")
+        let ids = try arguments.value("run").map { Set(try InputFiles.run($0).rows.map(\.id)) }
+        let findings = RubricLinter.lint(fileAt: url, runRowIDs: ids)
+        if arguments.flag("json") {
+            let json: JSONValue = .array(
+                findings.map { d in
+                    .object([
+                        "severity": .string(d.severity.rawValue), "code": .string(d.code), "file": .string(d.file),
+                        "line": d.line.map { .number(Double($0)) } ?? .null, "message": .string(d.message),
+                    ])
+                })
+            console.print(json.compactJSON)
+        } else {
+            for finding in findings { console.print(finding.description) }
+        }
+        let errors = findings.count { $0.severity == .error }
+        let failing = arguments.flag("strict") ? findings.count : errors
+        return failing > 0 ? .failure : .success
+    }
+
+    static func runRender(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
+        let rubric = try InputFiles.rubric(arguments.value("rubric") ?? "")
+        let runPath = arguments.value("run") ?? ""
+        let run = try InputFiles.run(runPath)
+        let id = arguments.value("row") ?? ""
+        guard let row = run.row(id: id) else {
+            throw CommandFailure(
+                "\(runPath): there is no row \(id); the first ids are \(run.rows.prefix(3).map(\.id).joined(separator: ", "))",
+                exitCode: .dataError)
+        }
+        let messages = try InputFiles.parsing { try JudgePromptRenderer.messages(for: rubric, row: row.json) }
+        if arguments.flag("json") {
+            console.print(
+                JSONValue.array(messages.map { .object(["role": .string($0.role.rawValue), "content": .string($0.content)]) }).compactJSON)
+        } else {
+            console.writeOutput(JudgePromptRenderer.transcript(messages))
+        }
+        return .success
+    }
+}

@@ -1,0 +1,122 @@
+import Calibration
+import EvaluationCore
+import Foundation
+import Judging
+import Testing
+import _TestSupport
+
+/// The book-tags rubric's dimensions (Relevance, Usefulness, 1–4).
+private func bookDimensions() throws -> [ScoreDimension] {
+    try Rubric.load(from: SharedData.projectURL("rubrics/book-tags.md")).dimensions
+}
+
+private func bookRunIDs() throws -> Set<String> {
+    Set(try FrozenRun.load(from: SharedData.projectURL("notebooks-data/book-tags.run.jsonl")).rows.map(\.id))
+}
+
+/// Reads `text` as a sheet named `sheet.labels.csv`.
+private func read(_ text: String, runIDs: Set<String>? = nil, values: ExpertLabels.ValueMode = .levels) throws -> ExpertLabels {
+    try ExpertLabels.read(
+        Data(text.utf8), file: "sheet.labels.csv", defaultRater: "sheet", dimensions: try bookDimensions(), runIDs: runIDs, values: values)
+}
+
+private func readError(_ text: String, runIDs: Set<String>? = nil) throws -> InputError {
+    try #require(throws: InputError.self) { try read(text, runIDs: runIDs) }
+}
+
+@Suite("Expert label sheets: reading")
+struct ExpertLabelsTests {
+    @Test("The book-tags sheets merge into two raters: 42 labels from expert-a, 16 from expert-b, scores as written")
+    func sampleSheets() throws {
+        let urls = ["calibration/book-tags.labels.csv", "calibration/book-tags.labels.expert-b.csv"].map(SharedData.projectURL)
+        let labels = try ExpertLabels.load(from: urls, dimensions: try bookDimensions(), runIDs: try bookRunIDs())
+        #expect(labels.raters == ["expert-a", "expert-b"])
+        #expect(labels.labels.count == 58)
+        let a = labels.scores(dimension: "Relevance", rater: "expert-a")
+        let b = labels.scores(dimension: "Usefulness", rater: "expert-b")
+        #expect(a.count == 42)
+        #expect(a["book-004"] == 2)
+        #expect(b["book-004"] == 2)
+        #expect(labels.scores(dimension: "Relevance", rater: "expert-b")["book-004"] == 1)
+        let book003 = try #require(labels.labels.first { $0.id == "book-003" && $0.rater == "expert-a" })
+        #expect(book003.line == 4)
+        #expect(book003.note?.hasPrefix("Judgment call") == true)
+        #expect(book003.file == "calibration/book-tags.labels.csv")
+    }
+
+    @Test("SummEval's averaged expert scores: an error as levels, accepted as means within 1–5")
+    func means() throws {
+        let url = SharedData.projectURL("calibration/summeval-sample.labels.csv")
+        let dimensions = try Rubric.load(from: SharedData.projectURL("rubrics/summeval.md")).dimensions
+        let error = try #require(throws: InputError.self) { try ExpertLabels.load(from: [url], dimensions: dimensions) }
+        #expect(error.line == 2)
+        #expect(error.column == "relevance")
+        #expect(error.message.hasPrefix("3.3333333333333335 is not on the scale 1–5"))
+        let labels = try ExpertLabels.load(from: [url], dimensions: dimensions, values: .means)
+        #expect(labels.labels.count == 48)
+        #expect(labels.raters == ["summeval-experts-mean"])
+        #expect(labels.scores(dimension: "Relevance", rater: "summeval-experts-mean")["88c2481234e7-M0"] == 3.3333333333333335)
+        let outside = try #require(throws: InputError.self) {
+            try read("id,relevance,usefulness\nbook-001,4.5,1\n", values: .means)
+        }
+        #expect(outside.message == "4.5 is not on the scale 1–4")
+    }
+
+    @Test("Headers match dimensions without regard to case; context columns are ignored; no rater column names the rater after the file")
+    func headers() throws {
+        let labels = try read("title,USEFULNESS,Id,Relevance,tags\nA book,3,book-001,,x\n")
+        #expect(labels.labels.count == 1)
+        #expect(labels.labels[0].rater == "sheet")
+        #expect(labels.labels[0].scores == ["Usefulness": 3], "a blank cell is a missing score")
+        #expect(ExpertLabels.defaultRater(for: URL(fileURLWithPath: "/x/book-tags.labels.csv")) == "book-tags")
+    }
+
+    @Test("A value off the scale names file, line and column: 'sheet.labels.csv line 3, column usefulness: 5 is not on the scale 1–4'")
+    func offScale() throws {
+        let error = try readError("id,relevance,usefulness\nbook-001,4,4\nbook-002,3,5\n")
+        #expect(error.description.hasPrefix("sheet.labels.csv line 3, column usefulness: 5 is not on the scale 1–4"))
+    }
+
+    @Test("A value that is not a number is an error naming the cell")
+    func notANumber() throws {
+        let error = try readError("id,relevance,usefulness\nbook-001,four,4\n")
+        #expect(error.line == 2)
+        #expect(error.column == "relevance")
+        #expect(error.message == "'four' is neither a number nor a level of the scale 1–4")
+    }
+
+    @Test("An id that is not a row of the run is an error")
+    func unknownID() throws {
+        let error = try readError("id,relevance,usefulness\nbook-001,4,4\nbook-999,1,1\n", runIDs: try bookRunIDs())
+        #expect(error.line == 3)
+        #expect(error.column == "id")
+        #expect(error.message == "book-999 is not a row of the run")
+    }
+
+    @Test("A duplicate (id, rater) pair names the first line, within a sheet and across sheets; the same id for two raters is fine")
+    func duplicates() throws {
+        let inSheet = try readError("id,relevance,usefulness,rater\nbook-001,4,4,a\nbook-001,3,3,b\nbook-001,2,2,a\n")
+        #expect(inSheet.line == 4)
+        #expect(inSheet.message.hasPrefix("book-001 was already labelled by a on line 2"))
+        let url = SharedData.projectURL("calibration/book-tags.labels.expert-b.csv")
+        let copy = try SharedData.temporaryFolder("labels").appendingPathComponent("copy.labels.csv")
+        try FileManager.default.copyItem(at: url, to: copy)
+        let across = try #require(throws: InputError.self) {
+            try ExpertLabels.load(from: [url, copy], dimensions: try bookDimensions())
+        }
+        #expect(across.line == 2)
+        #expect(across.file.hasSuffix("copy.labels.csv"))
+        #expect(across.message.contains("on calibration/book-tags.labels.expert-b.csv line 2"))
+    }
+
+    @Test("A rubric dimension without a column, a sheet without an id column, and an empty sheet are errors")
+    func structure() throws {
+        let missing = try readError("id,relevance,rater\nbook-001,4,a\n")
+        #expect(missing.line == 1)
+        #expect(missing.message.hasPrefix("has no column for the rubric dimension Usefulness"))
+        let noID = try readError("row,relevance,usefulness\nbook-001,4,4\n")
+        #expect(noID.message.hasPrefix("has no id column"))
+        #expect(try readError("id,relevance,usefulness\n").message.hasPrefix("has no labels"))
+        #expect(throws: InputError.self) { try read("") }
+    }
+}

@@ -1,0 +1,188 @@
+import EvaluationCore
+import Foundation
+import Testing
+import _TestSupport
+
+private let bookRun = "notebooks-data/book-tags.run.jsonl"
+private let bookRubric = "rubrics/book-tags.md"
+
+/// A path in a fresh temporary folder that does not exist yet.
+private func outputPath(_ name: String) throws -> String {
+    try SharedData.temporaryFolder("judgecal-out").appendingPathComponent(name).path
+}
+
+private func lines(ofFile path: String) throws -> [String] {
+    try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+}
+
+@Suite("judgecal import")
+struct ImportCommandTests {
+    @Test("JUDGE-BENCH Newsroom: 420 rows, detected by its keys, a header line and one line per row")
+    func judgeBench() throws {
+        let out = try outputPath("newsroom.run.jsonl")
+        let r = try JudgeCalProcess.run(["import", "../shared/data/judge-bench/newsroom__newsroom.json", "--output", out, "--json"])
+        #expect(r.status == 0, "\(r.error)")
+        let summary = try JSONDecoder().decode(JSONValue.self, from: Data(r.output.utf8))
+        #expect(summary["rows"] == .number(420))
+        #expect(summary["format"] == .string("judge-bench"))
+        let written = try lines(ofFile: out).filter { !$0.isEmpty }
+        #expect(written.count == 421)
+        #expect(written[1].contains("\"id\":\"newsroom-"))
+    }
+
+    @Test("An Xcode-shaped export: rows from Input's embedded JSON and Response.value")
+    func xcode() throws {
+        let export = try JudgeCalProcess.file(
+            "book.xcevalresult.json",
+            #"{"results": [{"Input": "{\"input\": {\"prompt\": \"A heist in Venice.\"}}", "Response": {"value": "heist, venice"}}, {"Input": "{\"input\": {\"prompt\": \"Bees.\"}}", "Response": {"value": "bees"}}]}"#
+        )
+        let out = try outputPath("xcode.run.jsonl")
+        let r = try JudgeCalProcess.run(["import", export, "-o", out, "--name", "books"])
+        #expect(r.status == 0, "\(r.error)")
+        #expect(r.output.hasPrefix("imported 2 rows (xcode) from"))
+        let written = try lines(ofFile: out)
+        #expect(written[0].contains("\"name\":\"books\""))
+        #expect(written[1].contains("\"input\":{\"prompt\":\"A heist in Venice.\"}"))
+        #expect(written[1].contains("\"response\":\"heist, venice\""))
+    }
+
+    @Test("A CSV export with a column mapping: ids, two input columns, JSON cells parsed, other columns kept as metadata")
+    func csv() throws {
+        let export = try JudgeCalProcess.file(
+            "export.csv",
+            "key,review,title,tags,genre\nb1,Dark and witty.,Noir,\"[\"\"noir\"\",\"\"wit\"\"]\",crime\nb2,Bees.,Hive,bees,nature\n")
+        let out = try outputPath("csv.run.jsonl")
+        let r = try JudgeCalProcess.run([
+            "import", export, "--id", "key", "--input", "review,title", "--response", "tags", "-o", out, "--json",
+        ])
+        #expect(r.status == 0, "\(r.error)")
+        #expect(r.output.contains("\"format\":\"csv\""))
+        let row = try JSONDecoder().decode(JSONValue.self, from: Data(try lines(ofFile: out)[1].utf8))
+        #expect(row["id"] == .string("b1"))
+        #expect(row["input"] == .object(["review": .string("Dark and witty."), "title": .string("Noir")]))
+        #expect(row["response"] == .array([.string("noir"), .string("wit")]))
+        #expect(row["metadata"]?["genre"] == .string("crime"))
+    }
+
+    @Test("A CSV without the mapped column: exit 65 naming file, line and column, and no output file")
+    func csvMissingColumn() throws {
+        let export = try JudgeCalProcess.file("bad.csv", "key,review\nb1,Dark.\n")
+        let out = try outputPath("bad.run.jsonl")
+        let r = try JudgeCalProcess.run(["import", export, "--id", "key", "--input", "review", "-o", out])
+        #expect(r.status == 65)
+        #expect(r.error.hasPrefix("error: \(export) line 2, column response: field `response` is missing"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test("A mapping for a fixed format is a usage error; a missing export exits 66")
+    func usage() throws {
+        let out = try outputPath("x.run.jsonl")
+        let mapped = try JudgeCalProcess.run(["import", "../shared/data/judge-bench/newsroom__newsroom.json", "--id", "x", "-o", out])
+        #expect(mapped.status == 64)
+        #expect(mapped.error.hasPrefix("error: --id maps fields of JSON Lines or CSV records"))
+        let missing = try JudgeCalProcess.run(["import", "no/such.json", "-o", out])
+        #expect(missing.status == 66)
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+}
+
+@Suite("judgecal extract")
+struct ExtractCommandTests {
+    @Test("book-tags: header id,relevance,usefulness,rater,note then the input and response fields; 42 rows")
+    func header() throws {
+        let out = try outputPath("book.labels.csv")
+        let r = try JudgeCalProcess.run(["extract", bookRun, "--rubric", bookRubric, "--output", out])
+        #expect(r.status == 0, "\(r.error)")
+        let written = try lines(ofFile: out)
+        #expect(written[0] == "id,relevance,usefulness,rater,note,author,review,title,tags")
+        #expect(written[1].hasPrefix("book-001,,,,,Ines Varga-Holm,"))
+        #expect(r.output == "wrote 42 rows for 2 dimensions to \(out)\n")
+    }
+
+    @Test("--sample and --seed reproduce the same file byte for byte; --overlap adds expert-b rows")
+    func sampleAndOverlap() throws {
+        let first = try outputPath("a.labels.csv")
+        let second = try outputPath("b.labels.csv")
+        let arguments = ["extract", bookRun, "--rubric", bookRubric, "--sample", "9", "--seed", "42", "--overlap", "3"]
+        #expect(try JudgeCalProcess.run(arguments + ["-o", first]).status == 0)
+        #expect(try JudgeCalProcess.run(arguments + ["-o", second]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: first)) == Data(contentsOf: URL(fileURLWithPath: second)))
+        let rows = try lines(ofFile: first).dropFirst().filter { $0.hasPrefix("book-") }
+        #expect(rows.count == 12)
+        #expect(rows.filter { $0.contains(",expert-b,") }.count == 3)
+        let stratified = try outputPath("s.labels.csv")
+        let s = try JudgeCalProcess.run(arguments + ["--stratify-by", "metadata.genre", "--context", "input.title", "-o", stratified])
+        #expect(s.status == 0, "\(s.error)")
+        #expect(try lines(ofFile: stratified)[0] == "id,relevance,usefulness,rater,note,title")
+    }
+
+    @Test("A sample larger than the run: exit 65, the reason, and no file left behind")
+    func tooLarge() throws {
+        let out = try outputPath("big.labels.csv")
+        let r = try JudgeCalProcess.run(["extract", bookRun, "--rubric", bookRubric, "--sample", "100", "-o", out])
+        #expect(r.status == 65)
+        #expect(r.error == "error: \(bookRun): --sample 100 asks for more rows than the run has (42)\n")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test("A malformed run names its line; a missing rubric exits 66")
+    func badInputs() throws {
+        let run = try JudgeCalProcess.file(
+            "bad.run.jsonl",
+            "{\"run\": {\"name\": \"x\", \"info\": {}}}\n{\"id\": \"a\", \"input\": 1, \"response\": 2}\n{\"id\": \"b\", \"input\": \n")
+        let out = try outputPath("never.labels.csv")
+        let r = try JudgeCalProcess.run(["extract", run, "--rubric", bookRubric, "-o", out])
+        #expect(r.status == 65)
+        #expect(r.error.hasPrefix("error: \(run) line 3"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let missing = try JudgeCalProcess.run(["extract", bookRun, "--rubric", "rubrics/none.md", "-o", out])
+        #expect(missing.status == 66)
+        #expect(missing.error == "error: cannot read the rubric 'rubrics/none.md': there is no such file\n")
+    }
+}
+
+@Suite("judgecal rubric lint and render")
+struct RubricCommandTests {
+    @Test("lint summeval.md: the four odd-levels warnings with their lines, exit 0; --strict exits 1")
+    func lint() throws {
+        let r = try JudgeCalProcess.run(["rubric", "lint", "rubrics/summeval.md"])
+        #expect(r.status == 0)
+        let warnings = r.output.split(separator: "\n")
+        #expect(warnings.count == 4)
+        #expect(warnings.first?.hasPrefix("rubrics/summeval.md:19: warning: dimension Coherence has 5 levels") == true)
+        let strict = try JudgeCalProcess.run(["rubric", "lint", "rubrics/summeval.md", "--strict"])
+        #expect(strict.status == 1)
+        let json = try JudgeCalProcess.run(["rubric", "lint", "rubrics/summeval.md", "--json"])
+        let findings = try JSONDecoder().decode(JSONValue.self, from: Data(json.output.utf8)).array ?? []
+        #expect(findings.map { $0["code"] } == Array(repeating: .string("odd-levels"), count: 4))
+        #expect(findings.first?["line"] == .number(19))
+    }
+
+    @Test("lint: a rubric that does not parse is an error finding and exits 1")
+    func lintError() throws {
+        let path = try JudgeCalProcess.file("broken.md", "---\nname: x\n---\n# Instructions\nJudge.\n")
+        let r = try JudgeCalProcess.run(["rubric", "lint", path])
+        #expect(r.status == 1)
+        #expect(r.output.contains(": error: "))
+    }
+
+    @Test("render book-001: the system message, then the user message with the row's review and tags")
+    func render() throws {
+        let r = try JudgeCalProcess.run(["rubric", "render", "--rubric", bookRubric, "--run", bookRun, "--row", "book-001"])
+        #expect(r.status == 0, "\(r.error)")
+        #expect(r.output.hasPrefix("--- system ---\nYou are an evaluator."))
+        #expect(r.output.contains("\n--- user ---\n# Instructions\n"))
+        #expect(r.output.contains("Odile maps the shifting islands of the Brine Reach"))
+        #expect(r.output.contains("## Relevance"))
+        let json = try JudgeCalProcess.run(["rubric", "render", "--rubric", bookRubric, "--run", bookRun, "--row", "book-001", "--json"])
+        let messages = try JSONDecoder().decode(JSONValue.self, from: Data(json.output.utf8)).array ?? []
+        #expect(messages.map { $0["role"] } == [.string("system"), .string("user")])
+    }
+
+    @Test("render an unknown row: exit 65 naming the run")
+    func unknownRow() throws {
+        let r = try JudgeCalProcess.run(["rubric", "render", "--rubric", bookRubric, "--run", bookRun, "--row", "book-999"])
+        #expect(r.status == 65)
+        #expect(r.error.hasPrefix("error: \(bookRun): there is no row book-999"))
+    }
+}
