@@ -42,8 +42,12 @@ let libraries: [Target] = [
         dependencies: ["EvaluationCore"]
     ),
     .target(
+        name: "_CurlShims",
+        dependencies: ["CCurl"]
+    ),
+    .target(
         name: "LanguageModels",
-        dependencies: ["EvaluationCore", "CCurl", "CSQLite"]
+        dependencies: ["EvaluationCore", "CCurl", "_CurlShims", "CSQLite"]
     ),
 ]
 
@@ -62,6 +66,11 @@ let tests: [Target] = [
     .testTarget(
         name: "EvaluationCoreTests",
         dependencies: ["EvaluationCore", "EvaluationTesting", "_TestSupport"]
+    ),
+    .testTarget(
+        name: "LanguageModelsTests",
+        dependencies: ["LanguageModels", "EvaluationCore", "_TestSupport"],
+        resources: [.copy("Resources")]
     ),
 ]
 
