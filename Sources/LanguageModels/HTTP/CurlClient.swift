@@ -170,10 +170,10 @@ private let checkCancellation: jc_curl_progress_callback = { pointer, _, _, _, _
 }
 
 extension Substring {
-    /// The text without leading and trailing spaces, tabs and line breaks.
+    /// The text without leading and trailing whitespace (spaces, tabs, and
+    /// line breaks, `\r\n` being one `Character`).
     fileprivate func trimmingWhitespace() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
             return ""
         }
         return String(self[first...last])
