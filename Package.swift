@@ -46,8 +46,12 @@ let libraries: [Target] = [
         dependencies: ["EvaluationCore", "AgreementStatistics", "LanguageModels", "Judging"]
     ),
     .target(
+        name: "_CurlShims",
+        dependencies: ["CCurl"]
+    ),
+    .target(
         name: "LanguageModels",
-        dependencies: ["EvaluationCore", "CCurl", "CSQLite"]
+        dependencies: ["EvaluationCore", "CCurl", "_CurlShims", "CSQLite"]
     ),
     .target(
         name: "Judging",
@@ -92,6 +96,11 @@ let tests: [Target] = [
     .testTarget(
         name: "judgecalTests",
         dependencies: ["EvaluationCore", "_TestSupport"]
+    ),
+    .testTarget(
+        name: "LanguageModelsTests",
+        dependencies: ["LanguageModels", "EvaluationCore", "_TestSupport"],
+        resources: [.copy("Resources")]
     ),
 ]
 

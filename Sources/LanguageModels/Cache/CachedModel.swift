@@ -1,0 +1,30 @@
+/// A model that answers from a ``ResponseCache`` when it can, and asks the
+/// model it wraps (storing the answer) when it cannot.
+///
+/// A completed call is committed before ``respond(to:)`` returns, so an
+/// interrupted run, started again over the same cache, repeats none of its
+/// completed calls. Failures are not cached. Concurrent identical requests
+/// that both miss are both sent; the first reply stored is the one kept.
+public struct CachedModel: LanguageModel {
+    /// The model asked on a miss.
+    public let base: any LanguageModel
+    /// Where responses are kept.
+    public let cache: ResponseCache
+
+    /// Wraps `base` with `cache`.
+    public init(_ base: any LanguageModel, cache: ResponseCache) {
+        self.base = base
+        self.cache = cache
+    }
+
+    /// The wrapped model's name, which is part of every cache key.
+    public var modelName: String { base.modelName }
+
+    /// The cached response to `request`, or the wrapped model's, stored.
+    public func respond(to request: ChatRequest) async throws -> ChatResponse {
+        if let cached = try cache.response(to: request, model: modelName) { return cached }
+        let response = try await base.respond(to: request)
+        try cache.store(response, for: request, model: modelName)
+        return response
+    }
+}

@@ -1,0 +1,122 @@
+public import Foundation
+import Synchronization
+
+/// A store of model responses in SQLite, keyed by a hash of the canonical request.
+///
+/// One table, `responses(key, model, request, response, created_at)`, in
+/// write-ahead-log mode with `synchronous=NORMAL`: each response is committed
+/// in its own transaction as soon as it arrives, and a committed WAL
+/// transaction survives the process being killed (`kill -9`) at any moment,
+/// so a run started again repeats no completed call and loses none. Several
+/// processes may share one file: SQLite serialises their writers, and a
+/// 10-second busy timeout makes a writer wait instead of failing; when two
+/// store the same key, the first reply is kept. Within a process one
+/// connection serves all tasks, behind a mutex.
+///
+/// The key is the SHA-256 of a canonical JSON encoding (sorted keys) of the
+/// model name and the whole ``ChatRequest``, its ``ChatRequest/sampleIndex``
+/// included. The base URL and any API key are not part of it: the same model
+/// served elsewhere answers from the same cache, and no secret reaches the file.
+public final class ResponseCache: Sendable {
+    /// Hits and misses so far.
+    public struct Statistics: Sendable, Hashable {
+        /// Lookups that found a stored response.
+        public var hits = 0
+        /// Lookups that found none.
+        public var misses = 0
+        /// Responses stored.
+        public var stores = 0
+    }
+
+    /// The database file.
+    public let url: URL
+    private let connection: Mutex<SQLiteConnection>
+    private let counts = Mutex(Statistics())
+
+    /// Opens the cache at `url`, creating the file and its table if needed.
+    ///
+    /// - Throws: ``LanguageModelError`` (``LanguageModelError/Code/cache``) naming the file.
+    public init(url: URL) throws {
+        self.url = url
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let connection = try SQLiteConnection(path: url.path)
+        try connection.execute("PRAGMA busy_timeout = 10000")
+        try connection.execute("PRAGMA journal_mode = WAL")
+        try connection.execute("PRAGMA synchronous = NORMAL")
+        try connection.execute(
+            """
+            CREATE TABLE IF NOT EXISTS responses (
+                key TEXT PRIMARY KEY NOT NULL,
+                model TEXT NOT NULL,
+                request TEXT NOT NULL,
+                response TEXT NOT NULL,
+                created_at REAL NOT NULL
+            ) WITHOUT ROWID
+            """)
+        self.connection = Mutex(connection)
+    }
+
+    /// Hits and misses so far (of this object, not of other processes sharing the file).
+    public var statistics: Statistics { counts.withLock { $0 } }
+
+    /// The cache key of `request` to `model`: 64 hexadecimal digits.
+    public static func key(model: String, request: ChatRequest) -> String {
+        SHA256.hexDigest(of: canonicalJSON(model: model, request: request))
+    }
+
+    /// The stored response to `request`, if any; counts a hit or a miss.
+    public func response(to request: ChatRequest, model: String) throws -> ChatResponse? {
+        let key = Self.key(model: model, request: request)
+        let row = try connection.withLock { try $0.query("SELECT response FROM responses WHERE key = ?", [key]) }
+        guard let stored = row?.first ?? nil else {
+            counts.withLock { $0.misses += 1 }
+            return nil
+        }
+        do {
+            let response = try JSONDecoder().decode(ChatResponse.self, from: Data(stored.utf8))
+            counts.withLock { $0.hits += 1 }
+            return response
+        } catch {
+            throw LanguageModelError(.cache, "\(url.path): the stored response for key \(key) does not decode (\(error)); delete the file to start afresh")
+        }
+    }
+
+    /// Stores `response` to `request`, committing at once. A response already stored under the same key is kept.
+    public func store(_ response: ChatResponse, for request: ChatRequest, model: String) throws {
+        let canonical = Self.canonicalJSON(model: model, request: request)
+        let key = SHA256.hexDigest(of: canonical)
+        let encoded: Data
+        do {
+            encoded = try JSONEncoder().encode(response)
+        } catch {
+            throw LanguageModelError(.cache, "cannot encode a response for the cache: \(error)")
+        }
+        _ = try connection.withLock {
+            try $0.query(
+                "INSERT OR IGNORE INTO responses (key, model, request, response, created_at) VALUES (?, ?, ?, ?, ?)",
+                [key, model, String(decoding: canonical, as: UTF8.self), String(decoding: encoded, as: UTF8.self),
+                 String(Date().timeIntervalSince1970)])
+        }
+        counts.withLock { $0.stores += 1 }
+    }
+
+    /// How many responses the file holds (from every process that wrote to it).
+    public func count() throws -> Int {
+        let row = try connection.withLock { try $0.query("SELECT count(*) FROM responses", []) }
+        return (row?.first ?? nil).flatMap { Int($0) } ?? 0
+    }
+
+    private static func canonicalJSON(model: String, request: ChatRequest) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain strings, numbers and arrays cannot fail.
+        return (try? encoder.encode(CacheKeyContent(model: model, request: request))) ?? Data()
+    }
+}
+
+/// What a cache key is computed from; `version` changes when its meaning does.
+private struct CacheKeyContent: Encodable {
+    let version = 1
+    let model: String
+    let request: ChatRequest
+}

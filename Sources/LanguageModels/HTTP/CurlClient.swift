@@ -1,0 +1,184 @@
+import CCurl
+import Foundation
+import Synchronization
+import _CurlShims
+
+/// `curl_global_init`, run once, before the first handle is created (a global
+/// `let` is initialised lazily and exactly once).
+private let curlGlobalInitialization: Int = Int(curl_global_init(Int(CURL_GLOBAL_ALL)).rawValue)
+
+/// An HTTP client over libcurl's easy interface.
+///
+/// `curl_easy_perform` blocks its thread until the transfer ends, so it never
+/// runs on Swift's cooperative thread pool: each transfer runs on a thread of
+/// its own, and the awaiting task is resumed through a continuation when it
+/// ends. Not a Dispatch queue: on Linux a concurrent queue runs only as many
+/// blocks at once as there are cores, so on a 2-core machine two slow judge
+/// calls held every other transfer (a 1 s timeout test waited 55 s). Callers bound
+/// how many transfers are in flight (``OpenAICompatibleModel`` holds a
+/// per-model limit). Easy handles are kept in a pool and reset between
+/// transfers, which keeps libcurl's connection cache, so keep-alive
+/// connections are reused. Every handle sets `CURLOPT_NOSIGNAL`, so timeouts
+/// never raise signals in a multithreaded process.
+final class CurlClient: Sendable {
+    private let idleHandles = Mutex<[EasyHandle]>([])
+
+    init() {}
+
+    deinit {
+        idleHandles.withLock { handles in
+            for handle in handles { curl_easy_cleanup(handle.raw) }
+        }
+    }
+
+    /// Sends a request and waits, off the cooperative pool, for the whole reply.
+    ///
+    /// Cancelling the awaiting task aborts the transfer at libcurl's next
+    /// progress callback.
+    func send(_ request: HTTPRequest) async throws(TransferFailure) -> HTTPReply {
+        let context = TransferContext()
+        let result: Result<HTTPReply, TransferFailure> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let thread = Thread {
+                    continuation.resume(returning: self.perform(request, context: context))
+                }
+                thread.name = "judgecal.curl.transfer"
+                thread.start()
+            }
+        } onCancel: {
+            context.cancelled.store(true, ordering: .relaxed)
+        }
+        return try result.get()
+    }
+
+    private func perform(_ request: HTTPRequest, context: TransferContext) -> Result<HTTPReply, TransferFailure> {
+        precondition(curlGlobalInitialization == 0, "curl_global_init failed")
+        let handle = idleHandles.withLock { $0.popLast() } ?? EasyHandle()
+        defer {
+            curl_easy_reset(handle.raw)
+            idleHandles.withLock { $0.append(handle) }
+        }
+        var headerList: UnsafeMutablePointer<curl_slist>? = nil
+        for line in request.headers { headerList = curl_slist_append(headerList, line) }
+        defer { curl_slist_free_all(headerList) }
+
+        let raw = handle.raw
+        let opaqueContext = Unmanaged.passUnretained(context).toOpaque()
+        var setup = [
+            jc_curl_easy_setopt_string(raw, CURLOPT_URL, request.url),
+            jc_curl_easy_setopt_long(raw, CURLOPT_NOSIGNAL, 1),
+            jc_curl_easy_setopt_long(raw, CURLOPT_CONNECTTIMEOUT_MS, milliseconds(request.connectTimeout)),
+            jc_curl_easy_setopt_long(raw, CURLOPT_TIMEOUT_MS, milliseconds(request.totalTimeout)),
+            jc_curl_easy_setopt_headers(raw, headerList),
+            jc_curl_easy_setopt_data_callback(raw, CURLOPT_WRITEFUNCTION, receiveBody),
+            jc_curl_easy_setopt_pointer(raw, CURLOPT_WRITEDATA, opaqueContext),
+            jc_curl_easy_setopt_data_callback(raw, CURLOPT_HEADERFUNCTION, receiveHeader),
+            jc_curl_easy_setopt_pointer(raw, CURLOPT_HEADERDATA, opaqueContext),
+            jc_curl_easy_setopt_long(raw, CURLOPT_NOPROGRESS, 0),
+            jc_curl_easy_setopt_progress_callback(raw, checkCancellation),
+            jc_curl_easy_setopt_pointer(raw, CURLOPT_XFERINFODATA, opaqueContext),
+        ]
+        if let body = request.body {
+            setup.append(jc_curl_easy_setopt_off_t(raw, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
+            setup.append(body.withUnsafeBytes { bytes in
+                jc_curl_easy_setopt_pointer(raw, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+            })
+        } else {
+            setup.append(jc_curl_easy_setopt_long(raw, CURLOPT_HTTPGET, 1))
+        }
+        if let failed = setup.first(where: { $0 != CURLE_OK }) {
+            return .failure(TransferFailure(kind: .other, detail: Self.describe(failed)))
+        }
+
+        let code = curl_easy_perform(raw)
+        guard code == CURLE_OK else {
+            return .failure(TransferFailure(kind: Self.kind(of: code), detail: Self.describe(code)))
+        }
+        var status = 0
+        _ = jc_curl_easy_getinfo_long(raw, CURLINFO_RESPONSE_CODE, &status)
+        return .success(HTTPReply(status: status, body: context.body, headers: context.headers))
+    }
+
+    private func milliseconds(_ seconds: Double) -> Int {
+        max(1, Int((seconds * 1000).rounded(.up)))
+    }
+
+    private static func describe(_ code: CURLcode) -> String {
+        String(cString: curl_easy_strerror(code))
+    }
+
+    private static func kind(of code: CURLcode) -> TransferFailure.Kind {
+        switch code {
+        case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST: .couldNotConnect
+        case CURLE_OPERATION_TIMEDOUT: .timedOut
+        case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE: .connectionDropped
+        case CURLE_ABORTED_BY_CALLBACK: .cancelled
+        default: .other
+        }
+    }
+}
+
+/// A libcurl easy handle. Used by one transfer at a time: the pool hands it out
+/// under a lock and takes it back when the transfer ends.
+private struct EasyHandle: @unchecked Sendable {
+    let raw: UnsafeMutableRawPointer
+
+    init() {
+        guard let raw = curl_easy_init() else { fatalError("curl_easy_init returned NULL (out of memory)") }
+        self.raw = raw
+    }
+}
+
+/// What one transfer's callbacks write into. `body` and `headers` are touched
+/// only by the thread running `curl_easy_perform` and read after it returns;
+/// `cancelled` is set from any thread.
+private final class TransferContext: @unchecked Sendable {
+    /// Replies larger than this are refused rather than buffered.
+    static let maximumBodySize = 64 << 20
+
+    var body: [UInt8] = []
+    var headers: [String: String] = [:]
+    let cancelled = Atomic<Bool>(false)
+}
+
+private func context(_ pointer: UnsafeMutableRawPointer?) -> TransferContext {
+    Unmanaged<TransferContext>.fromOpaque(pointer!).takeUnretainedValue()
+}
+
+private let receiveBody: jc_curl_data_callback = { data, size, count, pointer in
+    let context = context(pointer)
+    let length = size * count
+    guard let data, context.body.count + length <= TransferContext.maximumBodySize else { return 0 }
+    context.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: length))
+    return length
+}
+
+private let receiveHeader: jc_curl_data_callback = { data, size, count, pointer in
+    let context = context(pointer)
+    let length = size * count
+    guard let data else { return 0 }
+    let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
+    if line.hasPrefix("HTTP/") {
+        context.headers = [:]  // a new response (after a redirect or 100 Continue)
+    } else if let colon = line.firstIndex(of: ":") {
+        let name = line[..<colon].lowercased()
+        let value = line[line.index(after: colon)...].trimmingWhitespace()
+        context.headers[name] = value
+    }
+    return length
+}
+
+private let checkCancellation: jc_curl_progress_callback = { pointer, _, _, _, _ in
+    context(pointer).cancelled.load(ordering: .relaxed) ? 1 : 0
+}
+
+extension Substring {
+    /// The text without leading and trailing whitespace (spaces, tabs, and
+    /// line breaks, `\r\n` being one `Character`).
+    fileprivate func trimmingWhitespace() -> String {
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,36 @@
+/// One HTTP request, as the curl client sends it.
+struct HTTPRequest: Sendable {
+    /// The absolute URL.
+    var url: String
+    /// The body to POST; `nil` sends a GET.
+    var body: [UInt8]?
+    /// Header lines (`Name: value`).
+    var headers: [String]
+    /// Seconds allowed for connecting.
+    var connectTimeout: Double
+    /// Seconds allowed for the whole exchange.
+    var totalTimeout: Double
+}
+
+/// A whole HTTP reply.
+struct HTTPReply: Sendable {
+    /// The status code.
+    var status: Int
+    /// The body bytes.
+    var body: [UInt8]
+    /// Header values by lower-cased name (the last value when repeated).
+    var headers: [String: String]
+}
+
+/// A transfer that ended without an HTTP reply.
+struct TransferFailure: Error, Sendable {
+    /// How it ended.
+    enum Kind: Sendable {
+        case couldNotConnect, timedOut, connectionDropped, cancelled, other
+    }
+
+    /// How it ended.
+    var kind: Kind
+    /// libcurl's description of the failure (`curl_easy_strerror`).
+    var detail: String
+}

@@ -1,0 +1,175 @@
+public import Foundation
+
+extension OpenAICompatibleModel {
+    /// Where the server is, which model to ask, and how patiently.
+    ///
+    /// The API key itself is never part of a configuration: only the *name* of
+    /// the environment variable that holds it, so a configuration can be
+    /// printed, logged and stored. ``resolved(overrides:environment:file:)``
+    /// merges command-line flags, environment variables and a JSON
+    /// configuration file, in that order of precedence, over the defaults,
+    /// which point at the embedded local judge (`scripts/local-judge start`).
+    public struct Configuration: Sendable, Hashable, Codable {
+        /// The local judge's address: `http://127.0.0.1:8080/v1`.
+        public static let defaultBaseURL = "http://127.0.0.1:8080/v1"
+        /// The local judge's model: `SmolLM2-135M-Instruct`.
+        public static let defaultModel = "SmolLM2-135M-Instruct"
+
+        /// The API's base URL, up to and including `/v1` (no trailing slash needed).
+        public var baseURL: String
+        /// The model to ask for, as the server names it.
+        public var model: String
+        /// The name of the environment variable holding the API key (such as
+        /// `OPENAI_API_KEY`), or `nil` for servers that need none.
+        public var apiKeyVariable: String?
+        /// Seconds allowed for connecting.
+        public var connectTimeout: Double
+        /// Seconds allowed for one whole HTTP exchange.
+        public var requestTimeout: Double
+        /// The most requests this model has in flight at once.
+        public var maxConcurrentRequests: Int
+        /// When and how often to try again.
+        public var retry: RetryPolicy
+        /// Which form of structured output the server accepts.
+        public var structuredOutput: StructuredOutputSupport
+
+        /// Creates a configuration; every parameter has the local judge's default.
+        public init(
+            baseURL: String = defaultBaseURL, model: String = defaultModel, apiKeyVariable: String? = nil,
+            connectTimeout: Double = 5, requestTimeout: Double = 120, maxConcurrentRequests: Int = 4,
+            retry: RetryPolicy = RetryPolicy(), structuredOutput: StructuredOutputSupport = .detect
+        ) {
+            self.baseURL = baseURL
+            self.model = model
+            self.apiKeyVariable = apiKeyVariable
+            self.connectTimeout = connectTimeout
+            self.requestTimeout = requestTimeout
+            self.maxConcurrentRequests = maxConcurrentRequests
+            self.retry = retry
+            self.structuredOutput = structuredOutput
+        }
+
+        /// Settings that replace the defaults; `nil` leaves a setting alone.
+        /// The shape of a configuration file and of the command-line flags.
+        public struct Overrides: Sendable, Hashable, Codable {
+            /// Replaces ``Configuration/baseURL``.
+            public var baseURL: String?
+            /// Replaces ``Configuration/model``.
+            public var model: String?
+            /// Replaces ``Configuration/apiKeyVariable``.
+            public var apiKeyVariable: String?
+            /// Replaces ``Configuration/requestTimeout``.
+            public var requestTimeout: Double?
+            /// Replaces ``Configuration/maxConcurrentRequests``.
+            public var maxConcurrentRequests: Int?
+            /// Replaces ``Configuration/structuredOutput``.
+            public var structuredOutput: StructuredOutputSupport?
+
+            /// Creates overrides.
+            public init(
+                baseURL: String? = nil, model: String? = nil, apiKeyVariable: String? = nil,
+                requestTimeout: Double? = nil, maxConcurrentRequests: Int? = nil,
+                structuredOutput: StructuredOutputSupport? = nil
+            ) {
+                self.baseURL = baseURL
+                self.model = model
+                self.apiKeyVariable = apiKeyVariable
+                self.requestTimeout = requestTimeout
+                self.maxConcurrentRequests = maxConcurrentRequests
+                self.structuredOutput = structuredOutput
+            }
+
+            /// The overrides the environment sets: `JUDGECAL_BASE_URL`,
+            /// `JUDGECAL_MODEL` and `JUDGECAL_API_KEY_VARIABLE`.
+            public init(environment: [String: String]) {
+                self.init(
+                    baseURL: environment["JUDGECAL_BASE_URL"], model: environment["JUDGECAL_MODEL"],
+                    apiKeyVariable: environment["JUDGECAL_API_KEY_VARIABLE"])
+            }
+
+            fileprivate func apply(to configuration: inout Configuration) {
+                if let baseURL { configuration.baseURL = baseURL }
+                if let model { configuration.model = model }
+                if let apiKeyVariable { configuration.apiKeyVariable = apiKeyVariable }
+                if let requestTimeout { configuration.requestTimeout = requestTimeout }
+                if let maxConcurrentRequests { configuration.maxConcurrentRequests = maxConcurrentRequests }
+                if let structuredOutput { configuration.structuredOutput = structuredOutput }
+            }
+        }
+
+        /// The configuration that flags, environment and a configuration file give.
+        ///
+        /// - Parameters:
+        ///   - overrides: Settings from command-line flags; they win.
+        ///   - environment: The process environment (`JUDGECAL_BASE_URL`, `JUDGECAL_MODEL`, `JUDGECAL_API_KEY_VARIABLE`).
+        ///   - file: A JSON file shaped like ``Overrides`` (`{"baseURL": …, "model": …}`); it loses to both.
+        /// - Throws: ``LanguageModelError`` (``LanguageModelError/Code/configuration``) naming the file when it
+        ///   cannot be read or decoded.
+        public static func resolved(
+            overrides: Overrides = Overrides(), environment: [String: String] = ProcessInfo.processInfo.environment,
+            file: URL? = nil
+        ) throws -> Configuration {
+            var configuration = Configuration()
+            if let file {
+                let fromFile: Overrides
+                do {
+                    fromFile = try JSONDecoder().decode(Overrides.self, from: Data(contentsOf: file))
+                } catch {
+                    throw LanguageModelError(
+                        .configuration, "\(file.path): not a model configuration (\(error)); expected a JSON object such as {\"baseURL\": \"http://127.0.0.1:8080/v1\", \"model\": \"SmolLM2-135M-Instruct\"}")
+                }
+                fromFile.apply(to: &configuration)
+            }
+            Overrides(environment: environment).apply(to: &configuration)
+            overrides.apply(to: &configuration)
+            return configuration
+        }
+    }
+
+    /// When to try a request again, and how long to wait first.
+    ///
+    /// Retried: HTTP 429 and 5xx, timeouts, dropped connections and truncated
+    /// replies. The wait before attempt *k + 1* is
+    /// `min(maxDelay, initialDelay · multiplierᵏ⁻¹)`, reduced by a random
+    /// fraction of up to `jitter` so that concurrent clients spread out, and
+    /// never shorter than the server's `Retry-After` (capped at `maxDelay`).
+    public struct RetryPolicy: Sendable, Hashable, Codable {
+        /// The most attempts per request, the first included.
+        public var maxAttempts: Int
+        /// Seconds before the first retry.
+        public var initialDelay: Double
+        /// The growth factor of the wait.
+        public var multiplier: Double
+        /// The longest wait, in seconds, whatever `Retry-After` says.
+        public var maxDelay: Double
+        /// The largest fraction (0–1) taken off each wait at random.
+        public var jitter: Double
+
+        /// Creates a policy.
+        public init(
+            maxAttempts: Int = 5, initialDelay: Double = 0.5, multiplier: Double = 2, maxDelay: Double = 30,
+            jitter: Double = 0.5
+        ) {
+            self.maxAttempts = maxAttempts
+            self.initialDelay = initialDelay
+            self.multiplier = multiplier
+            self.maxDelay = maxDelay
+            self.jitter = jitter
+        }
+    }
+
+    /// Which `response_format` a server accepts for JSON-schema-constrained replies.
+    public enum StructuredOutputSupport: String, Sendable, Hashable, Codable, CaseIterable {
+        /// OpenAI's `{"type": "json_schema", "json_schema": {"name", "schema", "strict"}}`.
+        case openAI
+        /// llama.cpp's `{"type": "json_object", "schema": {…}}` (llama-cpp-python 0.3.36 answers
+        /// HTTP 500 to OpenAI's form but honours this one).
+        case llamaCpp
+        /// Neither: the schema goes into the prompt and replies are validated as JSON and counted
+        /// in ``OpenAICompatibleModel/Statistics/unconstrainedReplies``.
+        case promptOnly
+        /// Try OpenAI's form, then llama.cpp's, then the prompt, on the first request with a schema,
+        /// and keep what worked.
+        case detect
+    }
+}

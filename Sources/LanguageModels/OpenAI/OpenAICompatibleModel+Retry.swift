@@ -1,0 +1,122 @@
+import EvaluationCore
+import Foundation
+import Synchronization
+
+extension OpenAICompatibleModel {
+    /// Sends one completion request, retrying what may pass (see ``RetryPolicy``).
+    ///
+    /// - Parameter retrying: `false` makes one attempt only (used while detecting the structured-output form).
+    func complete(_ request: ChatRequest, form: StructuredOutput, retrying: Bool = true) async throws
+        -> ChatCompletionReply
+    {
+        let body: [UInt8]
+        do {
+            body = Array(try JSONEncoder().encode(ChatCompletionBody(model: configuration.model, request: request, form: form)))
+        } catch {
+            throw LanguageModelError(.malformedReply, "could not encode the request as JSON: \(error)")
+        }
+        let policy = configuration.retry
+        let maxAttempts = retrying ? max(1, policy.maxAttempts) : 1
+        var attempt = 1
+        while true {
+            let failure: AttemptFailure
+            do {
+                return try await permits.withPermit { try await self.attempt(body) }
+            } catch let error as AttemptFailure {
+                failure = error
+            }
+            guard failure.error.isRetryable, attempt < maxAttempts else {
+                if attempt == 1 || !failure.error.isRetryable { throw failure.error.withAttempts(attempt) }
+                throw LanguageModelError(
+                    .retriesExhausted,
+                    "gave up on \(endpoint) after \(attempt) attempts; the last: \(failure.error.message)",
+                    statusCode: failure.error.statusCode, attempts: attempt, underlying: failure.error.code)
+            }
+            let wait = policy.delay(beforeRetry: attempt, retryAfter: failure.retryAfter)
+            state.withLock { $0.retries += 1 }
+            try await Task.sleep(for: .seconds(wait))
+            attempt += 1
+        }
+    }
+
+    /// One HTTP exchange, its reply decoded.
+    private func attempt(_ body: [UInt8]) async throws(AttemptFailure) -> ChatCompletionReply {
+        var headers = ["Content-Type: application/json", "Accept: application/json"]
+        if let apiKey { headers.append("Authorization: Bearer \(apiKey)") }
+        let request = HTTPRequest(
+            url: endpoint, body: body, headers: headers, connectTimeout: configuration.connectTimeout,
+            totalTimeout: configuration.requestTimeout)
+        state.withLock { $0.httpRequests += 1 }
+        let reply: HTTPReply
+        do {
+            reply = try await client.send(request)
+        } catch {
+            throw AttemptFailure(error: languageModelError(for: error))
+        }
+        guard (200...299).contains(reply.status) else {
+            let excerpt = redacted(String(decoding: reply.body.prefix(300), as: UTF8.self))
+            throw AttemptFailure(
+                error: LanguageModelError(
+                    .httpStatus, "\(endpoint) answered HTTP \(reply.status): \(excerpt)", statusCode: reply.status),
+                retryAfter: reply.headers["retry-after"].flatMap(Self.retryAfterSeconds))
+        }
+        do {
+            return try JSONDecoder().decode(ChatCompletionReply.self, from: Data(reply.body))
+        } catch {
+            let excerpt = redacted(String(decoding: reply.body.prefix(200), as: UTF8.self))
+            throw AttemptFailure(
+                error: LanguageModelError(
+                    .malformedReply, "\(endpoint) answered with something that is not a chat completion (\(reply.body.count) bytes: \(excerpt))"))
+        }
+    }
+
+    private func languageModelError(for failure: TransferFailure) -> LanguageModelError {
+        switch failure.kind {
+        case .couldNotConnect:
+            LanguageModelError(
+                .serverUnreachable,
+                "no judge server answers at \(configuration.baseURL) — start one with `scripts/local-judge start`, or pass --base-url")
+        case .timedOut:
+            LanguageModelError(
+                .timedOut,
+                "\(endpoint) did not answer within \(configuration.requestTimeout) s (connect timeout \(configuration.connectTimeout) s): \(failure.detail)")
+        case .connectionDropped:
+            LanguageModelError(.connectionDropped, "\(endpoint) closed the connection before a whole reply: \(failure.detail)")
+        case .cancelled:
+            LanguageModelError(.cancelled, "the request to \(endpoint) was cancelled")
+        case .other:
+            LanguageModelError(.connectionDropped, "the request to \(endpoint) failed: \(failure.detail)")
+        }
+    }
+
+    /// Seconds to wait from a `Retry-After` value: delta-seconds or an HTTP date.
+    static func retryAfterSeconds(_ value: String) -> Double? {
+        if let seconds = Double(value), seconds >= 0 { return seconds }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: value).map { max(0, $0.timeIntervalSinceNow) }
+    }
+}
+
+extension OpenAICompatibleModel.RetryPolicy {
+    /// Seconds to wait before the retry that follows failed attempt number `attempt` (1-based).
+    func delay(beforeRetry attempt: Int, retryAfter: Double?, random: Double = .random(in: 0..<1)) -> Double {
+        let backoff = min(maxDelay, initialDelay * pow(multiplier, Double(attempt - 1)))
+        let jittered = backoff * (1 - min(max(jitter, 0), 1) * random)
+        return min(maxDelay, max(jittered, retryAfter ?? 0))
+    }
+}
+
+/// A failed attempt, with the server's `Retry-After` when it sent one.
+struct AttemptFailure: Error {
+    var error: LanguageModelError
+    var retryAfter: Double?
+}
+
+extension LanguageModelError {
+    fileprivate func withAttempts(_ attempts: Int) -> LanguageModelError {
+        LanguageModelError(code, message, statusCode: statusCode, attempts: attempts, underlying: underlying)
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+@testable import LanguageModels
+
+@Suite("OpenAICompatibleModel against a misbehaving server", .tags(.faultServer))
+struct OpenAICompatibleModelFaultTests {
+    @Test("HTTP 429 with Retry-After: waits at least as long as told, then answers")
+    func rateLimited() async throws {
+        let tag = FaultServer.tag()
+        let model = try faultModel("429x2", tag: tag)
+        var response: ChatResponse?
+        let elapsed = try await seconds { response = try await model.respond(to: question("rate")) }
+        #expect(response?.choices.map(\.text) == ["echo: rate"])
+        #expect(elapsed >= 2.0, "two Retry-After: 1 waits")
+        #expect(elapsed < 4.0)
+        #expect(model.statistics.retries == 2)
+        #expect(try await FaultServer.shared.requests(tag: tag).total == 3)
+    }
+
+    @Test("HTTP 500 twice, then an answer: retried with backoff")
+    func serverErrorThenSuccess() async throws {
+        let tag = FaultServer.tag()
+        let model = try faultModel("500x2", tag: tag)
+        let response = try await model.respond(to: question("five hundred"))
+        #expect(response.choices.first?.text == "echo: five hundred")
+        #expect(response.usage == TokenUsage(promptTokens: 3, completionTokens: 2))
+        #expect(model.statistics.httpRequests == 3)
+    }
+
+    @Test("HTTP 500 every time: a typed error after the attempt limit")
+    func retriesExhausted() async throws {
+        let tag = FaultServer.tag()
+        let model = try faultModel("always500", tag: tag, attempts: 3)
+        let error = try await #require(throws: LanguageModelError.self) { try await model.respond(to: question("x")) }
+        #expect(error.code == .retriesExhausted)
+        #expect(error.underlying == .httpStatus)
+        #expect(error.statusCode == 500)
+        #expect(error.attempts == 3)
+        #expect(try await FaultServer.shared.requests(tag: tag).total == 3)
+        #expect(model.statistics.failures == 1)
+    }
+
+    @Test("A slow server: the request ends at its timeout, not later")
+    func timeout() async throws {
+        let model = try faultModel("slow3000", tag: FaultServer.tag(), attempts: 1, timeout: 0.5)
+        var thrown: LanguageModelError?
+        let elapsed = await seconds {
+            do { _ = try await model.respond(to: question("slow")) } catch { thrown = error as? LanguageModelError }
+        }
+        #expect(thrown?.code == .timedOut)
+        #expect(elapsed < 1.5)
+    }
+
+    @Test("A slow server within the timeout answers")
+    func slowButInTime() async throws {
+        let model = try faultModel("slow300", tag: FaultServer.tag(), timeout: 3)
+        #expect(try await model.respond(to: question("patience")).choices.first?.text == "echo: patience")
+    }
+
+    @Test("Truncated JSON: retried, then a typed error naming a malformed reply")
+    func truncatedJSON() async throws {
+        let model = try faultModel("truncated", tag: FaultServer.tag(), attempts: 2)
+        let error = try await #require(throws: LanguageModelError.self) { try await model.respond(to: question("cut")) }
+        #expect(error.code == .retriesExhausted)
+        #expect(error.underlying == .malformedReply)
+        #expect(error.message.contains("not a chat completion"))
+    }
+
+    @Test("A body shorter than its Content-Length: a dropped connection")
+    func partialBody() async throws {
+        let model = try faultModel("partial", tag: FaultServer.tag(), attempts: 1)
+        let error = try await #require(throws: LanguageModelError.self) { try await model.respond(to: question("p")) }
+        #expect(error.code == .connectionDropped)
+    }
+
+    @Test("A dropped connection, then an answer")
+    func droppedThenAnswered() async throws {
+        let tag = FaultServer.tag()
+        let model = try faultModel("dropx1", tag: tag)
+        #expect(try await model.respond(to: question("again")).choices.first?.text == "echo: again")
+        #expect(model.statistics.retries == 1)
+    }
+
+    @Test("Nothing listening: the error says how to start the local judge")
+    func unreachable() async throws {
+        let model = try OpenAICompatibleModel(configuration: .init(baseURL: "http://127.0.0.1:9/v1", connectTimeout: 1))
+        let error = try await #require(throws: LanguageModelError.self) { try await model.respond(to: question("anyone?")) }
+        #expect(error.code == .serverUnreachable)
+        #expect(
+            error.message
+                == "no judge server answers at http://127.0.0.1:9/v1 — start one with `scripts/local-judge start`, or pass --base-url")
+        #expect(error.attempts == 1, "an unreachable server is not retried")
+    }
+
+    @Test("n = 3 from a server that returns one choice: sampled with further calls")
+    func missingChoicesSampled() async throws {
+        let tag = FaultServer.tag()
+        let model = try faultModel("ok", tag: tag)
+        var request = question("three")
+        request.choices = 3
+        let response = try await model.respond(to: request)
+        #expect(response.choices.count == 3)
+        #expect(response.usage == TokenUsage(promptTokens: 9, completionTokens: 6))
+        #expect(try await FaultServer.shared.requests(tag: tag).total == 3)
+    }
+
+    @Test("At most maxConcurrentRequests in flight: six 300 ms requests at limit 2 take three rounds")
+    func boundedConcurrency() async throws {
+        let model = try faultModel("slow300", tag: FaultServer.tag(), timeout: 5, concurrency: 2)
+        let elapsed = try await seconds {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for i in 0..<6 { group.addTask { _ = try await model.respond(to: question("c\(i)")) } }
+                try await group.waitForAll()
+            }
+        }
+        #expect(elapsed >= 0.9)
+        #expect(elapsed < 2.5)
+    }
+
+    @Test("A mixed burst: every request ends answered or as a counted, typed failure, within its deadline")
+    func mixedBurst() async throws {
+        let scenarios = ["ok", "429x1", "500x1", "dropx1", "truncated", "partial", "always500", "slow3000"]
+        let elapsed = try await seconds {
+            try await withThrowingTaskGroup(of: (answered: Int, failed: Int).self) { group in
+                for scenario in scenarios {
+                    group.addTask {
+                        let model = try faultModel(scenario, tag: FaultServer.tag(), attempts: 2, timeout: 1)
+                        var outcome = (answered: 0, failed: 0)
+                        for i in 0..<3 {
+                            do {
+                                _ = try await model.respond(to: question("\(scenario) \(i)"))
+                                outcome.answered += 1
+                            } catch let error as LanguageModelError {
+                                let typed: [LanguageModelError.Code] = [.retriesExhausted, .timedOut, .connectionDropped]
+                                #expect(typed.contains(error.code), "\(error)")
+                                outcome.failed += 1
+                            }
+                        }
+                        #expect(model.statistics.failures == outcome.failed)
+                        return outcome
+                    }
+                }
+                var total = 0
+                for try await outcome in group { total += outcome.answered + outcome.failed }
+                #expect(total == scenarios.count * 3)
+            }
+        }
+        // slow3000 with a 1 s timeout and 2 attempts is the longest: 3 × (1 + backoff + 1) s.
+        #expect(elapsed < 10)
+    }
+}

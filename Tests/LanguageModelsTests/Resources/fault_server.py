@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""A loopback chat-completions server that misbehaves on request, for tests.
+
+Usage: fault_server.py [--lifetime SECONDS]
+Binds 127.0.0.1 on a free port and prints the port on the first line of stdout.
+Stops when its parent process (the test) exits, or after --lifetime seconds.
+
+Paths: POST /<tag>/<scenario>/v1/chat/completions, where <tag> keeps one test's
+counters apart from another's and <scenario> is one of
+  ok                 a valid completion that echoes the last message
+  429x<N>            HTTP 429 with Retry-After: 1 for the first N requests, then ok
+  500x<N>            HTTP 500 for the first N requests, then ok
+  dropx<N>           close the connection without answering, first N requests, then ok
+  slow<MS>           wait MS milliseconds, then ok
+  truncated          HTTP 200 whose JSON body is cut in half (Content-Length matches)
+  partial            HTTP 200 announcing more bytes than it sends, then closing
+  always500          HTTP 500 every time
+  echoauth500        HTTP 500 whose body repeats the request's Authorization header
+GET /<tag>/stats answers {"requests": total, "byContent": {last message: count}}.
+"""
+import json
+import os
+import re
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+counts = {}
+by_content = {}
+lock = threading.Lock()
+
+
+def completion(content):
+    return {
+        "id": "fault-server",
+        "object": "chat.completion",
+        "model": "fault-server-model",
+        "choices": [
+            {"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}
+        ],
+        "usage": {"prompt_tokens": 3, "completion_tokens": 2, "total_tokens": 5},
+    }
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def end_headers(self):
+        # One request per connection: tests share this server, and a kept-alive
+        # connection closed by another test's scenario must not be reused, or a
+        # test would count a retry it did not cause.
+        self.send_header("Connection", "close")
+        self.close_connection = True
+        super().end_headers()
+
+    def send_json(self, status, payload, headers=()):
+        body = json.dumps(payload).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        for name, value in headers:
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self):
+        match = re.fullmatch(r"/([^/]+)/stats", self.path)
+        if not match:
+            return self.send_json(404, {"error": "unknown path"})
+        tag = match.group(1)
+        with lock:
+            self.send_json(200, {"requests": counts.get(tag, 0), "byContent": by_content.get(tag, {})})
+
+    def do_POST(self):
+        length = int(self.headers.get("Content-Length", "0"))
+        request = json.loads(self.rfile.read(length) or b"{}")
+        match = re.fullmatch(r"/([^/]+)/([a-z0-9]+)/v1/chat/completions", self.path)
+        if not match:
+            return self.send_json(404, {"error": "unknown path"})
+        tag, scenario = match.groups()
+        content = (request.get("messages") or [{}])[-1].get("content", "")
+        with lock:
+            counts[tag] = counts.get(tag, 0) + 1
+            seen = counts[tag]
+            by_content.setdefault(tag, {})
+            by_content[tag][content] = by_content[tag].get(content, 0) + 1
+        failing = re.fullmatch(r"(429|500|drop)x(\d+)", scenario)
+        if failing and seen <= int(failing.group(2)):
+            kind = failing.group(1)
+            if kind == "429":
+                return self.send_json(429, {"error": "rate limited"}, [("Retry-After", "1")])
+            if kind == "500":
+                return self.send_json(500, {"error": "internal error"})
+            self.close_connection = True
+            return
+        slow = re.fullmatch(r"slow(\d+)", scenario)
+        if slow:
+            time.sleep(int(slow.group(1)) / 1000)
+        if scenario == "echoauth500":
+            return self.send_json(500, {"error": "bad key " + self.headers.get("Authorization", "")})
+        if scenario == "always500":
+            return self.send_json(500, {"error": "internal error"})
+        body = json.dumps(completion("echo: " + content)).encode()
+        if scenario == "truncated":
+            body = body[: len(body) // 2]
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body) * (2 if scenario == "partial" else 1)))
+        self.end_headers()
+        self.wfile.write(body)
+        if scenario == "partial":
+            self.close_connection = True
+
+
+class QuietServer(ThreadingHTTPServer):
+    daemon_threads = True
+    # The default backlog of 5 drops connections when many tests call at once;
+    # a dropped SYN is retried by TCP after 1 s, past the tests' connect timeout.
+    request_queue_size = 128
+
+    def handle_error(self, request, client_address):
+        pass  # clients that time out and hang up are part of the tests
+
+
+def main():
+    lifetime = 900.0
+    if len(sys.argv) == 3 and sys.argv[1] == "--lifetime":
+        lifetime = float(sys.argv[2])
+    server = QuietServer(("127.0.0.1", 0), Handler)
+    print(server.server_address[1], flush=True)
+
+    parent = os.getppid()
+
+    def stop_when_parent_goes():
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        server.shutdown()
+
+    threading.Thread(target=stop_when_parent_goes, daemon=True).start()
+    threading.Timer(lifetime, server.shutdown).start()
+    server.serve_forever()
+    sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()

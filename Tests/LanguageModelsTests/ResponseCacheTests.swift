@@ -1,0 +1,100 @@
+import EvaluationCore
+import Foundation
+import Synchronization
+import Testing
+@testable import LanguageModels
+
+/// A model that counts its calls and answers with the request's last message.
+final class CountingModel: LanguageModel {
+    let modelName = "counting-model"
+    private let calls = Mutex(0)
+    var callCount: Int { calls.withLock { $0 } }
+
+    func respond(to request: ChatRequest) async throws -> ChatResponse {
+        let call = calls.withLock { count in
+            count += 1
+            return count
+        }
+        let text = "\(request.messages.last?.content ?? "") #\(request.sampleIndex)"
+        return ChatResponse(
+            choices: [.init(text: text, finishReason: "stop", tokens: [TokenLogprob(token: "a", logprob: -0.25)])],
+            model: modelName, usage: TokenUsage(promptTokens: 4, completionTokens: call), latency: 1.5)
+    }
+}
+
+
+
+func temporaryCacheURL() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("judgecal-cache-\(UUID())").appendingPathComponent("responses.sqlite")
+}
+
+@Suite("Response cache")
+struct ResponseCacheTests {
+    @Test("A miss asks the model and stores; the same request then hits with the same response and no second call")
+    func missThenHit() async throws {
+        let url = temporaryCacheURL()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let base = CountingModel()
+        let model = CachedModel(base, cache: try ResponseCache(url: url))
+        let first = try await model.respond(to: question("hello"))
+        let second = try await model.respond(to: question("hello"))
+        #expect(first == second)
+        #expect(second.latency == 1.5, "the stored latency is the original call's")
+        #expect(base.callCount == 1)
+        #expect(model.cache.statistics == .init(hits: 1, misses: 1, stores: 1))
+    }
+
+    @Test("The key covers model, messages, parameters and sample index, and is 64 hex digits")
+    func keys() {
+        let request = question("q")
+        let key = ResponseCache.key(model: "m", request: request)
+        #expect(key.count == 64 && key.allSatisfy(\.isHexDigit))
+        #expect(key == ResponseCache.key(model: "m", request: question("q")))
+        #expect(key != ResponseCache.key(model: "other", request: request))
+        #expect(key != ResponseCache.key(model: "m", request: question("q", sample: 1)))
+        var warmer = request
+        warmer.temperature = 0.7
+        #expect(key != ResponseCache.key(model: "m", request: warmer))
+        var withSchema = request
+        withSchema.schema = .object(["type": .string("object")])
+        #expect(key != ResponseCache.key(model: "m", request: withSchema))
+    }
+
+    @Test("Reopening the file finds what was stored, in WAL mode")
+    func persistence() async throws {
+        let url = temporaryCacheURL()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let stored = try await CountingModel().respond(to: question("kept"))
+        do {
+            let cache = try ResponseCache(url: url)
+            try cache.store(stored, for: question("kept"), model: "counting-model")
+        }
+        let reopened = try ResponseCache(url: url)
+        #expect(try reopened.response(to: question("kept"), model: "counting-model") == stored)
+        #expect(try reopened.response(to: question("kept"), model: "another-model") == nil)
+        let header = try Data(contentsOf: url).prefix(20)
+        #expect(header[18] == 2 && header[19] == 2, "file format bytes 18–19 are 2 in WAL mode")
+    }
+
+    @Test("Concurrent writers on two connections to one file: every response stored once")
+    func concurrentWriters() async throws {
+        let url = temporaryCacheURL()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let caches = [try ResponseCache(url: url), try ResponseCache(url: url)]
+        let base = CountingModel()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<8 {
+                let model = CachedModel(base, cache: caches[writer % 2])
+                group.addTask {
+                    for i in 0..<50 { _ = try await model.respond(to: question("item \(i)", sample: writer % 4)) }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try caches[0].count() == 200)
+        let lookups: Int = caches.map { $0.statistics.hits + $0.statistics.misses }.reduce(0, +)
+        #expect(lookups == 400)
+        let misses: Int = caches.map(\.statistics.misses).reduce(0, +)
+        #expect(base.callCount == misses, "every miss, and only a miss, asked the model")
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import LanguageModels
+
+/// The misbehaving loopback server in `Resources/fault_server.py`, started once
+/// per test process; it stops when this process exits. Its standard error goes
+/// to /dev/null so that it never holds the test run's output pipe open.
+final class FaultServer: Sendable {
+    /// The server shared by every fault test (each test uses its own tag).
+    static let shared: FaultServer = {
+        do {
+            return try FaultServer()
+        } catch {
+            fatalError("cannot start the fault server: \(error)")
+        }
+    }()
+
+    let port: Int
+    private let process: Process
+
+    private init() throws {
+        guard let script = Bundle.module.url(forResource: "fault_server", withExtension: "py", subdirectory: "Resources") else {
+            throw LanguageModelError(.configuration, "fault_server.py is missing from the test bundle")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path]
+        let output = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
+            line.append(byte)
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
+            throw LanguageModelError(.configuration, "the fault server printed no port")
+        }
+        self.port = port
+        self.process = process
+    }
+
+    /// A base URL whose requests behave as `scenario` says, counted under `tag`.
+    func baseURL(tag: String, scenario: String) -> String {
+        "http://127.0.0.1:\(port)/\(tag)/\(scenario)/v1"
+    }
+
+    /// How many chat requests arrived under `tag`, in all and per last-message content.
+    func requests(tag: String) async throws -> (total: Int, byContent: [String: Int]) {
+        struct Stats: Decodable {
+            var requests: Int
+            var byContent: [String: Int]
+        }
+        let reply = try await CurlClient().send(
+            HTTPRequest(url: "http://127.0.0.1:\(port)/\(tag)/stats", body: nil, headers: [], connectTimeout: 2, totalTimeout: 5))
+        let stats = try JSONDecoder().decode(Stats.self, from: Data(reply.body))
+        return (stats.requests, stats.byContent)
+    }
+
+    /// A fresh tag, so that tests running at the same time keep their counters apart.
+    static func tag() -> String {
+        "t" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
+    }
+}
+
+/// A model against the fault server with short waits, so fault tests stay fast.
+func faultModel(
+    _ scenario: String, tag: String, attempts: Int = 4, timeout: Double = 2, concurrency: Int = 4,
+    apiKeyVariable: String? = nil, environment: [String: String] = [:]
+) throws -> OpenAICompatibleModel {
+    try OpenAICompatibleModel(
+        configuration: .init(
+            baseURL: FaultServer.shared.baseURL(tag: tag, scenario: scenario), model: "fault-server-model",
+            apiKeyVariable: apiKeyVariable, connectTimeout: 1, requestTimeout: timeout,
+            maxConcurrentRequests: concurrency,
+            retry: .init(maxAttempts: attempts, initialDelay: 0.05, multiplier: 2, maxDelay: 2, jitter: 0.5),
+            structuredOutput: .promptOnly),
+        environment: environment)
+}
+
+/// A one-message request.
+func question(_ text: String, sample: Int = 0) -> ChatRequest {
+    ChatRequest(messages: [ChatMessage(.user, text)], maxTokens: 8, sampleIndex: sample)
+}
+
+/// Seconds `body` takes.
+func seconds(_ body: () async throws -> Void) async rethrows -> Double {
+    let clock = ContinuousClock()
+    let elapsed = try await clock.measure(body)
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+}
