@@ -34,4 +34,12 @@ struct VerdictTests {
         #expect(v.outcome == .undefined)
         #expect(v.explanation == "κ is undefined: both raters used one category")
     }
+
+    @Test("Fewer paired rows than the minimum: inconclusive, whatever the interval says")
+    func tooFewRows() {
+        let v = Verdict(estimate: estimate(0.95, 0.9, 1.0, n: 4), threshold: 0.6, statistic: "κ")
+        #expect(v.outcome == .inconclusive)
+        #expect(v.additionalRowsNeeded == Verdict.minimumRows - 4)
+        #expect(v.explanation.contains("rests on 4 paired rows"))
+    }
 }

@@ -32,18 +32,31 @@ public struct Verdict: Sendable, Hashable, Codable {
     /// One sentence for a person.
     public var explanation: String
 
+    /// The fewest paired rows a verdict is given on: the intervals are
+    /// large-sample approximations (and a bootstrap of a handful of rows has
+    /// almost no distinct resamples), so below this the verdict is
+    /// inconclusive whatever the interval says.
+    public static let minimumRows = 10
+
     /// Decides the verdict for `estimate` against `threshold`.
     ///
     /// The estimate of further rows assumes the interval's half-width h
     /// shrinks as 1/√n: to exclude the threshold it must fall to
     /// |estimate − threshold|, which needs n·(h / |estimate − threshold|)²
-    /// rows in all.
+    /// rows in all. With fewer than ``minimumRows`` paired rows the verdict is
+    /// inconclusive and the rows needed are those up to the minimum.
     public init(estimate: Estimate, threshold: Double, statistic: String) {
         self.threshold = threshold
         self.additionalRowsNeeded = nil
         guard let value = estimate.value else {
             outcome = .undefined
             explanation = "\(statistic) is undefined: \(estimate.undefinedReason?.message ?? "no value")"
+            return
+        }
+        if estimate.n < Self.minimumRows {
+            outcome = .inconclusive
+            additionalRowsNeeded = Self.minimumRows - estimate.n
+            explanation = "\(statistic) \(Self.format(value)) rests on \(estimate.n) paired rows; a verdict needs at least \(Self.minimumRows), so label \(Self.minimumRows - estimate.n) more"
             return
         }
         guard let ci = estimate.interval else {

@@ -56,6 +56,9 @@ public struct Console: Sendable {
     /// Writes a line of results to standard output.
     public func print(_ line: String) { writeOutput(line + "\n") }
 
+    /// Writes a line of information (not a result, not an error) to standard error.
+    public func printNote(_ message: String) { writeError(message + "\n") }
+
     /// Writes `error: message` to standard error.
     public func printError(_ message: String) {
         writeError(errorStyle.red(errorStyle.bold("error:")) + " " + message + "\n")

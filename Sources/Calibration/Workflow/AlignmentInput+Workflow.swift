@@ -1,0 +1,108 @@
+public import EvaluationCore
+public import Judging
+
+extension AlignmentInput {
+    /// The alignment input for a run judged with `rubric`: one dimension per
+    /// rubric dimension, on its declared scale, with the judge's scores and
+    /// rationales, its failures, and every expert's labels and notes.
+    ///
+    /// - Parameters:
+    ///   - groupBy: a dotted path into each row (`metadata.doc_id`) whose value
+    ///     groups rows for the per-group correlations; `nil` for none.
+    /// - Throws: ``InputError`` when a row has no value at `groupBy`.
+    public init(
+        run: FrozenRun, rubric: Rubric, judgments: JudgmentSet, labels: ExpertLabels, groupBy: String? = nil
+    ) throws {
+        let failures = Dictionary(uniqueKeysWithValues: judgments.judgments.compactMap { j in j.failure.map { (j.id, $0.message) } })
+        let dimensions = rubric.dimensions.map { d in
+            Dimension(
+                name: d.name, scale: d.categoryScale,
+                judge: JudgeScores(judgments: judgments, dimension: d.name, failures: failures),
+                expertLabels: labels.expertLabels(dimension: d.name))
+        }
+        self.init(
+            info: AlignmentInfo(
+                run: run.info.name, rubric: rubric.name, rubricVersion: rubric.version, model: judgments.model,
+                dataset: run.info.info["Dataset"]),
+            runRowIDs: run.rows.map(\.id), exampleRowIDs: rubric.exampleRowIDs,
+            groups: try run.groups(by: groupBy), dimensions: dimensions)
+    }
+}
+
+extension RubricComparison.Input {
+    /// The comparison input for one run judged with a control and an
+    /// experimental rubric, which must score the same dimensions.
+    ///
+    /// - Throws: ``InputError`` naming the experimental rubric when its
+    ///   dimensions differ from the control's.
+    public init(
+        run: FrozenRun, control: Rubric, controlJudgments: JudgmentSet, experimental: Rubric,
+        experimentalJudgments: JudgmentSet, labels: ExpertLabels
+    ) throws {
+        let names = control.dimensions.map { $0.name.lowercased() }
+        guard experimental.dimensions.map({ $0.name.lowercased() }) == names else {
+            throw InputError(
+                file: experimental.file,
+                message: "scores \(experimental.dimensions.map(\.name).joined(separator: ", ")) but the control rubric scores \(control.dimensions.map(\.name).joined(separator: ", ")); a comparison needs the same dimensions")
+        }
+        func failures(_ set: JudgmentSet) -> [String: String] {
+            Dictionary(uniqueKeysWithValues: set.judgments.compactMap { j in j.failure.map { (j.id, $0.message) } })
+        }
+        let dimensions = control.dimensions.map { d in
+            Dimension(
+                name: d.name, scale: d.categoryScale,
+                control: JudgeScores(judgments: controlJudgments, dimension: d.name, failures: failures(controlJudgments)),
+                experimental: JudgeScores(judgments: experimentalJudgments, dimension: d.name, failures: failures(experimentalJudgments)),
+                expertLabels: labels.expertLabels(dimension: d.name))
+        }
+        func title(_ r: Rubric) -> String { r.version.map { "\(r.name) v\($0)" } ?? r.name }
+        self.init(
+            info: AlignmentInfo(run: run.info.name, model: controlJudgments.model, dataset: run.info.info["Dataset"]),
+            controlName: title(control), experimentalName: title(experimental), runRowIDs: run.rows.map(\.id),
+            exampleRowIDs: control.exampleRowIDs.union(experimental.exampleRowIDs), dimensions: dimensions)
+    }
+}
+
+extension JudgeScores {
+    /// One dimension's scores and rationales from a judgment set, with the rows the judge failed on.
+    init(judgments: JudgmentSet, dimension: String, failures: [String: String]) {
+        var scores: [String: JudgeScore] = [:]
+        for j in judgments.judgments {
+            if let s = j.score(dimension) { scores[j.id] = JudgeScore(s.score, rationale: s.rationale) }
+        }
+        self.init(scores: scores, failures: failures)
+    }
+}
+
+extension ExpertLabels {
+    /// Every rater's labels on one dimension, with their notes.
+    func expertLabels(dimension: String) -> [ExpertLabel] {
+        labels.compactMap { label in
+            label.scores[dimension].map { ExpertLabel(rowID: label.id, rater: label.rater, value: $0, note: label.note) }
+        }
+    }
+}
+
+extension Rubric {
+    /// The run rows the rubric quotes as worked examples.
+    public var exampleRowIDs: Set<String> { Set(examples.compactMap(\.rowID)) }
+}
+
+extension FrozenRun {
+    /// Each row's group: the value at `path` in the row's JSON, as text.
+    ///
+    /// - Throws: ``InputError`` naming the first row without a value there.
+    func groups(by path: String?) throws -> [String: String] {
+        guard let path else { return [:] }
+        var groups: [String: String] = [:]
+        for (i, row) in rows.enumerated() {
+            guard let value = row.json.value(atPath: path), value != .null else {
+                throw InputError(
+                    file: info.name, line: i + 2, column: path,
+                    message: "row \(row.id) has no value at \(path) to group by")
+            }
+            groups[row.id] = value.plainText
+        }
+        return groups
+    }
+}

@@ -1,0 +1,60 @@
+import Calibration
+import CommandLineParsing
+import EvaluationCore
+import Foundation
+import Judging
+
+/// `judgecal compare RUN --labels FILE --control A --experimental B`: two
+/// rubrics on the same rows, with a paired test of the difference.
+enum CompareCommand {
+    static let command = Command(
+        name: "compare",
+        abstract: "Compare a control and an experimental rubric on the same rows against the experts.",
+        discussion: """
+            Judges the run with both rubrics (through the response cache) and reports per dimension \
+            each rubric's agreement with the experts on the chosen statistic, the difference \
+            (experimental − control) with a paired bootstrap interval over the same rows, McNemar's \
+            test on exact agreement, and the rows that flipped between agreeing and disagreeing with \
+            the experts. Rows either rubric quotes as a worked example are left out unless \
+            --include-examples.
+            Exit codes: 0 compared; 1 the judge server failed; 64 usage; 65 malformed input; \
+            66 a file missing; 73 output folder missing.
+            """,
+        options: [
+            Option("control", valueName: "file", help: "The control rubric.", required: true),
+            Option("experimental", valueName: "file", help: "The experimental rubric.", required: true),
+        ] + AlignCommand.labelOptions + [
+            Option("statistic", valueName: "name", help: "The statistic compared.", choices: AlignmentStatistic.allCases.map(\.rawValue), defaultValue: AlignmentStatistic.quadraticKappa.rawValue),
+            Option("resamples", valueName: "n", help: "Paired bootstrap resamples.", defaultValue: "2000"),
+            Option("seed", valueName: "n", help: "Bootstrap seed.", defaultValue: "0"),
+            Option("report", valueName: "file", help: "Also write the comparison as JSON to this file."),
+        ] + JudgeModelOptions.options,
+        flags: AlignCommand.labelFlags + [Flag("include-examples", help: "Keep worked-example rows in the figures.")],
+        positionals: [Positional("run", help: "The frozen run (.run.jsonl).")],
+        run: run
+    )
+
+    static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
+        let run = try InputFiles.run(arguments.positional("run") ?? "")
+        let control = try InputFiles.rubric(arguments.value("control") ?? "")
+        let experimental = try InputFiles.rubric(arguments.value("experimental") ?? "")
+        let labels = try AlignCommand.readLabels(arguments, run: run, dimensions: control.dimensions)
+        let options = try AlignCommand.alignmentOptions(arguments)
+        let reportURL = try arguments.value("report").map(InputFiles.output)
+        let judge = try JudgeModelOptions.judge(arguments)
+        let controlJudgments = try await JudgeModelOptions.judgments(run: run, rubric: control, judge: judge, console: console)
+        let experimentalJudgments = try await JudgeModelOptions.judgments(run: run, rubric: experimental, judge: judge, console: console)
+        let comparison = try InputFiles.parsing {
+            try RubricComparison(
+                RubricComparison.Input(
+                    run: run, control: control, controlJudgments: controlJudgments, experimental: experimental,
+                    experimentalJudgments: experimentalJudgments, labels: labels),
+                options: options)
+        }
+        let json = try JSONEncoder.sorted.encode(comparison)
+        if let reportURL { try json.write(to: reportURL, options: .atomic) }
+        console.print(arguments.flag("json") ? String(decoding: json, as: UTF8.self) : comparison.renderText())
+        console.printNote(JudgeModelOptions.summary(judge))
+        return .success
+    }
+}

@@ -1,0 +1,65 @@
+import Calibration
+import EvaluationCore
+import CommandLineParsing
+import Foundation
+import Judging
+
+/// `judgecal judge RUN --rubric R`: every row through the judge, scores and rationales kept.
+enum JudgeCommand {
+    static let command = Command(
+        name: "judge",
+        abstract: "Replay a run's frozen outputs through the judge and keep its scores and rationales.",
+        discussion: """
+            Every call goes through the response cache, so running again costs nothing, and a run \
+            that was stopped part way (even by kill -9) resumes where it stopped. Writes the \
+            judgments as JSON Lines (one row per line, with raw replies and prompt hashes) and a \
+            tidy CSV (one line per row × dimension) for notebooks; by default both go to \
+            notebooks-data/<run>.<rubric>.judgments.{jsonl,csv}. A reply that cannot be read is \
+            retried and then recorded as the row's failure, never as a score.
+            Exit codes: 0 judged (failures are counted in the output); 1 the judge server failed; \
+            64 usage; 65 malformed run or rubric; 66 a file missing; 73 output folder missing.
+            """,
+        options: [
+            Option("rubric", valueName: "file", help: "The rubric (Markdown or JSON).", required: true),
+            Option("output", short: "o", valueName: "file", help: "The judgments file (.judgments.jsonl); the CSV goes beside it."),
+        ] + JudgeModelOptions.options,
+        flags: [Flag("json", help: "Print a JSON summary.")],
+        positionals: [Positional("run", help: "The frozen run (.run.jsonl).")],
+        run: run
+    )
+
+    static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
+        let run = try InputFiles.run(arguments.positional("run") ?? "")
+        let rubric = try InputFiles.rubric(arguments.value("rubric") ?? "")
+        let jsonPath = arguments.value("output") ?? "notebooks-data/\(run.info.name).\(rubric.name).judgments.jsonl"
+        let jsonURL = try InputFiles.output(jsonPath)
+        let csvURL = jsonURL.deletingPathExtension().appendingPathExtension("csv")
+        let judge = try JudgeModelOptions.judge(arguments)
+        let set = try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: judge, console: console)
+        try set.jsonLines().write(to: jsonURL, options: .atomic)
+        try Data(set.tidyCSV(dimensions: rubric.dimensions.map(\.name)).utf8).write(to: csvURL, options: .atomic)
+        if arguments.flag("json") {
+            let summary: [String: String] = [
+                "run": run.info.name, "rubric": rubric.name, "model": set.model, "rows": String(set.judgments.count),
+                "scored": String(set.scoredCount), "failed": String(set.failedCount), "judgments": jsonPath,
+                "tidy": csvURL.path,
+            ]
+            let data = try JSONEncoder.sorted.encode(summary)
+            console.print(String(decoding: data, as: UTF8.self))
+        } else {
+            console.print("judged \(set.judgments.count) rows of \(run.info.name) with \(rubric.name) on \(set.model): \(set.scoredCount) scored, \(set.failedCount) failed")
+            console.print("wrote \(jsonPath) and \(InputFile.displayName(csvURL))")
+        }
+        console.printNote(JudgeModelOptions.summary(judge))
+        return .success
+    }
+}
+
+extension JSONEncoder {
+    /// Pretty-printed JSON with sorted keys, for command output.
+    static var sorted: JSONEncoder {
+        let e = JSONEncoder()
+        e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return e
+    }
+}
