@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _TestSupport
 @testable import LanguageModels
 
 @Suite("The API key stays out of every file and message", .tags(.liveJudge, .faultServer))
