@@ -23,7 +23,8 @@ struct AlignmentSet: Codable {
 
     /// Point estimates through the full result types (as a report would
     /// compute them), then `resamples` bootstrap resamples of each statistic
-    /// through its allocation-free form.
+    /// through its allocation-free form (none when `resamples` is 0: point
+    /// estimates alone).
     init(dimension: String, table: ContingencyTable, resamples: Int, seed: UInt64) {
         let scale = table.scale
         let unweighted = AgreementWeights.unweighted.matrix(on: scale)
@@ -49,7 +50,8 @@ struct AlignmentSet: Codable {
         ]
         statistics = zip(Self.names, zip(points, replicates)).enumerated().map { index, entry in
             let (name, (point, statistic)) = entry
-            let interval = Bootstrap.table(table, resamples: resamples, seed: seed &+ UInt64(index), statistic: statistic).percentileInterval
+            let interval =
+                resamples > 0 ? Bootstrap.table(table, resamples: resamples, seed: seed &+ UInt64(index), statistic: statistic).percentileInterval : nil
             return Statistic(name: name, estimate: point, lower: interval?.lower, upper: interval?.upper)
         }
         self.dimension = dimension

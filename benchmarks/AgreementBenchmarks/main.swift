@@ -10,6 +10,8 @@ struct SizeReport: Codable {
     var alignmentSet: Timing
     /// The two together, per repeat: from in-memory columns to every interval.
     var total: Timing
+    /// From in-memory columns to the point estimates alone (tables, then the seven statistics).
+    var pointEstimates: Timing
     /// Reading the CSV file into columns, apart from the above.
     var readCSV: Timing?
     var dimensions: [AlignmentSet]
@@ -50,15 +52,24 @@ func measureSize(_ rows: Int, options: BenchmarkOptions) throws -> SizeReport {
     var build: [Double] = []
     var set: [Double] = []
     var dimensions: [AlignmentSet] = []
-    for _ in 0..<options.repeats {
+    func alignmentSets(resamples: Int) throws -> (tables: Duration, sets: Duration, [AlignmentSet]) {
         let start = ContinuousClock.now
         let tables = try data.expert.indices.map { try ContingencyTable(scale: scale, first: data.expert[$0], second: data.judge[$0]) }
         let built = ContinuousClock.now
-        dimensions = tables.enumerated().map { d, table in
-            AlignmentSet(dimension: SyntheticRatings.dimensions[d], table: table, resamples: options.resamples, seed: options.seed &+ UInt64(10 * d))
+        let sets = tables.enumerated().map { d, table in
+            AlignmentSet(dimension: SyntheticRatings.dimensions[d], table: table, resamples: resamples, seed: options.seed &+ UInt64(10 * d))
         }
-        build.append(Timing.seconds(built - start))
-        set.append(Timing.seconds(ContinuousClock.now - built))
+        return (built - start, ContinuousClock.now - built, sets)
+    }
+    for _ in 0..<options.repeats {
+        let (tables, sets, result) = try alignmentSets(resamples: options.resamples)
+        build.append(Timing.seconds(tables))
+        set.append(Timing.seconds(sets))
+        dimensions = result
+    }
+    let points = try (0..<options.repeats).map { _ in
+        let (tables, sets, _) = try alignmentSets(resamples: 0)
+        return Timing.seconds(tables + sets)
     }
     var readCSV: Timing?
     if let file {
@@ -70,6 +81,7 @@ func measureSize(_ rows: Int, options: BenchmarkOptions) throws -> SizeReport {
     }
     return SizeReport(
         rows: rows, buildTables: Timing(build), alignmentSet: Timing(set), total: Timing(zip(build, set).map { $0 + $1 }),
+        pointEstimates: Timing(points),
         readCSV: readCSV, dimensions: dimensions)
 }
 
@@ -101,6 +113,7 @@ func printTable(_ report: BenchmarkReport) {
         print("  build tables from [Double?]   \(ms(size.buildTables))")
         print("  full set + bootstrap          \(ms(size.alignmentSet))")
         print("  total from in-memory columns  \(ms(size.total))")
+        print("  point estimates alone         \(ms(size.pointEstimates))")
         print("  read the CSV file             \(ms(size.readCSV))")
         for d in size.dimensions {
             let values = d.statistics.map { s in
