@@ -165,6 +165,7 @@ def main():
         },
         "blas": [
             {k: info.get(k) for k in ("internal_api", "version", "architecture", "num_threads")}
+            | {"library": os.path.basename(os.path.dirname(info.get("filepath", "")))}  # numpy.libs, scipy.libs
             for info in threadpoolctl.threadpool_info()
         ],
         "openblasEnvironment": {k: os.environ.get(k) for k in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")},

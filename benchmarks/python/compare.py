@@ -42,7 +42,8 @@ def main(ours_path, theirs_path):
     print(f"{'measurement':<{width}}  {'ours (median)':>14}  {'Python (median)':>16}  {'ratio':>10}  note")
     for what, mine, py, note in rows:
         ratio = py["median"] / mine["median"]
-        print(f"{what:<{width}}  {seconds(mine):>14}  {seconds(py):>16}  {ratio:>9,.0f}×  {note}")
+        shown = f"{ratio:,.1f}" if ratio < 10 else f"{ratio:,.0f}"
+        print(f"{what:<{width}}  {seconds(mine):>14}  {seconds(py):>16}  {shown:>9}×  {note}")
     print()
     print("spread of the repeats (ours | Python):")
     for what, mine, py, _ in rows:
@@ -82,10 +83,10 @@ def main(ours_path, theirs_path):
     print()
     print(f"load averages (1, 5, 15 min): ours before {ours['loadBefore']} after {ours['loadAfter']}; "
           f"Python before {[round(x, 2) for x in theirs['loadBefore']]} after {[round(x, 2) for x in theirs['loadAfter']]}")
-    kernels = "; ".join(f"OpenBLAS {b['version']} kernel {b['architecture']}, {b['num_threads']} threads"
+    kernels = "; ".join(f"{b.get('library', 'OpenBLAS')}: OpenBLAS {b['version']} kernel {b['architecture']}, {b['num_threads']} threads"
                         for b in theirs["blas"] if b["internal_api"] == "openblas")
     print(f"Python stack: {', '.join(f'{k} {v}' for k, v in theirs['versions'].items())}")
-    print(f"  {kernels} (numpy's, then scipy's); OPENBLAS_CORETYPE/L2_SIZE in its run: {theirs['openblasEnvironment']}")
+    print(f"  {kernels}; OPENBLAS_CORETYPE/L2_SIZE in its run: {theirs['openblasEnvironment']}")
     return 0 if worst <= AGREE else 1
 
 
