@@ -110,7 +110,7 @@ struct ContinuousScores {
         return (r * cos(2 * .pi * u2), r * sin(2 * .pi * u2))
     }
 
-    /// The CSV text: `expert,judge`, 17 significant digits so the values read back exactly.
+    /// The CSV text: `expert,judge`, each value in the shortest form that reads back exactly.
     func csv() -> String {
         var lines = ["expert,judge"]
         lines.reserveCapacity(expert.count + 1)

@@ -19,17 +19,17 @@ struct Timing: Codable {
         repeats = sorted.count
     }
 
-    /// Runs `body` `repeats` times and times each run; the last run's result is returned with the timing.
+    /// Runs `body` `repeats` times (at least once) and times each run; the last run's result is returned with the timing.
     static func measure<R>(repeats: Int, _ body: () throws -> R) rethrows -> (Timing, R) {
-        var seconds: [Double] = []
-        var result: R?
-        for _ in 0..<repeats {
-            let start = ContinuousClock.now
+        var start = ContinuousClock.now
+        var result = try body()
+        var seconds = [Self.seconds(ContinuousClock.now - start)]
+        for _ in 1..<max(1, repeats) {
+            start = ContinuousClock.now
             result = try body()
             seconds.append(Self.seconds(ContinuousClock.now - start))
         }
-        // swift-format-ignore: NeverForceUnwrap
-        return (Timing(seconds), result!)
+        return (Timing(seconds), result)
     }
 
     static func seconds(_ duration: Duration) -> Double {
