@@ -64,6 +64,16 @@ let libraries: [Target] = [
     ),
 ]
 
+// MARK: - Benchmarks
+
+let benchmarks: [Target] = [
+    .executableTarget(
+        name: "AgreementBenchmarks",
+        dependencies: ["AgreementStatistics", "EvaluationCore"],
+        path: "benchmarks/AgreementBenchmarks"
+    ),
+]
+
 // MARK: - Tests
 
 let tests: [Target] = [
@@ -112,7 +122,7 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
-let allTargets = systemLibraries + libraries + tests
+let allTargets = systemLibraries + libraries + benchmarks + tests
 for target in allTargets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
 }

@@ -205,4 +205,20 @@ struct AgreementPropertyTests {
         #expect(error?.message.contains("rater 2 on unit 2") == true)
         #expect(throws: RatingError.self) { try FleissKappa.congerExact(unitsByRaters: [[1, 2], [3, nil]], scale: Self.scale) }
     }
+
+    @Test(
+        "A table places exactly the ratings equal to a category, on whole-number and fractional scales alike",
+        arguments: [CategoryScale(values: [-2, 0, 3]), CategoryScale(values: [-0.5, 0, 2.5])])
+    func tablePlacement(scale: CategoryScale) throws {
+        let v = scale.values
+        // −0 equals the category 0; missing pairs are counted, not placed.
+        let table = try ContingencyTable(scale: scale, first: [v[0], -0.0, v[2], nil, v[2]], second: [v[2], v[1], v[2], v[0], nil])
+        #expect(table.rows == [[0, 0, 1], [0, 1, 0], [0, 0, 1]])
+        #expect(table.excludedPairs == 2)
+        // Between, beside, beyond and not a number: none is a category.
+        for off in [(v[0] + v[1]) / 2, v[1] + 1e-9, v[2] + 1, v[0] - 1, .nan] {
+            let error = #expect(throws: RatingError.self) { try ContingencyTable(scale: scale, first: [v[1], v[1]], second: [v[1], off]) }
+            #expect(error?.position == 1 && error?.message.contains("rater 2 at position 2") == true, "\(off) on \(scale)")
+        }
+    }
 }

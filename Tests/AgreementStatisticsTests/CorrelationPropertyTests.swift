@@ -34,6 +34,28 @@ struct CorrelationPropertyTests {
         #expect(abs(fast - slow) <= 1e-12, "n \(n), \(levels) levels: \(fast) vs \(slow)")
     }
 
+    /// Average ranks counted pair by pair: 1 + (values below) + (other values equal)/2.
+    static func bruteForceRanks(_ values: [Double]) -> [Double] {
+        values.map { v in 1 + Double(values.count { $0 < v }) + Double(values.count { $0 == v } - 1) / 2 }
+    }
+
+    @Test(
+        "The radix-sorted rank coefficients equal pair-by-pair counts on negative, fractional and signed-zero scores",
+        arguments: [11, 12, 13, 14])
+    func radixOrderMatchesBruteForce(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        let n = Int.random(in: 50...300, using: &rng)
+        // Negative and positive values of very different magnitudes, ties, and both zeros (−0 == +0).
+        let pool: [Double] = [-1e300, -3.5, -1, -0.25, -0.0, 0.0, 1e-300, 0.5, 2, 7.75, 1e12]
+        let x = (0..<n).map { _ in seed % 2 == 0 ? pool[Int.random(in: 0..<pool.count, using: &rng)] : Double.random(in: -5...5, using: &rng) }
+        let y = x.map { $0 == 0 ? pool[Int.random(in: 3...6, using: &rng)] : $0 * Double(Int.random(in: -1...3, using: &rng)) }
+        let tau = try #require(try Correlation.kendallTauB(x, y).value)
+        #expect(abs(tau - Self.bruteForceTauB(x, y)) <= 1e-12, "n \(n): τ-b \(tau)")
+        let rho = try #require(try Correlation.spearman(x, y).value)
+        let expected = try #require(try Correlation.pearson(Self.bruteForceRanks(x), Self.bruteForceRanks(y)).value)
+        #expect(abs(rho - expected) <= 1e-12, "n \(n): ρ \(rho) vs \(expected)")
+    }
+
     static let scale = CategoryScale(1...5)
 
     /// Random paired ratings on 1–5 with some missing, correlated.

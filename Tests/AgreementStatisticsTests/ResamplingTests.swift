@@ -37,8 +37,8 @@ struct ResamplingTests {
     }
 
     @Test(
-        "Binomial draws follow the binomial probabilities (chi-square goodness of fit)",
-        arguments: [(30, 0.2), (60, 0.4)] as [(Int, Double)])
+        "Binomial draws follow the binomial probabilities (chi-square goodness of fit), by inversion, by rejection, and with Stirling's log k!",
+        arguments: [(30, 0.2), (60, 0.4), (600, 0.45)] as [(Int, Double)])
     func binomialShape(_ n: Int, _ p: Double) {
         var g = Xoshiro256StarStar(seed: 77)
         let draws = 100_000

@@ -25,32 +25,34 @@ extension Correlation {
     }
 
     /// Kendall's τ-b or τ-c on validated vectors by Knight's (1966) algorithm:
-    /// sort by (x, y), count the pairs tied in x and in both; merge-sort the y
-    /// values in that order counting exchanges (the discordant pairs); count the
-    /// pairs tied in y. Then S = n₀ − n₁ − n₂ + n₃ − 2·exchanges. O(N log N).
+    /// sort the pairs by (x, y), count the pairs tied in x and in both; merge-sort
+    /// the y values in that order counting exchanges (the discordant pairs);
+    /// count the pairs tied in y. Then S = n₀ − n₁ − n₂ + n₃ − 2·exchanges.
+    /// O(N log N), for the merge sort; the (x, y) order comes from two stable
+    /// radix sorts (by y, then by x), O(N).
     static func kendallValidated(_ x: [Double], _ y: [Double], variant: Method) -> Correlation {
         let n = x.count
         guard n >= 2 else { return undefined(variant, n: n, constantSide: nil) }
-        let order = x.indices.sorted { x[$0] < x[$1] || (x[$0] == x[$1] && y[$0] < y[$1]) }
+        let pairs = RadixSort.order(of: x, from: RadixSort.order(of: y)).map { (x[$0], y[$0]) }
         var xTies = TieGroups()
         var jointTiedPairs = 0
         var start = 0
         while start < n {
             var end = start + 1
-            while end < n && x[order[end]] == x[order[start]] { end += 1 }
+            while end < n && pairs[end].0 == pairs[start].0 { end += 1 }
             xTies.add(groupOf: end - start)
             // Within an x group, y is sorted: count runs of equal y.
             var runStart = start
             while runStart < end {
                 var runEnd = runStart + 1
-                while runEnd < end && y[order[runEnd]] == y[order[runStart]] { runEnd += 1 }
+                while runEnd < end && pairs[runEnd].1 == pairs[runStart].1 { runEnd += 1 }
                 let t = runEnd - runStart
                 jointTiedPairs += t * (t - 1) / 2
                 runStart = runEnd
             }
             start = end
         }
-        var ys = order.map { y[$0] }
+        var ys = pairs.map(\.1)
         let exchanges = mergeSortCountingExchanges(&ys)
         var yTies = TieGroups()
         start = 0
@@ -67,49 +69,56 @@ extension Correlation {
 
     /// Sorts `values` ascending (stably) and returns the number of exchanges a
     /// bubble sort would make: the pairs i < j with values[i] > values[j].
-    /// Bottom-up merge sort with one scratch buffer.
+    /// Bottom-up merge sort between `values` and one scratch buffer.
     static func mergeSortCountingExchanges(_ values: inout [Double]) -> Int {
         let n = values.count
         guard n > 1 else { return 0 }
         var exchanges = 0
-        var source = values
-        var target = values
-        var width = 1
-        while width < n {
-            var lo = 0
-            while lo < n {
-                let mid = min(lo + width, n)
-                let hi = min(lo + 2 * width, n)
-                var i = lo
-                var j = mid
-                var k = lo
-                while i < mid && j < hi {
-                    if source[i] <= source[j] {
-                        target[k] = source[i]
-                        i += 1
-                    } else {
-                        target[k] = source[j]
-                        exchanges += mid - i
-                        j += 1
+        var scratch = values
+        values.withUnsafeMutableBufferPointer { original in
+            scratch.withUnsafeMutableBufferPointer { other in
+                var source = original
+                var target = other
+                var width = 1
+                while width < n {
+                    var lo = 0
+                    while lo < n {
+                        let mid = min(lo + width, n)
+                        let hi = min(lo + 2 * width, n)
+                        var i = lo
+                        var j = mid
+                        var k = lo
+                        while i < mid && j < hi {
+                            // Without branches: which side wins is a coin toss on random data.
+                            let left = source[i]
+                            let right = source[j]
+                            let takeRight = right < left
+                            target[k] = takeRight ? right : left
+                            exchanges += takeRight ? mid - i : 0
+                            j += takeRight ? 1 : 0
+                            i += takeRight ? 0 : 1
+                            k += 1
+                        }
+                        while i < mid {
+                            target[k] = source[i]
+                            i += 1
+                            k += 1
+                        }
+                        while j < hi {
+                            target[k] = source[j]
+                            j += 1
+                            k += 1
+                        }
+                        lo = hi
                     }
-                    k += 1
+                    swap(&source, &target)
+                    width *= 2
                 }
-                while i < mid {
-                    target[k] = source[i]
-                    i += 1
-                    k += 1
+                if source.baseAddress != original.baseAddress {
+                    _ = original.update(fromContentsOf: source)
                 }
-                while j < hi {
-                    target[k] = source[j]
-                    j += 1
-                    k += 1
-                }
-                lo = hi
             }
-            swap(&source, &target)
-            width *= 2
         }
-        values = source
         return exchanges
     }
 

@@ -46,15 +46,26 @@ public struct ContingencyTable: Sendable, Hashable, Codable {
         }
         self.init(scale: scale)
         let k = scale.count
-        for (position, (a, b)) in zip(first, second).enumerated() {
-            guard let a, let b else {
-                excludedPairs += 1
-                continue
+        let lookup = CategoryLookup(scale)
+        var cells = counts
+        var excluded = 0
+        try cells.withUnsafeMutableBufferPointer { cells in
+            try first.withUnsafeBufferPointer { first in
+                try second.withUnsafeBufferPointer { second in
+                    for position in 0..<first.count {
+                        guard let a = first[position], let b = second[position] else {
+                            excluded += 1
+                            continue
+                        }
+                        guard let i = lookup.index(of: a) else { throw RatingError.offScale(value: a, position: position, rater: 1, scale: scale) }
+                        guard let j = lookup.index(of: b) else { throw RatingError.offScale(value: b, position: position, rater: 2, scale: scale) }
+                        cells[i * k + j] += 1
+                    }
+                }
             }
-            guard let i = scale.index(of: a) else { throw RatingError.offScale(value: a, position: position, rater: 1, scale: scale) }
-            guard let j = scale.index(of: b) else { throw RatingError.offScale(value: b, position: position, rater: 2, scale: scale) }
-            counts[i * k + j] += 1
         }
+        counts = cells
+        excludedPairs = excluded
     }
 
     /// k, the number of categories.
@@ -80,6 +91,43 @@ public struct ContingencyTable: Sendable, Hashable, Codable {
     /// The table as rows of counts.
     public var rows: [[Int]] {
         (0..<k).map { i in Array(counts[(i * k)..<(i * k + k)]) }
+    }
+}
+
+/// A rating's position on a scale in constant time when the scale's values
+/// are whole numbers spanning at most 1,024 (every rubric scale in practice):
+/// a table indexed by value − lowest value, −1 where no category sits. Other
+/// scales fall back to ``CategoryScale/index(of:)``. Both accept exactly the
+/// values that equal a category, so the fast path changes no result; it turns
+/// the per-rating search with its unpredictable branches into one load, which
+/// is most of the cost of building a table from a million ratings.
+struct CategoryLookup {
+    private let scale: CategoryScale
+    private let lowest: Double
+    private let slots: [Int]
+
+    init(_ scale: CategoryScale) {
+        self.scale = scale
+        let lowest = scale.values.min() ?? 0
+        let span = (scale.values.max() ?? 0) - lowest
+        self.lowest = lowest
+        if scale.values.allSatisfy({ $0 == $0.rounded() }), span < 1024 {
+            var slots = [Int](repeating: -1, count: Int(span) + 1)
+            for (i, v) in scale.values.enumerated().reversed() { slots[Int(v - lowest)] = i }  // the first of equal values wins, as in index(of:)
+            self.slots = slots
+        } else {
+            self.slots = []
+        }
+    }
+
+    /// The category index of `value`, or `nil` when it is not on the scale.
+    @inline(__always)
+    func index(of value: Double) -> Int? {
+        guard !slots.isEmpty else { return scale.index(of: value) }
+        let offset = value - lowest
+        guard offset >= 0, offset < Double(slots.count), offset == offset.rounded(.down) else { return nil }
+        let i = slots[Int(offset)]
+        return i >= 0 ? i : nil
     }
 }
 
