@@ -1,4 +1,5 @@
 import AgreementStatistics
+import EvaluationCore
 import Foundation
 
 /// What one size measured, for the table and for `--json`.
@@ -73,10 +74,13 @@ func measureSize(_ rows: Int, options: BenchmarkOptions) throws -> SizeReport {
     }
     var readCSV: Timing?
     if let file {
-        let (timing, csv) = try Timing.measure(repeats: options.repeats) { try NumericCSV(contentsOf: file) }
-        guard csv.columns.first?.count == rows, csv.column("judge_usefulness") == data.judge[3] else {
-            throw NumericCSV.Mismatch(file: file.path)
+        // The project's own reader, as `judgecal agreement` reads a file: parse, then one rating column.
+        let (timing, column) = try Timing.measure(repeats: options.repeats) { () throws -> [Double?] in
+            let table = try CSVReader().read(try InputFile.read(file), file: file.path)
+            let index = try table.requireColumn(named: "judge_usefulness")
+            return try table.ratings(column: index, rows: Array(0..<table.rowCount))
         }
+        guard column == data.judge[3] else { throw ReadBackMismatch(file: file.path) }
         readCSV = timing
     }
     return SizeReport(
@@ -94,12 +98,10 @@ func measureContinuous(options: BenchmarkOptions) throws -> ContinuousReport {
     return ContinuousReport(rows: rows, kendallTauB: kendall, spearman: spearman, kendallValue: tau.value, spearmanValue: rho.value)
 }
 
-extension NumericCSV {
-    /// The file read back does not hold the ratings that were written.
-    struct Mismatch: Error, CustomStringConvertible {
-        var file: String
-        var description: String { "\(file): the ratings read back differ from those written" }
-    }
+/// The file read back does not hold the ratings that were written.
+struct ReadBackMismatch: Error, CustomStringConvertible {
+    var file: String
+    var description: String { "\(file): the ratings read back differ from those written" }
 }
 
 func printTable(_ report: BenchmarkReport) {
