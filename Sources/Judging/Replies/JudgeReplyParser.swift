@@ -40,7 +40,11 @@ public enum JudgeReplyParser {
     ///   - reply: the reply's text.
     ///   - dimensions: what the judge was asked to score.
     ///   - finishReason: the server's finish reason; `length` marks a reply cut
-    ///     off by the token limit.
+    ///     off by the token limit. An object that opens and never closes is
+    ///   `truncated` when the reason is `length` or unknown (`nil`), and
+    ///   `invalid-json` when the server says the reply ended otherwise (a
+    ///   small judge that stops before closing its object, as SmolLM2-135M
+    ///   does without the schema).
     /// - Throws: ``JudgeReplyError``.
     public static func parse(
         _ reply: String, dimensions: [ScoreDimension], finishReason: String? = nil
@@ -69,7 +73,11 @@ public enum JudgeReplyParser {
     ) throws(JudgeReplyError) -> (members: [String: JSONValue], bytes: [UInt8], start: Int) {
         let spans = JSONObjectExtraction.objects(in: reply)
         guard !spans.isEmpty else {
-            throw .noJSON(truncated: finishReason == "length" || reply.contains("{"))
+            guard reply.contains("{") else { throw .noJSON(truncated: finishReason == "length") }
+            guard finishReason == nil || finishReason == "length" else {
+                throw .invalidJSON("an object opens but never closes, and the reply ended with `\(finishReason ?? "")`, not the token limit")
+            }
+            throw .noJSON(truncated: true)
         }
         let utf8 = Array(reply.utf8)
         var firstProblem: JudgeReplyError?
