@@ -41,12 +41,14 @@ struct ReplyParsingTests {
     }
 
     /// Real replies except the refusal, which this judge never gives (see
-    /// the replies folder's README): truncated at 24 tokens; a raw line break
-    /// inside a rationale at temperature 1.5; without the schema, an object
+    /// the replies folder's README): at temperature 1.5 under a schema without
+    /// the levels, a 0 and a raw line break inside a rationale; truncated at
+    /// 24 tokens; without the schema, an object
     /// that stops before it closes (the server says `stop`, so it is not
     /// mistaken for the token limit); in JSON mode, an object about
     /// something else.
     @Test("Replies that cannot be used fail with their kind, never a score", arguments: [
+        ("off-scale", "stop", "off-scale", "Relevance: 0 is not on the scale 1–4"),
         ("truncated", "length", "truncated", "cut off (token limit)"),
         ("raw-newline", "stop", "invalid-json", "does not parse"),
         ("unconstrained", "stop", "invalid-json", "never closes, and the reply ended with `stop`"),
