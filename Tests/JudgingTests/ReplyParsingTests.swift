@@ -50,7 +50,7 @@ struct ReplyParsingTests {
     @Test("Replies that cannot be used fail with their kind, never a score", arguments: [
         ("off-scale", "stop", "off-scale", "Relevance: 0 is not on the scale 1–4"),
         ("truncated", "length", "truncated", "cut off (token limit)"),
-        ("raw-newline", "stop", "invalid-json", "does not parse"),
+        ("raw-newline", "stop", "invalid-json", "inside a string, found \"\n\", at line 1, column 111 of the object"),
         ("unconstrained", "stop", "invalid-json", "never closes, and the reply ended with `stop`"),
         ("json-mode", "stop", "missing-dimension", "no member for dimension Relevance"),
         ("refusal", "stop", "no-json", "no JSON object"),

@@ -84,11 +84,12 @@ public enum JudgeReplyParser {
         for span in spans {
             let bytes = Array(utf8[span])
             do {
-                if case .object(let members) = try JSONDecoder().decode(JSONValue.self, from: Data(bytes)) {
+                if case .object(let members) = try JSONValue.parse(Data(bytes), file: "reply") {
                     return (members, bytes, span.lowerBound)
                 }
-            } catch let error as DecodingError {
-                firstProblem = firstProblem ?? .invalidJSON(error.readableDescription)
+            } catch let error as InputError {
+                let place = "line \(error.line ?? 1), column \(error.column ?? "?") of the object"
+                firstProblem = firstProblem ?? .invalidJSON("\(error.message), at \(place)")
             } catch {
                 firstProblem = firstProblem ?? .invalidJSON(String(describing: error))
             }
