@@ -75,7 +75,8 @@ public enum JudgeReplyParser {
         guard !spans.isEmpty else {
             guard reply.contains("{") else { throw .noJSON(truncated: finishReason == "length") }
             guard finishReason == nil || finishReason == "length" else {
-                throw .invalidJSON("an object opens but never closes, and the reply ended with `\(finishReason ?? "")`, not the token limit")
+                let reason = finishReason ?? ""
+                throw .invalidJSON("an object opens but never closes, and the reply ended with `\(reason)`, not the token limit")
             }
             throw .noJSON(truncated: true)
         }
