@@ -26,11 +26,11 @@ struct FrozenBookTagging: Evaluation {
         "Usefulness", description: "Whether the tags help browsing.",
         scale: .numeric([4: "All help", 3: "Most help", 2: "Some help", 1: "None help"]))
 
-    /// The judge: off the scale for the book whose tags are reactions, 3s for
-    /// the gothic one, 4s elsewhere.
+    /// The judge: off the scale for book-004 (tagged `loved-it`), 3s for
+    /// book-030 (the only one tagged `gothic`), 4s elsewhere.
     static let judge = ScriptedJudge { request, _ in
         let user = request.messages[1].content
-        let reply: (Int, Int) = user.contains("overrated") ? (5, 4) : user.contains("gothic") ? (3, 3) : (4, 4)
+        let reply: (Int, Int) = user.contains("loved-it") ? (5, 4) : user.contains("gothic") ? (3, 3) : (4, 4)
         return ScriptedJudge.Reply(text: ModelJudgeTests.reply(reply.0, reply.1))
     }
 
@@ -39,7 +39,7 @@ struct FrozenBookTagging: Evaluation {
         var samples: [ModelSample<BookTags>] = []
         var produced: [String: BookTags] = [:]
         for row in rows {
-            let prompt = row["input"]?.string ?? ""
+            let prompt = row["input"]?["review"]?.string ?? ""
             let expected = row["expected"]?["tags"]?.array.map { BookTags(tags: $0.compactMap(\.string)) }
             samples.append(ModelSample(prompt: prompt, expected: expected))
             produced[prompt] = BookTags(tags: row["response"]?["tags"]?.array?.compactMap(\.string) ?? [])
@@ -89,18 +89,19 @@ struct ModelJudgeEvaluatorTests {
           .evaluates(evaluation, info: ["Judge": "scripted"]))
     func bookTags() throws {
         let result = EvaluationContext.current.result
-        #expect(result.samples.count == 5)
+        #expect(result.samples.count == 42)
         #expect(result.errors.evaluatorFailures == 1)
         #expect(result.errors.failedEvaluators == ["#2 ModelJudgeEvaluator": 1])
-        // The tag-count evaluator still scored every row.
-        #expect(result.aggregateValue(.mean(of: Self.evaluation.tagCount)) == 1)
-        // Relevance over the four judged rows: (4 + 3 + 4 + 4) / 4.
+        // The tag-count evaluator still scored every row; 009 and 026 have 12
+        // tags, 010 and 027 one, so 38 of 42 are within 3–8.
+        #expect(result.aggregateValue(.mean(of: Self.evaluation.tagCount)) == 38.0 / 42.0)
+        // Relevance over the 41 judged rows: forty 4s and book-030's 3.
         let relevance = try #require(result.aggregate(.mean(of: FrozenBookTagging.relevance.metric)))
-        #expect(relevance.value == 3.75)
-        #expect(relevance.n == 4)
+        #expect(abs((relevance.value ?? 0) - 163.0 / 41.0) < 1e-12)
+        #expect(relevance.n == 41)
         #expect(relevance.groups == ["Quality"])
 
-        let failed = try #require(result.samples.first { $0.prompt?.contains("Endless chapters") == true })
+        let failed = try #require(result.samples.first { $0.prompt?.contains("Four hundred years into the voyage") == true })
         #expect(failed.metric("Relevance") == nil)
         #expect(failed.metric("Tag Count") != nil)
         let message = try #require(failed.evaluatorErrors.first?.message)
@@ -115,7 +116,7 @@ struct ModelJudgeEvaluatorTests {
             }
         }
         let counts = Self.evaluation.judgeEvaluator.tally.counts
-        #expect(counts.judged == 4)
+        #expect(counts.judged == 41)
         #expect(counts.failures == 1)
         #expect(counts.failuresByCode == ["off-scale": 1])
         #expect(counts.retries == 2)
@@ -169,7 +170,7 @@ struct RubricEvaluationTests {
         #expect(result.aggregateValue(.mean(of: "Relevance (discrete fallback)")) == 1)
         #expect(result.aggregateValue(.custom(label: "none")) == nil)
         #expect(result.aggregateValue(.mean(of: "TagQuality")) == 3)
-        #expect(run.judge.tally.counts.fallbacks == 10)
+        #expect(run.judge.tally.counts.fallbacks == 84)
         #expect(result.samples.allSatisfy { $0.metric("Usefulness")?.doubleValue == 2 })
         let fallback = try #require(result.samples[0].metric("Relevance (discrete fallback)"))
         #expect(fallback.rationale == "no log-probabilities: the written score 4 was used")

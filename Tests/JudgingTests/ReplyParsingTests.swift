@@ -9,11 +9,14 @@ struct ReplyParsingTests {
 
     func reply(_ name: String) throws -> String { try Fixtures.text("replies/\(name).txt") }
 
+    /// SmolLM2-135M's reply to book-001 under the reply schema: well formed,
+    /// though a 1 and a 2 for tags the experts gave 4 and 4.
     @Test("A well-formed reply gives both scores and rationales")
     func wellFormed() throws {
         let scores = try JudgeReplyParser.parse(reply("well-formed"), dimensions: dimensions)
-        #expect(scores.map(\.level.value) == [4, 3])
-        #expect(scores[1].rationale == "Most tags would group several books; wit is too vague to filter by.")
+        #expect(scores.map(\.level.value) == [1, 2])
+        #expect(scores[0].rationale == "The Cartographer of Brine Reach")
+        #expect(scores[1].rationale == "The Cartographer of Brine Reach is a fantasy that has real costs.")
     }
 
     @Test("Prose and a code fence around the JSON are tolerated; braces inside strings do not confuse it")
@@ -27,8 +30,8 @@ struct ReplyParsingTests {
     func bracesInProse() throws {
         let text = "My scores {as requested}: " + (try reply("well-formed"))
         let scores = try JudgeReplyParser.parse(text, dimensions: dimensions)
-        #expect(scores.map(\.level.value) == [4, 3])
-        #expect(Array(text.utf8)[scores[0].utf8Offset] == UInt8(ascii: "4"))
+        #expect(scores.map(\.level.value) == [1, 2])
+        #expect(Array(text.utf8)[scores[0].utf8Offset] == UInt8(ascii: "1"))
     }
 
     @Test("Member names in another case and scores written as strings still match the scale")
@@ -37,9 +40,19 @@ struct ReplyParsingTests {
         #expect(scores.map(\.level.value) == [3, 2])
     }
 
+    /// Real replies except the refusal, which this judge never gives (see
+    /// the replies folder's README): at temperature 1.5 under a schema without
+    /// the levels, a 0 and a raw line break inside a rationale; truncated at
+    /// 24 tokens; without the schema, an object
+    /// that stops before it closes (the server says `stop`, so it is not
+    /// mistaken for the token limit); in JSON mode, an object about
+    /// something else.
     @Test("Replies that cannot be used fail with their kind, never a score", arguments: [
-        ("off-scale", "stop", "off-scale", "Relevance: 5 is not on the scale 1–4"),
-        ("truncated", "length", "truncated", "cut off"),
+        ("off-scale", "stop", "off-scale", "Relevance: 0 is not on the scale 1–4"),
+        ("truncated", "length", "truncated", "cut off (token limit)"),
+        ("raw-newline", "stop", "invalid-json", "inside a string, found \"\n\", at line 1, column 111 of the object"),
+        ("unconstrained", "stop", "invalid-json", "never closes, and the reply ended with `stop`"),
+        ("json-mode", "stop", "missing-dimension", "no member for dimension Relevance"),
         ("refusal", "stop", "no-json", "no JSON object"),
     ])
     func failures(name: String, finish: String, code: String, message: String) throws {
@@ -72,6 +85,6 @@ struct ReplyParsingTests {
         let text = try reply("well-formed")
         let scores = try JudgeReplyParser.parse(text, dimensions: dimensions)
         let bytes = Array(text.utf8)
-        #expect(scores.map { bytes[$0.utf8Offset] } == [UInt8(ascii: "4"), UInt8(ascii: "3")])
+        #expect(scores.map { bytes[$0.utf8Offset] } == [UInt8(ascii: "1"), UInt8(ascii: "2")])
     }
 }

@@ -1,3 +1,4 @@
+import EvaluationCore
 import Foundation
 import Judging
 import Testing
@@ -11,8 +12,17 @@ struct RubricLinterTests {
         #expect(RubricLinter.lint(r).isEmpty)
         let findings = RubricLinter.lint(r, runRowIDs: ["book-001", "book-002"])
         #expect(findings.map(\.code) == ["example-row-not-in-run"])
-        #expect(findings.first?.line == 56)
+        #expect(findings.first?.line == 58)
         #expect(findings.first?.severity == .warning)
+    }
+
+    @Test("Both book-tag rubrics are clean against the sample run: every example cites one of its rows", arguments: [
+        "book-tags.md", "book-tags-v2.md",
+    ])
+    func sampleRun(file: String) throws {
+        let ids = Set(try Fixtures.bookRows().compactMap { $0["id"]?.string })
+        #expect(ids.count == 42)
+        #expect(RubricLinter.lint(try Fixtures.rubric(file), runRowIDs: ids).isEmpty)
     }
 
     @Test("SummEval's and Newsroom's odd 1–5 scales keep their warning, one per dimension, at its heading", arguments: [

@@ -1,22 +1,38 @@
 import EvaluationCore
 import Foundation
 import Judging
+import LanguageModels
 import Testing
 import _TestSupport
 
 @Suite("Rubric files")
 struct RubricTests {
-    @Test("The book-tag rubric: two 1–4 dimensions, two references, two examples tied to rows")
-    func bookTags() throws {
-        let r = try Fixtures.rubric("book-tags.md")
+    @Test("The book-tag rubrics: v1 and v2 share two 1–4 dimensions and the references; the examples cite different rows", arguments: [
+        ("book-tags.md", "1", ["book-002", "book-004"]),
+        ("book-tags-v2.md", "2", ["book-008", "book-009", "book-032"]),
+    ])
+    func bookTags(file: String, version: String, rows: [String]) throws {
+        let r = try Fixtures.rubric(file)
         #expect(r.name == "book-tags")
-        #expect(r.version == "1")
+        #expect(r.version == version)
         #expect(r.dimensions.map(\.name) == ["Relevance", "Usefulness"])
         #expect(r.dimensions.allSatisfy { $0.scale.summary == "1–4" })
-        #expect(r.reference.map(\.label) == ["Review", "Expected tags"])
-        #expect(r.examples.map(\.rowID) == ["book-001", "book-004"])
-        #expect(r.examples[1].scores == ["Relevance": 1, "Usefulness": 2])
-        #expect(r.dimension("Usefulness")?.scale.levels.last?.description == "Every tag could group several books and still narrow a search.")
+        #expect(r.reference.map(\.label) == ["Author", "Review"])
+        #expect(r.examples.map(\.rowID) == rows)
+    }
+
+    /// Each worked example is a real row of the sample run: its target is the
+    /// row's rendered target and its scores are expert-a's labels.
+    @Test("The examples match their rows and expert-a's scores", arguments: ["book-tags.md", "book-tags-v2.md"])
+    func examplesMatchTheSampleData(file: String) throws {
+        let r = try Fixtures.rubric(file)
+        let labels = try Fixtures.expertALabels()
+        for example in r.examples {
+            let id = try #require(example.rowID)
+            let rendered = try JudgePromptRenderer.messages(for: r, row: Fixtures.bookRow(id))[1].content
+            #expect(rendered.contains("<target>\n\(example.target)\n</target>"), "\(id)")
+            #expect(example.scores == labels[id], "\(id)")
+        }
     }
 
     @Test("SummEval and Newsroom: four dimensions each on 1–5", arguments: [

@@ -40,7 +40,11 @@ public enum JudgeReplyParser {
     ///   - reply: the reply's text.
     ///   - dimensions: what the judge was asked to score.
     ///   - finishReason: the server's finish reason; `length` marks a reply cut
-    ///     off by the token limit.
+    ///     off by the token limit. An object that opens and never closes is
+    ///   `truncated` when the reason is `length` or unknown (`nil`), and
+    ///   `invalid-json` when the server says the reply ended otherwise (a
+    ///   small judge that stops before closing its object, as SmolLM2-135M
+    ///   does without the schema).
     /// - Throws: ``JudgeReplyError``.
     public static func parse(
         _ reply: String, dimensions: [ScoreDimension], finishReason: String? = nil
@@ -69,18 +73,24 @@ public enum JudgeReplyParser {
     ) throws(JudgeReplyError) -> (members: [String: JSONValue], bytes: [UInt8], start: Int) {
         let spans = JSONObjectExtraction.objects(in: reply)
         guard !spans.isEmpty else {
-            throw .noJSON(truncated: finishReason == "length" || reply.contains("{"))
+            guard reply.contains("{") else { throw .noJSON(truncated: finishReason == "length") }
+            guard finishReason == nil || finishReason == "length" else {
+                let reason = finishReason ?? ""
+                throw .invalidJSON("an object opens but never closes, and the reply ended with `\(reason)`, not the token limit")
+            }
+            throw .noJSON(truncated: true)
         }
         let utf8 = Array(reply.utf8)
         var firstProblem: JudgeReplyError?
         for span in spans {
             let bytes = Array(utf8[span])
             do {
-                if case .object(let members) = try JSONDecoder().decode(JSONValue.self, from: Data(bytes)) {
+                if case .object(let members) = try JSONValue.parse(Data(bytes), file: "reply") {
                     return (members, bytes, span.lowerBound)
                 }
-            } catch let error as DecodingError {
-                firstProblem = firstProblem ?? .invalidJSON(error.readableDescription)
+            } catch let error as InputError {
+                let place = "line \(error.line ?? 1), column \(error.column ?? "?") of the object"
+                firstProblem = firstProblem ?? .invalidJSON("\(error.message), at \(place)")
             } catch {
                 firstProblem = firstProblem ?? .invalidJSON(String(describing: error))
             }

@@ -20,9 +20,31 @@ enum Fixtures {
         try Rubric.load(from: SharedData.projectURL("rubrics/\(name)"))
     }
 
-    /// The frozen book-tag rows.
+    /// The 42 rows of the repository's sample run
+    /// `notebooks-data/book-tags.run.jsonl`, without its header line.
     static func bookRows() throws -> [JSONValue] {
-        try rows(in: Data(contentsOf: resource("book-tags.rows.jsonl")))
+        try rows(in: Data(contentsOf: SharedData.projectURL("notebooks-data/book-tags.run.jsonl"))).filter { $0["id"] != nil }
+    }
+
+    /// The sample run's row `id`.
+    static func bookRow(_ id: String) throws -> JSONValue {
+        guard let row = try bookRows().first(where: { $0["id"]?.string == id }) else {
+            throw InputError(file: "notebooks-data/book-tags.run.jsonl", message: "there is no row \(id)")
+        }
+        return row
+    }
+
+    /// Expert-a's scores per row id, from `calibration/book-tags.labels.csv`;
+    /// only the first three columns (`id,relevance,usefulness`) are read,
+    /// which are never quoted.
+    static func expertALabels() throws -> [String: [String: JudgeScore]] {
+        let text = try String(contentsOf: SharedData.projectURL("calibration/book-tags.labels.csv"), encoding: .utf8)
+        var labels: [String: [String: JudgeScore]] = [:]
+        for line in text.split(separator: "\n").dropFirst() {
+            let cells = line.split(separator: ",", maxSplits: 3, omittingEmptySubsequences: false)
+            labels[String(cells[0])] = ["Relevance": JudgeScore(String(cells[1])), "Usefulness": JudgeScore(String(cells[2]))]
+        }
+        return labels
     }
 
     /// The first SummEval summary, with its source article as `input` and its
