@@ -105,7 +105,7 @@ let tests: [Target] = [
     ),
     .testTarget(
         name: "judgecalTests",
-        dependencies: ["EvaluationCore", "_TestSupport"]
+        dependencies: ["AgreementStatistics", "Calibration", "EvaluationCore", "LanguageModels", "_TestSupport"]
     ),
     .testTarget(
         name: "LanguageModelsTests",

@@ -1,0 +1,117 @@
+import AgreementStatistics
+import Calibration
+import EvaluationCore
+import Foundation
+import LanguageModels
+import Testing
+import _TestSupport
+
+/// The calibration loop from the command line against the live local judge,
+/// on a few rows of the book-tags sample (each judge call costs seconds).
+@Suite("judge, align and compare against the local judge", .tags(.liveJudge), .serialized)
+struct CalibrationLoopTests {
+    /// The first `rows` rows of the sample run and their expert-a labels, in a fresh folder.
+    static func sample(rows: Int) throws -> (folder: URL, run: String, labels: String) {
+        let folder = try SharedData.temporaryFolder("loop")
+        let runLines = try String(contentsOf: SharedData.projectURL("notebooks-data/book-tags.run.jsonl"), encoding: .utf8)
+            .split(separator: "\n").prefix(rows + 1)
+        let labelLines = try String(contentsOf: SharedData.projectURL("calibration/book-tags.labels.csv"), encoding: .utf8)
+            .split(separator: "\n").prefix(rows + 1)
+        let run = folder.appendingPathComponent("mini.run.jsonl")
+        let labels = folder.appendingPathComponent("mini.labels.csv")
+        try Data((runLines.joined(separator: "\n") + "\n").utf8).write(to: run)
+        try Data((labelLines.joined(separator: "\n") + "\n").utf8).write(to: labels)
+        return (folder, run.path, labels.path)
+    }
+
+    /// The environment for the subprocess: the server address when the test run was given one.
+    static var environment: [String: String] {
+        var e = ["NO_COLOR": "1"]
+        if let url = ProcessInfo.processInfo.environment["JUDGECAL_BASE_URL"] { e["JUDGECAL_BASE_URL"] = url }
+        return e
+    }
+
+    @Test("align's figures equal the statistics on the same pairs, and a second align calls no model")
+    func alignMatchesStatistics() throws {
+        let (folder, run, labels) = try Self.sample(rows: 3)
+        let cache = folder.appendingPathComponent("cache.sqlite").path
+        let judgments = folder.appendingPathComponent("mini.judgments.jsonl").path
+        let judged = try JudgeCalProcess.run(
+            ["judge", run, "--rubric", "rubrics/book-tags-v2.md", "--output", judgments, "--cache", cache], environment: Self.environment)
+        #expect(judged.status == 0, "\(judged.error)")
+        let set = try JudgmentSet.load(from: URL(fileURLWithPath: judgments))
+        #expect(set.judgments.map(\.id) == ["book-001", "book-002", "book-003"])
+        for j in set.judgments {
+            // Scored on the 1–4 scale, or a counted failure with its raw replies: never both, never neither.
+            #expect((j.failure == nil) == (j.scores.count == 2))
+            for s in j.scores { #expect([1, 2, 3, 4].contains(s.score)) }
+            if j.failure != nil { #expect(!j.rawReplies.isEmpty) }
+        }
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("mini.judgments.csv").path))
+
+        let aligned = try JudgeCalProcess.run(
+            ["align", run, "--rubric", "rubrics/book-tags-v2.md", "--labels", labels, "--cache", cache, "--json",
+             "--include-examples", "--history", folder.appendingPathComponent("history.jsonl").path],
+            environment: Self.environment)
+        // Three rows are too few for any verdict but "inconclusive" (exit 3) or "undefined" (exit 4).
+        #expect([3, 4].contains(aligned.status), "\(aligned.error)")
+        #expect(aligned.error.contains("server: 0 requests"), "the second pass must come from the cache: \(aligned.error)")
+        let report = try JSONDecoder().decode(AlignmentReport.self, from: Data(aligned.output.utf8))
+
+        let expert = ["book-001": [4.0, 4.0], "book-002": [4.0, 4.0], "book-003": [3.0, 3.0]]
+        for (d, name) in ["Relevance", "Usefulness"].enumerated() {
+            let scored = set.judgments.compactMap { j in j.score(name).map { (j.id, $0.score) } }
+            let dimension = try #require(report.dimensions.first { $0.name == name })
+            #expect(dimension.counts.paired == scored.count)
+            #expect(dimension.counts.judgeFailures == set.failedCount)
+            let table = try ContingencyTable(
+                scale: CategoryScale(1...4), first: scored.map { expert[$0.0]?[d] }, second: scored.map { $0.1 })
+            let kappa = CohenKappa(table, weights: .quadratic)
+            #expect(dimension.cohenKappa.quadratic.value == kappa.kappa.value)
+            #expect(dimension.exactAgreement.value == PercentAgreement.exact(table).value)
+        }
+        let history = try String(contentsOf: folder.appendingPathComponent("history.jsonl"), encoding: .utf8)
+        #expect(history.split(separator: "\n").count == 1)
+        #expect(history.contains("\"rubricTextHash\""))
+    }
+
+    @Test("A judge run killed part way resumes from the cache and repeats no completed call")
+    func killedRunResumes() async throws {
+        let (folder, run, _) = try Self.sample(rows: 4)
+        let cache = folder.appendingPathComponent("cache.sqlite")
+        let output = folder.appendingPathComponent("mini.judgments.jsonl")
+        guard let executable = JudgeCalProcess.executable else { throw CocoaError(.fileNoSuchFile) }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["judge", run, "--rubric", "rubrics/book-tags.md", "--output", output.path, "--cache", cache.path, "--concurrency", "1"]
+        process.currentDirectoryURL = SharedData.packageRoot
+        process.environment = Self.environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait until at least one call is stored, then kill -9 before the run can finish.
+        let deadline = Date().addingTimeInterval(240)
+        var stored = 0
+        while Date() < deadline, process.isRunning {
+            try await Task.sleep(nanoseconds: 200_000_000)
+            if FileManager.default.fileExists(atPath: cache.path) { stored = (try? ResponseCache(url: cache).count()) ?? 0 }
+            if stored >= 1 { break }
+        }
+        try #require(process.isRunning, "the run finished before it could be killed; nothing was tested")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(!FileManager.default.fileExists(atPath: output.path), "a killed run leaves no half-written judgments")
+        let before = try ResponseCache(url: cache).count()
+        #expect(before >= 1)
+
+        let resumed = try JudgeCalProcess.run(
+            ["judge", run, "--rubric", "rubrics/book-tags.md", "--output", output.path, "--cache", cache.path, "--concurrency", "1"],
+            environment: Self.environment)
+        #expect(resumed.status == 0, "\(resumed.error)")
+        // Every completed call came back from the cache; only the rest went to the server.
+        #expect(resumed.error.contains("cache: \(before) hits"), "\(resumed.error)")
+        let set = try JudgmentSet.load(from: output)
+        #expect(set.judgments.count == 4)
+    }
+}
