@@ -74,6 +74,16 @@ let tests: [Target] = [
     ),
 ]
 
+// MARK: - Benchmarks
+
+let benchmarks: [Target] = [
+    .executableTarget(
+        name: "LanguageModelsBenchmark",
+        dependencies: ["LanguageModels", "EvaluationCore"],
+        path: "benchmarks/LanguageModelsBenchmark"
+    ),
+]
+
 // MARK: - Shared settings, applied to every Swift target in one place
 
 let swiftSettings: [SwiftSetting] = [
@@ -82,7 +92,7 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
-let allTargets = systemLibraries + libraries + tests
+let allTargets = systemLibraries + libraries + tests + benchmarks
 for target in allTargets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
 }
