@@ -1,5 +1,5 @@
 import CCurl
-import Dispatch
+import Foundation
 import Synchronization
 import _CurlShims
 
@@ -10,16 +10,17 @@ private let curlGlobalInitialization: Int = Int(curl_global_init(Int(CURL_GLOBAL
 /// An HTTP client over libcurl's easy interface.
 ///
 /// `curl_easy_perform` blocks its thread until the transfer ends, so it never
-/// runs on Swift's cooperative thread pool: each transfer runs on a concurrent
-/// Dispatch queue of its own (threads the pool does not count on), and the
-/// awaiting task is resumed through a continuation when it ends. Callers bound
+/// runs on Swift's cooperative thread pool: each transfer runs on a thread of
+/// its own, and the awaiting task is resumed through a continuation when it
+/// ends. (Not a Dispatch queue: on Linux a concurrent queue runs only about as
+/// many blocking items at once as there are cores, which let transfers wait
+/// past their timeouts in the queue.) Callers bound
 /// how many transfers are in flight (``OpenAICompatibleModel`` holds a
 /// per-model limit). Easy handles are kept in a pool and reset between
 /// transfers, which keeps libcurl's connection cache, so keep-alive
 /// connections are reused. Every handle sets `CURLOPT_NOSIGNAL`, so timeouts
 /// never raise signals in a multithreaded process.
 final class CurlClient: Sendable {
-    private static let transfers = DispatchQueue(label: "judgecal.curl.transfers", attributes: .concurrent)
     private let idleHandles = Mutex<[EasyHandle]>([])
 
     init() {}
@@ -38,9 +39,9 @@ final class CurlClient: Sendable {
         let context = TransferContext()
         let result: Result<HTTPReply, TransferFailure> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                Self.transfers.async {
-                    continuation.resume(returning: self.perform(request, context: context))
-                }
+                let thread = Thread { continuation.resume(returning: self.perform(request, context: context)) }
+                thread.name = "judgecal.curl"
+                thread.start()
             }
         } onCancel: {
             context.cancelled.store(true, ordering: .relaxed)

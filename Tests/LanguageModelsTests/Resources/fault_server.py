@@ -16,7 +16,8 @@ counters apart from another's and <scenario> is one of
   partial            HTTP 200 announcing more bytes than it sends, then closing
   always500          HTTP 500 every time
   echoauth500        HTTP 500 whose body repeats the request's Authorization header
-GET /<tag>/stats answers {"requests": total, "byContent": {last message: count}}.
+GET /<tag>/stats answers {"requests": total, "byContent": {last message: count},
+"maxInFlight": the most requests under the tag handled at once}.
 """
 import json
 import os
@@ -28,6 +29,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 counts = {}
 by_content = {}
+in_flight = {}
+max_in_flight = {}
 lock = threading.Lock()
 
 
@@ -45,6 +48,7 @@ def completion(content):
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # headers and body go out in separate writes
 
     def log_message(self, *args):
         pass
@@ -65,9 +69,22 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_json(404, {"error": "unknown path"})
         tag = match.group(1)
         with lock:
-            self.send_json(200, {"requests": counts.get(tag, 0), "byContent": by_content.get(tag, {})})
+            self.send_json(200, {"requests": counts.get(tag, 0), "byContent": by_content.get(tag, {}),
+                                 "maxInFlight": max_in_flight.get(tag, 0)})
 
     def do_POST(self):
+        match = re.fullmatch(r"/([^/]+)/.*", self.path)
+        tag = match.group(1) if match else ""
+        with lock:
+            in_flight[tag] = in_flight.get(tag, 0) + 1
+            max_in_flight[tag] = max(max_in_flight.get(tag, 0), in_flight[tag])
+        try:
+            self.answer()
+        finally:
+            with lock:
+                in_flight[tag] -= 1
+
+    def answer(self):
         length = int(self.headers.get("Content-Length", "0"))
         request = json.loads(self.rfile.read(length) or b"{}")
         match = re.fullmatch(r"/([^/]+)/([a-z0-9]+)/v1/chat/completions", self.path)
@@ -110,6 +127,7 @@ class Handler(BaseHTTPRequestHandler):
 
 class QuietServer(ThreadingHTTPServer):
     daemon_threads = True
+    request_queue_size = 128  # the default 5 drops connections when many tests run at once
 
     def handle_error(self, request, client_address):
         pass  # clients that time out and hang up are part of the tests
