@@ -12,6 +12,7 @@ struct OpenAICompatibleModelFaultTests {
         let elapsed = try await seconds { response = try await model.respond(to: question("rate")) }
         #expect(response?.choices.map(\.text) == ["echo: rate"])
         #expect(elapsed >= 2.0, "two Retry-After: 1 waits")
+        #expect((response?.latency ?? 9) < elapsed - 1.9, "the latency counts the exchanges, not the waits between them")
         #expect(elapsed < 4.0)
         #expect(model.statistics.retries == 2)
         #expect(try await FaultServer.shared.stats(tag: tag).requests == 3)

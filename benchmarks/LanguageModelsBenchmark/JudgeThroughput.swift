@@ -4,7 +4,8 @@ import LanguageModels
 import Synchronization
 
 /// Judgments per second against the local judge (`scripts/local-judge start`)
-/// at concurrency 1, 2 and 4, with short structured replies.
+/// at concurrency 1, 2 and 4, with short structured replies; the mean latency
+/// is the client's (time in HTTP exchanges, queueing in the server included).
 enum JudgeThroughput {
     static func run(_ options: Options) async throws {
         let requests = try options.int("requests", default: 8)
@@ -24,7 +25,7 @@ enum JudgeThroughput {
                     for index in 0..<requests {
                         group.addTask {
                             let request = ChatRequest(
-                                messages: [ChatMessage(.user, "Rate from 1 to 5 how polite this is: 'Thanks, item \(index) arrived.'")],
+                                messages: [ChatMessage(.user, "Rate from 1 to 5 how polite this is: 'Thanks, parcel \(index) of batch \(concurrency) arrived.'")],
                                 temperature: 0, maxTokens: 16, seed: concurrency, schema: schema)
                             latencies.add(try await model.respond(to: request).latency)
                         }
