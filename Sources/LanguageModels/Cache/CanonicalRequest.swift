@@ -22,10 +22,7 @@ struct CanonicalRequest {
         integer(request.choices)
         bytes.append(contentsOf: #","logprobs":"#.utf8)
         bytes.append(contentsOf: (request.logprobs ? "true" : "false").utf8)
-        if let maxTokens = request.maxTokens {
-            bytes.append(contentsOf: #","maxTokens":"#.utf8)
-            integer(maxTokens)
-        }
+        optional(#","maxTokens":"#, request.maxTokens)
         bytes.append(contentsOf: #","messages":["#.utf8)
         for (index, message) in request.messages.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -41,21 +38,22 @@ struct CanonicalRequest {
             bytes.append(contentsOf: #","schema":"#.utf8)
             value(schema)
         }
-        if let seed = request.seed {
-            bytes.append(contentsOf: #","seed":"#.utf8)
-            integer(seed)
-        }
+        optional(#","seed":"#, request.seed)
         if let temperature = request.temperature {
             bytes.append(contentsOf: #","temperature":"#.utf8)
             number(temperature)
         }
-        if let topLogprobs = request.topLogprobs {
-            bytes.append(contentsOf: #","topLogprobs":"#.utf8)
-            integer(topLogprobs)
-        }
+        optional(#","topLogprobs":"#, request.topLogprobs)
         bytes.append(contentsOf: #"},"version":"#.utf8)
         integer(Self.version)
         bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// Writes `prefix` (`,"name":`) and the value, when there is one.
+    private mutating func optional(_ prefix: String, _ value: Int?) {
+        guard let value else { return }
+        bytes.append(contentsOf: prefix.utf8)
+        integer(value)
     }
 
     private mutating func integer(_ value: Int) {
