@@ -1,3 +1,4 @@
+import EvaluationCore
 import Foundation
 import Testing
 @testable import LanguageModels
@@ -149,5 +150,28 @@ struct OpenAICompatibleModelFaultTests {
         }
         // slow3000 with a 1 s timeout and 2 attempts is the longest: 3 × (1 + backoff + 1) s.
         #expect(elapsed < 10)
+    }
+}
+
+@Suite("Structured output on a server without response_format", .tags(.faultServer))
+struct StructuredOutputFallbackTests {
+    @Test("Detection tries both forms once, then asks in the prompt and counts unconstrained and invalid replies")
+    func promptOnlyFallback() async throws {
+        let tag = FaultServer.tag()
+        let model = try OpenAICompatibleModel(
+            configuration: .init(
+                baseURL: FaultServer.shared.baseURL(tag: tag, scenario: "noformat"), model: "fault-server-model",
+                connectTimeout: 1, requestTimeout: 5, structuredOutput: .detect))
+        let schema = JSONValue.object(["type": .string("object")])
+        let valid = ChatRequest(messages: [ChatMessage(.user, #"{"score": 3}"#)], schema: schema)
+        let invalid = ChatRequest(messages: [ChatMessage(.user, "score: 3")], schema: schema)
+        #expect(try await model.respond(to: valid).choices.first?.text == #"{"score": 3}"#)
+        #expect(try await model.respond(to: invalid).choices.first?.text == "score: 3")
+        let statistics = model.statistics
+        #expect(statistics.structuredOutput == .promptOnly)
+        #expect(statistics.unconstrainedReplies == 2)
+        #expect(statistics.invalidUnconstrainedReplies == 1)
+        #expect(statistics.retries == 0, "a refused form is not retried")
+        #expect(try await FaultServer.shared.stats(tag: tag).requests == 4, "two refused forms, then one request per call")
     }
 }

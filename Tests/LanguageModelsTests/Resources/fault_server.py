@@ -16,6 +16,7 @@ counters apart from another's and <scenario> is one of
   partial            HTTP 200 announcing more bytes than it sends, then closing
   always500          HTTP 500 every time
   echoauth500        HTTP 500 whose body repeats the request's Authorization header
+  noformat           HTTP 400 to any response_format; otherwise the last message, verbatim
 GET /<tag>/stats answers {"requests": total, "byContent": {last message: count},
 "maxInFlight": the most requests under the tag handled at once}.
 """
@@ -109,6 +110,10 @@ class Handler(BaseHTTPRequestHandler):
         slow = re.fullmatch(r"slow(\d+)", scenario)
         if slow:
             time.sleep(int(slow.group(1)) / 1000)
+        if scenario == "noformat":
+            if "response_format" in request:
+                return self.send_json(400, {"error": "response_format is not supported"})
+            return self.send_json(200, completion(content))
         if scenario == "echoauth500":
             return self.send_json(500, {"error": "bad key " + self.headers.get("Authorization", "")})
         if scenario == "always500":
