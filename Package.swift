@@ -72,6 +72,11 @@ let benchmarks: [Target] = [
         dependencies: ["AgreementStatistics", "EvaluationCore"],
         path: "benchmarks/AgreementBenchmarks"
     ),
+    .executableTarget(
+        name: "LanguageModelsBenchmark",
+        dependencies: ["LanguageModels", "EvaluationCore"],
+        path: "benchmarks/LanguageModelsBenchmark"
+    ),
 ]
 
 // MARK: - Tests

@@ -1,3 +1,4 @@
+import EvaluationCore
 import Foundation
 import Testing
 @testable import LanguageModels
@@ -12,9 +13,10 @@ struct OpenAICompatibleModelFaultTests {
         let elapsed = try await seconds { response = try await model.respond(to: question("rate")) }
         #expect(response?.choices.map(\.text) == ["echo: rate"])
         #expect(elapsed >= 2.0, "two Retry-After: 1 waits")
+        #expect((response?.latency ?? 9) < elapsed - 1.9, "the latency counts the exchanges, not the waits between them")
         #expect(elapsed < 4.0)
         #expect(model.statistics.retries == 2)
-        #expect(try await FaultServer.shared.requests(tag: tag).total == 3)
+        #expect(try await FaultServer.shared.stats(tag: tag).requests == 3)
     }
 
     @Test("HTTP 500 twice, then an answer: retried with backoff")
@@ -36,19 +38,19 @@ struct OpenAICompatibleModelFaultTests {
         #expect(error.underlying == .httpStatus)
         #expect(error.statusCode == 500)
         #expect(error.attempts == 3)
-        #expect(try await FaultServer.shared.requests(tag: tag).total == 3)
+        #expect(try await FaultServer.shared.stats(tag: tag).requests == 3)
         #expect(model.statistics.failures == 1)
     }
 
     @Test("A slow server: the request ends at its timeout, not later")
     func timeout() async throws {
-        let model = try faultModel("slow3000", tag: FaultServer.tag(), attempts: 1, timeout: 0.5)
+        let model = try faultModel("slow5000", tag: FaultServer.tag(), attempts: 1, timeout: 0.5)
         var thrown: LanguageModelError?
         let elapsed = await seconds {
             do { _ = try await model.respond(to: question("slow")) } catch { thrown = error as? LanguageModelError }
         }
         #expect(thrown?.code == .timedOut)
-        #expect(elapsed < 1.5)
+        #expect(elapsed < 2.5, "a 0.5 s timeout, against a server that answers after 5 s")
     }
 
     @Test("A slow server within the timeout answers")
@@ -101,20 +103,21 @@ struct OpenAICompatibleModelFaultTests {
         let response = try await model.respond(to: request)
         #expect(response.choices.count == 3)
         #expect(response.usage == TokenUsage(promptTokens: 9, completionTokens: 6))
-        #expect(try await FaultServer.shared.requests(tag: tag).total == 3)
+        #expect(try await FaultServer.shared.stats(tag: tag).requests == 3)
     }
 
-    @Test("At most maxConcurrentRequests in flight: six 300 ms requests at limit 2 take three rounds")
+    @Test("At most maxConcurrentRequests in flight: six 300 ms requests at limit 2 run two at a time")
     func boundedConcurrency() async throws {
-        let model = try faultModel("slow300", tag: FaultServer.tag(), timeout: 5, concurrency: 2)
+        let tag = FaultServer.tag()
+        let model = try faultModel("slow300", tag: tag, timeout: 5, concurrency: 2)
         let elapsed = try await seconds {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for i in 0..<6 { group.addTask { _ = try await model.respond(to: question("c\(i)")) } }
                 try await group.waitForAll()
             }
         }
-        #expect(elapsed >= 0.9)
-        #expect(elapsed < 2.5)
+        #expect(elapsed >= 0.9, "three rounds of 300 ms")
+        #expect(try await FaultServer.shared.stats(tag: tag).maxInFlight == 2)
     }
 
     @Test("A mixed burst: every request ends answered or as a counted, typed failure, within its deadline")
@@ -147,5 +150,28 @@ struct OpenAICompatibleModelFaultTests {
         }
         // slow3000 with a 1 s timeout and 2 attempts is the longest: 3 × (1 + backoff + 1) s.
         #expect(elapsed < 10)
+    }
+}
+
+@Suite("Structured output on a server without response_format", .tags(.faultServer))
+struct StructuredOutputFallbackTests {
+    @Test("Detection tries both forms once, then asks in the prompt and counts unconstrained and invalid replies")
+    func promptOnlyFallback() async throws {
+        let tag = FaultServer.tag()
+        let model = try OpenAICompatibleModel(
+            configuration: .init(
+                baseURL: FaultServer.shared.baseURL(tag: tag, scenario: "noformat"), model: "fault-server-model",
+                connectTimeout: 1, requestTimeout: 5, structuredOutput: .detect))
+        let schema = JSONValue.object(["type": .string("object")])
+        let valid = ChatRequest(messages: [ChatMessage(.user, #"{"score": 3}"#)], schema: schema)
+        let invalid = ChatRequest(messages: [ChatMessage(.user, "score: 3")], schema: schema)
+        #expect(try await model.respond(to: valid).choices.first?.text == #"{"score": 3}"#)
+        #expect(try await model.respond(to: invalid).choices.first?.text == "score: 3")
+        let statistics = model.statistics
+        #expect(statistics.structuredOutput == .promptOnly)
+        #expect(statistics.unconstrainedReplies == 2)
+        #expect(statistics.invalidUnconstrainedReplies == 1)
+        #expect(statistics.retries == 0, "a refused form is not retried")
+        #expect(try await FaultServer.shared.stats(tag: tag).requests == 4, "two refused forms, then one request per call")
     }
 }

@@ -98,3 +98,44 @@ struct ResponseCacheTests {
         #expect(base.callCount == misses, "every miss, and only a miss, asked the model")
     }
 }
+
+@Suite("Cache key and stored-response encodings")
+struct CacheEncodingTests {
+    @Test("The canonical request is JSON with sorted keys that decodes back to the same request")
+    func canonicalRequest() throws {
+        struct Content: Decodable {
+            var model: String
+            var request: ChatRequest
+            var version: Int
+        }
+        let request = ChatRequest(
+            messages: [ChatMessage(.system, "Be \"strict\"\\fair.\n\tTabs\u{1}"), ChatMessage(.user, "Rate ✓ 1–5")],
+            temperature: 0.7, maxTokens: 16, seed: 3, choices: 2,
+            schema: .object(["type": .string("object"), "b": .array([.number(1), .number(2.5), .bool(true), .null])]),
+            logprobs: true, topLogprobs: 2, sampleIndex: 4)
+        let bytes = CanonicalRequest(model: "m", request: request).bytes
+        let decoded = try JSONDecoder().decode(Content.self, from: Data(bytes))
+        #expect(decoded.model == "m" && decoded.version == 1)
+        #expect(decoded.request == request)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.hasPrefix(#"{"model":"m","request":{"choices":2,"logprobs":true,"maxTokens":16,"messages":"#))
+        #expect(text.contains(#""schema":{"b":[1,2.5,true,null],"type":"object"},"seed":3,"temperature":0.7,"topLogprobs":2},"version":1}"#))
+    }
+
+    @Test("A response survives the binary codec unchanged; truncated bytes are refused")
+    func responseCodec() {
+        let response = ChatResponse(
+            choices: [
+                .init(text: "{\"score\": 4} ✓", finishReason: "stop", tokens: [
+                    TokenLogprob(token: "{", logprob: -0.01, top: [.init(token: "{", logprob: -0.01), .init(token: " ", logprob: -4.5)])
+                ]),
+                .init(text: "", finishReason: nil, tokens: nil),
+            ],
+            model: "SmolLM2-135M-Instruct", usage: TokenUsage(promptTokens: 40, completionTokens: 6), latency: 1.25)
+        let bytes = ResponseCodec.encode(response)
+        #expect(bytes.withUnsafeBytes { ResponseCodec.decode($0) } == response)
+        #expect(bytes.dropLast().withUnsafeBytes { ResponseCodec.decode($0) } == nil)
+        let noUsage = ChatResponse(choices: [], model: "m", usage: nil, latency: 0)
+        #expect(ResponseCodec.encode(noUsage).withUnsafeBytes { ResponseCodec.decode($0) } == noUsage)
+    }
+}

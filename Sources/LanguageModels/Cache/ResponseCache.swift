@@ -3,7 +3,9 @@ import Synchronization
 
 /// A store of model responses in SQLite, keyed by a hash of the canonical request.
 ///
-/// One table, `responses(key, model, request, response, created_at)`, in
+/// One table, `responses(key, model, request, response, created_at)`
+/// (`request` the canonical JSON the key hashes, for people reading the file;
+/// `response` in ``ResponseCodec``'s compact binary form), in
 /// write-ahead-log mode with `synchronous=NORMAL`: each response is committed
 /// in its own transaction as soon as it arrives, and a committed WAL
 /// transaction survives the process being killed (`kill -9`) at any moment,
@@ -49,7 +51,7 @@ public final class ResponseCache: Sendable {
                 key TEXT PRIMARY KEY NOT NULL,
                 model TEXT NOT NULL,
                 request TEXT NOT NULL,
-                response TEXT NOT NULL,
+                response BLOB NOT NULL,
                 created_at REAL NOT NULL
             ) WITHOUT ROWID
             """)
@@ -61,62 +63,46 @@ public final class ResponseCache: Sendable {
 
     /// The cache key of `request` to `model`: 64 hexadecimal digits.
     public static func key(model: String, request: ChatRequest) -> String {
-        SHA256.hexDigest(of: canonicalJSON(model: model, request: request))
+        SHA256.hexDigest(of: CanonicalRequest(model: model, request: request).bytes)
     }
 
     /// The stored response to `request`, if any; counts a hit or a miss.
     public func response(to request: ChatRequest, model: String) throws -> ChatResponse? {
         let key = Self.key(model: model, request: request)
-        let row = try connection.withLock { try $0.query("SELECT response FROM responses WHERE key = ?", [key]) }
-        guard let stored = row?.first ?? nil else {
+        let found = try connection.withLock { connection in
+            try connection.query("SELECT response FROM responses WHERE key = ?", [.text(key)]) { row in
+                row.withBlob(0) { ResponseCodec.decode($0) }
+            }
+        }
+        guard let found else {
             counts.withLock { $0.misses += 1 }
             return nil
         }
-        do {
-            let response = try JSONDecoder().decode(ChatResponse.self, from: Data(stored.utf8))
-            counts.withLock { $0.hits += 1 }
-            return response
-        } catch {
-            throw LanguageModelError(.cache, "\(url.path): the stored response for key \(key) does not decode (\(error)); delete the file to start afresh")
+        guard let response = found else {
+            throw LanguageModelError(
+                .cache, "\(url.path): the stored response for key \(key) is not in this version's format; delete the file to start afresh")
         }
+        counts.withLock { $0.hits += 1 }
+        return response
     }
 
     /// Stores `response` to `request`, committing at once. A response already stored under the same key is kept.
     public func store(_ response: ChatResponse, for request: ChatRequest, model: String) throws {
-        let canonical = Self.canonicalJSON(model: model, request: request)
-        let key = SHA256.hexDigest(of: canonical)
-        let encoded: Data
-        do {
-            encoded = try JSONEncoder().encode(response)
-        } catch {
-            throw LanguageModelError(.cache, "cannot encode a response for the cache: \(error)")
-        }
+        let canonical = CanonicalRequest(model: model, request: request).bytes
+        let parameters: [SQLiteValue] = [
+            .text(SHA256.hexDigest(of: canonical)), .text(model), .text(String(decoding: canonical, as: UTF8.self)),
+            .blob(ResponseCodec.encode(response)), .real(Date().timeIntervalSince1970),
+        ]
         _ = try connection.withLock {
             try $0.query(
                 "INSERT OR IGNORE INTO responses (key, model, request, response, created_at) VALUES (?, ?, ?, ?, ?)",
-                [key, model, String(decoding: canonical, as: UTF8.self), String(decoding: encoded, as: UTF8.self),
-                 String(Date().timeIntervalSince1970)])
+                parameters) { _ in }
         }
         counts.withLock { $0.stores += 1 }
     }
 
     /// How many responses the file holds (from every process that wrote to it).
     public func count() throws -> Int {
-        let row = try connection.withLock { try $0.query("SELECT count(*) FROM responses", []) }
-        return (row?.first ?? nil).flatMap { Int($0) } ?? 0
+        try connection.withLock { try $0.query("SELECT count(*) FROM responses", []) { $0.integer(0) } } ?? 0
     }
-
-    private static func canonicalJSON(model: String, request: ChatRequest) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding plain strings, numbers and arrays cannot fail.
-        return (try? encoder.encode(CacheKeyContent(model: model, request: request))) ?? Data()
-    }
-}
-
-/// What a cache key is computed from; `version` changes when its meaning does.
-private struct CacheKeyContent: Encodable {
-    let version = 1
-    let model: String
-    let request: ChatRequest
 }

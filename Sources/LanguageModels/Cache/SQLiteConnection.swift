@@ -36,9 +36,9 @@ final class SQLiteConnection {
         try check(sqlite3_exec(handle, sql, nil, nil, nil), doing: sql)
     }
 
-    /// Runs a prepared (and kept) statement with text parameters, returning
-    /// the text columns of the first row, if any.
-    func query(_ sql: String, _ parameters: [String?]) throws -> [String?]? {
+    /// Runs a prepared (and kept) statement with `parameters`, reading the
+    /// first row it returns, if any, with `read`.
+    func query<T>(_ sql: String, _ parameters: [SQLiteValue], readingFirstRow read: (SQLiteRow) throws -> T) throws -> T? {
         let statement = try prepared(sql)
         defer {
             sqlite3_reset(statement)
@@ -47,20 +47,17 @@ final class SQLiteConnection {
         for (index, parameter) in parameters.enumerated() {
             let position = Int32(index + 1)
             let status =
-                if let parameter {
-                    sqlite3_bind_text(statement, position, parameter, -1, transient)
-                } else {
-                    sqlite3_bind_null(statement, position)
+                switch parameter {
+                case .text(let text): sqlite3_bind_text(statement, position, text, -1, transient)
+                case .blob(let bytes):
+                    bytes.withUnsafeBytes { sqlite3_bind_blob(statement, position, $0.baseAddress, Int32($0.count), transient) }
+                case .real(let number): sqlite3_bind_double(statement, position, number)
                 }
             try check(status, doing: sql)
         }
         switch sqlite3_step(statement) {
-        case SQLITE_ROW:
-            return (0..<sqlite3_column_count(statement)).map { column in
-                sqlite3_column_text(statement, column).map { String(cString: $0) }
-            }
-        case SQLITE_DONE:
-            return nil
+        case SQLITE_ROW: return try read(SQLiteRow(statement: statement))
+        case SQLITE_DONE: return nil
         case let status:
             try check(status, doing: sql)
             return nil
@@ -80,5 +77,28 @@ final class SQLiteConnection {
         guard status != SQLITE_OK && status != SQLITE_DONE && status != SQLITE_ROW else { return }
         let message = String(cString: sqlite3_errmsg(handle))
         throw LanguageModelError(.cache, "response cache \(path): \(message) (while running: \(sql.prefix(60))…)")
+    }
+}
+
+/// A value bound to a statement parameter.
+enum SQLiteValue {
+    case text(String)
+    case blob([UInt8])
+    case real(Double)
+}
+
+/// The current row of a statement, valid only inside the reading closure.
+struct SQLiteRow {
+    fileprivate let statement: OpaquePointer
+
+    /// Column `column` (0-based) as an integer.
+    func integer(_ column: Int32) -> Int {
+        Int(sqlite3_column_int64(statement, column))
+    }
+
+    /// Calls `body` with the bytes of column `column`, valid only during the call.
+    func withBlob<R>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        let count = Int(sqlite3_column_bytes(statement, column))
+        return try body(UnsafeRawBufferPointer(start: sqlite3_column_blob(statement, column), count: count))
     }
 }

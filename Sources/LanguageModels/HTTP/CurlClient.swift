@@ -11,10 +11,11 @@ private let curlGlobalInitialization: Int = Int(curl_global_init(Int(CURL_GLOBAL
 ///
 /// `curl_easy_perform` blocks its thread until the transfer ends, so it never
 /// runs on Swift's cooperative thread pool: each transfer runs on a thread of
-/// its own, and the awaiting task is resumed through a continuation when it
-/// ends. Not a Dispatch queue: on Linux a concurrent queue runs only as many
-/// blocks at once as there are cores, so on a 2-core machine two slow judge
-/// calls held every other transfer (a 1 s timeout test waited 55 s). Callers bound
+/// ``TransferThreads`` (reused between transfers, one per transfer in flight),
+/// and the awaiting task is resumed through a continuation when it ends. (Not
+/// a Dispatch queue: on Linux a concurrent queue runs only about as many
+/// blocking items at once as there are cores, which let transfers wait past
+/// their timeouts in the queue.) Callers bound
 /// how many transfers are in flight (``OpenAICompatibleModel`` holds a
 /// per-model limit). Easy handles are kept in a pool and reset between
 /// transfers, which keeps libcurl's connection cache, so keep-alive
@@ -22,6 +23,7 @@ private let curlGlobalInitialization: Int = Int(curl_global_init(Int(CURL_GLOBAL
 /// never raise signals in a multithreaded process.
 final class CurlClient: Sendable {
     private let idleHandles = Mutex<[EasyHandle]>([])
+    private let threads = TransferThreads()
 
     init() {}
 
@@ -39,11 +41,7 @@ final class CurlClient: Sendable {
         let context = TransferContext()
         let result: Result<HTTPReply, TransferFailure> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let thread = Thread {
-                    continuation.resume(returning: self.perform(request, context: context))
-                }
-                thread.name = "judgecal.curl.transfer"
-                thread.start()
+                threads.run { continuation.resume(returning: self.perform(request, context: context)) }
             }
         } onCancel: {
             context.cancelled.store(true, ordering: .relaxed)

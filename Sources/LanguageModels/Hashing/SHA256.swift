@@ -17,47 +17,63 @@ public enum SHA256 {
     ]
 
     /// The digest of `bytes`, as 64 lower-case hexadecimal digits.
-    public static func hexDigest(of bytes: some Collection<UInt8>) -> String {
-        var state: [UInt32] = [
-            0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-        ]
-        var message = Array(bytes)
-        let bitLength = UInt64(message.count) * 8
-        message.append(0x80)
-        while message.count % 64 != 56 { message.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> shift)) }
+    public static func hexDigest(of bytes: [UInt8]) -> String {
+        var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+            0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
+        )
+        // The whole blocks of the message, then the last partial block padded
+        // with 0x80, zeros and the bit length (one or two blocks).
+        let wholeBlocks = bytes.count / 64 * 64
+        var tail = Array(bytes[wholeBlocks...])
+        tail.append(0x80)
+        while tail.count % 64 != 56 { tail.append(0) }
+        let bitLength = UInt64(bytes.count) &* 8
+        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> shift)) }
 
-        var schedule = [UInt32](repeating: 0, count: 64)
-        for blockStart in stride(from: 0, to: message.count, by: 64) {
-            for t in 0..<16 {
-                let i = blockStart + t * 4
-                schedule[t] = UInt32(message[i]) << 24 | UInt32(message[i + 1]) << 16
-                    | UInt32(message[i + 2]) << 8 | UInt32(message[i + 3])
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+            bytes.withUnsafeBufferPointer { message in
+                for start in stride(from: 0, to: wholeBlocks, by: 64) { compress(message, start, schedule, &state) }
             }
-            for t in 16..<64 {
-                let s0 = rotate(schedule[t - 15], 7) ^ rotate(schedule[t - 15], 18) ^ (schedule[t - 15] >> 3)
-                let s1 = rotate(schedule[t - 2], 17) ^ rotate(schedule[t - 2], 19) ^ (schedule[t - 2] >> 10)
-                schedule[t] = schedule[t - 16] &+ s0 &+ schedule[t - 7] &+ s1
+            tail.withUnsafeBufferPointer { padded in
+                for start in stride(from: 0, to: padded.count, by: 64) { compress(padded, start, schedule, &state) }
             }
-            var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-            for t in 0..<64 {
-                let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-                let choice = (e & f) ^ (~e & g)
-                let temp1 = h &+ sum1 &+ choice &+ roundConstants[t] &+ schedule[t]
-                let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-                let majority = (a & b) ^ (a & c) ^ (b & c)
-                let temp2 = sum0 &+ majority
-                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
-            }
-            for (i, value) in [a, b, c, d, e, f, g, h].enumerated() { state[i] = state[i] &+ value }
         }
         let digits = Array("0123456789abcdef".utf8)
         var hex = [UInt8]()
         hex.reserveCapacity(64)
-        for word in state {
+        for word in [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7] {
             for shift in stride(from: 28, through: 0, by: -4) { hex.append(digits[Int((word >> UInt32(shift)) & 0xf)]) }
         }
         return String(decoding: hex, as: UTF8.self)
+    }
+
+    /// Runs the compression function on the 64-byte block at `start`.
+    private static func compress(
+        _ message: UnsafeBufferPointer<UInt8>, _ start: Int, _ schedule: UnsafeMutableBufferPointer<UInt32>,
+        _ state: inout (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
+    ) {
+        for t in 0..<16 {
+            let i = start + t * 4
+            schedule[t] = UInt32(message[i]) << 24 | UInt32(message[i + 1]) << 16 | UInt32(message[i + 2]) << 8
+                | UInt32(message[i + 3])
+        }
+        for t in 16..<64 {
+            let s0 = rotate(schedule[t - 15], 7) ^ rotate(schedule[t - 15], 18) ^ (schedule[t - 15] >> 3)
+            let s1 = rotate(schedule[t - 2], 17) ^ rotate(schedule[t - 2], 19) ^ (schedule[t - 2] >> 10)
+            schedule[t] = schedule[t - 16] &+ s0 &+ schedule[t - 7] &+ s1
+        }
+        var (a, b, c, d, e, f, g, h) = state
+        roundConstants.withUnsafeBufferPointer { constants in
+            for t in 0..<64 {
+                let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+                let choice = (e & f) ^ (~e & g)
+                let temp1 = h &+ sum1 &+ choice &+ constants[t] &+ schedule[t]
+                let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+                let majority = (a & b) ^ (a & c) ^ (b & c)
+                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ sum0 &+ majority)
+            }
+        }
+        state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
     }
 
     private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {

@@ -6,8 +6,11 @@ extension OpenAICompatibleModel {
     /// Sends one completion request, retrying what may pass (see ``RetryPolicy``).
     ///
     /// - Parameter retrying: `false` makes one attempt only (used while detecting the structured-output form).
+    ///
+    /// - Returns: The decoded reply, and the seconds spent in HTTP exchanges for it (every attempt's, but
+    ///   not waits for a permit or between attempts).
     func complete(_ request: ChatRequest, form: StructuredOutput, retrying: Bool = true) async throws
-        -> ChatCompletionReply
+        -> (reply: ChatCompletionReply, seconds: Double)
     {
         let body: [UInt8]
         do {
@@ -18,12 +21,15 @@ extension OpenAICompatibleModel {
         let policy = configuration.retry
         let maxAttempts = retrying ? max(1, policy.maxAttempts) : 1
         var attempt = 1
+        var exchanges = 0.0
         while true {
             let failure: AttemptFailure
             do {
-                return try await permits.withPermit { try await self.attempt(body) }
+                let (reply, seconds) = try await permits.withPermit { try await self.attempt(body) }
+                return (reply, exchanges + seconds)
             } catch let error as AttemptFailure {
                 failure = error
+                exchanges += error.seconds
             }
             guard failure.error.isRetryable, attempt < maxAttempts else {
                 if attempt == 1 || !failure.error.isRetryable { throw failure.error.withAttempts(attempt) }
@@ -39,34 +45,38 @@ extension OpenAICompatibleModel {
         }
     }
 
-    /// One HTTP exchange, its reply decoded.
-    private func attempt(_ body: [UInt8]) async throws(AttemptFailure) -> ChatCompletionReply {
+    /// One HTTP exchange, its reply decoded, and how long the exchange took.
+    private func attempt(_ body: [UInt8]) async throws(AttemptFailure) -> (ChatCompletionReply, Double) {
         var headers = ["Content-Type: application/json", "Accept: application/json"]
         if let apiKey { headers.append("Authorization: Bearer \(apiKey)") }
         let request = HTTPRequest(
             url: endpoint, body: body, headers: headers, connectTimeout: configuration.connectTimeout,
             totalTimeout: configuration.requestTimeout)
         state.withLock { $0.httpRequests += 1 }
+        let clock = ContinuousClock()
+        let start = clock.now
         let reply: HTTPReply
         do {
             reply = try await client.send(request)
         } catch {
-            throw AttemptFailure(error: languageModelError(for: error))
+            throw AttemptFailure(error: languageModelError(for: error), seconds: seconds(since: start, on: clock))
         }
+        let seconds = seconds(since: start, on: clock)
         guard (200...299).contains(reply.status) else {
             let excerpt = redacted(String(decoding: reply.body.prefix(300), as: UTF8.self))
             throw AttemptFailure(
                 error: LanguageModelError(
                     .httpStatus, "\(endpoint) answered HTTP \(reply.status): \(excerpt)", statusCode: reply.status),
-                retryAfter: reply.headers["retry-after"].flatMap(Self.retryAfterSeconds))
+                retryAfter: reply.headers["retry-after"].flatMap(Self.retryAfterSeconds), seconds: seconds)
         }
         do {
-            return try JSONDecoder().decode(ChatCompletionReply.self, from: Data(reply.body))
+            return (try JSONDecoder().decode(ChatCompletionReply.self, from: Data(reply.body)), seconds)
         } catch {
             let excerpt = redacted(String(decoding: reply.body.prefix(200), as: UTF8.self))
             throw AttemptFailure(
                 error: LanguageModelError(
-                    .malformedReply, "\(endpoint) answered with something that is not a chat completion (\(reply.body.count) bytes: \(excerpt))"))
+                    .malformedReply, "\(endpoint) answered with something that is not a chat completion (\(reply.body.count) bytes: \(excerpt))"),
+                seconds: seconds)
         }
     }
 
@@ -109,10 +119,16 @@ extension OpenAICompatibleModel.RetryPolicy {
     }
 }
 
-/// A failed attempt, with the server's `Retry-After` when it sent one.
+/// A failed attempt, with the server's `Retry-After` when it sent one, and how long it took.
 struct AttemptFailure: Error {
     var error: LanguageModelError
     var retryAfter: Double?
+    var seconds: Double
+}
+
+private func seconds(since start: ContinuousClock.Instant, on clock: ContinuousClock) -> Double {
+    let elapsed = clock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
 }
 
 extension LanguageModelError {

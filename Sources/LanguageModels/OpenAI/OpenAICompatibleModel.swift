@@ -86,6 +86,11 @@ public final class OpenAICompatibleModel: LanguageModel {
     public var statistics: Statistics { state.withLock { $0 } }
 
     /// Answers a chat request; see the type's discussion for retries and `n`.
+    ///
+    /// The response's ``ChatResponse/latency`` is the time spent in HTTP
+    /// exchanges for it (every attempt and every further sample), not the
+    /// time spent waiting for a turn under ``Configuration/maxConcurrentRequests``
+    /// or between retries.
     public func respond(to request: ChatRequest) async throws -> ChatResponse {
         state.withLock { $0.calls += 1 }
         do {
@@ -97,8 +102,7 @@ public final class OpenAICompatibleModel: LanguageModel {
     }
 
     private func sample(_ request: ChatRequest) async throws -> ChatResponse {
-        let clock = ContinuousClock()
-        let start = clock.now
+        var latency = 0.0
         var choices: [ChatResponse.Choice] = []
         var usage: TokenUsage?
         var servedModel = configuration.model
@@ -107,7 +111,8 @@ public final class OpenAICompatibleModel: LanguageModel {
             var part = request
             part.choices = max(1, request.choices) - choices.count
             if call > 0, let seed = request.seed { part.seed = seed + call }
-            let reply = try await completeValidated(part)
+            let (reply, seconds) = try await completeValidated(part)
+            latency += seconds
             guard !reply.choices.isEmpty else {
                 throw LanguageModelError(.malformedReply, "\(endpoint) answered with no choices")
             }
@@ -120,13 +125,11 @@ public final class OpenAICompatibleModel: LanguageModel {
             servedModel = reply.model ?? servedModel
             call += 1
         }
-        let elapsed = clock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        return ChatResponse(choices: choices, model: servedModel, usage: usage, latency: seconds)
+        return ChatResponse(choices: choices, model: servedModel, usage: usage, latency: latency)
     }
 
     /// One completion call in the structured-output form that applies, validating prompt-only JSON.
-    private func completeValidated(_ request: ChatRequest) async throws -> ChatCompletionReply {
+    private func completeValidated(_ request: ChatRequest) async throws -> (reply: ChatCompletionReply, seconds: Double) {
         guard let schema = request.schema else { return try await complete(request, form: .none) }
         let support = state.withLock { $0.structuredOutput } ?? .detect
         switch support {
@@ -137,15 +140,17 @@ public final class OpenAICompatibleModel: LanguageModel {
         }
     }
 
-    private func detectStructuredOutput(_ request: ChatRequest, schema: JSONValue) async throws -> ChatCompletionReply {
+    private func detectStructuredOutput(_ request: ChatRequest, schema: JSONValue) async throws
+        -> (reply: ChatCompletionReply, seconds: Double)
+    {
         let forms: [(StructuredOutputSupport, StructuredOutput)] = [
             (.openAI, .jsonSchema(name: "reply", schema: schema)), (.llamaCpp, .jsonObjectWithSchema(schema)),
         ]
         for (support, form) in forms {
             do {
-                let reply = try await complete(request, form: form, retrying: false)
+                let answer = try await complete(request, form: form, retrying: false)
                 state.withLock { $0.structuredOutput = support }
-                return reply
+                return answer
             } catch let error as LanguageModelError where Self.refusesForm(error) {
                 continue
             }
@@ -160,8 +165,8 @@ public final class OpenAICompatibleModel: LanguageModel {
         error.code == .httpStatus && [400, 404, 422, 500, 501].contains(error.statusCode ?? 0)
     }
 
-    private func completeInPrompt(_ request: ChatRequest) async throws -> ChatCompletionReply {
-        let reply = try await complete(request, form: .none)
+    private func completeInPrompt(_ request: ChatRequest) async throws -> (reply: ChatCompletionReply, seconds: Double) {
+        let (reply, seconds) = try await complete(request, form: .none)
         let invalid = reply.choices.count { choice in
             (try? JSONDecoder().decode(JSONValue.self, from: Data((choice.message?.content ?? "").utf8))) == nil
         }
@@ -169,7 +174,7 @@ public final class OpenAICompatibleModel: LanguageModel {
             $0.unconstrainedReplies += reply.choices.count
             $0.invalidUnconstrainedReplies += invalid
         }
-        return reply
+        return (reply, seconds)
     }
 
     /// `…/chat/completions` under the base URL.

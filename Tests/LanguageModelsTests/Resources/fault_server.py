@@ -16,7 +16,9 @@ counters apart from another's and <scenario> is one of
   partial            HTTP 200 announcing more bytes than it sends, then closing
   always500          HTTP 500 every time
   echoauth500        HTTP 500 whose body repeats the request's Authorization header
-GET /<tag>/stats answers {"requests": total, "byContent": {last message: count}}.
+  noformat           HTTP 400 to any response_format; otherwise the last message, verbatim
+GET /<tag>/stats answers {"requests": total, "byContent": {last message: count},
+"maxInFlight": the most requests under the tag handled at once}.
 """
 import json
 import os
@@ -28,6 +30,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 counts = {}
 by_content = {}
+in_flight = {}
+max_in_flight = {}
 lock = threading.Lock()
 
 
@@ -45,17 +49,10 @@ def completion(content):
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # headers and body go out in separate writes
 
     def log_message(self, *args):
         pass
-
-    def end_headers(self):
-        # One request per connection: tests share this server, and a kept-alive
-        # connection closed by another test's scenario must not be reused, or a
-        # test would count a retry it did not cause.
-        self.send_header("Connection", "close")
-        self.close_connection = True
-        super().end_headers()
 
     def send_json(self, status, payload, headers=()):
         body = json.dumps(payload).encode()
@@ -73,9 +70,22 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_json(404, {"error": "unknown path"})
         tag = match.group(1)
         with lock:
-            self.send_json(200, {"requests": counts.get(tag, 0), "byContent": by_content.get(tag, {})})
+            self.send_json(200, {"requests": counts.get(tag, 0), "byContent": by_content.get(tag, {}),
+                                 "maxInFlight": max_in_flight.get(tag, 0)})
 
     def do_POST(self):
+        match = re.fullmatch(r"/([^/]+)/.*", self.path)
+        tag = match.group(1) if match else ""
+        with lock:
+            in_flight[tag] = in_flight.get(tag, 0) + 1
+            max_in_flight[tag] = max(max_in_flight.get(tag, 0), in_flight[tag])
+        try:
+            self.answer()
+        finally:
+            with lock:
+                in_flight[tag] -= 1
+
+    def answer(self):
         length = int(self.headers.get("Content-Length", "0"))
         request = json.loads(self.rfile.read(length) or b"{}")
         match = re.fullmatch(r"/([^/]+)/([a-z0-9]+)/v1/chat/completions", self.path)
@@ -100,6 +110,10 @@ class Handler(BaseHTTPRequestHandler):
         slow = re.fullmatch(r"slow(\d+)", scenario)
         if slow:
             time.sleep(int(slow.group(1)) / 1000)
+        if scenario == "noformat":
+            if "response_format" in request:
+                return self.send_json(400, {"error": "response_format is not supported"})
+            return self.send_json(200, completion(content))
         if scenario == "echoauth500":
             return self.send_json(500, {"error": "bad key " + self.headers.get("Authorization", "")})
         if scenario == "always500":
@@ -118,9 +132,7 @@ class Handler(BaseHTTPRequestHandler):
 
 class QuietServer(ThreadingHTTPServer):
     daemon_threads = True
-    # The default backlog of 5 drops connections when many tests call at once;
-    # a dropped SYN is retried by TCP after 1 s, past the tests' connect timeout.
-    request_queue_size = 128
+    request_queue_size = 128  # the default 5 drops connections when many tests run at once
 
     def handle_error(self, request, client_address):
         pass  # clients that time out and hang up are part of the tests

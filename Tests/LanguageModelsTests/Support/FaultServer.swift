@@ -46,16 +46,21 @@ final class FaultServer: Sendable {
         "http://127.0.0.1:\(port)/\(tag)/\(scenario)/v1"
     }
 
-    /// How many chat requests arrived under `tag`, in all and per last-message content.
-    func requests(tag: String) async throws -> (total: Int, byContent: [String: Int]) {
-        struct Stats: Decodable {
-            var requests: Int
-            var byContent: [String: Int]
-        }
+    /// What the server saw under one tag.
+    struct Stats: Decodable {
+        /// Chat requests, in all.
+        var requests: Int
+        /// Chat requests per last-message content.
+        var byContent: [String: Int]
+        /// The most chat requests handled at once.
+        var maxInFlight: Int
+    }
+
+    /// What the server saw under `tag`.
+    func stats(tag: String) async throws -> Stats {
         let reply = try await CurlClient().send(
             HTTPRequest(url: "http://127.0.0.1:\(port)/\(tag)/stats", body: nil, headers: [], connectTimeout: 2, totalTimeout: 5))
-        let stats = try JSONDecoder().decode(Stats.self, from: Data(reply.body))
-        return (stats.requests, stats.byContent)
+        return try JSONDecoder().decode(Stats.self, from: Data(reply.body))
     }
 
     /// A fresh tag, so that tests running at the same time keep their counters apart.

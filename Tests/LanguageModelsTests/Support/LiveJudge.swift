@@ -12,7 +12,7 @@ enum LiveJudge {
         let environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
         var configuration = try OpenAICompatibleModel.Configuration.resolved(environment: environment)
         configuration.apiKeyVariable = apiKeyVariable
-        configuration.requestTimeout = 60
+        configuration.requestTimeout = 300  // the judge may be busy with other clients' long prompts
         return try OpenAICompatibleModel(configuration: configuration, environment: environment)
     }
 }

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import LanguageModels
+
+@Suite("A judge run killed with SIGKILL resumes from the cache", .tags(.faultServer))
+struct ResponseCacheKillTests {
+    /// `LanguageModelsBenchmark cached-run`, built beside the tests by `swift build --build-tests`.
+    static let runner = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("LanguageModelsBenchmark")
+
+    /// The request `cached-run` sends for item `index`.
+    static func item(_ index: Int) -> ChatRequest {
+        ChatRequest(messages: [ChatMessage(.user, "item \(index)")], maxTokens: 8)
+    }
+
+    @Test("Killed part-way and started again: no completed call is repeated, none is lost")
+    func resumes() async throws {
+        let count = 40
+        let tag = FaultServer.tag()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("judgecal-kill-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cacheURL = directory.appendingPathComponent("responses.sqlite")
+        let arguments = [
+            "cached-run", "--base-url", FaultServer.shared.baseURL(tag: tag, scenario: "slow100"), "--cache", cacheURL.path,
+            "--count", "\(count)", "--concurrency", "4",
+        ]
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+
+        let first = try launch(arguments)
+        let cache = try ResponseCache(url: cacheURL)
+        let deadline = ContinuousClock.now + .seconds(30)
+        while try cache.count() < 8, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        kill(first.processIdentifier, SIGKILL)
+        first.waitUntilExit()
+        #expect(first.terminationReason == .uncaughtSignal)
+
+        let completed = try (0..<count).filter { try cache.response(to: Self.item($0), model: "fault-server-model") != nil }
+        #expect(completed.count >= 8 && completed.count < count, "killed part-way")
+
+        let second = try launch(arguments)
+        second.waitUntilExit()
+        #expect(second.terminationStatus == 0)
+        #expect(try cache.count() == count, "nothing lost")
+        let requests = try await FaultServer.shared.stats(tag: tag)
+        for index in completed {
+            #expect(requests.byContent["item \(index)"] == 1, "item \(index) was completed before the kill, then asked again")
+        }
+        #expect(requests.requests <= count + 4, "at most the 4 calls in flight at the kill are sent twice")
+    }
+
+    private func launch(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = Self.runner
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+}

@@ -1,0 +1,30 @@
+// Benchmarks of the LanguageModels module, and two tools the tests and the
+// recorded-replies file are made with. Run `swift run -c release
+// LanguageModelsBenchmark <command>`; `benchmarks/README.md` has the figures.
+//
+//   client [--requests N] [--concurrency C]      our client vs plain curl on a fast local endpoint
+//   cache [--calls N]                            replaying N cached calls
+//   judge [--requests N]                         throughput against the local judge at concurrency 1, 2, 4
+//   cached-run --base-url URL --cache FILE --count N [--concurrency C]
+//                                                N distinct calls through the cache (the SIGKILL test runs this)
+//   record --out FILE                            record the replies the tests replay, from the local judge
+import Foundation
+import LanguageModels
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let options = Options(arguments.dropFirst())
+do {
+    switch arguments.first {
+    case "client": try await ClientOverhead.run(options)
+    case "cache": try await CachedReplay.run(options)
+    case "judge": try await JudgeThroughput.run(options)
+    case "cached-run": try await CachedRun.run(options)
+    case "record": try await RecordReplies.run(options)
+    default:
+        FileHandle.standardError.write(Data("usage: LanguageModelsBenchmark client|cache|judge|cached-run|record [--option value]…\n".utf8))
+        exit(2)
+    }
+} catch {
+    FileHandle.standardError.write(Data("LanguageModelsBenchmark: \(error)\n".utf8))
+    exit(1)
+}
