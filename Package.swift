@@ -93,7 +93,7 @@ let tests: [Target] = [
     ),
     .testTarget(
         name: "CalibrationTests",
-        dependencies: ["Calibration", "EvaluationCore", "Judging", "_TestSupport"]
+        dependencies: ["AgreementStatistics", "Calibration", "EvaluationCore", "EvaluationTesting", "Judging", "LanguageModels", "_TestSupport"]
     ),
     .testTarget(
         name: "EvaluationCoreTests",
