@@ -20,6 +20,9 @@ public import Judging
 /// accepted when it lies within the scale's lowest and highest values;
 /// with ``ValueMode/levels`` (the default) it is an error.
 ///
+/// Dimensions with no declared scale (``load(from:dimensionNames:runIDs:)``)
+/// take any finite number, kept as it is.
+///
 /// Every problem is an ``InputError`` naming the file, the line and the column:
 /// a value off the scale, a value that is neither a number nor a level, a
 /// blank or unknown id (not a row of the run), an (id, rater) pair labelled
