@@ -119,6 +119,30 @@ struct AlignJudgeScoresCommandTests {
         #expect(none.error.contains("other.csv line 1: shares no dimension column with the label sheets"))
     }
 
+    @Test("A blank cell is no score: counted as a judge failure, never paired; a rationale column is kept beside its dimension")
+    func blankCell() throws {
+        let scores = try JudgeCalProcess.file(
+            "blank.csv", "id,relevance,relevance_rationale\nstory-0096,5,\"on the prompt, vividly\"\nstory-0097,,\nstory-0098,2,\n")
+        let r = try JudgeCalProcess.run([
+            "align", "--judge-scores", scores, "--labels", labels, "--means", "--json", "--no-history", "--resamples", "0",
+            "--categories", "1,2,3,4,5",
+        ])
+        let d = try dimension(try json(r.output), "relevance")
+        #expect(d["counts"]?["judged"]?.double == 2)
+        #expect(d["counts"]?["judgeFailures"]?.double == 1)
+        #expect(d["counts"]?["paired"]?.double == 2)
+        #expect(d["counts"]?["labelledNotJudged"]?.double == 957)
+        #expect(d["counts"]?["rowsInRun"]?.double == 960)
+        // story-0096's crowd mean is 5/3, so the judge's 5 is the largest difference.
+        let worst = try #require(d["worstDisagreements"]?.array?.first)
+        #expect(worst["rowID"]?.string == "story-0096")
+        #expect(worst["judgeRationale"]?.string == "on the prompt, vividly")
+        let repeated = try JudgeCalProcess.file("columns.csv", "id,relevance,Relevance\nstory-0096,5,4\n")
+        let twice = try JudgeCalProcess.run(["align", "--judge-scores", repeated, "--labels", labels, "--means", "--no-history"])
+        #expect(twice.status == 65)
+        #expect(twice.error.contains("columns.csv line 1, column Relevance: the column Relevance appears twice"))
+    }
+
     @Test("With a run, every judged id must be a row of it; without --judge-scores the run and rubric are still required")
     func runAndUsage() throws {
         let scores = try JudgeCalProcess.file("book.csv", "id,relevance,usefulness\nbook-001,4,4\nbook-999,3,3\n")

@@ -20,16 +20,16 @@ public import Foundation
 /// is counted as a judge failure on that dimension ("no score"), never paired.
 /// A value may be fractional (a mean of sampled replies) and is kept as it is.
 ///
-/// - Throws (from the readers): ``InputError`` naming the file, the line and
-///   the column for a cell that is not a finite number, a blank or repeated
-///   id, a missing `id` column, a file with no dimension columns or no rows.
+/// The readers throw ``InputError`` naming the file, the line and the column
+/// for a cell that is not a finite number, a blank or repeated id, a repeated
+/// column, a missing `id` column, a file with no dimension columns or no rows.
 public struct ExternalJudgeScores: Sendable, Hashable {
     /// The file, as named to the reader.
     public var file: String
     /// The model, when the file names it (a judgments file's header); `nil` otherwise.
     public var model: String?
-    /// The dimensions, spelled as in the file, in column order (for judgments,
-    /// in order of first appearance).
+    /// The dimensions, spelled as in the file: CSV columns in order; JSON
+    /// fields in order of first appearance (a record's new fields sorted by name).
     public var dimensions: [String]
     /// The row ids in file order.
     public var ids: [String]
@@ -133,6 +133,7 @@ public struct ExternalJudgeScores: Sendable, Hashable {
 
     // MARK: Readers
 
+    /// Whitespace, or a byte of the UTF-8 byte-order mark, skipped to find the first character.
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0xEF || byte == 0xBB || byte == 0xBF
     }
@@ -145,6 +146,10 @@ public struct ExternalJudgeScores: Sendable, Hashable {
         guard let idColumn = names.firstIndex(where: { $0.lowercased() == "id" }) else {
             throw InputError(
                 file: file, line: 1, message: "has no id column; a judge-scores file starts with id, then one numeric column per dimension")
+        }
+        var seen: Set<String> = []
+        if let repeated = names.first(where: { !seen.insert($0.lowercased()).inserted }) {
+            throw InputError(file: file, line: 1, column: repeated, message: "the column \(repeated) appears twice; give each dimension once")
         }
         let dimensionColumns = names.indices.filter { $0 != idColumn && !names[$0].lowercased().hasSuffix(rationaleSuffix) }
         let rationaleColumns = Dictionary(
