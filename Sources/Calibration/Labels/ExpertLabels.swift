@@ -20,6 +20,9 @@ public import Judging
 /// accepted when it lies within the scale's lowest and highest values;
 /// with ``ValueMode/levels`` (the default) it is an error.
 ///
+/// Dimensions with no declared scale (``load(from:dimensionNames:runIDs:)``)
+/// take any finite number, kept as it is.
+///
 /// Every problem is an ``InputError`` naming the file, the line and the column:
 /// a value off the scale, a value that is neither a number nor a level, a
 /// blank or unknown id (not a row of the run), an (id, rater) pair labelled
@@ -80,12 +83,34 @@ public struct ExpertLabels: Sendable, Hashable {
     public static func load(
         from urls: [URL], dimensions: [ScoreDimension], runIDs: Set<String>? = nil, values: ValueMode = .levels
     ) throws -> ExpertLabels {
-        var merged = ExpertLabels(labels: [], dimensions: dimensions.map(\.name))
+        try load(from: urls, columns: dimensions.map { Column(name: $0.name, scale: $0.scale) }, runIDs: runIDs, values: values)
+    }
+
+    /// Reads the sheets at `urls` for dimensions that have no declared scale
+    /// (`judgecal align --judge-scores` without a rubric or `--categories`):
+    /// every score must be a finite number and is kept as it is.
+    ///
+    /// - Parameters:
+    ///   - dimensionNames: the dimensions to read; each needs a column in every sheet.
+    ///   - runIDs: the ids of the run's rows; an id outside it is an error. `nil` skips the check.
+    /// - Throws: ``InputError`` naming file, line and column, as ``load(from:dimensions:runIDs:values:)`` does.
+    public static func load(from urls: [URL], dimensionNames: [String], runIDs: Set<String>? = nil) throws -> ExpertLabels {
+        try load(from: urls, columns: dimensionNames.map { Column(name: $0, scale: nil) }, runIDs: runIDs, values: .means)
+    }
+
+    /// A dimension to read and its scale, if one is declared.
+    private struct Column {
+        var name: String
+        var scale: ScoringScale?
+    }
+
+    private static func load(from urls: [URL], columns: [Column], runIDs: Set<String>?, values: ValueMode) throws -> ExpertLabels {
+        var merged = ExpertLabels(labels: [], dimensions: columns.map(\.name))
         var seen: [String: Label] = [:]
         for url in urls {
             let file = InputFile.displayName(url)
             let sheet = try read(
-                try InputFile.read(url), file: file, defaultRater: defaultRater(for: url), dimensions: dimensions, runIDs: runIDs,
+                try InputFile.read(url), file: file, defaultRater: defaultRater(for: url), columns: columns, runIDs: runIDs,
                 values: values)
             for label in sheet.labels {
                 let key = label.id + "\u{0}" + label.rater
@@ -109,6 +134,14 @@ public struct ExpertLabels: Sendable, Hashable {
     public static func read(
         _ data: Data, file: String, defaultRater: String, dimensions: [ScoreDimension], runIDs: Set<String>? = nil,
         values: ValueMode = .levels
+    ) throws(InputError) -> ExpertLabels {
+        try read(
+            data, file: file, defaultRater: defaultRater, columns: dimensions.map { Column(name: $0.name, scale: $0.scale) }, runIDs: runIDs,
+            values: values)
+    }
+
+    private static func read(
+        _ data: Data, file: String, defaultRater: String, columns dimensions: [Column], runIDs: Set<String>?, values: ValueMode
     ) throws(InputError) -> ExpertLabels {
         let table = try CSVReader().read(data, file: file)
         let lowered = table.columns.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
@@ -171,9 +204,16 @@ public struct ExpertLabels: Sendable, Hashable {
 
     /// A cell's value on the dimension's scale.
     private static func score(
-        _ cell: String, dimension: ScoreDimension, values: ValueMode, file: String, line: Int, column: String
+        _ cell: String, dimension: Column, values: ValueMode, file: String, line: Int, column: String
     ) throws(InputError) -> Double {
-        let scale = dimension.scale
+        guard let scale = dimension.scale else {
+            guard let number = Double(cell), number.isFinite else {
+                throw InputError(
+                    file: file, line: line, column: column,
+                    message: "'\(cell)' is not a number; dimension \(dimension.name) has no declared scale, so its labels must be numbers")
+            }
+            return number
+        }
         if let level = scale.level(labelled: cell) {
             return level.value
         }

@@ -37,13 +37,24 @@ enum AlignCommand {
             lower bound clears it, not aligned when the upper bound is below it, inconclusive \
             otherwise (with how many more labelled rows would decide it). Each run appends a line \
             to the history file (--history).
+            With --judge-scores FILE the judge is not called: the scores come from FILE (CSV or JSON \
+            Lines with an id and one number per dimension, or a judgments file from judgecal judge; \
+            see docs/FORMATS.md), the run is optional (without it the rows are the ids of the two \
+            files), and so is --rubric: without it the dimensions are the columns both files share \
+            and the scale is --categories (every dimension) or unknown. Fractional labels and scores \
+            (means of experts or of sampled replies) enter the correlations as they are; the \
+            category statistics round them half up to the nearest level and say how many, and are \
+            undefined, with the reason, when no scale is known. With a scale, a judge value beyond \
+            its ends is counted as a judge failure (off-scale), never scored.
             Exit codes: 0 every dimension aligned; 2 some dimension not aligned; 3 some inconclusive \
             (none not aligned); 4 some undefined; 1 the judge server failed; 64 usage; 65 malformed \
             input; 66 a file missing; 73 output folder missing.
             """,
         options: [
-            Option("rubric", valueName: "file", help: "The rubric the judge scores with.", required: true),
+            Option("rubric", valueName: "file", help: "The rubric the judge scores with (optional with --judge-scores)."),
         ] + labelOptions + [
+            Option("judge-scores", valueName: "file", help: "Scores a judge produced elsewhere (CSV, JSON Lines or .judgments.jsonl): align them instead of judging."),
+            Option("categories", valueName: "level", help: "With --judge-scores and no rubric: the integer levels of every dimension's scale (1,2,3,4,5).", commaSeparated: true),
             Option("statistic", valueName: "name", help: "The verdict's statistic.", choices: AlignmentStatistic.allCases.map(\.rawValue), defaultValue: AlignmentStatistic.quadraticKappa.rawValue),
             Option("threshold", valueName: "x", help: "The verdict's threshold.", defaultValue: "0.6"),
             Option("ci", valueName: "method", help: "Intervals: analytic where the statistic has one, or bootstrap throughout.", choices: ["analytic", "bootstrap"], defaultValue: "analytic"),
@@ -58,13 +69,20 @@ enum AlignCommand {
             Flag("include-examples", help: "Keep the rubric's worked-example rows in the figures."),
             Flag("no-history", help: "Do not append to the history file."),
         ],
-        positionals: [Positional("run", help: "The frozen run (.run.jsonl).")],
+        positionals: [Positional("run", help: "The frozen run (.run.jsonl); optional with --judge-scores.", optional: true)],
         run: run
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
-        let run = try InputFiles.run(arguments.positional("run") ?? "")
-        let rubricPath = arguments.value("rubric") ?? ""
+        if let scoresPath = arguments.value("judge-scores") {
+            return try runOnScores(scoresPath, arguments, console: console)
+        }
+        guard arguments.value("categories") == nil else {
+            throw UsageError("--categories applies only with --judge-scores; when judging, the rubric declares the scales")
+        }
+        guard let runPath = arguments.positional("run") else { throw UsageError("give the run to judge, or --judge-scores FILE") }
+        guard let rubricPath = arguments.value("rubric") else { throw UsageError("--rubric is required unless --judge-scores is given") }
+        let run = try InputFiles.run(runPath)
         let rubric = try InputFiles.rubric(rubricPath)
         let labels = try readLabels(arguments, run: run, dimensions: rubric.dimensions)
         let options = try alignmentOptions(arguments)
@@ -76,15 +94,23 @@ enum AlignCommand {
                 AlignmentInput(run: run, rubric: rubric, judgments: judgments, labels: labels, groupBy: arguments.value("group-by")),
                 options: options)
         }
+        console.printNote(JudgeModelOptions.summary(judge))
+        return try finish(report, arguments, rubricPath: rubricPath, reportURL: reportURL, console: console)
+    }
+
+    /// Prints the report (text or JSON), writes it to `--report`, appends the
+    /// history line unless `--no-history`, and returns the verdict's exit code.
+    static func finish(
+        _ report: AlignmentReport, _ arguments: ParsedArguments, rubricPath: String?, reportURL: URL?, console: Console
+    ) throws -> ExitCode {
         let json = try JSONEncoder.sorted.encode(report)
         if let reportURL { try json.write(to: reportURL, options: .atomic) }
         console.print(arguments.flag("json") ? String(decoding: json, as: UTF8.self) : report.renderText())
-        console.printNote(JudgeModelOptions.summary(judge))
         if !arguments.flag("no-history") {
             let historyURL = try InputFiles.output(arguments.value("history") ?? "calibration/history.jsonl")
-            let text = try String(decoding: InputFile.read(URL(fileURLWithPath: rubricPath)), as: UTF8.self)
+            let text = try rubricPath.map { String(decoding: try InputFile.read(URL(fileURLWithPath: $0)), as: UTF8.self) }
             try AlignmentHistoryEntry(
-                report: report, rubricText: text, rubricTextHash: SHA256.hexDigest(of: Array(text.utf8)), time: Date()
+                report: report, rubricText: text, rubricTextHash: text.map { SHA256.hexDigest(of: Array($0.utf8)) }, time: Date()
             ).append(to: historyURL)
         }
         return exitCode(report.dimensions.map(\.verdict.outcome))

@@ -1,0 +1,264 @@
+public import AgreementStatistics
+public import EvaluationCore
+public import Foundation
+
+/// Scores a judge produced elsewhere — another tool's output, a mean over
+/// several sampled replies, a published benchmark's LLM column — read from a
+/// file so `judgecal align --judge-scores` can measure them instead of judging.
+///
+/// Three layouts are read (the format is told by the content, not the name):
+///
+/// - **CSV** with a header: an `id` column, one numeric column per dimension,
+///   and optionally `<dimension>_rationale` columns with the judge's reasoning.
+/// - **JSON Lines**, one object per row: `id` (string or number), one number
+///   per dimension, optionally `<dimension>_rationale` strings.
+/// - This toolkit's own judgments (`*.judgments.jsonl`, written by
+///   `judgecal judge`; its first line is `{"judgments": {…}}`), read with
+///   ``JudgmentSet/load(from:)``; a failed row is a failure on every dimension.
+///
+/// A blank CSV cell, a JSON `null` or a missing field is **no score**: the row
+/// is counted as a judge failure on that dimension ("no score"), never paired.
+/// A value may be fractional (a mean of sampled replies) and is kept as it is.
+///
+/// The readers throw ``InputError`` naming the file, the line and the column
+/// for a cell that is not a finite number, a blank or repeated id, a repeated
+/// column, a missing `id` column, a file with no dimension columns or no rows.
+public struct ExternalJudgeScores: Sendable, Hashable {
+    /// The file, as named to the reader.
+    public var file: String
+    /// The model, when the file names it (a judgments file's header); `nil` otherwise.
+    public var model: String?
+    /// The dimensions, spelled as in the file: CSV columns in order; JSON
+    /// fields in order of first appearance (a record's new fields sorted by name).
+    public var dimensions: [String]
+    /// The row ids in file order.
+    public var ids: [String]
+    /// The line each id is on (1-based), for messages.
+    public var lines: [String: Int]
+    /// The scores: dimension → row id → score.
+    public var scores: [String: [String: JudgeScore]]
+    /// The rows without a score: dimension → row id → why.
+    public var failures: [String: [String: String]]
+
+    private init(
+        file: String, model: String?, dimensions: [String], ids: [String], lines: [String: Int], scores: [String: [String: JudgeScore]],
+        failures: [String: [String: String]]
+    ) {
+        self.file = file
+        self.model = model
+        self.dimensions = dimensions
+        self.ids = ids
+        self.lines = lines
+        self.scores = scores
+        self.failures = failures
+    }
+
+    /// Reads the judge-scores file at `url`.
+    ///
+    /// - Throws: ``InputError`` naming file, line and column; an unreadable file as ``InputFile/read(_:)`` throws.
+    public static func load(from url: URL) throws -> ExternalJudgeScores {
+        let file = InputFile.displayName(url)
+        let data = try InputFile.read(url)
+        guard let first = data.first(where: { !Self.isSpace($0) }) else {
+            throw InputError(file: file, message: "is empty; expected a header with id and one column per dimension, then one row per id")
+        }
+        guard first == UInt8(ascii: "{") else { return try readCSV(data, file: file) }
+        let records = try JSONRecords.split(data, file: file)
+        if let head = records.first, try JSONValue.parse(head.data, file: file, firstLine: head.line)["judgments"] != nil {
+            return try ExternalJudgeScores(judgments: JudgmentSet.load(from: url), file: file)
+        }
+        return try readJSONLines(records, file: file)
+    }
+
+    /// The scores of a judgment set written by `judgecal judge`.
+    ///
+    /// A failed row is a failure on every dimension with the judge's message; a
+    /// scored row lacking one of the dimensions is a "no score" failure there.
+    ///
+    /// - Throws: ``InputError`` when an id appears twice.
+    public init(judgments: JudgmentSet, file: String) throws {
+        var dimensions: [String] = []
+        for j in judgments.judgments {
+            for s in j.scores where !dimensions.contains(where: { $0.lowercased() == s.dimension.lowercased() }) {
+                dimensions.append(s.dimension)
+            }
+        }
+        var builder = Builder(file: file, dimensions: dimensions)
+        for (i, j) in judgments.judgments.enumerated() {
+            try builder.add(id: j.id, line: i + 2, column: "id")
+            for d in dimensions {
+                if let failure = j.failure {
+                    builder.failures[d, default: [:]][j.id] = failure.message
+                } else if let s = j.score(d) {
+                    builder.scores[d, default: [:]][j.id] = JudgeScore(s.score, rationale: s.rationale.isEmpty ? nil : s.rationale)
+                } else {
+                    builder.failures[d, default: [:]][j.id] = Builder.noScore
+                }
+            }
+        }
+        self = builder.result(model: judgments.model)
+    }
+
+    /// The file's spelling of `name`, matched without regard to case; `nil` when the file has no such dimension.
+    public func dimension(matching name: String) -> String? {
+        dimensions.first { $0.lowercased() == name.lowercased() }
+    }
+
+    /// One dimension's scores and failures for the alignment engine.
+    ///
+    /// With a declared `scale`, a value beyond its lowest or highest category
+    /// (HANNA's failure codes −1…0.67 on a 1–5 scale) is not a rating: it is
+    /// recorded as a failure "off-scale value X", counted and never scored. A
+    /// value between two categories is kept; the engine rounds it for the
+    /// category statistics and says so. Without a scale every value is kept as it is.
+    ///
+    /// - Parameter dimension: the dimension as spelled in the file (see ``dimension(matching:)``).
+    public func judgeScores(dimension: String, scale: CategoryScale?) -> JudgeScores {
+        var kept = scores[dimension] ?? [:]
+        var failed = failures[dimension] ?? [:]
+        if let scale, let low = scale.values.min(), let high = scale.values.max() {
+            for (id, score) in kept where score.value < low || score.value > high {
+                kept[id] = nil
+                failed[id] = "off-scale value \(JSONValue.number(score.value).plainText) (the scale is \(scale))"
+            }
+        }
+        return JudgeScores(scores: kept, failures: failed)
+    }
+
+    /// How many of the dimension's values lie beyond the ends of `scale`.
+    public func offScaleCount(dimension: String, scale: CategoryScale) -> Int {
+        guard let low = scale.values.min(), let high = scale.values.max() else { return 0 }
+        return (scores[dimension] ?? [:]).values.count { $0.value < low || $0.value > high }
+    }
+
+    // MARK: Readers
+
+    /// Whitespace, or a byte of the UTF-8 byte-order mark, skipped to find the first character.
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0xEF || byte == 0xBB || byte == 0xBF
+    }
+
+    private static let rationaleSuffix = "_rationale"
+
+    private static func readCSV(_ data: Data, file: String) throws(InputError) -> ExternalJudgeScores {
+        let table = try CSVReader().read(data, file: file)
+        let names = table.columns.map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let idColumn = names.firstIndex(where: { $0.lowercased() == "id" }) else {
+            throw InputError(
+                file: file, line: 1, message: "has no id column; a judge-scores file starts with id, then one numeric column per dimension")
+        }
+        var seen: Set<String> = []
+        if let repeated = names.first(where: { !seen.insert($0.lowercased()).inserted }) {
+            throw InputError(file: file, line: 1, column: repeated, message: "the column \(repeated) appears twice; give each dimension once")
+        }
+        let dimensionColumns = names.indices.filter { $0 != idColumn && !names[$0].lowercased().hasSuffix(rationaleSuffix) }
+        let rationaleColumns = Dictionary(
+            uniqueKeysWithValues: names.indices.filter { names[$0].lowercased().hasSuffix(rationaleSuffix) }.map {
+                (String(names[$0].lowercased().dropLast(rationaleSuffix.count)), $0)
+            })
+        var builder = Builder(file: file, dimensions: dimensionColumns.map { names[$0] })
+        try builder.requireContent(rows: table.rowCount)
+        for r in 0..<table.rowCount {
+            let line = table.lines[r]
+            let id = table[r, idColumn].trimmingCharacters(in: .whitespaces)
+            try builder.add(id: id, line: line, column: table.columns[idColumn])
+            for c in dimensionColumns {
+                let cell = table[r, c].trimmingCharacters(in: .whitespaces)
+                let rationale = rationaleColumns[names[c].lowercased()].map { table[r, $0] }
+                try builder.record(
+                    cell.isEmpty ? nil : cell, text: cell, dimension: names[c], id: id, rationale: rationale, line: line, column: table.columns[c])
+            }
+        }
+        return builder.result(model: nil)
+    }
+
+    private static func readJSONLines(_ records: [JSONRecords.Record], file: String) throws -> ExternalJudgeScores {
+        var objects: [(line: Int, fields: [String: JSONValue])] = []
+        var dimensions: [String] = []
+        for record in records {
+            guard case .object(let fields) = try JSONValue.parse(record.data, file: file, firstLine: record.line) else {
+                throw InputError(file: file, line: record.line, message: "is not a JSON object; expected {\"id\": …, \"<dimension>\": <number>, …}")
+            }
+            objects.append((record.line, fields))
+            for key in fields.keys.sorted()
+            where key.lowercased() != "id" && !key.lowercased().hasSuffix(rationaleSuffix) && !dimensions.contains(key) {
+                dimensions.append(key)
+            }
+        }
+        var builder = Builder(file: file, dimensions: dimensions)
+        try builder.requireContent(rows: objects.count)
+        for (line, fields) in objects {
+            let id: String
+            switch fields["id"] {
+            case .string(let s): id = s.trimmingCharacters(in: .whitespaces)
+            case .number(let n): id = JSONValue.number(n).plainText
+            default: id = ""
+            }
+            try builder.add(id: id, line: line, column: "id")
+            for d in dimensions {
+                let value = fields[d] ?? .null
+                let rationale = fields[d + rationaleSuffix]?.string
+                switch value {
+                case .null: try builder.record(nil, text: "", dimension: d, id: id, rationale: nil, line: line, column: d)
+                case .number(let n): builder.record(n, dimension: d, id: id, rationale: rationale)
+                default: try builder.record(value.compactJSON, text: value.compactJSON, dimension: d, id: id, rationale: nil, line: line, column: d)
+                }
+            }
+        }
+        return builder.result(model: nil)
+    }
+
+    /// Collects rows, checking ids.
+    private struct Builder {
+        static let noScore = "no score"
+        let file: String
+        let dimensions: [String]
+        var ids: [String] = []
+        var lines: [String: Int] = [:]
+        var scores: [String: [String: JudgeScore]] = [:]
+        var failures: [String: [String: String]] = [:]
+
+        init(file: String, dimensions: [String]) {
+            self.file = file
+            self.dimensions = dimensions
+        }
+
+        func requireContent(rows: Int) throws(InputError) {
+            guard !dimensions.isEmpty else {
+                throw InputError(file: file, line: 1, message: "has no dimension columns; expected id, then one numeric column per dimension")
+            }
+            guard rows > 0 else { throw InputError(file: file, message: "has no scores; expected one row per id after the header") }
+        }
+
+        mutating func add(id: String, line: Int, column: String) throws(InputError) {
+            guard !id.isEmpty else { throw InputError(file: file, line: line, column: column, message: "the id is blank") }
+            if let first = lines[id] {
+                throw InputError(file: file, line: line, column: column, message: "\(id) already has scores on line \(first); give each id once")
+            }
+            lines[id] = line
+            ids.append(id)
+        }
+
+        /// A cell's text: blank is no score; otherwise it must be a finite number.
+        mutating func record(
+            _ cell: String?, text: String, dimension: String, id: String, rationale: String?, line: Int, column: String
+        ) throws(InputError) {
+            guard let cell else {
+                failures[dimension, default: [:]][id] = Self.noScore
+                return
+            }
+            guard let number = Double(cell), number.isFinite else {
+                throw InputError(file: file, line: line, column: column, message: "'\(text)' is not a number; a judge score is a finite number or blank for none")
+            }
+            record(number, dimension: dimension, id: id, rationale: rationale)
+        }
+
+        mutating func record(_ value: Double, dimension: String, id: String, rationale: String?) {
+            scores[dimension, default: [:]][id] = JudgeScore(value, rationale: rationale.flatMap { $0.isEmpty ? nil : $0 })
+        }
+
+        func result(model: String?) -> ExternalJudgeScores {
+            ExternalJudgeScores(file: file, model: model, dimensions: dimensions, ids: ids, lines: lines, scores: scores, failures: failures)
+        }
+    }
+}
