@@ -1,6 +1,7 @@
 import EvaluationCore
 import Foundation
 import Testing
+import _TestSupport
 @testable import LanguageModels
 
 /// Replies recorded from the local judge (SmolLM2-135M-Instruct) by
@@ -8,7 +9,7 @@ import Testing
 /// request would make the test slow. The live path has its own tests.
 @Suite("Recorded replies")
 struct RecordedRepliesModelTests {
-    static let file = Bundle.module.url(forResource: "smollm2-replies", withExtension: "jsonl", subdirectory: "Resources")!
+    static let file = SharedData.projectURL("Tests/LanguageModelsTests/Resources/smollm2-replies.jsonl")
 
     static func exchanges() throws -> [RecordedExchange] {
         try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map {

@@ -140,7 +140,8 @@ private final class TransferContext: @unchecked Sendable {
 }
 
 private func context(_ pointer: UnsafeMutableRawPointer?) -> TransferContext {
-    Unmanaged<TransferContext>.fromOpaque(pointer!).takeUnretainedValue()
+    guard let pointer else { preconditionFailure("libcurl called back without the transfer context every handle is given") }
+    return Unmanaged<TransferContext>.fromOpaque(pointer).takeUnretainedValue()
 }
 
 private let receiveBody: jc_curl_data_callback = { data, size, count, pointer in
