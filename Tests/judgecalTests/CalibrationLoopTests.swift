@@ -73,6 +73,20 @@ struct CalibrationLoopTests {
         let history = try String(contentsOf: folder.appendingPathComponent("history.jsonl"), encoding: .utf8)
         #expect(history.split(separator: "\n").count == 1)
         #expect(history.contains("\"rubricTextHash\""))
+
+        // compare: v1 is judged afresh, v2 comes from the cache; the difference is experimental − control.
+        let compared = try JudgeCalProcess.run(
+            ["compare", run, "--control", "rubrics/book-tags.md", "--experimental", "rubrics/book-tags-v2.md",
+             "--labels", labels, "--cache", cache, "--json", "--include-examples"],
+            environment: Self.environment)
+        #expect(compared.status == 0, "\(compared.error)")
+        let comparison = try JSONDecoder().decode(RubricComparison.self, from: Data(compared.output.utf8))
+        #expect(comparison.dimensions.map(\.name) == ["Relevance", "Usefulness"])
+        for d in comparison.dimensions {
+            if let c = d.control.value, let e = d.experimental.value, let diff = d.difference.value {
+                #expect(abs(diff - (e - c)) < 1e-12)
+            }
+        }
     }
 
     @Test("A judge run killed part way resumes from the cache and repeats no completed call")

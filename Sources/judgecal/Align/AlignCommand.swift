@@ -133,12 +133,17 @@ enum AlignCommand {
         }
     }
 
-    static func alignmentOptions(_ arguments: ParsedArguments) throws -> Calibration.AlignmentOptions {
+    /// The statistic named by `--statistic`.
+    static func statistic(_ arguments: ParsedArguments) throws -> AlignmentStatistic {
         guard let statistic = AlignmentStatistic(rawValue: arguments.value("statistic") ?? "") else {
             throw UsageError("--statistic must be one of \(AlignmentStatistic.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        return Calibration.AlignmentOptions(
-            statistic: statistic, threshold: try arguments.value("threshold", as: Double.self) ?? 0.6,
+        return statistic
+    }
+
+    static func alignmentOptions(_ arguments: ParsedArguments) throws -> Calibration.AlignmentOptions {
+        Calibration.AlignmentOptions(
+            statistic: try statistic(arguments), threshold: try arguments.value("threshold", as: Double.self) ?? 0.6,
             intervals: arguments.value("ci") == "bootstrap" ? .bootstrap : .analytic,
             resamples: try arguments.value("resamples", as: Int.self) ?? 2000,
             seed: try arguments.value("seed", as: UInt64.self) ?? 0,

@@ -39,7 +39,9 @@ enum CompareCommand {
         let control = try InputFiles.rubric(arguments.value("control") ?? "")
         let experimental = try InputFiles.rubric(arguments.value("experimental") ?? "")
         let labels = try AlignCommand.readLabels(arguments, run: run, dimensions: control.dimensions)
-        let options = try AlignCommand.alignmentOptions(arguments)
+        let options = Calibration.AlignmentOptions(
+            statistic: try AlignCommand.statistic(arguments), resamples: try arguments.value("resamples", as: Int.self) ?? 2000,
+            seed: try arguments.value("seed", as: UInt64.self) ?? 0, includeExampleRows: arguments.flag("include-examples"))
         let reportURL = try arguments.value("report").map(InputFiles.output)
         let judge = try JudgeModelOptions.judge(arguments)
         let controlJudgments = try await JudgeModelOptions.judgments(run: run, rubric: control, judge: judge, console: console)
