@@ -51,7 +51,7 @@ enum AlignCommand {
             Option("seed", valueName: "n", help: "Bootstrap seed.", defaultValue: "0"),
             Option("group-by", valueName: "path", help: "Per-group correlations, averaged (e.g. metadata.doc_id)."),
             Option("worst", valueName: "n", help: "How many worst disagreements to list.", defaultValue: "5"),
-            Option("report", valueName: "file", help: "Also write the report as JSON to this file."),
+            Option("report", valueName: "file", help: "Also write the report to this file: .html a page with charts, .md Markdown, else JSON."),
             Option("history", valueName: "file", help: "The history file a line is appended to.", defaultValue: "calibration/history.jsonl"),
         ] + JudgeModelOptions.options,
         flags: labelFlags + [
@@ -68,7 +68,7 @@ enum AlignCommand {
         let rubric = try InputFiles.rubric(rubricPath)
         let labels = try readLabels(arguments, run: run, dimensions: rubric.dimensions)
         let options = try alignmentOptions(arguments)
-        let reportURL = try arguments.value("report").map(InputFiles.output)
+        if let path = arguments.value("report") { _ = try InputFiles.output(path) }
         let judge = try JudgeModelOptions.judge(arguments)
         let judgments = try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: judge, console: console)
         let report = try InputFiles.parsing {
@@ -77,7 +77,7 @@ enum AlignCommand {
                 options: options)
         }
         let json = try JSONEncoder.sorted.encode(report)
-        if let reportURL { try json.write(to: reportURL, options: .atomic) }
+        if let path = arguments.value("report") { try ReportFiles.write(.alignment(report), to: path) }
         console.print(arguments.flag("json") ? String(decoding: json, as: UTF8.self) : report.renderText())
         console.printNote(JudgeModelOptions.summary(judge))
         if !arguments.flag("no-history") {
