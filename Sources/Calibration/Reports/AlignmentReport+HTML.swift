@@ -59,7 +59,7 @@ extension DimensionAlignment {
         out.append("<div class=\"charts\">")
         let interval = statisticEstimate.interval
         let plot = SVGChart.IntervalPlot(
-            rows: [.init(label: statistic.displayName, estimate: statisticEstimate)], reference: threshold,
+            rows: [.init(label: statistic.rawValue, estimate: statisticEstimate)], reference: threshold,
             referenceLabel: "threshold \(TextTable.number(threshold))")
         out.append(plot.svg(
             attributes: "class=\"chart statistic\" data-dimension=\"\(name)\" data-statistic=\"\(statistic.rawValue)\" data-value=\"\(SVGChart.data(statisticEstimate.value))\" data-lower=\"\(SVGChart.data(interval?.lower))\" data-upper=\"\(SVGChart.data(interval?.upper))\" data-threshold=\"\(SVGChart.data(threshold))\" data-verdict=\"\(verdict.outcome.rawValue)\" data-n=\"\(statisticEstimate.n)\"",
