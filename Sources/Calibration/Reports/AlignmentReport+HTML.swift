@@ -101,9 +101,10 @@ extension DimensionAlignment {
 
 /// Markup shared by the HTML reports: tables of escaped cells.
 enum ReportMarkup {
-    /// A table; every cell's text is escaped, cells in `numeric` columns right-aligned.
+    /// A table; every cell's text is escaped, cells in `numeric` columns right-aligned; no header row when `header` is empty.
     static func table(header: [String], rows: [[String]], numeric: ClosedRange<Int>? = nil, cssClass: String? = nil) -> String {
-        var out = ["<table\(cssClass.map { " class=\"\($0)\"" } ?? "")><thead><tr>" + header.map { "<th>\(HTMLEscaping.text($0))</th>" }.joined() + "</tr></thead><tbody>"]
+        let head = header.isEmpty ? "" : "<thead><tr>" + header.map { "<th>\(HTMLEscaping.text($0))</th>" }.joined() + "</tr></thead>"
+        var out = ["<table\(cssClass.map { " class=\"\($0)\"" } ?? "")>\(head)<tbody>"]
         for row in rows {
             out.append("<tr>" + row.enumerated().map { c, cell in
                 let isNumber = numeric?.contains(c) ?? false
@@ -116,7 +117,7 @@ enum ReportMarkup {
 
     /// The run information as a two-column table, absent fields left out.
     static func infoTable(_ info: AlignmentInfo, extra: [(String, String)]) -> String {
-        table(header: ["", ""], rows: (infoFacts(info) + extra).map { [$0.0, $0.1] }, cssClass: "info")
+        table(header: [], rows: (infoFacts(info) + extra).map { [$0.0, $0.1] }, cssClass: "info")
     }
 
     /// Run, rubric, version, model and data set, as given; absent ones left out.

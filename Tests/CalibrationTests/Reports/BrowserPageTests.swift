@@ -106,3 +106,52 @@ enum JSONScalar: Decodable, Equatable {
         if let d = try? c.decode(Double.self) { self = .number(d) } else { self = .string(try c.decode(String.self)) }
     }
 }
+
+extension BrowserPageTests {
+    /// The README's picture: Beluga-13B (prompt 1) judging HANNA's 960 generated
+    /// stories against the mean of three human raters on six criteria (1–5),
+    /// the judge's failure codes (values below 1) counted as failures.
+    @Test("HANNA report page: six dimensions, each chart's κ_q the report's, rows failed as the data has them")
+    func hannaReportPage() throws {
+        let driver = try ChromiumDriver(name: "hanna-report")
+        let (columns, systems) = HANNAAlignmentTests.data
+        let stories = systems.indices.filter { systems[$0] != "Human" }
+        let ids = stories.map { "story-\($0)" }
+        var dimensions: [AlignmentInput.Dimension] = []
+        var failed = 0
+        for criterion in HANNAAlignmentTests.criteria {
+            let judge = try #require(columns["Beluga-13B \(criterion) 1"])
+            var scores: [String: Calibration.JudgeScore] = [:]
+            var failures: [String: String] = [:]
+            for (id, story) in zip(ids, stories) {
+                if judge[story] >= 1 { scores[id] = Calibration.JudgeScore(judge[story]) } else { failures[id] = "failure code \(judge[story])" }
+            }
+            failed += failures.count
+            var labels: [ExpertLabel] = []
+            for rater in 1...3 {
+                let human = try #require(columns["Human \(rater) \(criterion)"])
+                labels += zip(ids, stories).map { ExpertLabel(rowID: $0, rater: "human \(rater)", value: human[$1]) }
+            }
+            dimensions.append(.init(name: criterion, scale: CategoryScale(1...5), judge: JudgeScores(scores: scores, failures: failures), expertLabels: labels))
+        }
+        let report = try AlignmentReport(
+            AlignmentInput(
+                info: AlignmentInfo(run: "HANNA generated stories", rubric: "HANNA prompt 1", model: "Beluga-13B", dataset: "HANNA (Chhun et al. 2022, 2024)"),
+                runRowIDs: ids, dimensions: dimensions),
+            options: AlignmentOptions(resamples: 0))
+        let page = driver.output.appendingPathComponent("hanna.html")
+        try Data(report.renderHTML().utf8).write(to: page)
+        let outcome = try driver.run(page, steps: """
+            [{"eval":"JSON.stringify([...document.querySelectorAll('svg.chart.statistic')].map(s => Number(s.dataset.value)))","as":"values"},
+             {"screenshot":"hanna-report.png"},{"screenshot":"hanna-report-top.png","height":1380}]
+            """)
+        #expect(outcome.console.isEmpty && outcome.exceptions.isEmpty)
+        guard case .string(let values)? = outcome.values["values"] else {
+            Issue.record("no charts read")
+            return
+        }
+        #expect(try JSONDecoder().decode([Double].self, from: Data(values.utf8)) == report.dimensions.map { $0.statisticEstimate.value ?? .nan })
+        #expect(report.dimensions.map(\.counts.judgeFailures).reduce(0, +) == failed)
+        #expect(report.dimensions.allSatisfy { $0.counts.paired + $0.counts.judgeFailures == 960 })
+    }
+}

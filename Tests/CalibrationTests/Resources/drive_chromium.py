@@ -9,7 +9,7 @@ STEPS is a JSON list run in order after the page has loaded:
   {"eval": "expression", "as": "name"}    the value (returned by value) kept under name
   {"click": "#export", "download": true}  a click; with download, waits for the file
   {"reload": true}                        reloads and waits for the load event
-  {"screenshot": "name.png"}              a full-page PNG into OUTDIR
+  {"screenshot": "name.png"}              a full-page PNG into OUTDIR ("height": N for the top N pixels only)
 Prints one JSON object: {"values", "console" (error and warning messages),
 "exceptions", "dialogs", "downloads"}.
 """
@@ -138,7 +138,10 @@ def main():
                     browser.send("Page.reload", session=session)
                     browser.wait_for("Page.loadEventFired")
                 elif "screenshot" in step:
-                    shot = browser.send("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True}, session=session)
+                    params = {"format": "png", "captureBeyondViewport": True}
+                    if "height" in step:
+                        params["clip"] = {"x": 0, "y": 0, "width": 1100, "height": step["height"], "scale": 1}
+                    shot = browser.send("Page.captureScreenshot", params, session=session)
                     path = os.path.join(outdir, step["screenshot"])
                     with open(path, "wb") as f:
                         f.write(base64.b64decode(shot["data"]))
