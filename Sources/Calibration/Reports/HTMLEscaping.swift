@@ -16,19 +16,16 @@ public enum HTMLEscaping {
     /// Text for a double- or single-quoted attribute value: `&`, `<`, `>`,
     /// `"` and `'` become entities.
     public static func attribute(_ raw: String) -> String {
-        var out = ""
-        out.reserveCapacity(raw.utf8.count)
-        for c in raw.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(c)
+        substituting(raw) {
+            switch $0 {
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&#39;"
+            default: nil
             }
         }
-        return out
     }
 
     /// JSON text made safe inside `<script type="application/json">`: every
@@ -36,17 +33,17 @@ public enum HTMLEscaping {
     /// no `</script>` or `<!--` can end or alter the element; U+2028 and
     /// U+2029 are escaped as well.
     public static func scriptJSON(_ json: String) -> String {
+        substituting(json) { c in
+            ["<", ">", "&", "\u{2028}", "\u{2029}"].contains(c) ? "\\u" + String(format: "%04x", c.value) : nil
+        }
+    }
+
+    /// `raw` with each scalar for which `replacement` gives text replaced by that text.
+    private static func substituting(_ raw: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
         var out = ""
-        out.reserveCapacity(json.utf8.count)
-        for c in json.unicodeScalars {
-            switch c {
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default: out.unicodeScalars.append(c)
-            }
+        out.reserveCapacity(raw.utf8.count)
+        for c in raw.unicodeScalars {
+            if let r = replacement(c) { out += r } else { out.unicodeScalars.append(c) }
         }
         return out
     }
