@@ -123,7 +123,8 @@ enum ReportMarkup {
     /// Run, rubric, version, model and data set, as given; absent ones left out.
     static func infoFacts(_ info: AlignmentInfo) -> [(String, String)] {
         let facts: [(String, String?)] = [
-            ("Run", info.run), ("Rubric", info.rubric), ("Rubric version", info.rubricVersion), ("Model", info.model), ("Data set", info.dataset),
+            ("Run", info.run), ("Rubric", info.rubric), ("Rubric version", info.rubricVersion), ("Rubric SHA-256", info.rubricHash), ("Model", info.model),
+            ("Data set", info.dataset),
         ]
         return facts.compactMap { key, value in value.map { (key, $0) } }
     }

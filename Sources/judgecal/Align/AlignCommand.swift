@@ -71,10 +71,12 @@ enum AlignCommand {
         if let path = arguments.value("report") { _ = try InputFiles.output(path) }
         let judge = try JudgeModelOptions.judge(arguments)
         let judgments = try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: judge, console: console)
+        let rubricText = try String(decoding: InputFile.read(URL(fileURLWithPath: rubricPath)), as: UTF8.self)
+        let rubricHash = SHA256.hexDigest(of: Array(rubricText.utf8))
         let report = try InputFiles.parsing {
-            try AlignmentReport(
-                AlignmentInput(run: run, rubric: rubric, judgments: judgments, labels: labels, groupBy: arguments.value("group-by")),
-                options: options)
+            var input = try AlignmentInput(run: run, rubric: rubric, judgments: judgments, labels: labels, groupBy: arguments.value("group-by"))
+            input.info.rubricHash = rubricHash
+            return try AlignmentReport(input, options: options)
         }
         let json = try JSONEncoder.sorted.encode(report)
         if let path = arguments.value("report") { try ReportFiles.write(.alignment(report), to: path) }
@@ -82,9 +84,8 @@ enum AlignCommand {
         console.printNote(JudgeModelOptions.summary(judge))
         if !arguments.flag("no-history") {
             let historyURL = try InputFiles.output(arguments.value("history") ?? "calibration/history.jsonl")
-            let text = try String(decoding: InputFile.read(URL(fileURLWithPath: rubricPath)), as: UTF8.self)
             try AlignmentHistoryEntry(
-                report: report, rubricText: text, rubricTextHash: SHA256.hexDigest(of: Array(text.utf8)), time: Date()
+                report: report, rubricText: rubricText, rubricTextHash: rubricHash, time: Date()
             ).append(to: historyURL)
         }
         return exitCode(report.dimensions.map(\.verdict.outcome))

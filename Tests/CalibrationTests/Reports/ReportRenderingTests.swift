@@ -33,6 +33,7 @@ struct ReportRenderingTests {
             #expect(expert == counts.map { $0.reduce(0, +) })
             #expect(expert.reduce(0, +) == 40)
         }
+        #expect(html.contains("<td><pre class=\"text\">Rubric SHA-256</pre></td><td><pre class=\"text\">9f2c0d7e5b</pre></td>"))
         // The value as the reader sees it, to three decimals, beside the mark.
         let first = try #require(report.dimensions.first?.statisticEstimate.value)
         #expect(html.contains(String(format: "%.3f", first)))
