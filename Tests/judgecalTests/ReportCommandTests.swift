@@ -17,7 +17,9 @@ struct ReportCommandTests {
                 dimensions: [
                     .init(
                         name: "relevance", scale: CategoryScale(1...4),
-                        judge: JudgeScores(scores: Dictionary(uniqueKeysWithValues: zip(ids, judge.map { JudgeScore($0, rationale: "<script>x()</script>") }))),
+                        judge: JudgeScores(
+                            scores: Dictionary(
+                                uniqueKeysWithValues: zip(ids, judge.map { JudgeScore($0, rationale: "<script>x()</script>") }))),
                         expertLabels: zip(ids, expert).map { ExpertLabel(rowID: $0, value: $1) })
                 ]),
             options: AlignmentOptions(resamples: 0))
@@ -59,7 +61,9 @@ struct ReportCommandTests {
         let folder = try SharedData.temporaryFolder("judgecal-html")
         let csv = folder.appendingPathComponent("book.labels.csv").path
         let html = folder.appendingPathComponent("book.labels.html").path
-        let r = try JudgeCalProcess.run(["extract", "notebooks-data/book-tags.run.jsonl", "--rubric", "rubrics/book-tags.md", "-o", csv, "--html", html])
+        let r = try JudgeCalProcess.run([
+            "extract", "notebooks-data/book-tags.run.jsonl", "--rubric", "rubrics/book-tags.md", "-o", csv, "--html", html,
+        ])
         #expect(r.status == 0, "\(r.error)")
         let page = try String(contentsOfFile: html, encoding: .utf8)
         #expect(page.contains(#""storageKey":"judgecal:book-tags:book.labels.csv""#))

@@ -18,25 +18,36 @@ extension AlignmentReport {
     /// the rubric, the model or an expert is escaped with ``HTMLEscaping``.
     public func renderHTML() -> String {
         var body = ["<h1>Judge alignment\(info.run.map { ": " + HTMLEscaping.text($0) } ?? "")</h1>"]
-        body.append(ReportMarkup.infoTable(info, extra: [
-            ("Verdict statistic", options.statistic.displayName),
-            ("Threshold", TextTable.number(options.threshold)),
-            ("Intervals", "\(Int((options.level * 100).rounded()))% (\(options.intervals.rawValue))"),
-        ]))
+        body.append(
+            ReportMarkup.infoTable(
+                info,
+                extra: [
+                    ("Verdict statistic", options.statistic.displayName),
+                    ("Threshold", TextTable.number(options.threshold)),
+                    ("Intervals", "\(Int((options.level * 100).rounded()))% (\(options.intervals.rawValue))"),
+                ]))
         if !exampleRows.isEmpty {
-            body.append("<p>Worked-example rows \(exampleRowsIncluded ? "included in" : "left out of") the figures: \(HTMLEscaping.text(exampleRows.joined(separator: ", ")))</p>")
+            body.append(
+                "<p>Worked-example rows \(exampleRowsIncluded ? "included in" : "left out of") the figures: \(HTMLEscaping.text(exampleRows.joined(separator: ", ")))</p>"
+            )
         }
         body.append("<h2>Summary</h2>")
-        body.append(ReportMarkup.table(
-            header: ["dimension", "rows in run", "scored", "failed", "excluded", "paired", "statistic [CI]", "verdict"],
-            rows: dimensions.map { d in
-                [d.name, String(d.counts.rowsInRun), String(d.counts.judged), String(d.counts.judgeFailures), String(d.counts.excludedAsExamples),
-                 String(d.counts.paired), TextTable.withInterval(d.statisticEstimate), d.verdict.outcome.rawValue]
-            }, numeric: 1...6))
+        body.append(
+            ReportMarkup.table(
+                header: ["dimension", "rows in run", "scored", "failed", "excluded", "paired", "statistic [CI]", "verdict"],
+                rows: dimensions.map { d in
+                    [
+                        d.name, String(d.counts.rowsInRun), String(d.counts.judged), String(d.counts.judgeFailures),
+                        String(d.counts.excludedAsExamples),
+                        String(d.counts.paired), TextTable.withInterval(d.statisticEstimate), d.verdict.outcome.rawValue,
+                    ]
+                }, numeric: 1...6))
         for (index, d) in dimensions.enumerated() {
             body.append(d.htmlSection(index: index, threshold: options.threshold))
         }
-        body.append("<h2>Halo</h2><p>First-eigenvalue share λ₁/d, judge − expert: \(HTMLEscaping.text(TextTable.withInterval(halo.shareDifference, withReason: true)))</p>")
+        body.append(
+            "<h2>Halo</h2><p>First-eigenvalue share λ₁/d, judge − expert: \(HTMLEscaping.text(TextTable.withInterval(halo.shareDifference, withReason: true)))</p>"
+        )
         return HTMLPage(title: "Judge alignment" + (info.run.map { ": " + $0 } ?? ""), body: body.joined(separator: "\n")).html
     }
 }
@@ -52,7 +63,10 @@ extension DimensionAlignment {
     /// This dimension's section of the HTML report.
     func htmlSection(index: Int, threshold: Double) -> String {
         let name = HTMLEscaping.attribute(self.name)
-        var out = ["<section class=\"dimension\" data-dimension=\"\(name)\">", "<h2>\(HTMLEscaping.text(self.name))\(scale.map { " <span class=\"muted\">(scale \(HTMLEscaping.text("\($0)")))</span>" } ?? "")</h2>"]
+        var out = [
+            "<section class=\"dimension\" data-dimension=\"\(name)\">",
+            "<h2>\(HTMLEscaping.text(self.name))\(scale.map { " <span class=\"muted\">(scale \(HTMLEscaping.text("\($0)")))</span>" } ?? "")</h2>",
+        ]
         let more = verdict.additionalRowsNeeded.map { " (about \($0) more labelled rows would decide it)" } ?? ""
         out.append("<p class=\"verdict\">Verdict: \(verdict.outcome.rawValue)\(more)</p>")
         out.append("<p>\(HTMLEscaping.text(verdict.explanation))</p>")
@@ -61,38 +75,60 @@ extension DimensionAlignment {
         let plot = SVGChart.IntervalPlot(
             rows: [.init(label: statistic.rawValue, estimate: statisticEstimate)], reference: threshold,
             referenceLabel: "threshold \(TextTable.number(threshold))")
-        out.append(plot.svg(
-            attributes: "class=\"chart statistic\" data-dimension=\"\(name)\" data-statistic=\"\(statistic.rawValue)\" data-value=\"\(SVGChart.data(statisticEstimate.value))\" data-lower=\"\(SVGChart.data(interval?.lower))\" data-upper=\"\(SVGChart.data(interval?.upper))\" data-threshold=\"\(SVGChart.data(threshold))\" data-verdict=\"\(verdict.outcome.rawValue)\" data-n=\"\(statisticEstimate.n)\"",
-            title: "\(self.name): \(statistic.displayName) against the threshold"))
+        out.append(
+            plot.svg(
+                attributes:
+                    "class=\"chart statistic\" data-dimension=\"\(name)\" data-statistic=\"\(statistic.rawValue)\" data-value=\"\(SVGChart.data(statisticEstimate.value))\" data-lower=\"\(SVGChart.data(interval?.lower))\" data-upper=\"\(SVGChart.data(interval?.upper))\" data-threshold=\"\(SVGChart.data(threshold))\" data-verdict=\"\(verdict.outcome.rawValue)\" data-n=\"\(statisticEstimate.n)\"",
+                title: "\(self.name): \(statistic.displayName) against the threshold"))
         if let m = confusionMatrix, let levels = levelCounts {
-            out.append(SVGChart.heatmap(
-                m, attributes: "class=\"chart confusion\" data-dimension=\"\(name)\" data-counts=\"\(HTMLEscaping.attribute("[" + m.counts.map(SVGChart.data).joined(separator: ",") + "]"))\"",
-                title: "\(self.name): expert level (rows) against judge level (columns)"))
-            out.append(SVGChart.distribution(
-                labels: levels.labels, judge: levels.judge, expert: levels.expert, patternID: "hatch-\(index)",
-                attributes: "class=\"chart distribution\" data-dimension=\"\(name)\" data-judge=\"\(SVGChart.data(levels.judge))\" data-expert=\"\(SVGChart.data(levels.expert))\"",
-                title: "\(self.name): how often judge and expert gave each level"))
+            out.append(
+                SVGChart.heatmap(
+                    m,
+                    attributes:
+                        "class=\"chart confusion\" data-dimension=\"\(name)\" data-counts=\"\(HTMLEscaping.attribute("[" + m.counts.map(SVGChart.data).joined(separator: ",") + "]"))\"",
+                    title: "\(self.name): expert level (rows) against judge level (columns)"))
+            out.append(
+                SVGChart.distribution(
+                    labels: levels.labels, judge: levels.judge, expert: levels.expert, patternID: "hatch-\(index)",
+                    attributes:
+                        "class=\"chart distribution\" data-dimension=\"\(name)\" data-judge=\"\(SVGChart.data(levels.judge))\" data-expert=\"\(SVGChart.data(levels.expert))\"",
+                    title: "\(self.name): how often judge and expert gave each level"))
         } else {
             out.append("<p class=\"muted\">No declared scale: no confusion matrix or distribution.</p>")
         }
         out.append("</div>")
-        out.append(ReportMarkup.table(
-            header: ["exact", "within one", "κ (unweighted)", "κ (linear)", "κ (quadratic)", "α (ordinal)", "AC2", "Pearson", "Spearman", "Kendall τ-b", "bias"],
-            rows: [[exactAgreement, withinOne, cohenKappa.unweighted, cohenKappa.linear, cohenKappa.quadratic, krippendorffAlphaOrdinal, gwetAC2, pearson, spearman, kendallTauB, bias].map { TextTable.withInterval($0) }],
-            numeric: 0...10))
+        out.append(
+            ReportMarkup.table(
+                header: [
+                    "exact", "within one", "κ (unweighted)", "κ (linear)", "κ (quadratic)", "α (ordinal)", "AC2", "Pearson", "Spearman",
+                    "Kendall τ-b", "bias",
+                ],
+                rows: [
+                    [
+                        exactAgreement, withinOne, cohenKappa.unweighted, cohenKappa.linear, cohenKappa.quadratic, krippendorffAlphaOrdinal,
+                        gwetAC2, pearson, spearman, kendallTauB, bias,
+                    ].map { TextTable.withInterval($0) }
+                ],
+                numeric: 0...10))
         if let h = humanCeiling {
-            out.append("<p>Human ceiling (\(HTMLEscaping.text(h.firstRater)) vs \(HTMLEscaping.text(h.secondRater)), n = \(h.n)): \(HTMLEscaping.text(h.statistic.displayName)) \(HTMLEscaping.text(TextTable.withInterval(h.statisticEstimate, withReason: true)))</p>")
+            out.append(
+                "<p>Human ceiling (\(HTMLEscaping.text(h.firstRater)) vs \(HTMLEscaping.text(h.secondRater)), n = \(h.n)): \(HTMLEscaping.text(h.statistic.displayName)) \(HTMLEscaping.text(TextTable.withInterval(h.statisticEstimate, withReason: true)))</p>"
+            )
         }
         if let r = rounding { out.append("<p class=\"muted\">\(HTMLEscaping.text(r.note))</p>") }
         out.append("<h3>Worst disagreements</h3>")
         if worstDisagreements.isEmpty {
             out.append("<p class=\"muted\">None: judge and expert agree on every paired row.</p>")
         } else {
-            out.append(ReportMarkup.table(
-                header: ["row", "judge", "expert", "|difference|", "judge's rationale", "expert's note"],
-                rows: worstDisagreements.map {
-                    [$0.rowID, TextTable.score($0.judge), TextTable.score($0.expert), TextTable.score($0.difference), $0.judgeRationale ?? "", $0.expertNote ?? ""]
-                }, numeric: 1...3, cssClass: "disagreements"))
+            out.append(
+                ReportMarkup.table(
+                    header: ["row", "judge", "expert", "|difference|", "judge's rationale", "expert's note"],
+                    rows: worstDisagreements.map {
+                        [
+                            $0.rowID, TextTable.score($0.judge), TextTable.score($0.expert), TextTable.score($0.difference),
+                            $0.judgeRationale ?? "", $0.expertNote ?? "",
+                        ]
+                    }, numeric: 1...3, cssClass: "disagreements"))
         }
         out.append("</section>")
         return out.joined(separator: "\n")
@@ -106,10 +142,12 @@ enum ReportMarkup {
         let head = header.isEmpty ? "" : "<thead><tr>" + header.map { "<th>\(HTMLEscaping.text($0))</th>" }.joined() + "</tr></thead>"
         var out = ["<table\(cssClass.map { " class=\"\($0)\"" } ?? "")>\(head)<tbody>"]
         for row in rows {
-            out.append("<tr>" + row.enumerated().map { c, cell in
-                let isNumber = numeric?.contains(c) ?? false
-                return "<td\(isNumber ? " class=\"num\"" : "")><pre class=\"text\">\(HTMLEscaping.text(cell))</pre></td>"
-            }.joined() + "</tr>")
+            out.append(
+                "<tr>"
+                    + row.enumerated().map { c, cell in
+                        let isNumber = numeric?.contains(c) ?? false
+                        return "<td\(isNumber ? " class=\"num\"" : "")><pre class=\"text\">\(HTMLEscaping.text(cell))</pre></td>"
+                    }.joined() + "</tr>")
         }
         out.append("</tbody></table>")
         return out.joined(separator: "\n")
@@ -123,7 +161,8 @@ enum ReportMarkup {
     /// Run, rubric, version, model and data set, as given; absent ones left out.
     static func infoFacts(_ info: AlignmentInfo) -> [(String, String)] {
         let facts: [(String, String?)] = [
-            ("Run", info.run), ("Rubric", info.rubric), ("Rubric version", info.rubricVersion), ("Rubric SHA-256", info.rubricHash), ("Model", info.model),
+            ("Run", info.run), ("Rubric", info.rubric), ("Rubric version", info.rubricVersion), ("Rubric SHA-256", info.rubricHash),
+            ("Model", info.model),
             ("Data set", info.dataset),
         ]
         return facts.compactMap { key, value in value.map { (key, $0) } }

@@ -31,7 +31,9 @@ extension LabelSheet {
         let page = LabelPageData(
             storageKey: "judgecal:\(runName):\(sheetName)", fileName: sheetName, columns: columns,
             dimensions: dimensions.enumerated().map { k, d in
-                .init(name: d.name, column: columns[1 + k], levels: d.scale.levels.map { .init(label: $0.label, description: $0.description) })
+                .init(
+                    name: d.name, column: columns[1 + k], levels: d.scale.levels.map { .init(label: $0.label, description: $0.description) }
+                )
             },
             contextColumns: Array(columns.dropFirst(fixed)),
             rows: rows.map { .init(id: $0[0], rater: $0[1 + dimensions.count], context: Array($0.dropFirst(fixed))) })
@@ -50,7 +52,8 @@ extension LabelSheet {
             }
             body.append("</dl>")
         }
-        body.append("""
+        body.append(
+            """
             </details>
             <p class="noprint muted">Keys: a digit scores the outlined dimension · ← → move between rows · ↑ ↓ change dimension. Progress is saved in this browser.</p>
             <nav><button type="button" id="previous">← Previous</button> <strong id="position"></strong> <button type="button" id="next">Next →</button> · <span id="progress"></span> · <button type="button" id="export">Export CSV</button></nav>
@@ -60,7 +63,9 @@ extension LabelSheet {
             <label for="note">Note</label><br><textarea id="note" rows="3" cols="70"></textarea>
             <script type="application/json" id="sheet-data">\(HTMLEscaping.scriptJSON(json))</script>
             """)
-        return HTMLPage(title: "Label sheet: \(runName)", body: body.joined(separator: "\n"), style: Self.pageStyle, script: Self.pageScript).html
+        return HTMLPage(
+            title: "Label sheet: \(runName)", body: body.joined(separator: "\n"), style: Self.pageStyle, script: Self.pageScript
+        ).html
     }
 
     private static let pageStyle = """

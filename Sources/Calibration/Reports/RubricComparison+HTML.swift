@@ -12,10 +12,13 @@ extension RubricComparison {
     /// Then McNemar's test and the flipped rows. Text is escaped with ``HTMLEscaping``.
     public func renderHTML() -> String {
         var body = ["<h1>Rubric comparison: \(HTMLEscaping.text(controlName)) vs \(HTMLEscaping.text(experimentalName))</h1>"]
-        body.append(ReportMarkup.infoTable(info, extra: [
-            ("Control", controlName), ("Experimental", experimentalName), ("Statistic", options.statistic.displayName),
-            ("Intervals", "\(Int((options.level * 100).rounded()))%; difference = experimental − control, paired bootstrap"),
-        ]))
+        body.append(
+            ReportMarkup.infoTable(
+                info,
+                extra: [
+                    ("Control", controlName), ("Experimental", experimentalName), ("Statistic", options.statistic.displayName),
+                    ("Intervals", "\(Int((options.level * 100).rounded()))%; difference = experimental − control, paired bootstrap"),
+                ]))
         body.append("<h2>Summary</h2>")
         body.append(ReportMarkup.table(header: summaryHeader, rows: summaryRows, numeric: 1...4))
         for d in dimensions {
@@ -31,17 +34,25 @@ extension RubricComparison {
             let difference = SVGChart.IntervalPlot(
                 rows: [.init(label: "difference", estimate: d.difference)], reference: 0, referenceLabel: "no difference", symmetric: true)
             body.append("<div class=\"charts\">")
-            body.append(levels.svg(
-                attributes: "class=\"chart comparison\" data-dimension=\"\(name)\" data-control=\"\(SVGChart.data(d.control.value))\" data-experimental=\"\(SVGChart.data(d.experimental.value))\" data-difference=\"\(SVGChart.data(d.difference.value))\" data-difference-lower=\"\(SVGChart.data(d.difference.interval?.lower))\" data-difference-upper=\"\(SVGChart.data(d.difference.interval?.upper))\"",
-                title: "\(d.name): \(d.statistic.displayName) under each rubric"))
-            body.append(difference.svg(attributes: "class=\"chart difference\" data-dimension=\"\(name)\"", title: "\(d.name): experimental − control"))
+            body.append(
+                levels.svg(
+                    attributes:
+                        "class=\"chart comparison\" data-dimension=\"\(name)\" data-control=\"\(SVGChart.data(d.control.value))\" data-experimental=\"\(SVGChart.data(d.experimental.value))\" data-difference=\"\(SVGChart.data(d.difference.value))\" data-difference-lower=\"\(SVGChart.data(d.difference.interval?.lower))\" data-difference-upper=\"\(SVGChart.data(d.difference.interval?.upper))\"",
+                    title: "\(d.name): \(d.statistic.displayName) under each rubric"))
+            body.append(
+                difference.svg(
+                    attributes: "class=\"chart difference\" data-dimension=\"\(name)\"", title: "\(d.name): experimental − control"))
             body.append("</div>")
             if let test = d.mcnemar {
-                body.append("<p>McNemar (\(test.method.rawValue)): \(d.controlOnlyExact) rows only the control matched, \(d.experimentalOnlyExact) only the experimental; p = \(TextTable.number(test.pValue))</p>")
+                body.append(
+                    "<p>McNemar (\(test.method.rawValue)): \(d.controlOnlyExact) rows only the control matched, \(d.experimentalOnlyExact) only the experimental; p = \(TextTable.number(test.pValue))</p>"
+                )
             }
             if !d.flipped.isEmpty {
-                body.append(ReportMarkup.table(
-                    header: ["row", "expert", "control", "experimental", "flipped"], rows: flippedRows(d), numeric: 1...3, cssClass: "flipped"))
+                body.append(
+                    ReportMarkup.table(
+                        header: ["row", "expert", "control", "experimental", "flipped"], rows: flippedRows(d), numeric: 1...3,
+                        cssClass: "flipped"))
             }
             body.append("</section>")
         }
@@ -51,7 +62,8 @@ extension RubricComparison {
     /// The comparison as Markdown: the summary table and each dimension's flipped rows, text escaped.
     public func renderMarkdown() -> String {
         var out = ["# Rubric comparison: \(HTMLEscaping.markdownCell(controlName)) vs \(HTMLEscaping.markdownCell(experimentalName))", ""]
-        out.append(MarkdownTable(header: ["", ""], rows: ReportMarkdown.infoRows(info) + [["Statistic", options.statistic.displayName]]).rendered)
+        out.append(
+            MarkdownTable(header: ["", ""], rows: ReportMarkdown.infoRows(info) + [["Statistic", options.statistic.displayName]]).rendered)
         out.append(MarkdownTable(header: summaryHeader, rows: summaryRows).rendered)
         for d in dimensions where !d.flipped.isEmpty {
             out.append("## \(HTMLEscaping.markdownCell(d.name)): \(d.flipped.count) rows flipped\n")
@@ -66,12 +78,16 @@ extension RubricComparison {
 
     private var summaryRows: [[String]] {
         dimensions.map { d in
-            [d.name, String(d.paired), TextTable.withInterval(d.control), TextTable.withInterval(d.experimental),
-             TextTable.withInterval(d.difference), TextTable.number(d.mcnemar?.pValue)]
+            [
+                d.name, String(d.paired), TextTable.withInterval(d.control), TextTable.withInterval(d.experimental),
+                TextTable.withInterval(d.difference), TextTable.number(d.mcnemar?.pValue),
+            ]
         }
     }
 
     private func flippedRows(_ d: DimensionComparison) -> [[String]] {
-        d.flipped.map { [$0.rowID, TextTable.score($0.expert), TextTable.score($0.control), TextTable.score($0.experimental), $0.direction.rawValue] }
+        d.flipped.map {
+            [$0.rowID, TextTable.score($0.expert), TextTable.score($0.control), TextTable.score($0.experimental), $0.direction.rawValue]
+        }
     }
 }

@@ -69,7 +69,9 @@ enum SVGChart {
                 out.append("<text x=\"\(c(x(v)))\" y=\"\(c(axisY + 16))\" text-anchor=\"middle\">\(String(format: "%g", v))</text>")
             }
             let rx = x(reference)
-            out.append("<line class=\"reference\" x1=\"\(c(rx))\" y1=\"\(c(top - 6))\" x2=\"\(c(rx))\" y2=\"\(c(axisY))\" stroke=\"#000\" stroke-dasharray=\"4 3\"/>")
+            out.append(
+                "<line class=\"reference\" x1=\"\(c(rx))\" y1=\"\(c(top - 6))\" x2=\"\(c(rx))\" y2=\"\(c(axisY))\" stroke=\"#000\" stroke-dasharray=\"4 3\"/>"
+            )
             out.append("<text x=\"\(c(rx))\" y=\"\(c(top - 10))\" text-anchor=\"middle\">\(HTMLEscaping.text(referenceLabel))</text>")
             for (i, row) in rows.enumerated() {
                 let y = top + rowHeight * (Double(i) + 0.6)
@@ -80,13 +82,18 @@ enum SVGChart {
                     continue
                 }
                 if let ci = row.estimate.interval {
-                    out.append("<line class=\"interval\" x1=\"\(c(x(ci.lower)))\" y1=\"\(c(y))\" x2=\"\(c(x(ci.upper)))\" y2=\"\(c(y))\" stroke=\"#000\" stroke-width=\"2\"/>")
+                    out.append(
+                        "<line class=\"interval\" x1=\"\(c(x(ci.lower)))\" y1=\"\(c(y))\" x2=\"\(c(x(ci.upper)))\" y2=\"\(c(y))\" stroke=\"#000\" stroke-width=\"2\"/>"
+                    )
                     for end in [ci.lower, ci.upper] {
-                        out.append("<line x1=\"\(c(x(end)))\" y1=\"\(c(y - 6))\" x2=\"\(c(x(end)))\" y2=\"\(c(y + 6))\" stroke=\"#000\" stroke-width=\"2\"/>")
+                        out.append(
+                            "<line x1=\"\(c(x(end)))\" y1=\"\(c(y - 6))\" x2=\"\(c(x(end)))\" y2=\"\(c(y + 6))\" stroke=\"#000\" stroke-width=\"2\"/>"
+                        )
                     }
                 }
                 out.append("<rect class=\"point\" x=\"\(c(x(v) - 5))\" y=\"\(c(y - 5))\" width=\"10\" height=\"10\" fill=\"#000\"/>")
-                out.append("<text x=\"\(c(x(v)))\" y=\"\(c(y - 10))\" text-anchor=\"middle\">\(TextTable.withInterval(row.estimate))</text>")
+                out.append(
+                    "<text x=\"\(c(x(v)))\" y=\"\(c(y - 10))\" text-anchor=\"middle\">\(TextTable.withInterval(row.estimate))</text>")
             }
             out.append("</svg>")
             return out.joined(separator: "\n")
@@ -107,16 +114,24 @@ enum SVGChart {
             "<text x=\"12\" y=\"\(c(top + cell * Double(k) / 2))\" text-anchor=\"middle\" transform=\"rotate(-90 12 \(c(top + cell * Double(k) / 2)))\">expert →</text>",
         ]
         for (j, label) in matrix.labels.enumerated() {
-            out.append("<text x=\"\(c(left + cell * (Double(j) + 0.5)))\" y=\"\(c(top - 8))\" text-anchor=\"middle\">\(HTMLEscaping.text(label))</text>")
-            out.append("<text x=\"\(c(left - 8))\" y=\"\(c(top + cell * (Double(j) + 0.5) + 4))\" text-anchor=\"end\">\(HTMLEscaping.text(label))</text>")
+            out.append(
+                "<text x=\"\(c(left + cell * (Double(j) + 0.5)))\" y=\"\(c(top - 8))\" text-anchor=\"middle\">\(HTMLEscaping.text(label))</text>"
+            )
+            out.append(
+                "<text x=\"\(c(left - 8))\" y=\"\(c(top + cell * (Double(j) + 0.5) + 4))\" text-anchor=\"end\">\(HTMLEscaping.text(label))</text>"
+            )
         }
         for (i, row) in matrix.counts.enumerated() {
             for (j, count) in row.enumerated() {
                 let shade = Int(245 - 200 * Double(count) / Double(peak))
                 let (x, y) = (left + cell * Double(j), top + cell * Double(i))
                 let stroke = i == j ? "stroke=\"#000\" stroke-width=\"2\"" : "stroke=\"#999\""
-                out.append("<rect class=\"cell\" x=\"\(c(x))\" y=\"\(c(y))\" width=\"\(c(cell))\" height=\"\(c(cell))\" fill=\"rgb(\(shade),\(shade),\(shade))\" \(stroke)/>")
-                out.append("<text x=\"\(c(x + cell / 2))\" y=\"\(c(y + cell / 2 + 4))\" text-anchor=\"middle\" fill=\"\(shade < 130 ? "#fff" : "#000")\">\(count)</text>")
+                out.append(
+                    "<rect class=\"cell\" x=\"\(c(x))\" y=\"\(c(y))\" width=\"\(c(cell))\" height=\"\(c(cell))\" fill=\"rgb(\(shade),\(shade),\(shade))\" \(stroke)/>"
+                )
+                out.append(
+                    "<text x=\"\(c(x + cell / 2))\" y=\"\(c(y + cell / 2 + 4))\" text-anchor=\"middle\" fill=\"\(shade < 130 ? "#fff" : "#000")\">\(count)</text>"
+                )
             }
         }
         out.append("</svg>")
@@ -125,7 +140,8 @@ enum SVGChart {
 
     /// How often each level was given by the judge (solid bars, marked J) and
     /// the expert (hatched bars, marked E), side by side, counts on the bars.
-    static func distribution(labels: [String], judge: [Int], expert: [Int], patternID: String, attributes: String, title: String) -> String {
+    static func distribution(labels: [String], judge: [Int], expert: [Int], patternID: String, attributes: String, title: String) -> String
+    {
         let group = 56.0, bar = 20.0, left = 20.0, top = 34.0, plot = 120.0
         let width = left + group * Double(labels.count) + 10
         let height = top + plot + 40
@@ -140,10 +156,14 @@ enum SVGChart {
         let baseline = top + plot
         for (i, label) in labels.enumerated() {
             let x0 = left + group * Double(i) + 6
-            for (k, (count, fill, mark)) in [(judge[i], "#333", "J"), (expert[i], "url(#\(HTMLEscaping.attribute(patternID)))", "E")].enumerated() {
+            for (k, (count, fill, mark)) in [(judge[i], "#333", "J"), (expert[i], "url(#\(HTMLEscaping.attribute(patternID)))", "E")]
+                .enumerated()
+            {
                 let h = plot * Double(count) / peak
                 let x = x0 + Double(k) * (bar + 2)
-                out.append("<rect class=\"bar \(mark == "J" ? "judge" : "expert")\" x=\"\(c(x))\" y=\"\(c(baseline - h))\" width=\"\(c(bar))\" height=\"\(c(h))\" fill=\"\(fill)\" stroke=\"#000\"/>")
+                out.append(
+                    "<rect class=\"bar \(mark == "J" ? "judge" : "expert")\" x=\"\(c(x))\" y=\"\(c(baseline - h))\" width=\"\(c(bar))\" height=\"\(c(h))\" fill=\"\(fill)\" stroke=\"#000\"/>"
+                )
                 out.append("<text x=\"\(c(x + bar / 2))\" y=\"\(c(baseline - h - 4))\" text-anchor=\"middle\">\(count)</text>")
                 out.append("<text x=\"\(c(x + bar / 2))\" y=\"\(c(baseline + 12))\" text-anchor=\"middle\" class=\"muted\">\(mark)</text>")
             }

@@ -58,7 +58,8 @@ enum ReportFiles {
             }
             return .alignment(try decoder.decode(AlignmentReport.self, from: data))
         } catch let error as DecodingError {
-            throw CommandFailure("\(path) is not an alignment or comparison report (docs/FORMATS.md): \(error.readableDescription)", exitCode: .dataError)
+            throw CommandFailure(
+                "\(path) is not an alignment or comparison report (docs/FORMATS.md): \(error.readableDescription)", exitCode: .dataError)
         }
     }
 }

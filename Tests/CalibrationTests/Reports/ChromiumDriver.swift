@@ -41,11 +41,17 @@ struct ChromiumDriver {
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.singleValueContainer()
-            if c.decodeNil() { self = .null }
-            else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-            else if let d = try? c.decode(Double.self) { self = .number(d) }
-            else if let s = try? c.decode(String.self) { self = .string(s) }
-            else { self = .string("") }
+            if c.decodeNil() {
+                self = .null
+            } else if let b = try? c.decode(Bool.self) {
+                self = .bool(b)
+            } else if let d = try? c.decode(Double.self) {
+                self = .number(d)
+            } else if let s = try? c.decode(String.self) {
+                self = .string(s)
+            } else {
+                self = .string("")
+            }
         }
     }
 
@@ -62,7 +68,9 @@ struct ChromiumDriver {
     static func chromium() throws -> String {
         let candidates = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/lib/chromium/chromium"]
         guard let found = candidates.first(where: FileManager.default.isExecutableFile(atPath:)) else {
-            Issue.record("Chromium is not installed, so the browser tests cannot run: install it with `apt-get install -y chromium` (scripts/setup does)")
+            Issue.record(
+                "Chromium is not installed, so the browser tests cannot run: install it with `apt-get install -y chromium` (scripts/setup does)"
+            )
             throw CocoaError(.fileNoSuchFile)
         }
         return found

@@ -6,7 +6,9 @@ import Testing
 struct HTMLEscapingTests {
     @Test("Element text: a script tag becomes entities")
     func text() {
-        #expect(HTMLEscaping.text(#"<script>alert("gotcha")</script> & co"#) == "&lt;script&gt;alert(&quot;gotcha&quot;)&lt;/script&gt; &amp; co")
+        #expect(
+            HTMLEscaping.text(#"<script>alert("gotcha")</script> & co"#)
+                == "&lt;script&gt;alert(&quot;gotcha&quot;)&lt;/script&gt; &amp; co")
     }
 
     @Test("Attribute values: both quotes are escaped, so no value can be closed")

@@ -27,12 +27,14 @@ enum ReportFixture {
             let judge = AlignmentFixture.judge.enumerated().map { i, v in min(5, max(1, v + Double((i + shift) % 3 == 0 ? shift : 0))) }
             return AlignmentInput.Dimension(
                 name: name, scale: CategoryScale(1...5),
-                judge: JudgeScores(scores: Dictionary(uniqueKeysWithValues: zip(ids, judge.map { JudgeScore($0, rationale: book014Review) }))),
+                judge: JudgeScores(
+                    scores: Dictionary(uniqueKeysWithValues: zip(ids, judge.map { JudgeScore($0, rationale: book014Review) }))),
                 expertLabels: zip(ids, AlignmentFixture.expert).map { ExpertLabel(rowID: $0, value: $1, note: attributeBreaker) })
         }
         return try AlignmentReport(
             AlignmentInput(
-                info: AlignmentInfo(run: "book-tags <b>", rubric: "book-tags", rubricVersion: "2", model: "fixture", dataset: "book-tags sample v1",
+                info: AlignmentInfo(
+                    run: "book-tags <b>", rubric: "book-tags", rubricVersion: "2", model: "fixture", dataset: "book-tags sample v1",
                     rubricHash: "9f2c0d7e5b"),
                 runRowIDs: ids, dimensions: [dimension("relevance", shift: 0), dimension("usefulness", shift: 1)]),
             options: AlignmentOptions(resamples: 200, seed: 5))

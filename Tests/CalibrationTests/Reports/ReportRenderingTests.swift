@@ -23,13 +23,18 @@ struct ReportRenderingTests {
         for d in report.dimensions {
             let value = try #require(Self.attribute("data-value", chart: "statistic", dimension: d.name, in: html))
             #expect(Double(value) == d.statisticEstimate.value)
-            #expect(Double(try #require(Self.attribute("data-lower", chart: "statistic", dimension: d.name, in: html))) == d.statisticEstimate.interval?.lower)
+            #expect(
+                Double(try #require(Self.attribute("data-lower", chart: "statistic", dimension: d.name, in: html)))
+                    == d.statisticEstimate.interval?.lower)
             #expect(Self.attribute("data-verdict", chart: "statistic", dimension: d.name, in: html) == d.verdict.outcome.rawValue)
             let counts = try #require(d.confusionMatrix?.counts)
             let written = try #require(Self.attribute("data-counts", chart: "confusion", dimension: d.name, in: html))
-            #expect(try JSONDecoder().decode([[Int]].self, from: Data(written.replacingOccurrences(of: "&quot;", with: "\"").utf8)) == counts)
+            #expect(
+                try JSONDecoder().decode([[Int]].self, from: Data(written.replacingOccurrences(of: "&quot;", with: "\"").utf8)) == counts)
             // The expert's distribution is the matrix's row sums: 40 rows in all.
-            let expert = try JSONDecoder().decode([Int].self, from: Data(try #require(Self.attribute("data-expert", chart: "distribution", dimension: d.name, in: html)).utf8))
+            let expert = try JSONDecoder().decode(
+                [Int].self, from: Data(try #require(Self.attribute("data-expert", chart: "distribution", dimension: d.name, in: html)).utf8)
+            )
             #expect(expert == counts.map { $0.reduce(0, +) })
             #expect(expert.reduce(0, +) == 40)
         }
@@ -76,9 +81,14 @@ struct ReportRenderingTests {
         let comparison = try RubricComparison(input, options: AlignmentOptions(resamples: 200, seed: 3))
         let d = try #require(comparison.dimensions.first)
         let html = comparison.renderHTML()
-        #expect(Double(try #require(Self.attribute("data-control", chart: "comparison", dimension: "relevance", in: html))) == d.control.value)
-        #expect(Double(try #require(Self.attribute("data-experimental", chart: "comparison", dimension: "relevance", in: html))) == d.experimental.value)
-        #expect(Double(try #require(Self.attribute("data-difference-upper", chart: "comparison", dimension: "relevance", in: html))) == d.difference.interval?.upper)
+        #expect(
+            Double(try #require(Self.attribute("data-control", chart: "comparison", dimension: "relevance", in: html))) == d.control.value)
+        #expect(
+            Double(try #require(Self.attribute("data-experimental", chart: "comparison", dimension: "relevance", in: html)))
+                == d.experimental.value)
+        #expect(
+            Double(try #require(Self.attribute("data-difference-upper", chart: "comparison", dimension: "relevance", in: html)))
+                == d.difference.interval?.upper)
         // The experimental rubric copies the expert: κ = 1 against the control's lower value.
         #expect(d.experimental.value == 1)
         #expect(!html.contains("<i>") && html.contains("tags v1 &lt;i&gt;"))
@@ -90,7 +100,8 @@ struct ReportRenderingTests {
         let run = try FrozenRun.load(from: SharedData.projectURL("notebooks-data/book-tags.run.jsonl"))
         let rubric = try Rubric.load(from: SharedData.projectURL("rubrics/book-tags-v2.md"))
         let sheet = try LabelSheet(run: run, dimensions: rubric.dimensions)
-        let html = try sheet.renderHTML(dimensions: rubric.dimensions, instructions: rubric.instructions, runName: run.info.name, sheetName: "book-tags.labels.csv")
+        let html = try sheet.renderHTML(
+            dimensions: rubric.dimensions, instructions: rubric.instructions, runName: run.info.name, sheetName: "book-tags.labels.csv")
         // Exactly two script elements: the data and the page's own code.
         #expect(html.components(separatedBy: "<script").count - 1 == 2)
         #expect(html.contains(#"\u003cscript\u003ealert(\"gotcha\")\u003c/script\u003e"#))
