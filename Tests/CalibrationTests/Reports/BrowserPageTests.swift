@@ -1,5 +1,6 @@
 import AgreementStatistics
 import Calibration
+import EvaluationCore
 import Foundation
 import Judging
 import Testing
@@ -18,15 +19,11 @@ struct BrowserPageTests {
         let run = try FrozenRun.load(from: SharedData.projectURL("notebooks-data/book-tags.run.jsonl"))
         let rubric = try Rubric.load(from: SharedData.projectURL("rubrics/book-tags-v2.md"))
         let sheet = try LabelSheet(run: run, dimensions: rubric.dimensions)
-        let page = driver.output.appendingPathComponent("book-tags.labels.html")
-        try Data(
-            try sheet.renderHTML(
-                dimensions: rubric.dimensions, instructions: rubric.instructions, runName: run.info.name, sheetName: "book-tags.labels.csv"
-            ).utf8
-        ).write(to: page)
+        let html = try sheet.renderHTML(
+            dimensions: rubric.dimensions, instructions: rubric.instructions, runName: run.info.name, sheetName: "book-tags.labels.csv")
         let toBook014 = String(repeating: #"{"key":"ArrowRight"},"#, count: 11)
         let outcome = try driver.run(
-            page,
+            html: html, name: "book-tags.labels.html",
             steps: """
                 [{"key":"4"},{"key":"3"},{"key":"ArrowRight"},{"key":"2"},{"key":"2"},{"key":"ArrowRight"},{"key":"1"},{"key":"4"},
                  {"eval":"judgecalCSV()","as":"csv"},{"screenshot":"label-page.png"},
@@ -68,10 +65,8 @@ struct BrowserPageTests {
     func reportPage() throws {
         let driver = try ChromiumDriver(name: "report-page")
         let report = try ReportFixture.alignment()
-        let page = driver.output.appendingPathComponent("alignment.html")
-        try Data(report.renderHTML().utf8).write(to: page)
         let outcome = try driver.run(
-            page,
+            html: report.renderHTML(), name: "alignment.html",
             steps: """
                 [{"eval":"JSON.stringify([...document.querySelectorAll('svg.chart.statistic')].map(s => [s.dataset.dimension, Number(s.dataset.value), Number(s.dataset.lower), Number(s.dataset.upper), s.dataset.verdict]))","as":"statistics"},
                  {"eval":"JSON.stringify([...document.querySelectorAll('svg.chart.confusion')].map(s => JSON.parse(s.dataset.counts)))","as":"confusion"},
@@ -147,11 +142,7 @@ extension BrowserPageTests {
                 }
             }
             failed += failures.count
-            var labels: [ExpertLabel] = []
-            for rater in 1...3 {
-                let human = try #require(columns["Human \(rater) \(criterion)"])
-                labels += zip(ids, stories).map { ExpertLabel(rowID: $0, rater: "human \(rater)", value: human[$1]) }
-            }
+            let labels = try HANNAAlignmentTests.humanLabels(criterion, ids: ids, stories: stories)
             dimensions.append(
                 .init(
                     name: criterion, scale: CategoryScale(1...5), judge: JudgeScores(scores: scores, failures: failures),
@@ -164,10 +155,8 @@ extension BrowserPageTests {
                     dataset: "HANNA (Chhun et al. 2022, 2024)"),
                 runRowIDs: ids, dimensions: dimensions),
             options: AlignmentOptions(resamples: 0))
-        let page = driver.output.appendingPathComponent("hanna.html")
-        try Data(report.renderHTML().utf8).write(to: page)
         let outcome = try driver.run(
-            page,
+            html: report.renderHTML(), name: "hanna.html",
             steps: """
                 [{"eval":"JSON.stringify([...document.querySelectorAll('svg.chart.statistic')].map(s => Number(s.dataset.value)))","as":"values"},
                  {"screenshot":"hanna-report.png"},{"screenshot":"hanna-report-top.png","height":1380}]

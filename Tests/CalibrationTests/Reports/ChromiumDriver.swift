@@ -1,3 +1,4 @@
+import EvaluationCore
 import Foundation
 import Testing
 import _TestSupport
@@ -20,8 +21,8 @@ struct ChromiumDriver {
 
     /// What the driver prints.
     struct Outcome: Decodable {
-        /// Each `eval` step's value, by its name, re-encoded as JSON text.
-        var values: [String: Value]
+        /// Each `eval` step's value (and each screenshot's path), by its name.
+        var values: [String: JSONValue]
         /// Console errors and warnings, and browser log errors.
         var console: [String]
         /// Uncaught exceptions.
@@ -29,30 +30,6 @@ struct ChromiumDriver {
         /// `alert`, `confirm` or `prompt` dialogs the page opened.
         var dialogs: [String]
         var downloads: [Download]
-    }
-
-    /// An evaluated value: a string, a number, a boolean, null, or anything else as its JSON.
-    enum Value: Decodable, Equatable {
-        case string(String)
-        case number(Double)
-        case bool(Bool)
-        case null
-        case json(String)
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.singleValueContainer()
-            if c.decodeNil() {
-                self = .null
-            } else if let b = try? c.decode(Bool.self) {
-                self = .bool(b)
-            } else if let d = try? c.decode(Double.self) {
-                self = .number(d)
-            } else if let s = try? c.decode(String.self) {
-                self = .string(s)
-            } else {
-                self = .string("")
-            }
-        }
     }
 
     /// The folder screenshots and downloads go to: `test-output/<name>` in the package (git-ignored).
@@ -74,6 +51,13 @@ struct ChromiumDriver {
             throw CocoaError(.fileNoSuchFile)
         }
         return found
+    }
+
+    /// Writes `html` to `name` in ``output``, opens it and runs `steps`.
+    func run(html: String, name: String, steps: String) throws -> Outcome {
+        let page = output.appendingPathComponent(name)
+        try Data(html.utf8).write(to: page)
+        return try run(page, steps: steps)
     }
 
     /// Opens `page`, runs `steps` (a JSON list, see drive_chromium.py) and returns the outcome.
