@@ -12,7 +12,7 @@ extension LabelSheet {
     /// level) and moves to the next dimension; ← and → move between rows; ↑
     /// and ↓ change the active dimension. Progress is kept in the browser's
     /// `localStorage` under `judgecal:<run>:<sheet>`, so a closed tab loses
-    /// nothing. **Export CSV** downloads the sheet as ``csv`` would write it,
+    /// nothing (the instructions start folded once scoring has begun). **Export CSV** downloads the sheet as ``csv`` would write it,
     /// with the scores (level labels) and notes filled in: the file
     /// ``ExpertLabels`` reads. The page's `judgecalCSV()` returns that text.
     ///
@@ -42,7 +42,7 @@ extension LabelSheet {
         let json = String(decoding: try encoder.encode(page), as: UTF8.self)
         var body = [
             "<h1>Label sheet: \(HTMLEscaping.text(runName))</h1>",
-            "<details open><summary>Instructions and scales</summary>",
+            "<details open id=\"instructions\"><summary>Instructions and scales</summary>",
             "<pre class=\"text\">\(HTMLEscaping.text(instructions))</pre>",
         ]
         for d in dimensions {
@@ -177,6 +177,8 @@ extension LabelSheet {
             else return;
             e.preventDefault();
           });
+          // Once scoring has begun the instructions fold away; they stay one click off.
+          if (state.scores.some(s => Object.keys(s).length > 0)) document.getElementById("instructions").open = false;
           render();
         })();
         """#
