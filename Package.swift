@@ -93,7 +93,8 @@ let tests: [Target] = [
     ),
     .testTarget(
         name: "CalibrationTests",
-        dependencies: ["AgreementStatistics", "Calibration", "EvaluationCore", "EvaluationTesting", "Judging", "LanguageModels", "_TestSupport"]
+        dependencies: ["AgreementStatistics", "Calibration", "EvaluationCore", "EvaluationTesting", "Judging", "LanguageModels", "_TestSupport"],
+        exclude: ["Resources"]
     ),
     .testTarget(
         name: "EvaluationCoreTests",

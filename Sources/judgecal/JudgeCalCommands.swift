@@ -15,7 +15,7 @@ enum JudgeCalCommands {
         version: version,
         subcommands: [
             ImportCommand.command, ExtractCommand.command, JudgeCommand.command, AlignCommand.command, CompareCommand.command,
-            RubricCommand.command, AgreementCommand.command,
+            ReportCommand.command, RubricCommand.command, AgreementCommand.command,
         ]
     )
 }

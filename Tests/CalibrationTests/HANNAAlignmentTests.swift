@@ -64,6 +64,14 @@ struct HANNAAlignmentTests {
     }()
 
     static let criteria = ["RE", "CH", "EM", "SU", "EG", "CX"]
+
+    /// The three human raters' scores of `criterion` for `stories` (positions in the data), under the row ids `ids`.
+    static func humanLabels(_ criterion: String, ids: [String], stories: [Int]) throws -> [ExpertLabel] {
+        try (1...3).flatMap { rater in
+            let human = try #require(data.columns["Human \(rater) \(criterion)"])
+            return zip(ids, stories).map { ExpertLabel(rowID: $0, rater: "human \(rater)", value: human[$1]) }
+        }
+    }
     /// "Judge|prompt" pairs present in recomputed.json.
     static let judges = Set(recomputed.llm_vs_human_mean.keys.map { $0.split(separator: "|").prefix(2).joined(separator: "|") }).sorted()
 
@@ -81,11 +89,7 @@ struct HANNAAlignmentTests {
         var dimensions: [AlignmentInput.Dimension] = []
         for criterion in Self.criteria {
             let judge = try #require(columns["\(parts[0]) \(criterion) \(parts[1])"])
-            var labels: [ExpertLabel] = []
-            for rater in 1...3 {
-                let human = try #require(columns["Human \(rater) \(criterion)"])
-                labels += zip(ids, stories).map { ExpertLabel(rowID: $0, rater: "human \(rater)", value: human[$1]) }
-            }
+            let labels = try Self.humanLabels(criterion, ids: ids, stories: stories)
             dimensions.append(
                 .init(
                     name: criterion, scale: nil,

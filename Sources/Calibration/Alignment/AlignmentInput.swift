@@ -67,14 +67,20 @@ public struct AlignmentInfo: Sendable, Hashable, Codable {
     public var model: String?
     /// The data set.
     public var dataset: String?
+    /// The SHA-256 of the rubric file's text (hex), so a report names the exact rubric it was judged with.
+    public var rubricHash: String?
 
     /// Creates the information block.
-    public init(run: String? = nil, rubric: String? = nil, rubricVersion: String? = nil, model: String? = nil, dataset: String? = nil) {
+    public init(
+        run: String? = nil, rubric: String? = nil, rubricVersion: String? = nil, model: String? = nil, dataset: String? = nil,
+        rubricHash: String? = nil
+    ) {
         self.run = run
         self.rubric = rubric
         self.rubricVersion = rubricVersion
         self.model = model
         self.dataset = dataset
+        self.rubricHash = rubricHash
     }
 }
 

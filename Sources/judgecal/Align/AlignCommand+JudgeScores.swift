@@ -18,7 +18,7 @@ extension AlignCommand {
         }
         let labelURLs = try arguments.values("labels").map { try InputFiles.existing($0, role: "label sheet") }
         let options = try alignmentOptions(arguments)
-        let reportURL = try arguments.value("report").map(InputFiles.output)
+        if let path = arguments.value("report") { _ = try InputFiles.output(path) }
         let scores = try InputFiles.parsing { try ExternalJudgeScores.load(from: scoresURL) }
         let runIDs = run.map { Set($0.rows.map(\.id)) }
         let values: ExpertLabels.ValueMode = arguments.flag("means") ? .means : .levels
@@ -50,7 +50,8 @@ extension AlignCommand {
                 console.printNote("\(d.name): \(off) judge values beyond the scale \(scale) counted as judge failures (off-scale), never scored")
             }
         }
-        return try finish(report, arguments, rubricPath: rubricPath, reportURL: reportURL, console: console)
+        let rubricText = try rubricPath.map { String(decoding: try InputFile.read(URL(fileURLWithPath: $0)), as: UTF8.self) }
+        return try finish(report, arguments, rubricText: rubricText, console: console)
     }
 
     /// `--categories` as a numeric scale, or `nil` when not given.

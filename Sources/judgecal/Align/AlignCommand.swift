@@ -62,7 +62,7 @@ enum AlignCommand {
             Option("seed", valueName: "n", help: "Bootstrap seed.", defaultValue: "0"),
             Option("group-by", valueName: "path", help: "Per-group correlations, averaged (e.g. metadata.doc_id)."),
             Option("worst", valueName: "n", help: "How many worst disagreements to list.", defaultValue: "5"),
-            Option("report", valueName: "file", help: "Also write the report as JSON to this file."),
+            Option("report", valueName: "file", help: "Also write the report to this file: .html a page with charts, .md Markdown, else JSON."),
             Option("history", valueName: "file", help: "The history file a line is appended to.", defaultValue: "calibration/history.jsonl"),
         ] + JudgeModelOptions.options,
         flags: labelFlags + [
@@ -86,31 +86,33 @@ enum AlignCommand {
         let rubric = try InputFiles.rubric(rubricPath)
         let labels = try readLabels(arguments, run: run, dimensions: rubric.dimensions)
         let options = try alignmentOptions(arguments)
-        let reportURL = try arguments.value("report").map(InputFiles.output)
+        if let path = arguments.value("report") { _ = try InputFiles.output(path) }
         let judge = try JudgeModelOptions.judge(arguments)
         let judgments = try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: judge, console: console)
+        let rubricText = try String(decoding: InputFile.read(URL(fileURLWithPath: rubricPath)), as: UTF8.self)
+        let rubricHash = SHA256.hexDigest(of: Array(rubricText.utf8))
         let report = try InputFiles.parsing {
-            try AlignmentReport(
-                AlignmentInput(run: run, rubric: rubric, judgments: judgments, labels: labels, groupBy: arguments.value("group-by")),
-                options: options)
+            var input = try AlignmentInput(run: run, rubric: rubric, judgments: judgments, labels: labels, groupBy: arguments.value("group-by"))
+            input.info.rubricHash = rubricHash
+            return try AlignmentReport(input, options: options)
         }
         console.printNote(JudgeModelOptions.summary(judge))
-        return try finish(report, arguments, rubricPath: rubricPath, reportURL: reportURL, console: console)
+        return try finish(report, arguments, rubricText: rubricText, console: console)
     }
 
     /// Prints the report (text or JSON), writes it to `--report`, appends the
     /// history line unless `--no-history`, and returns the verdict's exit code.
     static func finish(
-        _ report: AlignmentReport, _ arguments: ParsedArguments, rubricPath: String?, reportURL: URL?, console: Console
+        _ report: AlignmentReport, _ arguments: ParsedArguments, rubricText: String?, console: Console
     ) throws -> ExitCode {
         let json = try JSONEncoder.sorted.encode(report)
-        if let reportURL { try json.write(to: reportURL, options: .atomic) }
+        if let path = arguments.value("report") { try ReportFiles.write(.alignment(report), to: path) }
         console.print(arguments.flag("json") ? String(decoding: json, as: UTF8.self) : report.renderText())
         if !arguments.flag("no-history") {
             let historyURL = try InputFiles.output(arguments.value("history") ?? "calibration/history.jsonl")
-            let text = try rubricPath.map { String(decoding: try InputFile.read(URL(fileURLWithPath: $0)), as: UTF8.self) }
             try AlignmentHistoryEntry(
-                report: report, rubricText: text, rubricTextHash: text.map { SHA256.hexDigest(of: Array($0.utf8)) }, time: Date()
+                report: report, rubricText: rubricText, rubricTextHash: rubricText.map { SHA256.hexDigest(of: Array($0.utf8)) },
+                time: Date()
             ).append(to: historyURL)
         }
         return exitCode(report.dimensions.map(\.verdict.outcome))

@@ -27,7 +27,7 @@ enum CompareCommand {
             Option("statistic", valueName: "name", help: "The statistic compared.", choices: AlignmentStatistic.allCases.map(\.rawValue), defaultValue: AlignmentStatistic.quadraticKappa.rawValue),
             Option("resamples", valueName: "n", help: "Paired bootstrap resamples.", defaultValue: "2000"),
             Option("seed", valueName: "n", help: "Bootstrap seed.", defaultValue: "0"),
-            Option("report", valueName: "file", help: "Also write the comparison as JSON to this file."),
+            Option("report", valueName: "file", help: "Also write the comparison to this file: .html a page with charts, .md Markdown, else JSON."),
         ] + JudgeModelOptions.options,
         flags: AlignCommand.labelFlags + [Flag("include-examples", help: "Keep worked-example rows in the figures.")],
         positionals: [Positional("run", help: "The frozen run (.run.jsonl).")],
@@ -42,7 +42,7 @@ enum CompareCommand {
         let options = Calibration.AlignmentOptions(
             statistic: try AlignCommand.statistic(arguments), resamples: try arguments.value("resamples", as: Int.self) ?? 2000,
             seed: try arguments.value("seed", as: UInt64.self) ?? 0, includeExampleRows: arguments.flag("include-examples"))
-        let reportURL = try arguments.value("report").map(InputFiles.output)
+        if let path = arguments.value("report") { _ = try InputFiles.output(path) }
         let judge = try JudgeModelOptions.judge(arguments)
         let controlJudgments = try await JudgeModelOptions.judgments(run: run, rubric: control, judge: judge, console: console)
         let experimentalJudgments = try await JudgeModelOptions.judgments(run: run, rubric: experimental, judge: judge, console: console)
@@ -54,7 +54,7 @@ enum CompareCommand {
                 options: options)
         }
         let json = try JSONEncoder.sorted.encode(comparison)
-        if let reportURL { try json.write(to: reportURL, options: .atomic) }
+        if let path = arguments.value("report") { try ReportFiles.write(.comparison(comparison), to: path) }
         console.print(arguments.flag("json") ? String(decoding: json, as: UTF8.self) : comparison.renderText())
         console.printNote(JudgeModelOptions.summary(judge))
         return .success

@@ -17,7 +17,10 @@ enum ExtractCommand {
             replacement with a seeded generator (the same --seed gives the same sheet); \
             --stratify-by allocates the sample across the values of a field in proportion. \
             --overlap K pre-fills rater: every row for expert-a, and K of them again, at the \
-            end, for expert-b. The file is written atomically.
+            end, for expert-b. The file is written atomically. --html also writes the same sheet \
+            as one self-contained page (no network): the rubric's instructions and scales, one row \
+            at a time, a button per level, a note, keys (digits score, arrows move), progress kept \
+            in the browser, and an export that downloads the CSV the importer reads.
             Exit codes: 0 written; 64 usage; 65 malformed run or rubric, or a sample that \
             does not fit; 66 a file missing; 73 output folder missing.
             """,
@@ -31,6 +34,7 @@ enum ExtractCommand {
                 help: "Allocate the sample across the values of this field (input.genre, metadata.source)."),
             Option("overlap", valueName: "count", help: "Rows labelled by a second expert.", defaultValue: "0"),
             Option("context", valueName: "path", help: "The context columns, as dotted paths into the row.", commaSeparated: true),
+            Option("html", valueName: "file", help: "Also write the sheet as a page experts score in a browser (.html)."),
         ],
         positionals: [Positional("run", help: "The frozen run (.run.jsonl).")],
         run: run
@@ -51,7 +55,13 @@ enum ExtractCommand {
             overlap: try arguments.value("overlap", as: Int.self) ?? 0,
             context: arguments.isGiven("context") ? arguments.values("context") : nil)
         let sheet = try InputFiles.parsing { try LabelSheet(run: run, dimensions: rubric.dimensions, options: options, file: runPath) }
+        let htmlURL = try arguments.value("html").map(InputFiles.output)
         try sheet.write(to: output)
+        if let htmlURL {
+            let page = try sheet.renderHTML(
+                dimensions: rubric.dimensions, instructions: rubric.instructions, runName: run.info.name, sheetName: output.lastPathComponent)
+            try Data(page.utf8).write(to: htmlURL, options: .atomic)
+        }
         console.print("wrote \(sheet.rows.count) rows for \(rubric.dimensions.count) dimensions to \(arguments.value("output") ?? "")")
         return .success
     }

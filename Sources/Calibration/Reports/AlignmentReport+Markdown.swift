@@ -1,0 +1,74 @@
+import AgreementStatistics
+
+extension AlignmentReport {
+    /// The report as Markdown.
+    ///
+    /// Run information, the summary table, and per dimension the figures, the
+    /// confusion matrix and the worst disagreements. Text from the run, the model or an expert is escaped
+    /// (GitHub renders inline HTML), so it shows as written.
+    public func renderMarkdown() -> String {
+        var out = ["# Judge alignment" + (info.run.map { ": " + HTMLEscaping.markdownCell($0) } ?? ""), ""]
+        out.append(
+            MarkdownTable(
+                header: ["", ""],
+                rows: ReportMarkdown.infoRows(info) + [
+                    ["Verdict statistic", options.statistic.displayName], ["Threshold", TextTable.number(options.threshold)],
+                    ["Intervals", "\(Int((options.level * 100).rounded()))% (\(options.intervals.rawValue))"],
+                ]
+            ).rendered)
+        out.append("## Summary\n")
+        out.append(
+            MarkdownTable(
+                header: ["dimension", "rows in run", "scored", "failed", "excluded", "paired", "statistic [CI]", "verdict"],
+                rows: dimensions.map { d in
+                    [
+                        d.name, String(d.counts.rowsInRun), String(d.counts.judged), String(d.counts.judgeFailures),
+                        String(d.counts.excludedAsExamples),
+                        String(d.counts.paired), TextTable.withInterval(d.statisticEstimate), d.verdict.outcome.rawValue,
+                    ]
+                }
+            ).rendered)
+        for d in dimensions {
+            out.append("## \(HTMLEscaping.markdownCell(d.name))\n")
+            out.append("**Verdict: \(d.verdict.outcome.rawValue).** \(HTMLEscaping.markdownCell(d.verdict.explanation))\n")
+            out.append(
+                MarkdownTable(
+                    header: ["exact", "within one", "κ (quadratic)", "α (ordinal)", "AC2", "Spearman", "Kendall τ-b", "bias"],
+                    rows: [
+                        [
+                            d.exactAgreement, d.withinOne, d.cohenKappa.quadratic, d.krippendorffAlphaOrdinal, d.gwetAC2, d.spearman,
+                            d.kendallTauB, d.bias,
+                        ].map { TextTable.withInterval($0) }
+                    ]
+                ).rendered)
+            if let m = d.confusionMatrix, let levels = d.levelCounts {
+                out.append("Confusion matrix (rows: expert, columns: judge; last column and row: totals)\n")
+                out.append(
+                    MarkdownTable(
+                        header: ["expert \\ judge"] + m.labels + ["total"],
+                        rows: zip(m.labels, m.counts).map { label, row in [label] + row.map(String.init) + [String(row.reduce(0, +))] }
+                            + [["total"] + levels.judge.map(String.init) + [String(levels.judge.reduce(0, +))]]
+                    ).rendered)
+            }
+            if !d.worstDisagreements.isEmpty {
+                out.append("Worst disagreements\n")
+                out.append(
+                    MarkdownTable(
+                        header: ["row", "judge", "expert", "judge's rationale", "expert's note"],
+                        rows: d.worstDisagreements.map {
+                            [$0.rowID, TextTable.score($0.judge), TextTable.score($0.expert), $0.judgeRationale ?? "", $0.expertNote ?? ""]
+                        }
+                    ).rendered)
+            }
+        }
+        return out.joined(separator: "\n")
+    }
+}
+
+/// Markdown pieces shared by the reports.
+enum ReportMarkdown {
+    /// The run information rows, absent fields left out.
+    static func infoRows(_ info: AlignmentInfo) -> [[String]] {
+        ReportMarkup.infoFacts(info).map { [$0.0, $0.1] }
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+public import Judging
+
+extension LabelSheet {
+    /// The sheet as one self-contained HTML page an expert scores in a browser.
+    ///
+    /// The page shows the rubric's instructions and each dimension's scale
+    /// with its level descriptions, then one row at a time: its context
+    /// fields (input, response, any reference the sheet carries), a button
+    /// per level per dimension and a note field. Keys: a digit scores the
+    /// active dimension (the level labelled with that digit, else the n-th
+    /// level) and moves to the next dimension; ← and → move between rows; ↑
+    /// and ↓ change the active dimension. Progress is kept in the browser's
+    /// `localStorage` under `judgecal:<run>:<sheet>`, so a closed tab loses
+    /// nothing (the instructions start folded once scoring has begun). **Export CSV** downloads the sheet as ``csv`` would write it,
+    /// with the scores (level labels) and notes filled in: the file
+    /// ``ExpertLabels`` reads. The page's `judgecalCSV()` returns that text.
+    ///
+    /// Like the CSV, the page is blinded: it holds only the sheet's columns.
+    /// The rows travel as JSON in `<script type="application/json">` with
+    /// `<`, `>` and `&` escaped (``HTMLEscaping/scriptJSON(_:)``), and the
+    /// script inserts every text with `textContent`, never as markup.
+    ///
+    /// - Parameters:
+    ///   - dimensions: The rubric's dimensions, in the sheet's column order.
+    ///   - instructions: The rubric's instructions to the expert.
+    ///   - runName: The run's name, part of the storage key and the title.
+    ///   - sheetName: The CSV file name the export downloads as (also part of the storage key).
+    public func renderHTML(dimensions: [ScoreDimension], instructions: String, runName: String, sheetName: String) throws -> String {
+        let fixed = 1 + dimensions.count + 2
+        let page = LabelPageData(
+            storageKey: "judgecal:\(runName):\(sheetName)", fileName: sheetName, columns: columns,
+            dimensions: dimensions.enumerated().map { k, d in
+                .init(
+                    name: d.name, column: columns[1 + k], levels: d.scale.levels.map { .init(label: $0.label, description: $0.description) }
+                )
+            },
+            contextColumns: Array(columns.dropFirst(fixed)),
+            rows: rows.map { .init(id: $0[0], rater: $0[1 + dimensions.count], context: Array($0.dropFirst(fixed))) })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        let json = String(decoding: try encoder.encode(page), as: UTF8.self)
+        var body = [
+            "<h1>Label sheet: \(HTMLEscaping.text(runName))</h1>",
+            "<details open id=\"instructions\"><summary>Instructions and scales</summary>",
+            "<pre class=\"text\">\(HTMLEscaping.text(instructions))</pre>",
+        ]
+        for d in dimensions {
+            body.append("<h3>\(HTMLEscaping.text(d.name))</h3><p>\(HTMLEscaping.text(d.description))</p><dl class=\"levels\">")
+            for level in d.scale.levels {
+                body.append("<dt>\(HTMLEscaping.text(level.label))</dt><dd>\(HTMLEscaping.text(level.description))</dd>")
+            }
+            body.append("</dl>")
+        }
+        body.append(
+            """
+            </details>
+            <p class="noprint muted">Keys: a digit scores the outlined dimension · ← → move between rows · ↑ ↓ change dimension. Progress is saved in this browser.</p>
+            <nav><button type="button" id="previous">← Previous</button> <strong id="position"></strong> <button type="button" id="next">Next →</button> · <span id="progress"></span> · <button type="button" id="export">Export CSV</button></nav>
+            <h2 id="row-id"></h2>
+            <dl id="context"></dl>
+            <div id="scoring"></div>
+            <label for="note">Note</label><br><textarea id="note" rows="3" cols="70"></textarea>
+            <script type="application/json" id="sheet-data">\(HTMLEscaping.scriptJSON(json))</script>
+            """)
+        return HTMLPage(
+            title: "Label sheet: \(runName)", body: body.joined(separator: "\n"), style: Self.pageStyle, script: Self.pageScript
+        ).html
+    }
+
+    private static let pageStyle = """
+        #context dt{font-weight:bold;margin-top:.6rem}#context dd{margin:0 0 0 1rem}
+        fieldset.dimension{border:1px solid #999;margin:.5rem 0}fieldset.active{border:3px solid #000}
+        button.level{min-width:2.5rem;margin:.15rem;padding:.3rem .6rem;border:1px solid #000;background:#fff;color:#000}
+        button.level[aria-pressed=true]{background:#000;color:#fff;font-weight:bold}
+        .leveldesc{display:block;font-size:.85rem;color:#444}
+
+        """
+
+    private static let pageScript = #"""
+        "use strict";
+        (function () {
+          const data = JSON.parse(document.getElementById("sheet-data").textContent);
+          const dims = data.dimensions;
+          const blank = () => ({ position: 0, active: 0, scores: data.rows.map(() => ({})), notes: data.rows.map(() => "") });
+          let state = blank();
+          try {
+            const saved = JSON.parse(localStorage.getItem(data.storageKey) || "null");
+            if (saved && Array.isArray(saved.scores) && saved.scores.length === data.rows.length) state = saved;
+          } catch (e) { console.warn("saved progress unreadable; starting afresh"); }
+          const save = () => localStorage.setItem(data.storageKey, JSON.stringify(state));
+          const el = (tag, text, cls) => {
+            const e = document.createElement(tag);
+            if (text !== undefined) e.textContent = text;
+            if (cls) e.className = cls;
+            return e;
+          };
+          const complete = s => dims.every(d => s[d.column] !== undefined);
+          function render() {
+            const i = state.position, row = data.rows[i];
+            document.getElementById("position").textContent = "Row " + (i + 1) + " of " + data.rows.length;
+            document.getElementById("progress").textContent = state.scores.filter(complete).length + " of " + data.rows.length + " rows scored";
+            document.getElementById("row-id").textContent = row.id + (row.rater ? " (rater " + row.rater + ")" : "");
+            const context = document.getElementById("context");
+            context.replaceChildren();
+            data.contextColumns.forEach((name, c) => {
+              context.append(el("dt", name));
+              const dd = el("dd");
+              dd.append(el("pre", row.context[c], "text"));
+              context.append(dd);
+            });
+            const scoring = document.getElementById("scoring");
+            scoring.replaceChildren();
+            dims.forEach((d, k) => {
+              const box = el("fieldset", undefined, k === state.active ? "dimension active" : "dimension");
+              box.dataset.dimension = d.column;
+              box.append(el("legend", d.name));
+              d.levels.forEach((level, n) => {
+                const b = el("button", level.label, "level");
+                b.type = "button";
+                b.title = level.description;
+                b.dataset.level = level.label;
+                b.setAttribute("aria-pressed", String(state.scores[i][d.column] === level.label));
+                b.addEventListener("click", () => score(k, n));
+                box.append(b);
+              });
+              scoring.append(box);
+            });
+            document.getElementById("note").value = state.notes[i];
+          }
+          function score(k, n) {
+            state.scores[state.position][dims[k].column] = dims[k].levels[n].label;
+            state.active = Math.min(k + 1, dims.length - 1);
+            save();
+            render();
+          }
+          function move(step) {
+            state.position = Math.max(0, Math.min(data.rows.length - 1, state.position + step));
+            state.active = 0;
+            save();
+            render();
+          }
+          const field = text => /[",\r\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text;
+          window.judgecalCSV = function () {
+            const lines = [data.columns.map(field).join(",")];
+            data.rows.forEach((row, i) => {
+              const cells = [row.id].concat(dims.map(d => state.scores[i][d.column] || ""), [row.rater, state.notes[i]], row.context);
+              lines.push(cells.map(field).join(","));
+            });
+            return lines.join("\n") + "\n";
+          };
+          document.getElementById("export").addEventListener("click", () => {
+            const link = el("a");
+            link.href = URL.createObjectURL(new Blob([window.judgecalCSV()], { type: "text/csv" }));
+            link.download = data.fileName;
+            document.body.append(link);
+            link.click();
+            link.remove();
+          });
+          document.getElementById("previous").addEventListener("click", () => move(-1));
+          document.getElementById("next").addEventListener("click", () => move(1));
+          document.getElementById("note").addEventListener("input", e => {
+            state.notes[state.position] = e.target.value;
+            save();
+          });
+          document.addEventListener("keydown", e => {
+            if (e.target instanceof HTMLTextAreaElement || e.altKey || e.ctrlKey || e.metaKey) return;
+            if (/^[0-9]$/.test(e.key)) {
+              const levels = dims[state.active].levels;
+              let n = levels.findIndex(l => l.label === e.key);
+              if (n < 0 && Number(e.key) >= 1 && Number(e.key) <= levels.length) n = Number(e.key) - 1;
+              if (n >= 0) score(state.active, n);
+            } else if (e.key === "ArrowRight") move(1);
+            else if (e.key === "ArrowLeft") move(-1);
+            else if (e.key === "ArrowDown") { state.active = Math.min(dims.length - 1, state.active + 1); save(); render(); }
+            else if (e.key === "ArrowUp") { state.active = Math.max(0, state.active - 1); save(); render(); }
+            else return;
+            e.preventDefault();
+          });
+          // Once scoring has begun the instructions fold away; they stay one click off.
+          if (state.scores.some(s => Object.keys(s).length > 0)) document.getElementById("instructions").open = false;
+          render();
+        })();
+        """#
+}
+
+/// What the label page's script reads: the sheet without anything it must not show.
+private struct LabelPageData: Encodable {
+    struct Level: Encodable {
+        var label: String
+        var description: String
+    }
+
+    struct Dimension: Encodable {
+        var name: String
+        var column: String
+        var levels: [Level]
+    }
+
+    struct Row: Encodable {
+        var id: String
+        var rater: String
+        var context: [String]
+    }
+
+    var storageKey: String
+    var fileName: String
+    var columns: [String]
+    var dimensions: [Dimension]
+    var contextColumns: [String]
+    var rows: [Row]
+}

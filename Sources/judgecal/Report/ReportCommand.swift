@@ -1,0 +1,40 @@
+import CommandLineParsing
+import Foundation
+
+/// `judgecal report REPORT.json --html FILE [--markdown FILE]`: the pages of a saved report.
+enum ReportCommand {
+    static let command = Command(
+        name: "report",
+        abstract: "Render a saved alignment or comparison report (JSON) as an HTML page or Markdown.",
+        discussion: """
+            Reads the JSON that `align --report FILE.json` or `compare --report FILE.json` wrote \
+            (either kind; docs/FORMATS.md) and writes a self-contained HTML page (inline CSS and \
+            SVG charts, no script, no network: per dimension the statistic with its interval \
+            against the threshold and the verdict, the confusion heatmap, the judge's and the \
+            expert's score distributions, the worst disagreements; for a comparison, control \
+            against experimental with the paired interval) and/or Markdown. `align` and `compare` \
+            write the same pages directly when --report names a .html or .md file.
+            Exit codes: 0 written; 64 usage; 65 not a report; 66 a file missing; 73 output folder missing.
+            """,
+        options: [
+            Option("html", valueName: "file", help: "Write the HTML page here."),
+            Option("markdown", valueName: "file", help: "Write Markdown here."),
+        ],
+        positionals: [Positional("report", help: "The report (.json) that align or compare wrote.")],
+        run: run
+    )
+
+    static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
+        guard arguments.isGiven("html") || arguments.isGiven("markdown") else {
+            throw UsageError("give --html FILE, --markdown FILE or both")
+        }
+        let report = try ReportFiles.read(arguments.positional("report") ?? "")
+        for (option, fileExtension) in [("html", "html"), ("markdown", "md")] {
+            guard let path = arguments.value(option) else { continue }
+            let url = try InputFiles.output(path)
+            try Data((fileExtension == "html" ? report.html : report.markdown).utf8).write(to: url, options: .atomic)
+            console.print("wrote \(path)")
+        }
+        return .success
+    }
+}

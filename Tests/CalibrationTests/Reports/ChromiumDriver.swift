@@ -1,0 +1,87 @@
+import EvaluationCore
+import Foundation
+import Testing
+import _TestSupport
+
+extension Tag {
+    /// Tests that open pages in headless Chromium (Debian's `chromium` package; scripts/setup installs it).
+    @Tag static var browser: Self
+}
+
+/// Opens a page in headless Chromium through `Resources/drive_chromium.py`
+/// (the DevTools protocol over `--remote-debugging-pipe`, standard-library
+/// Python), runs steps on it and returns what the page did.
+struct ChromiumDriver {
+    /// A finished download.
+    struct Download: Decodable {
+        var state: String
+        var suggestedFilename: String?
+        var path: String
+    }
+
+    /// What the driver prints.
+    struct Outcome: Decodable {
+        /// Each `eval` step's value (and each screenshot's path), by its name.
+        var values: [String: JSONValue]
+        /// Console errors and warnings, and browser log errors.
+        var console: [String]
+        /// Uncaught exceptions.
+        var exceptions: [String]
+        /// `alert`, `confirm` or `prompt` dialogs the page opened.
+        var dialogs: [String]
+        var downloads: [Download]
+    }
+
+    /// The folder screenshots and downloads go to: `test-output/<name>` in the package (git-ignored).
+    let output: URL
+
+    init(name: String) throws {
+        output = SharedData.projectURL("test-output/\(name)")
+        try? FileManager.default.removeItem(at: output)
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+    }
+
+    /// Chromium, or a recorded failure naming the install command.
+    static func chromium() throws -> String {
+        let candidates = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/lib/chromium/chromium"]
+        guard let found = candidates.first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            Issue.record(
+                "Chromium is not installed, so the browser tests cannot run: install it with `apt-get install -y chromium` (scripts/setup does)"
+            )
+            throw CocoaError(.fileNoSuchFile)
+        }
+        return found
+    }
+
+    /// Writes `html` to `name` in ``output``, opens it and runs `steps`.
+    func run(html: String, name: String, steps: String) throws -> Outcome {
+        let page = output.appendingPathComponent(name)
+        try Data(html.utf8).write(to: page)
+        return try run(page, steps: steps)
+    }
+
+    /// Opens `page`, runs `steps` (a JSON list, see drive_chromium.py) and returns the outcome.
+    func run(_ page: URL, steps: String) throws -> Outcome {
+        let stepsURL = output.appendingPathComponent("steps.json")
+        try Data(steps.utf8).write(to: stepsURL)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", SharedData.projectURL("Tests/CalibrationTests/Resources/drive_chromium.py").path,
+            try Self.chromium(), page.path, output.path, stepsURL.path,
+        ]
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            Issue.record("drive_chromium.py failed (\(process.terminationStatus)): \(String(decoding: errors, as: UTF8.self))")
+            throw CocoaError(.fileReadUnknown)
+        }
+        return try JSONDecoder().decode(Outcome.self, from: data)
+    }
+}

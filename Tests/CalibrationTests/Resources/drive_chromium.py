@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""Drives headless Chromium over the DevTools protocol (--remote-debugging-pipe),
+standard library only, for the browser tests of the HTML pages.
+
+Usage: drive_chromium.py CHROMIUM PAGE.html OUTDIR STEPS.json
+
+STEPS is a JSON list run in order after the page has loaded:
+  {"key": "4"} | {"key": "ArrowRight"}     a key pressed and released
+  {"eval": "expression", "as": "name"}    the value (returned by value) kept under name
+  {"click": "#export", "download": true}  a click; with download, waits for the file
+  {"reload": true}                        reloads and waits for the load event
+  {"screenshot": "name.png"}              a full-page PNG into OUTDIR ("height": N for the top N pixels only)
+Prints one JSON object: {"values", "console" (error and warning messages),
+"exceptions", "dialogs", "downloads"}.
+"""
+import base64
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+KEYS = {"ArrowLeft": 37, "ArrowUp": 38, "ArrowRight": 39, "ArrowDown": 40}
+
+
+class Browser:
+    def __init__(self, chromium, profile):
+        to_chrome_r, self.to_chrome = os.pipe()
+        self.from_chrome, from_chrome_w = os.pipe()
+
+        def wire():
+            # Copies first: dup2 onto the same number would keep close-on-exec.
+            reading, writing = os.dup(to_chrome_r), os.dup(from_chrome_w)
+            os.dup2(reading, 3)
+            os.dup2(writing, 4)
+
+        self.process = subprocess.Popen(
+            [chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+             "--no-default-browser-check", "--disable-extensions", "--remote-debugging-pipe",
+             "--user-data-dir=" + profile, "--window-size=1100,900", "about:blank"],
+            preexec_fn=wire, close_fds=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(to_chrome_r)
+        os.close(from_chrome_w)
+        self.buffer = b""
+        self.next_id = 0
+        self.events = []
+
+    def send(self, method, params=None, session=None):
+        self.next_id += 1
+        message = {"id": self.next_id, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = session
+        os.write(self.to_chrome, json.dumps(message).encode() + b"\0")
+        wanted = self.next_id
+        while True:
+            reply = self.read()
+            if reply.get("id") == wanted:
+                if "error" in reply:
+                    raise RuntimeError(f"{method}: {reply['error']}")
+                return reply.get("result", {})
+
+    def read(self):
+        while b"\0" not in self.buffer:
+            chunk = os.read(self.from_chrome, 1 << 20)
+            if not chunk:
+                raise RuntimeError("chromium closed the pipe")
+            self.buffer += chunk
+        raw, self.buffer = self.buffer.split(b"\0", 1)
+        message = json.loads(raw)
+        if "method" in message:
+            self.events.append(message)
+        return message
+
+    def wait_for(self, method, timeout=20):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            for i, event in enumerate(self.events):
+                if event["method"] == method:
+                    return self.events.pop(i)
+            self.read()
+        raise RuntimeError(f"timed out waiting for {method}")
+
+    def close(self):
+        try:
+            self.send("Browser.close")
+        except RuntimeError:
+            pass
+        self.process.wait(timeout=10)
+
+
+def main():
+    chromium, page, outdir, steps_file = sys.argv[1:5]
+    steps = json.load(open(steps_file))
+    os.makedirs(outdir, exist_ok=True)
+    result = {"values": {}, "console": [], "exceptions": [], "dialogs": [], "downloads": []}
+    with tempfile.TemporaryDirectory() as profile:
+        browser = Browser(chromium, profile)
+        try:
+            target = browser.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+            session = browser.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+            for domain in ["Page", "Runtime", "Log"]:
+                browser.send(domain + ".enable", session=session)
+            browser.send("Browser.setDownloadBehavior",
+                         {"behavior": "allow", "downloadPath": os.path.abspath(outdir), "eventsEnabled": True})
+            browser.send("Page.navigate", {"url": "file://" + os.path.abspath(page)}, session=session)
+            browser.wait_for("Page.loadEventFired")
+            for step in steps:
+                if "key" in step:
+                    key = step["key"]
+                    code = KEYS.get(key, ord(key[0]) if len(key) == 1 else 0)
+                    down = {"type": "keyDown", "key": key, "windowsVirtualKeyCode": code,
+                            "code": key if key in KEYS else "Digit" + key}
+                    if len(key) == 1:
+                        down["text"] = key
+                    browser.send("Input.dispatchKeyEvent", down, session=session)
+                    browser.send("Input.dispatchKeyEvent", {"type": "keyUp", "key": key, "windowsVirtualKeyCode": code}, session=session)
+                elif "eval" in step:
+                    reply = browser.send("Runtime.evaluate", {"expression": step["eval"], "returnByValue": True}, session=session)
+                    if "exceptionDetails" in reply:
+                        raise RuntimeError(f"evaluating {step['eval']!r}: {reply['exceptionDetails']}")
+                    result["values"][step["as"]] = reply["result"].get("value")
+                elif "click" in step:
+                    selector = json.dumps(step["click"])
+                    browser.send("Runtime.evaluate", {"expression": f"document.querySelector({selector}).click()"}, session=session)
+                    if step.get("download"):
+                        while True:
+                            event = browser.wait_for("Browser.downloadProgress")
+                            if event["params"]["state"] in ("completed", "canceled"):
+                                break
+                        begun = [e for e in browser.events if e["method"] == "Browser.downloadWillBegin"]
+                        name = begun[-1]["params"]["suggestedFilename"] if begun else None
+                        guid = event["params"]["guid"]
+                        named = os.path.join(os.path.abspath(outdir), name or guid)
+                        path = named if os.path.exists(named) else os.path.join(os.path.abspath(outdir), guid)
+                        result["downloads"].append({"state": event["params"]["state"], "suggestedFilename": name, "path": path})
+                elif "reload" in step:
+                    browser.send("Page.reload", session=session)
+                    browser.wait_for("Page.loadEventFired")
+                elif "screenshot" in step:
+                    params = {"format": "png", "captureBeyondViewport": True}
+                    if "height" in step:
+                        params["clip"] = {"x": 0, "y": 0, "width": 1100, "height": step["height"], "scale": 1}
+                    shot = browser.send("Page.captureScreenshot", params, session=session)
+                    path = os.path.join(outdir, step["screenshot"])
+                    with open(path, "wb") as f:
+                        f.write(base64.b64decode(shot["data"]))
+                    result["values"][step["screenshot"]] = path
+            time.sleep(0.2)
+            browser.send("Runtime.evaluate", {"expression": "0"}, session=session)
+            for event in browser.events:
+                params = event.get("params", {})
+                if event["method"] == "Runtime.consoleAPICalled" and params.get("type") in ("error", "warning", "assert"):
+                    result["console"].append(" ".join(str(a.get("value", a.get("description", ""))) for a in params.get("args", [])))
+                elif event["method"] == "Log.entryAdded" and params["entry"]["level"] in ("error", "warning"):
+                    result["console"].append(params["entry"].get("text", ""))
+                elif event["method"] == "Runtime.exceptionThrown":
+                    result["exceptions"].append(params["exceptionDetails"].get("text", "") + " " +
+                                                str(params["exceptionDetails"].get("exception", {}).get("description", "")))
+                elif event["method"] == "Page.javascriptDialogOpening":
+                    result["dialogs"].append(params.get("message", ""))
+                    browser.send("Page.handleJavaScriptDialog", {"accept": True}, session=session)
+        finally:
+            browser.close()
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
