@@ -88,10 +88,13 @@ struct AgreementComputedByTests {
         case "krippendorff_py_nominal", "krippendorff_py_interval", "krippendorff_py_ordinal":
             let scale = try c.scale()
             let metric: KrippendorffAlpha.Metric = key.hasSuffix("nominal") ? .nominal : key.hasSuffix("interval") ? .interval : .ordinal
-            return [try KrippendorffAlpha(unitsByRaters: c.unitsByRaters(on: scale), scale: scale, metric: metric).alpha.value].compactMap { $0 }
+            return [try KrippendorffAlpha(unitsByRaters: c.unitsByRaters(on: scale), scale: scale, metric: metric).alpha.value].compactMap {
+                $0
+            }
         case "irrCAC_py_pe", "irrCAC_py_pa", "irrCAC_py_se":
             let gwet = GwetAgreementCoefficient(try c.unitCounts(), weights: c.weights)
-            let value = key.hasSuffix("pe") ? gwet.chanceAgreement : key.hasSuffix("pa") ? gwet.observedAgreement : gwet.coefficient.standardError
+            let value =
+                key.hasSuffix("pe") ? gwet.chanceAgreement : key.hasSuffix("pa") ? gwet.observedAgreement : gwet.coefficient.standardError
             return [value].compactMap { $0 }
         case "implied_se0":
             return [FleissKappa(try c.unitCounts()).nullStandardError].compactMap { $0 }

@@ -24,7 +24,9 @@ struct AgreementPropertyTests {
     static let scale = CategoryScale(1...4)
     static let allWeights: [AgreementWeights] = [.unweighted, .linear, .quadratic]
 
-    @Test("Kappa, its SEs, AC1/AC2 and alpha are symmetric in the raters and invariant to transposing the table", arguments: [1, 2, 3] as [UInt64])
+    @Test(
+        "Kappa, its SEs, AC1/AC2 and alpha are symmetric in the raters and invariant to transposing the table",
+        arguments: [1, 2, 3] as [UInt64])
     func symmetry(_ seed: UInt64) throws {
         let (a, b) = Self.ratings(seed: seed)
         let forward = try ContingencyTable(scale: Self.scale, first: a, second: b)

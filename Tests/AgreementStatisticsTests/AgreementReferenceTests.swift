@@ -47,7 +47,8 @@ struct AgreementReferenceTests {
             #expect(reason != nil, "\(c.id): an undefined result must say why")
             return
         }
-        let expected = c.expected.array?.map { row in row.array?.compactMap(\.double) ?? [row.double].compactMap { $0 } }.flatMap { $0 }
+        let expected =
+            c.expected.array?.map { row in row.array?.compactMap(\.double) ?? [row.double].compactMap { $0 } }.flatMap { $0 }
             ?? [c.expected.double].compactMap { $0 }
         guard case .values(let got) = outcome else {
             Issue.record("\(c.id): undefined (\(outcome)), expected \(expected)")
@@ -80,7 +81,8 @@ struct AgreementReferenceTests {
             return Outcome(CohenKappa(try c.contingencyTable(), weights: c.weights).nullStandardError)
         case "krippendorff_alpha":
             let scale = try c.scale()
-            return Outcome(try KrippendorffAlpha(unitsByRaters: c.unitsByRaters(on: scale), scale: scale, metric: Self.metric(c, scale: scale)).alpha)
+            return Outcome(
+                try KrippendorffAlpha(unitsByRaters: c.unitsByRaters(on: scale), scale: scale, metric: Self.metric(c, scale: scale)).alpha)
         case "gwet_ac1", "gwet_ac2_quadratic", "gwet_ac2_linear":
             if c.data["table"] != nil || c.data["rater1"] != nil {
                 return Outcome(GwetAgreementCoefficient(try c.contingencyTable(), weights: c.weights).coefficient)

@@ -47,7 +47,9 @@ struct CorrelationPropertyTests {
         let n = Int.random(in: 50...300, using: &rng)
         // Negative and positive values of very different magnitudes, ties, and both zeros (−0 == +0).
         let pool: [Double] = [-1e300, -3.5, -1, -0.25, -0.0, 0.0, 1e-300, 0.5, 2, 7.75, 1e12]
-        let x = (0..<n).map { _ in seed % 2 == 0 ? pool[Int.random(in: 0..<pool.count, using: &rng)] : Double.random(in: -5...5, using: &rng) }
+        let x = (0..<n).map { _ in
+            seed % 2 == 0 ? pool[Int.random(in: 0..<pool.count, using: &rng)] : Double.random(in: -5...5, using: &rng)
+        }
         let y = x.map { $0 == 0 ? pool[Int.random(in: 3...6, using: &rng)] : $0 * Double(Int.random(in: -1...3, using: &rng)) }
         let tau = try #require(try Correlation.kendallTauB(x, y).value)
         #expect(abs(tau - Self.bruteForceTauB(x, y)) <= 1e-12, "n \(n): τ-b \(tau)")

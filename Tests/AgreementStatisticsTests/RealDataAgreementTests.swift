@@ -28,11 +28,15 @@ struct RealDataAgreementTests {
 
     static let judgeBench: [JudgeBenchDimension] = {
         let newsroom = [("Informativeness", 0.2849), ("Relevance", 0.1151), ("Fluency", -0.0158), ("Coherence", 0.0650)]
-        let recipes = [("grammar", 0.4151), ("fluency", 0.4324), ("verbosity", 0.3991), ("structure", 0.3986), ("success", 0.3627), ("overall", 0.4351)]
+        let recipes = [
+            ("grammar", 0.4151), ("fluency", 0.4324), ("verbosity", 0.3991), ("structure", 0.3986), ("success", 0.3627),
+            ("overall", 0.4351),
+        ]
         return newsroom.map { JudgeBenchDimension(file: "newsroom__newsroom.json", metric: $0.0, key: "newsroom/\($0.0)", published: $0.1) }
             + recipes.map {
                 JudgeBenchDimension(
-                    file: "recipe_crowd_sourcing_data__meta_evaluation_recipes.json", metric: $0.0, key: "recipe-crowd-sourcing-data/\($0.0)",
+                    file: "recipe_crowd_sourcing_data__meta_evaluation_recipes.json", metric: $0.0,
+                    key: "recipe-crowd-sourcing-data/\($0.0)",
                     published: $0.1)
             }
     }()
@@ -115,7 +119,9 @@ struct RealDataAgreementTests {
         let units = try #require(Self.hanna[criterion])
         #expect(units.count == 1056)
         let recomputed = try Self.json("data/hanna/recomputed.json")
-        for (metric, key) in [(KrippendorffAlpha.Metric.ordinal, "krippendorff_alpha_ordinal_humans"), (.interval, "krippendorff_alpha_interval_humans")] {
+        for (metric, key) in [
+            (KrippendorffAlpha.Metric.ordinal, "krippendorff_alpha_ordinal_humans"), (.interval, "krippendorff_alpha_interval_humans"),
+        ] {
             let alpha = try KrippendorffAlpha(unitsByRaters: units, scale: CategoryScale(1...5), metric: metric)
             let expected = try #require(recomputed[key]?[criterion]?.double)
             let value = try #require(alpha.alpha.value)

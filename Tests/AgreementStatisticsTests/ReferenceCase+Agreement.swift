@@ -84,7 +84,9 @@ extension ReferenceCase {
         if let rows = data["units_by_raters"]?.array {
             return rows.map { ($0.array ?? []).map { ratingValue($0, on: scale, observedIndex: false) } }
         }
-        let coders = (data["coders_by_units"]?.array ?? []).map { ($0.array ?? []).map { ratingValue($0, on: scale, observedIndex: false) } }
+        let coders = (data["coders_by_units"]?.array ?? []).map {
+            ($0.array ?? []).map { ratingValue($0, on: scale, observedIndex: false) }
+        }
         guard let units = coders.first?.count else { return [] }
         return (0..<units).map { u in coders.map { $0[u] } }
     }

@@ -171,12 +171,15 @@ struct ResamplingTests {
         let scale = CategoryScale(1...4)
         let w = AgreementWeights.quadratic.matrix(on: scale)
         let kappa = { (t: ContingencyTable) in CohenKappa.value(of: t, weights: w) }
-        let same = Bootstrap.paired(try PairedRatingTable(scale: scale, expert: e, first: a, second: a), resamples: 200, seed: 1, statistic: kappa)
+        let same = Bootstrap.paired(
+            try PairedRatingTable(scale: scale, expert: e, first: a, second: a), resamples: 200, seed: 1, statistic: kappa)
         #expect(same.replicates.allSatisfy { $0 == 0 })
         let table = try PairedRatingTable(scale: scale, expert: e, first: a, second: b)
         let forward = Bootstrap.paired(table, resamples: 2000, seed: 2, statistic: kappa)
-        let backward = Bootstrap.paired(try PairedRatingTable(scale: scale, expert: e, first: b, second: a), resamples: 2000, seed: 2, statistic: kappa)
-        let direct = try #require(CohenKappa(table.expertVersusFirst, weights: .quadratic).kappa.value)
+        let backward = Bootstrap.paired(
+            try PairedRatingTable(scale: scale, expert: e, first: b, second: a), resamples: 2000, seed: 2, statistic: kappa)
+        let direct =
+            try #require(CohenKappa(table.expertVersusFirst, weights: .quadratic).kappa.value)
             - (CohenKappa(table.expertVersusSecond, weights: .quadratic).kappa.value ?? .nan)
         #expect(abs((forward.estimate ?? .nan) - direct) < 1e-12)
         #expect(abs((backward.estimate ?? .nan) + direct) < 1e-12)

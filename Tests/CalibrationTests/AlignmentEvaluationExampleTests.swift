@@ -74,8 +74,9 @@ struct AlignmentEvaluationExampleTests {
         }
     }()
 
-    @Test("Every row is judged or counted as failed, and the custom kappa is the one the scores give",
-          .evaluates(BookTagAlignment(judge: judge)))
+    @Test(
+        "Every row is judged or counted as failed, and the custom kappa is the one the scores give",
+        .evaluates(BookTagAlignment(judge: judge)))
     func alignment() throws {
         let result = EvaluationContext.current.result
         #expect(result.samples.count == BookTagAlignment.rows)

@@ -149,10 +149,12 @@ struct FrozenRunTests {
 
 @Suite("The sample runs in the repository")
 struct SampleRunTests {
-    @Test("Each sample run loads with unique ids", arguments: [
-        ("notebooks-data/book-tags.run.jsonl", 42),
-        ("notebooks-data/summeval-sample.run.jsonl", 48),
-    ])
+    @Test(
+        "Each sample run loads with unique ids",
+        arguments: [
+            ("notebooks-data/book-tags.run.jsonl", 42),
+            ("notebooks-data/summeval-sample.run.jsonl", 48),
+        ])
     func loads(path: String, rows: Int) throws {
         let run = try FrozenRun.load(from: SharedData.projectURL(path))
         #expect(run.rows.count == rows)

@@ -85,8 +85,9 @@ struct ModelJudgeEvaluatorTests {
         do { return try FrozenBookTagging() } catch { fatalError("cannot build the frozen book-tag evaluation: \(error)") }
     }()
 
-    @Test("Apple's shape, run with .evaluates: a judge failure is counted, kept out of the means, and never a score",
-          .evaluates(evaluation, info: ["Judge": "scripted"]))
+    @Test(
+        "Apple's shape, run with .evaluates: a judge failure is counted, kept out of the means, and never a score",
+        .evaluates(evaluation, info: ["Judge": "scripted"]))
     func bookTags() throws {
         let result = EvaluationContext.current.result
         #expect(result.samples.count == 42)
@@ -189,7 +190,8 @@ extension RubricEvaluationTests {
         let rows = try Fixtures.bookRows().prefix(2).map { FrozenRubricRun.Row(row: $0) }
         let run = FrozenRubricRun(
             dataset: ArrayLoader(rows),
-            judge: ModelJudgeEvaluator(judge: model, rubric: try Fixtures.rubric("book-tags.md"), options: JudgeOptions(mode: .sampled(count: 2))),
+            judge: ModelJudgeEvaluator(
+                judge: model, rubric: try Fixtures.rubric("book-tags.md"), options: JudgeOptions(mode: .sampled(count: 2))),
             model: model)
         let result = try await run.run()
         let sample = try #require(result.samples.first)

@@ -46,7 +46,10 @@ struct PairwiseJudgeTests {
             let winner: String
             if user.contains("<response-a>\nromance") {
                 winner = "tie"
-            } else if let a = user.range(of: "<response-a>\n"), user[a.upperBound...].hasPrefix("fantasy") || user[a.upperBound...].hasPrefix("gothic") || user[a.upperBound...].hasPrefix("classic") {
+            } else if let a = user.range(of: "<response-a>\n"),
+                user[a.upperBound...].hasPrefix("fantasy") || user[a.upperBound...].hasPrefix("gothic")
+                    || user[a.upperBound...].hasPrefix("classic")
+            {
                 winner = "A"
             } else {
                 winner = "B"

@@ -47,14 +47,16 @@ struct ReplyParsingTests {
     /// that stops before it closes (the server says `stop`, so it is not
     /// mistaken for the token limit); in JSON mode, an object about
     /// something else.
-    @Test("Replies that cannot be used fail with their kind, never a score", arguments: [
-        ("off-scale", "stop", "off-scale", "Relevance: 0 is not on the scale 1–4"),
-        ("truncated", "length", "truncated", "cut off (token limit)"),
-        ("raw-newline", "stop", "invalid-json", "inside a string, found \"\n\", at line 1, column 111 of the object"),
-        ("unconstrained", "stop", "invalid-json", "never closes, and the reply ended with `stop`"),
-        ("json-mode", "stop", "missing-dimension", "no member for dimension Relevance"),
-        ("refusal", "stop", "no-json", "no JSON object"),
-    ])
+    @Test(
+        "Replies that cannot be used fail with their kind, never a score",
+        arguments: [
+            ("off-scale", "stop", "off-scale", "Relevance: 0 is not on the scale 1–4"),
+            ("truncated", "length", "truncated", "cut off (token limit)"),
+            ("raw-newline", "stop", "invalid-json", "inside a string, found \"\n\", at line 1, column 111 of the object"),
+            ("unconstrained", "stop", "invalid-json", "never closes, and the reply ended with `stop`"),
+            ("json-mode", "stop", "missing-dimension", "no member for dimension Relevance"),
+            ("refusal", "stop", "no-json", "no JSON object"),
+        ])
     func failures(name: String, finish: String, code: String, message: String) throws {
         let text = try reply(name)
         #expect {
@@ -65,13 +67,15 @@ struct ReplyParsingTests {
         }
     }
 
-    @Test("A fraction on an integer scale, a missing dimension and a missing rationale are errors", arguments: [
-        (#"{"Relevance": {"rationale": "r", "score": 3.5}, "Usefulness": {"rationale": "r", "score": 3}}"#, "off-scale"),
-        (#"{"Relevance": {"rationale": "r", "score": 3}}"#, "missing-dimension"),
-        (#"{"Relevance": {"score": 3}, "Usefulness": {"rationale": "r", "score": 3}}"#, "missing-rationale"),
-        (#"{"Relevance": {"rationale": "r"}, "Usefulness": {"rationale": "r", "score": 3}}"#, "missing-score"),
-        (#"{"Relevance": {"rationale": "r", "score": 3} "Usefulness": {"rationale": "r", "score": 3}}"#, "invalid-json"),
-    ])
+    @Test(
+        "A fraction on an integer scale, a missing dimension and a missing rationale are errors",
+        arguments: [
+            (#"{"Relevance": {"rationale": "r", "score": 3.5}, "Usefulness": {"rationale": "r", "score": 3}}"#, "off-scale"),
+            (#"{"Relevance": {"rationale": "r", "score": 3}}"#, "missing-dimension"),
+            (#"{"Relevance": {"score": 3}, "Usefulness": {"rationale": "r", "score": 3}}"#, "missing-rationale"),
+            (#"{"Relevance": {"rationale": "r"}, "Usefulness": {"rationale": "r", "score": 3}}"#, "missing-score"),
+            (#"{"Relevance": {"rationale": "r", "score": 3} "Usefulness": {"rationale": "r", "score": 3}}"#, "invalid-json"),
+        ])
     func malformed(text: String, code: String) {
         #expect {
             _ = try JudgeReplyParser.parse(text, dimensions: dimensions)

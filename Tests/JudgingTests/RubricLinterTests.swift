@@ -16,19 +16,23 @@ struct RubricLinterTests {
         #expect(findings.first?.severity == .warning)
     }
 
-    @Test("Both book-tag rubrics are clean against the sample run: every example cites one of its rows", arguments: [
-        "book-tags.md", "book-tags-v2.md",
-    ])
+    @Test(
+        "Both book-tag rubrics are clean against the sample run: every example cites one of its rows",
+        arguments: [
+            "book-tags.md", "book-tags-v2.md",
+        ])
     func sampleRun(file: String) throws {
         let ids = Set(try Fixtures.bookRows().compactMap { $0["id"]?.string })
         #expect(ids.count == 42)
         #expect(RubricLinter.lint(try Fixtures.rubric(file), runRowIDs: ids).isEmpty)
     }
 
-    @Test("SummEval's and Newsroom's odd 1–5 scales keep their warning, one per dimension, at its heading", arguments: [
-        ("summeval.md", [19, 29, 39, 49]),
-        ("newsroom.md", [19, 29, 39, 49]),
-    ])
+    @Test(
+        "SummEval's and Newsroom's odd 1–5 scales keep their warning, one per dimension, at its heading",
+        arguments: [
+            ("summeval.md", [19, 29, 39, 49]),
+            ("newsroom.md", [19, 29, 39, 49]),
+        ])
     func oddScales(file: String, lines: [Int]) throws {
         let findings = RubricLinter.lint(fileAt: SharedData.projectURL("rubrics/\(file)"))
         #expect(findings.map(\.code) == Array(repeating: "odd-levels", count: 4))
@@ -38,22 +42,24 @@ struct RubricLinterTests {
 
     @Test("A level without a description, a duplicate dimension and an unscored example")
     func findings() throws {
-        let text = RubricTests.minimal(levels: "- 1: bad\n- 2:", extra: """
+        let text = RubricTests.minimal(
+            levels: "- 1: bad\n- 2:",
+            extra: """
 
-            # Dimension: quality
+                # Dimension: quality
 
-            - 1: bad
-            - 2: good
+                - 1: bad
+                - 2: good
 
-            # Example: e
+                # Example: e
 
-            ## Target
-            x
-            ## Scores
-            - Quality: 2
-            ## Reason
-            r
-            """)
+                ## Target
+                x
+                ## Scores
+                - Quality: 2
+                ## Reason
+                r
+                """)
         let r = try Rubric.parse(markdown: text, file: "r.md")
         let findings = RubricLinter.lint(r)
         #expect(findings.map(\.code) == ["duplicate-dimension", "level-without-description", "example-missing-score"])

@@ -7,10 +7,12 @@ import _TestSupport
 
 @Suite("Rubric files")
 struct RubricTests {
-    @Test("The book-tag rubrics: v1 and v2 share two 1–4 dimensions and the references; the examples cite different rows", arguments: [
-        ("book-tags.md", "1", ["book-002", "book-004"]),
-        ("book-tags-v2.md", "2", ["book-008", "book-009", "book-032"]),
-    ])
+    @Test(
+        "The book-tag rubrics: v1 and v2 share two 1–4 dimensions and the references; the examples cite different rows",
+        arguments: [
+            ("book-tags.md", "1", ["book-002", "book-004"]),
+            ("book-tags-v2.md", "2", ["book-008", "book-009", "book-032"]),
+        ])
     func bookTags(file: String, version: String, rows: [String]) throws {
         let r = try Fixtures.rubric(file)
         #expect(r.name == "book-tags")
@@ -35,10 +37,12 @@ struct RubricTests {
         }
     }
 
-    @Test("SummEval and Newsroom: four dimensions each on 1–5", arguments: [
-        ("summeval.md", ["Coherence", "Consistency", "Fluency", "Relevance"]),
-        ("newsroom.md", ["Informativeness", "Relevance", "Fluency", "Coherence"]),
-    ])
+    @Test(
+        "SummEval and Newsroom: four dimensions each on 1–5",
+        arguments: [
+            ("summeval.md", ["Coherence", "Consistency", "Fluency", "Relevance"]),
+            ("newsroom.md", ["Informativeness", "Relevance", "Fluency", "Coherence"]),
+        ])
     func summaries(file: String, names: [String]) throws {
         let r = try Fixtures.rubric(file)
         #expect(r.dimensions.map(\.name) == names)
@@ -64,14 +68,17 @@ struct RubricTests {
 
     @Test("Scales: pass/fail and custom labels in Markdown")
     func labelledScales() throws {
-        let r = try Rubric.parse(markdown: Self.minimal(levels: "- pass: grounded\n- fail: invented", extra: """
+        let r = try Rubric.parse(
+            markdown: Self.minimal(
+                levels: "- pass: grounded\n- fail: invented",
+                extra: """
 
-            # Dimension: Tone
+                    # Dimension: Tone
 
-            - curt: rude
-            - neutral: plain
-            - warm: kind
-            """), file: "x.md")
+                    - curt: rude
+                    - neutral: plain
+                    - warm: kind
+                    """), file: "x.md")
         #expect(r.dimensions[0].scale == .passFail(passDescription: "grounded", failDescription: "invented"))
         #expect(r.dimensions[1].scale.levels.map(\.label) == ["curt", "neutral", "warm"])
     }
@@ -99,19 +106,21 @@ struct RubricTests {
         """
     }
 
-    @Test("Errors name the line", arguments: [
-        (minimal(front: "title: t"), 2, "unknown front matter key"),
-        (minimal(levels: "- 1: bad\n- two: good"), 18, "not a whole number"),
-        (minimal(levels: "- 1: bad\n- 1: good"), 18, "listed twice"),
-        (minimal(levels: "- 1: only"), 13, "at least two"),
-        (minimal(levels: "- 1: bad\n- 2: good\nstray text"), 19, "only more"),
-        (minimal(extra: "\n# Scoring\n"), 20, "unknown section"),
-        (minimal(extra: "\n# Example: e\n\n## Target\nx\n## Scores\n- Quality: 7\n## Reason\nr"), 25, "not on the scale"),
-        (minimal(extra: "\n# Example: e\n\n## Target\nx\n## Scores\n- Fluency: 2\n## Reason\nr"), 25, "not a dimension"),
-        (minimal(extra: "\n# Example: e\n\n## Target\nx\n## Scores\n- Quality: 2"), 20, "no `## Reason`"),
-        (minimal(extra: "\n# Target\n{{input}}"), 20, "second `# Target`"),
-        ("---\nname: t\n---\n# Instructions\nx\n# Target\n{{response\n", 7, "never closed"),
-    ])
+    @Test(
+        "Errors name the line",
+        arguments: [
+            (minimal(front: "title: t"), 2, "unknown front matter key"),
+            (minimal(levels: "- 1: bad\n- two: good"), 18, "not a whole number"),
+            (minimal(levels: "- 1: bad\n- 1: good"), 18, "listed twice"),
+            (minimal(levels: "- 1: only"), 13, "at least two"),
+            (minimal(levels: "- 1: bad\n- 2: good\nstray text"), 19, "only more"),
+            (minimal(extra: "\n# Scoring\n"), 20, "unknown section"),
+            (minimal(extra: "\n# Example: e\n\n## Target\nx\n## Scores\n- Quality: 7\n## Reason\nr"), 25, "not on the scale"),
+            (minimal(extra: "\n# Example: e\n\n## Target\nx\n## Scores\n- Fluency: 2\n## Reason\nr"), 25, "not a dimension"),
+            (minimal(extra: "\n# Example: e\n\n## Target\nx\n## Scores\n- Quality: 2"), 20, "no `## Reason`"),
+            (minimal(extra: "\n# Target\n{{input}}"), 20, "second `# Target`"),
+            ("---\nname: t\n---\n# Instructions\nx\n# Target\n{{response\n", 7, "never closed"),
+        ])
     func errors(text: String, line: Int, fragment: String) {
         #expect {
             _ = try Rubric.parse(markdown: text, file: "bad.md")
@@ -121,14 +130,23 @@ struct RubricTests {
         }
     }
 
-    @Test("A JSON rubric's errors name the line and the field", arguments: [
-        ("{\n\"name\": \"t\",\n\"instructions\": 3}", 3, "instructions", "not of the expected type"),
-        ("{\n\"name\": \"t\",\n\"instructions\": \"i\",,\n}", 3, nil, "not valid JSON"),
-        (#"{"name": "t", "instructions": "i", "target": "{{response}}","# + "\n" + #""dimensions": [{"name": "Q", "description": "", "scale": {"levels": ["# + "\n"
-            + #"{"label": 1, "description": "a"},"# + "\n" + #"{"label": "two"}]}}]}"#, 4, "dimensions[0].scale", "not a whole number"),
-        (#"{"name": "t", "instructions": "i", "target": "{{response}}", "dimensions": [{"name": "Q", "description": "", "scale": {"levels": [{"label": 1}, {"label": 2}]}}],"#
-            + "\n" + #""examples": [{"target": "x", "reason": "r","# + "\n" + #""scores": {"Q": 3}}]}"#, 3, "examples[0].scores.Q", "not on the scale"),
-    ])
+    @Test(
+        "A JSON rubric's errors name the line and the field",
+        arguments: [
+            ("{\n\"name\": \"t\",\n\"instructions\": 3}", 3, "instructions", "not of the expected type"),
+            ("{\n\"name\": \"t\",\n\"instructions\": \"i\",,\n}", 3, nil, "not valid JSON"),
+            (
+                #"{"name": "t", "instructions": "i", "target": "{{response}}","# + "\n"
+                    + #""dimensions": [{"name": "Q", "description": "", "scale": {"levels": ["# + "\n"
+                    + #"{"label": 1, "description": "a"},"# + "\n" + #"{"label": "two"}]}}]}"#, 4, "dimensions[0].scale",
+                "not a whole number"
+            ),
+            (
+                #"{"name": "t", "instructions": "i", "target": "{{response}}", "dimensions": [{"name": "Q", "description": "", "scale": {"levels": [{"label": 1}, {"label": 2}]}}],"#
+                    + "\n" + #""examples": [{"target": "x", "reason": "r","# + "\n" + #""scores": {"Q": 3}}]}"#, 3, "examples[0].scores.Q",
+                "not on the scale"
+            ),
+        ])
     func jsonLines(json: String, line: Int, column: String?, fragment: String) {
         #expect {
             _ = try Rubric.decode(json: Data(json.utf8), file: "bad.json")
@@ -140,7 +158,8 @@ struct RubricTests {
 
     @Test("A JSON rubric's errors name the field")
     func jsonErrors() {
-        let json = #"{"name": "t", "instructions": "i", "target": "{{response}}", "dimensions": [{"name": "Q", "description": "", "scale": {"levels": [{"label": 1}]}}]}"#
+        let json =
+            #"{"name": "t", "instructions": "i", "target": "{{response}}", "dimensions": [{"name": "Q", "description": "", "scale": {"levels": [{"label": 1}]}}]}"#
         #expect {
             _ = try Rubric.decode(json: Data(json.utf8), file: "bad.json")
         } throws: { error in

@@ -1,6 +1,6 @@
 import AgreementStatistics
-import Judging
 import EvaluationCore
+import Judging
 import Testing
 
 @Suite("Scoring scales and dimensions")

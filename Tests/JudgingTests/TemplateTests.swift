@@ -37,12 +37,14 @@ struct TemplateTests {
         #expect(throws: InputError.self) { try t.render(row) }
     }
 
-    @Test("Syntax errors name the line", arguments: [
-        ("a\nb {{response", 2, "never closed"),
-        ("{{ }}", 1, "dotted path"),
-        ("x\n\n{{input | upper: \"x\"}}", 3, "unknown filter"),
-        ("{{input | join: ,}}", 1, "should read"),
-    ])
+    @Test(
+        "Syntax errors name the line",
+        arguments: [
+            ("a\nb {{response", 2, "never closed"),
+            ("{{ }}", 1, "dotted path"),
+            ("x\n\n{{input | upper: \"x\"}}", 3, "unknown filter"),
+            ("{{input | join: ,}}", 1, "should read"),
+        ])
     func syntaxErrors(source: String, line: Int, fragment: String) {
         #expect {
             _ = try Template(source, file: "t.md", line: 1)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import _TestSupport
+
 @testable import LanguageModels
 
 @Suite("The API key stays out of every file and message", .tags(.liveJudge, .faultServer))
@@ -32,7 +33,8 @@ struct APIKeyLeakTests {
         #expect(files.count >= 2, "the recording and the cache (with its WAL) were written")
         let written = try files.map { try Data(contentsOf: $0) }
         let replyText = try #require(response.choices.first?.text)
-        #expect(written.contains { $0.range(of: Data(replyText.utf8)) != nil }, "the reply itself was written, so the search is not vacuous")
+        #expect(
+            written.contains { $0.range(of: Data(replyText.utf8)) != nil }, "the reply itself was written, so the search is not vacuous")
         for (file, contents) in zip(files, written) {
             #expect(contents.range(of: Data(key.utf8)) == nil, "\(file.lastPathComponent) contains the API key")
         }

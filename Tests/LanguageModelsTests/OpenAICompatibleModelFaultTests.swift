@@ -1,6 +1,7 @@
 import EvaluationCore
 import Foundation
 import Testing
+
 @testable import LanguageModels
 
 @Suite("OpenAICompatibleModel against a misbehaving server", .tags(.faultServer))

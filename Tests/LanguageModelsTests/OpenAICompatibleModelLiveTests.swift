@@ -2,6 +2,7 @@ import EvaluationCore
 import Foundation
 import Testing
 import _TestSupport
+
 @testable import LanguageModels
 
 /// Calls to the real local judge (SmolLM2-135M-Instruct under llama-cpp-python);

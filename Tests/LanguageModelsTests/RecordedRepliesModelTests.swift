@@ -2,6 +2,7 @@ import EvaluationCore
 import Foundation
 import Testing
 import _TestSupport
+
 @testable import LanguageModels
 
 /// Replies recorded from the local judge (SmolLM2-135M-Instruct) by

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LanguageModels
 
 @Suite("A judge run killed with SIGKILL resumes from the cache", .tags(.faultServer))

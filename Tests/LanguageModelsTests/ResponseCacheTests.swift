@@ -2,6 +2,7 @@ import EvaluationCore
 import Foundation
 import Synchronization
 import Testing
+
 @testable import LanguageModels
 
 /// A model that counts its calls and answers with the request's last message.
@@ -21,8 +22,6 @@ final class CountingModel: LanguageModel {
             model: modelName, usage: TokenUsage(promptTokens: 4, completionTokens: call), latency: 1.5)
     }
 }
-
-
 
 func temporaryCacheURL() -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("judgecal-cache-\(UUID())").appendingPathComponent("responses.sqlite")
@@ -119,16 +118,20 @@ struct CacheEncodingTests {
         #expect(decoded.request == request)
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.hasPrefix(#"{"model":"m","request":{"choices":2,"logprobs":true,"maxTokens":16,"messages":"#))
-        #expect(text.contains(#""schema":{"b":[1,2.5,true,null],"type":"object"},"seed":3,"temperature":0.7,"topLogprobs":2},"version":1}"#))
+        #expect(
+            text.contains(#""schema":{"b":[1,2.5,true,null],"type":"object"},"seed":3,"temperature":0.7,"topLogprobs":2},"version":1}"#))
     }
 
     @Test("A response survives the binary codec unchanged; truncated bytes are refused")
     func responseCodec() {
         let response = ChatResponse(
             choices: [
-                .init(text: "{\"score\": 4} ✓", finishReason: "stop", tokens: [
-                    TokenLogprob(token: "{", logprob: -0.01, top: [.init(token: "{", logprob: -0.01), .init(token: " ", logprob: -4.5)])
-                ]),
+                .init(
+                    text: "{\"score\": 4} ✓", finishReason: "stop",
+                    tokens: [
+                        TokenLogprob(
+                            token: "{", logprob: -0.01, top: [.init(token: "{", logprob: -0.01), .init(token: " ", logprob: -4.5)])
+                    ]),
                 .init(text: "", finishReason: nil, tokens: nil),
             ],
             model: "SmolLM2-135M-Instruct", usage: TokenUsage(promptTokens: 40, completionTokens: 6), latency: 1.25)

@@ -4,7 +4,9 @@ import Testing
 import _TestSupport
 
 private let labels = "notebooks-data/hanna.labels.csv"
-private let criteria = [("relevance", "RE"), ("coherence", "CH"), ("empathy", "EM"), ("surprise", "SU"), ("engagement", "EG"), ("complexity", "CX")]
+private let criteria = [
+    ("relevance", "RE"), ("coherence", "CH"), ("empathy", "EM"), ("surprise", "SU"), ("engagement", "EG"), ("complexity", "CX"),
+]
 
 /// Decodes `judgecal --json` output.
 private func json(_ text: String) throws -> JSONValue {
@@ -109,7 +111,8 @@ struct AlignJudgeScoresCommandTests {
         #expect(r.status == 65)
         #expect(r.output == "")
         #expect(r.error.contains("words.csv line 3, column relevance: 'good' is not a number"))
-        let repeated = try JudgeCalProcess.file("twice.jsonl", "{\"id\": \"story-0096\", \"relevance\": 3}\n{\"id\": \"story-0096\", \"relevance\": 2}\n")
+        let repeated = try JudgeCalProcess.file(
+            "twice.jsonl", "{\"id\": \"story-0096\", \"relevance\": 3}\n{\"id\": \"story-0096\", \"relevance\": 2}\n")
         let twice = try JudgeCalProcess.run(["align", "--judge-scores", repeated, "--labels", labels, "--means", "--no-history"])
         #expect(twice.status == 65)
         #expect(twice.error.contains("twice.jsonl line 2, column id: story-0096 already has scores on line 1"))

@@ -50,8 +50,10 @@ struct CalibrationLoopTests {
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("mini.judgments.csv").path))
 
         let aligned = try JudgeCalProcess.run(
-            ["align", run, "--rubric", "rubrics/book-tags-v2.md", "--labels", labels, "--cache", cache, "--json",
-             "--include-examples", "--history", folder.appendingPathComponent("history.jsonl").path],
+            [
+                "align", run, "--rubric", "rubrics/book-tags-v2.md", "--labels", labels, "--cache", cache, "--json",
+                "--include-examples", "--history", folder.appendingPathComponent("history.jsonl").path,
+            ],
             environment: Self.environment)
         // Three rows are too few for any verdict but "inconclusive" (exit 3) or "undefined" (exit 4).
         #expect([3, 4].contains(aligned.status), "\(aligned.error)")
@@ -76,8 +78,10 @@ struct CalibrationLoopTests {
 
         // compare: v1 is judged afresh, v2 comes from the cache; the difference is experimental − control.
         let compared = try JudgeCalProcess.run(
-            ["compare", run, "--control", "rubrics/book-tags.md", "--experimental", "rubrics/book-tags-v2.md",
-             "--labels", labels, "--cache", cache, "--json", "--include-examples"],
+            [
+                "compare", run, "--control", "rubrics/book-tags.md", "--experimental", "rubrics/book-tags-v2.md",
+                "--labels", labels, "--cache", cache, "--json", "--include-examples",
+            ],
             environment: Self.environment)
         #expect(compared.status == 0, "\(compared.error)")
         let comparison = try JSONDecoder().decode(RubricComparison.self, from: Data(compared.output.utf8))
@@ -97,7 +101,9 @@ struct CalibrationLoopTests {
         guard let executable = JudgeCalProcess.executable else { throw CocoaError(.fileNoSuchFile) }
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["judge", run, "--rubric", "rubrics/book-tags.md", "--output", output.path, "--cache", cache.path, "--concurrency", "1"]
+        process.arguments = [
+            "judge", run, "--rubric", "rubrics/book-tags.md", "--output", output.path, "--cache", cache.path, "--concurrency", "1",
+        ]
         process.currentDirectoryURL = SharedData.packageRoot
         process.environment = Self.environment
         process.standardOutput = FileHandle.nullDevice

@@ -51,7 +51,8 @@ struct AlignmentSet: Codable {
         statistics = zip(Self.names, zip(points, replicates)).enumerated().map { index, entry in
             let (name, (point, statistic)) = entry
             let interval =
-                resamples > 0 ? Bootstrap.table(table, resamples: resamples, seed: seed &+ UInt64(index), statistic: statistic).percentileInterval : nil
+                resamples > 0
+                ? Bootstrap.table(table, resamples: resamples, seed: seed &+ UInt64(index), statistic: statistic).percentileInterval : nil
             return Statistic(name: name, estimate: point, lower: interval?.lower, upper: interval?.upper)
         }
         self.dimension = dimension

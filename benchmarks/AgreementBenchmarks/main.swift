@@ -58,7 +58,8 @@ func measureSize(_ rows: Int, options: BenchmarkOptions) throws -> SizeReport {
         let tables = try data.expert.indices.map { try ContingencyTable(scale: scale, first: data.expert[$0], second: data.judge[$0]) }
         let built = ContinuousClock.now
         let sets = tables.enumerated().map { d, table in
-            AlignmentSet(dimension: SyntheticRatings.dimensions[d], table: table, resamples: resamples, seed: options.seed &+ UInt64(10 * d))
+            AlignmentSet(
+                dimension: SyntheticRatings.dimensions[d], table: table, resamples: resamples, seed: options.seed &+ UInt64(10 * d))
         }
         return (built - start, ContinuousClock.now - built, sets)
     }
@@ -119,7 +120,8 @@ func printTable(_ report: BenchmarkReport) {
         print("  read the CSV file             \(ms(size.readCSV))")
         for d in size.dimensions {
             let values = d.statistics.map { s in
-                s.estimate.map { String(format: "%@ %.4f [%.4f, %.4f]", s.name, $0, s.lower ?? .nan, s.upper ?? .nan) } ?? "\(s.name) undefined"
+                s.estimate.map { String(format: "%@ %.4f [%.4f, %.4f]", s.name, $0, s.lower ?? .nan, s.upper ?? .nan) }
+                    ?? "\(s.name) undefined"
             }
             print("  \(d.dimension) (n \(d.pairs), excluded \(d.excludedPairs)): " + values.joined(separator: "; "))
         }

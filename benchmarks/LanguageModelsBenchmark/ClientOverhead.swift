@@ -24,8 +24,10 @@ enum ClientOverhead {
             configuration: .init(baseURL: url, model: "fault-server-model", maxConcurrentRequests: concurrency))
         let request = ChatRequest(messages: [ChatMessage(.user, "benchmark")], maxTokens: 8)
         _ = try await model.respond(to: request)  // warm-up
-        let curlArguments = ["-s", "-o", "/dev/null", "-X", "POST", "-H", "Content-Type: application/json",
-                             "--data-binary", "@\(bodyFile.path)", url + "/chat/completions"]
+        let curlArguments = [
+            "-s", "-o", "/dev/null", "-X", "POST", "-H", "Content-Type: application/json",
+            "--data-binary", "@\(bodyFile.path)", url + "/chat/completions",
+        ]
         let processes = try await measure {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for worker in 0..<concurrency {
@@ -44,12 +46,14 @@ enum ClientOverhead {
         var ours = Double.infinity
         var parallel = Double.infinity
         for _ in 0..<rounds {
-            ours = min(ours, try await measure {
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    for _ in 0..<requests { group.addTask { _ = try await model.respond(to: request) } }
-                    try await group.waitForAll()
-                }
-            })
+            ours = min(
+                ours,
+                try await measure {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        for _ in 0..<requests { group.addTask { _ = try await model.respond(to: request) } }
+                        try await group.waitForAll()
+                    }
+                })
             parallel = min(parallel, try await measure { try runCurl(parallelArguments) })
         }
 

@@ -16,7 +16,8 @@ enum JudgeThroughput {
             let model = try OpenAICompatibleModel(configuration: configuration)
             let schema = JSONValue.object([
                 "type": .string("object"),
-                "properties": .object(["score": .object(["type": .string("integer"), "enum": .array((1...5).map { .number(Double($0)) })])]),
+                "properties": .object(["score": .object(["type": .string("integer"), "enum": .array((1...5).map { .number(Double($0)) })])]
+                ),
                 "required": .array([.string("score")]),
             ])
             let latencies = Latencies()
@@ -25,7 +26,11 @@ enum JudgeThroughput {
                     for index in 0..<requests {
                         group.addTask {
                             let request = ChatRequest(
-                                messages: [ChatMessage(.user, "Rate from 1 to 5 how polite this is: 'Thanks, parcel \(index) of batch \(concurrency) arrived.'")],
+                                messages: [
+                                    ChatMessage(
+                                        .user,
+                                        "Rate from 1 to 5 how polite this is: 'Thanks, parcel \(index) of batch \(concurrency) arrived.'")
+                                ],
                                 temperature: 0, maxTokens: 16, seed: concurrency, schema: schema)
                             latencies.add(try await model.respond(to: request).latency)
                         }
@@ -33,8 +38,10 @@ enum JudgeThroughput {
                     try await group.waitForAll()
                 }
             }
-            print(String(format: "judge, concurrency %d: %d requests in %.2f s, %.2f req/s, mean latency %.2f s",
-                         concurrency, requests, elapsed, Double(requests) / elapsed, latencies.mean))
+            print(
+                String(
+                    format: "judge, concurrency %d: %d requests in %.2f s, %.2f req/s, mean latency %.2f s",
+                    concurrency, requests, elapsed, Double(requests) / elapsed, latencies.mean))
         }
     }
 }

@@ -81,7 +81,8 @@ struct ChanceCorrectedAgreement {
             var unitChance = 0.0
             for c in 0..<k { unitChance += counts[unit: u, category: c] / r * perCategory[c] }
             let paired = r >= 2 ? 1.0 : 0.0
-            let linear = Double(n) / Double(pairedUnits) * (unitAgreement[position] - pe * paired) / (1 - pe)
+            let linear =
+                Double(n) / Double(pairedUnits) * (unitAgreement[position] - pe * paired) / (1 - pe)
                 - 2 * (1 - gamma) * (unitChance - pe) / (1 - pe)
             spread.add((linear - gamma) * (linear - gamma))
         }

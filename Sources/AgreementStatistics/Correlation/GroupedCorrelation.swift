@@ -54,7 +54,8 @@ public struct GroupedCorrelation: Sendable, Hashable, Codable {
                 skipped[reason.code, default: 0] += 1
             }
         }
-        let estimate = defined > 0
+        let estimate =
+            defined > 0
             ? Estimate(value: sum.value / Double(defined), n: defined)
             : Estimate(
                 undefined: .noVariation("no group has a defined \(method.rawValue) coefficient (\(order.count) groups, all skipped)"),

@@ -48,7 +48,9 @@ public struct FleissKappa: Sendable, Hashable, Codable {
     public let perCategory: [Estimate]
 
     /// Fleiss' kappa from per-unit category counts.
-    public init(_ counts: UnitCategoryCounts, weights: AgreementWeights = .unweighted, level: Double = 0.95, interval: CoefficientInterval = .normal) {
+    public init(
+        _ counts: UnitCategoryCounts, weights: AgreementWeights = .unweighted, level: Double = 0.95, interval: CoefficientInterval = .normal
+    ) {
         let k = counts.k
         let core = ChanceCorrectedAgreement(
             counts, weights: weights.matrix(on: counts.scale), level: level, interval: interval, name: "Fleiss' kappa"
@@ -93,7 +95,8 @@ public struct FleissKappa: Sendable, Hashable, Codable {
         perCategory = (0..<k).map { c in
             let pq = p[c] * (1 - p[c])
             guard pq > 0 else {
-                return Estimate(undefined: .noVariation("category \(counts.scale.labels[c]) was used by every rating or by none"), n: counts.unitCount)
+                return Estimate(
+                    undefined: .noVariation("category \(counts.scale.labels[c]) was used by every rating or by none"), n: counts.unitCount)
             }
             var disagreement = 0.0
             for u in 0..<counts.unitCount {
@@ -123,14 +126,21 @@ public struct FleissKappa: Sendable, Hashable, Codable {
         var unitCounts = [Double](repeating: 0, count: units * k)
         for (u, row) in unitsByRaters.enumerated() {
             guard row.count == m else {
-                throw RatingError(message: "unit \(u + 1) has \(row.count) ratings where the first has \(m); Conger's kappa needs every rater on every unit", position: u)
+                throw RatingError(
+                    message:
+                        "unit \(u + 1) has \(row.count) ratings where the first has \(m); Conger's kappa needs every rater on every unit",
+                    position: u)
             }
             for (r, rating) in row.enumerated() {
                 guard let rating else {
-                    throw RatingError(message: "rater \(r + 1) has no rating for unit \(u + 1); Conger's kappa needs every rater on every unit", position: u)
+                    throw RatingError(
+                        message: "rater \(r + 1) has no rating for unit \(u + 1); Conger's kappa needs every rater on every unit",
+                        position: u)
                 }
                 guard let c = scale.index(of: rating) else {
-                    throw RatingError(message: "rating \(CategoryScale.format(rating)) of rater \(r + 1) on unit \(u + 1) is not on the scale \(scale)", position: u)
+                    throw RatingError(
+                        message: "rating \(CategoryScale.format(rating)) of rater \(r + 1) on unit \(u + 1) is not on the scale \(scale)",
+                        position: u)
                 }
                 raterShares[c * m + r] += 1 / Double(units)
                 unitCounts[u * k + c] += 1
@@ -150,7 +160,8 @@ public struct FleissKappa: Sendable, Hashable, Codable {
             pe += mean * mean - variance / (md - 1)
         }
         guard !CohenKappa.isChanceCertain(pe) else {
-            return Estimate(undefined: .noVariation("every rating is in one category, so chance agreement p_e = 1 and kappa is 0/0"), n: units)
+            return Estimate(
+                undefined: .noVariation("every rating is in one category, so chance agreement p_e = 1 and kappa is 0/0"), n: units)
         }
         return Estimate(value: (pa - pe) / (1 - pe), n: units)
     }

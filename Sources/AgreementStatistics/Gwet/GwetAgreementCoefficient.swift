@@ -41,7 +41,9 @@ public struct GwetAgreementCoefficient: Sendable, Hashable, Codable {
     public let chanceAgreement: Double?
 
     /// AC1/AC2 for two raters from their table.
-    public init(_ table: ContingencyTable, weights: AgreementWeights = .unweighted, level: Double = 0.95, interval: CoefficientInterval = .normal) {
+    public init(
+        _ table: ContingencyTable, weights: AgreementWeights = .unweighted, level: Double = 0.95, interval: CoefficientInterval = .normal
+    ) {
         let w = weights.matrix(on: table.scale)
         let q = table.k
         let n = table.n
@@ -86,12 +88,15 @@ public struct GwetAgreementCoefficient: Sendable, Hashable, Codable {
         }
         let gamma = (result.pa - result.pe) / (1 - result.pe)
         let se = max(0, result.variance).squareRoot()
-        coefficient = Estimate(value: gamma, n: n, standardError: se, interval: interval.interval(around: gamma, standardError: se, n: n, level: level))
+        coefficient = Estimate(
+            value: gamma, n: n, standardError: se, interval: interval.interval(around: gamma, standardError: se, n: n, level: level))
     }
 
     /// AC1/AC2 for any number of raters from per-unit category counts, with
     /// Gwet's rule for missing ratings.
-    public init(_ counts: UnitCategoryCounts, weights: AgreementWeights = .unweighted, level: Double = 0.95, interval: CoefficientInterval = .normal) {
+    public init(
+        _ counts: UnitCategoryCounts, weights: AgreementWeights = .unweighted, level: Double = 0.95, interval: CoefficientInterval = .normal
+    ) {
         let q = counts.k
         let core = ChanceCorrectedAgreement(
             counts, weights: weights.matrix(on: counts.scale), level: level, interval: interval, name: "Gwet's AC"

@@ -89,7 +89,9 @@ public struct IntraclassCorrelation: Sendable, Hashable, Codable {
         var complete: [[Double]] = []
         for (position, row) in ratings.enumerated() {
             guard row.count == k else {
-                throw RatingError(message: "item \(position + 1) has \(row.count) ratings where the first has \(k); every item needs one slot per rater", position: position)
+                throw RatingError(
+                    message: "item \(position + 1) has \(row.count) ratings where the first has \(k); every item needs one slot per rater",
+                    position: position)
             }
             for (rater, value) in row.enumerated() {
                 if let value, !value.isFinite { throw RatingError.notFinite(value, position: position, source: "rater \(rater + 1)") }
@@ -104,13 +106,16 @@ public struct IntraclassCorrelation: Sendable, Hashable, Codable {
         self.meanSquares = nil
         let n = complete.count
         guard n >= 2, k >= 2 else {
-            self.estimate = Estimate(undefined: .tooFew("an ICC needs at least 2 complete items and 2 raters; there are \(n) and \(k)"), n: n)
+            self.estimate = Estimate(
+                undefined: .tooFew("an ICC needs at least 2 complete items and 2 raters; there are \(n) and \(k)"), n: n)
             return
         }
         let ms = Self.meanSquares(complete)
         self.meanSquares = ms
         guard let analysis = Self.analyse(ms, n: Double(n), k: Double(k), form: form, level: level) else {
-            self.estimate = Estimate(undefined: .noVariation("the ratings do not vary between items or within them (all mean squares 0), so the ICC is 0/0"), n: n)
+            self.estimate = Estimate(
+                undefined: .noVariation("the ratings do not vary between items or within them (all mean squares 0), so the ICC is 0/0"),
+                n: n)
             return
         }
         self.estimate = Estimate(value: analysis.value, n: n, interval: analysis.interval)
@@ -171,14 +176,16 @@ public struct IntraclassCorrelation: Sendable, Hashable, Codable {
             return (numerator / denominator, test, interval(bound(fl), bound(fu), level))
         case (.twoWay, .agreement):
             let numerator = ms.rows - ms.error
-            let denominator = average
+            let denominator =
+                average
                 ? ms.rows + (ms.columns - ms.error) / n
                 : ms.rows + (k - 1) * ms.error + k * (ms.columns - ms.error) / n
             guard denominator != 0 else { return nil }
             let rho = numerator / denominator
             let a = k * rho / (n * (1 - rho))
             let b = 1 + k * rho * (n - 1) / (n * (1 - rho))
-            let v = (a * ms.columns + b * ms.error) * (a * ms.columns + b * ms.error)
+            let v =
+                (a * ms.columns + b * ms.error) * (a * ms.columns + b * ms.error)
                 / ((a * ms.columns) * (a * ms.columns) / (k - 1) + (b * ms.error) * (b * ms.error) / ((n - 1) * (k - 1)))
             let ratio = ms.rows / ms.error
             let test = FTest(statistic: ratio, df1: n - 1, df2: v, pValue: FDistribution.survival(ratio, n - 1, v))

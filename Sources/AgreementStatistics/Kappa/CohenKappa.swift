@@ -62,7 +62,9 @@ public struct CohenKappa: Sendable, Hashable, Codable {
     ///   - weights: agreement weights, from the scale's values.
     ///   - level: the interval's coverage, 0.95 by default.
     ///   - interval: normal (default) or Student t with n − 1 degrees of freedom.
-    public init(_ table: ContingencyTable, weights: AgreementWeights = .unweighted, level: Double = 0.95, interval: CoefficientInterval = .normal) {
+    public init(
+        _ table: ContingencyTable, weights: AgreementWeights = .unweighted, level: Double = 0.95, interval: CoefficientInterval = .normal
+    ) {
         let w = weights.matrix(on: table.scale)
         let n = table.n
         self.weights = weights
@@ -74,7 +76,8 @@ public struct CohenKappa: Sendable, Hashable, Codable {
             return
         }
         let k = table.k
-        let moments: (po: Double, pe: Double, variance: Double, nullVariance: Double) = table.withMarginalProportions { rows, columns, total in
+        let moments: (po: Double, pe: Double, variance: Double, nullVariance: Double) = table.withMarginalProportions {
+            rows, columns, total in
             let po = table.weightedAgreement(w)
             var pe = 0.0
             for i in 0..<k { for j in 0..<k { pe += w[i, j] * rows[i] * columns[j] } }
@@ -103,7 +106,8 @@ public struct CohenKappa: Sendable, Hashable, Codable {
         chanceAgreement = moments.pe
         guard !CohenKappa.isChanceCertain(moments.pe) else {
             kappa = Estimate(
-                undefined: .noVariation("both raters used one and the same category, so chance agreement p_e = 1 and kappa is 0/0; see the percent agreement"),
+                undefined: .noVariation(
+                    "both raters used one and the same category, so chance agreement p_e = 1 and kappa is 0/0; see the percent agreement"),
                 n: n)
             (nullStandardError, z, pValue) = (nil, nil, nil)
             return

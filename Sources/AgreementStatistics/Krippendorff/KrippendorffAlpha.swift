@@ -72,7 +72,8 @@ public struct KrippendorffAlpha: Sendable, Hashable, Codable {
         if d.expected > 0 {
             alpha = Estimate(value: 1 - (d.n - 1) * d.observed / d.expected, n: n)
         } else {
-            alpha = Estimate(undefined: .noVariation("every pairable value is in one category, so expected disagreement D_e = 0 and alpha is 0/0"), n: n)
+            alpha = Estimate(
+                undefined: .noVariation("every pairable value is in one category, so expected disagreement D_e = 0 and alpha is 0/0"), n: n)
         }
     }
 

@@ -34,16 +34,21 @@ public struct HaloSummary: Sendable, Hashable, Codable {
         let n = scores.count
         for (position, row) in scores.enumerated() {
             guard row.count == d else {
-                throw RatingError(message: "item \(position + 1) has \(row.count) scores for \(d) dimensions (\(names.joined(separator: ", ")))", position: position)
+                throw RatingError(
+                    message: "item \(position + 1) has \(row.count) scores for \(d) dimensions (\(names.joined(separator: ", ")))",
+                    position: position)
             }
-            for (j, v) in row.enumerated() where !v.isFinite { throw RatingError.notFinite(v, position: position, source: "dimension \(names[j])") }
+            for (j, v) in row.enumerated() where !v.isFinite {
+                throw RatingError.notFinite(v, position: position, source: "dimension \(names[j])")
+            }
         }
         self.dimensions = names
         self.correlations = []
         self.eigenvalues = []
         self.leadingEigenvector = []
         guard d >= 2, n >= 3 else {
-            firstEigenvalueShare = Estimate(undefined: .tooFew("a halo summary needs at least 2 dimensions and 3 items; there are \(d) and \(n)"), n: n)
+            firstEigenvalueShare = Estimate(
+                undefined: .tooFew("a halo summary needs at least 2 dimensions and 3 items; there are \(d) and \(n)"), n: n)
             return
         }
         let columns = (0..<d).map { j in scores.map { $0[j] } }
@@ -55,7 +60,8 @@ public struct HaloSummary: Sendable, Hashable, Codable {
                 guard let r = try? Correlation.pearson(columns[i], columns[j]).value else {
                     let constant = Set(columns[i]).count == 1 ? i : j
                     firstEigenvalueShare = Estimate(
-                        undefined: .noVariation("dimension \(names[constant]) has the same score on every item, so its correlations are undefined"), n: n)
+                        undefined: .noVariation(
+                            "dimension \(names[constant]) has the same score on every item, so its correlations are undefined"), n: n)
                     return
                 }
                 matrix[i * d + j] = r
@@ -63,7 +69,9 @@ public struct HaloSummary: Sendable, Hashable, Codable {
             }
         }
         guard let eigen = LAPACK.symmetricEigen(matrix, dimension: d) else {
-            firstEigenvalueShare = Estimate(undefined: UndefinedReason(code: "no-convergence", message: "LAPACK dsyev did not converge on the correlation matrix"), n: n)
+            firstEigenvalueShare = Estimate(
+                undefined: UndefinedReason(code: "no-convergence", message: "LAPACK dsyev did not converge on the correlation matrix"), n: n
+            )
             return
         }
         self.correlations = (0..<d).map { Array(matrix[($0 * d)..<($0 * d + d)]) }
@@ -91,7 +99,8 @@ public struct HaloComparison: Sendable, Hashable, Codable {
         if let j = judge.firstEigenvalueShare.value, let e = expert.firstEigenvalueShare.value {
             shareDifference = Estimate(value: j - e, n: min(judge.firstEigenvalueShare.n, expert.firstEigenvalueShare.n))
         } else {
-            let reason = judge.firstEigenvalueShare.undefinedReason ?? expert.firstEigenvalueShare.undefinedReason
+            let reason =
+                judge.firstEigenvalueShare.undefinedReason ?? expert.firstEigenvalueShare.undefinedReason
                 ?? .noData()
             shareDifference = Estimate(undefined: reason, n: 0)
         }

@@ -65,9 +65,12 @@ public struct LinearRecalibration: Sendable, Hashable, Codable {
         let p = rows.first?.count ?? 0
         for (position, row) in rows.enumerated() {
             guard row.count == p else {
-                throw RatingError(message: "item \(position + 1) has \(row.count) judge dimensions where the first has \(p)", position: position)
+                throw RatingError(
+                    message: "item \(position + 1) has \(row.count) judge dimensions where the first has \(p)", position: position)
             }
-            for (d, v) in row.enumerated() where !v.isFinite { throw RatingError.notFinite(v, position: position, source: "judge dimension \(d + 1)") }
+            for (d, v) in row.enumerated() where !v.isFinite {
+                throw RatingError.notFinite(v, position: position, source: "judge dimension \(d + 1)")
+            }
             if !expert[position].isFinite { throw RatingError.notFinite(expert[position], position: position, source: "the expert") }
         }
         self.n = n
@@ -86,7 +89,9 @@ public struct LinearRecalibration: Sendable, Hashable, Codable {
         else {
             undefinedReason = UndefinedReason(
                 code: "rank-deficient",
-                message: "the judge dimensions are collinear (one is a linear combination of the others and the intercept), so the coefficients are not determined")
+                message:
+                    "the judge dimensions are collinear (one is a linear combination of the others and the intercept), so the coefficients are not determined"
+            )
             return
         }
         var rss = CompensatedSum()

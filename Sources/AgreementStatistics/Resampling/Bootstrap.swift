@@ -84,7 +84,8 @@ public enum Bootstrap {
         let n = cells.reduce(0, +)
         let estimate = evaluate(cells)
         guard n > 0 else {
-            return BootstrapResult(method: method, estimate: estimate, replicates: [], resamples: 0, level: level, seed: seed, jackknife: nil)
+            return BootstrapResult(
+                method: method, estimate: estimate, replicates: [], resamples: 0, level: level, seed: seed, jackknife: nil)
         }
         var replicates: [Double] = []
         replicates.reserveCapacity(resamples)

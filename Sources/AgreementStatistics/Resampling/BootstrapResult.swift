@@ -60,7 +60,8 @@ public struct BootstrapResult: Sendable, Hashable, Codable {
         let b = sorted.count
         self.standardError = b >= 2 ? Spread.standardDeviation(replicates).value : nil
         let alpha = (1 - level) / 2
-        self.percentileInterval = b > 0
+        self.percentileInterval =
+            b > 0
             ? ConfidenceInterval(
                 lower: Self.quantile(sorted, alpha), upper: Self.quantile(sorted, 1 - alpha), level: level, method: "percentile-bootstrap")
             : nil

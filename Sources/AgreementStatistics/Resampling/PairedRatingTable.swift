@@ -21,7 +21,8 @@ public struct PairedRatingTable: Sendable, Hashable, Codable {
     public init(scale: CategoryScale, expert: [Double?], first: [Double?], second: [Double?]) throws {
         guard expert.count == first.count, expert.count == second.count else {
             throw RatingError(
-                message: "the expert's and the two judges' lists differ in length (\(expert.count), \(first.count), \(second.count)); they must rate the same items",
+                message:
+                    "the expert's and the two judges' lists differ in length (\(expert.count), \(first.count), \(second.count)); they must rate the same items",
                 position: nil)
         }
         let k = scale.count

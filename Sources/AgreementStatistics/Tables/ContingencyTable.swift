@@ -57,8 +57,12 @@ public struct ContingencyTable: Sendable, Hashable, Codable {
                             excluded += 1
                             continue
                         }
-                        guard let i = lookup.index(of: a) else { throw RatingError.offScale(value: a, position: position, rater: 1, scale: scale) }
-                        guard let j = lookup.index(of: b) else { throw RatingError.offScale(value: b, position: position, rater: 2, scale: scale) }
+                        guard let i = lookup.index(of: a) else {
+                            throw RatingError.offScale(value: a, position: position, rater: 1, scale: scale)
+                        }
+                        guard let j = lookup.index(of: b) else {
+                            throw RatingError.offScale(value: b, position: position, rater: 2, scale: scale)
+                        }
                         cells[i * k + j] += 1
                     }
                 }

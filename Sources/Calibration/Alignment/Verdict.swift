@@ -56,7 +56,8 @@ public struct Verdict: Sendable, Hashable, Codable {
         if estimate.n < Self.minimumRows {
             outcome = .inconclusive
             additionalRowsNeeded = Self.minimumRows - estimate.n
-            explanation = "\(statistic) \(Self.format(value)) rests on \(estimate.n) paired rows; a verdict needs at least \(Self.minimumRows), so label \(Self.minimumRows - estimate.n) more"
+            explanation =
+                "\(statistic) \(Self.format(value)) rests on \(estimate.n) paired rows; a verdict needs at least \(Self.minimumRows), so label \(Self.minimumRows - estimate.n) more"
             return
         }
         guard let ci = estimate.interval else {
@@ -67,10 +68,12 @@ public struct Verdict: Sendable, Hashable, Codable {
         let range = "[\(Self.format(ci.lower)), \(Self.format(ci.upper))]"
         if ci.lower >= threshold {
             outcome = .aligned
-            explanation = "\(statistic) \(Self.format(value)), \(Int(ci.level * 100))% interval \(range) lies at or above \(Self.format(threshold))"
+            explanation =
+                "\(statistic) \(Self.format(value)), \(Int(ci.level * 100))% interval \(range) lies at or above \(Self.format(threshold))"
         } else if ci.upper < threshold {
             outcome = .notAligned
-            explanation = "\(statistic) \(Self.format(value)), \(Int(ci.level * 100))% interval \(range) lies below \(Self.format(threshold))"
+            explanation =
+                "\(statistic) \(Self.format(value)), \(Int(ci.level * 100))% interval \(range) lies below \(Self.format(threshold))"
         } else {
             outcome = .inconclusive
             let halfWidth = (ci.upper - ci.lower) / 2
@@ -80,9 +83,11 @@ public struct Verdict: Sendable, Hashable, Codable {
                 // Guard the ceiling against rounding noise (0.2 / 0.1 is 2.0000000000000004).
                 additionalRowsNeeded = max(1, Int((total * (1 - 1e-12)).rounded(.up)) - estimate.n)
             }
-            let more = additionalRowsNeeded.map { "; about \($0) more labelled rows would decide it if the estimate holds" }
+            let more =
+                additionalRowsNeeded.map { "; about \($0) more labelled rows would decide it if the estimate holds" }
                 ?? "; the estimate sits on the threshold, so more rows alone may not decide it"
-            explanation = "\(statistic) \(Self.format(value)), \(Int(ci.level * 100))% interval \(range) straddles \(Self.format(threshold))\(more)"
+            explanation =
+                "\(statistic) \(Self.format(value)), \(Int(ci.level * 100))% interval \(range) straddles \(Self.format(threshold))\(more)"
         }
     }
 

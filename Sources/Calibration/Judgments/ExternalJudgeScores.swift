@@ -149,7 +149,8 @@ public struct ExternalJudgeScores: Sendable, Hashable {
         }
         var seen: Set<String> = []
         if let repeated = names.first(where: { !seen.insert($0.lowercased()).inserted }) {
-            throw InputError(file: file, line: 1, column: repeated, message: "the column \(repeated) appears twice; give each dimension once")
+            throw InputError(
+                file: file, line: 1, column: repeated, message: "the column \(repeated) appears twice; give each dimension once")
         }
         let dimensionColumns = names.indices.filter { $0 != idColumn && !names[$0].lowercased().hasSuffix(rationaleSuffix) }
         let rationaleColumns = Dictionary(
@@ -166,7 +167,8 @@ public struct ExternalJudgeScores: Sendable, Hashable {
                 let cell = table[r, c].trimmingCharacters(in: .whitespaces)
                 let rationale = rationaleColumns[names[c].lowercased()].map { table[r, $0] }
                 try builder.record(
-                    cell.isEmpty ? nil : cell, text: cell, dimension: names[c], id: id, rationale: rationale, line: line, column: table.columns[c])
+                    cell.isEmpty ? nil : cell, text: cell, dimension: names[c], id: id, rationale: rationale, line: line,
+                    column: table.columns[c])
             }
         }
         return builder.result(model: nil)
@@ -177,7 +179,8 @@ public struct ExternalJudgeScores: Sendable, Hashable {
         var dimensions: [String] = []
         for record in records {
             guard case .object(let fields) = try JSONValue.parse(record.data, file: file, firstLine: record.line) else {
-                throw InputError(file: file, line: record.line, message: "is not a JSON object; expected {\"id\": …, \"<dimension>\": <number>, …}")
+                throw InputError(
+                    file: file, line: record.line, message: "is not a JSON object; expected {\"id\": …, \"<dimension>\": <number>, …}")
             }
             objects.append((record.line, fields))
             for key in fields.keys.sorted()
@@ -201,7 +204,9 @@ public struct ExternalJudgeScores: Sendable, Hashable {
                 switch value {
                 case .null: try builder.record(nil, text: "", dimension: d, id: id, rationale: nil, line: line, column: d)
                 case .number(let n): builder.record(n, dimension: d, id: id, rationale: rationale)
-                default: try builder.record(value.compactJSON, text: value.compactJSON, dimension: d, id: id, rationale: nil, line: line, column: d)
+                default:
+                    try builder.record(
+                        value.compactJSON, text: value.compactJSON, dimension: d, id: id, rationale: nil, line: line, column: d)
                 }
             }
         }
@@ -225,7 +230,8 @@ public struct ExternalJudgeScores: Sendable, Hashable {
 
         func requireContent(rows: Int) throws(InputError) {
             guard !dimensions.isEmpty else {
-                throw InputError(file: file, line: 1, message: "has no dimension columns; expected id, then one numeric column per dimension")
+                throw InputError(
+                    file: file, line: 1, message: "has no dimension columns; expected id, then one numeric column per dimension")
             }
             guard rows > 0 else { throw InputError(file: file, message: "has no scores; expected one row per id after the header") }
         }
@@ -233,7 +239,8 @@ public struct ExternalJudgeScores: Sendable, Hashable {
         mutating func add(id: String, line: Int, column: String) throws(InputError) {
             guard !id.isEmpty else { throw InputError(file: file, line: line, column: column, message: "the id is blank") }
             if let first = lines[id] {
-                throw InputError(file: file, line: line, column: column, message: "\(id) already has scores on line \(first); give each id once")
+                throw InputError(
+                    file: file, line: line, column: column, message: "\(id) already has scores on line \(first); give each id once")
             }
             lines[id] = line
             ids.append(id)
@@ -248,7 +255,9 @@ public struct ExternalJudgeScores: Sendable, Hashable {
                 return
             }
             guard let number = Double(cell), number.isFinite else {
-                throw InputError(file: file, line: line, column: column, message: "'\(text)' is not a number; a judge score is a finite number or blank for none")
+                throw InputError(
+                    file: file, line: line, column: column,
+                    message: "'\(text)' is not a number; a judge score is a finite number or blank for none")
             }
             record(number, dimension: dimension, id: id, rationale: rationale)
         }
@@ -258,7 +267,8 @@ public struct ExternalJudgeScores: Sendable, Hashable {
         }
 
         func result(model: String?) -> ExternalJudgeScores {
-            ExternalJudgeScores(file: file, model: model, dimensions: dimensions, ids: ids, lines: lines, scores: scores, failures: failures)
+            ExternalJudgeScores(
+                file: file, model: model, dimensions: dimensions, ids: ids, lines: lines, scores: scores, failures: failures)
         }
     }
 }

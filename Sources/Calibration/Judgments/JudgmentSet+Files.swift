@@ -1,5 +1,5 @@
-public import Foundation
 public import EvaluationCore
+public import Foundation
 
 extension JudgmentSet {
     private struct Header: Codable {
@@ -44,7 +44,8 @@ extension JudgmentSet {
         }
         let header = try decode(Header.self, first).judgments
         let judgments = try records.dropFirst().map { try decode(Judgment.self, $0) }
-        return JudgmentSet(run: header.run, rubric: header.rubric, rubricVersion: header.rubricVersion, model: header.model, judgments: judgments)
+        return JudgmentSet(
+            run: header.run, rubric: header.rubric, rubricVersion: header.rubricVersion, model: header.model, judgments: judgments)
     }
 
     /// The judgments in long ("tidy") form for notebooks: one CSV row per row

@@ -136,7 +136,8 @@ public struct ExpertLabels: Sendable, Hashable {
         values: ValueMode = .levels
     ) throws(InputError) -> ExpertLabels {
         try read(
-            data, file: file, defaultRater: defaultRater, columns: dimensions.map { Column(name: $0.name, scale: $0.scale) }, runIDs: runIDs,
+            data, file: file, defaultRater: defaultRater, columns: dimensions.map { Column(name: $0.name, scale: $0.scale) },
+            runIDs: runIDs,
             values: values)
     }
 

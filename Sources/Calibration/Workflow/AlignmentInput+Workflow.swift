@@ -44,7 +44,9 @@ extension RubricComparison.Input {
         guard experimental.dimensions.map({ $0.name.lowercased() }) == names else {
             throw InputError(
                 file: experimental.file,
-                message: "scores \(experimental.dimensions.map(\.name).joined(separator: ", ")) but the control rubric scores \(control.dimensions.map(\.name).joined(separator: ", ")); a comparison needs the same dimensions")
+                message:
+                    "scores \(experimental.dimensions.map(\.name).joined(separator: ", ")) but the control rubric scores \(control.dimensions.map(\.name).joined(separator: ", ")); a comparison needs the same dimensions"
+            )
         }
         func failures(_ set: JudgmentSet) -> [String: String] {
             Dictionary(uniqueKeysWithValues: set.judgments.compactMap { j in j.failure.map { (j.id, $0.message) } })
@@ -140,12 +142,14 @@ extension AlignmentInput {
             var seen = Set(judgeScores.ids)
             rowIDs = judgeScores.ids + labels.labels.map(\.id).filter { seen.insert($0).inserted }
         }
-        let declared: [(String, CategoryScale?)] = rubric.map { $0.dimensions.map { ($0.name, $0.categoryScale) } } ?? labels.dimensions.map { ($0, scale) }
+        let declared: [(String, CategoryScale?)] =
+            rubric.map { $0.dimensions.map { ($0.name, $0.categoryScale) } } ?? labels.dimensions.map { ($0, scale) }
         let dimensions = try declared.map { name, scale in
             guard let column = judgeScores.dimension(matching: name) else {
                 throw InputError(
                     file: judgeScores.file, line: 1,
-                    message: "has no column for the dimension \(name); its dimensions are \(judgeScores.dimensions.joined(separator: ", "))")
+                    message: "has no column for the dimension \(name); its dimensions are \(judgeScores.dimensions.joined(separator: ", "))"
+                )
             }
             return Dimension(
                 name: name, scale: scale, judge: judgeScores.judgeScores(dimension: column, scale: scale),

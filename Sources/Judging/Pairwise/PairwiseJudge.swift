@@ -40,10 +40,12 @@ public struct PairwiseJudge: Sendable {
     public func compare(
         input: String?, first: String, second: String, reference: [LabelledText] = []
     ) async throws -> PairwiseComparison {
-        let asked = try await ask(PairwisePrompt.messages(
-            instructions: instructions, criteria: criteria, input: input, responseA: first, responseB: second, reference: reference))
-        let swapped = try await ask(PairwisePrompt.messages(
-            instructions: instructions, criteria: criteria, input: input, responseA: second, responseB: first, reference: reference))
+        let asked = try await ask(
+            PairwisePrompt.messages(
+                instructions: instructions, criteria: criteria, input: input, responseA: first, responseB: second, reference: reference))
+        let swapped = try await ask(
+            PairwisePrompt.messages(
+                instructions: instructions, criteria: criteria, input: input, responseA: second, responseB: first, reference: reference))
         return PairwiseComparison(
             inGivenOrder: asked.value.winner.inGivenOrder(swapped: false),
             inSwappedOrder: swapped.value.winner.inGivenOrder(swapped: true),

@@ -1,5 +1,5 @@
-import Foundation
 import EvaluationCore
+import Foundation
 import LanguageModels
 
 /// The messages and reply format of a pairwise comparison.
@@ -39,7 +39,8 @@ enum PairwisePrompt {
         if !reference.isEmpty { sections.append(JudgePromptRenderer.referenceSection(reference)) }
         sections.append("# Response A\n\n<response-a>\n\(JudgePromptRenderer.dataText(responseA))\n</response-a>")
         sections.append("# Response B\n\n<response-b>\n\(JudgePromptRenderer.dataText(responseB))\n</response-b>")
-        sections.append("""
+        sections.append(
+            """
             # Reply
 
             Reply with one JSON object and nothing else: first the rationale, then the winner on the criteria taken together, "A", "B" or "tie".

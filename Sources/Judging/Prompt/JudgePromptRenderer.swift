@@ -1,6 +1,6 @@
 public import EvaluationCore
-public import LanguageModels
 import Foundation
+public import LanguageModels
 
 /// Lays out a judge prompt as chat messages, and states the JSON the judge
 /// must reply with.

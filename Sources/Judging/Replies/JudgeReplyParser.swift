@@ -1,5 +1,5 @@
-import Foundation
 import EvaluationCore
+import Foundation
 
 /// One dimension's score as the judge wrote it.
 public struct WrittenScore: Sendable, Hashable {

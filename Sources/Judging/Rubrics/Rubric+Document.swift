@@ -1,5 +1,5 @@
-public import Foundation
 import EvaluationCore
+public import Foundation
 
 /// The content of a rubric as written, before validation: what a JSON rubric
 /// decodes into and what the Markdown reader produces, so that both formats go

@@ -1,5 +1,5 @@
-import Foundation
 import EvaluationCore
+import Foundation
 
 extension Rubric {
     /// Reads a Markdown rubric.
@@ -54,9 +54,11 @@ extension Rubric {
     ///
     /// - Throws: ``InputError`` naming the file and line of the first problem.
     public static func parse(markdown text: String, file: String) throws -> Rubric {
-        var reader = MarkdownRubricReader(file: file, lines: text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
-        })
+        var reader = MarkdownRubricReader(
+            file: file,
+            lines: text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+            })
         let (document, lines) = try reader.read()
         return try Rubric(document: document, file: file, lines: lines)
     }

@@ -1,5 +1,5 @@
-public import Foundation
 public import EvaluationCore
+public import Foundation
 public import LanguageModels
 
 /// A judge rubric read from a file: instructions, templates for the target and

@@ -1,5 +1,5 @@
-public import Foundation
 import EvaluationCore
+public import Foundation
 
 /// A finding about a rubric: an error (the rubric cannot be used as it is) or
 /// a warning (it can, but probably should not be), with where it is.
@@ -82,12 +82,15 @@ public enum RubricLinter {
             }
             let levels = d.scale.levels
             if levels.count % 2 == 1 {
-                add(.warning, "odd-levels", line,
-                    "dimension \(d.name) has \(levels.count) levels; a judge drifts to the neutral middle of an odd scale (keep it only when the experts' scale is odd)")
+                add(
+                    .warning, "odd-levels", line,
+                    "dimension \(d.name) has \(levels.count) levels; a judge drifts to the neutral middle of an odd scale (keep it only when the experts' scale is odd)"
+                )
             }
             let levelLines = rubric.locations.levels.indices.contains(i) ? rubric.locations.levels[i] : [:]
             for level in levels where level.description.trimmingCharacters(in: .whitespaces).isEmpty {
-                add(.warning, "level-without-description", levelLines[level.label.lowercased()] ?? line,
+                add(
+                    .warning, "level-without-description", levelLines[level.label.lowercased()] ?? line,
                     "level \(level.label) of \(d.name) has no description; say what earns it")
             }
         }

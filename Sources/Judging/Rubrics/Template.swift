@@ -1,5 +1,5 @@
-import Foundation
 public import EvaluationCore
+import Foundation
 
 /// A text template over one row of a frozen run: plain text with `{{ … }}`
 /// placeholders that read the row's JSON.
@@ -149,19 +149,23 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
         guard !path.isEmpty, !path.contains(" ") else {
             throw InputError(file: file, line: line, message: "`{{\(body)}}` needs a dotted path such as `response.tags`")
         }
-        var p = Placeholder(source: body.trimmingCharacters(in: .whitespaces), path: path.split(separator: ".").map(String.init), line: line)
+        var p = Placeholder(
+            source: body.trimmingCharacters(in: .whitespaces), path: path.split(separator: ".").map(String.init), line: line)
         for filter in pieces {
             let parts = filter.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, let argument = quoted(parts[1]) else {
                 throw InputError(
                     file: file, line: line,
-                    message: "filter `\(filter.trimmingCharacters(in: .whitespaces))` in `{{\(body)}}` should read `join: \", \"` or `default: \"…\"`")
+                    message:
+                        "filter `\(filter.trimmingCharacters(in: .whitespaces))` in `{{\(body)}}` should read `join: \", \"` or `default: \"…\"`"
+                )
             }
             switch parts[0] {
             case "join": p.join = argument
             case "default": p.fallback = argument
             default:
-                throw InputError(file: file, line: line, message: "unknown filter `\(parts[0])` in `{{\(body)}}`; the filters are join and default")
+                throw InputError(
+                    file: file, line: line, message: "unknown filter `\(parts[0])` in `{{\(body)}}`; the filters are join and default")
             }
         }
         return p

@@ -39,10 +39,11 @@ enum ReplyRetry {
             }
             failed.append(JudgeFailure.Attempt(reply: text, error: error))
             if failed.count >= maxAttempts { throw JudgeFailure(attempts: failed) }
-            request.messages = first.messages + [
-                ChatMessage(.assistant, text),
-                ChatMessage(.user, "That reply could not be used: \(error). Reply again with only the JSON object described above."),
-            ]
+            request.messages =
+                first.messages + [
+                    ChatMessage(.assistant, text),
+                    ChatMessage(.user, "That reply could not be used: \(error). Reply again with only the JSON object described above."),
+                ]
         }
     }
 }

@@ -96,7 +96,8 @@ public final class ResponseCache: Sendable {
         _ = try connection.withLock {
             try $0.query(
                 "INSERT OR IGNORE INTO responses (key, model, request, response, created_at) VALUES (?, ?, ?, ?, ?)",
-                parameters) { _ in }
+                parameters
+            ) { _ in }
         }
         counts.withLock { $0.stores += 1 }
     }

@@ -78,9 +78,10 @@ final class CurlClient: Sendable {
         ]
         if let body = request.body {
             setup.append(jc_curl_easy_setopt_off_t(raw, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
-            setup.append(body.withUnsafeBytes { bytes in
-                jc_curl_easy_setopt_pointer(raw, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
-            })
+            setup.append(
+                body.withUnsafeBytes { bytes in
+                    jc_curl_easy_setopt_pointer(raw, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+                })
         } else {
             setup.append(jc_curl_easy_setopt_long(raw, CURLOPT_HTTPGET, 1))
         }

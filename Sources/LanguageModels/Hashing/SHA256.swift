@@ -54,7 +54,8 @@ public enum SHA256 {
     ) {
         for t in 0..<16 {
             let i = start + t * 4
-            schedule[t] = UInt32(message[i]) << 24 | UInt32(message[i + 1]) << 16 | UInt32(message[i + 2]) << 8
+            schedule[t] =
+                UInt32(message[i]) << 24 | UInt32(message[i + 1]) << 16 | UInt32(message[i + 2]) << 8
                 | UInt32(message[i + 3])
         }
         for t in 16..<64 {

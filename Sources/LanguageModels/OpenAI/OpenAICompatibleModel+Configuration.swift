@@ -116,7 +116,9 @@ extension OpenAICompatibleModel {
                     fromFile = try JSONDecoder().decode(Overrides.self, from: Data(contentsOf: file))
                 } catch {
                     throw LanguageModelError(
-                        .configuration, "\(file.path): not a model configuration (\(error)); expected a JSON object such as {\"baseURL\": \"http://127.0.0.1:8080/v1\", \"model\": \"SmolLM2-135M-Instruct\"}")
+                        .configuration,
+                        "\(file.path): not a model configuration (\(error)); expected a JSON object such as {\"baseURL\": \"http://127.0.0.1:8080/v1\", \"model\": \"SmolLM2-135M-Instruct\"}"
+                    )
                 }
                 fromFile.apply(to: &configuration)
             }

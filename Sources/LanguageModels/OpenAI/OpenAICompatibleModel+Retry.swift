@@ -75,7 +75,8 @@ extension OpenAICompatibleModel {
             let excerpt = redacted(String(decoding: reply.body.prefix(200), as: UTF8.self))
             throw AttemptFailure(
                 error: LanguageModelError(
-                    .malformedReply, "\(endpoint) answered with something that is not a chat completion (\(reply.body.count) bytes: \(excerpt))"),
+                    .malformedReply,
+                    "\(endpoint) answered with something that is not a chat completion (\(reply.body.count) bytes: \(excerpt))"),
                 seconds: seconds)
         }
     }
@@ -89,7 +90,8 @@ extension OpenAICompatibleModel {
         case .timedOut:
             LanguageModelError(
                 .timedOut,
-                "\(endpoint) did not answer within \(configuration.requestTimeout) s (connect timeout \(configuration.connectTimeout) s): \(failure.detail)")
+                "\(endpoint) did not answer within \(configuration.requestTimeout) s (connect timeout \(configuration.connectTimeout) s): \(failure.detail)"
+            )
         case .connectionDropped:
             LanguageModelError(.connectionDropped, "\(endpoint) closed the connection before a whole reply: \(failure.detail)")
         case .cancelled:

@@ -64,12 +64,16 @@ public final class OpenAICompatibleModel: LanguageModel {
     ) throws {
         guard configuration.baseURL.hasPrefix("http://") || configuration.baseURL.hasPrefix("https://") else {
             throw LanguageModelError(
-                .configuration, "base URL \(configuration.baseURL) is not an http:// or https:// address; pass --base-url such as \(Configuration.defaultBaseURL)")
+                .configuration,
+                "base URL \(configuration.baseURL) is not an http:// or https:// address; pass --base-url such as \(Configuration.defaultBaseURL)"
+            )
         }
         if let variable = configuration.apiKeyVariable {
             guard let key = environment[variable], !key.isEmpty else {
                 throw LanguageModelError(
-                    .configuration, "the API key variable \(variable) named in the configuration is not set; export it, or remove apiKeyVariable for servers that need no key")
+                    .configuration,
+                    "the API key variable \(variable) named in the configuration is not set; export it, or remove apiKeyVariable for servers that need no key"
+                )
             }
             apiKey = key
         } else {

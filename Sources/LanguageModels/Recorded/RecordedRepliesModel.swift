@@ -1,5 +1,5 @@
-public import Foundation
 import EvaluationCore
+public import Foundation
 
 /// A model that answers from a file of request/response pairs recorded from a
 /// real server (by ``RecordingModel``), for tests where a live server would

@@ -29,7 +29,8 @@ extension AlignCommand {
             let names = try sharedDimensions(scores, labelURLs)
             guard let levels else { return try ExpertLabels.load(from: labelURLs, dimensionNames: names, runIDs: runIDs) }
             return try ExpertLabels.load(
-                from: labelURLs, dimensions: names.map { ScoreDimension($0, description: "", scale: levels) }, runIDs: runIDs, values: values)
+                from: labelURLs, dimensions: names.map { ScoreDimension($0, description: "", scale: levels) }, runIDs: runIDs,
+                values: values)
         }
         let scale = levels?.categoryScale
         if rubric == nil, scale == nil {
@@ -47,7 +48,8 @@ extension AlignCommand {
             guard let scale = d.scale, let column = scores.dimension(matching: d.name) else { continue }
             let off = scores.offScaleCount(dimension: column, scale: scale)
             if off > 0 {
-                console.printNote("\(d.name): \(off) judge values beyond the scale \(scale) counted as judge failures (off-scale), never scored")
+                console.printNote(
+                    "\(d.name): \(off) judge values beyond the scale \(scale) counted as judge failures (off-scale), never scored")
             }
         }
         let rubricText = try rubricPath.map { String(decoding: try InputFile.read(URL(fileURLWithPath: $0)), as: UTF8.self) }
@@ -61,7 +63,9 @@ extension AlignCommand {
     static func categoryScale(_ arguments: ParsedArguments, rubric: Rubric?) throws -> ScoringScale? {
         let given = arguments.values("categories")
         guard !given.isEmpty else { return nil }
-        guard rubric == nil else { throw UsageError("--categories applies only without --rubric; the rubric declares each dimension's scale") }
+        guard rubric == nil else {
+            throw UsageError("--categories applies only without --rubric; the rubric declares each dimension's scale")
+        }
         let levels = try given.map { text in
             guard let level = Int(text.trimmingCharacters(in: .whitespaces)) else {
                 throw UsageError("--categories takes integer levels such as 1,2,3,4,5; '\(text)' is not an integer")

@@ -14,7 +14,9 @@ enum AlignCommand {
     static let undefined = ExitCode(4)
 
     static let labelOptions: [Option] = [
-        Option("labels", valueName: "file", help: "Expert label sheets (.labels.csv); several merge their raters.", arity: .upToNextOption, required: true),
+        Option(
+            "labels", valueName: "file", help: "Expert label sheets (.labels.csv); several merge their raters.", arity: .upToNextOption,
+            required: true)
     ]
 
     static let labelFlags: [Flag] = [
@@ -51,19 +53,29 @@ enum AlignCommand {
             input; 66 a file missing; 73 output folder missing.
             """,
         options: [
-            Option("rubric", valueName: "file", help: "The rubric the judge scores with (optional with --judge-scores)."),
+            Option("rubric", valueName: "file", help: "The rubric the judge scores with (optional with --judge-scores).")
         ] + labelOptions + [
-            Option("judge-scores", valueName: "file", help: "Scores a judge produced elsewhere (CSV, JSON Lines or .judgments.jsonl): align them instead of judging."),
-            Option("categories", valueName: "level", help: "With --judge-scores and no rubric: the integer levels of every dimension's scale (1,2,3,4,5).", commaSeparated: true),
-            Option("statistic", valueName: "name", help: "The verdict's statistic.", choices: AlignmentStatistic.allCases.map(\.rawValue), defaultValue: AlignmentStatistic.quadraticKappa.rawValue),
+            Option(
+                "judge-scores", valueName: "file",
+                help: "Scores a judge produced elsewhere (CSV, JSON Lines or .judgments.jsonl): align them instead of judging."),
+            Option(
+                "categories", valueName: "level",
+                help: "With --judge-scores and no rubric: the integer levels of every dimension's scale (1,2,3,4,5).", commaSeparated: true),
+            Option(
+                "statistic", valueName: "name", help: "The verdict's statistic.", choices: AlignmentStatistic.allCases.map(\.rawValue),
+                defaultValue: AlignmentStatistic.quadraticKappa.rawValue),
             Option("threshold", valueName: "x", help: "The verdict's threshold.", defaultValue: "0.6"),
-            Option("ci", valueName: "method", help: "Intervals: analytic where the statistic has one, or bootstrap throughout.", choices: ["analytic", "bootstrap"], defaultValue: "analytic"),
+            Option(
+                "ci", valueName: "method", help: "Intervals: analytic where the statistic has one, or bootstrap throughout.",
+                choices: ["analytic", "bootstrap"], defaultValue: "analytic"),
             Option("resamples", valueName: "n", help: "Bootstrap resamples.", defaultValue: "2000"),
             Option("seed", valueName: "n", help: "Bootstrap seed.", defaultValue: "0"),
             Option("group-by", valueName: "path", help: "Per-group correlations, averaged (e.g. metadata.doc_id)."),
             Option("worst", valueName: "n", help: "How many worst disagreements to list.", defaultValue: "5"),
-            Option("report", valueName: "file", help: "Also write the report to this file: .html a page with charts, .md Markdown, else JSON."),
-            Option("history", valueName: "file", help: "The history file a line is appended to.", defaultValue: "calibration/history.jsonl"),
+            Option(
+                "report", valueName: "file", help: "Also write the report to this file: .html a page with charts, .md Markdown, else JSON."),
+            Option(
+                "history", valueName: "file", help: "The history file a line is appended to.", defaultValue: "calibration/history.jsonl"),
         ] + JudgeModelOptions.options,
         flags: labelFlags + [
             Flag("include-examples", help: "Keep the rubric's worked-example rows in the figures."),
@@ -92,7 +104,8 @@ enum AlignCommand {
         let rubricText = try String(decoding: InputFile.read(URL(fileURLWithPath: rubricPath)), as: UTF8.self)
         let rubricHash = SHA256.hexDigest(of: Array(rubricText.utf8))
         let report = try InputFiles.parsing {
-            var input = try AlignmentInput(run: run, rubric: rubric, judgments: judgments, labels: labels, groupBy: arguments.value("group-by"))
+            var input = try AlignmentInput(
+                run: run, rubric: rubric, judgments: judgments, labels: labels, groupBy: arguments.value("group-by"))
             input.info.rubricHash = rubricHash
             return try AlignmentReport(input, options: options)
         }

@@ -24,10 +24,14 @@ enum CompareCommand {
             Option("control", valueName: "file", help: "The control rubric.", required: true),
             Option("experimental", valueName: "file", help: "The experimental rubric.", required: true),
         ] + AlignCommand.labelOptions + [
-            Option("statistic", valueName: "name", help: "The statistic compared.", choices: AlignmentStatistic.allCases.map(\.rawValue), defaultValue: AlignmentStatistic.quadraticKappa.rawValue),
+            Option(
+                "statistic", valueName: "name", help: "The statistic compared.", choices: AlignmentStatistic.allCases.map(\.rawValue),
+                defaultValue: AlignmentStatistic.quadraticKappa.rawValue),
             Option("resamples", valueName: "n", help: "Paired bootstrap resamples.", defaultValue: "2000"),
             Option("seed", valueName: "n", help: "Bootstrap seed.", defaultValue: "0"),
-            Option("report", valueName: "file", help: "Also write the comparison to this file: .html a page with charts, .md Markdown, else JSON."),
+            Option(
+                "report", valueName: "file",
+                help: "Also write the comparison to this file: .html a page with charts, .md Markdown, else JSON."),
         ] + JudgeModelOptions.options,
         flags: AlignCommand.labelFlags + [Flag("include-examples", help: "Keep worked-example rows in the figures.")],
         positionals: [Positional("run", help: "The frozen run (.run.jsonl).")],

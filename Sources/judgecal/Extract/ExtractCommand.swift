@@ -59,7 +59,8 @@ enum ExtractCommand {
         try sheet.write(to: output)
         if let htmlURL {
             let page = try sheet.renderHTML(
-                dimensions: rubric.dimensions, instructions: rubric.instructions, runName: run.info.name, sheetName: output.lastPathComponent)
+                dimensions: rubric.dimensions, instructions: rubric.instructions, runName: run.info.name,
+                sheetName: output.lastPathComponent)
             try Data(page.utf8).write(to: htmlURL, options: .atomic)
         }
         console.print("wrote \(sheet.rows.count) rows for \(rubric.dimensions.count) dimensions to \(arguments.value("output") ?? "")")

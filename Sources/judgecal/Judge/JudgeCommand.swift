@@ -1,6 +1,6 @@
 import Calibration
-import EvaluationCore
 import CommandLineParsing
+import EvaluationCore
 import Foundation
 import Judging
 
@@ -47,7 +47,9 @@ enum JudgeCommand {
             let data = try JSONEncoder.sorted.encode(summary)
             console.print(String(decoding: data, as: UTF8.self))
         } else {
-            console.print("judged \(set.judgments.count) rows of \(run.info.name) with \(rubric.name) on \(set.model): \(set.scoredCount) scored, \(set.failedCount) failed")
+            console.print(
+                "judged \(set.judgments.count) rows of \(run.info.name) with \(rubric.name) on \(set.model): \(set.scoredCount) scored, \(set.failedCount) failed"
+            )
             console.print("wrote \(jsonPath) and \(InputFile.displayName(csvURL))")
         }
         console.printNote(JudgeModelOptions.summary(judge))

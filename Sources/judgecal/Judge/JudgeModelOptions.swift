@@ -1,6 +1,6 @@
 import Calibration
-import EvaluationCore
 import CommandLineParsing
+import EvaluationCore
 import Foundation
 import Judging
 import LanguageModels
@@ -14,13 +14,24 @@ enum JudgeModelOptions {
     }
 
     static let options: [Option] = [
-        Option("base-url", valueName: "url", help: "The OpenAI-compatible server (default \(OpenAICompatibleModel.Configuration.defaultBaseURL), or JUDGECAL_BASE_URL)."),
-        Option("model", valueName: "name", help: "The judge model (default \(OpenAICompatibleModel.Configuration.defaultModel), or JUDGECAL_MODEL)."),
-        Option("api-key-env", valueName: "variable", help: "The environment variable holding the API key; the key itself is never written anywhere."),
-        Option("model-config", valueName: "file", help: "A JSON file of model settings (baseURL, model, apiKeyVariable…); flags win over it."),
+        Option(
+            "base-url", valueName: "url",
+            help: "The OpenAI-compatible server (default \(OpenAICompatibleModel.Configuration.defaultBaseURL), or JUDGECAL_BASE_URL)."),
+        Option(
+            "model", valueName: "name",
+            help: "The judge model (default \(OpenAICompatibleModel.Configuration.defaultModel), or JUDGECAL_MODEL)."),
+        Option(
+            "api-key-env", valueName: "variable",
+            help: "The environment variable holding the API key; the key itself is never written anywhere."),
+        Option(
+            "model-config", valueName: "file", help: "A JSON file of model settings (baseURL, model, apiKeyVariable…); flags win over it."),
         Option("cache", valueName: "file", help: "The response cache (SQLite).", defaultValue: ".judgecal/responses.sqlite"),
         Option("concurrency", valueName: "n", help: "Rows judged at once.", defaultValue: "2"),
-        Option("mode", valueName: "mode", help: "discrete: the written score; weighted: the expected score from log-probabilities; sampled: the mean of --samples replies.", choices: Mode.allCases.map(\.rawValue), defaultValue: "discrete"),
+        Option(
+            "mode", valueName: "mode",
+            help:
+                "discrete: the written score; weighted: the expected score from log-probabilities; sampled: the mean of --samples replies.",
+            choices: Mode.allCases.map(\.rawValue), defaultValue: "discrete"),
         Option("samples", valueName: "n", help: "Replies per row in sampled mode.", defaultValue: "5"),
     ]
 
@@ -72,7 +83,8 @@ enum JudgeModelOptions {
                 let elapsed = Date().timeIntervalSince(started)
                 let rate = elapsed > 0 ? Double(p.completed) / elapsed : 0
                 let left = rate > 0 ? Int(Double(p.total - p.completed) / rate) : 0
-                line.update("\(rubric.name): \(p.completed)/\(p.total) rows, \(String(format: "%.2f", rate))/s, ~\(left)s left, \(p.failed) failed")
+                line.update(
+                    "\(rubric.name): \(p.completed)/\(p.total) rows, \(String(format: "%.2f", rate))/s, ~\(left)s left, \(p.failed) failed")
             }
         } catch let error as LanguageModelError {
             throw CommandFailure(error.description, exitCode: .failure)

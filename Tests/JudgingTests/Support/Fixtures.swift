@@ -1,5 +1,5 @@
-import Foundation
 import EvaluationCore
+import Foundation
 import Judging
 import _TestSupport
 

@@ -1,5 +1,5 @@
-import Foundation
 import EvaluationCore
+import Foundation
 import LanguageModels
 import Synchronization
 

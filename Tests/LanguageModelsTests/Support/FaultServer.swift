@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LanguageModels
 
 /// The misbehaving loopback server in `Resources/fault_server.py`, started once

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import LanguageModels
 
 /// The local judge the test command starts (`scripts/local-judge start`), at
