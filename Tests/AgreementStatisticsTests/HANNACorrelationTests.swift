@@ -3,9 +3,10 @@ import Foundation
 import Testing
 import _TestSupport
 
-/// The HANNA story-evaluation data (Chhun et al. 2022, 2024): 1056 stories,
-/// three crowd ratings per story on six criteria, and four LLM judges' ratings
-/// under four prompt types. See `shared/data/README.md`.
+/// The HANNA story-evaluation data: 1056 stories, three crowd ratings per story
+/// on six criteria, and four LLM judges' ratings under four prompt types.
+///
+/// The data are from Chhun et al. (2022, 2024). See `shared/data/README.md`.
 struct HANNAData: Sendable {
     /// Column name → the 1056 values, rows concatenated in file order.
     let columns: [String: [Double]]

@@ -6,9 +6,11 @@ import _TestSupport
 /// the toolkit's types, on the scale each case declares.
 extension ReferenceCase {
     /// Cases whose expected value follows scikit-learn's and R irr's convention
-    /// of weighting by the *index of the observed levels*. We reproduce it by
-    /// declaring a scale of just those levels valued 0, 1, 2…, and check the
-    /// declared-scale value separately (`statsmodels_full_1to6_scale`).
+    /// of weighting by the *index of the observed levels*.
+    ///
+    /// We reproduce it by declaring a scale of just those levels valued
+    /// 0, 1, 2…, and check the declared-scale value separately
+    /// (`statsmodels_full_1to6_scale`).
     static let observedIndexConvention: Set<String> = [
         "kappa2_irr_anxiety_r2_r3_equal",
         "kappa2_irr_anxiety_r2_r3_squared",

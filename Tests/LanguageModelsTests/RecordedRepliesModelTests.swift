@@ -7,7 +7,9 @@ import _TestSupport
 
 /// Replies recorded from the local judge (SmolLM2-135M-Instruct) by
 /// `LanguageModelsBenchmark record`, replayed where calling the judge for each
-/// request would make the test slow. The live path has its own tests.
+/// request would make the test slow.
+///
+/// The live path has its own tests.
 @Suite("Recorded replies")
 struct RecordedRepliesModelTests {
     static let file = SharedData.projectURL("Tests/LanguageModelsTests/Resources/smollm2-replies.jsonl")

@@ -2,8 +2,10 @@ import Foundation
 import LanguageModels
 
 /// Sends `--count` distinct requests ("item 0", "item 1", …) through a response
-/// cache to `--base-url`, `--concurrency` at a time. The SIGKILL test kills it
-/// part-way and runs it again: nothing completed may be asked twice.
+/// cache to `--base-url`, `--concurrency` at a time.
+///
+/// The SIGKILL test kills it part-way and runs it again: nothing completed may
+/// be asked twice.
 enum CachedRun {
     /// The request for item `index`; the tests build the same ones.
     static func request(_ index: Int) -> ChatRequest {

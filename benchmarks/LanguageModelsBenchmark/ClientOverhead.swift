@@ -3,10 +3,12 @@ import LanguageModels
 
 /// Our client against plain `curl` on a fast local endpoint (the test fault
 /// server's `ok` scenario): the same requests at the same concurrency, timed
-/// three ways: our client; one `curl` process per request; one `curl
-/// --parallel` process for all of them. Our client and `curl --parallel`
-/// alternate for `--rounds` rounds and the fastest round of each counts, so
-/// that load from other processes on a shared machine does not decide the ratio.
+/// three ways: our client; one `curl` process per request; one `curl --parallel`
+/// process for all of them.
+///
+/// Our client and `curl --parallel` alternate for `--rounds` rounds and the
+/// fastest round of each counts, so that load from other processes on a shared
+/// machine does not decide the ratio.
 enum ClientOverhead {
     static func run(_ options: Options) async throws {
         let requests = try options.int("requests", default: 1000)

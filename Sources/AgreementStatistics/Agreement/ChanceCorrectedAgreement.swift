@@ -1,6 +1,8 @@
 /// The computation Gwet's AC1/AC2 and Fleiss' kappa share for several raters
-/// with missing ratings (Gwet, *Handbook of Inter-Rater Reliability*, 4th ed.,
-/// ch. 5–6; the formulas of R irrCAC `gwet.ac1.raw` and `fleiss.kappa.raw`).
+/// with missing ratings.
+///
+/// It follows Gwet, *Handbook of Inter-Rater Reliability*, 4th ed., ch. 5–6,
+/// and the formulas of R irrCAC `gwet.ac1.raw` and `fleiss.kappa.raw`.
 ///
 /// Over the n units with at least one rating (a unit nobody rated carries no
 /// information and is left out), with r_uk raters putting unit u in

@@ -2,8 +2,9 @@
 extension ContingencyTable {
     /// Calls `body` with the row proportions p_i·, the column proportions p_·j
     /// and n, held in temporary (stack) storage so that a statistic evaluated
-    /// thousands of times in a bootstrap allocates nothing. Proportions are all
-    /// zero on an empty table.
+    /// thousands of times in a bootstrap allocates nothing.
+    ///
+    /// Proportions are all zero on an empty table.
     func withMarginalProportions<R>(
         _ body: (_ rows: UnsafeBufferPointer<Double>, _ columns: UnsafeBufferPointer<Double>, _ n: Double) -> R
     ) -> R {

@@ -24,7 +24,9 @@ extension ContingencyTable {
     /// Each cell as a share of its row: among items the first rater put in
     /// category i, the share the second rater put in j (the row-normalised
     /// confusion matrix, recall per expert category when the expert is the first
-    /// rater). A row with no items has no shares (`nil`).
+    /// rater).
+    ///
+    /// A row with no items has no shares (`nil`).
     public var rowProportions: [[Double]?] {
         let totals = rowTotals
         return rows.enumerated().map { i, row in

@@ -6,7 +6,9 @@
 /// within ±1); for two raters and tolerance 0 they coincide.
 public enum PercentAgreement {
     /// Exact agreement of two raters: the diagonal of the table over n,
-    /// p_o = Σ_i n_ii / n. Undefined on an empty table.
+    /// p_o = Σ_i n_ii / n.
+    ///
+    /// Undefined on an empty table.
     ///
     /// Checked against irrCAC `pa2.table(cont3x3abstractors)` = 0.89.
     public static func exact(_ table: ContingencyTable) -> Estimate {
@@ -15,7 +17,9 @@ public enum PercentAgreement {
 
     /// Two raters agreeing within ±`tolerance` on the scale values: the share of
     /// pairs with |v_i − v_j| ≤ tolerance (tolerance 1 on a 1–5 scale counts
-    /// adjacent scores as agreeing). Undefined on an empty table.
+    /// adjacent scores as agreeing).
+    ///
+    /// Undefined on an empty table.
     public static func withinTolerance(_ table: ContingencyTable, tolerance: Double) -> Estimate {
         let n = table.n
         guard n > 0 else { return Estimate(undefined: .noData("no paired ratings to compare"), n: 0) }
@@ -63,9 +67,10 @@ public enum PercentAgreement {
 
     /// The "all raters agree" definition (R `irr::agree`): the share of units
     /// whose ratings all lie within `tolerance` of each other (largest minus
-    /// smallest value ≤ tolerance). Units with fewer than two ratings are left
-    /// out; R irr instead drops every unit with a missing rating. Undefined when
-    /// no unit has two ratings.
+    /// smallest value ≤ tolerance).
+    ///
+    /// Units with fewer than two ratings are left out; R irr instead drops every
+    /// unit with a missing rating. Undefined when no unit has two ratings.
     public static func allRatersAgree(_ counts: UnitCategoryCounts, tolerance: Double = 0) -> Estimate {
         let v = counts.scale.values
         var used = 0

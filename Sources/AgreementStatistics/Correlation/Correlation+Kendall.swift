@@ -26,10 +26,11 @@ extension Correlation {
 
     /// Kendall's τ-b or τ-c on validated vectors by Knight's (1966) algorithm:
     /// sort the pairs by (x, y), count the pairs tied in x and in both; merge-sort
-    /// the y values in that order counting exchanges (the discordant pairs);
-    /// count the pairs tied in y. Then S = n₀ − n₁ − n₂ + n₃ − 2·exchanges.
-    /// O(N log N), for the merge sort; the (x, y) order comes from two stable
-    /// radix sorts (by y, then by x), O(N).
+    /// the y values in that order counting exchanges (the discordant pairs); count
+    /// the pairs tied in y.
+    ///
+    /// Then S = n₀ − n₁ − n₂ + n₃ − 2·exchanges. O(N log N), for the merge sort;
+    /// the (x, y) order comes from two stable radix sorts (by y, then by x), O(N).
     static func kendallValidated(_ x: [Double], _ y: [Double], variant: Method) -> Correlation {
         let n = x.count
         guard n >= 2 else { return undefined(variant, n: n, constantSide: nil) }
@@ -69,6 +70,7 @@ extension Correlation {
 
     /// Sorts `values` ascending (stably) and returns the number of exchanges a
     /// bubble sort would make: the pairs i < j with values[i] > values[j].
+    ///
     /// Bottom-up merge sort between `values` and one scratch buffer.
     static func mergeSortCountingExchanges(_ values: inout [Double]) -> Int {
         let n = values.count

@@ -2,8 +2,9 @@ import Foundation
 
 extension Correlation {
     /// Pearson's r on validated vectors: two passes (means, then centred
-    /// cross-products with compensated sums). `method` is `.spearman` when the
-    /// vectors are ranks.
+    /// cross-products with compensated sums).
+    ///
+    /// `method` is `.spearman` when the vectors are ranks.
     static func pearsonValidated(_ x: [Double], _ y: [Double], level: Double, method: Method = .pearson) -> Correlation {
         let n = x.count
         guard n >= 2, let mx = Spread.accurateMean(x), let my = Spread.accurateMean(y) else {
@@ -23,8 +24,9 @@ extension Correlation {
     }
 
     /// r = Sxy / √(Sxx·Syy) from centred sums of squares and products, with its
-    /// p-value and, for Pearson's r, the Fisher z interval. Shared by Pearson and
-    /// Spearman (on ranks), on vectors and on tables.
+    /// p-value and, for Pearson's r, the Fisher z interval.
+    ///
+    /// Shared by Pearson and Spearman (on ranks), on vectors and on tables.
     ///
     /// - n = 2: r = ±1 exactly (the sign of Sxy), p = 1, no interval.
     /// - p-value: t = r·√((n − 2)/(1 − r²)) on n − 2 degrees of freedom, two-sided;

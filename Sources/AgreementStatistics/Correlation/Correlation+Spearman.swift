@@ -6,6 +6,7 @@ extension Correlation {
 
     /// The 1-based ranks of `values`, ties given the mean of the ranks they span
     /// (R's `rank(ties.method = "average")`, scipy's `rankdata`), in O(N log N).
+    ///
     /// The order comes from a radix sort (``RadixSort``), O(N).
     static func averageRanks(_ values: [Double]) -> [Double] {
         let order = RadixSort.order(of: values).map { (value: values[$0], position: $0) }

@@ -81,6 +81,7 @@ extension Correlation {
 
     /// Kendall's S from the table: for each cell, the pairs with a cell strictly
     /// below and to the right (concordant) or below and to the left (discordant).
+    ///
     /// `below[j]` holds the column counts of the rows already passed, from the
     /// bottom up, so each row costs O(k).
     private static func tableKendall(_ table: ContingencyTable, variant: Method) -> Correlation {

@@ -24,7 +24,9 @@ public struct GroupedCorrelation: Sendable, Hashable, Codable {
 
     /// The per-group `method` coefficient between `x` and `y`, averaged over the
     /// groups named by `groups` (one label per item, items of a group need not
-    /// be adjacent). Missing scores are deleted listwise within each group.
+    /// be adjacent).
+    ///
+    /// Missing scores are deleted listwise within each group.
     ///
     /// - Throws: ``RatingError`` when the three lists differ in length or a
     ///   score is not finite.

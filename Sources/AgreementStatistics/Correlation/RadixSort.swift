@@ -1,10 +1,11 @@
-/// A stable least-significant-digit radix sort of positions by finite
-/// `Double` keys: six passes of 11 bits each over the keys' order-preserving
-/// bit patterns, skipping a digit that every key shares (11 bits measured
-/// about 10% faster than bytes at a million keys). O(N) with a small
-/// constant, where a comparison sort of a million scores costs ~20 comparisons
-/// per score; the rank correlations of continuous scores spend most of their
-/// time sorting.
+/// A stable least-significant-digit radix sort of positions by finite `Double`
+/// keys: six passes of 11 bits each over the keys' order-preserving bit
+/// patterns, skipping a digit that every key shares (11 bits measured about 10%
+/// faster than bytes at a million keys).
+///
+/// O(N) with a small constant, where a comparison sort of a million scores
+/// costs ~20 comparisons per score; the rank correlations of continuous scores
+/// spend most of their time sorting.
 enum RadixSort {
     /// Bits per digit, digits per key (11 × 6 ≥ 64), and the digit mask.
     private static let bits = 11, passes = 6, radix = 1 << bits
@@ -21,8 +22,10 @@ enum RadixSort {
 
     /// The positions of `values`, stably ordered by value ascending: those in
     /// `initial` (every position 0..<values.count when `nil`), equal values
-    /// keeping their order in `initial`. Sorting by y and then, from that
-    /// order, by x gives the lexicographic (x, y) order.
+    /// keeping their order in `initial`.
+    ///
+    /// Sorting by y and then, from that order, by x gives the lexicographic
+    /// (x, y) order.
     ///
     /// - Precondition: every value is finite (NaN has no place in the order).
     static func order(of values: [Double], from initial: [Int]? = nil) -> [Int] {

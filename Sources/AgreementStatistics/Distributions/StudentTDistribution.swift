@@ -8,6 +8,7 @@
 /// = 2.10092204024096 and the SAS-table interval 0.194207–0.774119 that irrCAC prints.
 public enum StudentTDistribution {
     /// The two-sided tail probability P(|T| ≥ |t|) with `degreesOfFreedom` ν.
+    ///
     /// It is 0 when `t` is infinite.
     public static func twoSidedPValue(_ t: Double, degreesOfFreedom nu: Double) -> Double {
         if t.isInfinite { return 0 }

@@ -107,12 +107,14 @@ public struct FleissKappa: Sendable, Hashable, Codable {
         }
     }
 
-    /// Conger's (1980) "exact" kappa (R `irr::kappam.fleiss(exact = TRUE)`),
-    /// which removes from Fleiss' p_e the spread between raters' own category
-    /// shares p_kr: p_e = Σ_k p_k² − Σ_k s_k² / (m − 1), s_k² the variance (divisor
-    /// m) of p_k1…p_km across the m raters. It needs rater identities, so it takes
-    /// a units × raters layout with every rating present. 0.4418085 on Fleiss'
-    /// diagnoses (R irr). Undefined when p_e = 1 or with fewer than two raters or units.
+    /// Conger's (1980) "exact" kappa (R `irr::kappam.fleiss(exact = TRUE)`), which
+    /// removes from Fleiss' p_e the spread between raters' own category shares p_kr:
+    /// p_e = Σ_k p_k² − Σ_k s_k² / (m − 1), s_k² the variance (divisor m) of p_k1…p_km
+    /// across the m raters.
+    ///
+    /// It needs rater identities, so it takes a units × raters layout with every rating
+    /// present. 0.4418085 on Fleiss' diagnoses (R irr). Undefined when p_e = 1 or with
+    /// fewer than two raters or units.
     ///
     /// - Throws: ``RatingError`` for a missing or off-scale rating, naming unit and rater.
     public static func congerExact(unitsByRaters: [[Double?]], scale: CategoryScale) throws -> Estimate {

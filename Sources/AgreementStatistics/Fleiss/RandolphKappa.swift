@@ -1,6 +1,8 @@
 /// Randolph's free-marginal multi-rater kappa (Randolph 2005; Brennan &
-/// Prediger 1981 for two raters), which takes chance agreement as uniform over
-/// the q declared categories instead of from the observed margins:
+/// Prediger 1981 for two raters).
+///
+/// It takes chance agreement as uniform over the q declared categories instead
+/// of from the observed margins:
 ///
 ///     κ_free = (p_a − 1/q) / (1 − 1/q)
 ///

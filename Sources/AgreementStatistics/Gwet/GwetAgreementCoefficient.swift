@@ -120,7 +120,9 @@ public struct GwetAgreementCoefficient: Sendable, Hashable, Codable {
     }
 
     /// AC1/AC2 alone for two raters, O(k²) and allocation-free: for bootstrap
-    /// resamples. `nil` where undefined.
+    /// resamples.
+    ///
+    /// `nil` where undefined.
     public static func value(of table: ContingencyTable, weights: WeightMatrix) -> Double? {
         let q = table.k
         guard q >= 2 else { return nil }

@@ -138,6 +138,7 @@ public struct CohenKappa: Sendable, Hashable, Codable {
     }
 
     /// Kappa alone, O(k²) and allocation-free: for bootstrap resamples.
+    ///
     /// `nil` where kappa is undefined (no pairs, or p_e = 1).
     ///
     /// - Parameter weights: ``AgreementWeights/matrix(on:)`` for the table's scale, computed once.

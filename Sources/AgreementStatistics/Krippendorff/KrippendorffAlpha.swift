@@ -89,16 +89,19 @@ public struct KrippendorffAlpha: Sendable, Hashable, Codable {
         self.init(try UnitCategoryCounts(scale: scale, unitsByRaters: unitsByRaters), metric: metric)
     }
 
-    /// Alpha for two raters from their contingency table, in O(k²). Pairs with a
-    /// missing rating are not pairable; the table's excluded pairs are reported
-    /// in ``unitsDropped``.
+    /// Alpha for two raters from their contingency table, in O(k²).
+    ///
+    /// Pairs with a missing rating are not pairable; the table's excluded pairs
+    /// are reported in ``unitsDropped``.
     public init(_ table: ContingencyTable, metric: Metric) {
         self.init(CoincidenceMatrix(table), metric: metric)
     }
 
-    /// Alpha alone for two raters, O(k²) and allocation-free for the four
-    /// metrics (``Metric/weighted(_:)`` builds its k×k weights on each call): for
-    /// bootstrap resamples. `nil` where alpha is undefined.
+    /// Alpha alone for two raters, O(k²) and allocation-free for the four metrics
+    /// (``Metric/weighted(_:)`` builds its k×k weights on each call): for
+    /// bootstrap resamples.
+    ///
+    /// `nil` where alpha is undefined.
     public static func value(of table: ContingencyTable, metric: Metric) -> Double? {
         let k = table.k
         let d: Sums? = withUnsafeTemporaryAllocation(of: Double.self, capacity: k) { margins in

@@ -89,7 +89,9 @@ public struct HaloComparison: Sendable, Hashable, Codable {
     /// The experts' summary.
     public var expert: HaloSummary
     /// Judge λ₁/d minus expert λ₁/d: positive when the judge's dimensions move
-    /// together more than the experts' do. Undefined when either share is.
+    /// together more than the experts' do.
+    ///
+    /// Undefined when either share is.
     public var shareDifference: Estimate
 
     /// Compares two summaries.

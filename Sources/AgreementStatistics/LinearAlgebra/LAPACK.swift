@@ -25,8 +25,9 @@ enum LAPACK {
         return (Array(b[0..<p]), (0..<p).map { a[$0 * p + $0] })
     }
 
-    /// The eigenvalues (descending) and unit eigenvectors of a symmetric d × d
-    /// matrix (row-major; the upper triangle is read) by `dsyev`.
+    /// The eigenvalues (descending) and unit eigenvectors of a symmetric d × d matrix
+    /// (row-major; the upper triangle is read) by `dsyev`.
+    ///
     /// `vectors[i]` belongs to `values[i]`. Returns `nil` when `dsyev` fails to converge.
     static func symmetricEigen(_ matrix: [Double], dimension d: Int) -> (values: [Double], vectors: [[Double]])? {
         precondition(matrix.count == d * d)

@@ -57,9 +57,10 @@ public enum Bootstrap {
 
     /// Resamples the items of a two-rater table as one multinomial draw of n
     /// items over its k² cells per resample, and evaluates `statistic` on each
-    /// resampled table. The jackknife for BCa leaves out one item of each
-    /// non-empty cell (every item of a cell gives the same value), so it costs
-    /// k² evaluations.
+    /// resampled table.
+    ///
+    /// The jackknife for BCa leaves out one item of each non-empty cell (every
+    /// item of a cell gives the same value), so it costs k² evaluations.
     ///
     /// For speed pass an allocation-free statistic such as
     /// ``CohenKappa/value(of:weights:)`` with the weights computed once. The

@@ -91,10 +91,12 @@ extension Bootstrap {
     /// with the same expert, statistic(expert × first) − statistic(expert ×
     /// second), resampling items jointly as one multinomial draw over the k³
     /// cells of the ``PairedRatingTable`` (O(k³) per resample, independent of
-    /// n). Because both tables come from the same resampled items, the
-    /// correlation between the two judges' agreement is kept, which an unpaired
-    /// comparison of two intervals would lose. A resample where either
-    /// statistic is undefined is undefined (excluded and counted).
+    /// n).
+    ///
+    /// Because both tables come from the same resampled items, the correlation
+    /// between the two judges' agreement is kept, which an unpaired comparison
+    /// of two intervals would lose. A resample where either statistic is
+    /// undefined is undefined (excluded and counted).
     public static func paired(
         _ table: PairedRatingTable, resamples: Int = 2000, level: Double = 0.95, seed: UInt64,
         statistic: (ContingencyTable) -> Double?

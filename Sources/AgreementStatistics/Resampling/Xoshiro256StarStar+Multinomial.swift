@@ -79,6 +79,7 @@ extension Xoshiro256StarStar {
     /// integer `weights`, writing the cell counts into `counts`: one binomial
     /// per cell, each conditional on the cells before (x_c ~ Bin(N − Σ_{<c} x,
     /// w_c / Σ_{≥c} w)), so the cost is O(cells), independent of `total`.
+    ///
     /// The conditional probabilities are exact ratios of the integer weights.
     public mutating func multinomial(total: Int, weights: [Int], into counts: inout [Int]) {
         precondition(counts.count == weights.count, "one count per cell")

@@ -22,7 +22,9 @@ public enum Spread {
     }
 
     /// The arithmetic mean x̄ = Σx / n, with a compensated sum and one refinement
-    /// pass (x̄ + Σ(x − x̄)/n). Undefined for an empty sample.
+    /// pass (x̄ + Σ(x − x̄)/n).
+    ///
+    /// Undefined for an empty sample.
     public static func mean(_ values: [Double]) -> Estimate {
         guard let m = accurateMean(values) else {
             return Estimate(undefined: .noData("the mean of no values is undefined"), n: 0)
@@ -31,7 +33,9 @@ public enum Spread {
     }
 
     /// The median: the middle value of the sorted sample, or the mean of the two
-    /// middle values when n is even. Undefined for an empty sample.
+    /// middle values when n is even.
+    ///
+    /// Undefined for an empty sample.
     public static func median(_ values: [Double]) -> Estimate {
         guard !values.isEmpty else {
             return Estimate(undefined: .noData("the median of no values is undefined"), n: 0)
@@ -44,6 +48,7 @@ public enum Spread {
 
     /// Every most frequent value, in ascending order (pandas' convention; Python's
     /// `statistics.mode` returns only the first encountered and scipy the smallest).
+    ///
     /// Empty for an empty sample.
     public static func modes(_ values: [Double]) -> [Double] {
         var counts: [Double: Int] = [:]
@@ -53,8 +58,10 @@ public enum Spread {
     }
 
     /// The mode as a single estimate: defined only when exactly one value is most
-    /// frequent. With a tie the estimate is undefined and its reason lists the tied
-    /// values; ``modes(_:)`` returns them all.
+    /// frequent.
+    ///
+    /// With a tie the estimate is undefined and its reason lists the tied values;
+    /// ``modes(_:)`` returns them all.
     public static func mode(_ values: [Double]) -> Estimate {
         let all = modes(values)
         switch all.count {
@@ -71,7 +78,9 @@ public enum Spread {
         }
     }
 
-    /// The smallest value. Undefined for an empty sample.
+    /// The smallest value.
+    ///
+    /// Undefined for an empty sample.
     public static func minimum(_ values: [Double]) -> Estimate {
         guard let m = values.min() else {
             return Estimate(undefined: .noData("the minimum of no values is undefined"), n: 0)
@@ -79,7 +88,9 @@ public enum Spread {
         return Estimate(value: m, n: values.count)
     }
 
-    /// The largest value. Undefined for an empty sample.
+    /// The largest value.
+    ///
+    /// Undefined for an empty sample.
     public static func maximum(_ values: [Double]) -> Estimate {
         guard let m = values.max() else {
             return Estimate(undefined: .noData("the maximum of no values is undefined"), n: 0)

@@ -7,7 +7,9 @@
 /// vectors: linear kappa 0.3898 on the declared 1–5 scale against sklearn's
 /// 0.3103 over the observed levels only).
 public struct CategoryScale: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// The category values, in scale order. Weights are computed from these.
+    /// The category values, in scale order.
+    ///
+    /// Weights are computed from these.
     public let values: [Double]
     /// A label per category (the value written out, unless given).
     public let labels: [String]

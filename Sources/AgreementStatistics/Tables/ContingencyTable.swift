@@ -35,6 +35,7 @@ public struct ContingencyTable: Sendable, Hashable, Codable {
     }
 
     /// A table from two raters' ratings of the same items, in the same order.
+    ///
     /// Pairs with a missing rating on either side are left out and counted in
     /// ``excludedPairs``.
     ///
@@ -98,13 +99,14 @@ public struct ContingencyTable: Sendable, Hashable, Codable {
     }
 }
 
-/// A rating's position on a scale in constant time when the scale's values
-/// are whole numbers spanning at most 1,024 (every rubric scale in practice):
-/// a table indexed by value − lowest value, −1 where no category sits. Other
-/// scales fall back to ``CategoryScale/index(of:)``. Both accept exactly the
-/// values that equal a category, so the fast path changes no result; it turns
-/// the per-rating search with its unpredictable branches into one load, which
-/// is most of the cost of building a table from a million ratings.
+/// A rating's position on a scale in constant time when the scale's values are
+/// whole numbers spanning at most 1,024 (every rubric scale in practice): a
+/// table indexed by value − lowest value, −1 where no category sits.
+///
+/// Other scales fall back to ``CategoryScale/index(of:)``. Both accept exactly
+/// the values that equal a category, so the fast path changes no result; it
+/// turns the per-rating search with its unpredictable branches into one load,
+/// which is most of the cost of building a table from a million ratings.
 struct CategoryLookup {
     private let scale: CategoryScale
     private let lowest: Double
@@ -117,7 +119,8 @@ struct CategoryLookup {
         self.lowest = lowest
         if scale.values.allSatisfy({ $0 == $0.rounded() }), span < 1024 {
             var slots = [Int](repeating: -1, count: Int(span) + 1)
-            for (i, v) in scale.values.enumerated().reversed() { slots[Int(v - lowest)] = i }  // the first of equal values wins, as in index(of:)
+            // the first of equal values wins, as in index(of:)
+            for (i, v) in scale.values.enumerated().reversed() { slots[Int(v - lowest)] = i }
             self.slots = slots
         } else {
             self.slots = []

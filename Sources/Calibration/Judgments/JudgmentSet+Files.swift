@@ -48,8 +48,9 @@ extension JudgmentSet {
             run: header.run, rubric: header.rubric, rubricVersion: header.rubricVersion, model: header.model, judgments: judgments)
     }
 
-    /// The judgments in long ("tidy") form for notebooks: one CSV row per row
-    /// × dimension, with columns `id, dimension, rater, score, label, rationale, failure`.
+    /// The judgments in long ("tidy") form for notebooks: one CSV row per row × dimension,
+    /// with columns `id, dimension, rater, score, label, rationale, failure`.
+    ///
     /// A failed row has one line per dimension with an empty score and the failure code.
     public func tidyCSV(dimensions: [String]) -> String {
         let writer = CSVWriter()

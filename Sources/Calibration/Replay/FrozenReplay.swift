@@ -19,7 +19,9 @@ public struct FrozenSample: SampleProtocol, PromptedSample, Hashable {
 
     /// The recorded output, replayed: a subject whose value is the whole row
     /// (`{"id", "input", "expected", "response", "metadata"}`), so rubric
-    /// templates can address any of it. No model is called.
+    /// templates can address any of it.
+    ///
+    /// No model is called.
     public func replay() -> ModelSubject<JSONValue> {
         ModelSubject(value: row.json)
     }

@@ -69,7 +69,7 @@ public struct FrozenRow: Sendable, Hashable, Codable {
     public var expected: JSONValue?
     /// What the feature produced.
     public var response: JSONValue
-    /// Anything else: system id, document id, genre…
+    /// Anything else: system id, document id, genre and so on.
     public var metadata: [String: JSONValue]
 
     /// Creates a row.

@@ -42,7 +42,9 @@ public struct EvaluationResult: Sendable, Hashable, Codable {
     }
 
     /// The value of an aggregate, or `nil` when it was not requested or is
-    /// undefined (see ``aggregate(_:)`` for the reason). Never −1.
+    /// undefined (see ``aggregate(_:)`` for the reason).
+    ///
+    /// Never −1.
     public func aggregateValue(_ operation: AggregationOperation) -> Double? {
         aggregate(operation)?.value
     }

@@ -1,9 +1,10 @@
 public import EvaluationCore
 public import LanguageModels
 
-/// An evaluator that asks a language model to score each sample on one or
-/// more dimensions, emitting one metric per dimension with the judge's
-/// rationale. It mixes freely with closure evaluators in an `evaluators` block.
+/// An evaluator that asks a language model to score each sample on one or more
+/// dimensions, emitting one metric per dimension with the judge's rationale.
+///
+/// It mixes freely with closure evaluators in an `evaluators` block.
 ///
 /// ```swift
 /// var evaluators: Evaluators {

@@ -31,7 +31,9 @@ public struct PairwiseReport: Sendable, Hashable {
     }
 
     /// The share of comparisons whose preference survived the swap:
-    /// consistent / compared. Undefined (no data) when nothing was compared.
+    /// consistent / compared.
+    ///
+    /// Undefined (no data) when nothing was compared.
     public var positionConsistency: Estimate {
         guard compared > 0 else { return Estimate(undefined: .noData("no comparison was judged in both orders"), n: 0) }
         return Estimate(value: Double(compared - inconsistent) / Double(compared), n: compared)

@@ -46,9 +46,10 @@ public enum JudgePromptRenderer {
 
     /// The JSON schema of a valid reply: an object with one member per
     /// dimension, each an object with a string `rationale` and a `score` that
-    /// is one of the dimension's level labels (an integer on a numeric scale,
-    /// a string otherwise). Sent as the structured-output constraint where the
-    /// server supports one.
+    /// is one of the dimension's level labels (an integer on a numeric scale, a
+    /// string otherwise).
+    ///
+    /// Sent as the structured-output constraint where the server supports one.
     public static func replySchema(for dimensions: [ScoreDimension]) -> JSONValue {
         var properties: [String: JSONValue] = [:]
         for d in dimensions {

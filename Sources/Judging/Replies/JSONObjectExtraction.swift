@@ -1,9 +1,11 @@
 /// Finds the JSON object in a reply that may wrap it in prose or a code fence.
 enum JSONObjectExtraction {
-    /// The UTF-8 byte ranges of the balanced `{…}` spans of `text`, in
-    /// order, each found by scanning from the first `{` after the previous
-    /// span (strings and escapes are scanned so that braces inside strings do
-    /// not count). The list stops at a span that never closes.
+    /// The UTF-8 byte ranges of the balanced `{…}` spans of `text`, in order,
+    /// each found by scanning from the first `{` after the previous span
+    /// (strings and escapes are scanned so that braces inside strings do not
+    /// count).
+    ///
+    /// The list stops at a span that never closes.
     static func objects(in text: String) -> [Range<Int>] {
         let bytes = Array(text.utf8)
         var spans: [Range<Int>] = []

@@ -84,7 +84,9 @@ struct DocumentLines: Sendable {
 }
 
 extension Rubric {
-    /// Reads a JSON rubric: the same content as the Markdown form, as
+    /// Reads a JSON rubric with the same content as the Markdown form.
+    ///
+    /// In JSON it looks like this:
     ///
     /// ```json
     /// {"name": "book-tags", "version": "1", "instructions": "…",

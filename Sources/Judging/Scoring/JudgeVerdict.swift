@@ -48,12 +48,16 @@ public struct SampledScores: Sendable, Hashable {
     /// Their sample standard deviation (n − 1); `nil` with fewer than two samples.
     public var standardDeviation: Double?
     /// The share of pairs of samples that chose the same level; `nil` with
-    /// fewer than two samples. 1 when every sample agrees.
+    /// fewer than two samples.
+    ///
+    /// 1 when every sample agrees.
     public var selfAgreement: Double?
 }
 
 /// A row the judge could not score: every attempt's reply and what was wrong
-/// with it. Counted as a judge failure, never turned into a score.
+/// with it.
+///
+/// Counted as a judge failure, never turned into a score.
 public struct JudgeFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// One failed attempt.
     public struct Attempt: Sendable, Hashable {

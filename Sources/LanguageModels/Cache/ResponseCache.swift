@@ -86,7 +86,9 @@ public final class ResponseCache: Sendable {
         return response
     }
 
-    /// Stores `response` to `request`, committing at once. A response already stored under the same key is kept.
+    /// Stores `response` to `request`, committing at once.
+    ///
+    /// A response already stored under the same key is kept.
     public func store(_ response: ChatResponse, for request: ChatRequest, model: String) throws {
         let canonical = CanonicalRequest(model: model, request: request).bytes
         let parameters: [SQLiteValue] = [

@@ -4,8 +4,9 @@ import Foundation
 /// `SQLITE_TRANSIENT`: tells SQLite to copy bound text before the call returns.
 private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-/// One SQLite connection with its prepared statements. Not thread-safe:
-/// ``ResponseCache`` keeps it behind a mutex.
+/// One SQLite connection with its prepared statements.
+///
+/// Not thread-safe: ``ResponseCache`` keeps it behind a mutex.
 final class SQLiteConnection {
     private let handle: OpaquePointer
     private var statements: [String: OpaquePointer] = [:]

@@ -117,8 +117,10 @@ final class CurlClient: Sendable {
     }
 }
 
-/// A libcurl easy handle. Used by one transfer at a time: the pool hands it out
-/// under a lock and takes it back when the transfer ends.
+/// A libcurl easy handle.
+///
+/// Used by one transfer at a time: the pool hands it out under a lock and takes
+/// it back when the transfer ends.
 private struct EasyHandle: @unchecked Sendable {
     let raw: UnsafeMutableRawPointer
 
@@ -128,9 +130,11 @@ private struct EasyHandle: @unchecked Sendable {
     }
 }
 
-/// What one transfer's callbacks write into. `body` and `headers` are touched
-/// only by the thread running `curl_easy_perform` and read after it returns;
-/// `cancelled` is set from any thread.
+/// What one transfer's callbacks write into.
+///
+/// `body` and `headers` are touched only by the thread running
+/// `curl_easy_perform` and read after it returns; `cancelled` is set from any
+/// thread.
 private final class TransferContext: @unchecked Sendable {
     /// Replies larger than this are refused rather than buffered.
     static let maximumBodySize = 64 << 20

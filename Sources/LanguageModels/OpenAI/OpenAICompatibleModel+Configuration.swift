@@ -50,6 +50,7 @@ extension OpenAICompatibleModel {
         }
 
         /// Settings that replace the defaults; `nil` leaves a setting alone.
+        ///
         /// The shape of a configuration file and of the command-line flags.
         public struct Overrides: Sendable, Hashable, Codable {
             /// Replaces ``Configuration/baseURL``.

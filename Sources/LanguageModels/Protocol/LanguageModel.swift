@@ -1,8 +1,10 @@
 public import EvaluationCore
 
 /// A chat model that answers requests: the seam between the judge and a model
-/// server. Implementations: the OpenAI-compatible HTTP client, the response
-/// cache wrapping any model, and recorded replies for tests.
+/// server.
+///
+/// Implementations: the OpenAI-compatible HTTP client, the response cache
+/// wrapping any model, and recorded replies for tests.
 public protocol LanguageModel: Sendable {
     /// The model's name, recorded in reports and cache keys (such as
     /// `SmolLM2-135M-Instruct` or `gpt-4o-mini`).

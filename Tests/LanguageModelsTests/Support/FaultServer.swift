@@ -4,8 +4,10 @@ import Testing
 @testable import LanguageModels
 
 /// The misbehaving loopback server in `Resources/fault_server.py`, started once
-/// per test process; it stops when this process exits. Its standard error goes
-/// to /dev/null so that it never holds the test run's output pipe open.
+/// per test process; it stops when this process exits.
+///
+/// Its standard error goes to /dev/null so that it never holds the test run's
+/// output pipe open.
 final class FaultServer: Sendable {
     /// The server shared by every fault test (each test uses its own tag).
     static let shared: FaultServer = {

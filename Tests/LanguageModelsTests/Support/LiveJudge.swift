@@ -3,8 +3,10 @@ import Foundation
 @testable import LanguageModels
 
 /// The local judge the test command starts (`scripts/local-judge start`), at
-/// `JUDGECAL_BASE_URL` or the default address. Live tests do not skip when it
-/// is down: their first call fails with the client's message saying how to start it.
+/// `JUDGECAL_BASE_URL` or the default address.
+///
+/// Live tests do not skip when it is down: their first call fails with the client's
+/// message saying how to start it.
 enum LiveJudge {
     /// A client for the local judge; `environment` adds variables (such as an API key) to the process's.
     static func model(environment extra: [String: String] = [:], apiKeyVariable: String? = nil) throws
