@@ -81,6 +81,22 @@ class Browser:
             self.read()
         raise RuntimeError(f"timed out waiting for {method}")
 
+    def wait_ready(self, session, url, timeout=20):
+        """Polls until the page at `url` has loaded and is not the document a reload replaced.
+
+        Waiting for Page.loadEventFired alone can match an earlier load event
+        (about:blank's, or the page's before a reload), and on a busy machine
+        keys sent then reach a page that is not there yet.
+        """
+        check = f"document.readyState === 'complete' && location.href === {json.dumps(url)} && !window.__judgecalReplaced"
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            reply = self.send("Runtime.evaluate", {"expression": check, "returnByValue": True}, session=session)
+            if reply.get("result", {}).get("value") is True:
+                return
+            time.sleep(0.05)
+        raise RuntimeError(f"timed out waiting for {url} to load")
+
     def close(self):
         try:
             self.send("Browser.close")
@@ -103,8 +119,9 @@ def main():
                 browser.send(domain + ".enable", session=session)
             browser.send("Browser.setDownloadBehavior",
                          {"behavior": "allow", "downloadPath": os.path.abspath(outdir), "eventsEnabled": True})
-            browser.send("Page.navigate", {"url": "file://" + os.path.abspath(page)}, session=session)
-            browser.wait_for("Page.loadEventFired")
+            url = "file://" + os.path.abspath(page)
+            browser.send("Page.navigate", {"url": url}, session=session)
+            browser.wait_ready(session, url)
             for step in steps:
                 if "key" in step:
                     key = step["key"]
@@ -135,8 +152,9 @@ def main():
                         path = named if os.path.exists(named) else os.path.join(os.path.abspath(outdir), guid)
                         result["downloads"].append({"state": event["params"]["state"], "suggestedFilename": name, "path": path})
                 elif "reload" in step:
+                    browser.send("Runtime.evaluate", {"expression": "window.__judgecalReplaced = true"}, session=session)
                     browser.send("Page.reload", session=session)
-                    browser.wait_for("Page.loadEventFired")
+                    browser.wait_ready(session, url)
                 elif "screenshot" in step:
                     params = {"format": "png", "captureBeyondViewport": True}
                     if "height" in step:
