@@ -158,6 +158,13 @@ struct RubricCommandTests {
         #expect(findings.first?["line"] == .number(19))
     }
 
+    @Test("lint: a clean rubric says so, checked against the run's row ids, and exits 0")
+    func lintClean() throws {
+        let r = try JudgeCalProcess.run(["rubric", "lint", "rubrics/book-tags-v2.md", "--run", bookRun])
+        #expect(r.status == 0, "\(r.error)")
+        #expect(r.output == "rubrics/book-tags-v2.md: no problems found\n")
+    }
+
     @Test("lint: a rubric that does not parse is an error finding and exits 1")
     func lintError() throws {
         let path = try JudgeCalProcess.file("broken.md", "---\nname: x\n---\n# Instructions\nJudge.\n")

@@ -68,6 +68,7 @@ enum RubricCommand {
             console.print(json.compactJSON)
         } else {
             for finding in findings { console.print(finding.description) }
+            if findings.isEmpty { console.print("\(arguments.positional("rubric") ?? ""): no problems found") }
         }
         let errors = findings.count { $0.severity == .error }
         let failing = arguments.flag("strict") ? findings.count : errors
