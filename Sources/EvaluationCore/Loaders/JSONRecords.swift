@@ -55,8 +55,7 @@ public enum JSONRecords {
     private static func splitArray(_ bytes: [UInt8], from open: Int, line startLine: Int, file: String) throws -> [Record] {
         var records: [Record] = []
         var depth = 0
-        var inString = false
-        var escaped = false
+        var strings = JSONStringTracker()
         var line = startLine
         var elementStart: Int?
         var elementLine = startLine
@@ -64,20 +63,12 @@ public enum JSONRecords {
         while i < bytes.count {
             let b = bytes[i]
             if b == UInt8(ascii: "\n") { line += 1 }
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if b == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if b == UInt8(ascii: "\"") {
-                    inString = false
-                }
+            guard strings.consume(b) else {
                 i += 1
                 continue
             }
             switch b {
             case UInt8(ascii: "\""):
-                inString = true
                 if depth == 1, elementStart == nil { elementStart = i; elementLine = line }
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 if depth == 1, elementStart == nil { elementStart = i; elementLine = line }
@@ -104,7 +95,7 @@ public enum JSONRecords {
             }
             i += 1
         }
-        let what = inString ? "a string that is never closed" : "a JSON array that is never closed with ]"
+        let what = strings.inString ? "a string that is never closed" : "a JSON array that is never closed with ]"
         throw InputError(file: file, line: elementStart == nil ? line : elementLine, message: "the file ends inside \(what)")
     }
 }

@@ -1,3 +1,4 @@
+import EvaluationCore
 /// Finds the JSON object in a reply that may wrap it in prose or a code fence.
 enum JSONObjectExtraction {
     /// The UTF-8 byte ranges of the balanced `{…}` spans of `text`, in order,
@@ -20,22 +21,11 @@ enum JSONObjectExtraction {
     private static func firstObject(in bytes: [UInt8], from: Int) -> Range<Int>? {
         guard let start = bytes[from...].firstIndex(of: UInt8(ascii: "{")) else { return nil }
         var depth = 0
-        var inString = false
-        var escaped = false
+        var strings = JSONStringTracker()
         for i in start..<bytes.count {
             let b = bytes[i]
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if b == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if b == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
+            guard strings.consume(b) else { continue }
             switch b {
-            case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "{"): depth += 1
             case UInt8(ascii: "}"):
                 depth -= 1
