@@ -34,7 +34,7 @@ public struct UnitCategoryCounts: Sendable, Hashable, Codable {
                 }
                 guard let c = scale.index(of: rating) else {
                     throw RatingError(
-                        message: "rating \(CategoryScale.format(rating)) of rater \(r + 1) on unit \(u + 1) is not on the scale \(scale)",
+                        message: "rating \(rating.plainText) of rater \(r + 1) on unit \(u + 1) is not on the scale \(scale)",
                         position: u)
                 }
                 counts[u * k + c] += 1

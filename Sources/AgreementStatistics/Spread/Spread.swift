@@ -70,7 +70,7 @@ public enum Spread {
         case 1:
             return Estimate(value: all[0], n: values.count)
         default:
-            let list = all.map { formatNumber($0) }.joined(separator: ", ")
+            let list = all.map(\.plainText).joined(separator: ", ")
             return Estimate(
                 undefined: UndefinedReason(code: "tied-modes", message: "\(all.count) values are equally most frequent: \(list)"),
                 n: values.count
@@ -164,9 +164,5 @@ public enum Spread {
         var residual = CompensatedSum()
         for x in values { residual.add(x - first) }
         return first + residual.value / n
-    }
-
-    private static func formatNumber(_ x: Double) -> String {
-        x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x)
     }
 }

@@ -22,7 +22,7 @@ public struct CategoryScale: Sendable, Hashable, Codable, CustomStringConvertibl
         precondition(Set(values).count == values.count, "scale values must be distinct")
         precondition(labels == nil || labels?.count == values.count, "one label per value")
         self.values = values
-        self.labels = labels ?? values.map(CategoryScale.format)
+        self.labels = labels ?? values.map(\.plainText)
     }
 
     /// The integer scale `range`, such as `1...4`.
@@ -61,9 +61,5 @@ public struct CategoryScale: Sendable, Hashable, Codable, CustomStringConvertibl
 
     public var description: String {
         labels.count <= 6 ? labels.joined(separator: ", ") : "\(labels[0])–\(labels[labels.count - 1])"
-    }
-
-    static func format(_ x: Double) -> String {
-        x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x)
     }
 }

@@ -147,7 +147,7 @@ public struct RatingError: Error, Sendable, Hashable, CustomStringConvertible {
 
     static func offScale(value: Double, position: Int, rater: Int, scale: CategoryScale) -> RatingError {
         RatingError(
-            message: "rating \(CategoryScale.format(value)) of rater \(rater) at position \(position + 1) is not on the scale \(scale)",
+            message: "rating \(value.plainText) of rater \(rater) at position \(position + 1) is not on the scale \(scale)",
             position: position)
     }
 

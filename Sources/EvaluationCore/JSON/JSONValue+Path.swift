@@ -1,3 +1,5 @@
+import AgreementStatistics
+
 extension JSONValue {
     /// The value at a dotted path such as `response.tags` or `input.books.0.title`
     /// (a numeric component indexes an array), or `nil` when any step is missing.
@@ -26,7 +28,7 @@ extension JSONValue {
         switch self {
         case .null: return ""
         case .bool(let b): return String(b)
-        case .number(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+        case .number(let d): return d.plainText
         case .string(let s): return s
         case .array, .object: return compactJSON
         }
@@ -37,7 +39,7 @@ extension JSONValue {
         switch self {
         case .null: return "null"
         case .bool(let b): return String(b)
-        case .number(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+        case .number(let d): return d.plainText
         case .string(let s): return JSONValue.quoted(s)
         case .array(let a): return "[" + a.map(\.compactJSON).joined(separator: ",") + "]"
         case .object(let o):

@@ -1,3 +1,4 @@
+import AgreementStatistics
 public import Foundation
 
 extension JSONRecords {
@@ -39,7 +40,7 @@ extension JSONRecords {
                 switch field {
                 case nil, .null?: row.append("")
                 case .string(let s)?: row.append(s)
-                case .number(let d)?: row.append(d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d))
+                case .number(let d)?: row.append(d.plainText)
                 case .bool(let b)?: row.append(String(b))
                 case .array?, .object?:
                     throw InputError(

@@ -1,3 +1,4 @@
+import AgreementStatistics
 import EvaluationCore
 import Foundation
 
@@ -114,7 +115,7 @@ public enum JudgeReplyParser {
     }
 
     private static func display(_ value: JSONValue) -> String {
-        if case .number(let n) = value { return CategoryLabel.format(n) }
+        if case .number(let n) = value { return n.plainText }
         return value.description
     }
 
@@ -142,9 +143,3 @@ public enum JudgeReplyParser {
     }
 }
 
-/// Writes scale values the way labels read: `4`, not `4.0`.
-enum CategoryLabel {
-    static func format(_ x: Double) -> String {
-        x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x)
-    }
-}

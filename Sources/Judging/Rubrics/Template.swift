@@ -1,3 +1,4 @@
+import AgreementStatistics
 public import EvaluationCore
 import Foundation
 
@@ -131,7 +132,7 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
     static func text(_ value: JSONValue) -> String {
         switch value {
         case .string(let s): return s
-        case .number(let n): return CategoryLabel.format(n)
+        case .number(let n): return n.plainText
         case .bool(let b): return b ? "true" : "false"
         case .null: return "null"
         case .array, .object:

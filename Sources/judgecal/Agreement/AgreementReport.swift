@@ -110,11 +110,6 @@ struct AgreementReport: Sendable {
         return "\(undefined) of \(resamples) resamples undefined, left out of the SE and interval"
     }
 
-    /// A number as briefly as it reads: `1` for 1.0, `0.5` for 0.5.
-    static func number(_ x: Double) -> String {
-        x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
-    }
-
     static func format(_ x: Double?) -> String {
         guard let x else { return "—" }
         return String(format: "%.4f", x)

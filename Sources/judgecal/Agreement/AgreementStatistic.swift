@@ -225,7 +225,7 @@ struct AgreementStatistic: Sendable {
     /// ±tolerance; with three or more raters also the pairwise definition over
     /// all of them (``PercentAgreement/pairwise(_:tolerance:)``).
     private static let percent: Compute = { data, request in
-        let name = request.tolerance == 0 ? "percent" : "within ±\(AgreementReport.number(request.tolerance))"
+        let name = request.tolerance == 0 ? "percent" : "within ±\(request.tolerance.plainText)"
         let perPair = computing(name, shape: .pairs) { columns, r in
             r.tolerance == 0
                 ? PercentAgreement.exact(try pairTable(columns, r))
