@@ -1,5 +1,5 @@
 public import AgreementStatistics
-public import EvaluationCore
+import EvaluationCore
 public import Judging
 
 extension AlignmentInput {
@@ -14,11 +14,10 @@ extension AlignmentInput {
     public init(
         run: FrozenRun, rubric: Rubric, judgments: JudgmentSet, labels: ExpertLabels, groupBy: String? = nil
     ) throws {
-        let failures = Dictionary(uniqueKeysWithValues: judgments.judgments.compactMap { j in j.failure.map { (j.id, $0.message) } })
         let dimensions = rubric.dimensions.map { d in
             Dimension(
                 name: d.name, scale: d.categoryScale,
-                judge: JudgeScores(judgments: judgments, dimension: d.name, failures: failures),
+                judge: JudgeScores(judgments: judgments, dimension: d.name),
                 expertLabels: labels.expertLabels(dimension: d.name))
         }
         self.init(
@@ -48,14 +47,11 @@ extension RubricComparison.Input {
                     "scores \(experimental.dimensions.map(\.name).joined(separator: ", ")) but the control rubric scores \(control.dimensions.map(\.name).joined(separator: ", ")); a comparison needs the same dimensions"
             )
         }
-        func failures(_ set: JudgmentSet) -> [String: String] {
-            Dictionary(uniqueKeysWithValues: set.judgments.compactMap { j in j.failure.map { (j.id, $0.message) } })
-        }
         let dimensions = control.dimensions.map { d in
             Dimension(
                 name: d.name, scale: d.categoryScale,
-                control: JudgeScores(judgments: controlJudgments, dimension: d.name, failures: failures(controlJudgments)),
-                experimental: JudgeScores(judgments: experimentalJudgments, dimension: d.name, failures: failures(experimentalJudgments)),
+                control: JudgeScores(judgments: controlJudgments, dimension: d.name),
+                experimental: JudgeScores(judgments: experimentalJudgments, dimension: d.name),
                 expertLabels: labels.expertLabels(dimension: d.name))
         }
         func title(_ r: Rubric) -> String { r.version.map { "\(r.name) v\($0)" } ?? r.name }
@@ -68,10 +64,12 @@ extension RubricComparison.Input {
 
 extension JudgeScores {
     /// One dimension's scores and rationales from a judgment set, with the rows the judge failed on.
-    init(judgments: JudgmentSet, dimension: String, failures: [String: String]) {
+    init(judgments: JudgmentSet, dimension: String) {
         var scores: [String: JudgeScore] = [:]
+        var failures: [String: String] = [:]
         for j in judgments.judgments {
             if let s = j.score(dimension) { scores[j.id] = JudgeScore(s.score, rationale: s.rationale) }
+            if let failure = j.failure { failures[j.id] = failure.message }
         }
         self.init(scores: scores, failures: failures)
     }
