@@ -1,5 +1,5 @@
 public import AgreementStatistics
-public import EvaluationCore
+import EvaluationCore
 public import Foundation
 
 /// Scores a judge produced elsewhere — another tool's output, a mean over

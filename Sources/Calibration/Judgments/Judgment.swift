@@ -1,4 +1,4 @@
-public import EvaluationCore
+import EvaluationCore
 
 /// What the judge said about one row: a score and rationale per dimension, or
 /// a failure with every raw reply kept.

@@ -1,4 +1,4 @@
-public import EvaluationCore
+import EvaluationCore
 public import Foundation
 
 extension JudgmentSet {

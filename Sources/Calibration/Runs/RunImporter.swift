@@ -1,4 +1,4 @@
-public import EvaluationCore
+import EvaluationCore
 public import Foundation
 
 /// Where each field of a frozen row comes from in a generic JSON Lines or CSV

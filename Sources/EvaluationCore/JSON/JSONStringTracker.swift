@@ -9,9 +9,10 @@ public struct JSONStringTracker: Sendable {
     /// A tracker outside any string.
     public init() {}
 
-    /// Consumes one byte and says whether it is structural: outside every
-    /// string, or the quote that opens one. Bytes inside a string, and the
-    /// quote that closes it, are not.
+    /// Consumes one byte and says whether it is structural.
+    ///
+    /// Structural bytes are those outside every string, and the quote that
+    /// opens one. Bytes inside a string, and the quote that closes it, are not.
     public mutating func consume(_ byte: UInt8) -> Bool {
         guard inString else {
             if byte == UInt8(ascii: "\"") { inString = true }
