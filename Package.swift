@@ -29,13 +29,14 @@ let systemLibraries: [Target] = [
 // MARK: - Core libraries
 
 let libraries: [Target] = [
+    .target(name: "DataFormats"),
     .target(
         name: "AgreementStatistics",
-        dependencies: ["CLapacke"]
+        dependencies: ["DataFormats", "CLapacke"]
     ),
     .target(
         name: "EvaluationCore",
-        dependencies: ["AgreementStatistics"]
+        dependencies: ["DataFormats", "AgreementStatistics"]
     ),
     .target(
         name: "EvaluationTesting",
@@ -43,7 +44,7 @@ let libraries: [Target] = [
     ),
     .target(
         name: "Calibration",
-        dependencies: ["EvaluationCore", "AgreementStatistics", "LanguageModels", "Judging"]
+        dependencies: ["DataFormats", "EvaluationCore", "AgreementStatistics", "LanguageModels", "Judging"]
     ),
     .target(
         name: "_CurlShims",
@@ -51,16 +52,16 @@ let libraries: [Target] = [
     ),
     .target(
         name: "LanguageModels",
-        dependencies: ["EvaluationCore", "CCurl", "_CurlShims", "CSQLite"]
+        dependencies: ["DataFormats", "CCurl", "_CurlShims", "CSQLite"]
     ),
     .target(
         name: "Judging",
-        dependencies: ["AgreementStatistics", "EvaluationCore", "LanguageModels"]
+        dependencies: ["DataFormats", "AgreementStatistics", "EvaluationCore", "LanguageModels"]
     ),
     .target(name: "CommandLineParsing"),
     .executableTarget(
         name: "judgecal",
-        dependencies: ["CommandLineParsing", "Calibration", "Judging", "LanguageModels", "EvaluationCore", "AgreementStatistics"]
+        dependencies: ["CommandLineParsing", "Calibration", "Judging", "LanguageModels", "EvaluationCore", "AgreementStatistics", "DataFormats"]
     ),
 ]
 
@@ -69,12 +70,12 @@ let libraries: [Target] = [
 let benchmarks: [Target] = [
     .executableTarget(
         name: "AgreementBenchmarks",
-        dependencies: ["AgreementStatistics", "EvaluationCore"],
+        dependencies: ["AgreementStatistics", "Calibration", "DataFormats"],
         path: "benchmarks/AgreementBenchmarks"
     ),
     .executableTarget(
         name: "LanguageModelsBenchmark",
-        dependencies: ["LanguageModels", "EvaluationCore"],
+        dependencies: ["LanguageModels", "DataFormats"],
         path: "benchmarks/LanguageModelsBenchmark"
     ),
 ]
@@ -84,25 +85,29 @@ let benchmarks: [Target] = [
 let tests: [Target] = [
     .target(
         name: "_TestSupport",
-        dependencies: ["EvaluationCore"],
+        dependencies: ["DataFormats"],
         path: "Tests/_TestSupport"
     ),
     .testTarget(
+        name: "DataFormatsTests",
+        dependencies: ["DataFormats", "_TestSupport"]
+    ),
+    .testTarget(
         name: "AgreementStatisticsTests",
-        dependencies: ["AgreementStatistics", "EvaluationCore", "_TestSupport"]
+        dependencies: ["AgreementStatistics", "DataFormats", "_TestSupport"]
     ),
     .testTarget(
         name: "CalibrationTests",
-        dependencies: ["AgreementStatistics", "Calibration", "EvaluationCore", "EvaluationTesting", "Judging", "LanguageModels", "_TestSupport"],
+        dependencies: ["DataFormats", "AgreementStatistics", "Calibration", "EvaluationCore", "EvaluationTesting", "Judging", "LanguageModels", "_TestSupport"],
         exclude: ["Resources"]
     ),
     .testTarget(
         name: "EvaluationCoreTests",
-        dependencies: ["EvaluationCore", "EvaluationTesting", "_TestSupport"]
+        dependencies: ["DataFormats", "EvaluationCore", "EvaluationTesting", "_TestSupport"]
     ),
     .testTarget(
         name: "JudgingTests",
-        dependencies: ["Judging", "AgreementStatistics", "EvaluationCore", "EvaluationTesting", "LanguageModels", "_TestSupport"],
+        dependencies: ["DataFormats", "Judging", "AgreementStatistics", "EvaluationCore", "EvaluationTesting", "LanguageModels", "_TestSupport"],
         exclude: ["Resources"]
     ),
     .testTarget(
@@ -111,11 +116,11 @@ let tests: [Target] = [
     ),
     .testTarget(
         name: "judgecalTests",
-        dependencies: ["AgreementStatistics", "Calibration", "EvaluationCore", "LanguageModels", "_TestSupport"]
+        dependencies: ["DataFormats", "AgreementStatistics", "Calibration", "EvaluationCore", "LanguageModels", "_TestSupport"]
     ),
     .testTarget(
         name: "LanguageModelsTests",
-        dependencies: ["LanguageModels", "EvaluationCore", "_TestSupport"],
+        dependencies: ["DataFormats", "LanguageModels", "EvaluationCore", "_TestSupport"],
         resources: [.copy("Resources")]
     ),
 ]
@@ -137,6 +142,7 @@ let package = Package(
     name: "JudgeCalibration",
     platforms: [.macOS(.v15)],
     products: [
+        .library(name: "DataFormats", targets: ["DataFormats"]),
         .library(name: "AgreementStatistics", targets: ["AgreementStatistics"]),
         .library(name: "EvaluationCore", targets: ["EvaluationCore"]),
         .library(name: "EvaluationTesting", targets: ["EvaluationTesting"]),

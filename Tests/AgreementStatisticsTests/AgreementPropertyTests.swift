@@ -1,5 +1,4 @@
 import AgreementStatistics
-import EvaluationCore
 import Testing
 import _TestSupport
 

@@ -1,5 +1,5 @@
 import AgreementStatistics
-import EvaluationCore
+import DataFormats
 import Foundation
 import Testing
 import _TestSupport

@@ -1,5 +1,5 @@
 import AgreementStatistics
-import EvaluationCore
+import DataFormats
 import _TestSupport
 
 /// Reads the data layouts of `agreement-vectors.json` (see its `schema`) into

@@ -1,5 +1,4 @@
 import AgreementStatistics
-import EvaluationCore
 import Foundation
 import Testing
 import _TestSupport

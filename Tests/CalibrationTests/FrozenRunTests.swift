@@ -1,4 +1,5 @@
 import Calibration
+import DataFormats
 import EvaluationCore
 import Foundation
 import Testing

@@ -98,10 +98,4 @@ struct ExecuteTests {
         shown.console(terminal: true).progressLine().update("reading…")
         #expect(shown.error == "\r\u{1B}[2Kreading…")
     }
-
-    @Test("a text table aligns its columns and right-aligns numbers")
-    func table() {
-        let t = TextTable(columns: ["rater", "value"], rows: [["a", "0.5"], ["longer", "12.25"]], rightAligned: [1])
-        #expect(t.rendered(style: TextStyle(isTerminal: false, environment: [:])) == "rater   value\na         0.5\nlonger  12.25")
-    }
 }

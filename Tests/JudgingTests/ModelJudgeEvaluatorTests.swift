@@ -1,4 +1,5 @@
 import AgreementStatistics
+import DataFormats
 import EvaluationCore
 import EvaluationTesting
 import Foundation

@@ -1,4 +1,4 @@
-import EvaluationCore
+import DataFormats
 import Foundation
 import Testing
 

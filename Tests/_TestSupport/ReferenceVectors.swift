@@ -1,4 +1,4 @@
-public import EvaluationCore
+public import DataFormats
 import Foundation
 public import Testing
 

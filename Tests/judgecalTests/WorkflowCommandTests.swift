@@ -1,3 +1,4 @@
+import DataFormats
 import EvaluationCore
 import Foundation
 import Testing

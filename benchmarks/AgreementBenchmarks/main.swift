@@ -1,5 +1,6 @@
 import AgreementStatistics
-import EvaluationCore
+import Calibration
+import DataFormats
 import Foundation
 
 /// What one size measured, for the table and for `--json`.

@@ -1,3 +1,5 @@
+import DataFormats
+
 /// For each unit (item), how many raters placed it in each category of a
 /// declared scale: the n_uk table that Fleiss' kappa, Gwet's multi-rater
 /// AC1/AC2, Randolph's kappa, multi-rater percent agreement and Krippendorff's

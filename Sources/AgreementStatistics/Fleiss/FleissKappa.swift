@@ -1,3 +1,5 @@
+import DataFormats
+
 /// Fleiss' kappa for several raters per unit (Fleiss 1971), with Gwet's
 /// unconditional standard error, the z test under H₀ and per-category kappas.
 ///

@@ -1,3 +1,5 @@
+import DataFormats
+
 /// Location and spread of a univariate sample: mean, median, modes, extremes,
 /// variance and standard deviation.
 ///

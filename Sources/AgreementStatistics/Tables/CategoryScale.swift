@@ -1,3 +1,5 @@
+import DataFormats
+
 /// The declared, ordered set of categories that ratings fall into: the
 /// rubric's scale (1–4, pass/fail, ordered custom labels).
 ///

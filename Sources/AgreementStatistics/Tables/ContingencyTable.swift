@@ -1,3 +1,5 @@
+import DataFormats
+
 /// A k×k table of counts of paired ratings on a declared scale: rows are the
 /// first rater's category, columns the second's.
 ///

@@ -1,4 +1,5 @@
 import AgreementStatistics
+import DataFormats
 
 extension AlignmentReport {
     /// The report as plain text for a terminal.
@@ -16,19 +17,19 @@ extension AlignmentReport {
         ].compactMap { $0 }
         out.append("Alignment" + (facts.isEmpty ? "" : ": " + facts.joined(separator: " · ")))
         out.append(
-            "Verdict on \(options.statistic.displayName), threshold \(TextTable.number(options.threshold)), \(Int((options.level * 100).rounded()))% intervals (\(options.intervals.rawValue))"
+            "Verdict on \(options.statistic.displayName), threshold \(ReportNumber.number(options.threshold)), \(Int((options.level * 100).rounded()))% intervals (\(options.intervals.rawValue))"
         )
         out.append("")
-        var table = TextTable(header: ["dimension", "n", "exact", "κ_q [CI]", "α", "AC2", "ρ", "τ", "verdict"])
+        var table = TextTable(columns: ["dimension", "n", "exact", "κ_q [CI]", "α", "AC2", "ρ", "τ", "verdict"])
         for d in dimensions {
             let more = d.verdict.additionalRowsNeeded.map { " (+\($0) rows)" } ?? ""
             table.append([
-                d.name, String(d.counts.paired), TextTable.value(d.exactAgreement), TextTable.withInterval(d.cohenKappa.quadratic),
-                TextTable.value(d.krippendorffAlphaOrdinal), TextTable.value(d.gwetAC2), TextTable.value(d.spearman),
-                TextTable.value(d.kendallTauB), d.verdict.outcome.rawValue + more,
+                d.name, String(d.counts.paired), ReportNumber.value(d.exactAgreement), ReportNumber.withInterval(d.cohenKappa.quadratic),
+                ReportNumber.value(d.krippendorffAlphaOrdinal), ReportNumber.value(d.gwetAC2), ReportNumber.value(d.spearman),
+                ReportNumber.value(d.kendallTauB), d.verdict.outcome.rawValue + more,
             ])
         }
-        out.append(table.rendered)
+        out.append(table.rendered())
         if !exampleRows.isEmpty {
             out.append("")
             out.append(
@@ -41,10 +42,10 @@ extension AlignmentReport {
         }
         out.append("")
         out.append(
-            "Halo (first-eigenvalue share λ₁/d, judge − expert): \(TextTable.withInterval(halo.shareDifference, withReason: true))"
+            "Halo (first-eigenvalue share λ₁/d, judge − expert): \(ReportNumber.withInterval(halo.shareDifference, withReason: true))"
                 + (halo.shareDifference.value == nil
                     ? ""
-                    : " (judge \(TextTable.value(halo.judge.firstEigenvalueShare)), expert \(TextTable.value(halo.expert.firstEigenvalueShare)), n = \(halo.shareDifference.n))")
+                    : " (judge \(ReportNumber.value(halo.judge.firstEigenvalueShare)), expert \(ReportNumber.value(halo.expert.firstEigenvalueShare)), n = \(halo.shareDifference.n))")
         )
         return out.joined(separator: "\n") + "\n"
     }
@@ -75,42 +76,42 @@ extension DimensionAlignment {
             ]
         }
         figures += [("Pearson r", pearson), ("Spearman rho", spearman), ("Kendall tau-b", kendallTauB)]
-        for (label, estimate) in figures { lines.append("\(label): \(TextTable.withInterval(estimate, withReason: true))") }
+        for (label, estimate) in figures { lines.append("\(label): \(ReportNumber.withInterval(estimate, withReason: true))") }
         if let grouped {
             for (label, g) in [("Pearson r", grouped.pearson), ("Spearman rho", grouped.spearman), ("Kendall tau-b", grouped.kendallTauB)] {
                 lines.append(
-                    "per-group \(label): \(TextTable.withInterval(g.estimate, withReason: true)) over \(g.estimate.n) groups, \(g.skippedGroups) of \(g.groups) skipped"
+                    "per-group \(label): \(ReportNumber.withInterval(g.estimate, withReason: true)) over \(g.estimate.n) groups, \(g.skippedGroups) of \(g.groups) skipped"
                 )
             }
         }
-        let biasSE = bias.standardError.map { " ± \(TextTable.number($0)) SE" } ?? ""
-        lines.append("bias (judge − expert): \(TextTable.withInterval(bias, withReason: true))\(biasSE)")
+        let biasSE = bias.standardError.map { " ± \(ReportNumber.number($0)) SE" } ?? ""
+        lines.append("bias (judge − expert): \(ReportNumber.withInterval(bias, withReason: true))\(biasSE)")
         lines.append(
-            "spread: judge mean \(TextTable.value(spread.judge.mean)) sd \(TextTable.value(spread.judge.standardDeviation)); expert mean \(TextTable.value(spread.expert.mean)) sd \(TextTable.value(spread.expert.standardDeviation))"
+            "spread: judge mean \(ReportNumber.value(spread.judge.mean)) sd \(ReportNumber.value(spread.judge.standardDeviation)); expert mean \(ReportNumber.value(spread.expert.mean)) sd \(ReportNumber.value(spread.expert.standardDeviation))"
         )
         if let fit = recalibration.fit, let slope = fit.slopes.first {
             lines.append(
-                "recalibration: expert ≈ \(TextTable.number(fit.intercept)) + \(TextTable.number(slope))·judge, R² \(TextTable.number(fit.rSquared))"
+                "recalibration: expert ≈ \(ReportNumber.number(fit.intercept)) + \(ReportNumber.number(slope))·judge, R² \(ReportNumber.number(fit.rSquared))"
             )
         } else {
             lines.append("recalibration: — (\(recalibration.undefinedReason?.message ?? "no fit"))")
         }
         if let confusionMatrix {
             lines.append("confusion (rows expert, columns judge):")
-            var table = TextTable(header: ["expert\\judge"] + confusionMatrix.labels)
+            var table = TextTable(columns: ["expert\\judge"] + confusionMatrix.labels)
             for (label, row) in zip(confusionMatrix.labels, confusionMatrix.counts) { table.append([label] + row.map(String.init)) }
-            lines.append(table.rendered)
+            lines.append(table.rendered())
         }
         if let h = humanCeiling {
             lines.append(
-                "human ceiling (\(h.firstRater) vs \(h.secondRater), n = \(h.n)): kappa (quadratic) \(TextTable.withInterval(h.quadraticKappa, withReason: true)), exact \(TextTable.value(h.exactAgreement)), \(h.statistic.displayName) \(TextTable.withInterval(h.statisticEstimate, withReason: true))"
+                "human ceiling (\(h.firstRater) vs \(h.secondRater), n = \(h.n)): kappa (quadratic) \(ReportNumber.withInterval(h.quadraticKappa, withReason: true)), exact \(ReportNumber.value(h.exactAgreement)), \(h.statistic.displayName) \(ReportNumber.withInterval(h.statisticEstimate, withReason: true))"
             )
         }
         if !worstDisagreements.isEmpty {
             lines.append("worst disagreements:")
             for w in worstDisagreements {
                 lines.append(
-                    "  \(w.rowID): judge \(TextTable.score(w.judge)), expert \(TextTable.score(w.expert)) (|Δ| \(TextTable.score(w.difference)))"
+                    "  \(w.rowID): judge \(ReportNumber.score(w.judge)), expert \(ReportNumber.score(w.expert)) (|Δ| \(ReportNumber.score(w.difference)))"
                 )
                 if let r = w.judgeRationale { lines.append("    judge: \(r)") }
                 if let n = w.expertNote { lines.append("    expert: \(n)") }

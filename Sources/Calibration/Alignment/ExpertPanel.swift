@@ -79,7 +79,7 @@ struct ExpertPanel {
         }
         if let scale, let low = scale.values.min(), let high = scale.values.max(), value < low || value > high {
             throw AlignmentError(
-                "dimension \(dimension), row '\(row)': \(source) gave \(value), outside the scale \(scale) (\(TextTable.score(low))–\(TextTable.score(high))); a value between levels is rounded, one beyond the ends is not a rating"
+                "dimension \(dimension), row '\(row)': \(source) gave \(value), outside the scale \(scale) (\(ReportNumber.score(low))–\(ReportNumber.score(high))); a value between levels is rounded, one beyond the ends is not a rating"
             )
         }
     }

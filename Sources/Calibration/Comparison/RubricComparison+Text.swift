@@ -1,4 +1,5 @@
 import AgreementStatistics
+import DataFormats
 
 extension RubricComparison {
     /// The comparison as plain text for a terminal.
@@ -12,15 +13,15 @@ extension RubricComparison {
             "\(options.statistic.displayName), \(Int((options.level * 100).rounded()))% intervals; difference = experimental − control, paired bootstrap"
         )
         out.append("")
-        var table = TextTable(header: ["dimension", "n", "control", "experimental", "difference [CI]", "McNemar (ctl/exp only, p)"])
+        var table = TextTable(columns: ["dimension", "n", "control", "experimental", "difference [CI]", "McNemar (ctl/exp only, p)"])
         for d in dimensions {
-            let test = d.mcnemar.map { "\(d.controlOnlyExact)/\(d.experimentalOnlyExact), p \(TextTable.number($0.pValue))" } ?? "—"
+            let test = d.mcnemar.map { "\(d.controlOnlyExact)/\(d.experimentalOnlyExact), p \(ReportNumber.number($0.pValue))" } ?? "—"
             table.append([
-                d.name, String(d.paired), TextTable.withInterval(d.control), TextTable.withInterval(d.experimental),
-                TextTable.withInterval(d.difference), test,
+                d.name, String(d.paired), ReportNumber.withInterval(d.control), ReportNumber.withInterval(d.experimental),
+                ReportNumber.withInterval(d.difference), test,
             ])
         }
-        out.append(table.rendered)
+        out.append(table.rendered())
         for d in dimensions {
             if let reason = d.undefinedReason {
                 out.append("")
@@ -32,7 +33,7 @@ extension RubricComparison {
             out.append("## \(d.name): \(d.flipped.count) rows flipped")
             for f in d.flipped {
                 out.append(
-                    "  \(f.rowID): \(f.direction.rawValue) (expert \(TextTable.score(f.expert)), control \(TextTable.score(f.control)), experimental \(TextTable.score(f.experimental)))"
+                    "  \(f.rowID): \(f.direction.rawValue) (expert \(ReportNumber.score(f.expert)), control \(ReportNumber.score(f.control)), experimental \(ReportNumber.score(f.experimental)))"
                 )
             }
         }

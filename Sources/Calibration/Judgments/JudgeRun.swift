@@ -1,3 +1,4 @@
+import DataFormats
 import EvaluationCore
 public import Judging
 public import LanguageModels

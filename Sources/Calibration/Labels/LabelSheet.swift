@@ -1,4 +1,5 @@
 import AgreementStatistics
+public import DataFormats
 public import EvaluationCore
 public import Foundation
 public import Judging

@@ -1,3 +1,4 @@
+public import DataFormats
 public import EvaluationCore
 
 /// One row of a frozen run as an evaluation sample.

@@ -23,7 +23,7 @@ extension AlignmentReport {
                 info,
                 extra: [
                     ("Verdict statistic", options.statistic.displayName),
-                    ("Threshold", TextTable.number(options.threshold)),
+                    ("Threshold", ReportNumber.number(options.threshold)),
                     ("Intervals", "\(Int((options.level * 100).rounded()))% (\(options.intervals.rawValue))"),
                 ]))
         if !exampleRows.isEmpty {
@@ -39,14 +39,14 @@ extension AlignmentReport {
                     [
                         d.name, String(d.counts.rowsInRun), String(d.counts.judged), String(d.counts.judgeFailures),
                         String(d.counts.excludedAsExamples),
-                        String(d.counts.paired), TextTable.withInterval(d.statisticEstimate), d.verdict.outcome.rawValue,
+                        String(d.counts.paired), ReportNumber.withInterval(d.statisticEstimate), d.verdict.outcome.rawValue,
                     ]
                 }, numeric: 1...6))
         for (index, d) in dimensions.enumerated() {
             body.append(d.htmlSection(index: index, threshold: options.threshold))
         }
         body.append(
-            "<h2>Halo</h2><p>First-eigenvalue share λ₁/d, judge − expert: \(HTMLEscaping.text(TextTable.withInterval(halo.shareDifference, withReason: true)))</p>"
+            "<h2>Halo</h2><p>First-eigenvalue share λ₁/d, judge − expert: \(HTMLEscaping.text(ReportNumber.withInterval(halo.shareDifference, withReason: true)))</p>"
         )
         return HTMLPage(title: "Judge alignment" + (info.run.map { ": " + $0 } ?? ""), body: body.joined(separator: "\n")).html
     }
@@ -74,7 +74,7 @@ extension DimensionAlignment {
         let interval = statisticEstimate.interval
         let plot = SVGChart.IntervalPlot(
             rows: [.init(label: statistic.rawValue, estimate: statisticEstimate)], reference: threshold,
-            referenceLabel: "threshold \(TextTable.number(threshold))")
+            referenceLabel: "threshold \(ReportNumber.number(threshold))")
         out.append(
             plot.svg(
                 attributes:
@@ -107,12 +107,12 @@ extension DimensionAlignment {
                     [
                         exactAgreement, withinOne, cohenKappa.unweighted, cohenKappa.linear, cohenKappa.quadratic, krippendorffAlphaOrdinal,
                         gwetAC2, pearson, spearman, kendallTauB, bias,
-                    ].map { TextTable.withInterval($0) }
+                    ].map { ReportNumber.withInterval($0) }
                 ],
                 numeric: 0...10))
         if let h = humanCeiling {
             out.append(
-                "<p>Human ceiling (\(HTMLEscaping.text(h.firstRater)) vs \(HTMLEscaping.text(h.secondRater)), n = \(h.n)): \(HTMLEscaping.text(h.statistic.displayName)) \(HTMLEscaping.text(TextTable.withInterval(h.statisticEstimate, withReason: true)))</p>"
+                "<p>Human ceiling (\(HTMLEscaping.text(h.firstRater)) vs \(HTMLEscaping.text(h.secondRater)), n = \(h.n)): \(HTMLEscaping.text(h.statistic.displayName)) \(HTMLEscaping.text(ReportNumber.withInterval(h.statisticEstimate, withReason: true)))</p>"
             )
         }
         if let r = rounding { out.append("<p class=\"muted\">\(HTMLEscaping.text(r.note))</p>") }
@@ -125,7 +125,7 @@ extension DimensionAlignment {
                     header: ["row", "judge", "expert", "|difference|", "judge's rationale", "expert's note"],
                     rows: worstDisagreements.map {
                         [
-                            $0.rowID, TextTable.score($0.judge), TextTable.score($0.expert), TextTable.score($0.difference),
+                            $0.rowID, ReportNumber.score($0.judge), ReportNumber.score($0.expert), ReportNumber.score($0.difference),
                             $0.judgeRationale ?? "", $0.expertNote ?? "",
                         ]
                     }, numeric: 1...3, cssClass: "disagreements"))

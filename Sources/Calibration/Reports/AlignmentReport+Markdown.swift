@@ -12,7 +12,7 @@ extension AlignmentReport {
             MarkdownTable(
                 header: ["", ""],
                 rows: ReportMarkdown.infoRows(info) + [
-                    ["Verdict statistic", options.statistic.displayName], ["Threshold", TextTable.number(options.threshold)],
+                    ["Verdict statistic", options.statistic.displayName], ["Threshold", ReportNumber.number(options.threshold)],
                     ["Intervals", "\(Int((options.level * 100).rounded()))% (\(options.intervals.rawValue))"],
                 ]
             ).rendered)
@@ -24,7 +24,7 @@ extension AlignmentReport {
                     [
                         d.name, String(d.counts.rowsInRun), String(d.counts.judged), String(d.counts.judgeFailures),
                         String(d.counts.excludedAsExamples),
-                        String(d.counts.paired), TextTable.withInterval(d.statisticEstimate), d.verdict.outcome.rawValue,
+                        String(d.counts.paired), ReportNumber.withInterval(d.statisticEstimate), d.verdict.outcome.rawValue,
                     ]
                 }
             ).rendered)
@@ -38,7 +38,7 @@ extension AlignmentReport {
                         [
                             d.exactAgreement, d.withinOne, d.cohenKappa.quadratic, d.krippendorffAlphaOrdinal, d.gwetAC2, d.spearman,
                             d.kendallTauB, d.bias,
-                        ].map { TextTable.withInterval($0) }
+                        ].map { ReportNumber.withInterval($0) }
                     ]
                 ).rendered)
             if let m = d.confusionMatrix, let levels = d.levelCounts {
@@ -56,7 +56,10 @@ extension AlignmentReport {
                     MarkdownTable(
                         header: ["row", "judge", "expert", "judge's rationale", "expert's note"],
                         rows: d.worstDisagreements.map {
-                            [$0.rowID, TextTable.score($0.judge), TextTable.score($0.expert), $0.judgeRationale ?? "", $0.expertNote ?? ""]
+                            [
+                                $0.rowID, ReportNumber.score($0.judge), ReportNumber.score($0.expert), $0.judgeRationale ?? "",
+                                $0.expertNote ?? "",
+                            ]
                         }
                     ).rendered)
             }

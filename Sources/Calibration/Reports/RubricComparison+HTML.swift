@@ -30,7 +30,7 @@ extension RubricComparison {
             }
             let levels = SVGChart.IntervalPlot(
                 rows: [.init(label: "control", estimate: d.control), .init(label: "experimental", estimate: d.experimental)],
-                reference: options.threshold, referenceLabel: "threshold \(TextTable.number(options.threshold))")
+                reference: options.threshold, referenceLabel: "threshold \(ReportNumber.number(options.threshold))")
             let difference = SVGChart.IntervalPlot(
                 rows: [.init(label: "difference", estimate: d.difference)], reference: 0, referenceLabel: "no difference", symmetric: true)
             body.append("<div class=\"charts\">")
@@ -45,7 +45,7 @@ extension RubricComparison {
             body.append("</div>")
             if let test = d.mcnemar {
                 body.append(
-                    "<p>McNemar (\(test.method.rawValue)): \(d.controlOnlyExact) rows only the control matched, \(d.experimentalOnlyExact) only the experimental; p = \(TextTable.number(test.pValue))</p>"
+                    "<p>McNemar (\(test.method.rawValue)): \(d.controlOnlyExact) rows only the control matched, \(d.experimentalOnlyExact) only the experimental; p = \(ReportNumber.number(test.pValue))</p>"
                 )
             }
             if !d.flipped.isEmpty {
@@ -79,15 +79,18 @@ extension RubricComparison {
     private var summaryRows: [[String]] {
         dimensions.map { d in
             [
-                d.name, String(d.paired), TextTable.withInterval(d.control), TextTable.withInterval(d.experimental),
-                TextTable.withInterval(d.difference), TextTable.number(d.mcnemar?.pValue),
+                d.name, String(d.paired), ReportNumber.withInterval(d.control), ReportNumber.withInterval(d.experimental),
+                ReportNumber.withInterval(d.difference), ReportNumber.number(d.mcnemar?.pValue),
             ]
         }
     }
 
     private func flippedRows(_ d: DimensionComparison) -> [[String]] {
         d.flipped.map {
-            [$0.rowID, TextTable.score($0.expert), TextTable.score($0.control), TextTable.score($0.experimental), $0.direction.rawValue]
+            [
+                $0.rowID, ReportNumber.score($0.expert), ReportNumber.score($0.control), ReportNumber.score($0.experimental),
+                $0.direction.rawValue,
+            ]
         }
     }
 }

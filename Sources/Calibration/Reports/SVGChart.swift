@@ -93,7 +93,7 @@ enum SVGChart {
                 }
                 out.append("<rect class=\"point\" x=\"\(c(x(v) - 5))\" y=\"\(c(y - 5))\" width=\"10\" height=\"10\" fill=\"#000\"/>")
                 out.append(
-                    "<text x=\"\(c(x(v)))\" y=\"\(c(y - 10))\" text-anchor=\"middle\">\(TextTable.withInterval(row.estimate))</text>")
+                    "<text x=\"\(c(x(v)))\" y=\"\(c(y - 10))\" text-anchor=\"middle\">\(ReportNumber.withInterval(row.estimate))</text>")
             }
             out.append("</svg>")
             return out.joined(separator: "\n")

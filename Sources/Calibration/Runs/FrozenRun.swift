@@ -1,3 +1,4 @@
+public import DataFormats
 public import EvaluationCore
 
 /// What a feature produced for each sample, frozen so that re-judging it

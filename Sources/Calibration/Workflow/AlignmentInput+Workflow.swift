@@ -1,4 +1,5 @@
 public import AgreementStatistics
+import DataFormats
 import EvaluationCore
 public import Judging
 

@@ -1,3 +1,4 @@
+public import DataFormats
 public import Foundation
 
 /// Samples from a JSON file: either one JSON array of samples or JSON Lines,

@@ -1,3 +1,5 @@
+public import DataFormats
+
 /// Provides an evaluation's samples.
 public protocol Loader: Sendable {
     /// The sample type.

@@ -1,3 +1,4 @@
+import DataFormats
 public import Foundation
 
 extension EvaluationResult {

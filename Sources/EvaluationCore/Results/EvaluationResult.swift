@@ -1,3 +1,4 @@
+public import DataFormats
 public import Foundation
 
 /// Everything a run produced: each sample's metrics, the aggregates, the

@@ -1,3 +1,5 @@
+import DataFormats
+
 /// A small table of named columns, for the summary and per-sample views of a
 /// result (TabularData's `DataFrame` does not exist on Linux).
 public struct ResultTable: Sendable, Hashable, Codable {
@@ -43,38 +45,16 @@ public struct ResultTable: Sendable, Hashable, Codable {
         return rows.map { $0[i] }
     }
 
-    /// The table as aligned plain text, for a terminal.
+    /// The table as aligned plain text, for a terminal: titles, a rule, and
+    /// the rows, cells longer than 60 characters cut.
     public func rendered() -> String {
-        let body = rows.map {
-            $0.map { cell -> String in
-                let text = cell.description
-                return text.count > 60 ? String(text.prefix(57)) + "..." : text
-            }
-        }
-        var widths = columns.map(\.count)
-        for row in body {
-            for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) }
-        }
-        func line(_ cells: [String]) -> String {
-            zip(cells, widths).map { $0 + String(repeating: " ", count: max(0, $1 - $0.count)) }
-                .joined(separator: "  ")
-                .trimmingTrailingSpaces()
-        }
-        var out = [line(columns), line(widths.map { String(repeating: "-", count: $0) })]
-        out += body.map(line)
-        return out.joined(separator: "\n")
+        TextTable(
+            columns: columns, rows: rows.map { $0.map(\.description) }, ruled: true, maximumCellWidth: 60
+        ).rendered()
     }
 }
 
 private func format4(_ d: Double) -> String {
     let scaled = (d * 10_000).rounded() / 10_000
     return String(scaled)
-}
-
-extension String {
-    fileprivate func trimmingTrailingSpaces() -> String {
-        var s = self
-        while s.last == " " { s.removeLast() }
-        return s
-    }
 }

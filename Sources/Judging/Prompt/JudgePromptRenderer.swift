@@ -1,3 +1,4 @@
+public import DataFormats
 public import EvaluationCore
 import Foundation
 public import LanguageModels

@@ -1,4 +1,6 @@
+import DataFormats
 import EvaluationCore
+
 /// Finds the JSON object in a reply that may wrap it in prose or a code fence.
 enum JSONObjectExtraction {
     /// The UTF-8 byte ranges of the balanced `{…}` spans of `text`, in order,

@@ -1,4 +1,5 @@
 import AgreementStatistics
+import DataFormats
 import EvaluationCore
 import Foundation
 
@@ -142,4 +143,3 @@ public enum JudgeReplyParser {
         return nil
     }
 }
-

@@ -1,3 +1,4 @@
+import DataFormats
 import EvaluationCore
 public import Foundation
 

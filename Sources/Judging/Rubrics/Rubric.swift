@@ -1,3 +1,4 @@
+public import DataFormats
 public import EvaluationCore
 public import Foundation
 public import LanguageModels

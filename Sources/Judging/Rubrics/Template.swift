@@ -1,4 +1,5 @@
 import AgreementStatistics
+public import DataFormats
 public import EvaluationCore
 import Foundation
 

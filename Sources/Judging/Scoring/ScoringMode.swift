@@ -1,3 +1,5 @@
+import DataFormats
+
 /// How a judge's reply becomes a score.
 public enum ScoringMode: Sendable, Hashable {
     /// The level the judge wrote.

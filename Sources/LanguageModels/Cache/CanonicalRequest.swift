@@ -1,4 +1,4 @@
-import EvaluationCore
+import DataFormats
 
 /// The canonical JSON text of a cache key's content: the key format's
 /// version, the model name and the whole request, with object keys sorted and

@@ -1,4 +1,4 @@
-import EvaluationCore
+import DataFormats
 import Foundation
 
 /// The body of a `POST /chat/completions`.

@@ -1,4 +1,4 @@
-import EvaluationCore
+import DataFormats
 public import Foundation
 import Synchronization
 

@@ -1,4 +1,4 @@
-public import EvaluationCore
+public import DataFormats
 
 /// A chat model that answers requests: the seam between the judge and a model
 /// server.

@@ -1,4 +1,4 @@
-import EvaluationCore
+import DataFormats
 public import Foundation
 
 /// A model that answers from a file of request/response pairs recorded from a

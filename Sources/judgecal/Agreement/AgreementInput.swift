@@ -1,5 +1,7 @@
 import AgreementStatistics
+import Calibration
 import CommandLineParsing
+import DataFormats
 import EvaluationCore
 import Foundation
 

@@ -1,5 +1,6 @@
 import AgreementStatistics
 import CommandLineParsing
+import DataFormats
 import EvaluationCore
 import Foundation
 
@@ -47,7 +48,7 @@ struct AgreementReport: Sendable {
         var header = "\(file): \(statistic) — \(items) item\(items == 1 ? "" : "s")"
         if let scale = request.scale { header += ", categories \(scale)" }
         let table = TextTable(columns: columns, rows: body, rightAligned: numeric)
-        return style.bold(header) + "\n\n" + table.rendered(style: style)
+        return style.bold(header) + "\n\n" + table.rendered(header: style.bold)
     }
 
     /// The report as JSON for machines.
@@ -112,6 +113,6 @@ struct AgreementReport: Sendable {
 
     static func format(_ x: Double?) -> String {
         guard let x else { return "—" }
-        return String(format: "%.4f", x)
+        return x.fixed(decimals: 4)
     }
 }

@@ -1,5 +1,6 @@
 import AgreementStatistics
 import CommandLineParsing
+import DataFormats
 
 /// One statistic `judgecal agreement --statistic` can compute: its name,
 /// which raters it compares, which options apply to it, and how it is computed.

@@ -1,6 +1,7 @@
 import AgreementStatistics
 import Calibration
 import CommandLineParsing
+import DataFormats
 import EvaluationCore
 import Foundation
 import Judging

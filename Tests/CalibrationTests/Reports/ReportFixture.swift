@@ -1,5 +1,6 @@
 import AgreementStatistics
 import Calibration
+import DataFormats
 import EvaluationCore
 import Foundation
 import _TestSupport

@@ -1,4 +1,5 @@
 public import AgreementStatistics
+public import DataFormats
 
 extension RecordTable {
     /// Reads a k×k contingency table written as CSV: the header's first cell

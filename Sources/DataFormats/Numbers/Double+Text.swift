@@ -1,3 +1,5 @@
+import Foundation
+
 extension Double {
     /// The number as briefly as it reads, for labels and messages.
     ///
@@ -6,5 +8,11 @@ extension Double {
     /// `2.3333333333333335`). Values of 10¹⁵ and beyond keep Swift's form.
     public var plainText: String {
         self == rounded() && abs(self) < 1e15 ? String(Int64(self)) : String(self)
+    }
+
+    /// The number with a fixed count of digits after the point, as C's
+    /// `printf("%.*f")` writes it (`0.712` for 3 decimals), for report tables.
+    public func fixed(decimals: Int) -> String {
+        String(format: "%.\(decimals)f", self)
     }
 }

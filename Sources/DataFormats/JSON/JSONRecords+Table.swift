@@ -1,4 +1,3 @@
-import AgreementStatistics
 public import Foundation
 
 extension JSONRecords {

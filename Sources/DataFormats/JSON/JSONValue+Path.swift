@@ -1,5 +1,3 @@
-import AgreementStatistics
-
 extension JSONValue {
     /// The value at a dotted path such as `response.tags` or `input.books.0.title`
     /// (a numeric component indexes an array), or `nil` when any step is missing.

@@ -1,4 +1,5 @@
 public import AgreementStatistics
+public import DataFormats
 
 extension RecordTable {
     /// The ratings in one column for the given rows, a blank cell (empty or
