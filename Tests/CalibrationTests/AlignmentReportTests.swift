@@ -273,7 +273,7 @@ struct AlignmentReportTests {
     @Test("Without a declared scale the category statistics are refused with a reason; correlations remain")
     func noScale() throws {
         let input = AlignmentFixture.input(scale: nil)
-        let d = try #require(try AlignmentReport(input, options: AlignmentOptions(resamples: 50)).dimensions.first)
+        let d = try #require(try AlignmentReport(input, options: AlignmentOptions(resamples: 100)).dimensions.first)
         for e in [d.cohenKappa.quadratic, d.exactAgreement, d.krippendorffAlphaOrdinal, d.gwetAC2] {
             #expect(e.value == nil)
             #expect(e.undefinedReason?.code == "no-scale")

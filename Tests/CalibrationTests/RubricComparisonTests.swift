@@ -89,7 +89,7 @@ struct RubricComparisonTests {
             .init(
                 name: "free", scale: nil, control: input.dimensions[0].control, experimental: input.dimensions[0].experimental,
                 expertLabels: input.dimensions[0].expertLabels))
-        let comparison = try RubricComparison(input, options: AlignmentOptions(resamples: 50))
+        let comparison = try RubricComparison(input, options: AlignmentOptions(resamples: 100))
         let free = try #require(comparison.dimensions.last)
         #expect(free.undefinedReason?.code == "no-scale")
         #expect(free.difference.value == nil)
@@ -117,7 +117,7 @@ struct AlignmentHistoryTests {
                 AlignmentFixture.dimension(
                     "quality", scale: CategoryScale(1...5), judge: AlignmentFixture.judge, expert: AlignmentFixture.expert)
             ])
-        let report = try AlignmentReport(input, options: AlignmentOptions(resamples: 50))
+        let report = try AlignmentReport(input, options: AlignmentOptions(resamples: 100))
         let time = Date(timeIntervalSince1970: 1_800_000_000)
         let entry = AlignmentHistoryEntry(report: report, rubricText: "# Instructions\nRate it.", rubricTextHash: "abc123", time: time)
         try entry.append(to: url)

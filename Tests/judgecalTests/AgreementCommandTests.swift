@@ -54,7 +54,7 @@ struct JudgeCalToolTests {
             "agreement", newsroom, "-r", "informativeness_1,informativeness_2", "-s", "percent", "-c", "1,2,3,4,5", "--weights", "linear",
         ])
         #expect(weights.status == 64)
-        #expect(weights.error.hasPrefix("error: --weights does not apply to percent; it applies to cohen-kappa, gwet-ac2\n"))
+        #expect(weights.error.hasPrefix("error: --weights does not apply to percent; it applies to cohen-kappa, gwet-ac2, fleiss-kappa\n"))
         let form = try JudgeCalProcess.run([
             "agreement", newsroom, "-r", "informativeness_1,informativeness_2", "-s", "pearson", "--icc-form", "C,1",
         ])
@@ -84,7 +84,7 @@ struct JudgeCalToolTests {
         #expect(ragged.error.hasSuffix("line 3: this row has 1 field, but the header has 2 columns\n"))
         let missing = try JudgeCalProcess.run(["agreement", "no/such/file.csv", "-r", "a,b", "-s", "bias"])
         #expect(missing.status == 66)
-        #expect(missing.error.hasPrefix("error: cannot read 'no/such/file.csv'"))
+        #expect(missing.error.hasPrefix("error: cannot read the ratings file 'no/such/file.csv': there is no such file"))
     }
 
     @Test("a duplicate id names both lines")
@@ -115,7 +115,9 @@ struct AgreementOnNewsroomTests {
             return
         }
         #expect(
-            Set(result.keys) == ["group", "raters", "measure", "value", "se", "ci", "n", "excluded", "undefined", "undefined-resamples"])
+            Set(result.keys) == [
+                "group", "raters", "measure", "value", "se", "ci", "n", "excluded", "undefined", "undefined-resamples", "test", "table",
+            ])
         #expect(result["value"]?.double == 133.0 / 420.0)
         #expect(result["n"] == .number(420))
         #expect(result["se"] == .null)
@@ -134,7 +136,7 @@ struct AgreementOnNewsroomTests {
         #expect(byMeasure["max"] == 5)
     }
 
-    @Test("the human-readable table: header line, one row per pair and the pairwise row over all three, four decimals")
+    @Test("the human-readable table: header line, one row per pair, the pairwise and all-agree rows over all three, four decimals")
     func table() throws {
         let r = try JudgeCalProcess.run([
             "agreement", newsroom, "-r", "informativeness_1,informativeness_2,informativeness_3", "-s", "percent", "-c", "1,2,3,4,5",
@@ -142,8 +144,9 @@ struct AgreementOnNewsroomTests {
         #expect(r.status == 0)
         let lines = r.output.split(separator: "\n").map(String.init)
         #expect(lines.first == "\(newsroom): percent — 420 items, categories 1, 2, 3, 4, 5")
-        #expect(lines.count == 6)
-        #expect(lines.last?.hasPrefix("informativeness_1 · informativeness_2 · informativeness_3  pairwise percent") == true)
+        #expect(lines.count == 7)
+        #expect(lines[5].hasPrefix("informativeness_1 · informativeness_2 · informativeness_3  pairwise percent"))
+        #expect(lines[6].hasPrefix("informativeness_1 · informativeness_2 · informativeness_3  all raters agree"))
         #expect(lines.contains("informativeness_1 · informativeness_2                      percent           0.3167  420         0"))
         #expect(!r.output.contains("\u{1B}["), "no escapes when stdout is not a terminal")
     }

@@ -139,14 +139,17 @@ struct AgreementStatisticsCommandTests {
         #expect((single?["ci"]?["lower"]?.double ?? .nan) < a1)
     }
 
-    @Test("percent: exact per pair, within ±1 is higher, and the pairwise row over three raters averages the pairs")
+    @Test("percent: exact per pair, within ±1 is higher; over three raters the pairwise row averages the pairs, all-agree is below each")
     func percent() throws {
         let exact = try JudgeCalProcess.run(["agreement", newsroom, "-r", informativeness, "-s", "percent", "-c", "1,2,3,4,5", "--json"])
         let results = try JSONDecoder().decode(JSONValue.self, from: Data(exact.output.utf8))["results"]?.array ?? []
-        #expect(results.count == 4)
+        #expect(results.count == 5)
         let pairs = results.prefix(3).compactMap { $0["value"]?.double }
-        let pairwise = try #require(results.last?["value"]?.double)
+        let pairwise = try #require(results[3]["value"]?.double)
         #expect(abs(pairwise - pairs.reduce(0, +) / 3) < 1e-12, "with complete data the pairwise definition is the mean over pairs")
+        #expect(results[4]["measure"] == .string("all raters agree"))
+        let allAgree = try #require(results[4]["value"]?.double)
+        #expect(pairs.allSatisfy { allAgree <= $0 }, "every item where all three agree is one where each pair agrees")
         let within = try firstResult([
             "agreement", newsroom, "-r", "informativeness_1,informativeness_2", "-s", "percent", "-c", "1,2,3,4,5", "--tolerance", "1",
         ])

@@ -68,14 +68,7 @@ public struct ICCForm: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// The McGraw–Wong name: ICC(1), ICC(k), ICC(A,1), ICC(A,k), ICC(C,1), ICC(C,k).
-    public var description: String {
-        let u = unit == .single ? "1" : "k"
-        switch (model, definition) {
-        case (.oneWay, _): return "ICC(\(u))"
-        case (.twoWay, .agreement): return "ICC(A,\(u))"
-        case (.twoWay, .consistency): return "ICC(C,\(u))"
-        }
-    }
+    public var description: String { "ICC(\(shortName))" }
 
     /// The Shrout–Fleiss (1979) name: ICC(1,1), ICC(2,1), ICC(3,1), ICC(1,k), ICC(2,k), ICC(3,k).
     public var shroutFleissName: String {

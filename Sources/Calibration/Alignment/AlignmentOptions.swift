@@ -1,3 +1,5 @@
+public import AgreementStatistics
+
 /// The statistic a verdict is decided on.
 public enum AlignmentStatistic: String, Sendable, Hashable, Codable, CaseIterable {
     /// Cohen's kappa with quadratic weights (the default).
@@ -39,17 +41,30 @@ public enum AlignmentStatistic: String, Sendable, Hashable, Codable, CaseIterabl
         case .spearman, .kendall, .pearson: false
         }
     }
-}
 
-/// How confidence intervals are formed.
-public enum IntervalMethod: String, Sendable, Hashable, Codable {
-    /// From the statistic's large-sample standard error where it has one (the
-    /// kappas by Fleiss–Cohen–Everitt, AC2 by Gwet, Pearson's r by Fisher's z);
-    /// Krippendorff's alpha, Spearman's ρ and Kendall's τ have none here and are
-    /// bootstrapped.
-    case analytic
-    /// Every interval by the percentile bootstrap.
-    case bootstrap
+    /// The catalogue's request for this statistic with `options`' interval,
+    /// resamples, seed and coverage, on `scale`.
+    ///
+    /// The interval is `options.intervals` where the statistic offers it, and
+    /// the bootstrap otherwise (Krippendorff's alpha, Spearman's ρ and Kendall's
+    /// τ have no analytic interval here).
+    public func agreementRequest(options: AlignmentOptions, scale: CategoryScale?) -> AgreementRequest {
+        let (statistic, weights, level): (AgreementStatistic, AgreementWeights?, KrippendorffAlpha.Metric?) =
+            switch self {
+            case .quadraticKappa: (.cohenKappa, .quadratic, nil)
+            case .linearKappa: (.cohenKappa, .linear, nil)
+            case .kappa: (.cohenKappa, nil, nil)
+            case .alphaOrdinal: (.krippendorffAlpha, nil, .ordinal)
+            case .ac2: (.gwetAC2, .quadratic, nil)
+            case .spearman: (.spearman, nil, nil)
+            case .kendall: (.kendallTauB, nil, nil)
+            case .pearson: (.pearson, nil, nil)
+            }
+        return AgreementRequest(
+            statistic: statistic, weights: weights, level: level, scale: scale,
+            interval: statistic.intervals.contains(options.intervals) ? options.intervals : .bootstrap,
+            resamples: options.resamples, seed: options.seed, confidenceLevel: options.level)
+    }
 }
 
 /// The choices behind an alignment report.

@@ -80,7 +80,10 @@ extension RubricComparison {
 
     /// Experimental − control with the paired bootstrap's SE and percentile interval.
     private static func difference(_ table: PairedRatingTable, options: AlignmentOptions) -> Estimate {
-        let statistic = PairedScores.tableValue(options.statistic, scale: table.scale)
+        let request = options.statistic.agreementRequest(options: options, scale: table.scale)
+        guard let statistic = request.statistic.tableStatistic(for: request, scale: table.scale) else {
+            return Estimate(undefined: .noData("\(options.statistic.displayName) has no table form to compare"), n: table.n)
+        }
         let (experimental, control) = (statistic(table.expertVersusFirst), statistic(table.expertVersusSecond))
         guard let e = experimental, let c = control else {
             return Estimate(
@@ -91,6 +94,9 @@ extension RubricComparison {
         }
         guard options.resamples > 0 else { return Estimate(value: e - c, n: table.n) }
         let boot = Bootstrap.paired(table, resamples: options.resamples, level: options.level, seed: options.seed, statistic: statistic)
-        return Estimate(value: e - c, n: table.n, standardError: boot.standardError, interval: boot.describedPercentileInterval)
+        var interval = boot.percentileInterval
+        interval?.method = PairedScores.describedBootstrap(
+            method: boot.method, resamples: boot.resamples, seed: boot.seed, undefined: boot.undefinedResamples)
+        return Estimate(value: e - c, n: table.n, standardError: boot.standardError, interval: interval)
     }
 }

@@ -1,6 +1,6 @@
 import AgreementStatistics
 public import DataFormats
-public import EvaluationCore
+import EvaluationCore
 public import Foundation
 public import Judging
 

@@ -1,5 +1,5 @@
 public import DataFormats
-public import EvaluationCore
+import EvaluationCore
 
 /// What a feature produced for each sample, frozen so that re-judging it
 /// changes only the judge.

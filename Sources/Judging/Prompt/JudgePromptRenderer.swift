@@ -1,5 +1,5 @@
 public import DataFormats
-public import EvaluationCore
+import EvaluationCore
 import Foundation
 public import LanguageModels
 

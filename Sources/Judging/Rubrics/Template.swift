@@ -1,6 +1,6 @@
 import AgreementStatistics
 public import DataFormats
-public import EvaluationCore
+import EvaluationCore
 import Foundation
 
 /// A text template over one row of a frozen run: plain text with `{{ … }}`

@@ -1,8 +1,11 @@
 import AgreementStatistics
+import Calibration
 import CommandLineParsing
+import DataFormats
+import Foundation
 
-/// `judgecal agreement FILE`: agreement between rater columns of a CSV or
-/// JSON Lines file, or from a contingency table.
+/// `judgecal agreement FILE`: a statistic of the agreement catalogue between
+/// rater columns of a CSV, TSV or JSON Lines file, or from a table of counts.
 enum AgreementCommand {
     static let command = Command(
         name: "agreement",
@@ -15,9 +18,10 @@ enum AgreementCommand {
             row per category, labelled in the same order.
             Statistics: \(AgreementStatistic.all.map { "\($0.name) (\($0.summary))" }.joined(separator: "; ")).
             --json writes {file, statistic, items, parameters {weights, level, categories, ci, \
-            resamples, seed (a string), tolerance, icc-form}, results [{group, raters, measure, value, se, ci {lower, upper, level, \
-            method}, n, excluded, undefined {code, message}, undefined-resamples}]}; every key is present and null \
-            when it does not apply. An undefined statistic has value null and says why.
+            resamples, seed (a string), tolerance, icc-form, population}, results [{group, raters, measure, value, se, \
+            ci {lower, upper, level, method}, n, excluded, undefined {code, message}, undefined-resamples, \
+            test {se0, z, p}, table {labels, counts}}]}; every key is present and null when it does not apply. An \
+            undefined statistic has value null and says why.
             """,
         options: [
             Option(
@@ -29,10 +33,10 @@ enum AgreementCommand {
                 defaultValue: "cohen-kappa"),
             Option(
                 "weights", valueName: "scheme", help: "Disagreement weights for weighted statistics.",
-                choices: WeightScheme.allCases.map(\.rawValue)),
+                choices: AgreementWeights.schemeNames),
             Option(
                 "level", valueName: "level", help: "The level of measurement, for Krippendorff's alpha.",
-                choices: MeasurementLevel.allCases.map(\.rawValue)),
+                choices: KrippendorffAlpha.Metric.levelNames),
             Option(
                 "categories", short: "c", valueName: "category",
                 help: "The declared scale, in order: numbers (1,2,3,4) or labels (fail,pass).", commaSeparated: true),
@@ -40,19 +44,22 @@ enum AgreementCommand {
                 "ci", valueName: "method",
                 help: "Add a 95% confidence interval: analytic (normal, Fisher z, or F), t (t with n−1 df), or bootstrap.",
                 choices: IntervalMethod.allCases.map(\.rawValue)),
-            Option("resamples", valueName: "count", help: "Bootstrap resamples, with --ci bootstrap.", defaultValue: "2000"),
+            Option(
+                "resamples", valueName: "count", help: "Bootstrap resamples, with --ci bootstrap.",
+                defaultValue: String(AgreementRequest.defaultResamples)),
             Option("seed", valueName: "n", help: "Bootstrap seed, with --ci bootstrap, for a repeatable interval."),
             Option("tolerance", valueName: "points", help: "For percent: count ratings within ±points of each other as agreeing."),
             Option(
                 "icc-form", valueName: "form", help: "McGraw–Wong ICC form: 1, k, A,1 (default), C,1, A,k or C,k.",
-                choices: ICCFormName.allCases.map(\.rawValue)),
+                choices: ICCForm.shortNames),
             Option("group-by", short: "g", valueName: "column", help: "Compute the statistic for each value of this column separately."),
             Option(
                 "format", valueName: "format", help: "The file's format, when its extension does not say.",
-                choices: InputFormat.allCases.map(\.rawValue)),
+                choices: RecordFormat.allCases.map(\.rawValue)),
         ],
         flags: [
             Flag("table", help: "FILE is a contingency table of counts (CSV or TSV)."),
+            Flag("population", help: "For spread: also the population (divisor n) variance and standard deviation."),
             Flag("json", help: "Write the results as JSON on standard output."),
         ],
         positionals: [Positional("file", help: "The ratings file (.csv, .tsv, .jsonl) or, with --table, a table of counts.")],
@@ -64,7 +71,6 @@ enum AgreementCommand {
         let isTable = arguments.flag("table")
         let raters = arguments.values("raters")
         try checkRaters(raters, isTable: isTable, arguments: arguments, statistic: request.statistic)
-
         if request.statistic.needsScale, request.scale == nil, !isTable {
             throw UsageError(
                 "\(request.statistic.name) needs the declared scale: add --categories (for example 1,2,3,4); categories come from the rubric, not from the labels seen"
@@ -74,79 +80,79 @@ enum AgreementCommand {
         let progress = console.progressLine()
         progress.update("reading \(path)…")
         defer { progress.clear() }
-        let input = try AgreementInput.load(
-            AgreementInput.Selection(
-                path: path, format: try arguments.value("format", as: InputFormat.self), isTable: isTable, raters: raters,
-                id: arguments.value("id"), groupBy: arguments.value("group-by"), scale: request.scale))
-
-        var resolved = request
-        resolved.scale = input.scale
-        var rows: [AgreementReport.Row] = []
+        let format =
+            try arguments.value("format", as: RecordFormat.self) ?? RecordFormat(path: path)
+            ?? { throw UsageError("cannot tell the format of '\(path)' from its extension; add --format csv, tsv or jsonl") }()
+        let data = try InputFiles.read(path, role: "ratings file")
+        let ratings: RatingsFile
         do {
-            for group in input.groups {
-                rows += try request.statistic.compute(group.ratings, resolved).map {
-                    AgreementReport.Row(group: group.key, measurement: $0)
+            if isTable {
+                guard let separator = format.separator else {
+                    throw UsageError("--table reads a CSV or TSV table of counts, not JSON Lines")
                 }
+                ratings = try RatingsFile.contingencyTable(data, file: path, separator: separator, scale: request.scale)
+            } else {
+                ratings = try RatingsFile.columns(
+                    data, file: path, format: format, raters: raters, id: arguments.value("id"),
+                    groupBy: arguments.value("group-by"), scale: request.scale)
             }
-            if let method = request.statistic.correlation, arguments.isGiven("group-by") {
-                rows += try averagedOverGroups(method, input: input)
-            }
+        } catch let error as InputError {
+            throw CommandFailure(error.description, exitCode: .dataError)
+        }
+        let report: AgreementReport
+        do {
+            report = try AgreementReport(ratings, request: request)
         } catch let error as RatingError {
-            throw CommandFailure("\(input.file): \(error.message)", exitCode: .dataError)
+            throw CommandFailure("\(path): \(error.message)", exitCode: .dataError)
         }
         progress.clear()
-        let report = AgreementReport(
-            file: input.file, statistic: request.statistic.name, request: resolved, items: input.rowCount, rows: rows)
-        console.print(arguments.flag("json") ? try report.json() : report.text(style: console.outputStyle))
+        console.print(arguments.flag("json") ? try report.json() : report.text(emphasis: console.outputStyle.bold))
         return .success
     }
 
-    /// With `--group-by`, a correlation per pair computed within each group
-    /// and averaged over the groups where it is defined (``GroupedCorrelation``).
-    private static func averagedOverGroups(_ method: Correlation.Method, input: AgreementInput) throws -> [AgreementReport.Row] {
-        guard let raters = input.groups.first?.ratings.raters else { return [] }
-        let labels = input.groups.flatMap { Array(repeating: $0.key ?? "", count: $0.ratings.itemCount) }
-        let column = { (r: Int) in input.groups.flatMap { $0.ratings.ratings[r] } }
-        return try RaterRatings(raters: raters, ratings: [], itemCount: labels.count).pairs.map { i, j in
-            let grouped = try GroupedCorrelation.averaged(method, groups: labels, column(i), column(j))
-            let measurement = Measurement(
-                raters: [raters[i], raters[j]],
-                measure: "mean \(method.rawValue), \(grouped.skippedGroups) of \(grouped.groups) groups skipped",
-                estimate: grouped.estimate, excluded: grouped.excludedPairs)
-            return AgreementReport.Row(group: "(mean over groups)", measurement: measurement)
-        }
-    }
-
-    /// The statistic and its settings, checked against what the statistic takes.
+    /// The statistic and its settings from the options, checked by the catalogue.
     private static func request(_ arguments: ParsedArguments) throws -> AgreementRequest {
-        let statistic = try AgreementStatistic.named(arguments.value("statistic") ?? "")
-        let given: [AgreementStatistic.Parameter] = [.weights, .level, .tolerance, .iccForm]
-        for parameter in given where arguments.isGiven(parameter.rawValue) && !statistic.parameters.contains(parameter) {
-            let takers = AgreementStatistic.all.filter { $0.parameters.contains(parameter) }.map(\.name).joined(separator: ", ")
-            throw UsageError("--\(parameter.rawValue) does not apply to \(statistic.name); it applies to \(takers)")
+        guard let statistic = AgreementStatistic.named(arguments.value("statistic") ?? "") else {
+            throw UsageError("unknown statistic \(arguments.value("statistic") ?? "")")
         }
         let interval = try arguments.value("ci", as: IntervalMethod.self)
-        if let interval, !statistic.intervals.contains(interval) {
-            let takers = AgreementStatistic.all.filter { $0.intervals.contains(interval) }.map(\.name).joined(separator: ", ")
-            throw UsageError("--ci \(interval.rawValue) does not apply to \(statistic.name); it applies to \(takers)")
-        }
-        let tolerance = try arguments.value("tolerance", as: Double.self) ?? 0
-        guard tolerance >= 0 else { throw UsageError("--tolerance must be zero or more scale points") }
         for option in ["resamples", "seed"] where arguments.isGiven(option) && interval != .bootstrap {
             throw UsageError("--\(option) applies only with --ci bootstrap")
         }
-        let resamples = try arguments.value("resamples", as: Int.self) ?? 2000
-        guard resamples >= 100 else { throw UsageError("--resamples must be at least 100 for a percentile interval; 2000 is usual") }
-        return AgreementRequest(
+        let request = AgreementRequest(
             statistic: statistic,
-            weights: try arguments.value("weights", as: WeightScheme.self) ?? .none,
-            level: try arguments.value("level", as: MeasurementLevel.self),
+            weights: try arguments.value("weights").map { try named($0, "weights", AgreementWeights.init(schemeName:)) },
+            level: try arguments.value("level").map { try named($0, "level", KrippendorffAlpha.Metric.init(levelName:)) },
             scale: try scale(arguments.values("categories")),
             interval: interval,
-            resamples: resamples,
-            seed: try arguments.value("seed", as: UInt64.self) ?? (interval == .bootstrap ? UInt64.random(in: 0...UInt64.max) : nil),
-            tolerance: tolerance,
-            iccForm: try arguments.value("icc-form", as: ICCFormName.self) ?? .agreementSingle)
+            resamples: try arguments.value("resamples", as: Int.self) ?? AgreementRequest.defaultResamples,
+            seed: try arguments.value("seed", as: UInt64.self) ?? UInt64.random(in: 0...UInt64.max),
+            tolerance: try arguments.value("tolerance", as: Double.self),
+            iccForm: try arguments.value("icc-form").map { try named($0, "icc-form", ICCForm.init(shortName:)) },
+            population: arguments.flag("population"))
+        do throws(AgreementRequestError) {
+            return try request.validated()
+        } catch {
+            throw UsageError(optionNamed(error))
+        }
+    }
+
+    /// The catalogue's message with its parameter named as the option that sets it.
+    private static func optionNamed(_ error: AgreementRequestError) -> String {
+        switch error {
+        case .parameterDoesNotApply: "--" + error.description
+        case .intervalDoesNotApply(let method, let statistic):
+            "--ci \(method.rawValue) does not apply to \(statistic); it applies to "
+                + AgreementStatistic.all.filter { $0.intervals.contains(method) }.map(\.name).joined(separator: ", ")
+        case .negativeTolerance: "--tolerance must be zero or more scale points"
+        case .tooFewResamples: "--resamples must be at least \(AgreementRequest.minimumResamples) for a percentile interval; 2000 is usual"
+        default: error.description
+        }
+    }
+
+    private static func named<T>(_ text: String, _ option: String, _ make: (String) -> T?) throws(UsageError) -> T {
+        guard let value = make(text) else { throw UsageError("--\(option) does not take '\(text)'") }
+        return value
     }
 
     /// `--categories`: numbers make a numeric scale, anything else ordered labels.
@@ -174,7 +180,7 @@ enum AgreementCommand {
         guard Set(raters).count == raters.count else {
             throw UsageError("--raters names a column twice: \(raters.joined(separator: ","))")
         }
-        let needed = statistic.shape == .eachRater ? 1 : 2
+        let needed = statistic.minimumRaters
         guard raters.count >= needed else {
             throw UsageError(
                 "\(statistic.name) needs at least \(needed) rater column\(needed == 1 ? "" : "s"): add --raters \(needed == 1 ? "a" : "a,b")"

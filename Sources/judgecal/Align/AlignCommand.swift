@@ -1,3 +1,4 @@
+import AgreementStatistics
 import Calibration
 import CommandLineParsing
 import DataFormats

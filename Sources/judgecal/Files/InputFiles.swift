@@ -20,6 +20,19 @@ enum InputFiles {
         return URL(fileURLWithPath: path)
     }
 
+    /// The contents of an existing file named on the command line.
+    ///
+    /// - Throws: ``CommandFailure`` with ``ExitCode/noInput`` when there is no
+    ///   such file or it cannot be read.
+    static func read(_ path: String, role: String) throws -> Data {
+        let url = try existing(path, role: role)
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw CommandFailure("cannot read the \(role) '\(path)': \(error.localizedDescription)", exitCode: .noInput)
+        }
+    }
+
     /// Runs `body`, turning an ``InputError`` into a ``CommandFailure`` with ``ExitCode/dataError``.
     static func parsing<T>(_ body: () throws -> T) throws -> T {
         do {

@@ -1,0 +1,88 @@
+extension AgreementStatistic {
+    /// A statistic's figures: one per pair or one over all raters, each with the
+    /// interval the request asks for and the items left out.
+    ///
+    /// - Parameter listwise: whether an item missing any rating is left out
+    ///   (pairs, ICC); otherwise items with fewer than two ratings are.
+    static func figures(
+        _ measureName: String, shape: Shape, listwise: Bool = false, measure: @escaping Measure, tableValue: TableValue? = nil
+    ) -> Compute {
+        { data, request in
+            let selections = shape == .pairs ? data.pairs.map { [$0.0, $0.1] } : [Array(data.raters.indices)]
+            return try selections.map { selected in
+                let columns = selected.map { data.ratings[$0] }
+                let figure = try measure(columns, request)
+                var measurement = AgreementMeasurement(
+                    raters: selected.map { data.raters[$0] }, measure: measureName, estimate: figure.estimate,
+                    test: figure.test, table: figure.table)
+                try attachInterval(to: &measurement, columns: columns, request: request, measure: measure, tableValue: tableValue)
+                let needed = listwise || shape == .pairs ? columns.count : 2
+                let used = (0..<data.itemCount).count { i in columns.count(where: { $0[i] != nil }) >= needed }
+                measurement.excluded = data.itemCount - used
+                return measurement
+            }
+        }
+    }
+
+    /// The interval asked for.
+    ///
+    /// No interval: none (the standard error is kept); analytic or t: the
+    /// statistic's own; bootstrap: a percentile interval whose standard error
+    /// replaces the analytic one, unless the request draws no resamples. The
+    /// bootstrap draws a multinomial over the cells of the two-rater table where
+    /// the statistic has a table form, a scale is declared and every rating is
+    /// on it (the statistic of the table is then the statistic of the ratings),
+    /// and resamples the items otherwise. Resamples on which the statistic is
+    /// undefined are left out and counted.
+    private static func attachInterval(
+        to measurement: inout AgreementMeasurement, columns: [[Double?]], request: AgreementRequest, measure: Measure,
+        tableValue: TableValue?
+    ) throws {
+        switch request.interval {
+        case nil: measurement.estimate.interval = nil
+        case .analytic?, .t?: break
+        case .bootstrap?:
+            guard measurement.estimate.value != nil, request.resamples > 0 else { return }
+            let result: BootstrapResult
+            if let tableValue, columns.count == 2, let scale = request.scale,
+                let table = try? ContingencyTable(scale: scale, first: columns[0], second: columns[1])
+            {
+                result = Bootstrap.table(
+                    table, resamples: request.resamples, level: request.confidenceLevel, seed: request.seed,
+                    statistic: tableValue(request, scale))
+            } else {
+                result = Bootstrap.items(
+                    count: columns.first?.count ?? 0, resamples: request.resamples, level: request.confidenceLevel,
+                    seed: request.seed, bca: false
+                ) { indices in
+                    (try? measure(columns.map { c in indices.map { c[$0] } }, request))?.estimate.value
+                }
+            }
+            measurement.estimate.standardError = result.standardError
+            measurement.estimate.interval = result.percentileInterval
+            measurement.resampling = .init(
+                method: result.method, resamples: result.resamples, seed: result.seed,
+                undefinedResamples: result.undefinedResamples)
+        }
+    }
+
+    /// Items × raters from raters × items.
+    static func transposed(_ columns: [[Double?]]) -> [[Double?]] {
+        (0..<(columns.first?.count ?? 0)).map { i in columns.map { $0[i] } }
+    }
+
+    /// Per-item category counts on the declared scale.
+    static func counts(_ columns: [[Double?]], _ request: AgreementRequest) throws -> UnitCategoryCounts {
+        try UnitCategoryCounts(scale: try declaredScale(request), unitsByRaters: transposed(columns))
+    }
+
+    /// The two raters' table on the declared scale.
+    static func pairTable(_ columns: [[Double?]], _ request: AgreementRequest) throws -> ContingencyTable {
+        try ContingencyTable(scale: try declaredScale(request), first: columns[0], second: columns[1])
+    }
+
+    private static func declaredScale(_ request: AgreementRequest) throws(AgreementRequestError) -> CategoryScale {
+        guard let scale = request.scale else { throw .needsScale(statistic: request.statistic.name) }
+        return scale
+    }
+}

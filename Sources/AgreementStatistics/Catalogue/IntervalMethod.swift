@@ -1,0 +1,18 @@
+/// How a statistic's confidence interval is computed: the one interval-method
+/// type of the package, for the catalogue, `align` and `compare`.
+public enum IntervalMethod: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The statistic's own large-sample interval: normal for the kappa family
+    /// (Fleiss–Cohen–Everitt or Gwet standard error), Fisher z for Pearson, F
+    /// for the ICC.
+    case analytic
+    /// value ± t(n − 1) · SE, as Gwet's irrCAC prints (kappa family only).
+    case t
+    /// A seeded percentile bootstrap: a multinomial over the cells of the
+    /// two-rater table where the statistic has a table form and every rating
+    /// is on the declared scale, the items otherwise.
+    case bootstrap
+
+    /// The chance-corrected coefficients' interval for this method (normal
+    /// unless `t`).
+    public var coefficientInterval: CoefficientInterval { self == .t ? .studentT : .normal }
+}

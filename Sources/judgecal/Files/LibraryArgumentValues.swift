@@ -1,0 +1,8 @@
+public import AgreementStatistics
+public import CommandLineParsing
+public import DataFormats
+
+// The libraries' named choices, read from the command line by their raw values.
+
+extension IntervalMethod: ArgumentValue {}
+extension RecordFormat: ArgumentValue {}
