@@ -44,6 +44,20 @@ def student_t():
         print("        " + ", ".join(cells[start:start + 3]) + ",")
 
 
+@section
+def mcnemar():
+    """statsmodels mcnemar: exact binomial below 25 discordant pairs, else corrected chi-square."""
+    from statsmodels.stats.contingency_tables import mcnemar as test
+
+    print("// (b, c, statistic or nil, p-value)")
+    for b, c in [(10, 2), (10, 14), (12, 12), (3, 3), (1, 0)]:
+        result = test([[5, b], [c, 7]], exact=True)
+        print(f"        ({b}, {c}, nil, {swift(result.pvalue)}),")
+    for b, c in [(20, 20), (13, 13), (25, 25), (100, 100), (26, 25), (30, 15)]:
+        result = test([[5, b], [c, 7]], exact=False, correction=True)
+        print(f"        ({b}, {c}, {swift(result.statistic)}, {swift(result.pvalue)}),")
+
+
 def versions():
     names = ["numpy", "scipy", "statsmodels", "pingouin", "pandas", "irrCAC", "krippendorff"]
     found = []
