@@ -17,6 +17,9 @@
 ///
 ///     Var = [Σ_kl p_kl (w_kl − 2(1 − AC) p_e|kl)² − (p_a − 2(1 − AC) p_e)²] / (n (1 − p_e)²)
 ///
+/// The bracket is computed as a variance about an occupied cell's value
+/// (``WeightedVariance``), so that it is exactly 0 with perfect agreement.
+///
 /// **Several raters** (irrCAC `gwet.ac1.raw`): p_a over units with two or more
 /// ratings, π_k averaged over all rated units, and the linearised variance of
 /// ``ChanceCorrectedAgreement``. This is Gwet's missing-data rule, named as such.
@@ -69,16 +72,17 @@ public struct GwetAgreementCoefficient: Sendable, Hashable, Codable {
             pe *= chanceScale
             guard !CohenKappa.isChanceCertain(pe) else { return (pa, pe, .nan) }
             let gamma = (pa - pe) / (1 - pe)
-            var sum = 0.0
+            // The bracket is the variance of a_kl over the cells (its mean is p_a − 2(1 − AC)p_e),
+            // taken about an occupied cell's value so that it is exactly 0 when every occupied
+            // cell has the same a_kl (perfect agreement).
+            var spread = WeightedVariance()
             for c in 0..<q {
                 for l in 0..<q {
                     let unitChance = chanceScale * (1 - (rows[c] + columns[c] + rows[l] + columns[l]) / 4)
-                    let a = w[c, l] - 2 * (1 - gamma) * unitChance
-                    sum += Double(table[c, l]) / total * a * a
+                    spread.add(w[c, l] - 2 * (1 - gamma) * unitChance, weight: Double(table[c, l]) / total)
                 }
             }
-            let b = pa - 2 * (1 - gamma) * pe
-            return (pa, pe, (sum - b * b) / (total * (1 - pe) * (1 - pe)))
+            return (pa, pe, spread.value / (total * (1 - pe) * (1 - pe)))
         }
         observedAgreement = result.pa
         chanceAgreement = result.pe
