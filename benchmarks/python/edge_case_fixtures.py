@@ -58,6 +58,66 @@ def mcnemar():
         print(f"        ({b}, {c}, {swift(result.statistic)}, {swift(result.pvalue)}),")
 
 
+def gwet_table_exact(counts, weights):
+    """Gwet's AC and its two-rater variance (Gwet 2008; irrCAC.table.gwet) in exact
+    rationals, so that the reference carries no rounding; irrCAC's own
+    sum-of-squares form is off by about 1e-14 on the table used here."""
+    from fractions import Fraction
+
+    q = len(counts)
+    n = sum(map(sum, counts))
+    w = [[Fraction(x) for x in row] for row in weights]
+    p = [[Fraction(x, n) for x in row] for row in counts]
+    pi = [(sum(p[k]) + sum(p[i][k] for i in range(q))) / 2 for k in range(q)]
+    scale = sum(map(sum, w)) / (q * (q - 1))
+    pe = scale * sum(x * (1 - x) for x in pi)
+    pa = sum(w[k][l] * p[k][l] for k in range(q) for l in range(q))
+    gamma = (pa - pe) / (1 - pe)
+    terms = [
+        (p[k][l], w[k][l] - 2 * (1 - gamma) * scale * (1 - (pi[k] + pi[l]) / 2)) for k in range(q) for l in range(q)
+    ]
+    bias = pa - 2 * (1 - gamma) * pe
+    variance = (sum(pk * a * a for pk, a in terms) - bias * bias) / (n * (1 - pe) ** 2)
+    return float(gamma), float(variance) ** 0.5
+
+
+def irrcac_raw(rows, method, weights="identity", categories=(1, 2, 3)):
+    """irrCAC's raw-ratings coefficient (units x raters, NaN for missing), full precision."""
+    import pandas as pd
+    from irrCAC.raw import CAC
+
+    frame = pd.DataFrame(rows, dtype=float)
+    return getattr(CAC(frame, weights=weights, categories=list(categories), digits=15), method)()["est"]
+
+
+def show(name, est):
+    lower, upper = (float(np.ravel(b)[0]) for b in est["confidence_interval"])
+    value, se = float(np.ravel(est["coefficient_value"])[0]), float(np.ravel(est["se"])[0])
+    print(f"// {name}: value {swift(value)}, se {swift(se)}, t interval ({swift(lower)}, {swift(upper)})")
+
+
+@section
+def coefficient_ranges():
+    """irrCAC 0.4.4 (t interval, clipped only at 1) where AC2 and Fleiss' kappa leave [-1, 1]."""
+    import pandas as pd
+    from irrCAC.table import CAC as TableCAC
+
+    table = pd.DataFrame([[0, 0, 6], [0, 3, 0], [6, 0, 0]], index=[1, 2, 3], columns=[1, 2, 3])
+    est = TableCAC(table, weights="quadratic", digits=15).gwet()["est"]
+    show("AC2 quadratic, table [[0,0,6],[0,3,0],[6,0,0]] (irrCAC.table)", est)
+    value, se = gwet_table_exact([[0, 0, 6], [0, 3, 0], [6, 0, 0]], [[1, 0.75, 0], [0.75, 1, 0.75], [0, 0.75, 1]])
+    print(f"//   exact (Gwet 2008 table variance in rationals): value {swift(value)}, se {swift(se)}")
+    z, t = stats.norm.ppf(0.975), stats.t.ppf(0.975, 14)
+    print(f"//   normal interval ({swift(value - z * se)}, {swift(value + z * se)})")
+    print(f"//   t interval ({swift(value - t * se)}, {swift(value + t * se)})")
+    pairs = [[1, 3]] * 6 + [[2, 2]] * 3 + [[3, 1]] * 6
+    show("AC2 quadratic, same pairs as raw ratings (irrCAC.raw)", irrcac_raw(pairs, "gwet", "quadratic"))
+    missing = [[1, 2]] * 3 + [[2, 1]] * 3 + [[1, None]] * 6 + [[1, 3]] * 2
+    show("Fleiss, 8 pairs disagreeing + 6 units rated once (irrCAC.raw)", irrcac_raw(missing, "fleiss"))
+    three = [[1, 2, 3]] * 6 + [[1, 1, 2], [3, 3, 2]]
+    show("Fleiss, m = 3, [1,2,3] x 6 + [1,1,2] + [3,3,2] (irrCAC.raw)", irrcac_raw(three, "fleiss"))
+
+
 def versions():
     names = ["numpy", "scipy", "statsmodels", "pingouin", "pandas", "irrCAC", "krippendorff"]
     found = []

@@ -24,6 +24,10 @@
 /// ratings, π_k averaged over all rated units, and the linearised variance of
 /// ``ChanceCorrectedAgreement``. This is Gwet's missing-data rule, named as such.
 ///
+/// **Range and interval.** AC lies in [−T_w/(q² − T_w), 1] (``CoefficientRange``):
+/// [−1/(q − 1), 1] for AC1, but AC2 can go below −1 (to −2 with quadratic weights
+/// on three categories); the interval is clipped to that range, never past AC.
+///
 /// **Edge cases.** With every rating in one category and q ≥ 2, p_e = 0 and
 /// AC1 = p_a = 1 by the formula (irrCAC agrees; Cohen's kappa is undefined
 /// there). With q = 1 the coefficient is undefined (`too-few`). With no pairs,
@@ -93,7 +97,12 @@ public struct GwetAgreementCoefficient: Sendable, Hashable, Codable {
         let gamma = (result.pa - result.pe) / (1 - result.pe)
         let se = max(0, result.variance).squareRoot()
         coefficient = Estimate(
-            value: gamma, n: n, standardError: se, interval: interval.interval(around: gamma, standardError: se, n: n, level: level))
+            value: gamma,
+            n: n,
+            standardError: se,
+            interval: interval.interval(
+                around: gamma, standardError: se, n: n, level: level, range: CoefficientRange.gwet(w))
+        )
     }
 
     /// AC1/AC2 for any number of raters from per-unit category counts, with
@@ -102,8 +111,9 @@ public struct GwetAgreementCoefficient: Sendable, Hashable, Codable {
         _ counts: UnitCategoryCounts, weights: AgreementWeights = .unweighted, level: Double = 0.95, interval: CoefficientInterval = .normal
     ) {
         let q = counts.k
+        let w = weights.matrix(on: counts.scale)
         let core = ChanceCorrectedAgreement(
-            counts, weights: weights.matrix(on: counts.scale), level: level, interval: interval, name: "Gwet's AC"
+            counts, weights: w, level: level, interval: interval, range: CoefficientRange.gwet(w), name: "Gwet's AC"
         ) { shares, w in
             guard q >= 2 else { return nil }
             let chanceScale = w.total / Double(q * (q - 1))

@@ -19,7 +19,9 @@
 /// rounding. The null variance below is treated the same way.
 ///
 /// The interval is κ ± z·SE (normal, the default, as SAS and statsmodels), or
-/// κ ± t₀.₉₇₅,ₙ₋₁·SE (as Gwet's irrCAC) on request; both are clipped to [−1, 1]
+/// κ ± t₀.₉₇₅,ₙ₋₁·SE (as Gwet's irrCAC) on request; both are clipped to [−1, 1],
+/// the range of kappa with identity, linear or quadratic weights (derived in
+/// ``CoefficientRange``), and only at 1 for custom weights, never past κ
 /// (``CoefficientInterval``).
 /// **The z test** uses the SE under H₀: κ = 0,
 ///
@@ -122,7 +124,8 @@ public struct CohenKappa: Sendable, Hashable, Codable {
         }
         let value = (moments.po - moments.pe) / (1 - moments.pe)
         let se = max(0, moments.variance).squareRoot()
-        let ci = interval.interval(around: value, standardError: se, n: n, level: level)
+        let ci = interval.interval(
+            around: value, standardError: se, n: n, level: level, range: CoefficientRange.cohenKappa(weights))
         kappa = Estimate(value: value, n: n, standardError: se, interval: ci)
         let se0 = max(0, moments.nullVariance).squareRoot()
         nullStandardError = se0
