@@ -118,6 +118,104 @@ def coefficient_ranges():
     show("Fleiss, m = 3, [1,2,3] x 6 + [1,1,2] + [3,3,2] (irrCAC.raw)", irrcac_raw(three, "fleiss"))
 
 
+def irr_icc(x, model, kind, unit, level=0.95):
+    """R irr::icc (McGraw & Wong 1996) transcribed into numpy/scipy, R not being
+    available here: returns (value, lower, upper, v) with nan where irr gives NaN.
+    Checked in icc() against irr's intervals in the reference vectors."""
+    x = np.asarray(x, float)
+    n, k = x.shape
+    grand = x.mean()
+    msr = k * ((x.mean(axis=1) - grand) ** 2).sum() / (n - 1)
+    msc = n * ((x.mean(axis=0) - grand) ** 2).sum() / (k - 1)
+    msw = ((x - x.mean(axis=1, keepdims=True)) ** 2).sum() / (n * (k - 1))
+    mse = ((x - x.mean(axis=1, keepdims=True) - x.mean(axis=0) + grand) ** 2).sum() / ((n - 1) * (k - 1))
+    q = 1 - (1 - level) / 2
+    with np.errstate(divide="ignore", invalid="ignore"):
+        v = np.nan
+        if model == "oneway" or kind == "consistency":
+            error, df2 = (msw, n * (k - 1)) if model == "oneway" else (mse, (n - 1) * (k - 1))
+            value = (msr - error) / msr if unit == "average" else (msr - error) / (msr + (k - 1) * error)
+            fl = (msr / error) / stats.f.ppf(q, n - 1, df2)
+            fu = (msr / error) * stats.f.ppf(q, df2, n - 1)
+            if unit == "average":
+                lower, upper = 1 - 1 / fl, 1 - 1 / fu
+            else:
+                lower, upper = (fl - 1) / (fl + k - 1), (fu - 1) / (fu + k - 1)
+        else:
+            if unit == "average":
+                value = (msr - mse) / (msr + (msc - mse) / n)
+            else:
+                value = (msr - mse) / (msr + (k - 1) * mse + k * (msc - mse) / n)
+            a = k * value / (n * (1 - value))
+            b = 1 + k * value * (n - 1) / (n * (1 - value))
+            v = (a * msc + b * mse) ** 2 / ((a * msc) ** 2 / (k - 1) + (b * mse) ** 2 / ((n - 1) * (k - 1)))
+            fl, fu = stats.f.ppf(q, n - 1, v), stats.f.ppf(q, v, n - 1)
+            if unit == "average":
+                lower = n * (msr - fl * mse) / (fl * (msc - mse) + n * msr)
+                upper = n * (fu * msr - mse) / (msc - mse + n * fu * msr)
+            else:
+                c = k * msc + (k * n - k - n) * mse
+                lower = n * (msr - fl * mse) / (fl * c + n * msr)
+                upper = n * (fu * msr - mse) / (c + n * fu * msr)
+    return float(value), float(lower), float(upper), float(v)
+
+
+ICC_FORMS = [
+    ("ICC(1)", "oneway", "agreement", "single", "ICC(1,1)"),
+    ("ICC(k)", "oneway", "agreement", "average", "ICC(1,k)"),
+    ("ICC(A,1)", "twoway", "agreement", "single", "ICC(A,1)"),
+    ("ICC(A,k)", "twoway", "agreement", "average", "ICC(A,k)"),
+    ("ICC(C,1)", "twoway", "consistency", "single", "ICC(C,1)"),
+    ("ICC(C,k)", "twoway", "consistency", "average", "ICC(C,k)"),
+]
+
+
+@section
+def icc():
+    """irr's ICC formulas (scipy) and pingouin's point estimates on the edge cases of issue #10."""
+    import json
+    import pathlib
+
+    import warnings
+
+    import pandas as pd
+    import pingouin
+
+    warnings.simplefilter("ignore")
+    vectors = pathlib.Path(__file__).resolve().parents[3] / "shared/reference/agreement-vectors.json"
+    if vectors.exists():
+        for case in json.loads(vectors.read_text())["cases"]:
+            call = case.get("params", {}).get("irr_call")
+            if case.get("statistic") != "icc" or not call:
+                continue
+            model = "oneway" if "oneway" in call else "twoway"
+            kind = "agreement" if "agreement" in call else "consistency"
+            unit = "average" if "average" in call else "single"
+            _, lower, upper, _ = irr_icc(case["data"]["units_by_raters"], model, kind, unit)
+            expected = case["computed_by"]["R_irr_ci95"]
+            assert abs(lower - expected[0]) < 1e-9 and abs(upper - expected[1]) < 1e-9, (case["id"], lower, upper)
+        print("// the transcription reproduces R irr's intervals in agreement-vectors.json to 1e-9")
+    data = {
+        "MSR = MSC = 0 (row and column means equal)": [[1, 3], [3, 1], [2, 2]],
+        "n = k = 2, MSR = MSC = 0": [[1, 2], [2, 1]],
+        "MSE = n MSR + MSC exactly": [[1, 1], [1, 2], [2, 1]],
+    }
+    for name, x in data.items():
+        print(f"// {name}: {x}")
+        long = pd.DataFrame(
+            [(i, j, float(v)) for i, row in enumerate(x) for j, v in enumerate(row)], columns=["item", "rater", "score"]
+        )
+        try:
+            table = pingouin.intraclass_corr(long, targets="item", raters="rater", ratings="score").set_index("Type")
+        except Exception as error:  # report and go on
+            table = None
+            print(f"//   pingouin: {type(error).__name__}: {error}")
+        for label, model, kind, unit, ping in ICC_FORMS:
+            value, lower, upper, v = irr_icc(x, model, kind, unit)
+            ping_value = "" if table is None else f", pingouin {swift(table.loc[ping, 'ICC'])}"
+            print(f"//   {label}: irr {swift(value)} [{swift(lower)}, {swift(upper)}] v {swift(v)}{ping_value}")
+
+
 def versions():
     names = ["numpy", "scipy", "statsmodels", "pingouin", "pandas", "irrCAC", "krippendorff"]
     found = []
