@@ -216,6 +216,64 @@ def icc():
             print(f"//   {label}: irr {swift(value)} [{swift(lower)}, {swift(upper)}] v {swift(v)}{ping_value}")
 
 
+@section
+def kappa_z_test():
+    """statsmodels cohens_kappa: the H0 standard error, z and two-sided p-value."""
+    from statsmodels.stats.inter_rater import cohens_kappa
+
+    table = np.array([[22, 5, 2], [4, 15, 6], [1, 7, 18]])
+    print(f"// table {table.tolist()}")
+    for wt in [None, "linear", "quadratic"]:
+        r = cohens_kappa(table, wt=wt, return_results=True)
+        print(
+            f"//   {wt or 'unweighted'}: kappa {swift(r.kappa)}, std_kappa {swift(r.std_kappa)}, "
+            f"std_kappa0 {swift(r.std_kappa0)}, z {swift(r.z_value)}, p {swift(r.pvalue_two_sided)}"
+        )
+
+
+@section
+def population_spread():
+    """numpy var/std with ddof=0 (population) beside ddof=1."""
+    for values in [[2, 4, 4, 4, 5, 5, 7, 9], [1.5, 2.25, 3.0, 10.125], [1e9 + 0.1, 1e9 + 0.2, 1e9 + 0.3]]:
+        x = np.array(values)
+        print(
+            f"// {values}: var0 {swift(np.var(x))}, std0 {swift(np.std(x))}, "
+            f"var1 {swift(np.var(x, ddof=1))}, std1 {swift(np.std(x, ddof=1))}"
+        )
+        exact = exact_sum_of_squares(values)
+        var0, var1 = exact / len(values), exact / (len(values) - 1)
+        print(
+            f"//   exact (rationals): var0 {swift(var0)}, std0 {swift(float(var0) ** 0.5)}, "
+            f"var1 {swift(var1)}, std1 {swift(float(var1) ** 0.5)}"
+        )
+
+
+def exact_sum_of_squares(values):
+    """Sum of squared deviations of the doubles as stored, in exact rationals."""
+    from fractions import Fraction
+
+    xs = [Fraction(float(v)) for v in values]
+    mean = sum(xs) / len(xs)
+    return sum((x - mean) ** 2 for x in xs)
+
+
+@section
+def weighted_fleiss():
+    """irrCAC 0.4.4 fleiss() with weights (Gwet 2014, ch. 2-3): value, SE, pa, pe."""
+    units = [
+        [1, 2, 2, None], [2, 2, 3, 3], [3, 3, 3, 4], [1, 1, 2, 2], [4, 4, 4, 3],
+        [2, 3, 3, None], [1, 1, 1, 1], [3, 4, 4, 4], [2, 2, 2, 3], [1, 2, None, None],
+    ]
+    print(f"// units {units}")
+    for weights in ["identity", "linear", "quadratic"]:
+        est = irrcac_raw(units, "fleiss", weights, categories=(1, 2, 3, 4))
+        lower, upper = est["confidence_interval"]
+        print(
+            f"//   {weights}: value {swift(est['coefficient_value'])}, se {swift(est['se'])}, "
+            f"pa {swift(est['pa'])}, pe {swift(est['pe'])}, t interval ({swift(lower)}, {swift(upper)})"
+        )
+
+
 def versions():
     names = ["numpy", "scipy", "statsmodels", "pingouin", "pandas", "irrCAC", "krippendorff"]
     found = []
