@@ -25,7 +25,15 @@ struct ChanceCorrectedAgreement {
     /// the per-category terms e_k that give p_e|u.
     typealias Chance = (_ shares: [Double], _ weights: WeightMatrix) -> (pe: Double, perCategory: [Double])?
 
-    init(_ counts: UnitCategoryCounts, weights: WeightMatrix, level: Double, interval: CoefficientInterval, name: String, chance: Chance) {
+    init(
+        _ counts: UnitCategoryCounts,
+        weights: WeightMatrix,
+        level: Double,
+        interval: CoefficientInterval,
+        range: ClosedRange<Double>,
+        name: String,
+        chance: Chance
+    ) {
         let k = counts.k
         var rated: [Int] = []
         var unitAgreement: [Double] = []
@@ -90,6 +98,10 @@ struct ChanceCorrectedAgreement {
         }
         let se = (spread.value / Double(n * (n - 1))).squareRoot()
         self.coefficient = Estimate(
-            value: gamma, n: n, standardError: se, interval: interval.interval(around: gamma, standardError: se, n: n, level: level))
+            value: gamma,
+            n: n,
+            standardError: se,
+            interval: interval.interval(around: gamma, standardError: se, n: n, level: level, range: range)
+        )
     }
 }

@@ -25,6 +25,11 @@ import DataFormats
 /// which, like the per-category kappas κ_k = 1 − Σ_u r_uk (m − r_uk) / (N m (m − 1) p_k q_k),
 /// needs the same m on every unit; otherwise they are `nil`.
 ///
+/// **Range and interval.** With the same m ratings on every unit and identity,
+/// linear or quadratic weights kappa lies in [−1/(m − 1), 1]; with missing ratings
+/// it has no lower limit and goes below −1 (``CoefficientRange``). The interval is
+/// clipped to that range, never past kappa; irrCAC clips only at 1.
+///
 /// **Edge cases.** Every rating in one category: p_e = 1, kappa undefined
 /// (`no-variation`; statsmodels and R irr give NaN). No unit with two ratings:
 /// undefined (`no-pairable-values`). A category nobody used has an undefined
@@ -54,8 +59,10 @@ public struct FleissKappa: Sendable, Hashable, Codable {
         _ counts: UnitCategoryCounts, weights: AgreementWeights = .unweighted, level: Double = 0.95, interval: CoefficientInterval = .normal
     ) {
         let k = counts.k
+        let range = CoefficientRange.fleissKappa(weights, ratingsPerUnit: counts.commonRatingCount)
         let core = ChanceCorrectedAgreement(
-            counts, weights: weights.matrix(on: counts.scale), level: level, interval: interval, name: "Fleiss' kappa"
+            counts, weights: weights.matrix(on: counts.scale), level: level, interval: interval, range: range,
+            name: "Fleiss' kappa"
         ) { shares, w in
             var pe = 0.0
             var perCategory = [Double](repeating: 0, count: k)

@@ -17,9 +17,16 @@
 ///
 ///     Var = [Σ_kl p_kl (w_kl − 2(1 − AC) p_e|kl)² − (p_a − 2(1 − AC) p_e)²] / (n (1 − p_e)²)
 ///
+/// The bracket is computed as a variance about an occupied cell's value
+/// (``WeightedVariance``), so that it is exactly 0 with perfect agreement.
+///
 /// **Several raters** (irrCAC `gwet.ac1.raw`): p_a over units with two or more
 /// ratings, π_k averaged over all rated units, and the linearised variance of
 /// ``ChanceCorrectedAgreement``. This is Gwet's missing-data rule, named as such.
+///
+/// **Range and interval.** AC lies in [−T_w/(q² − T_w), 1] (``CoefficientRange``):
+/// [−1/(q − 1), 1] for AC1, but AC2 can go below −1 (to −2 with quadratic weights
+/// on three categories); the interval is clipped to that range, never past AC.
 ///
 /// **Edge cases.** With every rating in one category and q ≥ 2, p_e = 0 and
 /// AC1 = p_a = 1 by the formula (irrCAC agrees; Cohen's kappa is undefined
@@ -69,16 +76,17 @@ public struct GwetAgreementCoefficient: Sendable, Hashable, Codable {
             pe *= chanceScale
             guard !CohenKappa.isChanceCertain(pe) else { return (pa, pe, .nan) }
             let gamma = (pa - pe) / (1 - pe)
-            var sum = 0.0
+            // The bracket is the variance of a_kl over the cells (its mean is p_a − 2(1 − AC)p_e),
+            // taken about an occupied cell's value so that it is exactly 0 when every occupied
+            // cell has the same a_kl (perfect agreement).
+            var spread = WeightedVariance()
             for c in 0..<q {
                 for l in 0..<q {
                     let unitChance = chanceScale * (1 - (rows[c] + columns[c] + rows[l] + columns[l]) / 4)
-                    let a = w[c, l] - 2 * (1 - gamma) * unitChance
-                    sum += Double(table[c, l]) / total * a * a
+                    spread.add(w[c, l] - 2 * (1 - gamma) * unitChance, weight: Double(table[c, l]) / total)
                 }
             }
-            let b = pa - 2 * (1 - gamma) * pe
-            return (pa, pe, (sum - b * b) / (total * (1 - pe) * (1 - pe)))
+            return (pa, pe, spread.value / (total * (1 - pe) * (1 - pe)))
         }
         observedAgreement = result.pa
         chanceAgreement = result.pe
@@ -89,7 +97,12 @@ public struct GwetAgreementCoefficient: Sendable, Hashable, Codable {
         let gamma = (result.pa - result.pe) / (1 - result.pe)
         let se = max(0, result.variance).squareRoot()
         coefficient = Estimate(
-            value: gamma, n: n, standardError: se, interval: interval.interval(around: gamma, standardError: se, n: n, level: level))
+            value: gamma,
+            n: n,
+            standardError: se,
+            interval: interval.interval(
+                around: gamma, standardError: se, n: n, level: level, range: CoefficientRange.gwet(w))
+        )
     }
 
     /// AC1/AC2 for any number of raters from per-unit category counts, with
@@ -98,8 +111,9 @@ public struct GwetAgreementCoefficient: Sendable, Hashable, Codable {
         _ counts: UnitCategoryCounts, weights: AgreementWeights = .unweighted, level: Double = 0.95, interval: CoefficientInterval = .normal
     ) {
         let q = counts.k
+        let w = weights.matrix(on: counts.scale)
         let core = ChanceCorrectedAgreement(
-            counts, weights: weights.matrix(on: counts.scale), level: level, interval: interval, name: "Gwet's AC"
+            counts, weights: w, level: level, interval: interval, range: CoefficientRange.gwet(w), name: "Gwet's AC"
         ) { shares, w in
             guard q >= 2 else { return nil }
             let chanceScale = w.total / Double(q * (q - 1))

@@ -27,12 +27,35 @@
 ///   against irr's F(19, 39.7), p = 0.0543 for ICC(A,1)); we match irr.
 /// - Items with a missing rating are deleted listwise (as irr's `na.omit`) and
 ///   counted in ``excludedUnits``.
-/// - All ratings equal: every mean square is 0 and the ICC is 0/0, undefined
-///   with reason `no-variation` (pingouin and irr give NaN). Fewer than two
-///   items or raters: `too-few`. A zero error mean square with between-item
-///   variation gives F = ∞, p = 0 and an interval bound of 1.
+/// - Fewer than two items or raters: `too-few`. A zero error mean square with
+///   between-item variation gives F = ∞, p = 0 and an interval bound of 1.
+/// - **Zero up to rounding.** A mean square, a denominator or the sum in v that is
+///   within 1e-12 of the magnitudes it combines, or below (n + k)(8ε·max|x|)² (what
+///   rounding the data alone can produce), counts as 0. Every such case is named
+///   in `IntraclassCorrelation+Analysis.swift`:
+///   - all ratings equal (every mean square 0): undefined, `no-variation`
+///     (pingouin and irr give NaN);
+///   - a zero denominator otherwise (ICC(k) and ICC(C,k) when the item means do not
+///     vary; ICC(C,1) when only the raters' offsets vary; ICC(A,1) with n = k = 2;
+///     ICC(A,k) when MSE = n·MSR + MSC): undefined, `no-variation`, the reason naming
+///     the denominator and the mean squares, instead of a ratio of rounding errors
+///     such as −1.2e16;
+///   - v = 0 (for ICC(A,1), v has numerator MSR², so the item means do not vary; for
+///     ICC(A,k), kMSR = (k − 1)MSE): the F distribution has no second degrees of
+///     freedom, so there is neither an F test nor an interval, and ``notes`` says so.
+/// - F = 0 (MSR = 0) gives the bounds (F − 1)/(F + k − 1) = −1/(k − 1), as irr: an
+///   ICC(1) or ICC(C,1) of exactly −1 (k = 2) has the interval [−1, −1].
+/// - An interval that would not contain its estimate (possible only through the
+///   approximate v of the agreement forms) is not reported; ``notes`` says so.
+/// - **Values outside [−1, 1]** are kept, because they are what the published
+///   estimators (irr, psych, pingouin) return, but are never silent: ``notes``
+///   explains them. ICC(A,k) exceeds 1 exactly when its denominator
+///   MSR + (MSC − MSE)/n is negative (MSE > n·MSR + MSC), and ICC(A,1) and the
+///   average forms go below −1 when the items vary less than the error; ICC(1) and
+///   ICC(C,1) stay within [−1/(k − 1), 1].
 /// - Checked against Shrout & Fleiss (1979), R irr, R psych and pingouin through
-///   the reference vectors.
+///   the reference vectors, and the edge cases against irr's formulas evaluated with
+///   scipy and against pingouin (`benchmarks/python/edge_case_fixtures.py icc`).
 public struct IntraclassCorrelation: Sendable, Hashable, Codable {
     /// The mean squares of the two-way ANOVA.
     public struct MeanSquares: Sendable, Hashable, Codable {
@@ -70,6 +93,9 @@ public struct IntraclassCorrelation: Sendable, Hashable, Codable {
     public var raters: Int
     /// Items left out because a rating was missing.
     public var excludedUnits: Int
+    /// Sentences on what is unusual about this result: a value outside [−1, 1] and
+    /// why, or why the F test or interval is missing; empty when nothing is.
+    public var notes: [String]
 
     /// The ICC `form` of complete ratings, one row per item, one column per rater.
     ///
@@ -104,6 +130,7 @@ public struct IntraclassCorrelation: Sendable, Hashable, Codable {
         self.excludedUnits = ratings.count - complete.count
         self.fTest = nil
         self.meanSquares = nil
+        self.notes = []
         let n = complete.count
         guard n >= 2, k >= 2 else {
             self.estimate = Estimate(
@@ -112,19 +139,22 @@ public struct IntraclassCorrelation: Sendable, Hashable, Codable {
         }
         let ms = Self.meanSquares(complete)
         self.meanSquares = ms
-        guard let analysis = Self.analyse(ms, n: Double(n), k: Double(k), form: form, level: level) else {
-            self.estimate = Estimate(
-                undefined: .noVariation("the ratings do not vary between items or within them (all mean squares 0), so the ICC is 0/0"),
-                n: n)
-            return
+        let largest = complete.reduce(0.0) { max($0, $1.reduce(0.0) { max($0, abs($1)) }) }
+        let noise = Double(n + k) * (8 * Double.ulpOfOne * largest) * (8 * Double.ulpOfOne * largest)
+        let analysis = Self.analyse(ms, n: Double(n), k: Double(k), form: form, level: level, noise: noise)
+        switch analysis.outcome {
+        case .undefined(let reason):
+            self.estimate = Estimate(undefined: reason, n: n)
+        case .value(let value):
+            self.estimate = Estimate(value: value, n: n, interval: analysis.interval)
         }
-        self.estimate = Estimate(value: analysis.value, n: n, interval: analysis.interval)
         self.fTest = analysis.test
+        self.notes = analysis.notes
     }
 
     /// The mean squares, with compensated sums and residuals taken directly
     /// (not by subtraction), so that an exact constant offset leaves MSE = 0.
-    private static func meanSquares(_ x: [[Double]]) -> MeanSquares {
+    static func meanSquares(_ x: [[Double]]) -> MeanSquares {
         let n = x.count
         let k = x[0].count
         let rowMeans = x.map { CompensatedSum.of($0) / Double(k) }
@@ -151,63 +181,5 @@ public struct IntraclassCorrelation: Sendable, Hashable, Codable {
             columns: nd * columns.value / (kd - 1),
             within: within.value / (nd * (kd - 1)),
             error: error.value / ((nd - 1) * (kd - 1)))
-    }
-
-    /// The estimate, F test and interval of one form, or `nil` when the estimate is 0/0.
-    private static func analyse(
-        _ ms: MeanSquares, n: Double, k: Double, form: ICCForm, level: Double
-    ) -> (value: Double, test: FTest, interval: ConfidenceInterval?)? {
-        let tail = (1 - level) / 2
-        let average = form.unit == .average
-        switch (form.model, form.definition) {
-        case (.oneWay, _), (.twoWay, .consistency):
-            let oneWay = form.model == .oneWay
-            let error = oneWay ? ms.within : ms.error
-            let df2 = oneWay ? n * (k - 1) : (n - 1) * (k - 1)
-            let numerator = ms.rows - error
-            let denominator = average ? ms.rows : ms.rows + (k - 1) * error
-            guard denominator != 0 else { return nil }
-            let ratio = ms.rows / error
-            let test = FTest(statistic: ratio, df1: n - 1, df2: df2, pValue: FDistribution.survival(ratio, n - 1, df2))
-            let fl = ratio / FDistribution.quantile(1 - tail, n - 1, df2)
-            let fu = ratio * FDistribution.quantile(1 - tail, df2, n - 1)
-            // (F − 1)/(F + k − 1) and 1 − 1/F, written in 1/F so that F = ∞ gives 1.
-            let bound = { (f: Double) -> Double in average ? 1 - 1 / f : (1 - 1 / f) / (1 + (k - 1) / f) }
-            return (numerator / denominator, test, interval(bound(fl), bound(fu), level))
-        case (.twoWay, .agreement):
-            let numerator = ms.rows - ms.error
-            let denominator =
-                average
-                ? ms.rows + (ms.columns - ms.error) / n
-                : ms.rows + (k - 1) * ms.error + k * (ms.columns - ms.error) / n
-            guard denominator != 0 else { return nil }
-            let rho = numerator / denominator
-            let a = k * rho / (n * (1 - rho))
-            let b = 1 + k * rho * (n - 1) / (n * (1 - rho))
-            let v =
-                (a * ms.columns + b * ms.error) * (a * ms.columns + b * ms.error)
-                / ((a * ms.columns) * (a * ms.columns) / (k - 1) + (b * ms.error) * (b * ms.error) / ((n - 1) * (k - 1)))
-            let ratio = ms.rows / ms.error
-            let test = FTest(statistic: ratio, df1: n - 1, df2: v, pValue: FDistribution.survival(ratio, n - 1, v))
-            guard v.isFinite, v > 0 else { return (rho, test, nil) }
-            let fl = FDistribution.quantile(1 - tail, n - 1, v)
-            let fu = FDistribution.quantile(1 - tail, v, n - 1)
-            let lower: Double
-            let upper: Double
-            if average {
-                lower = n * (ms.rows - fl * ms.error) / (fl * (ms.columns - ms.error) + n * ms.rows)
-                upper = n * (fu * ms.rows - ms.error) / (ms.columns - ms.error + n * fu * ms.rows)
-            } else {
-                let c = k * ms.columns + (k * n - k - n) * ms.error
-                lower = n * (ms.rows - fl * ms.error) / (fl * c + n * ms.rows)
-                upper = n * (fu * ms.rows - ms.error) / (c + n * fu * ms.rows)
-            }
-            return (rho, test, interval(lower, upper, level))
-        }
-    }
-
-    private static func interval(_ lower: Double, _ upper: Double, _ level: Double) -> ConfidenceInterval? {
-        guard lower.isFinite, upper.isFinite else { return nil }
-        return ConfidenceInterval(lower: lower, upper: upper, level: level, method: "mcgraw-wong-f")
     }
 }

@@ -11,8 +11,17 @@
 ///
 ///     Var(κ) = [Σ p_ij (w_ij − (w̄_i· + w̄_·j)(1 − κ))² − (κ − p_e(1 − κ))²] / (n (1 − p_e)²)
 ///
+/// The bracket is the variance, over the cells weighted by p_ij, of
+/// a_ij = w_ij − (w̄_i· + w̄_·j)(1 − κ), whose mean is κ − p_e(1 − κ); it is
+/// computed about the value of an occupied cell (``WeightedVariance``), so that it
+/// is exactly 0 where every occupied cell has the same a_ij: with perfect
+/// agreement (κ = 1) the SE is 0 and the interval [1, 1], not an SE of 1e-8 from
+/// rounding. The null variance below is treated the same way.
+///
 /// The interval is κ ± z·SE (normal, the default, as SAS and statsmodels), or
-/// κ ± t₀.₉₇₅,ₙ₋₁·SE (as Gwet's irrCAC) on request; both are clipped to [−1, 1]
+/// κ ± t₀.₉₇₅,ₙ₋₁·SE (as Gwet's irrCAC) on request; both are clipped to [−1, 1],
+/// the range of kappa with identity, linear or quadratic weights (derived in
+/// ``CoefficientRange``), and only at 1 for custom weights, never past κ
 /// (``CoefficientInterval``).
 /// **The z test** uses the SE under H₀: κ = 0,
 ///
@@ -83,24 +92,25 @@ public struct CohenKappa: Sendable, Hashable, Codable {
             for i in 0..<k { for j in 0..<k { pe += w[i, j] * rows[i] * columns[j] } }
             guard !CohenKappa.isChanceCertain(pe) else { return (po, pe, .nan, .nan) }
             let kappa = (po - pe) / (1 - pe)
-            var spread = 0.0
-            var nullSpread = 0.0
+            // Σ p_ij a_ij = κ − p_e(1 − κ) and Σ p_i· p_·j b_ij = −p_e, so both bracketed
+            // sums are variances of a per-cell term; taken about a cell's own value they are
+            // exactly 0 when the true variance is (perfect agreement), not rounding error.
+            var spread = WeightedVariance()
+            var nullSpread = WeightedVariance()
             for i in 0..<k {
                 var rowMean = 0.0
                 for j in 0..<k { rowMean += w[i, j] * columns[j] }
                 for j in 0..<k {
                     var columnMean = 0.0
                     for l in 0..<k { columnMean += w[l, j] * rows[l] }
-                    let p = Double(table[i, j]) / total
                     let a = w[i, j] - (rowMean + columnMean) * (1 - kappa)
                     let b = w[i, j] - (rowMean + columnMean)
-                    spread += p * a * a
-                    nullSpread += rows[i] * columns[j] * b * b
+                    spread.add(a, weight: Double(table[i, j]) / total)
+                    nullSpread.add(b, weight: rows[i] * columns[j])
                 }
             }
             let scale = total * (1 - pe) * (1 - pe)
-            let bias = kappa - pe * (1 - kappa)
-            return (po, pe, (spread - bias * bias) / scale, (nullSpread - pe * pe) / scale)
+            return (po, pe, spread.value / scale, nullSpread.value / scale)
         }
         observedAgreement = moments.po
         chanceAgreement = moments.pe
@@ -114,7 +124,8 @@ public struct CohenKappa: Sendable, Hashable, Codable {
         }
         let value = (moments.po - moments.pe) / (1 - moments.pe)
         let se = max(0, moments.variance).squareRoot()
-        let ci = interval.interval(around: value, standardError: se, n: n, level: level)
+        let ci = interval.interval(
+            around: value, standardError: se, n: n, level: level, range: CoefficientRange.cohenKappa(weights))
         kappa = Estimate(value: value, n: n, standardError: se, interval: ci)
         let se0 = max(0, moments.nullVariance).squareRoot()
         nullStandardError = se0

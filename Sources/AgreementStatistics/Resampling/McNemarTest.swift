@@ -10,11 +10,21 @@ import Foundation
 ///
 /// **Which test.** With fewer than 25 discordant items the exact binomial
 /// test is used, p = min(1, 2·P(X ≤ min(b, c))), because the chi-square
-/// approximation is poor there; from 25 on, the chi-square statistic with
-/// Edwards' continuity correction, (|b − c| − 1)² / (b + c) on 1 degree of
-/// freedom. (b + c < 25 is the common rule of thumb for when the chi-square
-/// approximation cannot be trusted.) With no discordant item p = 1. Checked
-/// against `scipy.stats.binomtest` and `scipy.stats.chi2.sf`.
+/// approximation is poor there (b + c < 25 is the common rule of thumb); with no
+/// discordant item p = 1. From 25 on, the chi-square statistic with Edwards'
+/// continuity correction on 1 degree of freedom, exactly as R `mcnemar.test` and
+/// statsmodels `mcnemar(exact=False, correction=True)` compute it:
+///
+///     χ² = (|b − c| − 1)² / (b + c)
+///
+/// The square is taken of |b − c| − 1 as it stands, so b = c gives
+/// χ² = 1/(b + c) (p = 0.8744 for b = c = 20), not 0; only |b − c| = 1 gives
+/// χ² = 0 and p = 1. (Flooring |b − c| − 1 at 0, as this type did before, reported
+/// p = 1 for every b = c.)
+///
+/// Checked against statsmodels 0.15.0 `mcnemar` on both branches, b = c
+/// included (`benchmarks/python/edge_case_fixtures.py mcnemar`), and
+/// `scipy.stats.binomtest` and `scipy.stats.chi2.sf`.
 public struct McNemarTest: Sendable, Hashable, Codable {
     /// The two ways of computing the p-value.
     public enum Method: String, Sendable, Hashable, Codable {
@@ -50,7 +60,7 @@ public struct McNemarTest: Sendable, Hashable, Codable {
             pValue = discordant == 0 ? 1 : min(1, 2 * Self.binomialLowerTail(min(b, c), trials: discordant))
         } else {
             method = .chiSquareContinuityCorrected
-            let excess = max(0, Double(abs(b - c)) - 1)
+            let excess = Double(abs(b - c)) - 1
             let chi2 = excess * excess / Double(discordant)
             statistic = chi2
             pValue = erfc((chi2 / 2).squareRoot())
