@@ -117,6 +117,7 @@ struct AgreementOnNewsroomTests {
         #expect(
             Set(result.keys) == [
                 "group", "raters", "measure", "value", "se", "ci", "n", "excluded", "undefined", "undefined-resamples", "test", "table",
+                "notes",
             ])
         #expect(result["value"]?.double == 133.0 / 420.0)
         #expect(result["n"] == .number(420))

@@ -39,11 +39,14 @@ public struct AgreementMeasurement: Sendable, Hashable {
     public var table: ContingencyTable?
     /// How the bootstrap interval was drawn, when it was.
     public var resampling: Resampling?
+    /// What a reader should know about the value (an ICC above 1, an interval
+    /// that has no F test); empty when there is nothing to say.
+    public var notes: [String]
 
     /// Creates a measurement.
     public init(
         raters: [String], measure: String, estimate: Estimate, excluded: Int? = nil, test: ZTest? = nil,
-        table: ContingencyTable? = nil, resampling: Resampling? = nil
+        table: ContingencyTable? = nil, resampling: Resampling? = nil, notes: [String] = []
     ) {
         self.raters = raters
         self.measure = measure
@@ -52,5 +55,6 @@ public struct AgreementMeasurement: Sendable, Hashable {
         self.test = test
         self.table = table
         self.resampling = resampling
+        self.notes = notes
     }
 }

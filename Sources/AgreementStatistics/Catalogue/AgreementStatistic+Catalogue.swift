@@ -88,9 +88,8 @@ extension AgreementStatistic {
         parameters: [.iccForm], intervals: [.analytic, .bootstrap],
         computation: .figures(measure: "ICC", listwise: true) { columns, r in
             let form = r.iccForm ?? .twoWay(.agreement, .single)
-            return Figure(
-                estimate: try IntraclassCorrelation(unitsByRaters: transposed(columns), form: form, level: r.confidenceLevel)
-                    .estimate)
+            let icc = try IntraclassCorrelation(unitsByRaters: transposed(columns), form: form, level: r.confidenceLevel)
+            return Figure(estimate: icc.estimate, notes: icc.notes)
         })
 
     /// Location and spread per rater.

@@ -14,7 +14,7 @@ extension AgreementStatistic {
                 let figure = try measure(columns, request)
                 var measurement = AgreementMeasurement(
                     raters: selected.map { data.raters[$0] }, measure: measureName, estimate: figure.estimate,
-                    test: figure.test, table: figure.table)
+                    test: figure.test, table: figure.table, notes: figure.notes)
                 try attachInterval(to: &measurement, columns: columns, request: request, measure: measure, tableValue: tableValue)
                 let needed = listwise || shape == .pairs ? columns.count : 2
                 let used = (0..<data.itemCount).count { i in columns.count(where: { $0[i] != nil }) >= needed }

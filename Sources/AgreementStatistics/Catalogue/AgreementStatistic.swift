@@ -35,6 +35,7 @@ public struct AgreementStatistic: Sendable, Hashable {
         var estimate: Estimate
         var test: AgreementMeasurement.ZTest? = nil
         var table: ContingencyTable? = nil
+        var notes: [String] = []
     }
 
     /// Computes the figure for the selected columns.

@@ -65,6 +65,7 @@ extension AgreementReport {
             "undefined-resamples": m.resampling.map { .number(Double($0.undefinedResamples)) } ?? .null,
             "test": test ?? .null,
             "table": table ?? .null,
+            "notes": .array(m.notes.map(JSONValue.string)),
         ])
     }
 

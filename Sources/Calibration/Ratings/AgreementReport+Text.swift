@@ -12,7 +12,7 @@ extension AgreementReport {
         let hasSE = rows.contains { $0.measurement.estimate.standardError != nil }
         let hasCI = rows.contains { $0.measurement.estimate.interval != nil }
         let hasTest = rows.contains { $0.measurement.test != nil }
-        let hasNote = rows.contains { $0.measurement.estimate.undefinedReason != nil || Self.resamplesNote($0.measurement) != nil }
+        let hasNote = rows.contains { !Self.notes($0.measurement).isEmpty }
         var columns = (grouped ? ["group"] : []) + ["raters", "measure", "value"]
         if hasSE { columns.append("se") }
         if hasCI { columns.append("ci") }
@@ -32,7 +32,7 @@ extension AgreementReport {
             }
             if hasTest { cells += [Self.format(m.test?.nullStandardError), Self.format(m.test?.z), Self.format(m.test?.pValue)] }
             cells += [String(e.n), m.excluded.map(String.init) ?? ""]
-            if hasNote { cells.append(e.undefinedReason?.message ?? Self.resamplesNote(m) ?? "") }
+            if hasNote { cells.append(Self.notes(m).joined(separator: "; ")) }
             return cells
         }
         var header = "\(file): \(request.statistic.name) — \(items) item\(items == 1 ? "" : "s")"
@@ -50,10 +50,15 @@ extension AgreementReport {
         return out
     }
 
-    /// "12 of 2000 resamples undefined, left out of the SE and interval", or `nil` when none were.
-    static func resamplesNote(_ measurement: AgreementMeasurement) -> String? {
-        guard let r = measurement.resampling, r.undefinedResamples > 0 else { return nil }
-        return "\(r.undefinedResamples) of \(r.resamples) resamples undefined, left out of the SE and interval"
+    /// What the note column says of a figure: why it is undefined, or its
+    /// notes and "12 of 2000 resamples undefined, left out of the SE and interval".
+    static func notes(_ measurement: AgreementMeasurement) -> [String] {
+        if let reason = measurement.estimate.undefinedReason { return [reason.message] }
+        var notes = measurement.notes
+        if let r = measurement.resampling, r.undefinedResamples > 0 {
+            notes.append("\(r.undefinedResamples) of \(r.resamples) resamples undefined, left out of the SE and interval")
+        }
+        return notes
     }
 
     /// A figure to four decimals, or "—".

@@ -20,7 +20,8 @@ enum AgreementCommand {
             --json writes {file, statistic, items, parameters {weights, level, categories, ci, \
             resamples, seed (a string), tolerance, icc-form, population}, results [{group, raters, measure, value, se, \
             ci {lower, upper, level, method}, n, excluded, undefined {code, message}, undefined-resamples, \
-            test {se0, z, p}, table {labels, counts}}]}; every key is present and null when it does not apply. An \
+            test {se0, z, p}, table {labels, counts}, notes [text]}]}; every key is present, null (notes: empty) when it \
+            does not apply. An \
             undefined statistic has value null and says why.
             """,
         options: [
