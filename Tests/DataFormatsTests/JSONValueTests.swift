@@ -55,3 +55,39 @@ struct JSONValueTests {
         #expect(JSONValue.number(4).plainText == "4")
     }
 }
+
+@Suite("JSON lines by path, and nesting depth")
+struct JSONLinesTests {
+    @Test("each value's line by path: members by dots, elements by index, the document at the empty path")
+    func lines() throws {
+        let text = "{\n  \"a\": 1,\n  \"b\": [\n    {\"c\": true},\n    2\n  ]\n}\n"
+        let (value, lines) = try JSONValue.parseLocated(Data(text.utf8), file: "t.json")
+        #expect(value["b"]?.array?.last == .number(2))
+        #expect(lines.line(of: "") == 1)
+        #expect(lines.line(of: "a") == 2)
+        #expect(lines.line(of: "b") == 3)
+        #expect(lines.line(of: "b[0]") == 4 && lines.line(of: "b[0].c") == 4)
+        #expect(lines.line(of: "b[1]") == 5)
+        #expect(lines.line(of: "x") == nil)
+        #expect(lines.end == 8)
+    }
+
+    @Test("nesting deeper than the limit is malformed input with its line and column, not a stack overflow")
+    func depth() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(throws: InputError.self) { try JSONValue.parse(Data(deep.utf8), file: "deep.json") }
+        let limit = JSONValue.maximumDepth
+        let atLimit = String(repeating: "[", count: limit) + String(repeating: "]", count: limit)
+        #expect((try? JSONValue.parse(Data(atLimit.utf8))) != nil)
+        do {
+            _ = try JSONValue.parse(Data(("\n" + String(repeating: "{\"a\":", count: limit + 1)).utf8), file: "deep.json")
+            Issue.record("a document nested \(limit + 1) deep was accepted")
+        } catch let error as InputError {
+            #expect(error.line == 2)
+            #expect(error.column == String(5 * limit + 1))
+            #expect(error.message.contains("at most \(limit) levels"))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+}

@@ -135,7 +135,7 @@ struct RubricTests {
         "A JSON rubric's errors name the line and the field",
         arguments: [
             ("{\n\"name\": \"t\",\n\"instructions\": 3}", 3, "instructions", "not of the expected type"),
-            ("{\n\"name\": \"t\",\n\"instructions\": \"i\",,\n}", 3, nil, "not valid JSON"),
+            ("{\n\"name\": \"t\",\n\"instructions\": \"i\",,\n}", 3, "21", "not valid JSON"),
             (
                 #"{"name": "t", "instructions": "i", "target": "{{response}}","# + "\n"
                     + #""dimensions": [{"name": "Q", "description": "", "scale": {"levels": ["# + "\n"

@@ -10,13 +10,67 @@ extension JSONValue {
     /// - Throws: ``InputError`` with the 1-based line and column of the first
     ///   character that is not valid JSON, and what was expected there.
     public static func parse(_ data: Data, file: String = "<data>", firstLine: Int = 1) throws -> JSONValue {
+        try parse(data, file: file, firstLine: firstLine, recordingLines: false).value
+    }
+
+    /// Parses a JSON document as ``parse(_:file:firstLine:)`` does, and also
+    /// notes the line where each value starts, by path, so that a document
+    /// decoded from it can name the line of a field it rejects.
+    ///
+    /// - Throws: ``InputError`` as ``parse(_:file:firstLine:)`` does.
+    public static func parseLocated(_ data: Data, file: String = "<data>") throws -> (value: JSONValue, lines: JSONLines) {
+        let parsed = try parse(data, file: file, firstLine: 1, recordingLines: true)
+        return (parsed.value, JSONLines(lines: parsed.lines, end: parsed.end))
+    }
+
+    /// The deepest nesting of arrays and objects the parser follows; deeper
+    /// documents are refused as malformed rather than exhausting the stack.
+    public static let maximumDepth = 512
+
+    private static func parse(
+        _ data: Data, file: String, firstLine: Int, recordingLines: Bool
+    ) throws -> (value: JSONValue, lines: [String: Int], end: Int) {
         try data.withUnsafeBytes { raw in
             var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self), file: file, firstLine: firstLine)
+            if recordingLines { parser.lines = [:] }
             parser.skipWhitespace()
-            let value = try parser.value()
+            let value = try parser.value(at: recordingLines ? "" : nil)
             parser.skipWhitespace()
             guard parser.atEnd else { throw parser.error("expected the end of the document") }
-            return value
+            return (value, parser.lines ?? [:], parser.line)
+        }
+    }
+}
+
+/// Where each value of a parsed JSON document starts, by path
+/// (`dimensions[0].scale.levels[2]`): members joined by dots, array elements
+/// by their index in brackets, the document itself at "".
+public struct JSONLines: Sendable, Hashable {
+    /// The 1-based line of each value, by path.
+    public let lines: [String: Int]
+    /// The document's last line.
+    public let end: Int
+
+    /// The line of the value at `path`, or `nil` when there is none.
+    public func line(of path: String) -> Int? { lines[path] }
+
+    /// The line of the value at the end of `keys`, or of its nearest enclosing
+    /// value that the document has (a missing field is reported on the line of
+    /// the object that lacks it).
+    public func line(nearest keys: [any CodingKey]) -> Int? {
+        var probe = keys
+        while true {
+            if let line = line(of: Self.path(probe)) { return line }
+            if probe.isEmpty { return nil }
+            probe.removeLast()
+        }
+    }
+
+    /// A path written as ``lines`` keys it, from a decoding error's coding path.
+    public static func path(_ keys: [any CodingKey]) -> String {
+        keys.reduce("") { path, key in
+            if let i = key.intValue { return path + "[\(i)]" }
+            return path.isEmpty ? key.stringValue : path + "." + key.stringValue
         }
     }
 }
@@ -26,11 +80,19 @@ private struct JSONParser {
     let file: String
     let firstLine: Int
     var i = 0
+    /// The line of byte `i`, counted while recording lines (JSON has no raw
+    /// line breaks inside strings, so whitespace holds them all).
+    var line: Int
+    /// Each value's line by path, when recording.
+    var lines: [String: Int]?
+    /// How many arrays and objects enclose the value being read.
+    var depth = 0
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int) {
         self.bytes = bytes
         self.file = file
         self.firstLine = firstLine
+        self.line = firstLine
     }
 
     var atEnd: Bool { i >= bytes.count }
@@ -51,7 +113,10 @@ private struct JSONParser {
     }
 
     mutating func skipWhitespace() {
-        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 {
+            if bytes[i] == 0x0A { line += 1 }
+            i += 1
+        }
     }
 
     mutating func expect(_ literal: StaticString, _ value: JSONValue) throws -> JSONValue {
@@ -66,11 +131,18 @@ private struct JSONParser {
         return value
     }
 
-    mutating func value() throws -> JSONValue {
+    /// The value at byte `i`; `path` is its path when recording lines.
+    mutating func value(at path: String?) throws -> JSONValue {
         guard !atEnd else { throw error("expected a value") }
+        if let path { lines?[path] = line }
         switch bytes[i] {
-        case UInt8(ascii: "{"): return try object()
-        case UInt8(ascii: "["): return try array()
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            guard depth < JSONValue.maximumDepth else {
+                throw error("expected at most \(JSONValue.maximumDepth) levels of nested arrays and objects")
+            }
+            depth += 1
+            defer { depth -= 1 }
+            return bytes[i] == UInt8(ascii: "{") ? try object(at: path) : try array(at: path)
         case UInt8(ascii: "\""): return .string(try string())
         case UInt8(ascii: "t"): return try expect("true", .bool(true))
         case UInt8(ascii: "f"): return try expect("false", .bool(false))
@@ -80,7 +152,7 @@ private struct JSONParser {
         }
     }
 
-    mutating func object() throws -> JSONValue {
+    mutating func object(at path: String?) throws -> JSONValue {
         i += 1
         var members: [String: JSONValue] = [:]
         skipWhitespace()
@@ -96,7 +168,7 @@ private struct JSONParser {
             guard !atEnd, bytes[i] == UInt8(ascii: ":") else { throw error("expected \":\" after a member name") }
             i += 1
             skipWhitespace()
-            members[key] = try value()
+            members[key] = try value(at: path.map { $0.isEmpty ? key : $0 + "." + key })
             skipWhitespace()
             guard !atEnd else { throw error("expected \",\" or \"}\"") }
             if bytes[i] == UInt8(ascii: ",") {
@@ -110,7 +182,7 @@ private struct JSONParser {
         }
     }
 
-    mutating func array() throws -> JSONValue {
+    mutating func array(at path: String?) throws -> JSONValue {
         i += 1
         var elements: [JSONValue] = []
         skipWhitespace()
@@ -120,7 +192,7 @@ private struct JSONParser {
         }
         while true {
             skipWhitespace()
-            elements.append(try value())
+            elements.append(try value(at: path.map { "\($0)[\(elements.count)]" }))
             skipWhitespace()
             guard !atEnd else { throw error("expected \",\" or \"]\"") }
             if bytes[i] == UInt8(ascii: ",") {

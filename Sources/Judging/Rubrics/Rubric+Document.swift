@@ -61,9 +61,9 @@ struct DocumentLines: Sendable {
     /// Whether errors also name the field's path (in a JSON rubric).
     var namesFields = false
 
-    /// The lines of a JSON rubric's parts, from its source map.
-    init(json map: JSONSourceMap, document: RubricDocument, end: Int) {
-        self.end = end
+    /// The lines of a JSON rubric's parts, from its parse.
+    init(json map: JSONLines, document: RubricDocument) {
+        self.end = map.end
         namesFields = true
         name = map.line(of: "name") ?? 1
         target = map.line(of: "target") ?? 1
@@ -103,53 +103,27 @@ extension Rubric {
     ///
     /// - Throws: ``InputError`` naming the file, the line and the field's path.
     public static func decode(json data: Data, file: String) throws -> Rubric {
+        let lines = try JSONValue.parseLocated(data, file: file).lines
         let document: RubricDocument
         do {
             document = try JSONDecoder().decode(RubricDocument.self, from: data)
         } catch let error as DecodingError {
-            throw locate(error, in: data, file: file)
+            throw locate(error, lines: lines, file: file)
         }
-        let lines = DocumentLines(
-            json: JSONSourceMap(data), document: document, end: JSONSourceMap.line(ofByte: data.count, in: data))
-        return try Rubric(document: document, file: file, lines: lines)
+        return try Rubric(document: document, file: file, lines: DocumentLines(json: lines, document: document))
     }
 
-    /// A decoding error as an input error with the line it points at: the
-    /// field's line for a missing or mistyped field, the line of the
-    /// offending character for a syntax error.
-    private static func locate(_ error: DecodingError, in data: Data, file: String) -> InputError {
-        let context: DecodingError.Context?
-        var keys: [any CodingKey] = []
+    /// A decoding error (the document is valid JSON) as an input error with the
+    /// line of the field it names, or of the nearest enclosing value.
+    private static func locate(_ error: DecodingError, lines: JSONLines, file: String) -> InputError {
+        let keys: [any CodingKey]
         switch error {
-        case .keyNotFound(_, let c): context = c
-        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): context = c
-        @unknown default: context = nil
+        case .keyNotFound(_, let c), .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): keys = c.codingPath
+        @unknown default: keys = []
         }
-        keys = context?.codingPath ?? []
-        if keys.isEmpty {
-            // A syntax error: Foundation's parser says which character.
-            var line: Int?
-            do {
-                _ = try JSONSerialization.jsonObject(with: data)
-            } catch {
-                let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
-                if let range = detail.range(of: #"character (\d+)"#, options: .regularExpression),
-                    let offset = Int(detail[range].dropFirst("character ".count))
-                {
-                    line = JSONSourceMap.line(ofByte: offset, in: data)
-                }
-            }
-            return InputError(file: file, line: line, message: error.readableDescription)
-        }
-        let path = JSONSourceMap.path(keys)
-        let map = JSONSourceMap(data)
-        var probe = keys
-        var line = map.line(of: path)
-        while line == nil, !probe.isEmpty {
-            probe.removeLast()
-            line = map.line(of: JSONSourceMap.path(probe))
-        }
-        return InputError(file: file, line: line, column: path, message: error.readableDescription)
+        return InputError(
+            file: file, line: lines.line(nearest: keys), column: keys.isEmpty ? nil : JSONLines.path(keys),
+            message: error.readableDescription)
     }
 
     /// The rubric as JSON, in the form ``decode(json:file:)`` reads (keys sorted).
