@@ -133,11 +133,11 @@ extension BrowserPageTests {
         var failed = 0
         for criterion in HANNAAlignmentTests.criteria {
             let judge = try #require(columns["Beluga-13B \(criterion) 1"])
-            var scores: [String: Calibration.JudgeScore] = [:]
+            var scores: [String: JudgeScore] = [:]
             var failures: [String: String] = [:]
             for (id, story) in zip(ids, stories) {
                 if judge[story] >= 1 {
-                    scores[id] = Calibration.JudgeScore(judge[story])
+                    scores[id] = JudgeScore(judge[story])
                 } else {
                     failures[id] = "failure code \(judge[story])"
                 }
