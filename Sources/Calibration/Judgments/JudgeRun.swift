@@ -24,6 +24,10 @@ public struct JudgeProgress: Sendable, Hashable {
 /// A transport failure (the server is down, keeps answering 5xx) stops the
 /// run with the error; the calls completed before it stay cached.
 public enum JudgeRun {
+    /// The most rows in flight at once unless told otherwise: 2, which keeps a
+    /// local model server busy without queueing requests behind each other.
+    public static let defaultConcurrency = 2
+
     /// Judges every row of `run` with `rubric`.
     ///
     /// - Parameters:
@@ -33,7 +37,7 @@ public enum JudgeRun {
     ///   (``InputError``), or the model's transport error.
     public static func judge(
         run: FrozenRun, rubric: Rubric, model: any LanguageModel, options: JudgeOptions = JudgeOptions(),
-        concurrency: Int = 2, progress: (@Sendable (JudgeProgress) -> Void)? = nil
+        concurrency: Int = defaultConcurrency, progress: (@Sendable (JudgeProgress) -> Void)? = nil
     ) async throws -> JudgmentSet {
         let judge = try ModelJudge(model: model, dimensions: rubric.dimensions, options: options)
         let rows = run.rows
