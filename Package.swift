@@ -61,7 +61,9 @@ let libraries: [Target] = [
     .target(name: "CommandLineParsing"),
     .executableTarget(
         name: "judgecal",
-        dependencies: ["CommandLineParsing", "Calibration", "Judging", "LanguageModels", "EvaluationCore", "AgreementStatistics", "DataFormats"]
+        dependencies: [
+            "CommandLineParsing", "Calibration", "Judging", "LanguageModels", "EvaluationCore", "AgreementStatistics", "DataFormats",
+        ]
     ),
 ]
 
@@ -98,7 +100,10 @@ let tests: [Target] = [
     ),
     .testTarget(
         name: "CalibrationTests",
-        dependencies: ["DataFormats", "AgreementStatistics", "Calibration", "EvaluationCore", "EvaluationTesting", "Judging", "LanguageModels", "_TestSupport"],
+        dependencies: [
+            "DataFormats", "AgreementStatistics", "Calibration", "EvaluationCore", "EvaluationTesting", "Judging", "LanguageModels",
+            "_TestSupport",
+        ],
         exclude: ["Resources"]
     ),
     .testTarget(
@@ -107,7 +112,9 @@ let tests: [Target] = [
     ),
     .testTarget(
         name: "JudgingTests",
-        dependencies: ["DataFormats", "Judging", "AgreementStatistics", "EvaluationCore", "EvaluationTesting", "LanguageModels", "_TestSupport"],
+        dependencies: [
+            "DataFormats", "Judging", "AgreementStatistics", "EvaluationCore", "EvaluationTesting", "LanguageModels", "_TestSupport",
+        ],
         exclude: ["Resources"]
     ),
     .testTarget(
@@ -116,7 +123,7 @@ let tests: [Target] = [
     ),
     .testTarget(
         name: "judgecalTests",
-        dependencies: ["DataFormats", "AgreementStatistics", "Calibration", "EvaluationCore", "LanguageModels", "_TestSupport"]
+        dependencies: ["DataFormats", "AgreementStatistics", "Calibration", "EvaluationCore", "Judging", "LanguageModels", "_TestSupport"]
     ),
     .testTarget(
         name: "LanguageModelsTests",

@@ -1,9 +1,41 @@
+import AgreementStatistics
+import Calibration
 import CommandLineParsing
+import DataFormats
+import Foundation
+import Judging
 
 /// The `judgecal` tool: parses the command line and hands off to a command.
 @main
 enum JudgeCal {
     static func main() async {
         await JudgeCalCommands.root.main()
+    }
+
+    /// The exit code of an error a command throws, declared once for every
+    /// command (the root's classification; ``UsageError`` is 64 and a
+    /// ``CommandFailure`` keeps its own code before this is asked):
+    ///
+    /// | error | code |
+    /// |---|---|
+    /// | a malformed input: ``InputError`` (file, line, column), ``AlignmentError``, ``RatingError``, a rubric the judge cannot use (``JudgeConfigurationError``), JSON that does not decode (`DecodingError`) | 65 ``ExitCode/dataError`` |
+    /// | a statistic asked for with settings it cannot take (``AgreementRequestError``, such as too few resamples) | 64 ``ExitCode/usage`` |
+    /// | a file that cannot be found (`CocoaError` no such file) | 66 ``ExitCode/noInput`` |
+    /// | an output that cannot be written (`CocoaError` write errors) | 73 ``ExitCode/cantCreate`` |
+    /// | anything else, such as the judge server failing (`LanguageModelError`) | 1 ``ExitCode/failure`` |
+    static func exitCode(for error: any Error) -> ExitCode? {
+        switch error {
+        case is InputError, is AlignmentError, is RatingError, is JudgeConfigurationError, is DecodingError:
+            return .dataError
+        case is AgreementRequestError:
+            return .usage
+        case let error as CocoaError where error.code == .fileNoSuchFile || error.code == .fileReadNoSuchFile:
+            return .noInput
+        case let error as CocoaError
+        where (CocoaError.Code.fileWriteUnknown.rawValue...CocoaError.Code.fileWriteVolumeReadOnly.rawValue).contains(error.code.rawValue):
+            return .cantCreate
+        default:
+            return nil
+        }
     }
 }

@@ -55,7 +55,7 @@ struct AlignmentReportTests {
     @Test("Every figure equals the AgreementStatistics function on the same pairs")
     func invariant() throws {
         let (expert, judge) = (AlignmentFixture.expert, AlignmentFixture.judge)
-        let options = AlignmentOptions(resamples: 300, seed: 11)
+        let options = AlignmentSettings(resamples: 300, seed: 11)
         let input = AlignmentFixture.input(scale: scale, judge: judge, expert: expert)
         let d = try #require(try AlignmentReport(input, options: options).dimensions.first)
         let table = try ContingencyTable(scale: scale, first: expert, second: judge)
@@ -91,7 +91,7 @@ struct AlignmentReportTests {
     func bootstrapIntervals() throws {
         let input = AlignmentFixture.input(scale: scale)
         let d = try #require(
-            try AlignmentReport(input, options: AlignmentOptions(intervals: .bootstrap, resamples: 200, seed: 5)).dimensions.first)
+            try AlignmentReport(input, options: AlignmentSettings(intervals: .bootstrap, resamples: 200, seed: 5)).dimensions.first)
         let table = try ContingencyTable(scale: scale, first: AlignmentFixture.expert, second: AlignmentFixture.judge)
         let weights = AgreementWeights.quadratic.matrix(on: scale)
         let boot = Bootstrap.table(table, resamples: 200, seed: 5) { CohenKappa.value(of: $0, weights: weights) }
@@ -156,7 +156,7 @@ struct AlignmentReportTests {
         #expect(d.cohenKappa.quadratic == CohenKappa(table, weights: .quadratic).kappa)
         #expect(report.renderText().contains("Worked-example rows left out of the figures: r0, r3"))
 
-        let included = try AlignmentReport(input, options: AlignmentOptions(includeExampleRows: true))
+        let included = try AlignmentReport(input, options: AlignmentSettings(includeExampleRows: true))
         #expect(included.dimensions.first?.counts.paired == 40)
         #expect(included.dimensions.first?.counts.excludedAsExamples == 0)
         #expect(included.exampleRows == ["r0", "r3"])
@@ -199,7 +199,7 @@ struct AlignmentReportTests {
         labels.append(ExpertLabel(rowID: "r0", rater: "cy", value: 1))
         let judge = Dictionary(uniqueKeysWithValues: AlignmentFixture.ids(10).map { ($0, JudgeScore(3)) })
         let dimension = AlignmentInput.Dimension(name: "q", scale: scale, judge: JudgeScores(scores: judge), expertLabels: labels)
-        let options = AlignmentOptions(statistic: .linearKappa)
+        let options = AlignmentSettings(statistic: .linearKappa)
         let d = try #require(
             try AlignmentReport(AlignmentInput(runRowIDs: AlignmentFixture.ids(10), dimensions: [dimension]), options: options).dimensions
                 .first)
@@ -244,10 +244,10 @@ struct AlignmentReportTests {
     @Test("The verdict follows the chosen statistic and threshold")
     func verdictStatistic() throws {
         let input = AlignmentFixture.input(scale: scale)
-        let kappa = try #require(try AlignmentReport(input, options: AlignmentOptions(statistic: .kappa, threshold: 0.2)).dimensions.first)
+        let kappa = try #require(try AlignmentReport(input, options: AlignmentSettings(statistic: .kappa, threshold: 0.2)).dimensions.first)
         #expect(kappa.statisticEstimate == kappa.cohenKappa.unweighted)
         #expect(kappa.verdict == Verdict(estimate: kappa.cohenKappa.unweighted, threshold: 0.2, statistic: "Cohen's kappa"))
-        let rho = try #require(try AlignmentReport(input, options: AlignmentOptions(statistic: .spearman, resamples: 100)).dimensions.first)
+        let rho = try #require(try AlignmentReport(input, options: AlignmentSettings(statistic: .spearman, resamples: 100)).dimensions.first)
         #expect(rho.statistic == .spearman)
         #expect(rho.statisticEstimate == rho.spearman)
         #expect(rho.verdict.explanation.hasPrefix("Spearman's rho"))
@@ -256,7 +256,7 @@ struct AlignmentReportTests {
         #expect(try AlignmentReport(perfect).dimensions.first?.verdict.outcome == .aligned)
         // Alpha's n counts pairable values (two per row); more rows are counted in rows.
         let alphaBoot = try #require(
-            try AlignmentReport(input, options: AlignmentOptions(statistic: .alphaOrdinal, threshold: 0.8, resamples: 200)).dimensions.first
+            try AlignmentReport(input, options: AlignmentSettings(statistic: .alphaOrdinal, threshold: 0.8, resamples: 200)).dimensions.first
         )
         #expect(alphaBoot.statisticEstimate.n == 80)
         var perRow = alphaBoot.statisticEstimate
@@ -265,7 +265,7 @@ struct AlignmentReportTests {
         #expect(alphaBoot.verdict.outcome == .inconclusive)
         // Without a bootstrap, alpha has no interval and so no verdict.
         let alpha = try #require(
-            try AlignmentReport(input, options: AlignmentOptions(statistic: .alphaOrdinal, resamples: 0)).dimensions.first)
+            try AlignmentReport(input, options: AlignmentSettings(statistic: .alphaOrdinal, resamples: 0)).dimensions.first)
         #expect(alpha.statisticEstimate.value != nil)
         #expect(alpha.verdict.outcome == .undefined)
     }
@@ -273,7 +273,7 @@ struct AlignmentReportTests {
     @Test("Without a declared scale the category statistics are refused with a reason; correlations remain")
     func noScale() throws {
         let input = AlignmentFixture.input(scale: nil)
-        let d = try #require(try AlignmentReport(input, options: AlignmentOptions(resamples: 100)).dimensions.first)
+        let d = try #require(try AlignmentReport(input, options: AlignmentSettings(resamples: 100)).dimensions.first)
         for e in [d.cohenKappa.quadratic, d.exactAgreement, d.krippendorffAlphaOrdinal, d.gwetAC2] {
             #expect(e.value == nil)
             #expect(e.undefinedReason?.code == "no-scale")
@@ -319,7 +319,7 @@ struct AlignmentReportTests {
                 AlignmentFixture.dimension("quality", scale: scale, judge: AlignmentFixture.judge, expert: AlignmentFixture.expert),
                 AlignmentFixture.dimension("fluency", scale: nil, judge: AlignmentFixture.expert, expert: AlignmentFixture.judge),
             ])
-        let report = try AlignmentReport(input, options: AlignmentOptions(resamples: 100))
+        let report = try AlignmentReport(input, options: AlignmentSettings(resamples: 100))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let data = try encoder.encode(report)

@@ -97,7 +97,7 @@ struct HANNAAlignmentTests {
                     expertLabels: labels))
         }
         let report = try AlignmentReport(
-            AlignmentInput(runRowIDs: ids, dimensions: dimensions), options: AlignmentOptions(statistic: .kendall, resamples: 0))
+            AlignmentInput(runRowIDs: ids, dimensions: dimensions), options: AlignmentSettings(statistic: .kendall, resamples: 0))
         for d in report.dimensions {
             let expected = try #require(Self.recomputed.llm_vs_human_mean["\(judgePrompt)|\(d.name)"])
             #expect(d.counts.paired == 960)

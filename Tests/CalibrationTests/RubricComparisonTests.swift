@@ -32,7 +32,7 @@ struct RubricComparisonTests {
 
     @Test("Known flipped rows and McNemar's discordant counts")
     func flipped() throws {
-        let comparison = try RubricComparison(input(), options: AlignmentOptions(resamples: 400, seed: 3))
+        let comparison = try RubricComparison(input(), options: AlignmentSettings(resamples: 400, seed: 3))
         let d = try #require(comparison.dimensions.first)
         #expect(d.paired == 10)
         #expect(d.labelledNotPaired == 1)
@@ -49,7 +49,7 @@ struct RubricComparisonTests {
 
     @Test("Both statistics and the paired bootstrap equal the direct calls")
     func difference() throws {
-        let comparison = try RubricComparison(input(), options: AlignmentOptions(resamples: 400, seed: 3))
+        let comparison = try RubricComparison(input(), options: AlignmentSettings(resamples: 400, seed: 3))
         let d = try #require(comparison.dimensions.first)
         let controlKappa = try CohenKappa(first: expert, second: control, scale: scale, weights: .quadratic).kappa
         let experimentalKappa = try CohenKappa(first: expert, second: experimental, scale: scale, weights: .quadratic).kappa
@@ -70,7 +70,7 @@ struct RubricComparisonTests {
     func examples() throws {
         var input = input()
         input.exampleRowIDs = ["r0", "r7"]
-        let comparison = try RubricComparison(input, options: AlignmentOptions(resamples: 0))
+        let comparison = try RubricComparison(input, options: AlignmentSettings(resamples: 0))
         let d = try #require(comparison.dimensions.first)
         #expect(comparison.exampleRows == ["r0", "r7"])
         #expect(d.paired == 8)
@@ -89,7 +89,7 @@ struct RubricComparisonTests {
             .init(
                 name: "free", scale: nil, control: input.dimensions[0].control, experimental: input.dimensions[0].experimental,
                 expertLabels: input.dimensions[0].expertLabels))
-        let comparison = try RubricComparison(input, options: AlignmentOptions(resamples: 100))
+        let comparison = try RubricComparison(input, options: AlignmentSettings(resamples: 100))
         let free = try #require(comparison.dimensions.last)
         #expect(free.undefinedReason?.code == "no-scale")
         #expect(free.difference.value == nil)
@@ -117,7 +117,7 @@ struct AlignmentHistoryTests {
                 AlignmentFixture.dimension(
                     "quality", scale: CategoryScale(1...5), judge: AlignmentFixture.judge, expert: AlignmentFixture.expert)
             ])
-        let report = try AlignmentReport(input, options: AlignmentOptions(resamples: 100))
+        let report = try AlignmentReport(input, options: AlignmentSettings(resamples: 100))
         let time = Date(timeIntervalSince1970: 1_800_000_000)
         let entry = AlignmentHistoryEntry(report: report, rubricText: "# Instructions\nRate it.", rubricTextHash: "abc123", time: time)
         try entry.append(to: url)

@@ -20,6 +20,11 @@ enum Fixture {
             Option("tag", valueName: "tag", help: "A tag.", arity: .repeating),
             Option("seed", valueName: "n", help: "The seed."),
             Option("id", valueName: "column", help: "The id column.", required: true),
+            Option("worst", valueName: "n", help: "How many.", defaultValue: "5", range: 0...),
+            Option("top", valueName: "n", help: "The top.", range: 1...3),
+            Option("threshold", valueName: "x", help: "The threshold.", defaultValue: "0.6"),
+            Option("categories", valueName: "level", help: "The levels.", commaSeparated: true),
+            Option("output", short: "o", valueName: "file", help: "The output."),
         ],
         flags: [
             Flag("json", help: "Write JSON."), Flag("verbose", short: "v", help: "Say more."), Flag("quiet", short: "q", help: "Say less."),

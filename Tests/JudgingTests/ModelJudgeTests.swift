@@ -22,10 +22,10 @@ struct ModelJudgeTests {
     func retry() async throws {
         let model = ScriptedJudge(replies: [Self.reply(5, 3), Self.reply(4, 3)])
         let judge = try ModelJudge(model: model, dimensions: dimensions)
-        let verdict = try await judge.verdict(for: messages)
-        #expect(verdict.dimensions.map(\.score) == [4, 3])
-        #expect(verdict.retries == 1)
-        #expect(verdict.rawReplies == [Self.reply(5, 3), Self.reply(4, 3)])
+        let judgment = try await judge.judgment(of: messages)
+        #expect(judgment.scores.map(\.score) == [4, 3])
+        #expect(judgment.retries == 1)
+        #expect(judgment.rawReplies == [Self.reply(5, 3), Self.reply(4, 3)])
         let second = try #require(model.requests.last)
         #expect(second.messages.count == 4)
         #expect(second.messages[2] == ChatMessage(.assistant, Self.reply(5, 3)))
@@ -38,13 +38,15 @@ struct ModelJudgeTests {
         let refusal = try Fixtures.text("replies/refusal.txt")
         let model = ScriptedJudge(replies: [refusal])
         let judge = try ModelJudge(model: model, dimensions: dimensions, options: JudgeOptions(maxAttempts: 2))
-        await #expect {
-            _ = try await judge.verdict(for: messages)
-        } throws: { error in
-            guard let failure = error as? JudgeFailure else { return false }
-            return failure.attempts.count == 2 && failure.attempts.allSatisfy { $0.reply == refusal }
-                && failure.code == "no-json" && failure.description.contains("I'm sorry")
-        }
+        let judgment = try await judge.judgment(of: messages, id: "book-001")
+        let failure = try #require(judgment.failure)
+        #expect(failure.attempts.count == 2 && failure.attempts.allSatisfy { $0.reply == refusal })
+        #expect(failure.code == "no-json" && failure.description.contains("I'm sorry"))
+        #expect(judgment.scores.isEmpty)
+        #expect(judgment.id == "book-001")
+        #expect(judgment.rawReplies == [refusal, refusal])
+        #expect(judgment.retries == 1)
+        #expect(judgment.promptHash == Judgment.promptHash(of: messages))
         #expect(model.requests.count == 2)
     }
 
@@ -91,33 +93,29 @@ struct ModelJudgeTests {
             ScriptedJudge.Reply(text: text, tokens: Self.tokens(text, alternatives: [alternatives, usefulness]))
         }
         let judge = try ModelJudge(model: model, dimensions: dimensions, options: JudgeOptions(mode: .probabilityWeighted(topLogprobs: 5)))
-        let verdict = try await judge.verdict(for: messages)
-        let relevance = try #require(verdict.dimension("Relevance"))
+        let judgment = try await judge.judgment(of: messages)
+        let relevance = try #require(judgment.score("Relevance"))
         // (0.5·3 + 0.4·4) / 0.9 = 3.4444…
         #expect(abs(relevance.score - 31.0 / 9.0) < 1e-12)
         #expect(abs((relevance.probabilities?["4"] ?? 0) - 4.0 / 9.0) < 1e-12)
         #expect(relevance.probabilities?["1"] == 0)
         #expect(model.requests[0].logprobs && model.requests[0].topLogprobs == 5)
         // Usefulness: the only level among the alternatives is 2, so all the renormalised mass is on it.
-        #expect(verdict.dimension("Usefulness")?.score == 2)
-        #expect(verdict.dimension("Usefulness")?.fellBack == false)
+        #expect(judgment.score("Usefulness")?.score == 2)
+        #expect(judgment.score("Usefulness")?.fellBack == false)
     }
 
     @Test("Without log-probabilities, probability-weighted scoring fails the row unless a counted fallback is asked for")
     func noLogprobs() async throws {
         let model = ScriptedJudge(replies: [Self.reply(3, 2)])
         let strict = try ModelJudge(model: model, dimensions: dimensions, options: JudgeOptions(mode: .probabilityWeighted()))
-        await #expect {
-            _ = try await strict.verdict(for: messages)
-        } throws: { error in
-            (error as? JudgeFailure)?.code == "no-logprobs"
-        }
+        #expect(try await strict.judgment(of: messages).failure?.code == "no-logprobs")
         let lenient = try ModelJudge(
             model: model, dimensions: dimensions,
             options: JudgeOptions(mode: .probabilityWeighted(whenUnavailable: .discrete)))
-        let verdict = try await lenient.verdict(for: messages)
-        #expect(verdict.dimensions.map(\.score) == [3, 2])
-        #expect(verdict.dimensions.map(\.fellBack) == [true, true])
+        let judgment = try await lenient.judgment(of: messages)
+        #expect(judgment.scores.map(\.score) == [3, 2])
+        #expect(judgment.scores.map(\.fellBack) == [true, true])
     }
 
     @Test("Sampled: n replies, their mean, sample standard deviation and pairwise self-agreement")
@@ -126,14 +124,14 @@ struct ModelJudgeTests {
             ScriptedJudge.Reply(text: [Self.reply(3, 2), Self.reply(3, 2), Self.reply(4, 2)][request.sampleIndex])
         }
         let judge = try ModelJudge(model: model, dimensions: dimensions, options: JudgeOptions(mode: .sampled(count: 3), seed: 7))
-        let verdict = try await judge.verdict(for: messages)
-        let relevance = try #require(verdict.dimension("Relevance")?.sampling)
+        let judgment = try await judge.judgment(of: messages)
+        let relevance = try #require(judgment.score("Relevance")?.sampling)
         #expect(relevance.values == [3, 3, 4])
         #expect(abs(relevance.mean - 10.0 / 3.0) < 1e-12)
         #expect(abs((relevance.standardDeviation ?? 0) - (1.0 / 3.0).squareRoot()) < 1e-12)
         // One agreeing pair out of three.
         #expect(relevance.selfAgreement == 1.0 / 3.0)
-        #expect(verdict.dimension("Usefulness")?.sampling?.selfAgreement == 1)
+        #expect(judgment.score("Usefulness")?.sampling?.selfAgreement == 1)
         #expect(model.requests.map(\.sampleIndex) == [0, 1, 2])
         #expect(model.requests.map(\.seed) == [7, 8, 9])
         #expect(model.requests.allSatisfy { $0.temperature == 0.7 })

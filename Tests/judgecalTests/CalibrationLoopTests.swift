@@ -2,6 +2,7 @@ import AgreementStatistics
 import Calibration
 import EvaluationCore
 import Foundation
+import Judging
 import LanguageModels
 import Testing
 import _TestSupport

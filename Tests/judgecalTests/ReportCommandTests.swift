@@ -22,7 +22,7 @@ struct ReportCommandTests {
                                 uniqueKeysWithValues: zip(ids, judge.map { JudgeScore($0, rationale: "<script>x()</script>") }))),
                         expertLabels: zip(ids, expert).map { ExpertLabel(rowID: $0, value: $1) })
                 ]),
-            options: AlignmentOptions(resamples: 0))
+            options: AlignmentSettings(resamples: 0))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let path = try JudgeCalProcess.file("mini.alignment.json", String(decoding: try encoder.encode(report), as: UTF8.self))

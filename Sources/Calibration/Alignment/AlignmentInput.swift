@@ -118,7 +118,7 @@ public struct AlignmentInput: Sendable, Hashable {
     /// A score, failure or label for any other id is an error.
     public var runRowIDs: [String]
     /// Row ids the rubric quotes as worked examples: left out of the figures
-    /// unless ``AlignmentOptions/includeExampleRows`` is set, and listed either way.
+    /// unless ``AlignmentSettings/includeExampleRows`` is set, and listed either way.
     public var exampleRowIDs: Set<String>
     /// A group per row id (`--group-by`), for the per-group correlations.
     ///

@@ -5,7 +5,7 @@ extension AlignmentReport {
     ///
     /// Per dimension: the rows with both a judge score and an expert label are
     /// paired (the worked-example rows left out unless
-    /// ``AlignmentOptions/includeExampleRows``); the expert value of a row is
+    /// ``AlignmentSettings/includeExampleRows``); the expert value of a row is
     /// the mean of its raters. Correlations, bias, spread and the
     /// recalibration use the values as they are; the category statistics use
     /// them rounded half up onto the declared scale (counted in
@@ -17,7 +17,7 @@ extension AlignmentReport {
     ///   the run, a row both scored and failed, a rater labelling a row twice, a
     ///   value that is not finite or lies beyond the scale's ends, a paired row
     ///   without a group when groups are given, or a repeated dimension name.
-    public init(_ input: AlignmentInput, options: AlignmentOptions = AlignmentOptions()) throws {
+    public init(_ input: AlignmentInput, options: AlignmentSettings = AlignmentSettings()) throws {
         let runRows = Set(input.runRowIDs)
         var names: Set<String> = []
         var dimensions: [DimensionAlignment] = []
@@ -51,7 +51,7 @@ extension AlignmentReport {
 /// The alignment of one dimension, computed in steps.
 private struct DimensionAligner {
     let dimension: AlignmentInput.Dimension
-    let options: AlignmentOptions
+    let options: AlignmentSettings
     let panel: ExpertPanel
     let counts: DimensionAlignment.Counts
     let examplesSeen: Set<String>
@@ -59,7 +59,7 @@ private struct DimensionAligner {
     let groups: [String: String]
     let usable: (String) -> Bool
 
-    init(dimension: AlignmentInput.Dimension, input: AlignmentInput, runRows: Set<String>, options: AlignmentOptions) throws {
+    init(dimension: AlignmentInput.Dimension, input: AlignmentInput, runRows: Set<String>, options: AlignmentSettings) throws {
         self.dimension = dimension
         self.options = options
         self.groups = input.groups

@@ -20,7 +20,7 @@ public struct AlignmentReport: Sendable, Hashable, Codable {
     /// Run, rubric, model and data set, as the caller gave them.
     public var info: AlignmentInfo
     /// The options the figures were computed with.
-    public var options: AlignmentOptions
+    public var options: AlignmentSettings
     /// The rubric's worked-example rows seen among the labelled or judged rows, sorted.
     public var exampleRows: [String]
     /// Whether those rows were counted in the figures (by default they are left out).
@@ -34,7 +34,7 @@ public struct AlignmentReport: Sendable, Hashable, Codable {
 
     /// Creates a report from its parts (decoding uses the synthesized `init(from:)`).
     public init(
-        info: AlignmentInfo, options: AlignmentOptions, exampleRows: [String], exampleRowsIncluded: Bool,
+        info: AlignmentInfo, options: AlignmentSettings, exampleRows: [String], exampleRowsIncluded: Bool,
         dimensions: [DimensionAlignment], halo: HaloComparison
     ) {
         self.schemaVersion = Self.currentSchemaVersion

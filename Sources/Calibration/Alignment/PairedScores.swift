@@ -55,7 +55,7 @@ struct PairedScores {
     /// The bootstrap resamples the cells of the table when the values it uses
     /// are on the scale, the rows otherwise; its interval's method names B, the
     /// seed and how many resamples were undefined (excluded).
-    func estimate(_ statistic: AlignmentStatistic, options: AlignmentOptions) throws -> Estimate {
+    func estimate(_ statistic: AlignmentStatistic, options: AlignmentSettings) throws -> Estimate {
         let columns: [[Double?]]
         if statistic.isCategorical {
             guard table != nil else { return Estimate(undefined: noTableReason ?? .noData(), n: ids.count) }

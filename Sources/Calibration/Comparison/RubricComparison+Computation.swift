@@ -5,7 +5,7 @@ extension RubricComparison {
     ///
     /// Per dimension, with the expert value the mean of the raters and every
     /// value rounded half up onto the declared scale for the table:
-    /// - the verdict statistic (``AlignmentOptions/statistic``) of each rubric
+    /// - the verdict statistic (``AlignmentSettings/statistic``) of each rubric
     ///   on the common rows, computed as ``AlignmentReport`` computes it;
     /// - the difference experimental − control from the
     ///   ``PairedRatingTable`` (expert × experimental × control), with the
@@ -14,7 +14,7 @@ extension RubricComparison {
     /// - McNemar's test on exact agreement and the rows that flipped.
     ///
     /// - Throws: ``AlignmentError`` for the same invalid input as an alignment.
-    public init(_ input: Input, options: AlignmentOptions = AlignmentOptions()) throws {
+    public init(_ input: Input, options: AlignmentSettings = AlignmentSettings()) throws {
         let runRows = Set(input.runRowIDs)
         var seen: Set<String> = []
         var dimensions: [DimensionComparison] = []
@@ -39,7 +39,7 @@ extension RubricComparison {
     }
 
     private static func compare(
-        _ dimension: Input.Dimension, panel: ExpertPanel, ids: [String], labelledNotPaired: Int, options: AlignmentOptions
+        _ dimension: Input.Dimension, panel: ExpertPanel, ids: [String], labelledNotPaired: Int, options: AlignmentSettings
     ) throws -> DimensionComparison {
         let expert = ids.map { panel.mean($0) ?? .nan }
         let control = ids.map { dimension.control.scores[$0]?.value ?? .nan }
@@ -79,7 +79,7 @@ extension RubricComparison {
     }
 
     /// Experimental − control with the paired bootstrap's SE and percentile interval.
-    private static func difference(_ table: PairedRatingTable, options: AlignmentOptions) -> Estimate {
+    private static func difference(_ table: PairedRatingTable, options: AlignmentSettings) -> Estimate {
         let request = options.statistic.agreementRequest(options: options, scale: table.scale)
         guard let statistic = request.statistic.tableStatistic(for: request, scale: table.scale) else {
             return Estimate(undefined: .noData("\(options.statistic.displayName) has no table form to compare"), n: table.n)

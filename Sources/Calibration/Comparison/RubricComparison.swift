@@ -129,7 +129,7 @@ public struct RubricComparison: Sendable, Hashable, Codable {
     /// The experimental rubric's name.
     public var experimentalName: String
     /// The options used (statistic, bootstrap, level).
-    public var options: AlignmentOptions
+    public var options: AlignmentSettings
     /// Worked-example rows seen among the labelled or judged rows, sorted.
     public var exampleRows: [String]
     /// One entry per dimension.

@@ -2,6 +2,7 @@ public import AgreementStatistics
 import DataFormats
 import EvaluationCore
 public import Foundation
+import Judging
 
 /// Scores a judge produced elsewhere — another tool's output, a mean over
 /// several sampled replies, a published benchmark's LLM column — read from a

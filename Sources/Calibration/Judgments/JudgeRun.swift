@@ -20,10 +20,14 @@ public struct JudgeProgress: Sendable, Hashable {
 /// scores, rationales and raw replies.
 ///
 /// A reply that cannot be read is retried by ``ModelJudge`` and, when every
-/// attempt fails, recorded as the row's ``JudgmentFailure`` — never a score.
+/// attempt fails, recorded as the row's ``JudgeFailure`` — never a score.
 /// A transport failure (the server is down, keeps answering 5xx) stops the
 /// run with the error; the calls completed before it stay cached.
 public enum JudgeRun {
+    /// The most rows in flight at once unless told otherwise: 2, which keeps a
+    /// local model server busy without queueing requests behind each other.
+    public static let defaultConcurrency = 2
+
     /// Judges every row of `run` with `rubric`.
     ///
     /// - Parameters:
@@ -33,7 +37,7 @@ public enum JudgeRun {
     ///   (``InputError``), or the model's transport error.
     public static func judge(
         run: FrozenRun, rubric: Rubric, model: any LanguageModel, options: JudgeOptions = JudgeOptions(),
-        concurrency: Int = 2, progress: (@Sendable (JudgeProgress) -> Void)? = nil
+        concurrency: Int = defaultConcurrency, progress: (@Sendable (JudgeProgress) -> Void)? = nil
     ) async throws -> JudgmentSet {
         let judge = try ModelJudge(model: model, dimensions: rubric.dimensions, options: options)
         let rows = run.rows
@@ -46,7 +50,7 @@ public enum JudgeRun {
             func launch() {
                 let index = next
                 next += 1
-                group.addTask { (index, try await judgment(of: rows[index], messages: prompts[index], judge: judge)) }
+                group.addTask { (index, try await judge.judgment(of: prompts[index], id: rows[index].id)) }
             }
             while next < min(max(1, concurrency), rows.count) { launch() }
             for try await (index, judgment) in group {
@@ -63,32 +67,5 @@ public enum JudgeRun {
         return JudgmentSet(
             run: run.info.name, rubric: rubric.name, rubricVersion: rubric.version, model: model.modelName,
             judgments: judgments.compactMap { $0 })
-    }
-
-    private static func judgment(of row: FrozenRow, messages: [ChatMessage], judge: ModelJudge) async throws -> Judgment {
-        let hash = promptHash(messages)
-        do {
-            let verdict = try await judge.verdict(for: messages)
-            let scores = verdict.dimensions.map { d in
-                DimensionJudgment(
-                    dimension: d.name, score: d.score, label: d.level.label, rationale: d.rationale,
-                    probabilities: d.probabilities, fellBack: d.fellBack,
-                    sampledStandardDeviation: d.sampling?.standardDeviation, selfAgreement: d.sampling?.selfAgreement)
-            }
-            return Judgment(
-                id: row.id, scores: scores, failure: nil, rawReplies: verdict.rawReplies, retries: verdict.retries,
-                model: verdict.model, promptHash: hash)
-        } catch let failure as JudgeFailure {
-            return Judgment(
-                id: row.id, scores: [], failure: JudgmentFailure(code: failure.code, message: failure.description),
-                rawReplies: failure.attempts.map(\.reply), retries: max(0, failure.attempts.count - 1),
-                model: judge.model.modelName, promptHash: hash)
-        }
-    }
-
-    /// SHA-256 of the messages as compact JSON: role and content, in order.
-    static func promptHash(_ messages: [ChatMessage]) -> String {
-        let json = JSONValue.array(messages.map { .object(["role": .string($0.role.rawValue), "content": .string($0.content)]) })
-        return SHA256.hexDigest(of: Array(json.compactJSON.utf8))
     }
 }

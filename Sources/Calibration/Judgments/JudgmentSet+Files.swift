@@ -1,6 +1,7 @@
 import DataFormats
 import EvaluationCore
 public import Foundation
+import Judging
 
 extension JudgmentSet {
     private struct Header: Codable {

@@ -1,4 +1,5 @@
 public import AgreementStatistics
+import DataFormats
 
 /// A catalogue statistic computed on a ratings file, group by group: what
 /// `judgecal agreement` prints, as text or JSON.
@@ -28,8 +29,16 @@ public struct AgreementReport: Sendable {
     /// HANNA's and SummEval's story- or document-level correlations are.
     ///
     /// - Throws: ``AgreementRequestError`` for a request the statistic cannot
-    ///   take; ``RatingError`` for a rating off the scale.
+    ///   take; ``InputError`` naming the file for a rating off the scale.
     public init(_ ratings: RatingsFile, request: AgreementRequest) throws {
+        do {
+            try self.init(computing: ratings, request: request)
+        } catch let error as RatingError {
+            throw InputError(file: ratings.file, message: error.message)
+        }
+    }
+
+    private init(computing ratings: RatingsFile, request: AgreementRequest) throws {
         var request = request
         request.scale = ratings.scale
         var rows: [Row] = []

@@ -24,6 +24,14 @@ public struct Command: Sendable {
     /// through the console, and returns the process's exit code.
     public typealias Run = @Sendable (ParsedArguments, Console) async throws -> ExitCode
 
+    /// How a tool sorts the errors its commands throw into exit codes: the
+    /// code for an error, or `nil` for ``ExitCode/failure``.
+    ///
+    /// Declared once, on the root command (``exitCode``), and applied by
+    /// ``execute(_:console:)`` to whatever a command throws, so that no command
+    /// has to catch and re-throw an input error to get its code.
+    public typealias ErrorClassification = @Sendable (any Error) -> ExitCode?
+
     /// The name typed on the command line.
     public var name: String
     /// One line saying what the command does.
@@ -42,6 +50,9 @@ public struct Command: Sendable {
     public var subcommands: [Command]
     /// What it runs; `nil` for a command that only groups subcommands.
     public var run: Run?
+    /// The exit code of an error a command throws (set on the root command);
+    /// ``UsageError`` and ``CommandFailure`` keep their own codes.
+    public var exitCode: ErrorClassification?
 
     /// Declares a command.
     ///
@@ -57,7 +68,8 @@ public struct Command: Sendable {
         flags: [Flag] = [],
         positionals: [Positional] = [],
         subcommands: [Command] = [],
-        run: Run? = nil
+        run: Run? = nil,
+        exitCode: ErrorClassification? = nil
     ) {
         let names = options.map(\.name) + flags.map(\.name)
         precondition(Set(names).count == names.count, "option and flag names must be unique in \(name)")
@@ -73,6 +85,7 @@ public struct Command: Sendable {
         self.flags = flags
         self.positionals = positionals
         self.subcommands = subcommands
+        self.exitCode = exitCode
         self.run = run
     }
 

@@ -4,6 +4,10 @@
 /// An option is given at most once unless its ``Arity`` says otherwise; a
 /// comma-separated option (`--raters a,b,c`) splits each value it is given on
 /// commas, so `--raters a,b --raters c` and `--raters a,b,c` read the same.
+///
+/// An integer option may declare its valid range (`range: 0...`): the parser
+/// then refuses a value that is not an integer in it as a usage error naming
+/// the range, before the command runs, and the help shows it.
 public struct Option: Sendable, Hashable {
     /// How many times an option may be given, and how its values are taken.
     ///
@@ -38,8 +42,18 @@ public struct Option: Sendable, Hashable {
     public var defaultValue: String?
     /// Whether the command cannot run without it.
     public var isRequired: Bool
+    /// The smallest integer allowed, for an integer option with a declared range.
+    public var minimum: Int?
+    /// The largest integer allowed, for an integer option with a declared range.
+    public var maximum: Int?
+
+    /// Whether each value must be an integer within ``minimum`` and ``maximum``.
+    public var isIntegerRange: Bool { minimum != nil || maximum != nil }
 
     /// Declares an option.
+    ///
+    /// - Parameter range: for an integer option, the values allowed: `0...`,
+    ///   `1...64`, `...10` or `0..<5`.
     public init(
         _ name: String,
         short: Character? = nil,
@@ -49,7 +63,8 @@ public struct Option: Sendable, Hashable {
         commaSeparated: Bool = false,
         choices: [String]? = nil,
         defaultValue: String? = nil,
-        required: Bool = false
+        required: Bool = false,
+        range: (any RangeExpression<Int> & Sendable)? = nil
     ) {
         self.name = name
         self.short = short
@@ -60,6 +75,33 @@ public struct Option: Sendable, Hashable {
         self.choices = choices
         self.defaultValue = defaultValue
         self.isRequired = required
+        switch range {
+        case let r as ClosedRange<Int>: (minimum, maximum) = (r.lowerBound, r.upperBound)
+        case let r as Range<Int>: (minimum, maximum) = (r.lowerBound, r.upperBound - 1)
+        case let r as PartialRangeFrom<Int>: (minimum, maximum) = (r.lowerBound, nil)
+        case let r as PartialRangeThrough<Int>: (minimum, maximum) = (nil, r.upperBound)
+        case let r as PartialRangeUpTo<Int>: (minimum, maximum) = (nil, r.upperBound - 1)
+        case nil: (minimum, maximum) = (nil, nil)
+        case .some: preconditionFailure("--\(name): an integer range is a..., a...b, a..<b, ...b or ..<b")
+        }
+    }
+
+    /// The declared range in words: `at least 0`, `at most 10`, `from 1 to 64`;
+    /// `nil` without one.
+    public var rangeDescription: String? {
+        switch (minimum, maximum) {
+        case (let lo?, let hi?): "from \(lo) to \(hi)"
+        case (let lo?, nil): "at least \(lo)"
+        case (nil, let hi?): "at most \(hi)"
+        case (nil, nil): nil
+        }
+    }
+
+    /// Whether `text` is an integer within the declared range (always, without one).
+    func admits(_ text: String) -> Bool {
+        guard isIntegerRange else { return true }
+        guard let n = Int(text) else { return false }
+        return n >= (minimum ?? .min) && n <= (maximum ?? .max)
     }
 
     /// The option as written on a command line with its placeholder: `--weights <scheme>`.

@@ -11,6 +11,7 @@
 /// | 64 | ``usage`` | the command line was wrong (`EX_USAGE`): unknown option, missing or invalid value |
 /// | 65 | ``dataError`` | an input file was malformed (`EX_DATAERR`): a ragged row, a value that does not parse |
 /// | 66 | ``noInput`` | an input file could not be opened (`EX_NOINPUT`) |
+/// | 73 | ``cantCreate`` | an output file could not be created (`EX_CANTCREAT`) |
 public struct ExitCode: Sendable, Hashable, RawRepresentable, CustomStringConvertible {
     /// The numeric code passed to `exit`.
     public var rawValue: Int32
@@ -31,6 +32,9 @@ public struct ExitCode: Sendable, Hashable, RawRepresentable, CustomStringConver
     public static let dataError = ExitCode(65)
     /// 66 (`EX_NOINPUT`): an input file could not be opened.
     public static let noInput = ExitCode(66)
+    /// 73 (`EX_CANTCREAT`): an output file could not be created, such as one
+    /// in a folder that does not exist or may not be written.
+    public static let cantCreate = ExitCode(73)
 
     public var description: String { String(rawValue) }
 }

@@ -17,9 +17,18 @@ extension Command {
     ///   `--version` for the root's version, whatever else is on the line;
     /// - `--name value`, `--name=value`, `-n value` and `-nvalue` give options,
     ///   and `-abc` combines short flags;
-    /// - a value may begin with `-` only when it is a negative number, so that a
-    ///   forgotten value (`--weights --json`) is reported rather than swallowed;
-    /// - everything else, and everything after `--`, fills the positionals.
+    /// - the token after an option that takes a value is its value, even when it
+    ///   begins with `-` (`--threshold -0.1`, `--categories -2,-1,0,1,2`),
+    ///   unless it is `--`, begins with `--`, or is `-x…` where `x` is a short
+    ///   name the command declares (or `h`): that is the next option, and the
+    ///   value is reported missing rather than swallowed (`--weights --json`).
+    ///   A value that looks like an option is written `--name=value`. An
+    ///   ``Option/Arity/upToNextOption`` option takes further values by the
+    ///   same rule;
+    /// - a value outside an integer option's declared range (``Option/minimum``,
+    ///   ``Option/maximum``) is a usage error naming the range;
+    /// - everything else, and everything after `--`, fills the positionals; a
+    ///   lone token beginning with `-` is a positional only when it is a number.
     ///
     /// - Throws: ``UsageError`` for an unknown or misspelt option or
     ///   subcommand (with the nearest known name), a missing, repeated or invalid
@@ -99,9 +108,14 @@ private struct ArgumentScanner {
         token.count > 1 && Double(token) != nil
     }
 
-    /// Whether a token can be an option's value rather than the next option.
-    private static func canBeValue(_ token: String) -> Bool {
-        !token.hasPrefix("-") || token == "-" || isNegativeNumber(token)
+    /// Whether a token after an option is its value rather than the next
+    /// option: anything but `--`, a token beginning with `--`, and `-x…` where
+    /// `x` is a short name the command declares or `h`.
+    private func canBeValue(_ token: String) -> Bool {
+        guard !token.hasPrefix("--") else { return false }
+        guard token.hasPrefix("-"), let letter = token.dropFirst().first else { return true }
+        let shortNames = command.options.compactMap(\.short) + command.flags.compactMap(\.short) + ["h"]
+        return !shortNames.contains(letter)
     }
 
     private mutating func long(_ token: String) throws(UsageError) {
@@ -144,14 +158,14 @@ private struct ArgumentScanner {
         var raw: [String] = []
         if let inline {
             raw.append(inline)
-        } else if index < tokens.count, Self.canBeValue(tokens[index]) {
+        } else if index < tokens.count, canBeValue(tokens[index]) {
             raw.append(tokens[index])
             index += 1
         } else {
             throw error("missing value for \(spelled) <\(option.valueName)>")
         }
         if option.arity == .upToNextOption {
-            while index < tokens.count, tokens[index] != "--", Self.canBeValue(tokens[index]) {
+            while index < tokens.count, tokens[index] != "--", canBeValue(tokens[index]) {
                 raw.append(tokens[index])
                 index += 1
             }
@@ -165,6 +179,9 @@ private struct ArgumentScanner {
             for part in parts {
                 if option.isCommaSeparated, part.isEmpty {
                     throw error("--\(option.name): an empty item in '\(text)'")
+                }
+                if !option.admits(part), let range = option.rangeDescription {
+                    throw error("--\(option.name) takes an integer \(range), not '\(part)'")
                 }
                 if let choices = option.choices, !choices.contains(part) {
                     let hint = Suggestion.phrase(for: part, among: choices)

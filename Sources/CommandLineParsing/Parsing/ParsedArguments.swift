@@ -21,6 +21,27 @@ public struct ParsedArguments: Sendable {
         values(name).first ?? declaredOption(name).defaultValue
     }
 
+    /// The option's value, or its declared default when it was not given: the
+    /// accessor for an option that is required or has a default, so the
+    /// default is written once, in the declaration.
+    ///
+    /// - Precondition: the option is required or declares a default; reading
+    ///   one that is neither is a mistake in the tool and traps.
+    public func valueOrDefault(_ name: String) -> String {
+        guard let value = value(name) else {
+            preconditionFailure("--\(name) is neither required nor has a default; read it with value(_:)")
+        }
+        return value
+    }
+
+    /// The option's value converted to `T`, or its declared default converted
+    /// when it was not given (see ``valueOrDefault(_:)``).
+    ///
+    /// - Throws: ``UsageError`` naming the option and what was expected.
+    public func valueOrDefault<T: ArgumentValue>(_ name: String, as type: T.Type) throws(UsageError) -> T {
+        try convert(valueOrDefault(name), option: name)
+    }
+
     /// Every value the option was given, comma-separated lists split, in order.
     public func values(_ name: String) -> [String] {
         _ = declaredOption(name)

@@ -10,7 +10,9 @@ extension Command {
     /// - A ``UsageError`` prints `error: …` and the usage line on standard
     ///   error: ``ExitCode/usage``.
     /// - A ``CommandFailure`` prints `error: …`: its own exit code.
-    /// - Any other error prints `error: …`: ``ExitCode/failure``.
+    /// - Any other error prints `error: …` and exits with the code the root's
+    ///   ``exitCode`` classification gives it, or ``ExitCode/failure`` when it
+    ///   gives none (or the root declares none).
     public func execute(_ arguments: [String], console: Console) async -> ExitCode {
         do {
             switch try parse(arguments) {
@@ -39,7 +41,7 @@ extension Command {
             return failure.exitCode
         } catch {
             console.printError(String(describing: error))
-            return .failure
+            return exitCode?(error) ?? .failure
         }
     }
 

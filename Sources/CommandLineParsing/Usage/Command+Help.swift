@@ -43,6 +43,7 @@ extension Command {
         for o in command.options {
             var text = o.help
             if let choices = o.choices { text += " (\(choices.joined(separator: ", ")))" }
+            if let r = o.rangeDescription { text += " (\(r))" }
             if let d = o.defaultValue { text += " (default: \(d))" }
             if o.arity != .single { text += " Can be repeated." }
             let short = o.short.map { "-\($0), " } ?? ""

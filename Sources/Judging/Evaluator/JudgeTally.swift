@@ -5,7 +5,7 @@ import Synchronization
 public final class JudgeTally: Sendable {
     /// A snapshot of the counts.
     public struct Counts: Sendable, Hashable {
-        /// Rows that got a verdict.
+        /// Rows that got scores.
         public var judged = 0
         /// Rows recorded as judge failures.
         public var failures = 0
@@ -27,20 +27,17 @@ public final class JudgeTally: Sendable {
     /// The counts so far.
     public var counts: Counts { state.withLock { $0 } }
 
-    func record(_ verdict: JudgeVerdict) {
+    func record(_ judgment: Judgment) {
         state.withLock { c in
-            c.judged += 1
-            c.retries += verdict.retries
-            c.fallbacks += verdict.dimensions.filter(\.fellBack).count
-            c.failedSamples += verdict.failedSamples
-        }
-    }
-
-    func record(failure: JudgeFailure) {
-        state.withLock { c in
-            c.failures += 1
-            c.failuresByCode[failure.code, default: 0] += 1
-            c.retries += max(0, failure.attempts.count - 1)
+            c.retries += judgment.retries
+            if let failure = judgment.failure {
+                c.failures += 1
+                c.failuresByCode[failure.code, default: 0] += 1
+            } else {
+                c.judged += 1
+                c.fallbacks += judgment.scores.filter(\.fellBack).count
+                c.failedSamples += judgment.failedSamples
+            }
         }
     }
 }

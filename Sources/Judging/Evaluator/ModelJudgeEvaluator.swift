@@ -95,18 +95,13 @@ public struct ModelJudgeEvaluator<Input: SampleProtocol, Subject: EvaluationSubj
 
     public func metrics(subject: Subject, input: Input) async throws -> [Metric] {
         let judge = try self.judge.get()
-        let verdict: JudgeVerdict
-        do {
-            verdict = try await judge.verdict(for: messages(subject: subject, input: input))
-        } catch let failure as JudgeFailure {
-            tally.record(failure: failure)
-            throw failure
-        }
-        tally.record(verdict)
-        return zip(dimensions, verdict.dimensions).flatMap { d, v in metrics(for: d, verdict: v, mode: judge.options.mode) }
+        let judgment = try await judge.judgment(of: messages(subject: subject, input: input))
+        tally.record(judgment)
+        if let failure = judgment.failure { throw failure }
+        return zip(dimensions, judgment.scores).flatMap { d, v in metrics(for: d, judged: v, mode: judge.options.mode) }
     }
 
-    private func metrics(for d: ScoreDimension, verdict v: DimensionVerdict, mode: ScoringMode) -> [Metric] {
+    private func metrics(for d: ScoreDimension, judged v: DimensionJudgment, mode: ScoringMode) -> [Metric] {
         let metric = d.metric
         var out: [Metric] = []
         switch (mode, d.scale) {
@@ -116,7 +111,7 @@ public struct ModelJudgeEvaluator<Input: SampleProtocol, Subject: EvaluationSubj
             out.append(metric.scoring(v.score, rationale: v.rationale))
         }
         if case .probabilityWeighted(_, .discrete) = mode {
-            let why = v.fellBack ? "no log-probabilities: the written score \(v.level.label) was used" : nil
+            let why = v.fellBack ? "no log-probabilities: the written score \(v.label) was used" : nil
             out.append(Metric("\(d.name) (discrete fallback)").scoring(v.fellBack ? 1 : 0, rationale: why))
         }
         if let s = v.sampling {

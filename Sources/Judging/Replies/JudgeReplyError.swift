@@ -3,6 +3,9 @@
 /// The description is one sentence naming what was wrong, such as
 /// `Relevance: 7 is not on the scale 1–4`. The raw reply travels with the
 /// failure that collects these (``JudgeFailure``), never thrown away.
+///
+/// Two errors are equal when their ``code`` and description are, so an error
+/// read back from a judgments file equals the one written.
 public struct JudgeReplyError: Error, Sendable, Hashable, CustomStringConvertible {
     private enum Kind: Sendable, Hashable {
         case noJSON(truncated: Bool)
@@ -13,6 +16,7 @@ public struct JudgeReplyError: Error, Sendable, Hashable, CustomStringConvertibl
         case offScale(dimension: String, written: String, scale: String)
         case noChoices
         case noLogprobs(String)
+        case recorded(code: String, message: String)
     }
 
     private let kind: Kind
@@ -29,6 +33,8 @@ public struct JudgeReplyError: Error, Sendable, Hashable, CustomStringConvertibl
     }
     static let noChoices = Self(.noChoices)
     static func noLogprobs(_ detail: String) -> Self { Self(.noLogprobs(detail)) }
+    /// An error as a judgments file recorded it: its code and description.
+    static func recorded(code: String, message: String) -> Self { Self(.recorded(code: code, message: message)) }
 
     /// A stable short code for counting failures by kind: `no-json`,
     /// `truncated`, `invalid-json`, `missing-dimension`,
@@ -44,6 +50,7 @@ public struct JudgeReplyError: Error, Sendable, Hashable, CustomStringConvertibl
         case .offScale: "off-scale"
         case .noChoices: "no-choices"
         case .noLogprobs: "no-logprobs"
+        case .recorded(let code, _): code
         }
     }
 
@@ -60,6 +67,16 @@ public struct JudgeReplyError: Error, Sendable, Hashable, CustomStringConvertibl
         case .offScale(let d, let written, let scale): "\(d): \(written) is not on the scale \(scale)"
         case .noChoices: "the server returned no reply"
         case .noLogprobs(let detail): "no log-probabilities for the score token: \(detail)"
+        case .recorded(_, let message): message
         }
+    }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.code == b.code && a.description == b.description
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(description)
     }
 }

@@ -12,7 +12,7 @@ struct RubricDocument: Codable, Sendable {
     }
 
     struct Level: Codable, Sendable {
-        var label: JudgeScore
+        var label: LevelLabel
         var description: String?
     }
 
@@ -32,7 +32,7 @@ struct RubricDocument: Codable, Sendable {
         var title: String?
         var row: String?
         var target: String
-        var scores: [String: JudgeScore]
+        var scores: [String: LevelLabel]
         var reason: String
     }
 
@@ -145,7 +145,7 @@ extension Rubric {
                 case .custom: kind = "custom"
                 }
                 let levels = d.scale.levels.map { level in
-                    RubricDocument.Level(label: JudgeScore(level.label), description: level.description)
+                    RubricDocument.Level(label: LevelLabel(level.label), description: level.description)
                 }
                 return RubricDocument.Dimension(
                     name: d.name, description: d.description, scale: RubricDocument.Scale(kind: kind, levels: levels))

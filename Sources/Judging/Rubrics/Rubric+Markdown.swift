@@ -208,7 +208,7 @@ private struct MarkdownRubricReader {
                 let label = parts[0].trimmingCharacters(in: .whitespaces)
                 guard !label.isEmpty else { throw error(line.number, "a level line needs a label, as in `- 4: …`") }
                 let about = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
-                levels.append(RubricDocument.Level(label: JudgeScore(label), description: about))
+                levels.append(RubricDocument.Level(label: LevelLabel(label), description: about))
                 levelLines.append(line.number)
             } else if levels.isEmpty {
                 description.append(line)
@@ -252,7 +252,7 @@ private struct MarkdownRubricReader {
         for part in ["Target", "Scores", "Reason"] where parts[part] == nil {
             throw error(section.line, "the example has no `## \(part)` part")
         }
-        var scores: [String: JudgeScore] = [:]
+        var scores: [String: LevelLabel] = [:]
         var scoreLines: [String: Int] = [:]
         for line in parts["Scores"] ?? [] {
             let t = line.text.trimmingCharacters(in: .whitespaces)
@@ -264,7 +264,7 @@ private struct MarkdownRubricReader {
             let score = t[t.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             guard !dimension.isEmpty, !score.isEmpty else { throw error(line.number, "score lines read `- Dimension: score`") }
             guard scores[dimension] == nil else { throw error(line.number, "the example scores \(dimension) twice") }
-            scores[dimension] = JudgeScore(score)
+            scores[dimension] = LevelLabel(score)
             scoreLines[dimension] = line.number
         }
         let example = RubricDocument.Example(

@@ -4,7 +4,15 @@ import LanguageModels
 extension ModelJudge {
     /// Asks for `count` replies, each retried on its own, and summarises the
     /// usable ones per dimension: mean, spread, self-agreement.
-    func sampledVerdict(_ messages: [ChatMessage], count: Int) async throws -> JudgeVerdict {
+    ///
+    /// - Throws: ``JudgeFailure`` when no sample gave a usable reply; the
+    ///   model's own error when the server cannot be reached.
+    func sampledJudgment(
+        _ messages: [ChatMessage],
+        count: Int,
+        id: String,
+        promptHash: String
+    ) async throws -> Judgment {
         var replies: [UsableReply] = []
         var failures: [JudgeFailure.Attempt] = []
         var raw: [String] = []
@@ -19,7 +27,7 @@ extension ModelJudge {
             }
         }
         guard let first = replies.first else { throw JudgeFailure(attempts: failures) }
-        let verdicts = dimensions.enumerated().map { i, d in
+        let judged = dimensions.enumerated().map { i, d in
             let chosen = replies.map { $0.written[i] }
             let values = chosen.map(\.level.value)
             let sampling = SampledScores(
@@ -28,14 +36,23 @@ extension ModelJudge {
                 standardDeviation: values.count > 1 ? Spread.standardDeviation(values).value : nil,
                 selfAgreement: Self.pairwiseAgreement(chosen.map(\.level.label))
             )
-            return DimensionVerdict(
-                name: d.name, score: sampling.mean, level: first.written[i].level, rationale: first.written[i].rationale,
-                probabilities: nil, fellBack: false, sampling: sampling)
+            return DimensionJudgment(
+                dimension: d.name,
+                score: sampling.mean,
+                label: first.written[i].level.label,
+                rationale: first.written[i].rationale,
+                sampling: sampling
+            )
         }
-        let retries = raw.count - count
-        return JudgeVerdict(
-            dimensions: verdicts, rawReplies: raw, retries: retries, failedSamples: count - replies.count,
-            model: first.model)
+        return Judgment(
+            id: id,
+            scores: judged,
+            rawReplies: raw,
+            retries: raw.count - count,
+            failedSamples: count - replies.count,
+            model: first.model,
+            promptHash: promptHash
+        )
     }
 
     /// The share of pairs of labels that are equal: Σ nₖ(nₖ − 1) / (n(n − 1));

@@ -11,7 +11,7 @@ public import LanguageModels
 /// scale is retried up to ``JudgeOptions/maxAttempts`` times in all. Each
 /// retry continues the conversation with the bad reply and what was wrong
 /// with it, so a deterministic server (temperature 0) is not simply asked the
-/// same question again. When every attempt fails the call throws
+/// same question again. When every attempt fails the judgment records a
 /// ``JudgeFailure`` with every raw reply kept.
 public struct ModelJudge: Sendable {
     /// The judge model.
@@ -55,22 +55,35 @@ public struct ModelJudge: Sendable {
         return request
     }
 
-    /// The judge's verdict on `messages`.
+    /// The judge's judgment of `messages`, recorded under `id`.
     ///
-    /// - Throws: ``JudgeFailure`` when no attempt gave a usable reply (in
-    ///   sampled mode, when no sample did); the model's own error when the
-    ///   server cannot be reached.
-    public func verdict(for messages: [ChatMessage]) async throws -> JudgeVerdict {
-        switch options.mode {
-        case .discrete, .probabilityWeighted:
-            let reply = try await usableReply(to: request(for: messages))
-            let scored = try score(reply)
-            return JudgeVerdict(
-                dimensions: scored, rawReplies: reply.rawReplies, retries: reply.rawReplies.count - 1,
-                failedSamples: 0, model: reply.model
-            )
-        case .sampled(let count, _):
-            return try await sampledVerdict(messages, count: count)
+    /// A row whose every attempt failed (in sampled mode, every sample) is a
+    /// judgment with a ``Judgment/failure`` and no scores, not an error.
+    ///
+    /// - Parameters:
+    ///   - messages: the rendered judge messages.
+    ///   - id: the row's id when the caller has one (a frozen run's row);
+    ///     empty for a sample judged on its own.
+    /// - Throws: the model's own error when the server cannot be reached.
+    public func judgment(of messages: [ChatMessage], id: String = "") async throws -> Judgment {
+        let hash = Judgment.promptHash(of: messages)
+        do {
+            switch options.mode {
+            case .discrete, .probabilityWeighted:
+                let reply = try await usableReply(to: request(for: messages))
+                return Judgment(
+                    id: id,
+                    scores: try score(reply),
+                    rawReplies: reply.rawReplies,
+                    retries: reply.rawReplies.count - 1,
+                    model: reply.model,
+                    promptHash: hash
+                )
+            case .sampled(let count, _):
+                return try await sampledJudgment(messages, count: count, id: id, promptHash: hash)
+            }
+        } catch let failure as JudgeFailure {
+            return Judgment(id: id, failure: failure, model: model.modelName, promptHash: hash)
         }
     }
 
@@ -93,25 +106,24 @@ public struct ModelJudge: Sendable {
         return UsableReply(choice: reply.choice, written: reply.value, rawReplies: reply.rawReplies, model: reply.model)
     }
 
-    /// The verdicts of one usable reply in discrete or probability-weighted mode.
-    private func score(_ reply: UsableReply) throws -> [DimensionVerdict] {
+    /// The dimension judgments of one usable reply in discrete or probability-weighted mode.
+    private func score(_ reply: UsableReply) throws -> [DimensionJudgment] {
         try zip(dimensions, reply.written).map { d, w in
-            var verdict = DimensionVerdict(
-                name: d.name, score: w.level.value, level: w.level, rationale: w.rationale, probabilities: nil,
-                fellBack: false, sampling: nil)
-            guard case .probabilityWeighted(_, let fallback) = options.mode else { return verdict }
+            var judged = DimensionJudgment(
+                dimension: d.name, score: w.level.value, label: w.level.label, rationale: w.rationale)
+            guard case .probabilityWeighted(_, let fallback) = options.mode else { return judged }
             do {
                 let weighted = try ScoreTokenProbabilities.expectedScore(
                     of: w, dimension: d, choice: reply.choice, dimensions: dimensions)
-                verdict.score = weighted.expected
-                verdict.probabilities = weighted.probabilities
+                judged.score = weighted.expected
+                judged.probabilities = weighted.probabilities
             } catch let error as JudgeReplyError {
                 guard fallback == .discrete else {
                     throw JudgeFailure(attempts: [JudgeFailure.Attempt(reply: reply.choice.text, error: error)])
                 }
-                verdict.fellBack = true
+                judged.fellBack = true
             }
-            return verdict
+            return judged
         }
     }
 }

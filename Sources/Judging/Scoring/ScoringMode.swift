@@ -15,7 +15,7 @@ public enum ScoringMode: Sendable, Hashable {
     /// alternatives is a level (a label longer than one token, say),
     /// `whenUnavailable` decides: ``LogprobFallback/fail`` makes the row a
     /// judge failure; ``LogprobFallback/discrete`` keeps the written score and
-    /// counts the fallback (``DimensionVerdict/fellBack``, and a
+    /// counts the fallback (``DimensionJudgment/fellBack``, and a
     /// `<dimension> (discrete fallback)` metric in an evaluation).
     case probabilityWeighted(topLogprobs: Int = 10, whenUnavailable: LogprobFallback = .fail)
 

@@ -86,26 +86,17 @@ enum AgreementCommand {
             ?? { throw UsageError("cannot tell the format of '\(path)' from its extension; add --format csv, tsv or jsonl") }()
         let data = try InputFiles.read(path, role: "ratings file")
         let ratings: RatingsFile
-        do {
-            if isTable {
-                guard let separator = format.separator else {
-                    throw UsageError("--table reads a CSV or TSV table of counts, not JSON Lines")
-                }
-                ratings = try RatingsFile.contingencyTable(data, file: path, separator: separator, scale: request.scale)
-            } else {
-                ratings = try RatingsFile.columns(
-                    data, file: path, format: format, raters: raters, id: arguments.value("id"),
-                    groupBy: arguments.value("group-by"), scale: request.scale)
+        if isTable {
+            guard let separator = format.separator else {
+                throw UsageError("--table reads a CSV or TSV table of counts, not JSON Lines")
             }
-        } catch let error as InputError {
-            throw CommandFailure(error.description, exitCode: .dataError)
+            ratings = try RatingsFile.contingencyTable(data, file: path, separator: separator, scale: request.scale)
+        } else {
+            ratings = try RatingsFile.columns(
+                data, file: path, format: format, raters: raters, id: arguments.value("id"),
+                groupBy: arguments.value("group-by"), scale: request.scale)
         }
-        let report: AgreementReport
-        do {
-            report = try AgreementReport(ratings, request: request)
-        } catch let error as RatingError {
-            throw CommandFailure("\(path): \(error.message)", exitCode: .dataError)
-        }
+        let report = try AgreementReport(ratings, request: request)
         progress.clear()
         console.print(arguments.flag("json") ? try report.json() : report.text(emphasis: console.outputStyle.bold))
         return .success

@@ -20,18 +20,20 @@ extension AlignCommand {
         let labelURLs = try arguments.values("labels").map { try InputFiles.existing($0, role: "label sheet") }
         let options = try alignmentOptions(arguments)
         if let path = arguments.value("report") { _ = try InputFiles.output(path) }
-        let scores = try InputFiles.parsing { try ExternalJudgeScores.load(from: scoresURL) }
+        let scores = try ExternalJudgeScores.load(from: scoresURL)
         let runIDs = run.map { Set($0.rows.map(\.id)) }
         let values: ExpertLabels.ValueMode = arguments.flag("means") ? .means : .levels
-        let labels = try InputFiles.parsing {
-            if let rubric {
-                return try ExpertLabels.load(from: labelURLs, dimensions: rubric.dimensions, runIDs: runIDs, values: values)
-            }
+        let labels: ExpertLabels
+        if let rubric {
+            labels = try ExpertLabels.load(from: labelURLs, dimensions: rubric.dimensions, runIDs: runIDs, values: values)
+        } else if let levels {
             let names = try sharedDimensions(scores, labelURLs)
-            guard let levels else { return try ExpertLabels.load(from: labelURLs, dimensionNames: names, runIDs: runIDs) }
-            return try ExpertLabels.load(
+            labels = try ExpertLabels.load(
                 from: labelURLs, dimensions: names.map { ScoreDimension($0, description: "", scale: levels) }, runIDs: runIDs,
                 values: values)
+        } else {
+            let names = try sharedDimensions(scores, labelURLs)
+            labels = try ExpertLabels.load(from: labelURLs, dimensionNames: names, runIDs: runIDs)
         }
         let scale = levels?.categoryScale
         if rubric == nil, scale == nil {
@@ -39,12 +41,10 @@ extension AlignCommand {
                 "no scale is known (no --rubric, no --categories): category statistics (agreement, kappa, alpha, AC2, confusion matrix) are undefined; correlations, bias and spread use the values as they are"
             )
         }
-        let report = try InputFiles.parsing {
-            try AlignmentReport(
-                AlignmentInput(
-                    run: run, rubric: rubric, judgeScores: scores, scale: scale, labels: labels, groupBy: arguments.value("group-by")),
-                options: options)
-        }
+        let report = try AlignmentReport(
+            AlignmentInput(
+                run: run, rubric: rubric, judgeScores: scores, scale: scale, labels: labels, groupBy: arguments.value("group-by")),
+            options: options)
         for d in report.dimensions {
             guard let scale = d.scale, let column = scores.dimension(matching: d.name) else { continue }
             let off = scores.offScaleCount(dimension: column, scale: scale)

@@ -15,6 +15,9 @@ enum AlignCommand {
     static let inconclusive = ExitCode(3)
     static let undefined = ExitCode(4)
 
+    /// The library's defaults, which the options declare as theirs.
+    static let defaults = AlignmentSettings()
+
     static let labelOptions: [Option] = [
         Option(
             "labels", valueName: "file", help: "Expert label sheets (.labels.csv); several merge their raters.", arity: .upToNextOption,
@@ -65,15 +68,19 @@ enum AlignCommand {
                 help: "With --judge-scores and no rubric: the integer levels of every dimension's scale (1,2,3,4,5).", commaSeparated: true),
             Option(
                 "statistic", valueName: "name", help: "The verdict's statistic.", choices: AlignmentStatistic.allCases.map(\.rawValue),
-                defaultValue: AlignmentStatistic.quadraticKappa.rawValue),
-            Option("threshold", valueName: "x", help: "The verdict's threshold.", defaultValue: "0.6"),
+                defaultValue: defaults.statistic.rawValue),
+            Option("threshold", valueName: "x", help: "The verdict's threshold.", defaultValue: String(defaults.threshold)),
             Option(
-                "ci", valueName: "method", help: "Intervals: analytic where the statistic has one, or bootstrap throughout.",
-                choices: ["analytic", "bootstrap"], defaultValue: "analytic"),
-            Option("resamples", valueName: "n", help: "Bootstrap resamples.", defaultValue: "2000"),
-            Option("seed", valueName: "n", help: "Bootstrap seed.", defaultValue: "0"),
+                "ci", valueName: "method",
+                help: "Intervals: analytic (normal) or t where the statistic has one, the bootstrap otherwise; or bootstrap throughout.",
+                choices: IntervalMethod.allCases.map(\.rawValue), defaultValue: defaults.intervals.rawValue),
+            Option(
+                "resamples", valueName: "n", help: "Bootstrap resamples.", defaultValue: String(defaults.resamples), range: 0...),
+            Option("seed", valueName: "n", help: "Bootstrap seed.", defaultValue: String(defaults.seed)),
             Option("group-by", valueName: "path", help: "Per-group correlations, averaged (e.g. metadata.doc_id)."),
-            Option("worst", valueName: "n", help: "How many worst disagreements to list.", defaultValue: "5"),
+            Option(
+                "worst", valueName: "n", help: "How many worst disagreements to list.",
+                defaultValue: String(defaults.worstDisagreements), range: 0...),
             Option(
                 "report", valueName: "file", help: "Also write the report to this file: .html a page with charts, .md Markdown, else JSON."),
             Option(
@@ -105,12 +112,10 @@ enum AlignCommand {
         let judgments = try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: judge, console: console)
         let rubricText = try String(decoding: InputFile.read(URL(fileURLWithPath: rubricPath)), as: UTF8.self)
         let rubricHash = SHA256.hexDigest(of: Array(rubricText.utf8))
-        let report = try InputFiles.parsing {
-            var input = try AlignmentInput(
-                run: run, rubric: rubric, judgments: judgments, labels: labels, groupBy: arguments.value("group-by"))
-            input.info.rubricHash = rubricHash
-            return try AlignmentReport(input, options: options)
-        }
+        var input = try AlignmentInput(
+            run: run, rubric: rubric, judgments: judgments, labels: labels, groupBy: arguments.value("group-by"))
+        input.info.rubricHash = rubricHash
+        let report = try AlignmentReport(input, options: options)
         console.printNote(JudgeModelOptions.summary(judge))
         return try finish(report, arguments, rubricText: rubricText, console: console)
     }
@@ -124,7 +129,7 @@ enum AlignCommand {
         if let path = arguments.value("report") { try ReportFiles.write(.alignment(report), to: path) }
         console.print(arguments.flag("json") ? String(decoding: json, as: UTF8.self) : report.renderText())
         if !arguments.flag("no-history") {
-            let historyURL = try InputFiles.output(arguments.value("history") ?? "calibration/history.jsonl")
+            let historyURL = try InputFiles.output(arguments.valueOrDefault("history"))
             try AlignmentHistoryEntry(
                 report: report, rubricText: rubricText, rubricTextHash: rubricText.map { SHA256.hexDigest(of: Array($0.utf8)) },
                 time: Date()
@@ -143,28 +148,27 @@ enum AlignCommand {
 
     static func readLabels(_ arguments: ParsedArguments, run: FrozenRun, dimensions: [ScoreDimension]) throws -> ExpertLabels {
         let urls = try arguments.values("labels").map { try InputFiles.existing($0, role: "label sheet") }
-        return try InputFiles.parsing {
-            try ExpertLabels.load(
-                from: urls, dimensions: dimensions, runIDs: Set(run.rows.map(\.id)),
-                values: arguments.flag("means") ? .means : .levels)
-        }
+        return try ExpertLabels.load(
+            from: urls, dimensions: dimensions, runIDs: Set(run.rows.map(\.id)),
+            values: arguments.flag("means") ? .means : .levels)
     }
 
     /// The statistic named by `--statistic`.
     static func statistic(_ arguments: ParsedArguments) throws -> AlignmentStatistic {
-        guard let statistic = AlignmentStatistic(rawValue: arguments.value("statistic") ?? "") else {
+        guard let statistic = AlignmentStatistic(rawValue: arguments.valueOrDefault("statistic")) else {
             throw UsageError("--statistic must be one of \(AlignmentStatistic.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return statistic
     }
 
-    static func alignmentOptions(_ arguments: ParsedArguments) throws -> Calibration.AlignmentOptions {
-        Calibration.AlignmentOptions(
-            statistic: try statistic(arguments), threshold: try arguments.value("threshold", as: Double.self) ?? 0.6,
-            intervals: arguments.value("ci") == "bootstrap" ? .bootstrap : .analytic,
-            resamples: try arguments.value("resamples", as: Int.self) ?? 2000,
-            seed: try arguments.value("seed", as: UInt64.self) ?? 0,
-            worstDisagreements: try arguments.value("worst", as: Int.self) ?? 5,
-            includeExampleRows: arguments.flag("include-examples"))
+    static func alignmentOptions(_ arguments: ParsedArguments) throws -> AlignmentSettings {
+        try AlignmentSettings(
+            statistic: try statistic(arguments), threshold: try arguments.valueOrDefault("threshold", as: Double.self),
+            intervals: try arguments.valueOrDefault("ci", as: IntervalMethod.self),
+            resamples: try arguments.valueOrDefault("resamples", as: Int.self),
+            seed: try arguments.valueOrDefault("seed", as: UInt64.self),
+            worstDisagreements: try arguments.valueOrDefault("worst", as: Int.self),
+            includeExampleRows: arguments.flag("include-examples")
+        ).validated()
     }
 }

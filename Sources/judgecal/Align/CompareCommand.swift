@@ -26,9 +26,11 @@ enum CompareCommand {
         ] + AlignCommand.labelOptions + [
             Option(
                 "statistic", valueName: "name", help: "The statistic compared.", choices: AlignmentStatistic.allCases.map(\.rawValue),
-                defaultValue: AlignmentStatistic.quadraticKappa.rawValue),
-            Option("resamples", valueName: "n", help: "Paired bootstrap resamples.", defaultValue: "2000"),
-            Option("seed", valueName: "n", help: "Bootstrap seed.", defaultValue: "0"),
+                defaultValue: AlignCommand.defaults.statistic.rawValue),
+            Option(
+                "resamples", valueName: "n", help: "Paired bootstrap resamples.",
+                defaultValue: String(AlignCommand.defaults.resamples), range: 0...),
+            Option("seed", valueName: "n", help: "Bootstrap seed.", defaultValue: String(AlignCommand.defaults.seed)),
             Option(
                 "report", valueName: "file",
                 help: "Also write the comparison to this file: .html a page with charts, .md Markdown, else JSON."),
@@ -40,23 +42,22 @@ enum CompareCommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         let run = try InputFiles.run(arguments.positional("run") ?? "")
-        let control = try InputFiles.rubric(arguments.value("control") ?? "")
-        let experimental = try InputFiles.rubric(arguments.value("experimental") ?? "")
+        let control = try InputFiles.rubric(arguments.valueOrDefault("control"))
+        let experimental = try InputFiles.rubric(arguments.valueOrDefault("experimental"))
         let labels = try AlignCommand.readLabels(arguments, run: run, dimensions: control.dimensions)
-        let options = Calibration.AlignmentOptions(
-            statistic: try AlignCommand.statistic(arguments), resamples: try arguments.value("resamples", as: Int.self) ?? 2000,
-            seed: try arguments.value("seed", as: UInt64.self) ?? 0, includeExampleRows: arguments.flag("include-examples"))
+        let options = try AlignmentSettings(
+            statistic: try AlignCommand.statistic(arguments), resamples: try arguments.valueOrDefault("resamples", as: Int.self),
+            seed: try arguments.valueOrDefault("seed", as: UInt64.self), includeExampleRows: arguments.flag("include-examples")
+        ).validated()
         if let path = arguments.value("report") { _ = try InputFiles.output(path) }
         let judge = try JudgeModelOptions.judge(arguments)
         let controlJudgments = try await JudgeModelOptions.judgments(run: run, rubric: control, judge: judge, console: console)
         let experimentalJudgments = try await JudgeModelOptions.judgments(run: run, rubric: experimental, judge: judge, console: console)
-        let comparison = try InputFiles.parsing {
-            try RubricComparison(
-                RubricComparison.Input(
-                    run: run, control: control, controlJudgments: controlJudgments, experimental: experimental,
-                    experimentalJudgments: experimentalJudgments, labels: labels),
-                options: options)
-        }
+        let comparison = try RubricComparison(
+            RubricComparison.Input(
+                run: run, control: control, controlJudgments: controlJudgments, experimental: experimental,
+                experimentalJudgments: experimentalJudgments, labels: labels),
+            options: options)
         let json = try JSONEncoder.sorted.encode(comparison)
         if let path = arguments.value("report") { try ReportFiles.write(.comparison(comparison), to: path) }
         console.print(arguments.flag("json") ? String(decoding: json, as: UTF8.self) : comparison.renderText())

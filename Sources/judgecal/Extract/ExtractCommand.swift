@@ -27,12 +27,14 @@ enum ExtractCommand {
         options: [
             Option("rubric", valueName: "file", help: "The rubric whose dimensions get a column.", required: true),
             Option("output", short: "o", valueName: "file", help: "Where to write the sheet (.labels.csv).", required: true),
-            Option("sample", valueName: "count", help: "Draw this many rows (default: every row)."),
-            Option("seed", valueName: "n", help: "The sampling seed.", defaultValue: "0"),
+            Option("sample", valueName: "count", help: "Draw this many rows (default: every row).", range: 0...),
+            Option("seed", valueName: "n", help: "The sampling seed.", defaultValue: String(LabelSheet.Options().seed)),
             Option(
                 "stratify-by", valueName: "path",
                 help: "Allocate the sample across the values of this field (input.genre, metadata.source)."),
-            Option("overlap", valueName: "count", help: "Rows labelled by a second expert.", defaultValue: "0"),
+            Option(
+                "overlap", valueName: "count", help: "Rows labelled by a second expert.",
+                defaultValue: String(LabelSheet.Options().overlap), range: 0...),
             Option("context", valueName: "path", help: "The context columns, as dotted paths into the row.", commaSeparated: true),
             Option("html", valueName: "file", help: "Also write the sheet as a page experts score in a browser (.html)."),
         ],
@@ -43,18 +45,18 @@ enum ExtractCommand {
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         let runPath = arguments.positional("run") ?? ""
         let run = try InputFiles.run(runPath)
-        let rubric = try InputFiles.rubric(arguments.value("rubric") ?? "")
-        let output = try InputFiles.output(arguments.value("output") ?? "")
+        let rubric = try InputFiles.rubric(arguments.valueOrDefault("rubric"))
+        let output = try InputFiles.output(arguments.valueOrDefault("output"))
         if arguments.isGiven("stratify-by"), !arguments.isGiven("sample") {
             throw UsageError("--stratify-by allocates a sample; add --sample")
         }
         let options = LabelSheet.Options(
             sample: try arguments.value("sample", as: Int.self),
-            seed: try arguments.value("seed", as: UInt64.self) ?? 0,
+            seed: try arguments.valueOrDefault("seed", as: UInt64.self),
             stratifyBy: arguments.value("stratify-by"),
-            overlap: try arguments.value("overlap", as: Int.self) ?? 0,
+            overlap: try arguments.valueOrDefault("overlap", as: Int.self),
             context: arguments.isGiven("context") ? arguments.values("context") : nil)
-        let sheet = try InputFiles.parsing { try LabelSheet(run: run, dimensions: rubric.dimensions, options: options, file: runPath) }
+        let sheet = try LabelSheet(run: run, dimensions: rubric.dimensions, options: options, file: runPath)
         let htmlURL = try arguments.value("html").map(InputFiles.output)
         try sheet.write(to: output)
         if let htmlURL {
@@ -63,7 +65,7 @@ enum ExtractCommand {
                 sheetName: output.lastPathComponent)
             try Data(page.utf8).write(to: htmlURL, options: .atomic)
         }
-        console.print("wrote \(sheet.rows.count) rows for \(rubric.dimensions.count) dimensions to \(arguments.value("output") ?? "")")
+        console.print("wrote \(sheet.rows.count) rows for \(rubric.dimensions.count) dimensions to \(arguments.valueOrDefault("output"))")
         return .success
     }
 }

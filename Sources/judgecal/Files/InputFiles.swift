@@ -5,9 +5,10 @@ import EvaluationCore
 import Foundation
 import Judging
 
-/// The files the commands read, with failures mapped to the tool's exit codes:
-/// a file that does not exist is ``ExitCode/noInput`` (66), a malformed one
-/// ``ExitCode/dataError`` (65) with the file, line and column of the fault.
+/// The files the commands read and write: a file that does not exist is
+/// ``ExitCode/noInput`` (66), an output whose folder is missing
+/// ``ExitCode/cantCreate`` (73). A malformed file throws its ``InputError``,
+/// which the tool's root maps to ``ExitCode/dataError`` (65) (`JudgeCal.exitCode(for:)`).
 enum InputFiles {
     /// The URL of an existing file named on the command line.
     ///
@@ -33,25 +34,16 @@ enum InputFiles {
         }
     }
 
-    /// Runs `body`, turning an ``InputError`` into a ``CommandFailure`` with ``ExitCode/dataError``.
-    static func parsing<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as InputError {
-            throw CommandFailure(error.description, exitCode: .dataError)
-        }
-    }
-
     /// The frozen run at `path`.
     static func run(_ path: String) throws -> FrozenRun {
         let url = try existing(path, role: "run")
-        return try parsing { try FrozenRun.load(from: url) }
+        return try FrozenRun.load(from: url)
     }
 
     /// The rubric at `path` (Markdown, or JSON by extension).
     static func rubric(_ path: String) throws -> Rubric {
         let url = try existing(path, role: "rubric")
-        return try parsing { try Rubric.load(from: url) }
+        return try Rubric.load(from: url)
     }
 
     /// The URL of an output file, whose folder must exist.
@@ -60,7 +52,7 @@ enum InputFiles {
         var isFolder: ObjCBool = false
         let folder = url.deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw CommandFailure("cannot write '\(path)': the folder \(folder) does not exist", exitCode: ExitCode(73))
+            throw CommandFailure("cannot write '\(path)': the folder \(folder) does not exist", exitCode: .cantCreate)
         }
         return url
     }

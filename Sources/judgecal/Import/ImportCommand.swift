@@ -37,8 +37,12 @@ enum ImportCommand {
             Option(
                 "input", valueName: "path", help: "The field(s) that are the row's input (jsonl, csv); default input.",
                 arity: .repeating, commaSeparated: true),
-            Option("response", valueName: "path", help: "The field that is the model's response (jsonl, csv); default response."),
-            Option("expected", valueName: "path", help: "The field holding the expected answer, if any (jsonl, csv)."),
+            Option(
+                "response", valueName: "path", help: "The field that is the model's response (jsonl, csv).",
+                defaultValue: FieldMapping().response),
+            Option(
+                "expected", valueName: "path", help: "The field holding the expected answer, if any (jsonl, csv).",
+                defaultValue: FieldMapping().expected),
             Option("name", valueName: "name", help: "The run's name; default the file's base name."),
             Option("output", short: "o", valueName: "file", help: "Where to write the run (.run.jsonl).", required: true),
         ],
@@ -50,28 +54,27 @@ enum ImportCommand {
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         let path = arguments.positional("run") ?? ""
         let url = try InputFiles.existing(path, role: "export")
-        let output = try InputFiles.output(arguments.value("output") ?? "")
-        let chosen = try arguments.value("format", as: Format.self) ?? .auto
+        let output = try InputFiles.output(arguments.valueOrDefault("output"))
+        let chosen = try arguments.valueOrDefault("format", as: Format.self)
         let mappingGiven = ["id", "input", "response", "expected"].filter(arguments.isGiven)
         let mapping = FieldMapping(
             id: arguments.value("id"),
-            input: arguments.isGiven("input") ? arguments.values("input") : ["input"],
-            response: arguments.value("response") ?? "response",
-            expected: arguments.value("expected") ?? "expected")
-        let format: RunFormat = try InputFiles.parsing {
-            switch chosen {
-            case .auto:
-                switch try RunImporter.detectFormat(of: url) {
-                case .csv: return .csv(mapping)
-                case .jsonRecords: return .jsonRecords(mapping)
-                case let other: return other
-                }
-            case .evaluationResult: return .evaluationResult
-            case .xcode: return .xcodeResult
-            case .judgeBench: return .judgeBench
-            case .jsonl: return .jsonRecords(mapping)
-            case .csv: return .csv(mapping)
+            input: arguments.isGiven("input") ? arguments.values("input") : FieldMapping().input,
+            response: arguments.valueOrDefault("response"),
+            expected: arguments.value("expected"))
+        let format: RunFormat
+        switch chosen {
+        case .auto:
+            switch try RunImporter.detectFormat(of: url) {
+            case .csv: format = .csv(mapping)
+            case .jsonRecords: format = .jsonRecords(mapping)
+            case let other: format = other
             }
+        case .evaluationResult: format = .evaluationResult
+        case .xcode: format = .xcodeResult
+        case .judgeBench: format = .judgeBench
+        case .jsonl: format = .jsonRecords(mapping)
+        case .csv: format = .csv(mapping)
         }
         switch format {
         case .csv, .jsonRecords: break
@@ -80,9 +83,9 @@ enum ImportCommand {
                 throw UsageError("--\(option) maps fields of JSON Lines or CSV records; this export's format fixes its fields")
             }
         }
-        let run = try InputFiles.parsing { try RunImporter.importRun(from: url, format: format, name: arguments.value("name")) }
+        let run = try RunImporter.importRun(from: url, format: format, name: arguments.value("name"))
         try run.save(to: output)
-        let outputName = arguments.value("output") ?? ""
+        let outputName = arguments.valueOrDefault("output")
         if arguments.flag("json") {
             let summary: JSONValue = .object([
                 "output": .string(outputName), "format": .string(name(of: format)), "rows": .number(Double(run.rows.count)),

@@ -31,7 +31,7 @@ enum JudgeCommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         let run = try InputFiles.run(arguments.positional("run") ?? "")
-        let rubric = try InputFiles.rubric(arguments.value("rubric") ?? "")
+        let rubric = try InputFiles.rubric(arguments.valueOrDefault("rubric"))
         let jsonPath = arguments.value("output") ?? "notebooks-data/\(run.info.name).\(rubric.name).judgments.jsonl"
         let jsonURL = try InputFiles.output(jsonPath)
         let csvURL = jsonURL.deletingPathExtension().appendingPathExtension("csv")

@@ -27,13 +27,17 @@ enum JudgeModelOptions {
         Option(
             "model-config", valueName: "file", help: "A JSON file of model settings (baseURL, model, apiKeyVariable…); flags win over it."),
         Option("cache", valueName: "file", help: "The response cache (SQLite).", defaultValue: ".judgecal/responses.sqlite"),
-        Option("concurrency", valueName: "n", help: "Rows judged at once.", defaultValue: "2"),
+        Option(
+            "concurrency", valueName: "n", help: "Rows judged at once.", defaultValue: String(JudgeRun.defaultConcurrency),
+            range: 1...),
         Option(
             "mode", valueName: "mode",
             help:
                 "discrete: the written score; weighted: the expected score from log-probabilities; sampled: the mean of --samples replies.",
             choices: Mode.allCases.map(\.rawValue), defaultValue: "discrete"),
-        Option("samples", valueName: "n", help: "Replies per row in sampled mode.", defaultValue: "5"),
+        Option(
+            "samples", valueName: "n", help: "Replies per row in sampled mode.",
+            defaultValue: "5", range: 1...),
     ]
 
     /// A judge model wrapped in the response cache, with its options.
@@ -56,17 +60,16 @@ enum JudgeModelOptions {
         } catch let error as LanguageModelError {
             throw CommandFailure(error.description, exitCode: .usage)
         }
-        let cacheURL = URL(fileURLWithPath: arguments.value("cache") ?? ".judgecal/responses.sqlite")
+        let cacheURL = URL(fileURLWithPath: arguments.valueOrDefault("cache"))
         try FileManager.default.createDirectory(at: cacheURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         let cache = try ResponseCache(url: cacheURL)
         let mode: ScoringMode
-        switch try arguments.value("mode", as: Mode.self) ?? .discrete {
+        switch try arguments.valueOrDefault("mode", as: Mode.self) {
         case .discrete: mode = .discrete
         case .weighted: mode = .probabilityWeighted(topLogprobs: 10, whenUnavailable: .discrete)
-        case .sampled: mode = .sampled(count: try arguments.value("samples", as: Int.self) ?? 5, temperature: 0.7)
+        case .sampled: mode = .sampled(count: try arguments.valueOrDefault("samples", as: Int.self))
         }
-        let concurrency = try arguments.value("concurrency", as: Int.self) ?? 2
-        guard concurrency >= 1 else { throw UsageError("--concurrency must be at least 1") }
+        let concurrency = try arguments.valueOrDefault("concurrency", as: Int.self)
         return Judge(
             model: CachedModel(client, cache: cache), cache: cache, client: client, options: JudgeOptions(mode: mode),
             concurrency: concurrency)
@@ -77,20 +80,14 @@ enum JudgeModelOptions {
         let line = console.progressLine()
         let started = Date()
         defer { line.clear() }
-        do {
-            return try await JudgeRun.judge(
-                run: run, rubric: rubric, model: judge.model, options: judge.options, concurrency: judge.concurrency
-            ) { p in
-                let elapsed = Date().timeIntervalSince(started)
-                let rate = elapsed > 0 ? Double(p.completed) / elapsed : 0
-                let left = rate > 0 ? Int(Double(p.total - p.completed) / rate) : 0
-                line.update(
-                    "\(rubric.name): \(p.completed)/\(p.total) rows, \(String(format: "%.2f", rate))/s, ~\(left)s left, \(p.failed) failed")
-            }
-        } catch let error as LanguageModelError {
-            throw CommandFailure(error.description, exitCode: .failure)
-        } catch let error as InputError {
-            throw CommandFailure(error.description, exitCode: .dataError)
+        return try await JudgeRun.judge(
+            run: run, rubric: rubric, model: judge.model, options: judge.options, concurrency: judge.concurrency
+        ) { p in
+            let elapsed = Date().timeIntervalSince(started)
+            let rate = elapsed > 0 ? Double(p.completed) / elapsed : 0
+            let left = rate > 0 ? Int(Double(p.total - p.completed) / rate) : 0
+            line.update(
+                "\(rubric.name): \(p.completed)/\(p.total) rows, \(String(format: "%.2f", rate))/s, ~\(left)s left, \(p.failed) failed")
         }
     }
 

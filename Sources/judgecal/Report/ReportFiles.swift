@@ -59,8 +59,9 @@ enum ReportFiles {
             }
             return .alignment(try decoder.decode(AlignmentReport.self, from: data))
         } catch let error as DecodingError {
-            throw CommandFailure(
-                "\(path) is not an alignment or comparison report (docs/FORMATS.md): \(error.readableDescription)", exitCode: .dataError)
+            throw InputError(
+                file: InputFile.displayName(url),
+                message: "is not an alignment or comparison report (docs/FORMATS.md): \(error.readableDescription)")
         }
     }
 }

@@ -77,16 +77,16 @@ enum RubricCommand {
     }
 
     static func runRender(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
-        let rubric = try InputFiles.rubric(arguments.value("rubric") ?? "")
-        let runPath = arguments.value("run") ?? ""
+        let rubric = try InputFiles.rubric(arguments.valueOrDefault("rubric"))
+        let runPath = arguments.valueOrDefault("run")
         let run = try InputFiles.run(runPath)
-        let id = arguments.value("row") ?? ""
+        let id = arguments.valueOrDefault("row")
         guard let row = run.row(id: id) else {
-            throw CommandFailure(
-                "\(runPath): there is no row \(id); the first ids are \(run.rows.prefix(3).map(\.id).joined(separator: ", "))",
-                exitCode: .dataError)
+            throw InputError(
+                file: runPath,
+                message: "there is no row \(id); the first ids are \(run.rows.prefix(3).map(\.id).joined(separator: ", "))")
         }
-        let messages = try InputFiles.parsing { try JudgePromptRenderer.messages(for: rubric, row: row.json) }
+        let messages = try JudgePromptRenderer.messages(for: rubric, row: row.json)
         if arguments.flag("json") {
             console.print(
                 JSONValue.array(messages.map { .object(["role": .string($0.role.rawValue), "content": .string($0.content)]) }).compactJSON)

@@ -133,11 +133,11 @@ extension BrowserPageTests {
         var failed = 0
         for criterion in HANNAAlignmentTests.criteria {
             let judge = try #require(columns["Beluga-13B \(criterion) 1"])
-            var scores: [String: Calibration.JudgeScore] = [:]
+            var scores: [String: JudgeScore] = [:]
             var failures: [String: String] = [:]
             for (id, story) in zip(ids, stories) {
                 if judge[story] >= 1 {
-                    scores[id] = Calibration.JudgeScore(judge[story])
+                    scores[id] = JudgeScore(judge[story])
                 } else {
                     failures[id] = "failure code \(judge[story])"
                 }
@@ -155,7 +155,7 @@ extension BrowserPageTests {
                     run: "HANNA generated stories", rubric: "HANNA prompt 1", model: "Beluga-13B",
                     dataset: "HANNA (Chhun et al. 2022, 2024)"),
                 runRowIDs: ids, dimensions: dimensions),
-            options: AlignmentOptions(resamples: 0))
+            options: AlignmentSettings(resamples: 0))
         let outcome = try driver.run(
             html: report.renderHTML(), name: "hanna.html",
             steps: """

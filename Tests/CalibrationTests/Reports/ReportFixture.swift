@@ -38,6 +38,6 @@ enum ReportFixture {
                     run: "book-tags <b>", rubric: "book-tags", rubricVersion: "2", model: "fixture", dataset: "book-tags sample v1",
                     rubricHash: "9f2c0d7e5b"),
                 runRowIDs: ids, dimensions: [dimension("relevance", shift: 0), dimension("usefulness", shift: 1)]),
-            options: AlignmentOptions(resamples: 200, seed: 5))
+            options: AlignmentSettings(resamples: 200, seed: 5))
     }
 }

@@ -78,7 +78,7 @@ struct ReportRenderingTests {
                     name: "relevance", scale: CategoryScale(1...5), control: scores(AlignmentFixture.judge), experimental: scores(expert),
                     expertLabels: zip(ids, expert).map { ExpertLabel(rowID: $0, value: $1) })
             ])
-        let comparison = try RubricComparison(input, options: AlignmentOptions(resamples: 200, seed: 3))
+        let comparison = try RubricComparison(input, options: AlignmentSettings(resamples: 200, seed: 3))
         let d = try #require(comparison.dimensions.first)
         let html = comparison.renderHTML()
         #expect(

@@ -38,12 +38,12 @@ enum Fixtures {
     /// Expert-a's scores per row id, from `calibration/book-tags.labels.csv`;
     /// only the first three columns (`id,relevance,usefulness`) are read,
     /// which are never quoted.
-    static func expertALabels() throws -> [String: [String: JudgeScore]] {
+    static func expertALabels() throws -> [String: [String: LevelLabel]] {
         let text = try String(contentsOf: SharedData.projectURL("calibration/book-tags.labels.csv"), encoding: .utf8)
-        var labels: [String: [String: JudgeScore]] = [:]
+        var labels: [String: [String: LevelLabel]] = [:]
         for line in text.split(separator: "\n").dropFirst() {
             let cells = line.split(separator: ",", maxSplits: 3, omittingEmptySubsequences: false)
-            labels[String(cells[0])] = ["Relevance": JudgeScore(String(cells[1])), "Usefulness": JudgeScore(String(cells[2]))]
+            labels[String(cells[0])] = ["Relevance": LevelLabel(String(cells[1])), "Usefulness": LevelLabel(String(cells[2]))]
         }
         return labels
     }

@@ -48,7 +48,7 @@ public enum AlignmentStatistic: String, Sendable, Hashable, Codable, CaseIterabl
     /// The interval is `options.intervals` where the statistic offers it, and
     /// the bootstrap otherwise (Krippendorff's alpha, Spearman's ρ and Kendall's
     /// τ have no analytic interval here).
-    public func agreementRequest(options: AlignmentOptions, scale: CategoryScale?) -> AgreementRequest {
+    public func agreementRequest(options: AlignmentSettings, scale: CategoryScale?) -> AgreementRequest {
         let (statistic, weights, level): (AgreementStatistic, AgreementWeights?, KrippendorffAlpha.Metric?) =
             switch self {
             case .quadraticKappa: (.cohenKappa, .quadratic, nil)
@@ -68,7 +68,7 @@ public enum AlignmentStatistic: String, Sendable, Hashable, Codable, CaseIterabl
 }
 
 /// The choices behind an alignment report.
-public struct AlignmentOptions: Sendable, Hashable, Codable {
+public struct AlignmentSettings: Sendable, Hashable, Codable {
     /// The statistic the verdict is decided on; quadratic-weighted kappa by default.
     public var statistic: AlignmentStatistic
     /// The threshold the interval is compared with; 0.6 by default (Apple's
@@ -95,7 +95,7 @@ public struct AlignmentOptions: Sendable, Hashable, Codable {
     /// Creates options; every parameter has the default described on its property.
     public init(
         statistic: AlignmentStatistic = .quadraticKappa, threshold: Double = 0.6, intervals: IntervalMethod = .analytic,
-        resamples: Int = 2000, seed: UInt64 = 20_260_101, worstDisagreements: Int = 5, includeExampleRows: Bool = false,
+        resamples: Int = 2000, seed: UInt64 = 0, worstDisagreements: Int = 5, includeExampleRows: Bool = false,
         level: Double = 0.95
     ) {
         precondition(resamples >= 0 && worstDisagreements >= 0, "counts cannot be negative")
@@ -108,5 +108,14 @@ public struct AlignmentOptions: Sendable, Hashable, Codable {
         self.worstDisagreements = worstDisagreements
         self.includeExampleRows = includeExampleRows
         self.level = level
+    }
+
+    /// These options, checked before any work: a bootstrap draws no
+    /// resamples (0) or at least ``AgreementRequest/minimumResamples``.
+    ///
+    /// - Throws: ``AgreementRequestError/tooFewResamples(_:)``.
+    public func validated() throws(AgreementRequestError) -> AlignmentSettings {
+        if resamples != 0, resamples < AgreementRequest.minimumResamples { throw .tooFewResamples(resamples) }
+        return self
     }
 }
