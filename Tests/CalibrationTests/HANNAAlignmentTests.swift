@@ -16,44 +16,8 @@ struct HANNAAlignmentTests {
         var llm_vs_human_mean: [String: [String: Double]]
     }
 
-    /// Column name → values, and the system of each story, from the CSV whose
-    /// cells are JSON lists: splitting a line on `"` leaves the quoted cells at
-    /// odd positions (the file has no escaped quotes), the rest comma-separated.
-    static let data: (columns: [String: [Double]], systems: [String]) = {
-        do {
-            let text = try String(contentsOf: SharedData.url("data/hanna/hanna_metric_scores_llm.csv"), encoding: .utf8)
-            let lines = text.split(whereSeparator: \.isNewline)
-            let header = lines[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            var columns: [String: [Double]] = [:]
-            var systems: [String] = []
-            for line in lines.dropFirst() {
-                var cells: [String] = []
-                let parts = line.split(separator: "\"", omittingEmptySubsequences: false)
-                for (i, part) in parts.enumerated() {
-                    if i % 2 == 1 {
-                        cells.append(String(part))
-                    } else {
-                        var pieces = part.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-                        // The commas next to a quoted cell delimit it rather than hold an empty cell.
-                        if i > 0 { pieces.removeFirst() }
-                        if i < parts.count - 1 { pieces.removeLast() }
-                        cells.append(contentsOf: pieces)
-                    }
-                }
-                precondition(cells.count == header.count, "HANNA line has \(cells.count) cells for \(header.count) columns")
-                var stories = 0
-                for (name, cell) in zip(header, cells) where cell.hasPrefix("[") {
-                    let values = try JSONDecoder().decode([Double].self, from: Data(cell.utf8))
-                    columns[name, default: []].append(contentsOf: values)
-                    stories = values.count
-                }
-                systems += Array(repeating: cells[0], count: stories)
-            }
-            return (columns, systems)
-        } catch {
-            fatalError("cannot read HANNA: \(error)")
-        }
-    }()
+    /// Column name → values, and the system of each story (``HANNAScores``, read by the toolkit's CSV reader).
+    static let data: (columns: [String: [Double]], systems: [String]) = (HANNAScores.shared.columns, HANNAScores.shared.systems)
 
     static let recomputed: Recomputed = {
         do {
