@@ -44,7 +44,11 @@ let libraries: [Target] = [
     ),
     .target(
         name: "Calibration",
-        dependencies: ["DataFormats", "EvaluationCore", "AgreementStatistics", "LanguageModels", "Judging"]
+        dependencies: ["DataFormats", "EvaluationCore", "AgreementStatistics", "LanguageModels", "Judging"],
+        // Compiled into the binary as bytes (PackageResources), not a bundle
+        // found beside the executable: judgecal keeps its label page when
+        // copied onto PATH, and so does any program linking Calibration.
+        resources: [.embedInCode("Reports/Resources/label-page.js")]
     ),
     .target(
         name: "_CurlShims",

@@ -4,102 +4,14 @@ import Testing
 import _TestSupport
 
 /// The HANNA story-evaluation data: 1056 stories, three crowd ratings per story
-/// on six criteria, and four LLM judges' ratings under four prompt types.
+/// on six criteria, and LLM judges' ratings under four prompt types, read by
+/// the toolkit's CSV reader (``HANNAScores``).
 ///
 /// The data are from Chhun et al. (2022, 2024). See `shared/data/README.md`.
-struct HANNAData: Sendable {
-    /// Column name → the 1056 values, rows concatenated in file order.
-    let columns: [String: [Double]]
-    /// The system of each story.
-    let systems: [String]
+typealias HANNAData = HANNAScores
 
-    static let criteria = ["RE", "CH", "EM", "SU", "EG", "CX"]
+extension HANNAScores {
     static let judges = ["Beluga-13B", "OrcaPlatypus", "Mistral-7B", "Llama-13B", "ChatGPT"]
-
-    static let shared: HANNAData = {
-        do {
-            return try HANNAData(url: SharedData.url("data/hanna/hanna_metric_scores_llm.csv"))
-        } catch {
-            fatalError("cannot read HANNA: \(error)")
-        }
-    }()
-
-    /// Reads the CSV: one row per system, each cell a JSON list of 96 values.
-    init(url: URL) throws {
-        let rows = try CSVRows.parse(String(contentsOf: url, encoding: .utf8))
-        let header = rows[0]
-        var columns: [String: [Double]] = [:]
-        var systems: [String] = []
-        for (line, row) in rows.dropFirst().enumerated() where row.count > 1 {
-            guard row.count == header.count else {
-                throw CSVRows.Failure(message: "\(url.lastPathComponent) line \(line + 2): \(row.count) cells, header has \(header.count)")
-            }
-            var stories = 0
-            for (name, cell) in zip(header, row) where name.hasPrefix("Human ") || Self.judges.contains(where: name.hasPrefix) {
-                let values = try JSONDecoder().decode([Double].self, from: Data(cell.utf8))
-                columns[name, default: []].append(contentsOf: values)
-                stories = values.count
-            }
-            systems.append(contentsOf: Array(repeating: row[0], count: stories))
-        }
-        self.columns = columns
-        self.systems = systems
-    }
-
-    /// The mean of the three human ratings of `criterion` per story.
-    func humanMean(_ criterion: String) -> [Double] {
-        let slots = (1...3).map { columns["Human \($0) \(criterion)"] ?? [] }
-        return zip(slots[0], zip(slots[1], slots[2])).map { ($0 + $1.0 + $1.1) / 3 }
-    }
-}
-
-/// A minimal RFC 4180 reader: quoted cells may hold commas and doubled quotes.
-enum CSVRows {
-    struct Failure: Error, CustomStringConvertible {
-        let message: String
-        var description: String { message }
-    }
-
-    static func parse(_ text: String) throws -> [[String]] {
-        var rows: [[String]] = []
-        var row: [String] = []
-        var cell = ""
-        var quoted = false
-        var chars = Array(text.unicodeScalars)[...]
-        while let c = chars.popFirst() {
-            if quoted {
-                if c == "\"" {
-                    if chars.first == "\"" {
-                        cell.unicodeScalars.append(c)
-                        chars.removeFirst()
-                    } else {
-                        quoted = false
-                    }
-                } else {
-                    cell.unicodeScalars.append(c)
-                }
-            } else if c == "\"" {
-                quoted = true
-            } else if c == "," {
-                row.append(cell)
-                cell = ""
-            } else if c == "\n" || c == "\r" {
-                if c == "\r" && chars.first == "\n" { chars.removeFirst() }
-                row.append(cell)
-                rows.append(row)
-                row = []
-                cell = ""
-            } else {
-                cell.unicodeScalars.append(c)
-            }
-        }
-        if quoted { throw Failure(message: "the file ends inside a quoted cell") }
-        if !cell.isEmpty || !row.isEmpty {
-            row.append(cell)
-            rows.append(row)
-        }
-        return rows
-    }
 }
 
 @Suite("HANNA: story-level correlations of LLM judges with the human mean")

@@ -62,17 +62,13 @@ struct RealDataAgreementTests {
 
     /// HANNA's three human rating slots per story for each criterion: 1,056 stories × 3.
     static let hanna: [String: [[Double?]]] = {
-        guard let bytes = try? [UInt8](Data(contentsOf: SharedData.url("data/hanna/hanna_metric_scores_llm.csv"))) else { return [:] }
-        let records = csvRecords(bytes)
-        guard let header = records.first?.map({ String(decoding: bytes[$0], as: UTF8.self) }) else { return [:] }
+        let data = HANNAScores.shared
         var result: [String: [[Double?]]] = [:]
         for criterion in ["RE", "CH", "EM", "SU", "EG", "CX"] {
-            let columns = (1...3).compactMap { header.firstIndex(of: "Human \($0) \(criterion)") }
+            let columns = (1...3).compactMap { data.lists["Human \($0) \(criterion)"] }
             var units: [[Double?]] = []
-            for record in records.dropFirst() {
-                let slots = columns.map { column in
-                    (try? JSONDecoder().decode([Double].self, from: Data(bytes[record[column]]))) ?? []
-                }
+            for row in 0..<data.table.rowCount {
+                let slots = columns.map { $0[row] }
                 guard let count = slots.first?.count else { continue }
                 units += (0..<count).map { story in slots.map { $0.count > story ? $0[story] : nil } }
             }
@@ -80,39 +76,6 @@ struct RealDataAgreementTests {
         }
         return result
     }()
-
-    /// The byte ranges of each field of each CSV record, without the quotes of
-    /// quoted fields (HANNA's quoted fields hold JSON lists and no doubled quotes).
-    static func csvRecords(_ bytes: [UInt8]) -> [[Range<Int>]] {
-        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), newline = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
-        var records: [[Range<Int>]] = []
-        var fields: [Range<Int>] = []
-        var start = 0
-        var quoted = false
-        func close(_ end: Int) {
-            let trimmed = end > start && bytes[start] == quote && bytes[end - 1] == quote ? (start + 1)..<(end - 1) : start..<end
-            fields.append(trimmed)
-        }
-        for i in bytes.indices {
-            let b = bytes[i]
-            if b == quote {
-                quoted.toggle()
-            } else if !quoted, b == comma {
-                close(i)
-                start = i + 1
-            } else if !quoted, b == newline {
-                close(i > start && bytes[i - 1] == cr ? i - 1 : i)
-                records.append(fields)
-                fields = []
-                start = i + 1
-            }
-        }
-        if start < bytes.count {
-            close(bytes.count)
-            records.append(fields)
-        }
-        return records
-    }
 
     @Test("HANNA crowd alpha per criterion matches the recomputed values", arguments: ["RE", "CH", "EM", "SU", "EG", "CX"])
     func hannaAlpha(_ criterion: String) throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _TestSupport
 
 @testable import LanguageModels
 
@@ -30,16 +31,14 @@ struct ResponseCacheKillTests {
         let cache = try ResponseCache(url: cacheURL)
         let deadline = ContinuousClock.now + .seconds(30)
         while try cache.count() < 8, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-        kill(first.processIdentifier, SIGKILL)
-        first.waitUntilExit()
-        #expect(first.terminationReason == .uncaughtSignal)
+        first.signal(SIGKILL)
+        #expect(try first.wait().termination == .signalled(SIGKILL))
 
         let completed = try (0..<count).filter { try cache.response(to: Self.item($0), model: "fault-server-model") != nil }
         #expect(completed.count >= 8 && completed.count < count, "killed part-way")
 
-        let second = try launch(arguments)
-        second.waitUntilExit()
-        #expect(second.terminationStatus == 0)
+        let second = try launch(arguments).wait()
+        #expect(second.status == 0, "\(second.error)")
         #expect(try cache.count() == count, "nothing lost")
         let requests = try await FaultServer.shared.stats(tag: tag)
         for index in completed {
@@ -48,13 +47,7 @@ struct ResponseCacheKillTests {
         #expect(requests.requests <= count + 4, "at most the 4 calls in flight at the kill are sent twice")
     }
 
-    private func launch(_ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = Self.runner
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+    private func launch(_ arguments: [String]) throws -> ChildProcess.Running {
+        try ChildProcess(executable: Self.runner, arguments: arguments, timeout: .seconds(120)).start()
     }
 }

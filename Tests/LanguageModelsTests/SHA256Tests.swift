@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _TestSupport
 
 @testable import LanguageModels
 
@@ -27,18 +28,7 @@ struct SHA256Tests {
     func paddingBoundaries() throws {
         for length in [55, 56, 63, 64, 65, 1000] {
             let message = String(repeating: "a", count: length)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["sha256sum"]
-            let input = Pipe()
-            let output = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            try process.run()
-            try input.fileHandleForWriting.write(contentsOf: Data(message.utf8))
-            try input.fileHandleForWriting.close()
-            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            let printed = try ChildProcess(command: "sha256sum", standardInput: Data(message.utf8), timeout: .seconds(60)).run().output
             #expect(SHA256.hexDigest(of: Array(message.utf8)) == String(printed.prefix(64)), "length \(length)")
         }
     }

@@ -14,11 +14,10 @@ private func json(_ text: String) throws -> JSONValue {
     try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
 }
 
-/// A CSV export of this repository (no quoted cells): its header, and its rows keyed by the first column.
+/// A CSV file of this repository, read by the toolkit's CSV reader: its header, and its rows keyed by the first column.
 private func table(_ path: String) throws -> (header: [String], rows: [String: [String]]) {
-    let text = try String(contentsOf: SharedData.projectURL(path), encoding: .utf8)
-    let lines = text.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-    return (lines[0], Dictionary(uniqueKeysWithValues: lines.dropFirst().map { ($0[0], $0) }))
+    let table = try SharedData.projectCSV(path)
+    return (table.columns, Dictionary(uniqueKeysWithValues: (0..<table.rowCount).map { (table[$0, 0], Array(table.row($0))) }))
 }
 
 /// A dimension of the report by name.

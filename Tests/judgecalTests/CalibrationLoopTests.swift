@@ -99,17 +99,10 @@ struct CalibrationLoopTests {
         let (folder, run, _) = try Self.sample(rows: 4)
         let cache = folder.appendingPathComponent("cache.sqlite")
         let output = folder.appendingPathComponent("mini.judgments.jsonl")
-        guard let executable = JudgeCalProcess.executable else { throw CocoaError(.fileNoSuchFile) }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [
-            "judge", run, "--rubric", "rubrics/book-tags.md", "--output", output.path, "--cache", cache.path, "--concurrency", "1",
-        ]
-        process.currentDirectoryURL = SharedData.packageRoot
-        process.environment = Self.environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try JudgeCalProcess.child(
+            ["judge", run, "--rubric", "rubrics/book-tags.md", "--output", output.path, "--cache", cache.path, "--concurrency", "1"],
+            environment: Self.environment
+        ).start()
         // Wait until at least one call is stored, then kill -9 before the run can finish.
         let deadline = Date().addingTimeInterval(240)
         var stored = 0
@@ -119,9 +112,8 @@ struct CalibrationLoopTests {
             if stored >= 1 { break }
         }
         try #require(process.isRunning, "the run finished before it could be killed; nothing was tested")
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal)
+        process.signal(SIGKILL)
+        #expect(try process.wait().termination == .signalled(SIGKILL))
         #expect(!FileManager.default.fileExists(atPath: output.path), "a killed run leaves no half-written judgments")
         let before = try ResponseCache(url: cache).count()
         #expect(before >= 1)

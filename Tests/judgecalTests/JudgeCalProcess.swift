@@ -16,28 +16,23 @@ struct JudgeCalProcess {
     }()
 
     /// Runs `judgecal` with `arguments` in the package root, with `NO_COLOR` set unless `environment` says otherwise.
+    ///
+    /// The child sees `environment` only, not this process's, so a developer's
+    /// `JUDGECAL_*` settings cannot change a test's outcome.
     static func run(_ arguments: [String], environment: [String: String] = ["NO_COLOR": "1"]) throws -> JudgeCalProcess {
+        let outcome = try child(arguments, environment: environment).run()
+        return JudgeCalProcess(status: outcome.status, output: outcome.output, error: outcome.error)
+    }
+
+    /// `judgecal` with `arguments`, in the package root, seeing `environment` only; not yet started.
+    static func child(_ arguments: [String], environment: [String: String] = ["NO_COLOR": "1"]) throws -> ChildProcess {
         guard let executable else {
             Issue.record("the judgecal binary is not built; run `swift build --build-tests` first")
             throw CocoaError(.fileNoSuchFile)
         }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = SharedData.packageRoot
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return JudgeCalProcess(
-            status: process.terminationStatus,
-            output: String(decoding: outData, as: UTF8.self),
-            error: String(decoding: errData, as: UTF8.self))
+        return ChildProcess(
+            executable: executable, arguments: arguments, environment: environment, inheritsEnvironment: false,
+            workingDirectory: SharedData.packageRoot)
     }
 
     /// Writes `text` to a fresh temporary file named `name` and returns its path.

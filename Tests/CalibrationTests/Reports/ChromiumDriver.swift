@@ -65,24 +65,19 @@ struct ChromiumDriver {
     func run(_ page: URL, steps: String) throws -> Outcome {
         let stepsURL = output.appendingPathComponent("steps.json")
         try Data(steps.utf8).write(to: stepsURL)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", SharedData.projectURL("Tests/CalibrationTests/Resources/drive_chromium.py").path,
-            try Self.chromium(), page.path, output.path, stepsURL.path,
-        ]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            Issue.record("drive_chromium.py failed (\(process.terminationStatus)): \(String(decoding: errors, as: UTF8.self))")
+        let driver = try ChildProcess(
+            command: "python3",
+            arguments: [
+                SharedData.projectURL("Tests/CalibrationTests/Resources/drive_chromium.py").path,
+                try Self.chromium(), page.path, output.path, stepsURL.path,
+            ],
+            timeout: .seconds(180)
+        ).run()
+        guard driver.status == 0 else {
+            Issue.record("drive_chromium.py failed (\(driver.termination)): \(driver.error)")
             throw CocoaError(.fileReadUnknown)
         }
+        let data = driver.standardOutput
         return try JSONDecoder().decode(Outcome.self, from: data)
     }
 }

@@ -35,15 +35,16 @@ enum Fixtures {
         return row
     }
 
-    /// Expert-a's scores per row id, from `calibration/book-tags.labels.csv`;
-    /// only the first three columns (`id,relevance,usefulness`) are read,
-    /// which are never quoted.
+    /// Expert-a's scores per row id, from `calibration/book-tags.labels.csv`,
+    /// read by the toolkit's CSV reader.
     static func expertALabels() throws -> [String: [String: LevelLabel]] {
-        let text = try String(contentsOf: SharedData.projectURL("calibration/book-tags.labels.csv"), encoding: .utf8)
+        let table = try SharedData.projectCSV("calibration/book-tags.labels.csv")
+        let id = try table.requireColumn(named: "id")
+        let relevance = try table.requireColumn(named: "relevance")
+        let usefulness = try table.requireColumn(named: "usefulness")
         var labels: [String: [String: LevelLabel]] = [:]
-        for line in text.split(separator: "\n").dropFirst() {
-            let cells = line.split(separator: ",", maxSplits: 3, omittingEmptySubsequences: false)
-            labels[String(cells[0])] = ["Relevance": LevelLabel(String(cells[1])), "Usefulness": LevelLabel(String(cells[2]))]
+        for row in 0..<table.rowCount {
+            labels[table[row, id]] = ["Relevance": LevelLabel(table[row, relevance]), "Usefulness": LevelLabel(table[row, usefulness])]
         }
         return labels
     }

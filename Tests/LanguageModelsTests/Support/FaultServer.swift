@@ -1,13 +1,14 @@
 import Foundation
 import Testing
+import _TestSupport
 
 @testable import LanguageModels
 
 /// The misbehaving loopback server in `Resources/fault_server.py`, started once
 /// per test process; it stops when this process exits.
 ///
-/// Its standard error goes to /dev/null so that it never holds the test run's
-/// output pipe open.
+/// Its output is read by ``ChildProcess`` (a pipe of its own, never the test
+/// run's), so it cannot hold the test run's output open.
 final class FaultServer: Sendable {
     /// The server shared by every fault test (each test uses its own tag).
     static let shared: FaultServer = {
@@ -19,25 +20,16 @@ final class FaultServer: Sendable {
     }()
 
     let port: Int
-    private let process: Process
+    private let process: ChildProcess.Running
 
     private init() throws {
         guard let script = Bundle.module.url(forResource: "fault_server", withExtension: "py", subdirectory: "Resources") else {
             throw LanguageModelError(.configuration, "fault_server.py is missing from the test bundle")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path]
-        let output = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
-            line.append(byte)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
+        // Standard input is /dev/null; the server watches its parent and stops when this process exits.
+        let process = try ChildProcess(command: "python3", arguments: [script.path], timeout: .seconds(24 * 3600)).start()
+        let line = process.waitForOutput(timeout: .seconds(30)) { $0.contains(UInt8(ascii: "\n")) }
+        guard let line, let port = Int(String(decoding: line, as: UTF8.self).prefix { $0 != "\n" }) else {
             throw LanguageModelError(.configuration, "the fault server printed no port")
         }
         self.port = port

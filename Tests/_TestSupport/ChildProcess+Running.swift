@@ -1,0 +1,182 @@
+public import Foundation
+import Synchronization
+
+extension ChildProcess {
+    /// A started child: its output is collected by two reader threads while
+    /// the test watches it, signals it or waits for its end.
+    public final class Running: @unchecked Sendable {
+        // `Process` is not `Sendable`; after `run()` it is only asked for its
+        // state, and everything this class changes is behind a `Mutex`.
+        private let process: Process
+        private let pipes: [Pipe]
+        private let command: String
+        private let timeout: Duration
+        private let deadline: DispatchTime
+        private let exited: DispatchSemaphore
+        private let readers = DispatchGroup()
+        private let output = Mutex(Data())
+        private let error = Mutex(Data())
+        private let outputClosed = Mutex(false)
+        private let finished = Mutex<Result<Outcome, TimedOut>?>(nil)
+
+        /// The child's process id.
+        public let processIdentifier: Int32
+
+        init(_ child: ChildProcess) throws {
+            let process = Process()
+            process.executableURL = child.executable
+            process.arguments = child.arguments
+            if child.inheritsEnvironment {
+                process.environment = ProcessInfo.processInfo.environment.merging(child.environment) { $1 }
+            } else {
+                process.environment = child.environment
+            }
+            if let folder = child.workingDirectory { process.currentDirectoryURL = folder }
+            let stdout = Pipe()
+            let stderr = Pipe()
+            let stdin = child.standardInput.map { _ in Pipe() }
+            process.standardOutput = stdout
+            process.standardError = stderr
+            process.standardInput = stdin ?? FileHandle.nullDevice
+            let exited = DispatchSemaphore(value: 0)
+            process.terminationHandler = { _ in exited.signal() }
+            try Self.spawn(process)
+
+            self.process = process
+            self.exited = exited
+            self.pipes = [stdout, stderr] + (stdin.map { [$0] } ?? [])
+            self.command = child.commandLine
+            self.timeout = child.timeout
+            self.deadline = .now() + .nanoseconds(Self.nanoseconds(child.timeout))
+            self.processIdentifier = process.processIdentifier
+
+            for (handle, isError) in [(stdout.fileHandleForReading, false), (stderr.fileHandleForReading, true)] {
+                let descriptor = handle.fileDescriptor
+                readers.enter()
+                Thread { [self] in collect(descriptor, isError: isError) }.start()
+            }
+            if let stdin, let data = child.standardInput {
+                // Written on a thread of its own: a child may write before it has read everything.
+                Thread {
+                    // A child that exits without reading raises SIGPIPE on this thread: blocked, the write fails with EPIPE instead.
+                    var pipeSignal = sigset_t()
+                    sigemptyset(&pipeSignal)
+                    sigaddset(&pipeSignal, SIGPIPE)
+                    pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
+                    try? stdin.fileHandleForWriting.write(contentsOf: data)
+                    try? stdin.fileHandleForWriting.close()
+                }.start()
+            }
+        }
+
+        /// Whether the child has not yet exited.
+        public var isRunning: Bool { process.isRunning }
+
+        /// Sends `signal` (by default `SIGKILL`) to the child.
+        public func signal(_ signal: Int32 = SIGKILL) {
+            kill(processIdentifier, signal)
+        }
+
+        /// What the child has written to standard output so far.
+        public var standardOutputSoFar: Data { output.withLock { $0 } }
+
+        /// Waits until what the child has written to standard output satisfies
+        /// `isEnough` (for a server that prints its port, a first full line),
+        /// and returns it; `nil` when the output closes or `timeout` passes first.
+        public func waitForOutput(timeout: Duration = .seconds(30), until isEnough: (Data) -> Bool) -> Data? {
+            let end = ContinuousClock.now + timeout
+            while true {
+                let closed = outputClosed.withLock { $0 }
+                let text = standardOutputSoFar
+                if isEnough(text) { return text }
+                if closed || ContinuousClock.now >= end { return nil }
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+        }
+
+        /// Waits for the child to exit and its output to close, and returns
+        /// what it wrote and how it ended; later calls return the same outcome.
+        ///
+        /// - Throws: ``ChildProcess/TimedOut`` when the child was still running
+        ///   at its timeout (it is then killed with SIGKILL), or its output was
+        ///   still held open (by a process it started) at the timeout.
+        public func wait() throws(TimedOut) -> Outcome {
+            if let done = finished.withLock({ $0 }) { return try done.get() }
+            var late = false
+            if exited.wait(timeout: deadline) == .timedOut {
+                late = true
+                kill(processIdentifier, SIGKILL)
+                exited.wait()
+            }
+            process.waitUntilExit()
+            // Once the child is gone its pipes close, unless something it started still holds them.
+            if readers.wait(timeout: late ? .now() + .seconds(5) : deadline) == .timedOut { late = true }
+            let outcome = Outcome(
+                termination: process.terminationReason == .uncaughtSignal
+                    ? .signalled(process.terminationStatus) : .exited(process.terminationStatus),
+                standardOutput: output.withLock { $0 },
+                standardError: error.withLock { $0 })
+            let result: Result<Outcome, TimedOut> =
+                late ? .failure(TimedOut(command: command, timeout: timeout, outcome: outcome)) : .success(outcome)
+            finished.withLock { $0 = result }
+            return try result.get()
+        }
+
+        /// Reads `descriptor` to its end into the output or error buffer.
+        private func collect(_ descriptor: Int32, isError: Bool) {
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    let chunk = Data(buffer[0..<count])
+                    if isError { error.withLock { $0.append(chunk) } } else { output.withLock { $0.append(chunk) } }
+                } else if count < 0 && errno == EINTR {
+                    continue
+                } else {
+                    break
+                }
+            }
+            if !isError { outputClosed.withLock { $0 = true } }
+            readers.leave()
+        }
+
+        /// Starts `process` from a thread of its own whose signal mask is empty.
+        ///
+        /// A child inherits the mask of the thread that spawns it, and the
+        /// threads Swift concurrency runs tests on (libdispatch's workers)
+        /// block SIGTERM, SIGINT and others: a child started from one of them
+        /// could not be stopped by those signals.
+        private static func spawn(_ process: Process) throws {
+            let box = SpawnBox(process)
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                var none = sigset_t()
+                sigemptyset(&none)
+                pthread_sigmask(SIG_SETMASK, &none, nil)
+                box.start()
+                done.signal()
+            }.start()
+            done.wait()
+            try box.result.get()
+        }
+
+        /// `duration` in whole nanoseconds, at most a million seconds.
+        private static func nanoseconds(_ duration: Duration) -> Int {
+            let (seconds, attoseconds) = duration.components
+            return Int(min(max(seconds, 0), 1_000_000)) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        }
+    }
+}
+
+/// A process handed to the thread that starts it, and the result.
+private final class SpawnBox: @unchecked Sendable {
+    // Written by the spawning thread before it signals, read after the wait.
+    private let process: Process
+    private(set) var result: Result<Void, any Error> = .success(())
+
+    init(_ process: Process) { self.process = process }
+
+    func start() {
+        result = Result { try process.run() }
+    }
+}
