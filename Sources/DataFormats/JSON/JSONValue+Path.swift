@@ -46,7 +46,10 @@ extension JSONValue {
         }
     }
 
-    private static func quoted(_ s: String) -> String {
+    /// `s` as a JSON string literal, quotes included: `"`, `\\` and the
+    /// control characters escaped (`\n`, `\r`, `\t`, others as `\u00XX`),
+    /// everything else as it is. The one JSON escaper of the package.
+    public static func quoted(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {

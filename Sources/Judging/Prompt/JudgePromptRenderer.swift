@@ -118,7 +118,7 @@ public enum JudgePromptRenderer {
             let labels = d.scale.levels.map(\.label)
             let choice = labels.count > 1 ? labels.dropLast().joined(separator: ", ") + " or " + (labels.last ?? "") : labels.joined()
             let score = d.scale.isNumeric ? "<\(choice)>" : "\"<\(choice)>\""
-            return "  \"\(jsonEscaped(d.name))\": {\"rationale\": \"<why, in one or two sentences>\", \"score\": \(score)}"
+            return "  \(JSONValue.quoted(d.name)): {\"rationale\": \"<why, in one or two sentences>\", \"score\": \(score)}"
         }
         return """
             Reply with one JSON object and nothing else. It has one member per dimension. In each, write the rationale first and the score after it; the score must be one of that dimension's scores.
@@ -165,18 +165,5 @@ public enum JudgePromptRenderer {
 
     private static func attribute(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
-
-    static func jsonEscaped(_ text: String) -> String {
-        var out = ""
-        for ch in text.unicodeScalars {
-            switch ch {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default: out.unicodeScalars.append(ch)
-            }
-        }
-        return out
     }
 }

@@ -124,7 +124,7 @@ public enum JudgeReplyParser {
     /// first `"score"` key that follows the key `"<dimension>"`; the opening
     /// quote of a string value is skipped.
     private static func scoreOffset(in bytes: [UInt8], dimension: String) -> Int? {
-        guard let key = find(Array("\"\(JudgePromptRenderer.jsonEscaped(dimension))\"".utf8), in: bytes, from: 0),
+        guard let key = find(Array(JSONValue.quoted(dimension).utf8), in: bytes, from: 0),
             let score = find(Array("\"score\"".utf8), in: bytes, from: key)
         else { return nil }
         var i = score + 7

@@ -1,3 +1,5 @@
+import DataFormats
+
 /// A row the judge could not score: every attempt's reply and what was wrong
 /// with it.
 ///
@@ -33,7 +35,7 @@ public struct JudgeFailure: Error, Sendable, Hashable, Codable, CustomStringConv
         self.attempts = attempts
         self.code = attempts.last?.error.code ?? "no-attempt"
         let parts = attempts.enumerated().map { i, a in
-            "attempt \(i + 1): \(a.error) — raw reply: \"\(JudgePromptRenderer.jsonEscaped(a.reply))\""
+            "attempt \(i + 1): \(a.error) — raw reply: \(JSONValue.quoted(a.reply))"
         }
         self.message =
             "judge failure after \(attempts.count) attempt\(attempts.count == 1 ? "" : "s"): "
