@@ -33,6 +33,7 @@ struct ICCReferenceTests {
     func referenceCase(_ c: ReferenceCase) throws {
         let forms = try #require(Self.forms(of: c), "cannot tell the ICC form of \(c.id) from \(c.params)")
         let data = try #require(c.data["units_by_raters"]?.optionalMatrix)
+        try #require(!forms.isEmpty, "\(c.id) names no ICC form, so it would check nothing")
         for form in forms {
             let icc = try IntraclassCorrelation(unitsByRaters: data, form: form)
             if c.expected.isNull {
