@@ -1,4 +1,4 @@
-public import DataFormats
+import DataFormats
 public import LanguageModels
 
 /// What the judge said about one row: a score and rationale per dimension, or
