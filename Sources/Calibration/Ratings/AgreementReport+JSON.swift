@@ -8,9 +8,7 @@ extension AgreementReport {
     /// Every key is always present, `null` when it does not apply. The seed is
     /// a string, since it may exceed 2⁵³.
     public func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(jsonValue), as: UTF8.self)
+        String(decoding: try JSONEncoder.report.encode(jsonValue), as: UTF8.self)
     }
 
     private var jsonValue: JSONValue {

@@ -108,6 +108,7 @@ enum AgreementCommand {
             throw UsageError("unknown statistic \(arguments.value("statistic") ?? "")")
         }
         let interval = try arguments.value("ci", as: IntervalMethod.self)
+        let categories = arguments.values("categories")
         for option in ["resamples", "seed"] where arguments.isGiven(option) && interval != .bootstrap {
             throw UsageError("--\(option) applies only with --ci bootstrap")
         }
@@ -115,7 +116,7 @@ enum AgreementCommand {
             statistic: statistic,
             weights: try arguments.value("weights").map { try named($0, "weights", AgreementWeights.init(schemeName:)) },
             level: try arguments.value("level").map { try named($0, "level", KrippendorffAlpha.Metric.init(levelName:)) },
-            scale: try scale(arguments.values("categories")),
+            scale: try categories.isEmpty ? nil : declaredScale(categories),
             interval: interval,
             resamples: try arguments.value("resamples", as: Int.self) ?? AgreementRequest.defaultResamples,
             seed: try arguments.value("seed", as: UInt64.self) ?? UInt64.random(in: 0...UInt64.max),
@@ -147,17 +148,13 @@ enum AgreementCommand {
         return value
     }
 
-    /// `--categories`: numbers make a numeric scale, anything else ordered labels.
-    private static func scale(_ categories: [String]) throws(UsageError) -> CategoryScale? {
-        guard !categories.isEmpty else { return nil }
-        guard Set(categories).count == categories.count else {
-            throw UsageError("--categories lists a category twice: \(categories.joined(separator: ","))")
+    /// `--categories` as the declared scale.
+    private static func declaredScale(_ categories: [String]) throws(UsageError) -> CategoryScale {
+        do {
+            return try CategoryScale(declared: categories)
+        } catch {
+            throw UsageError("--categories: \(error.message)")
         }
-        let numbers = categories.compactMap { Double($0) }.filter(\.isFinite)
-        if numbers.count == categories.count, Set(numbers).count == numbers.count {
-            return CategoryScale(values: numbers, labels: categories)
-        }
-        return CategoryScale(labels: categories)
     }
 
     private static func checkRaters(_ raters: [String], isTable: Bool, arguments: ParsedArguments, statistic: AgreementStatistic)

@@ -125,7 +125,7 @@ enum AlignCommand {
     static func finish(
         _ report: AlignmentReport, _ arguments: ParsedArguments, rubricText: String?, console: Console
     ) throws -> ExitCode {
-        let json = try JSONEncoder.sorted.encode(report)
+        let json = try JSONEncoder.report.encode(report)
         if let path = arguments.value("report") { try ReportFiles.write(.alignment(report), to: path) }
         console.print(arguments.flag("json") ? String(decoding: json, as: UTF8.self) : report.renderText())
         if !arguments.flag("no-history") {

@@ -1,3 +1,4 @@
+import DataFormats
 import Calibration
 import CommandLineParsing
 import EvaluationCore
@@ -58,7 +59,7 @@ enum CompareCommand {
                 run: run, control: control, controlJudgments: controlJudgments, experimental: experimental,
                 experimentalJudgments: experimentalJudgments, labels: labels),
             options: options)
-        let json = try JSONEncoder.sorted.encode(comparison)
+        let json = try JSONEncoder.report.encode(comparison)
         if let path = arguments.value("report") { try ReportFiles.write(.comparison(comparison), to: path) }
         console.print(arguments.flag("json") ? String(decoding: json, as: UTF8.self) : comparison.renderText())
         console.printNote(JudgeModelOptions.summary(judge))

@@ -45,7 +45,7 @@ enum JudgeCommand {
                 "scored": String(set.scoredCount), "failed": String(set.failedCount), "judgments": jsonPath,
                 "tidy": csvURL.path,
             ]
-            let data = try JSONEncoder.sorted.encode(summary)
+            let data = try JSONEncoder.report.encode(summary)
             console.print(String(decoding: data, as: UTF8.self))
         } else {
             console.print(
@@ -55,14 +55,5 @@ enum JudgeCommand {
         }
         console.printNote(JudgeModelOptions.summary(judge))
         return .success
-    }
-}
-
-extension JSONEncoder {
-    /// Pretty-printed JSON with sorted keys, for command output.
-    static var sorted: JSONEncoder {
-        let e = JSONEncoder()
-        e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return e
     }
 }

@@ -1,3 +1,4 @@
+import Calibration
 import CommandLineParsing
 import Foundation
 

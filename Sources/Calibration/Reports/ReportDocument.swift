@@ -1,0 +1,64 @@
+import DataFormats
+public import Foundation
+
+/// A saved report of either kind — an alignment or a rubric comparison —
+/// read from its JSON and written as JSON, HTML or Markdown by file extension.
+public enum ReportDocument: Sendable {
+    /// An alignment of a judge with experts.
+    case alignment(AlignmentReport)
+    /// A comparison of two rubrics.
+    case comparison(RubricComparison)
+
+    /// Reads a report from its JSON (docs/FORMATS.md); a comparison is told
+    /// by its `controlName` key.
+    ///
+    /// - Throws: ``InputError`` naming `file` when the JSON is not a report of either kind.
+    public init(json data: Data, file: String) throws {
+        struct Kind: Decodable { var controlName: String? }
+        do {
+            let decoder = JSONDecoder()
+            if try decoder.decode(Kind.self, from: data).controlName != nil {
+                self = .comparison(try decoder.decode(RubricComparison.self, from: data))
+            } else {
+                self = .alignment(try decoder.decode(AlignmentReport.self, from: data))
+            }
+        } catch let error as DecodingError {
+            throw InputError(
+                file: file, message: "is not an alignment or comparison report (docs/FORMATS.md): \(error.readableDescription)")
+        }
+    }
+
+    /// The report as the file at `url` should hold it: a page for `.html` or
+    /// `.htm`, Markdown for `.md` or `.markdown`, JSON otherwise.
+    public func contents(for url: URL) throws -> Data {
+        switch url.pathExtension.lowercased() {
+        case "html", "htm": Data(html.utf8)
+        case "md", "markdown": Data(markdown.utf8)
+        default: try json()
+        }
+    }
+
+    /// The report as JSON (keys sorted).
+    public func json() throws -> Data {
+        switch self {
+        case .alignment(let r): try JSONEncoder.report.encode(r)
+        case .comparison(let c): try JSONEncoder.report.encode(c)
+        }
+    }
+
+    /// The report as a self-contained HTML page.
+    public var html: String {
+        switch self {
+        case .alignment(let r): r.renderHTML()
+        case .comparison(let c): c.renderHTML()
+        }
+    }
+
+    /// The report as Markdown.
+    public var markdown: String {
+        switch self {
+        case .alignment(let r): r.renderMarkdown()
+        case .comparison(let c): c.renderMarkdown()
+        }
+    }
+}
