@@ -8,9 +8,9 @@
 /// can call everything the command can:
 ///
 /// ```swift
-/// let kappa = try AgreementStatistic.named("cohen-kappa")
+/// let kappa = AgreementStatistic.cohenKappa   // or AgreementStatistic.named("cohen-kappa")
 /// let request = AgreementRequest(statistic: kappa, weights: .quadratic, scale: CategoryScale(1...4), interval: .analytic)
-/// let figures = try kappa.measurements(of: RaterRatings(raters: ["a", "b"], ratings: [a, b]), request: request)
+/// let figures = try kappa.measurements(of: try RaterRatings(raters: ["a", "b"], ratings: [a, b]), request: request)
 /// ```
 public struct AgreementStatistic: Sendable, Hashable {
     /// Which raters one figure compares.

@@ -45,9 +45,11 @@ public enum AlignmentStatistic: String, Sendable, Hashable, Codable, CaseIterabl
     /// The catalogue's request for this statistic with `options`' interval,
     /// resamples, seed and coverage, on `scale`.
     ///
-    /// The interval is `options.intervals` where the statistic offers it, and
-    /// the bootstrap otherwise (Krippendorff's alpha, Spearman's ρ and Kendall's
-    /// τ have no analytic interval here).
+    /// The interval is `options.intervals` where the statistic offers it; a
+    /// t interval asked of a statistic with only its own analytic interval
+    /// (Pearson's Fisher z) is that analytic interval; otherwise the bootstrap
+    /// (Krippendorff's alpha, Spearman's ρ and Kendall's τ have no analytic
+    /// interval here).
     public func agreementRequest(options: AlignmentSettings, scale: CategoryScale?) -> AgreementRequest {
         let (statistic, weights, level): (AgreementStatistic, AgreementWeights?, KrippendorffAlpha.Metric?) =
             switch self {
@@ -62,8 +64,14 @@ public enum AlignmentStatistic: String, Sendable, Hashable, Codable, CaseIterabl
             }
         return AgreementRequest(
             statistic: statistic, weights: weights, level: level, scale: scale,
-            interval: statistic.intervals.contains(options.intervals) ? options.intervals : .bootstrap,
+            interval: interval(offeredBy: statistic, asked: options.intervals),
             resamples: options.resamples, seed: options.seed, confidenceLevel: options.level)
+    }
+
+    private func interval(offeredBy statistic: AgreementStatistic, asked: IntervalMethod) -> IntervalMethod {
+        if statistic.intervals.contains(asked) { return asked }
+        if asked == .t, statistic.intervals.contains(.analytic) { return .analytic }
+        return .bootstrap
     }
 }
 

@@ -15,13 +15,13 @@ extension AgreementReport {
         let r = request
         let bootstrap = r.interval == .bootstrap
         let parameters: JSONValue = .object([
-            "weights": Self.json(r.effectiveWeights.schemeName),
+            "weights": Self.json(r.statistic.parameters.contains(.weights) ? r.effectiveWeights.schemeName : nil),
             "level": Self.json(r.level?.levelName),
             "categories": r.scale.map { .array($0.labels.map(JSONValue.string)) } ?? .null,
             "ci": Self.json(r.interval?.rawValue),
             "resamples": bootstrap ? .number(Double(r.resamples)) : .null,
             "seed": Self.json(bootstrap ? String(r.seed) : nil),
-            "tolerance": .number(r.effectiveTolerance),
+            "tolerance": r.statistic.parameters.contains(.tolerance) ? .number(r.effectiveTolerance) : .null,
             "icc-form": Self.json(
                 r.statistic.parameters.contains(.iccForm) ? (r.iccForm ?? .twoWay(.agreement, .single)).shortName : nil),
             "population": .bool(r.population),
