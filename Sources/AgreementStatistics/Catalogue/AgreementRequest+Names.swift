@@ -1,75 +1,66 @@
 /// The names by which the catalogue's parameters are chosen (on the command
-/// line and in the agreement report's JSON), one table per parameter.
+/// line and in the agreement report's JSON): one table per parameter, read
+/// both ways.
+private func value<T>(named name: String, in table: [(String, T)]) -> T? {
+    table.first { $0.0 == name }?.1
+}
+
+private func name<T: Equatable>(of value: T, in table: [(String, T)]) -> String? {
+    table.first { $0.1 == value }?.0
+}
+
 extension AgreementWeights {
+    private static let schemes: [(String, AgreementWeights)] = [("none", .unweighted), ("linear", .linear), ("quadratic", .quadratic)]
+
     /// The weight schemes a request can name: `none`, `linear`, `quadratic`.
-    public static let schemeNames = ["none", "linear", "quadratic"]
+    public static var schemeNames: [String] { schemes.map(\.0) }
 
     /// The scheme called `name` (one of ``schemeNames``).
-    public init?(schemeName name: String) {
-        switch name {
-        case "none": self = .unweighted
-        case "linear": self = .linear
-        case "quadratic": self = .quadratic
-        default: return nil
-        }
+    public init?(schemeName: String) {
+        guard let weights = value(named: schemeName, in: Self.schemes) else { return nil }
+        self = weights
     }
 
     /// The scheme's name, `nil` for custom weights.
-    public var schemeName: String? {
-        switch self {
-        case .unweighted: "none"
-        case .linear: "linear"
-        case .quadratic: "quadratic"
-        case .custom: nil
-        }
-    }
+    public var schemeName: String? { name(of: self, in: Self.schemes) }
 }
 
 extension KrippendorffAlpha.Metric {
+    private static let levels: [(String, KrippendorffAlpha.Metric)] = [
+        ("nominal", .nominal), ("ordinal", .ordinal), ("interval", .interval), ("ratio", .ratio),
+    ]
+
     /// Stevens' levels of measurement a request can name: `nominal`, `ordinal`, `interval`, `ratio`.
-    public static let levelNames = ["nominal", "ordinal", "interval", "ratio"]
+    public static var levelNames: [String] { levels.map(\.0) }
 
     /// The level called `name` (one of ``levelNames``).
-    public init?(levelName name: String) {
-        switch name {
-        case "nominal": self = .nominal
-        case "ordinal": self = .ordinal
-        case "interval": self = .interval
-        case "ratio": self = .ratio
-        default: return nil
-        }
+    public init?(levelName: String) {
+        guard let metric = value(named: levelName, in: Self.levels) else { return nil }
+        self = metric
     }
 
     /// The level's name, `nil` for weights-derived differences.
-    public var levelName: String? {
-        switch self {
-        case .nominal: "nominal"
-        case .ordinal: "ordinal"
-        case .interval: "interval"
-        case .ratio: "ratio"
-        case .weighted: nil
-        }
-    }
+    public var levelName: String? { name(of: self, in: Self.levels) }
 }
 
 extension ICCForm {
+    private static let forms: [(String, ICCForm)] = [
+        ("1", .oneWay(.single)), ("k", .oneWay(.average)), ("A,1", .twoWay(.agreement, .single)),
+        ("C,1", .twoWay(.consistency, .single)), ("A,k", .twoWay(.agreement, .average)),
+        ("C,k", .twoWay(.consistency, .average)),
+    ]
+
     /// McGraw and Wong's (1996) short names a request can use: `1`, `k`, `A,1`, `C,1`, `A,k`, `C,k`.
-    public static let shortNames = ["1", "k", "A,1", "C,1", "A,k", "C,k"]
+    public static var shortNames: [String] { forms.map(\.0) }
 
     /// The form called `name` (one of ``shortNames``).
-    public init?(shortName name: String) {
-        switch name {
-        case "1": self = .oneWay(.single)
-        case "k": self = .oneWay(.average)
-        case "A,1": self = .twoWay(.agreement, .single)
-        case "C,1": self = .twoWay(.consistency, .single)
-        case "A,k": self = .twoWay(.agreement, .average)
-        case "C,k": self = .twoWay(.consistency, .average)
-        default: return nil
-        }
+    public init?(shortName: String) {
+        guard let form = value(named: shortName, in: Self.forms) else { return nil }
+        self = form
     }
 
-    /// The short name: `A,1` for ICC(A,1).
+    /// The short name: `A,1` for ICC(A,1); a one-way form is `1` or `k`
+    /// whatever its definition.
     public var shortName: String {
         let u = unit == .single ? "1" : "k"
         switch (model, definition) {
