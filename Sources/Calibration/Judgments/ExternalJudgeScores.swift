@@ -196,8 +196,12 @@ public struct ExternalJudgeScores: Sendable, Hashable {
             let id: String
             switch fields["id"] {
             case .string(let s): id = s.trimmingCharacters(in: .whitespaces)
-            case .number(let n): id = JSONValue.number(n).plainText
-            default: id = ""
+            case nil, .null?: id = ""
+            case let value?:
+                guard let text = value.identifierText else {
+                    throw InputError(file: file, line: line, column: "id", message: value.identifierProblem)
+                }
+                id = text
             }
             try builder.add(id: id, line: line, column: "id")
             for d in dimensions {

@@ -31,13 +31,17 @@ extension JudgmentSet {
 
     /// Reads a set written by ``jsonLines()``.
     ///
-    /// - Throws: ``InputError`` naming the line that does not decode.
+    /// - Throws: ``InputError`` naming the line (and, for JSON that does not
+    ///   parse, the column) that does not decode.
     public static func load(from url: URL) throws -> JudgmentSet {
         let name = InputFile.displayName(url)
         let records = try JSONRecords.split(try InputFile.read(url), file: name)
         guard let first = records.first else { throw InputError(file: name, message: "is empty; expected judgments") }
         let decoder = JSONDecoder()
         func decode<T: Decodable>(_ type: T.Type, _ record: JSONRecords.Record) throws -> T {
+            // The depth-checked, locating parser first: a bad byte is named by line and column,
+            // and the decoder never sees nesting deep enough to exhaust the stack.
+            _ = try JSONValue.parse(record.data, file: name, firstLine: record.line)
             do {
                 return try decoder.decode(type, from: record.data)
             } catch let error as DecodingError {

@@ -12,8 +12,25 @@ public enum ReportDocument: Sendable {
     /// Reads a report from its JSON (docs/FORMATS.md); a comparison is told
     /// by its `controlName` key.
     ///
-    /// - Throws: ``InputError`` naming `file` when the JSON is not a report of either kind.
+    /// The JSON goes through the depth-checked, locating parser first (so a
+    /// bad byte is named by line and column, and deep nesting is refused
+    /// rather than overflowing the stack), then is decoded, then checked with
+    /// ``validate(file:lines:)`` so that no renderer draws a report that does
+    /// not fit together.
+    ///
+    /// - Throws: ``InputError`` naming `file` when the JSON is not a report of
+    ///   either kind, or names the JSON path of the value that cannot be drawn.
     public init(json data: Data, file: String) throws {
+        let (value, lines) = try JSONValue.parseLocated(data, file: file)
+        // An unknown schema is named as such, before its fields fail to decode.
+        let current = value["controlName"] == nil ? AlignmentReport.currentSchemaVersion : RubricComparison.currentSchemaVersion
+        if let version = value["schemaVersion"]?.double, version != Double(current) {
+            throw InputError(
+                file: file, line: lines.line(of: "schemaVersion"), column: "schemaVersion",
+                message:
+                    "cannot render this report: schema version \(version.plainText) is not one this judgecal reads (it reads \(current)); use the judgecal that wrote it"
+            )
+        }
         struct Kind: Decodable { var controlName: String? }
         do {
             let decoder = JSONDecoder()
@@ -26,6 +43,7 @@ public enum ReportDocument: Sendable {
             throw InputError(
                 file: file, message: "is not an alignment or comparison report (docs/FORMATS.md): \(error.readableDescription)")
         }
+        try validate(file: file, lines: lines)
     }
 
     /// The report as the file at `url` should hold it: a page for `.html` or

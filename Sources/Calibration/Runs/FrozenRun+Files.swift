@@ -9,9 +9,14 @@ extension FrozenRun {
 
     /// Reads a frozen run.
     ///
+    /// Every line goes through the project's locating parser
+    /// (``JSONValue/parse(_:file:firstLine:)``), so a bad byte is named by line
+    /// and column with what was expected there, and nesting past
+    /// ``JSONValue/maximumDepth`` is refused rather than overflowing the stack.
+    ///
     /// - Throws: ``InputError`` naming the file and line: a missing or malformed
-    ///   header, a row that does not decode (with the field), a duplicate id, or
-    ///   a run with no rows.
+    ///   header, a row that is not valid JSON (with the column) or lacks a field
+    ///   (with the field), a duplicate id, or a run with no rows.
     public static func load(from url: URL) throws -> FrozenRun {
         let name = InputFile.displayName(url)
         let data = try InputFile.read(url)
@@ -19,10 +24,11 @@ extension FrozenRun {
         guard let first = records.first else {
             throw InputError(file: name, message: "is empty; expected a header line {\"run\": {…}} and one row per line")
         }
-        let decoder = JSONDecoder()
+        // Parsed first: a bad byte is located, and the decoder below sees only documents within the depth limit.
+        _ = try JSONValue.parse(first.data, file: name, firstLine: first.line)
         let header: Header
         do {
-            header = try decoder.decode(Header.self, from: first.data)
+            header = try JSONDecoder().decode(Header.self, from: first.data)
         } catch let error as DecodingError {
             throw InputError(
                 file: name, line: first.line,
@@ -30,12 +36,8 @@ extension FrozenRun {
         }
         var run = try FrozenRun(info: header.run, rows: [])
         for record in records.dropFirst() {
-            let row: FrozenRow
-            do {
-                row = try decoder.decode(FrozenRow.self, from: record.data)
-            } catch let error as DecodingError {
-                throw InputError(file: name, line: record.line, message: error.readableDescription)
-            }
+            let value = try JSONValue.parse(record.data, file: name, firstLine: record.line)
+            let row = try FrozenRow(json: value, file: name, line: record.line)
             try run.append(row, file: name, line: record.line)
         }
         guard !run.rows.isEmpty else {
@@ -61,5 +63,40 @@ extension FrozenRun {
     /// failed write leaves any previous file as it was.
     public func save(to url: URL) throws {
         try jsonLines().write(to: url, options: .atomic)
+    }
+}
+
+extension FrozenRow {
+    /// A row from its parsed JSON, as ``FrozenRun/jsonLines()`` writes it:
+    /// `id` a string, `input` and `response` present, `expected`
+    /// optional (null is none), `metadata` an optional object.
+    ///
+    /// - Throws: ``InputError`` naming `file`, `line` and the field at fault.
+    init(json value: JSONValue, file: String, line: Int) throws {
+        guard case .object(let fields) = value else {
+            throw InputError(
+                file: file, line: line, message: "the row is not a JSON object; expected {\"id\": …, \"input\": …, \"response\": …}")
+        }
+        func required(_ key: String) throws -> JSONValue {
+            guard let v = fields[key] else {
+                throw InputError(file: file, line: line, column: key, message: "field `\(key)` is missing")
+            }
+            return v
+        }
+        guard case .string(let id) = try required("id") else {
+            throw InputError(
+                file: file, line: line, column: "id",
+                message: "field `id` is \(fields["id"]?.compactJSON ?? ""), not a string; a run file's ids are strings")
+        }
+        let metadata: [String: JSONValue]
+        switch fields["metadata"] {
+        case nil, .null?: metadata = [:]
+        case .object(let m)?: metadata = m
+        case let other?:
+            throw InputError(
+                file: file, line: line, column: "metadata", message: "field `metadata` is \(other.compactJSON), not an object")
+        }
+        let expected = fields["expected"].flatMap { $0 == .null ? nil : $0 }
+        self.init(id: id, input: try required("input"), expected: expected, response: try required("response"), metadata: metadata)
     }
 }

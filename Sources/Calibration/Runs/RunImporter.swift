@@ -8,12 +8,32 @@ public import Foundation
 public struct FieldMapping: Sendable, Hashable {
     /// The path of the row id; `nil` derives the id from the row's content.
     public var id: String?
-    /// The path of the input; several paths are gathered into one object.
+    /// The path of the input; several paths are gathered into one object,
+    /// nested by their dots (`a.b` and `c` give `{"a": {"b": …}, "c": …}`), so
+    /// that a template reaches each at the path it was read from (`input.a.b`).
     public var input: [String]
     /// The path of the response.
     public var response: String
     /// The path of the expected value, if any.
     public var expected: String?
+
+    /// Why the mapping cannot be applied, or `nil`: the same input path given
+    /// twice, or one input path inside another (`a` and `a.b`), which could not
+    /// both be keys of the gathered input.
+    public var problem: String? {
+        var seen = Set<String>()
+        for path in input where !seen.insert(path).inserted {
+            return "the input path \(path) is given twice"
+        }
+        if input.count > 1 {
+            for a in input {
+                for b in input where b.hasPrefix(a + ".") {
+                    return "the input path \(b) lies inside \(a); give one or the other"
+                }
+            }
+        }
+        return nil
+    }
 
     /// The default mapping: fields named `id`, `input`, `response`, `expected`.
     public init(id: String? = "id", input: [String] = ["input"], response: String = "response", expected: String? = "expected") {
@@ -45,10 +65,15 @@ public enum RunFormat: Sendable, Hashable {
 
 /// Turns an exported evaluation run into a ``FrozenRun``.
 ///
-/// Ids are taken from the export when it has them, and otherwise derived from
-/// the row's content (a 64-bit FNV-1a hash of its input and response), so that
-/// re-importing the same export gives the same ids. A missing field or a
-/// duplicate id is an ``InputError`` naming the line.
+/// Ids are taken from the export when it has them (a string, or a whole
+/// number below 2^53; a longer number has lost digits and is refused), and
+/// otherwise derived from the row's content (a 64-bit FNV-1a hash of its input
+/// and response), so that re-importing the same export gives the same ids. Two
+/// rows with the same input and response would share that id, and are refused
+/// with a pointer to `--id`. A missing field, a duplicate id, text that is not
+/// UTF-8 and a number beyond a `Double` are ``InputError``s naming the line.
+/// Every JSON document goes through the depth-checked
+/// ``JSONValue/parse(_:file:firstLine:)`` first.
 public enum RunImporter {
     /// Recognises the format of an export: CSV by its extension, JSON from its top-level keys.
     ///
@@ -113,22 +138,24 @@ public enum RunImporter {
 
     private static func fromEvaluationResult(_ data: Data, file: String, name: String) throws -> FrozenRun {
         // A saved result is one pretty-printed document; a history is JSON Lines, whose last line is imported.
+        // Each is parsed by the depth-checked parser first, so the decoder never sees deep nesting.
         let decoder = JSONDecoder.forEvaluationResults
-        let result: EvaluationResult
-        let line: Int?
-        if let whole = try? decoder.decode(EvaluationResult.self, from: data) {
-            result = whole
-            line = nil
+        let document: (data: Data, line: Int?)
+        if (try? JSONValue.parse(data, file: file)) != nil {
+            document = (data, nil)
         } else {
             guard let last = try JSONRecords.split(data, file: file).last else {
                 throw InputError(file: file, message: "is empty; expected an evaluation result")
             }
-            do {
-                result = try decoder.decode(EvaluationResult.self, from: last.data)
-            } catch let error as DecodingError {
-                throw InputError(file: file, line: last.line, message: error.readableDescription)
-            }
-            line = last.line
+            _ = try JSONValue.parse(last.data, file: file, firstLine: last.line)
+            document = (last.data, last.line)
+        }
+        let result: EvaluationResult
+        let line = document.line
+        do {
+            result = try decoder.decode(EvaluationResult.self, from: document.data)
+        } catch let error as DecodingError {
+            throw InputError(file: file, line: line, message: error.readableDescription)
         }
         var info = result.info
         info["Evaluation"] = result.name
@@ -143,13 +170,16 @@ public enum RunImporter {
             }
             let input: JSONValue = .object(["prompt": sample.prompt.map(JSONValue.string) ?? .null])
             // The result stores JSON text for encodable values and a description otherwise.
-            let responseValue = (try? JSONDecoder().decode(JSONValue.self, from: Data(response.utf8))) ?? .string(response)
-            let expected = sample.expected.flatMap { try? JSONDecoder().decode(JSONValue.self, from: Data($0.utf8)) }
+            let responseValue = jsonOrText(response)
+            // Text that is not JSON (a description of a non-encodable value) is kept as a string, not dropped.
+            let expected = sample.expected.map(jsonOrText)
             let row = FrozenRow(
                 id: contentID(input, responseValue), input: input,
                 expected: expected, response: responseValue,
                 metadata: ["index": .number(Double(sample.index))])
-            try run.append(row, file: file, line: line)
+            try appendContentIdentified(
+                row, to: &run, file: file, line: line, column: "samples[\(sample.index)]",
+                remedy: "remove the repeated sample, or give the samples distinct prompts")
         }
         return try nonEmpty(run, file: file)
     }
@@ -175,7 +205,8 @@ public enum RunImporter {
                 for (k, v) in o where k != "Input" && k != "Response" { metadata[k] = v }
             }
             let row = FrozenRow(id: contentID(input, response), input: input, response: response, metadata: metadata)
-            try run.append(row, file: file, line: nil)
+            try appendContentIdentified(
+                row, to: &run, file: file, line: nil, column: "results[\(i)]", remedy: "remove the repeated result")
         }
         return try nonEmpty(run, file: file)
     }
@@ -193,11 +224,14 @@ public enum RunImporter {
             guard let idValue = instance["id"], idValue != .null else {
                 throw InputError(file: file, column: "instances[\(i)].id", message: "instance \(i + 1) has no \"id\"")
             }
+            guard let idText = idValue.identifierText else {
+                throw InputError(file: file, column: "instances[\(i)].id", message: idValue.identifierProblem)
+            }
             guard let text = instance["instance"] else {
                 throw InputError(file: file, column: "instances[\(i)].instance", message: "instance \(i + 1) has no \"instance\" text")
             }
             let row = FrozenRow(
-                id: "\(dataset)-\(idValue.plainText)", input: .object([:]), response: .object(["instance": text]),
+                id: "\(dataset)-\(idText)", input: .object([:]), response: .object(["instance": text]),
                 metadata: ["dataset": .string(dataset)])
             try run.append(row, file: file, line: nil)
         }
@@ -207,6 +241,7 @@ public enum RunImporter {
     private static func fromRecords(_ records: [(value: JSONValue, line: Int)], file: String, name: String, mapping: FieldMapping) throws
         -> FrozenRun
     {
+        if let problem = mapping.problem { throw InputError(file: file, message: "cannot map the records: \(problem)") }
         var run = try FrozenRun(info: RunInfo(name: name, source: file), rows: [], file: file)
         for record in records {
             let value = record.value
@@ -222,15 +257,17 @@ public enum RunImporter {
             if mapping.input.count == 1 {
                 input = try field(mapping.input[0])
             } else {
-                input = .object(Dictionary(uniqueKeysWithValues: try mapping.input.map { ($0, try field($0)) }))
+                input = nested(try mapping.input.map { ($0, try field($0)) })
             }
             let response = try field(mapping.response)
             let expected = mapping.expected.flatMap { value.value(atPath: $0) }.flatMap { $0 == .null ? nil : $0 }
-            let id: String
+            var id = contentID(input, response)
             if let idPath = mapping.id {
-                id = try field(idPath).plainText
-            } else {
-                id = contentID(input, response)
+                let idValue = try field(idPath)
+                guard let text = idValue.identifierText else {
+                    throw InputError(file: file, line: record.line, column: idPath, message: idValue.identifierProblem)
+                }
+                id = text
             }
             var metadata: [String: JSONValue] = [:]
             let mapped = Set([mapping.id, mapping.response, mapping.expected].compactMap { $0 } + mapping.input)
@@ -241,8 +278,14 @@ public enum RunImporter {
                 metadata.removeValue(forKey: "metadata")
                 metadata.merge(m) { a, _ in a }
             }
-            try run.append(
-                FrozenRow(id: id, input: input, expected: expected, response: response, metadata: metadata), file: file, line: record.line)
+            let row = FrozenRow(id: id, input: input, expected: expected, response: response, metadata: metadata)
+            if mapping.id == nil {
+                try appendContentIdentified(
+                    row, to: &run, file: file, line: record.line, column: nil,
+                    remedy: "map an id field with --id, or remove the repeated row")
+            } else {
+                try run.append(row, file: file, line: record.line)
+            }
         }
         return try nonEmpty(run, file: file)
     }
@@ -262,6 +305,50 @@ public enum RunImporter {
         }
     }
 
+    /// Appends a row whose id is its content hash; a second row with the same
+    /// input and response is refused with `remedy`, not reported as a bare
+    /// duplicate id.
+    private static func appendContentIdentified(
+        _ row: FrozenRow, to run: inout FrozenRun, file: String, line: Int?, column: String?, remedy: String
+    ) throws {
+        if let first = run.rows.firstIndex(where: { $0.id == row.id }) {
+            throw InputError(
+                file: file, line: line, column: column,
+                message:
+                    "this row has the same input and response as row \(first + 1), so both would get the id \(row.id) (a hash of their content); \(remedy)"
+            )
+        }
+        try run.append(row, file: file, line: line)
+    }
+
+    /// Values gathered into one object, nested by the dots of their paths.
+    /// ``FieldMapping/problem`` has ruled out clashes (`a` and `a.b`).
+    static func nested(_ fields: [(path: String, value: JSONValue)]) -> JSONValue {
+        func insert(_ value: JSONValue, at steps: ArraySlice<Substring>, into object: inout [String: JSONValue]) {
+            guard let first = steps.first else { return }
+            let key = String(first)
+            if steps.count == 1 {
+                object[key] = value
+                return
+            }
+            var child: [String: JSONValue] = [:]
+            if case .object(let o)? = object[key] { child = o }
+            insert(value, at: steps.dropFirst(), into: &child)
+            object[key] = .object(child)
+        }
+        var root: [String: JSONValue] = [:]
+        for (path, value) in fields {
+            insert(value, at: path.split(separator: ".", omittingEmptySubsequences: false)[...], into: &root)
+        }
+        return .object(root)
+    }
+
+    /// The JSON a text holds, or the text itself as a string when it is not
+    /// JSON (or nests past the parser's depth limit).
+    static func jsonOrText(_ text: String) -> JSONValue {
+        (try? JSONValue.parse(Data(text.utf8))) ?? .string(text)
+    }
+
     private static func nonEmpty(_ run: FrozenRun, file: String) throws -> FrozenRun {
         guard !run.rows.isEmpty else { throw InputError(file: file, message: "holds no rows; there is nothing to import") }
         return run
@@ -271,7 +358,7 @@ public enum RunImporter {
     static func parseEmbeddedJSON(_ text: String) -> JSONValue {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.hasPrefix("{") || trimmed.hasPrefix("["),
-            let v = try? JSONDecoder().decode(JSONValue.self, from: Data(trimmed.utf8))
+            let v = try? JSONValue.parse(Data(trimmed.utf8))
         else { return .string(text) }
         return v
     }

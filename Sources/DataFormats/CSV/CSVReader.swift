@@ -64,6 +64,17 @@ private struct CSVParser {
 
     mutating func parse() throws(InputError) -> RecordTable {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3; lineStart = 3 }
+        if let bad = UTF8Validation.firstInvalidByte(in: bytes) {
+            var badLine = 1
+            var badLineStart = 0
+            for j in 0..<bad where bytes[j] == Self.lf || (bytes[j] == Self.cr && bytes[j + 1] != Self.lf) {
+                badLine += 1
+                badLineStart = j + 1
+            }
+            throw error(
+                "the byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) is not UTF-8; save the file as UTF-8",
+                line: badLine, lineStart: badLineStart, at: bad)
+        }
         var fields: [String] = []
         var table: RecordTable?
         var width = 0

@@ -15,23 +15,15 @@ extension JSONRecords {
     ///   - paths: the fields to read; they become the column names.
     ///   - file: the name used in errors.
     /// - Throws: ``InputError`` for a record that is not valid JSON (with its
-    ///   line), a field that holds an object or array (with line and path), and
+    ///   line and column; see ``JSONValue/parse(_:file:firstLine:)``), a field that holds an object or array (with line and path), and
     ///   a path that no record has (most likely a misspelt name).
     public static func table(_ data: Data, paths: [String], file: String) throws -> RecordTable {
         let records = try split(data, file: file)
         var table = RecordTable(file: file, columns: paths)
         var found = Array(repeating: false, count: paths.count)
-        let decoder = JSONDecoder()
         var row: [String] = []
         for record in records {
-            let value: JSONValue
-            do {
-                value = try decoder.decode(JSONValue.self, from: record.data)
-            } catch let error as DecodingError {
-                throw InputError(file: file, line: record.line, message: error.readableDescription)
-            } catch {
-                throw InputError(file: file, line: record.line, message: "not valid JSON (\(error.localizedDescription))")
-            }
+            let value = try JSONValue.parse(record.data, file: file, firstLine: record.line)
             row.removeAll(keepingCapacity: true)
             for (c, path) in paths.enumerated() {
                 let field = value.member(atPath: path[...])

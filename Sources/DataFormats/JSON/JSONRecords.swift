@@ -21,7 +21,7 @@ public enum JSONRecords {
     /// - Throws: ``InputError`` when a JSON array is not closed, or a string in it is unterminated.
     public static func split(_ data: Data, file: String) throws -> [Record] {
         let bytes = [UInt8](data)
-        var i = 0
+        var i = bytes.starts(with: UTF8Validation.byteOrderMark) ? 3 : 0
         var line = 1
         while i < bytes.count, isBlank(bytes[i]) {
             if bytes[i] == UInt8(ascii: "\n") { line += 1 }

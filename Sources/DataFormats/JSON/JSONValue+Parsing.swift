@@ -5,10 +5,14 @@ extension JSONValue {
     ///
     /// Faster than decoding `JSONValue` through `JSONDecoder` (which must try
     /// each kind of value in turn), and its errors give the line and column.
+    /// A leading UTF-8 byte-order mark is skipped (RFC 8259 §8.1 lets a
+    /// parser ignore it). Nothing is changed silently: a byte that is not
+    /// UTF-8 is an error rather than U+FFFD, and so is a number too large for
+    /// a `Double` (`1e999`), which would otherwise read as infinity.
     ///
     /// - Parameter file: the name used in errors.
     /// - Throws: ``InputError`` with the 1-based line and column of the first
-    ///   character that is not valid JSON, and what was expected there.
+    ///   character that is not valid JSON (or not UTF-8), and what was expected there.
     public static func parse(_ data: Data, file: String = "<data>", firstLine: Int = 1) throws -> JSONValue {
         try parse(data, file: file, firstLine: firstLine, recordingLines: false).value
     }
@@ -33,6 +37,11 @@ extension JSONValue {
         try data.withUnsafeBytes { raw in
             var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self), file: file, firstLine: firstLine)
             if recordingLines { parser.lines = [:] }
+            if let bad = UTF8Validation.firstInvalidByte(in: parser.bytes) {
+                parser.i = bad
+                throw parser.error("expected UTF-8 text (save the file as UTF-8)")
+            }
+            parser.i = UTF8Validation.byteOrderMarkLength(parser.bytes)
             parser.skipWhitespace()
             let value = try parser.value(at: recordingLines ? "" : nil)
             parser.skipWhitespace()
@@ -108,7 +117,14 @@ private struct JSONParser {
                 column += 1
             }
         }
-        let found = atEnd ? "the end of the input" : "\"\(String(decoding: [bytes[i]], as: UTF8.self))\""
+        let found: String
+        if atEnd {
+            found = "the end of the input"
+        } else if bytes[i] >= 0x80 {
+            found = "the byte 0x" + String(bytes[i], radix: 16, uppercase: true)
+        } else {
+            found = "\"\(String(decoding: [bytes[i]], as: UTF8.self))\""
+        }
         return InputError(file: file, line: line, column: String(column), message: "not valid JSON: \(expected), found \(found)")
     }
 
@@ -301,6 +317,10 @@ private struct JSONParser {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
         guard let d = Double(text) else { throw error("expected a number") }
+        guard d.isFinite else {
+            i = start
+            throw error("expected a number within ±1.8e308 (a Double); \(text) is beyond it")
+        }
         return d
     }
 }

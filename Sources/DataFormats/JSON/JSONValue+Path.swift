@@ -67,3 +67,32 @@ extension JSONValue {
         return out + "\""
     }
 }
+
+extension JSONValue {
+    /// 2^53: the first whole number from which a `Double` (and so a parsed
+    /// JSON number) no longer holds every integer exactly.
+    public static let largestExactInteger: Double = 9_007_199_254_740_992
+
+    /// The value as a row id, exactly as written: a string as it is, a whole
+    /// number below 2^53 in magnitude as its digits; `nil` for anything else.
+    ///
+    /// A larger number has already lost digits when it was parsed
+    /// (`12345678901234567891` reads as `12345678901234567000`), so two
+    /// distinct ids could become one; a fraction, `true`, an array or an object
+    /// is not an id a label sheet could name. The reader reports these.
+    public var identifierText: String? {
+        switch self {
+        case .string(let s): return s
+        case .number(let d) where d == d.rounded() && abs(d) < Self.largestExactInteger: return String(Int64(d))
+        default: return nil
+        }
+    }
+
+    /// Why ``identifierText`` is `nil`, as a sentence for an error message.
+    public var identifierProblem: String {
+        if case .number(let d) = self, d == d.rounded() {
+            return "the id \(d.plainText) is 2^53 or more and has lost digits as a JSON number; write the id as a string (in quotes)"
+        }
+        return "the id \(compactJSON) is not a string or a whole number; write the id as a string"
+    }
+}

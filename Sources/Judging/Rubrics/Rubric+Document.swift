@@ -99,18 +99,35 @@ extension Rubric {
     /// ```
     ///
     /// A scale's `kind` (`numeric`, `passFail`, `custom`) may be given or left
-    /// to be inferred from its labels, as in Markdown.
+    /// to be inferred from its labels, as in Markdown. A key the format does
+    /// not have is an error naming its path, as an unknown Markdown section
+    /// is; an empty `target` is refused as an empty `# Target` is.
     ///
     /// - Throws: ``InputError`` naming the file, the line and the field's path.
     public static func decode(json data: Data, file: String) throws -> Rubric {
-        let lines = try JSONValue.parseLocated(data, file: file).lines
+        try decode(json: data, file: file, checkingScaleOrder: true)
+    }
+
+    static func decode(json data: Data, file: String, checkingScaleOrder: Bool) throws -> Rubric {
+        // The depth-checked, locating parser first; the decoder then sees only documents within its limit.
+        let (value, lines) = try JSONValue.parseLocated(data, file: file)
+        if let unknown = RubricChecks.unknownKey(in: value) {
+            throw InputError(
+                file: file, line: lines.line(of: unknown.path), column: unknown.path,
+                message:
+                    "unknown key `\(unknown.path.split(separator: ".").last ?? "")`; the keys here are \(unknown.allowed.joined(separator: ", "))"
+            )
+        }
         let document: RubricDocument
         do {
-            document = try JSONDecoder().decode(RubricDocument.self, from: data)
+            let body = data.starts(with: UTF8Validation.byteOrderMark) ? data.dropFirst(3) : data
+            document = try JSONDecoder().decode(RubricDocument.self, from: Data(body))
         } catch let error as DecodingError {
             throw locate(error, lines: lines, file: file)
         }
-        return try Rubric(document: document, file: file, lines: DocumentLines(json: lines, document: document))
+        return try Rubric(
+            document: document, file: file, lines: DocumentLines(json: lines, document: document),
+            checkingScaleOrder: checkingScaleOrder)
     }
 
     /// A decoding error (the document is valid JSON) as an input error with the
@@ -159,7 +176,7 @@ extension Rubric {
     /// Validates a document: templates parse, every scale has two or more
     /// distinct levels of one kind, every example scores known dimensions on
     /// their scales.
-    init(document: RubricDocument, file: String, lines: DocumentLines?) throws {
+    init(document: RubricDocument, file: String, lines: DocumentLines?, checkingScaleOrder: Bool = true) throws {
         func error(_ line: Int?, _ path: String, _ message: String) -> InputError {
             let namesField = lines?.namesFields ?? true
             return InputError(file: file, line: line, column: namesField ? path : nil, message: message)
@@ -172,6 +189,9 @@ extension Rubric {
         summary = document.description
         instructions = document.instructions
         self.file = file
+        guard !document.target.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw error(lines?.target, "target", "the target is empty; write a template such as {{response}}")
+        }
         target = try Template(document.target, file: file, line: lines?.target ?? 1)
         reference = try (document.reference ?? []).enumerated().map { i, r in
             ReferenceTemplate(label: r.label, template: try Template(r.template, file: file, line: lines?.reference[i] ?? 1))
@@ -185,7 +205,7 @@ extension Rubric {
         for (i, d) in document.dimensions.enumerated() {
             let levelLines = lines?.levels[i]
             let scale = try Self.scale(
-                d.scale, dimension: d.name,
+                d.scale, dimension: d.name, checkingOrder: checkingScaleOrder,
                 error: { j, message in error(j.flatMap { levelLines?[$0] } ?? lines?.dimensions[i], "dimensions[\(i)].scale", message) })
             dimensions.append(ScoreDimension(d.name, description: d.description, scale: scale))
             locations.dimensions.append(lines?.dimensions[i])
@@ -216,7 +236,7 @@ extension Rubric {
 
     /// The scale a list of levels describes.
     private static func scale(
-        _ scale: RubricDocument.Scale, dimension: String, error: (Int?, String) -> InputError
+        _ scale: RubricDocument.Scale, dimension: String, checkingOrder: Bool, error: (Int?, String) -> InputError
     ) throws -> ScoringScale {
         let labels = scale.levels.map { $0.label.label.trimmingCharacters(in: .whitespaces) }
         guard labels.count >= 2 else { throw error(nil, "dimension \(dimension) has \(labels.count) level(s); a scale needs at least two") }
@@ -249,6 +269,9 @@ extension Rubric {
             }
             if let j = numbers.firstIndex(where: { $0 != nil }) {
                 throw error(j, "level \(labels[j]) of \(dimension) is a number among word labels; use all numbers or all words")
+            }
+            if checkingOrder, let problem = RubricChecks.bestFirstProblem(labels: labels, dimension: dimension) {
+                throw error(0, problem)
             }
             return .custom(zip(labels, descriptions).map { ScoringScale.CustomLevel($0, $1) })
         default:

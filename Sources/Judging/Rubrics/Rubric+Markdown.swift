@@ -51,17 +51,27 @@ extension Rubric {
     /// `- label: description` lines, any order; a level's description may go
     /// on over indented lines. All-number labels make a numeric scale, `pass`
     /// and `fail` a pass/fail scale, and words a custom scale ordered as
-    /// written, lowest first. Templates are described in ``Template``.
+    /// written, lowest first; words written best first (`Excellent` … `Poor`)
+    /// are refused, as they would invert every score. Templates are described
+    /// in ``Template``. A byte-order mark and CRLF line ends are accepted.
     ///
     /// - Throws: ``InputError`` naming the file and line of the first problem.
     public static func parse(markdown text: String, file: String) throws -> Rubric {
+        try parse(markdown: text, file: file, checkingScaleOrder: true)
+    }
+
+    static func parse(markdown text: String, file: String, checkingScaleOrder: Bool) throws -> Rubric {
+        // Lines are split on the scalar U+000A: in a Swift string "\r\n" is one
+        // Character, which splitting on the Character "\n" would never find.
+        var scalars = Substring(text).unicodeScalars
+        if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
         var reader = MarkdownRubricReader(
             file: file,
-            lines: text.split(separator: "\n", omittingEmptySubsequences: false).map {
-                $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+            lines: scalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+                $0.last == "\r" ? String($0.dropLast()) : String($0)
             })
         let (document, lines) = try reader.read()
-        return try Rubric(document: document, file: file, lines: lines)
+        return try Rubric(document: document, file: file, lines: lines, checkingScaleOrder: checkingScaleOrder)
     }
 }
 

@@ -36,12 +36,34 @@ public struct Rubric: Sendable, Hashable {
 
     /// Reads the rubric at `url`: JSON when the name ends in `.json`, Markdown otherwise.
     ///
+    /// Either may start with a UTF-8 byte-order mark and end its lines with
+    /// CRLF (as Windows editors save); text that is not UTF-8 is an error with
+    /// its line and column, not replaced silently.
+    ///
     /// - Throws: ``InputError`` naming the file and line of the first problem.
     public static func load(from url: URL) throws -> Rubric {
+        try load(from: url, checkingScaleOrder: true)
+    }
+
+    /// ``load(from:)``, optionally letting a word scale written best first
+    /// through, so that the linter can report it as its own finding.
+    static func load(from url: URL, checkingScaleOrder: Bool) throws -> Rubric {
         let data = try InputFile.read(url)
         let name = InputFile.displayName(url)
-        if url.pathExtension.lowercased() == "json" { return try decode(json: data, file: name) }
-        return try parse(markdown: String(decoding: data, as: UTF8.self), file: name)
+        if url.pathExtension.lowercased() == "json" {
+            return try decode(json: data, file: name, checkingScaleOrder: checkingScaleOrder)
+        }
+        try data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard let bad = UTF8Validation.firstInvalidByte(in: bytes) else { return }
+            let before = bytes[..<bad]
+            let lineStart = (before.lastIndex(of: 0x0A) ?? -1) + 1
+            let column = bytes[lineStart..<bad].count { $0 & 0xC0 != 0x80 } + 1
+            throw InputError(
+                file: name, line: before.count { $0 == 0x0A } + 1, column: String(column),
+                message: "the byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) is not UTF-8; save the rubric as UTF-8")
+        }
+        return try parse(markdown: String(decoding: data, as: UTF8.self), file: name, checkingScaleOrder: checkingScaleOrder)
     }
 
     /// The prompt content for one row: the target and references rendered.

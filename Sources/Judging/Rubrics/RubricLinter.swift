@@ -1,4 +1,4 @@
-import DataFormats
+public import DataFormats
 import EvaluationCore
 public import Foundation
 
@@ -15,7 +15,8 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// How serious.
     public var severity: Severity
-    /// A stable code: `parse`, `duplicate-dimension`, `odd-levels`,
+    /// A stable code: `parse`, `duplicate-dimension`, `scale-best-first`,
+    /// `template-fails-on-run`, `odd-levels`, `scale-gap`,
     /// `level-without-description`, `example-missing-score`, `example-row-not-in-run`.
     public var code: String
     /// The file.
@@ -44,19 +45,30 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
 ///
 /// Warnings: a scale with an odd number of levels (a judge drifts to the
 /// neutral middle; SummEval's and Newsroom's 1–5 scales are odd because the
-/// experts' were, and keep this warning), a level without a description, an
-/// example that leaves a dimension unscored, an example citing a row id the
-/// run lacks (when the run's ids are given). Errors: a rubric that does not
-/// parse, and two dimensions with the same name — the judge's JSON reply has
-/// one member per dimension name, so such a rubric cannot be scored.
+/// experts' were, and keep this warning), a numeric scale that skips a number
+/// (`1, 2, 4`: its weights and the judge's reading of it are uneven), a level
+/// without a description, an example that leaves a dimension unscored, an
+/// example citing a row id the run lacks (when the run's ids are given).
+/// Errors: a rubric that does not parse; two dimensions with the same name —
+/// the judge's JSON reply has one member per dimension name, so such a rubric
+/// cannot be scored; a word scale written best first (`Excellent` … `Poor`),
+/// which ``Rubric/load(from:)`` refuses because it would invert every score;
+/// and, when the run's rows are given, a target or reference template that
+/// cannot be rendered for some row (a field the row lacks), which would
+/// otherwise fail only at judge time.
 public enum RubricLinter {
     /// The findings for the rubric file at `url`; a parse error becomes the
     /// single error finding.
     ///
-    /// - Parameter runRowIDs: the ids of the run the rubric will judge, if known.
-    public static func lint(fileAt url: URL, runRowIDs: Set<String>? = nil) -> [Diagnostic] {
+    /// - Parameters:
+    ///   - runRowIDs: the ids of the run the rubric will judge, if known.
+    ///   - runRows: the rows of that run as templates see them (`FrozenRow.json`),
+    ///     to render every template against every row.
+    public static func lint(
+        fileAt url: URL, runRowIDs: Set<String>? = nil, runRows: [JSONValue]? = nil
+    ) -> [Diagnostic] {
         do {
-            return lint(try Rubric.load(from: url), runRowIDs: runRowIDs)
+            return lint(try Rubric.load(from: url, checkingScaleOrder: false), runRowIDs: runRowIDs, runRows: runRows)
         } catch let error as InputError {
             return [Diagnostic(severity: .error, code: "parse", file: error.file, line: error.line, message: error.message)]
         } catch {
@@ -66,8 +78,13 @@ public enum RubricLinter {
 
     /// The findings for a parsed rubric, errors first, each group in line order.
     ///
-    /// - Parameter runRowIDs: the ids of the run the rubric will judge, if known.
-    public static func lint(_ rubric: Rubric, runRowIDs: Set<String>? = nil) -> [Diagnostic] {
+    /// - Parameters:
+    ///   - runRowIDs: the ids of the run the rubric will judge, if known.
+    ///   - runRows: the rows of that run as templates see them (`FrozenRow.json`,
+    ///     with `id`, `input`, `expected`, `response`, `metadata`); each
+    ///     template is rendered against each, and every placeholder that fails
+    ///     is one error naming the rows (the first five, and how many more).
+    public static func lint(_ rubric: Rubric, runRowIDs: Set<String>? = nil, runRows: [JSONValue]? = nil) -> [Diagnostic] {
         var out: [Diagnostic] = []
         func add(_ severity: Diagnostic.Severity, _ code: String, _ line: Int?, _ message: String) {
             out.append(Diagnostic(severity: severity, code: code, file: rubric.file, line: line, message: message))
@@ -89,6 +106,21 @@ public enum RubricLinter {
                 )
             }
             let levelLines = rubric.locations.levels.indices.contains(i) ? rubric.locations.levels[i] : [:]
+            if case .custom(let custom) = d.scale,
+                let problem = RubricChecks.bestFirstProblem(labels: custom.map(\.label), dimension: d.name)
+            {
+                add(.error, "scale-best-first", custom.first.flatMap { levelLines[$0.label.lowercased()] } ?? line, problem)
+            }
+            if case .numeric(let numeric) = d.scale {
+                let missing = RubricChecks.gaps(in: Array(numeric.keys))
+                if !missing.isEmpty {
+                    let values = numeric.keys.sorted().map(String.init).joined(separator: ", ")
+                    add(
+                        .warning, "scale-gap", line,
+                        "the scale of \(d.name) (\(values)) skips \(missing.map(String.init).joined(separator: ", ")); weights and the judge read the levels as evenly spaced — number them without a gap"
+                    )
+                }
+            }
             for level in levels where level.description.trimmingCharacters(in: .whitespaces).isEmpty {
                 add(
                     .warning, "level-without-description", levelLines[level.label.lowercased()] ?? line,
@@ -103,6 +135,31 @@ public enum RubricLinter {
             }
             if let ids = runRowIDs, let row = e.rowID, !ids.contains(row) {
                 add(.warning, "example-row-not-in-run", line, "\(name) cites row \(row), which the run does not have")
+            }
+        }
+        if let rows = runRows {
+            let templates = [("the target", rubric.target)] + rubric.reference.map { ("the reference \($0.label)", $0.template) }
+            for (name, template) in templates {
+                var failing: [String: (error: InputError, rows: [String])] = [:]
+                var order: [String] = []
+                for (n, row) in rows.enumerated() {
+                    let id = row["id"]?.plainText ?? "row \(n + 1)"
+                    for failure in template.failures(in: row) {
+                        if failing[failure.placeholder] == nil {
+                            order.append(failure.placeholder)
+                            failing[failure.placeholder] = (failure.error, [])
+                        }
+                        failing[failure.placeholder]?.rows.append(id)
+                    }
+                }
+                for placeholder in order {
+                    guard let (error, ids) = failing[placeholder] else { continue }
+                    let shown = ids.prefix(5).joined(separator: ", ") + (ids.count > 5 ? " and \(ids.count - 5) more" : "")
+                    add(
+                        .error, "template-fails-on-run", error.line,
+                        "{{\(placeholder)}} in \(name) cannot be rendered for \(ids.count) of \(rows.count) rows of the run (\(shown)); the first: \(error.message)"
+                    )
+                }
             }
         }
         return out.enumerated().sorted { a, b in

@@ -99,6 +99,23 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
         return out
     }
 
+    /// Each placeholder that cannot be rendered for `row`, with its source
+    /// (`response.tags | join: ", "`) and the error ``render(_:)`` would throw:
+    /// what `rubric lint --run` reports before a judge is ever called.
+    func failures(in row: JSONValue) -> [(placeholder: String, error: InputError)] {
+        parts.compactMap { part in
+            guard case .value(let p) = part else { return nil }
+            do {
+                _ = try value(of: p, in: row)
+                return nil
+            } catch let error as InputError {
+                return (p.source, error)
+            } catch {
+                return (p.source, InputError(file: file, line: p.line, message: String(describing: error)))
+            }
+        }
+    }
+
     private func value(of p: Placeholder, in row: JSONValue) throws -> String {
         func fail(_ message: String) -> InputError {
             let rowName = row["id"].map { " for row \(Self.text($0))" } ?? ""

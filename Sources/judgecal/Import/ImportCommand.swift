@@ -23,8 +23,14 @@ enum ImportCommand {
             JSON, JUDGE-BENCH's unified JSON, generic JSON Lines, or CSV. --format auto (the \
             default) tells them apart by the extension (.csv) and the top-level keys. For \
             jsonl and csv, --id, --input, --response and --expected map fields to the run's \
-            row (dotted paths for JSON, column names for CSV); without --id, ids are hashes of \
-            the row's content, stable across re-imports. The output is written atomically.
+            row (dotted paths for JSON, column names for CSV); several --input paths are gathered \
+            into one object nested by their dots (--input a.b,c gives {"a": {"b": …}, "c": …}), \
+            and a path may not be given twice or lie inside another. Without --id, ids are hashes \
+            of the row's content, stable across re-imports; two rows with the same input and \
+            response are then refused (give --id). Ids are strings or whole numbers below 2^53; \
+            a longer number has lost digits and is refused. Text that is not UTF-8, a number \
+            beyond a Double and nesting past 512 levels are malformed. The output is written \
+            atomically.
             --json writes {output, format, rows, name}.
             Exit codes: 0 imported; 64 usage; 65 malformed export (file, line and field named); \
             66 RUN missing; 73 output folder missing.
@@ -62,6 +68,7 @@ enum ImportCommand {
             input: arguments.isGiven("input") ? arguments.values("input") : FieldMapping().input,
             response: arguments.valueOrDefault("response"),
             expected: arguments.value("expected"))
+        if let problem = mapping.problem { throw UsageError("--input: \(problem)") }
         let format: RunFormat
         switch chosen {
         case .auto:

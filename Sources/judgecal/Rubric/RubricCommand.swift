@@ -19,14 +19,21 @@ enum RubricCommand {
         abstract: "Check a rubric: errors and warnings with their line.",
         discussion: """
             Prints one finding per line, `file:line: severity: message`. Warnings: an odd \
-            number of levels, a level without a description, an example that leaves a \
-            dimension unscored, an example citing a row the run (--run) lacks. Errors: a \
-            rubric that does not parse, a dimension defined twice.
+            number of levels, a numeric scale that skips a number (1, 2, 4), a level without \
+            a description, an example that leaves a dimension unscored, an example citing a \
+            row the run (--run) lacks. Errors: a rubric that does not parse, a dimension \
+            defined twice, a word scale written best first (Excellent … Poor; judge and align \
+            refuse it), and with --run a target or reference template that cannot be \
+            rendered for some rows of the run (each failing placeholder with its rows).
             --json writes [{severity, code, file, line, message}].
             Exit codes: 0 no errors (warnings allowed unless --strict); 1 errors, or warnings \
             with --strict; 64 usage; 65 malformed run; 66 a file missing.
             """,
-        options: [Option("run", valueName: "file", help: "The run the rubric will judge, to check example row ids.")],
+        options: [
+            Option(
+                "run", valueName: "file",
+                help: "The run the rubric will judge: check example row ids and render every template on every row.")
+        ],
         flags: [
             Flag("strict", help: "Fail on warnings too."),
             Flag("json", help: "Write the findings as JSON on standard output."),
@@ -56,8 +63,9 @@ enum RubricCommand {
 
     static func runLint(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         let url = try InputFiles.existing(arguments.positional("rubric") ?? "", role: "rubric")
-        let ids = try arguments.value("run").map { Set(try InputFiles.run($0).rows.map(\.id)) }
-        let findings = RubricLinter.lint(fileAt: url, runRowIDs: ids)
+        let run = try arguments.value("run").map(InputFiles.run)
+        let findings = RubricLinter.lint(
+            fileAt: url, runRowIDs: run.map { Set($0.rows.map(\.id)) }, runRows: run.map { $0.rows.map(\.json) })
         if arguments.flag("json") {
             let json: JSONValue = .array(
                 findings.map { d in
