@@ -116,7 +116,8 @@ struct AgreementOnNewsroomTests {
         }
         #expect(
             Set(result.keys) == [
-                "group", "raters", "measure", "value", "se", "ci", "n", "excluded", "undefined", "undefined-resamples", "test", "table",
+                "group", "raters", "measure", "value", "se", "ci", "ci-undefined", "n", "excluded", "undefined", "undefined-resamples",
+                "test", "table",
                 "notes",
             ])
         #expect(result["value"]?.double == 133.0 / 420.0)

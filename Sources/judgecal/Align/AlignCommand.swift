@@ -65,7 +65,8 @@ enum AlignCommand {
                 help: "Scores a judge produced elsewhere (CSV, JSON Lines or .judgments.jsonl): align them instead of judging."),
             Option(
                 "categories", valueName: "level",
-                help: "With --judge-scores and no rubric: the integer levels of every dimension's scale (1,2,3,4,5).", commaSeparated: true),
+                help: "With --judge-scores and no rubric: the integer levels of every dimension's scale (1,2,3,4,5); at most 200.",
+                commaSeparated: true),
             Option(
                 "statistic", valueName: "name", help: "The verdict's statistic.", choices: AlignmentStatistic.allCases.map(\.rawValue),
                 defaultValue: defaults.statistic.rawValue),
@@ -75,7 +76,9 @@ enum AlignCommand {
                 help: "Intervals: analytic (normal) or t where the statistic has one, the bootstrap otherwise; or bootstrap throughout.",
                 choices: IntervalMethod.allCases.map(\.rawValue), defaultValue: defaults.intervals.rawValue),
             Option(
-                "resamples", valueName: "n", help: "Bootstrap resamples.", defaultValue: String(defaults.resamples), range: 0...),
+                "resamples", valueName: "n", help: "Bootstrap resamples: 0 (none), or 100 to 100000.",
+                defaultValue: String(defaults.resamples),
+                range: 0...AgreementRequest.maximumResamples),
             Option("seed", valueName: "n", help: "Bootstrap seed.", defaultValue: String(defaults.seed)),
             Option("group-by", valueName: "path", help: "Per-group correlations, averaged (e.g. metadata.doc_id)."),
             Option(
