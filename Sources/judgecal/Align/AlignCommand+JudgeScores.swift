@@ -19,7 +19,7 @@ extension AlignCommand {
         }
         let labelURLs = try arguments.values("labels").map { try InputFiles.existing($0, role: "label sheet") }
         let options = try alignmentOptions(arguments)
-        if let path = arguments.value("report") { _ = try InputFiles.output(path) }
+        try checkOutputs(arguments)
         let scores = try ExternalJudgeScores.load(from: scoresURL)
         let labels = try scores.labels(
             from: labelURLs, rubric: rubric, levels: levels, runIDs: run.map { Set($0.rows.map(\.id)) },
