@@ -247,16 +247,24 @@ struct AlignmentReportTests {
         let kappa = try #require(try AlignmentReport(input, options: AlignmentSettings(statistic: .kappa, threshold: 0.2)).dimensions.first)
         #expect(kappa.statisticEstimate == kappa.cohenKappa.unweighted)
         #expect(kappa.verdict == Verdict(estimate: kappa.cohenKappa.unweighted, threshold: 0.2, statistic: "Cohen's kappa"))
-        let rho = try #require(try AlignmentReport(input, options: AlignmentSettings(statistic: .spearman, resamples: 100)).dimensions.first)
+        let rho = try #require(
+            try AlignmentReport(input, options: AlignmentSettings(statistic: .spearman, resamples: 100)).dimensions.first)
         #expect(rho.statistic == .spearman)
         #expect(rho.statisticEstimate == rho.spearman)
         #expect(rho.verdict.explanation.hasPrefix("Spearman's rho"))
-        // A judge that always agrees, on enough rows, is aligned.
-        let perfect = AlignmentFixture.input(scale: scale, judge: AlignmentFixture.expert)
-        #expect(try AlignmentReport(perfect).dimensions.first?.verdict.outcome == .aligned)
+        // A judge that always agrees gives kappa 1 with a standard error of 0: an
+        // interval collapsed to a point, which decides no verdict.
+        let perfect = try #require(
+            try AlignmentReport(AlignmentFixture.input(scale: scale, judge: AlignmentFixture.expert)).dimensions.first)
+        #expect(perfect.statisticEstimate.value == 1)
+        #expect(perfect.statisticEstimate.interval == nil)
+        #expect(perfect.statisticEstimate.intervalUndefinedReason?.code == "collapsed-interval")
+        #expect(perfect.verdict.outcome == .undefined)
+        #expect(perfect.verdict.explanation.contains("collapses to the point 1"))
         // Alpha's n counts pairable values (two per row); more rows are counted in rows.
         let alphaBoot = try #require(
-            try AlignmentReport(input, options: AlignmentSettings(statistic: .alphaOrdinal, threshold: 0.8, resamples: 200)).dimensions.first
+            try AlignmentReport(input, options: AlignmentSettings(statistic: .alphaOrdinal, threshold: 0.8, resamples: 200)).dimensions
+                .first
         )
         #expect(alphaBoot.statisticEstimate.n == 80)
         var perRow = alphaBoot.statisticEstimate

@@ -42,4 +42,27 @@ struct VerdictTests {
         #expect(v.additionalRowsNeeded == Verdict.minimumRows - 4)
         #expect(v.explanation.contains("rests on 4 paired rows"))
     }
+
+    @Test("A point is not an interval: kappa 0 [0, 0] from a constant rater decides no verdict, nor does a removed interval")
+    func collapsed() {
+        let point = Verdict(estimate: estimate(0, 0, 0), threshold: 0.6, statistic: "κ")
+        #expect(point.outcome == .undefined)
+        #expect(point.explanation.contains("collapses to a point"))
+        var removed = Estimate(value: 0, n: 40)
+        removed.intervalUndefinedReason = UndefinedReason(
+            code: "collapsed-interval", message: "the normal interval collapses to the point 0")
+        let v = Verdict(estimate: removed, threshold: 0.6, statistic: "κ")
+        #expect(v.outcome == .undefined)
+        #expect(v.explanation.contains("the normal interval collapses to the point 0"))
+    }
+
+    @Test("Options are checked by the report itself: 1 or 10⁸ resamples are refused, for compare's paired bootstrap too")
+    func resampleBounds() {
+        #expect(throws: AgreementRequestError.tooFewResamples(1)) { try AlignmentSettings(resamples: 1).validated() }
+        #expect(throws: AgreementRequestError.tooManyResamples(100_000_000)) {
+            try AlignmentSettings(resamples: 100_000_000).validated()
+        }
+        let input = RubricComparison.Input(controlName: "A", experimentalName: "B", runRowIDs: [], dimensions: [])
+        #expect(throws: AgreementRequestError.tooFewResamples(5)) { try RubricComparison(input, options: AlignmentSettings(resamples: 5)) }
+    }
 }

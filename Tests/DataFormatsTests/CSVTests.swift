@@ -204,3 +204,23 @@ struct JSONRecordsTableTests {
         }
     }
 }
+
+@Suite("Spreadsheet formula cells")
+struct SpreadsheetSafeTests {
+    @Test(
+        "A cell of untrusted text that a spreadsheet would run is prefixed with ' and read back to the original",
+        arguments: [
+            ("=HYPERLINK(\"http://x\")", "'=HYPERLINK(\"http://x\")"), ("+1", "'+1"), ("-2+3", "'-2+3"), ("@SUM(A1)", "'@SUM(A1)"),
+            ("\tx", "'\tx"), ("\rx", "'\rx"), ("'quoted", "''quoted"), ("'", "''"), ("plain", "plain"), ("", ""), ("a=b", "a=b"),
+        ])
+    func roundTrip(raw: String, safe: String) {
+        #expect(CSVWriter.spreadsheetSafe(raw) == safe)
+        #expect(CSVWriter.spreadsheetOriginal(CSVWriter.spreadsheetSafe(raw)) == raw)
+    }
+
+    @Test("A cell that was never prefixed is read as it is")
+    func unprefixed() {
+        #expect(CSVWriter.spreadsheetOriginal("'tis") == "'tis")
+        #expect(CSVWriter.spreadsheetOriginal("-1") == "-1")
+    }
+}

@@ -119,7 +119,8 @@ struct AgreementCommandTests {
             ])
         #expect(
             Set(result.keys) == [
-                "group", "raters", "measure", "value", "se", "ci", "n", "excluded", "undefined", "undefined-resamples", "test", "table",
+                "group", "raters", "measure", "value", "se", "ci", "ci-undefined", "n", "excluded", "undefined", "undefined-resamples",
+                "test", "table",
                 "notes",
             ])
         #expect(report["file"] == .string(AgreementData.newsroom))
@@ -145,5 +146,22 @@ struct AgreementCommandTests {
         #expect(r.output.hasPrefix("\(AgreementData.newsroom): percent — 420 items, categories 1, 2, 3, 4, 5\n"))
         #expect(r.output.contains("informativeness_1 · informativeness_2 · informativeness_3  all raters agree"))
         #expect(!r.output.contains("\u{1B}["), "no escapes when stdout is not a terminal, even without NO_COLOR")
+    }
+
+    @Test("spread, bias and pearson on values near 1e200: finite figures as JSON that parses, no 'all the same'")
+    func hugeValues() throws {
+        let file = try JudgeCalProcess.file(
+            "huge.csv", "a,b\n" + (1...12).map { "\(Double($0) * 1e200),\(Double(($0 * 5) % 13) * 1e200)" }.joined(separator: "\n") + "\n")
+        for statistic in ["spread", "bias", "pearson"] {
+            let r = try JudgeCalProcess.run(["agreement", file, "--raters", "a,b", "-s", statistic, "--json"])
+            #expect(r.status == 0, "\(statistic): \(r.error)")
+            let results = try #require(try JSONValue.parse(Data(r.output.utf8))["results"]?.array)
+            let defined = results.compactMap { $0["value"]?.double }
+            #expect(!defined.isEmpty && defined.allSatisfy(\.isFinite), "\(statistic)")
+            if statistic == "spread" {
+                let sd = results.first { $0["measure"]?.string == "sd" }?["value"]?.double
+                #expect((sd ?? 0) > 1e200, "the SD of 1e200…12e200 is about 3.6e200, not 0")
+            }
+        }
     }
 }

@@ -199,4 +199,52 @@ struct AlignJudgeScoresCommandTests {
         #expect(worst.first?["judgeRationale"]?.string == "good")
         #expect(worst.first?["expertNote"]?.string == "underrated")
     }
+
+    @Test("Judge scores near 1e200: finite figures, a spread that is not 0, and --json that parses")
+    func hugeScores() throws {
+        let rows = (96..<116).map { i in "story-0\(i),\(Double(i % 7 + 1) * 1e200)" }
+        let scores = try JudgeCalProcess.file("huge.csv", "id,relevance\n" + rows.joined(separator: "\n") + "\n")
+        let r = try JudgeCalProcess.run([
+            "align", "--judge-scores", scores, "--labels", labels, "--means", "--json", "--no-history", "--resamples", "0",
+            "--statistic", "pearson",
+        ])
+        #expect(r.status != 1, "\(r.error)")
+        let d = try dimension(try json(r.output), "relevance")
+        let sd = try #require(d["spread"]?["judge"]?["standardDeviation"]?["value"]?.double)
+        #expect(sd > 1e199 && sd.isFinite)
+        #expect(d["pearson"]?["value"]?.double != nil)
+    }
+
+    @Test("An ESC sequence in a rationale reaches the terminal only as visible text")
+    func escapeSequences() throws {
+        let scores = try JudgeCalProcess.file(
+            "esc.csv", "id,relevance,relevance_rationale\nstory-0096,5,\"\u{1B}[2J\u{1B}]0;pwned\u{07}cleared\"\nstory-0098,2,\n")
+        let r = try JudgeCalProcess.run([
+            "align", "--judge-scores", scores, "--labels", labels, "--means", "--no-history", "--resamples", "0", "--categories",
+            "1,2,3,4,5",
+        ])
+        #expect(!r.output.contains("\u{1B}"))
+        #expect(r.output.contains("␛[2J␛]0;pwned␇cleared"))
+    }
+
+    @Test("A history file in a missing folder is exit 73 before any work, naming the path and --no-history")
+    func historyFolderMissing() throws {
+        let scores = try JudgeCalProcess.file("h.csv", "id,relevance\nstory-0096,5\n")
+        let r = try JudgeCalProcess.run([
+            "align", "--judge-scores", scores, "--labels", labels, "--means", "--history", "/nonexistent-folder/history.jsonl",
+        ])
+        #expect(r.status == 73)
+        #expect(r.output == "")
+        #expect(r.error.contains("/nonexistent-folder/history.jsonl") && r.error.contains("--no-history"))
+    }
+
+    @Test("--resamples beyond 100000 is refused with the limit")
+    func tooManyResamples() throws {
+        let scores = try JudgeCalProcess.file("r.csv", "id,relevance\nstory-0096,5\n")
+        let r = try JudgeCalProcess.run([
+            "align", "--judge-scores", scores, "--labels", labels, "--means", "--no-history", "--resamples", "100000000",
+        ])
+        #expect(r.status == 64)
+        #expect(r.error.contains("100000"))
+    }
 }

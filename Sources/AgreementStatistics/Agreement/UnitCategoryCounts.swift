@@ -25,6 +25,7 @@ public struct UnitCategoryCounts: Sendable, Hashable, Codable {
     /// - Throws: ``RatingError`` naming the unit and rater (1-based) of a
     ///   rating that is not a category of the scale.
     public init(scale: CategoryScale, unitsByRaters: [[Double?]]) throws {
+        guard scale.count <= CategoryScale.maximumCategories else { throw RatingError.tooManyCategories(scale.count) }
         let k = scale.count
         var counts = [Double](repeating: 0, count: unitsByRaters.count * k)
         var missing = 0

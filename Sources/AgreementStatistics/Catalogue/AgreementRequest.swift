@@ -30,6 +30,10 @@ public struct AgreementRequest: Sendable {
 
     /// The fewest resamples a percentile interval is drawn from.
     public static let minimumResamples = 100
+    /// The most resamples a bootstrap draws: 100 000. Beyond it the interval's
+    /// percentiles move by less than their own Monte Carlo error while the run
+    /// takes minutes (each resample recomputes the statistic).
+    public static let maximumResamples = 100_000
     /// The resamples drawn unless a request says otherwise.
     public static let defaultResamples = 2000
 
@@ -61,7 +65,8 @@ public struct AgreementRequest: Sendable {
     ///
     /// - Throws: ``AgreementRequestError`` for a parameter or interval the
     ///   statistic does not take, a negative tolerance, a coverage outside (0, 1), or a bootstrap of fewer
-    ///   than ``minimumResamples`` resamples (0, no bootstrap, is allowed).
+    ///   than ``minimumResamples`` or more than ``maximumResamples`` resamples
+    ///   (0, no bootstrap, is allowed).
     public func validated() throws(AgreementRequestError) -> AgreementRequest {
         let given: [(AgreementStatistic.Parameter, Bool)] = [
             (.weights, weights != nil), (.level, level != nil), (.tolerance, tolerance != nil),
@@ -78,6 +83,8 @@ public struct AgreementRequest: Sendable {
         if interval == .bootstrap, resamples != 0, resamples < Self.minimumResamples {
             throw .tooFewResamples(resamples)
         }
+        if interval == .bootstrap, resamples > Self.maximumResamples { throw .tooManyResamples(resamples) }
+        if resamples < 0 { throw .tooFewResamples(resamples) }
         return self
     }
 }
@@ -96,6 +103,10 @@ public enum AgreementRequestError: Error, Sendable, Hashable, CustomStringConver
     case coverage(Double)
     /// A bootstrap of too few resamples for a percentile interval.
     case tooFewResamples(Int)
+    /// A count (such as rows to list) below zero.
+    case negativeCount(String, Int)
+    /// More resamples than ``AgreementRequest/maximumResamples``.
+    case tooManyResamples(Int)
     /// Fewer rater columns than the statistic compares.
     case tooFewRaters(statistic: String, needed: Int)
 
@@ -115,6 +126,11 @@ public enum AgreementRequestError: Error, Sendable, Hashable, CustomStringConver
             return "the interval's coverage must lie strictly between 0 and 1, not \(level)"
         case .tooFewResamples(let count):
             return "\(count) resamples are too few for a percentile interval: at least \(AgreementRequest.minimumResamples); 2000 is usual"
+        case .negativeCount(let what, let count):
+            return "the number of \(what) cannot be negative (\(count))"
+        case .tooManyResamples(let count):
+            return
+                "\(count) resamples are more than the \(AgreementRequest.maximumResamples) a bootstrap draws (beyond that the interval moves less than its own Monte Carlo error while the run takes minutes); 2000 is usual"
         case .tooFewRaters(let statistic, let needed):
             return "\(statistic) needs at least \(needed) rater column\(needed == 1 ? "" : "s")"
         }

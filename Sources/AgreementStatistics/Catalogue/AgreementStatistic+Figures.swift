@@ -1,9 +1,17 @@
 extension AgreementStatistic {
+    /// The fewest rated items a figure is given on: one item is one pair of
+    /// ratings, on which kappa is 0 or undefined and every interval a point.
+    public static let minimumItems = 2
+
     /// A statistic's figures: one per pair or one over all raters, each with the
     /// interval the request asks for and the items left out.
     ///
     /// - Parameter listwise: whether an item missing any rating is left out
     ///   (pairs, ICC); otherwise items with fewer than two ratings are.
+    ///
+    /// A figure on fewer than ``minimumItems`` items is undefined (`too-few`);
+    /// an interval that collapses to a point is removed and its reason kept
+    /// (``Estimate/withoutCollapsedInterval()``).
     static func figures(
         _ measureName: String, shape: Shape, listwise: Bool = false, measure: @escaping Measure, tableValue: TableValue? = nil
     ) -> Compute {
@@ -15,10 +23,19 @@ extension AgreementStatistic {
                 var measurement = AgreementMeasurement(
                     raters: selected.map { data.raters[$0] }, measure: measureName, estimate: figure.estimate,
                     test: figure.test, table: figure.table, notes: figure.notes)
-                try attachInterval(to: &measurement, columns: columns, request: request, measure: measure, tableValue: tableValue)
                 let needed = listwise || shape == .pairs ? columns.count : 2
                 let used = (0..<data.itemCount).count { i in columns.count(where: { $0[i] != nil }) >= needed }
                 measurement.excluded = data.itemCount - used
+                if measurement.estimate.value != nil, used < Self.minimumItems {
+                    measurement.estimate = Estimate(
+                        undefined: .tooFew(
+                            "\(used) rated item\(used == 1 ? " is" : "s are") too few: \(measureName) needs at least \(Self.minimumItems), and on one item any agreement or disagreement is all there is"
+                        ),
+                        n: measurement.estimate.n)
+                    return measurement
+                }
+                try attachInterval(to: &measurement, columns: columns, request: request, measure: measure, tableValue: tableValue)
+                measurement.estimate = measurement.estimate.withoutCollapsedInterval()
                 return measurement
             }
         }

@@ -4,10 +4,17 @@ extension Correlation {
     /// Pearson's r on validated vectors: two passes (means, then centred
     /// cross-products with compensated sums).
     ///
-    /// `method` is `.spearman` when the vectors are ranks.
+    /// `method` is `.spearman` when the vectors are ranks. Each vector is first
+    /// divided by the power of two at or below its largest magnitude (exact,
+    /// and r does not change with scale), so that values beyond about 1e154,
+    /// whose squares overflow, give r rather than NaN or "no variation".
     static func pearsonValidated(_ x: [Double], _ y: [Double], level: Double, method: Method = .pearson) -> Correlation {
         let n = x.count
-        guard n >= 2, let mx = Spread.accurateMean(x), let my = Spread.accurateMean(y) else {
+        guard n >= 2, let sx = Spread.Scaled(x), let sy = Spread.Scaled(y) else {
+            return undefined(method, n: n, constantSide: nil)
+        }
+        let (x, y) = (sx.values, sy.values)
+        guard let mx = Spread.accurateMean(x), let my = Spread.accurateMean(y) else {
             return undefined(method, n: n, constantSide: nil)
         }
         var sxx = CompensatedSum()

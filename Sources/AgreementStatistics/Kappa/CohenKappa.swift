@@ -85,33 +85,34 @@ public struct CohenKappa: Sendable, Hashable, Codable {
             return
         }
         let k = table.k
-        let moments: (po: Double, pe: Double, variance: Double, nullVariance: Double) = table.withMarginalProportions {
-            rows, columns, total in
-            let po = table.weightedAgreement(w)
-            var pe = 0.0
-            for i in 0..<k { for j in 0..<k { pe += w[i, j] * rows[i] * columns[j] } }
-            guard !CohenKappa.isChanceCertain(pe) else { return (po, pe, .nan, .nan) }
-            let kappa = (po - pe) / (1 - pe)
-            // Σ p_ij a_ij = κ − p_e(1 − κ) and Σ p_i· p_·j b_ij = −p_e, so both bracketed
-            // sums are variances of a per-cell term; taken about a cell's own value they are
-            // exactly 0 when the true variance is (perfect agreement), not rounding error.
-            var spread = WeightedVariance()
-            var nullSpread = WeightedVariance()
-            for i in 0..<k {
-                var rowMean = 0.0
-                for j in 0..<k { rowMean += w[i, j] * columns[j] }
-                for j in 0..<k {
-                    var columnMean = 0.0
-                    for l in 0..<k { columnMean += w[l, j] * rows[l] }
-                    let a = w[i, j] - (rowMean + columnMean) * (1 - kappa)
-                    let b = w[i, j] - (rowMean + columnMean)
-                    spread.add(a, weight: Double(table[i, j]) / total)
-                    nullSpread.add(b, weight: rows[i] * columns[j])
+        let moments: (po: Double, pe: Double, variance: Double, nullVariance: Double, constant: Bool) =
+            table.withMarginalProportions { rows, columns, total in
+                let po = table.weightedAgreement(w)
+                var pe = 0.0
+                for i in 0..<k { for j in 0..<k { pe += w[i, j] * rows[i] * columns[j] } }
+                let constant = CohenKappa.hasConstantRater(rows, columns, k: k)
+                guard !CohenKappa.isChanceCertain(pe) else { return (po, pe, .nan, .nan, constant) }
+                let kappa = constant ? 0 : (po - pe) / (1 - pe)
+                // Σ p_ij a_ij = κ − p_e(1 − κ) and Σ p_i· p_·j b_ij = −p_e, so both bracketed
+                // sums are variances of a per-cell term; taken about a cell's own value they are
+                // exactly 0 when the true variance is (perfect agreement), not rounding error.
+                var spread = WeightedVariance()
+                var nullSpread = WeightedVariance()
+                for i in 0..<k {
+                    var rowMean = 0.0
+                    for j in 0..<k { rowMean += w[i, j] * columns[j] }
+                    for j in 0..<k {
+                        var columnMean = 0.0
+                        for l in 0..<k { columnMean += w[l, j] * rows[l] }
+                        let a = w[i, j] - (rowMean + columnMean) * (1 - kappa)
+                        let b = w[i, j] - (rowMean + columnMean)
+                        spread.add(a, weight: Double(table[i, j]) / total)
+                        nullSpread.add(b, weight: rows[i] * columns[j])
+                    }
                 }
+                let scale = total * (1 - pe) * (1 - pe)
+                return (po, pe, spread.value / scale, nullSpread.value / scale, constant)
             }
-            let scale = total * (1 - pe) * (1 - pe)
-            return (po, pe, spread.value / scale, nullSpread.value / scale)
-        }
         observedAgreement = moments.po
         chanceAgreement = moments.pe
         guard !CohenKappa.isChanceCertain(moments.pe) else {
@@ -122,8 +123,11 @@ public struct CohenKappa: Sendable, Hashable, Codable {
             (nullStandardError, z, pValue) = (nil, nil, nil)
             return
         }
-        let value = (moments.po - moments.pe) / (1 - moments.pe)
-        let se = max(0, moments.variance).squareRoot()
+        // A constant rater makes p_o = p_e exactly (Σ_j w_cj p_cj = Σ_j w_cj p_·j when
+        // every rating of one side is c), so kappa is 0 by definition, not ±1e-16;
+        // its standard error is 0 too, and the catalogue drops the collapsed interval.
+        let value = moments.constant ? 0 : (moments.po - moments.pe) / (1 - moments.pe)
+        let se = moments.constant ? 0 : max(0, moments.variance).squareRoot()
         let ci = interval.interval(
             around: value, standardError: se, n: n, level: level, range: CoefficientRange.cohenKappa(weights))
         kappa = Estimate(value: value, n: n, standardError: se, interval: ci)
@@ -160,8 +164,14 @@ public struct CohenKappa: Sendable, Hashable, Codable {
             var pe = 0.0
             for i in 0..<k { for j in 0..<k { pe += weights[i, j] * rows[i] * columns[j] } }
             guard !isChanceCertain(pe) else { return nil }
+            if hasConstantRater(rows, columns, k: k) { return 0 }
             return (table.weightedAgreement(weights) - pe) / (1 - pe)
         }
+    }
+
+    /// Whether one rater used a single category throughout (one non-zero marginal).
+    static func hasConstantRater<C: Collection<Double>>(_ rows: C, _ columns: C, k: Int) -> Bool {
+        rows.count(where: { $0 > 0 }) == 1 || columns.count(where: { $0 > 0 }) == 1
     }
 
     /// Whether p_e is 1 up to rounding, where kappa is 0/0.

@@ -28,10 +28,13 @@ public enum Spread {
     ///
     /// Undefined for an empty sample.
     public static func mean(_ values: [Double]) -> Estimate {
-        guard let m = accurateMean(values) else {
+        guard !values.isEmpty else {
             return Estimate(undefined: .noData("the mean of no values is undefined"), n: 0)
         }
-        return Estimate(value: m, n: values.count)
+        guard let scaled = Scaled(values), let m = accurateMean(scaled.values) else {
+            return Estimate(undefined: notFiniteInput, n: values.count)
+        }
+        return Estimate(value: m * scaled.factor, n: values.count)
     }
 
     /// The median: the middle value of the sorted sample, or the mean of the two
@@ -107,35 +110,59 @@ public enum Spread {
     /// Undefined for an empty sample, and for a sample variance of one value
     /// (n − 1 = 0); the population variance of one value is 0.
     public static func variance(_ values: [Double], divisor: Divisor = .sample) -> Estimate {
+        switch scaledVariance(values, divisor: divisor) {
+        case .undefined(let reason): return Estimate(undefined: reason, n: values.count)
+        case .value(let v, let factor):
+            let variance = v * factor * factor
+            guard variance.isFinite else {
+                let sd = (v.squareRoot() * factor).plainText
+                return Estimate(
+                    undefined: UndefinedReason(
+                        code: "overflow",
+                        message:
+                            "the variance (\(sd)²) exceeds the largest representable number (about 1.8e308); the standard deviation, \(sd), is defined"
+                    ),
+                    n: values.count)
+            }
+            return Estimate(value: variance, n: values.count)
+        }
+    }
+
+    /// The standard deviation, the square root of ``variance(_:divisor:)``, with
+    /// the same divisor and the same undefined cases — except that it stays
+    /// defined where only the variance overflows (|x| beyond about 1e154).
+    public static func standardDeviation(_ values: [Double], divisor: Divisor = .sample) -> Estimate {
+        switch scaledVariance(values, divisor: divisor) {
+        case .undefined(let reason): return Estimate(undefined: reason, n: values.count)
+        case .value(let v, let factor): return Estimate(value: v.squareRoot() * factor, n: values.count)
+        }
+    }
+
+    /// The variance of `values` / 2^e and the factor 2^e, by the two-pass
+    /// algorithm with the correction (Σ(x − x̄))²/n; or why it is undefined.
+    ///
+    /// Values are divided by the power of two 2^e at or below their largest
+    /// magnitude (an exact division), so that no square or sum can overflow;
+    /// for data that did not overflow before, every result is bit-for-bit what
+    /// it was unscaled, since scaling by a power of two commutes with rounding.
+    private static func scaledVariance(
+        _ values: [Double], divisor: Divisor
+    ) -> ScaledVariance {
         let n = values.count
         let d = divisor == .sample ? 1 : 0
-        guard n > 0 else {
-            return Estimate(undefined: .noData("the variance of no values is undefined"), n: 0)
-        }
-        guard n > d else {
-            return Estimate(undefined: .tooFew("the sample variance needs at least 2 values (divisor n − 1 = 0)"), n: n)
-        }
-        guard let m = accurateMean(values) else {
-            return Estimate(undefined: .noData(), n: 0)
-        }
+        guard n > 0 else { return .undefined(.noData("the variance of no values is undefined")) }
+        guard n > d else { return .undefined(.tooFew("the sample variance needs at least 2 values (divisor n − 1 = 0)")) }
+        guard let scaled = Scaled(values), let m = accurateMean(scaled.values) else { return .undefined(notFiniteInput) }
         var squares = CompensatedSum()
         var deviations = CompensatedSum()
-        for x in values {
+        for x in scaled.values {
             let e = x - m
             squares.add(e * e)
             deviations.add(e)
         }
         let dev = deviations.value
         let ss = max(0, squares.value - dev * dev / Double(n))
-        return Estimate(value: ss / Double(n - d), n: n)
-    }
-
-    /// The standard deviation, the square root of ``variance(_:divisor:)``, with
-    /// the same divisor and the same undefined cases.
-    public static func standardDeviation(_ values: [Double], divisor: Divisor = .sample) -> Estimate {
-        var v = variance(values, divisor: divisor)
-        if let value = v.value { v.value = value.squareRoot() }
-        return v
+        return .value(ss / Double(n - d), factor: scaled.factor)
     }
 
     /// The mean difference (bias) between two raters over the pairs both rated:
@@ -146,16 +173,59 @@ public enum Spread {
     ///   either side are left out (listwise deletion), and `n` counts the rest.
     public static func meanDifference(_ a: [Double?], _ b: [Double?]) -> Estimate {
         precondition(a.count == b.count, "meanDifference needs paired vectors of equal length")
-        var differences: [Double] = []
-        differences.reserveCapacity(a.count)
+        var pairs: [(Double, Double)] = []
+        pairs.reserveCapacity(a.count)
         for (x, y) in zip(a, b) {
-            if let x, let y { differences.append(x - y) }
+            if let x, let y { pairs.append((x, y)) }
         }
+        // Both sides divided by one power of two, so that x − y cannot overflow.
+        guard let factor = Scaled.factor(pairs.flatMap { [$0.0, $0.1] }) else {
+            return Estimate(undefined: notFiniteInput, n: pairs.count)
+        }
+        let differences = pairs.map { $0.0 / factor - $0.1 / factor }
         var result = mean(differences)
+        result.value = result.value.map { $0 * factor }
         if let sd = standardDeviation(differences).value {
-            result.standardError = sd / Double(differences.count).squareRoot()
+            result.standardError = sd / Double(differences.count).squareRoot() * factor
         }
         return result
+    }
+
+    /// A variance of scaled values with its scale factor, or why it is undefined.
+    private enum ScaledVariance {
+        case value(Double, factor: Double)
+        case undefined(UndefinedReason)
+    }
+
+    /// Why a spread of values that include ∞ or NaN is undefined.
+    static let notFiniteInput = UndefinedReason(
+        code: "not-finite", message: "a value is not a finite number (infinite or NaN), so the figure is undefined")
+
+    /// Values divided by the power of two at or below their largest magnitude.
+    struct Scaled {
+        /// The values divided by ``factor``: each of magnitude below 2.
+        let values: [Double]
+        /// 2^e, where e is the exponent of the largest magnitude (1 when all are 0).
+        let factor: Double
+
+        /// `nil` when a value is not finite.
+        init?(_ values: [Double]) {
+            guard let factor = Self.factor(values) else { return nil }
+            self.factor = factor
+            self.values = factor == 1 ? values : values.map { $0 / factor }
+        }
+
+        /// The power of two at or below the largest magnitude of `values`, or `nil`
+        /// when one is not finite.
+        static func factor(_ values: [Double]) -> Double? {
+            var largest = 0.0
+            for x in values {
+                guard x.isFinite else { return nil }
+                largest = Swift.max(largest, abs(x))
+            }
+            guard largest > 0 else { return 1 }
+            return Double(sign: .plus, exponent: largest.exponent, significand: 1)
+        }
     }
 
     /// The mean with a compensated sum and a refinement pass, or `nil` when empty.

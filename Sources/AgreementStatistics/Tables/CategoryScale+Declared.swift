@@ -4,10 +4,11 @@ extension CategoryScale {
     /// the numbers as written; anything else (`fail,pass`) makes ordered
     /// labels worth 0, 1, 2, ….
     ///
-    /// - Throws: ``RatingError`` when a category is listed twice or fewer than
-    ///   one is given.
+    /// - Throws: ``RatingError`` when a category is listed twice, fewer than
+    ///   one is given, or more than ``maximumCategories``.
     public init(declared categories: [String]) throws(RatingError) {
         guard !categories.isEmpty else { throw RatingError(message: "a scale needs at least one category", position: nil) }
+        guard categories.count <= Self.maximumCategories else { throw .tooManyCategories(categories.count) }
         guard Set(categories).count == categories.count else {
             throw RatingError(message: "the scale lists a category twice: \(categories.joined(separator: ","))", position: nil)
         }

@@ -37,6 +37,12 @@ public struct CategoryScale: Sendable, Hashable, Codable, CustomStringConvertibl
         self.init(values: labels.indices.map(Double.init), labels: labels)
     }
 
+    /// The most categories a declared scale, and so a k×k table, may have: 200
+    /// (a 0–100 scale fits). A table of k² cells costs k² per bootstrap
+    /// resample, so 2000 resamples of a 200-level table are 8·10⁷ cell draws,
+    /// seconds; thousands of levels would run for minutes.
+    public static let maximumCategories = 200
+
     /// The number of categories, k.
     public var count: Int { values.count }
 

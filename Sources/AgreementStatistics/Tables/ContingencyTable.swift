@@ -44,6 +44,7 @@ public struct ContingencyTable: Sendable, Hashable, Codable {
     /// - Throws: ``RatingError`` when a rating is not a category of the scale,
     ///   naming its position, or when the two lists differ in length.
     public init(scale: CategoryScale, first: [Double?], second: [Double?]) throws {
+        guard scale.count <= CategoryScale.maximumCategories else { throw RatingError.tooManyCategories(scale.count) }
         guard first.count == second.count else {
             throw RatingError.lengthMismatch(first.count, second.count)
         }
@@ -151,6 +152,13 @@ public struct RatingError: Error, Sendable, Hashable, CustomStringConvertible {
         RatingError(
             message: "rating \(value.plainText) of rater \(rater) at position \(position + 1) is not on the scale \(scale)",
             position: position)
+    }
+
+    static func tooManyCategories(_ k: Int) -> RatingError {
+        RatingError(
+            message:
+                "a scale of \(k) categories is more than the \(CategoryScale.maximumCategories) a k×k table is built for (its bootstrap would run for minutes); group the levels into fewer categories, or use a correlation, which takes the values as they are",
+            position: nil)
     }
 
     static func lengthMismatch(_ a: Int, _ b: Int) -> RatingError {

@@ -16,8 +16,10 @@ extension AlignmentReport {
     /// - Throws: ``AlignmentError`` for a score, failure or label of a row not in
     ///   the run, a row both scored and failed, a rater labelling a row twice, a
     ///   value that is not finite or lies beyond the scale's ends, a paired row
-    ///   without a group when groups are given, or a repeated dimension name.
+    ///   without a group when groups are given, or a repeated dimension name;
+    ///   ``AgreementRequestError`` for options ``AlignmentSettings/validated()`` refuses.
     public init(_ input: AlignmentInput, options: AlignmentSettings = AlignmentSettings()) throws {
+        let options = try options.validated()
         let runRows = Set(input.runRowIDs)
         var names: Set<String> = []
         var dimensions: [DimensionAlignment] = []
@@ -157,7 +159,8 @@ private struct DimensionAligner {
         .init(mean: Spread.mean(values), standardDeviation: Spread.standardDeviation(values))
     }
 
-    /// The first two raters on the rows both labelled.
+    /// The first two raters on the rows both labelled, and beside them the
+    /// judge against each of the two alone on those rows (like with like).
     private func humanCeiling() throws -> DimensionAlignment.HumanCeiling? {
         guard panel.raters.count >= 2 else { return nil }
         let (a, b) = (panel.raters[0], panel.raters[1])
@@ -166,12 +169,28 @@ private struct DimensionAligner {
         let raters = try PairedScores(
             ids: ids, first: ids.map { panel.value(of: a, row: $0) ?? .nan }, second: ids.map { panel.value(of: b, row: $0) ?? .nan },
             scale: dimension.scale, dimension: dimension.name)
+        // Like with like: the judge against each rater alone, on the ceiling's rows it scored.
+        let judged = ids.filter { dimension.judge.scores[$0] != nil }
+        let versus = try [a, b].map { rater in
+            try PairedScores(
+                ids: judged, first: judged.map { panel.value(of: rater, row: $0) ?? .nan },
+                second: judged.map { dimension.judge.scores[$0]?.value ?? .nan }, scale: dimension.scale, dimension: dimension.name
+            ).estimate(options.statistic, options: options)
+        }
+        let single: Estimate
+        if let x = versus[0].value, let y = versus[1].value {
+            single = Estimate(value: (x + y) / 2, n: judged.count)
+        } else {
+            single = Estimate(
+                undefined: versus.compactMap(\.undefinedReason).first ?? .noData("the judge scored none of these rows"), n: judged.count)
+        }
         return .init(
             firstRater: a, secondRater: b, n: ids.count,
             quadraticKappa: try raters.estimate(.quadraticKappa, options: options),
             exactAgreement: raters.table.map { PercentAgreement.exact($0) }
                 ?? Estimate(undefined: raters.noTableReason ?? .noData(), n: ids.count),
-            statistic: options.statistic, statisticEstimate: try raters.estimate(options.statistic, options: options))
+            statistic: options.statistic, statisticEstimate: try raters.estimate(options.statistic, options: options),
+            judgeVersusFirstRater: versus[0], judgeVersusSecondRater: versus[1], judgeVersusSingleRaters: single)
     }
 
     private func worst() -> [DimensionAlignment.Disagreement] {

@@ -7,7 +7,9 @@ extension AlignmentReport {
     /// A header, a compact table with one line per dimension (n, exact
     /// agreement, κ_q with its interval, α, AC2, ρ, τ, verdict), then a details
     /// section per dimension. Undefined figures show
-    /// "—" in the table and their reason in the details. No colour codes.
+    /// "—" in the table and their reason in the details. No colour codes, and
+    /// none from the data: every control character in a rationale, note, id or
+    /// name is shown by ``TerminalText/visible(_:)`` (ESC as `␛`).
     public func renderText() -> String {
         var out: [String] = []
         let facts = [
@@ -47,7 +49,9 @@ extension AlignmentReport {
                     ? ""
                     : " (judge \(ReportNumber.value(halo.judge.firstEigenvalueShare)), expert \(ReportNumber.value(halo.expert.firstEigenvalueShare)), n = \(halo.shareDifference.n))")
         )
-        return out.joined(separator: "\n") + "\n"
+        // Rationales, notes, ids and names come from runs, models and experts:
+        // no control character of theirs reaches the terminal.
+        return TerminalText.visible(out.joined(separator: "\n") + "\n")
     }
 }
 
@@ -104,8 +108,9 @@ extension DimensionAlignment {
         }
         if let h = humanCeiling {
             lines.append(
-                "human ceiling (\(h.firstRater) vs \(h.secondRater), n = \(h.n)): kappa (quadratic) \(ReportNumber.withInterval(h.quadraticKappa, withReason: true)), exact \(ReportNumber.value(h.exactAgreement)), \(h.statistic.displayName) \(ReportNumber.withInterval(h.statisticEstimate, withReason: true))"
+                "human ceiling (\(h.firstRater) vs \(h.secondRater), one rater against one, n = \(h.n)): kappa (quadratic) \(ReportNumber.withInterval(h.quadraticKappa, withReason: true)), exact \(ReportNumber.value(h.exactAgreement)), \(h.statistic.displayName) \(ReportNumber.withInterval(h.statisticEstimate, withReason: true))"
             )
+            if let sentence = h.singleRaterSentence { lines.append(sentence) }
         }
         if !worstDisagreements.isEmpty {
             lines.append("worst disagreements:")
@@ -119,5 +124,15 @@ extension DimensionAlignment {
         }
         lines.append("verdict: \(verdict.outcome.rawValue) — \(verdict.explanation)")
         return lines
+    }
+}
+
+extension DimensionAlignment.HumanCeiling {
+    /// The judge against one rater at a time, set beside the one-against-one
+    /// ceiling, and which comparison each figure is; `nil` in older reports.
+    var singleRaterSentence: String? {
+        guard let single = judgeVersusSingleRaters else { return nil }
+        return
+            "judge against one rater at a time, like the ceiling (n = \(single.n)): \(statistic.displayName) vs \(firstRater) \(ReportNumber.value(judgeVersusFirstRater ?? single)), vs \(secondRater) \(ReportNumber.value(judgeVersusSecondRater ?? single)), mean \(ReportNumber.withInterval(single, withReason: true)); the dimension's other figures compare the judge with the mean of the raters, which averaging alone can raise above the ceiling"
     }
 }

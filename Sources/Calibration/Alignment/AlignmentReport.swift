@@ -151,6 +151,18 @@ public struct DimensionAlignment: Sendable, Hashable, Codable {
         public var statistic: AlignmentStatistic
         /// Its value.
         public var statisticEstimate: Estimate
+        /// The verdict's statistic between the judge and the first rater alone,
+        /// on the rows of the ceiling that the judge scored: one rater against
+        /// one, as the ceiling is. (`nil` in reports written before it existed.)
+        public var judgeVersusFirstRater: Estimate?
+        /// The same between the judge and the second rater alone.
+        public var judgeVersusSecondRater: Estimate?
+        /// The mean of those two: the figure to set beside the ceiling. The
+        /// dimension's headline figures compare the judge with the *mean* of
+        /// the raters, and averaging alone removes rater noise, so they can
+        /// exceed a one-against-one ceiling without the judge being better
+        /// than a rater. Undefined when either is.
+        public var judgeVersusSingleRaters: Estimate?
     }
 
     /// A row where judge and expert differ.

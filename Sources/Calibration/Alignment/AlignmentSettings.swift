@@ -106,8 +106,6 @@ public struct AlignmentSettings: Sendable, Hashable, Codable {
         resamples: Int = 2000, seed: UInt64 = 0, worstDisagreements: Int = 5, includeExampleRows: Bool = false,
         level: Double = 0.95
     ) {
-        precondition(resamples >= 0 && worstDisagreements >= 0, "counts cannot be negative")
-        precondition(level > 0 && level < 1, "the level is a coverage in (0, 1)")
         self.statistic = statistic
         self.threshold = threshold
         self.intervals = intervals
@@ -119,11 +117,17 @@ public struct AlignmentSettings: Sendable, Hashable, Codable {
     }
 
     /// These options, checked before any work: a bootstrap draws no
-    /// resamples (0) or at least ``AgreementRequest/minimumResamples``.
+    /// resamples (0) or from ``AgreementRequest/minimumResamples`` to
+    /// ``AgreementRequest/maximumResamples``; the coverage lies in (0, 1); no
+    /// count is negative. ``AlignmentReport`` and ``RubricComparison`` check
+    /// their options with it too, so a library caller cannot skip it.
     ///
-    /// - Throws: ``AgreementRequestError/tooFewResamples(_:)``.
+    /// - Throws: ``AgreementRequestError``.
     public func validated() throws(AgreementRequestError) -> AlignmentSettings {
         if resamples != 0, resamples < AgreementRequest.minimumResamples { throw .tooFewResamples(resamples) }
+        if resamples > AgreementRequest.maximumResamples { throw .tooManyResamples(resamples) }
+        guard level > 0, level < 1 else { throw .coverage(level) }
+        if worstDisagreements < 0 { throw .negativeCount("worst disagreements", worstDisagreements) }
         return self
     }
 }

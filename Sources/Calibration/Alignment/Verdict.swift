@@ -7,7 +7,12 @@ public import AgreementStatistics
 /// - *not aligned*: the interval's upper bound is below the threshold;
 /// - *inconclusive*: the interval straddles the threshold — more labelled rows
 ///   would decide it, and ``additionalRowsNeeded`` estimates how many;
-/// - *undefined*: the statistic has no value (see its reason).
+/// - *undefined*: the statistic has no value (see its reason), or no interval:
+///   none was computed, or it collapsed to a point (a constant rater gives
+///   kappa 0 by definition, and perfect agreement kappa 1, each with a
+///   large-sample standard error of 0; the catalogue removes such an interval
+///   and says why, ``Estimate/intervalUndefinedReason``). A point is not an
+///   interval, so no verdict rests on it.
 ///
 /// Apple's Book Tracker sample gates on kappa > 0.6; the default here is
 /// quadratic-weighted kappa with threshold 0.6, judged on its 95% interval
@@ -60,9 +65,13 @@ public struct Verdict: Sendable, Hashable, Codable {
                 "\(statistic) \(Self.format(value)) rests on \(estimate.n) paired rows; a verdict needs at least \(Self.minimumRows), so label \(Self.minimumRows - estimate.n) more"
             return
         }
-        guard let ci = estimate.interval else {
+        guard let ci = estimate.interval, ci.upper > ci.lower else {
             outcome = .undefined
-            explanation = "\(statistic) = \(Self.format(value)) has no confidence interval, so no verdict can be given"
+            let why =
+                estimate.interval.map { _ in "its interval collapses to a point, which is not an interval" }
+                ?? estimate.intervalUndefinedReason.map { "it has no confidence interval: \($0.message)" }
+                ?? "it has no confidence interval"
+            explanation = "\(statistic) = \(Self.format(value)), but \(why), so no verdict can be given"
             return
         }
         let range = "[\(Self.format(ci.lower)), \(Self.format(ci.upper))]"

@@ -13,8 +13,11 @@ extension RubricComparison {
     ///   interval, so the correlation between the two rubrics' agreement is kept;
     /// - McNemar's test on exact agreement and the rows that flipped.
     ///
-    /// - Throws: ``AlignmentError`` for the same invalid input as an alignment.
+    /// - Throws: ``AlignmentError`` for the same invalid input as an alignment;
+    ///   ``AgreementRequestError`` for options ``AlignmentSettings/validated()``
+    ///   refuses (so the paired bootstrap, too, draws 100 to 100 000 resamples or none).
     public init(_ input: Input, options: AlignmentSettings = AlignmentSettings()) throws {
+        let options = try options.validated()
         let runRows = Set(input.runRowIDs)
         var seen: Set<String> = []
         var dimensions: [DimensionComparison] = []

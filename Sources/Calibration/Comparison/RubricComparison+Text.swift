@@ -37,6 +37,8 @@ extension RubricComparison {
                 )
             }
         }
-        return out.joined(separator: "\n") + "\n"
+        // Rationales, notes, ids and names come from runs, models and experts:
+        // no control character of theirs reaches the terminal.
+        return TerminalText.visible(out.joined(separator: "\n") + "\n")
     }
 }

@@ -36,13 +36,13 @@ extension AgreementReport {
         let m = row.measurement
         let e = m.estimate
         let interval = e.interval.map { ci -> JSONValue in
-            .object(["lower": .number(ci.lower), "upper": .number(ci.upper), "level": .number(ci.level), "method": .string(ci.method)])
+            .object(["lower": number(ci.lower), "upper": number(ci.upper), "level": number(ci.level), "method": .string(ci.method)])
         }
         let undefined = e.undefinedReason.map { reason -> JSONValue in
             .object(["code": .string(reason.code), "message": .string(reason.message)])
         }
         let test = m.test.map { t -> JSONValue in
-            .object(["se0": .number(t.nullStandardError), "z": .number(t.z), "p": .number(t.pValue)])
+            .object(["se0": number(t.nullStandardError), "z": number(t.z), "p": number(t.pValue)])
         }
         let table = m.table.map { t -> JSONValue in
             .object([
@@ -54,9 +54,11 @@ extension AgreementReport {
             "group": json(row.group),
             "raters": .array(m.raters.map(JSONValue.string)),
             "measure": .string(m.measure),
-            "value": e.value.map(JSONValue.number) ?? .null,
-            "se": e.standardError.map(JSONValue.number) ?? .null,
+            "value": number(e.value),
+            "se": number(e.standardError),
             "ci": interval ?? .null,
+            "ci-undefined": e.intervalUndefinedReason.map { .object(["code": .string($0.code), "message": .string($0.message)]) }
+                ?? .null,
             "n": .number(Double(e.n)),
             "excluded": m.excluded.map { .number(Double($0)) } ?? .null,
             "undefined": undefined ?? .null,
@@ -65,6 +67,14 @@ extension AgreementReport {
             "table": table ?? .null,
             "notes": .array(m.notes.map(JSONValue.string)),
         ])
+    }
+
+    /// A number, or null when there is none or it is not finite: JSON holds
+    /// no NaN or infinity, and the encoder would refuse the whole report.
+    /// (Estimates carry no such value; this guards the figures set after them.)
+    private static func number(_ x: Double?) -> JSONValue {
+        guard let x, x.isFinite else { return .null }
+        return .number(x)
     }
 
     private static func json(_ text: String?) -> JSONValue {

@@ -6,8 +6,18 @@ extension AgreementReport {
     /// figure (values to four decimals, "—" where undefined, with the reason),
     /// then each confusion table.
     ///
+    /// Text from the file (its name, rater columns, groups, labels) is shown
+    /// with ``TerminalText/visible(_:)``, so no control character in it reaches
+    /// the terminal; only `emphasis` adds escapes.
+    ///
     /// - Parameter emphasis: applied to the header and the table titles (bold on a terminal).
     public func text(emphasis: (String) -> String = { $0 }) -> String {
+        withoutActuallyEscaping(emphasis) { emphasis in
+            visibleText(emphasis: { emphasis(TerminalText.visible($0)) })
+        }
+    }
+
+    private func visibleText(emphasis: @escaping (String) -> String) -> String {
         let grouped = rows.contains { $0.group != nil }
         let hasSE = rows.contains { $0.measurement.estimate.standardError != nil }
         let hasCI = rows.contains { $0.measurement.estimate.interval != nil }
@@ -33,7 +43,7 @@ extension AgreementReport {
             if hasTest { cells += [Self.format(m.test?.nullStandardError), Self.format(m.test?.z), Self.format(m.test?.pValue)] }
             cells += [String(e.n), m.excluded.map(String.init) ?? ""]
             if hasNote { cells.append(Self.notes(m).joined(separator: "; ")) }
-            return cells
+            return cells.map(TerminalText.visible)
         }
         var header = "\(file): \(request.statistic.name) — \(items) item\(items == 1 ? "" : "s")"
         if let scale = request.scale { header += ", categories \(scale)" }
@@ -42,8 +52,9 @@ extension AgreementReport {
             guard let table = row.measurement.table else { continue }
             let title = (row.group.map { "\($0): " } ?? "") + row.measurement.raters.joined(separator: " (rows) × ") + " (columns)"
             let counts = TextTable(
-                columns: [""] + table.scale.labels,
-                rows: table.scale.labels.indices.map { i in [table.scale.labels[i]] + table.rows[i].map(String.init) },
+                columns: [""] + table.scale.labels.map(TerminalText.visible),
+                rows: table.scale.labels.indices.map { i in [TerminalText.visible(table.scale.labels[i])] + table.rows[i].map(String.init)
+                },
                 rightAligned: Set(1...table.k))
             out += "\n\n" + emphasis(title) + "\n" + counts.rendered()
         }
@@ -55,6 +66,7 @@ extension AgreementReport {
     static func notes(_ measurement: AgreementMeasurement) -> [String] {
         if let reason = measurement.estimate.undefinedReason { return [reason.message] }
         var notes = measurement.notes
+        if let reason = measurement.estimate.intervalUndefinedReason { notes.append("no interval: \(reason.message)") }
         if let r = measurement.resampling, r.undefinedResamples > 0 {
             notes.append("\(r.undefinedResamples) of \(r.resamples) resamples undefined, left out of the SE and interval")
         }

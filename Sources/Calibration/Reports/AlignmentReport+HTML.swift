@@ -112,8 +112,9 @@ extension DimensionAlignment {
                 numeric: 0...10))
         if let h = humanCeiling {
             out.append(
-                "<p>Human ceiling (\(HTMLEscaping.text(h.firstRater)) vs \(HTMLEscaping.text(h.secondRater)), n = \(h.n)): \(HTMLEscaping.text(h.statistic.displayName)) \(HTMLEscaping.text(ReportNumber.withInterval(h.statisticEstimate, withReason: true)))</p>"
+                "<p>Human ceiling (\(HTMLEscaping.text(h.firstRater)) vs \(HTMLEscaping.text(h.secondRater)), n = \(h.n)): \(HTMLEscaping.text(h.statistic.displayName)) \(HTMLEscaping.text(ReportNumber.withInterval(h.statisticEstimate, withReason: true))), one rater against one</p>"
             )
+            if let sentence = h.singleRaterSentence { out.append("<p>\(HTMLEscaping.text(sentence))</p>") }
         }
         if let r = rounding { out.append("<p class=\"muted\">\(HTMLEscaping.text(r.note))</p>") }
         out.append("<h3>Worst disagreements</h3>")

@@ -41,6 +41,13 @@ extension AlignmentReport {
                         ].map { ReportNumber.withInterval($0) }
                     ]
                 ).rendered)
+            if let h = d.humanCeiling {
+                out.append(
+                    HTMLEscaping.markdownCell(
+                        "Human ceiling (\(h.firstRater) vs \(h.secondRater), one rater against one, n = \(h.n)): \(h.statistic.displayName) \(ReportNumber.withInterval(h.statisticEstimate, withReason: true))"
+                    ) + "\n")
+                if let sentence = h.singleRaterSentence { out.append(HTMLEscaping.markdownCell(sentence) + "\n") }
+            }
             if let m = d.confusionMatrix, let levels = d.levelCounts {
                 out.append("Confusion matrix (rows: expert, columns: judge; last column and row: totals)\n")
                 out.append(

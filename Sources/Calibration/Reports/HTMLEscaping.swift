@@ -48,11 +48,30 @@ public enum HTMLEscaping {
         return out
     }
 
-    /// Text for a Markdown table cell: HTML-escaped (GitHub renders inline
-    /// HTML), `|` escaped, line breaks folded to spaces.
+    /// Text for Markdown (a table cell, a heading, a paragraph): the one
+    /// escaping for `.md` reports, so that text from runs, models and experts
+    /// renders inert.
+    ///
+    /// - `&`, `<`, `>`, `"` and `'` become HTML entities (GitHub renders
+    ///   inline HTML, so `<img src=…>` would load);
+    /// - `\`, `` ` ``, `*`, `_`, `[`, `]`, `~`, `|` are backslash-escaped, so
+    ///   `![x](http://…)` is no image, `[click](javascript:…)` no link, and
+    ///   emphasis, code spans and table cells cannot be opened or closed;
+    /// - line breaks fold to spaces (a cell is one line), and other control
+    ///   characters are shown as ``TerminalText/visible(_:)`` shows them.
     public static func markdownCell(_ raw: String) -> String {
-        text(raw).replacingOccurrences(of: "|", with: "\\|")
-            .replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
-            .replacingOccurrences(of: "\r", with: " ")
+        let folded = raw.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
+            .replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\t", with: " ")
+        return substituting(TerminalText.visible(folded)) {
+            switch $0 {
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&#39;"
+            case "\\", "`", "*", "_", "[", "]", "~", "|": "\\" + String($0)
+            default: nil
+            }
+        }
     }
 }

@@ -25,6 +25,35 @@ public struct CSVWriter: Sendable {
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
+    /// A cell of untrusted text (a response, a rationale, an expert's note)
+    /// made inert for a spreadsheet: prefixed with `'` when it begins with
+    /// `=`, `+`, `-` or `@` (which a spreadsheet runs as a formula, such as
+    /// `=HYPERLINK(…)` or `@SUM(…)`), a tab or a CR (which some strip before
+    /// looking), or `'` itself (so that the prefix is always reversible).
+    ///
+    /// Use it only for cells from outside the project, never for numbers a
+    /// reader parses (`-1` would become `'-1`). ``spreadsheetOriginal(_:)``
+    /// undoes it: `spreadsheetOriginal(spreadsheetSafe(x)) == x` for every `x`,
+    /// including text that begins with `'`.
+    public static func spreadsheetSafe(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, formulaPrefixes.contains(first) else { return text }
+        return "'" + text
+    }
+
+    /// The text a ``spreadsheetSafe(_:)`` cell was made from: one leading `'`
+    /// removed when a formula prefix or another `'` follows it; any other cell
+    /// as it is.
+    public static func spreadsheetOriginal(_ cell: String) -> String {
+        let scalars = cell.unicodeScalars
+        guard scalars.first == "'", let second = scalars.dropFirst().first, formulaPrefixes.contains(second) else {
+            return cell
+        }
+        return String(String.UnicodeScalarView(scalars.dropFirst()))
+    }
+
+    /// The first characters that make a cell a formula, or that a prefix protects.
+    private static let formulaPrefixes: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r", "'"]
+
     /// One record with its line ending.
     public func record<Fields: Sequence<String>>(_ fields: Fields) -> String {
         let written = fields.map(field)

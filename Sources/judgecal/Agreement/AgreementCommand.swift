@@ -19,7 +19,7 @@ enum AgreementCommand {
             Statistics: \(AgreementStatistic.all.map { "\($0.name) (\($0.summary))" }.joined(separator: "; ")).
             --json writes {file, statistic, items, parameters {weights, level, categories, ci, \
             resamples, seed (a string), tolerance, icc-form, population}, results [{group, raters, measure, value, se, \
-            ci {lower, upper, level, method}, n, excluded, undefined {code, message}, undefined-resamples, \
+            ci {lower, upper, level, method}, ci-undefined {code, message}, n, excluded, undefined {code, message}, undefined-resamples, \
             test {se0, z, p}, table {labels, counts}, notes [text]}]}; every key is present, null (notes: empty) when it \
             does not apply. An \
             undefined statistic has value null and says why.
@@ -40,13 +40,14 @@ enum AgreementCommand {
                 choices: KrippendorffAlpha.Metric.levelNames),
             Option(
                 "categories", short: "c", valueName: "category",
-                help: "The declared scale, in order: numbers (1,2,3,4) or labels (fail,pass).", commaSeparated: true),
+                help: "The declared scale, in order: numbers (1,2,3,4) or labels (fail,pass); at most 200 categories.",
+                commaSeparated: true),
             Option(
                 "ci", valueName: "method",
                 help: "Add a 95% confidence interval: analytic (normal, Fisher z, or F), t (t with n−1 df), or bootstrap.",
                 choices: IntervalMethod.allCases.map(\.rawValue)),
             Option(
-                "resamples", valueName: "count", help: "Bootstrap resamples, with --ci bootstrap.",
+                "resamples", valueName: "count", help: "Bootstrap resamples, with --ci bootstrap: 100 to 100000.",
                 defaultValue: String(AgreementRequest.defaultResamples)),
             Option("seed", valueName: "n", help: "Bootstrap seed, with --ci bootstrap, for a repeatable interval."),
             Option("tolerance", valueName: "points", help: "For percent: count ratings within ±points of each other as agreeing."),
@@ -138,7 +139,8 @@ enum AgreementCommand {
             "--ci \(method.rawValue) does not apply to \(statistic); it applies to "
                 + AgreementStatistic.all.filter { $0.intervals.contains(method) }.map(\.name).joined(separator: ", ")
         case .negativeTolerance: "--tolerance must be zero or more scale points"
-        case .tooFewResamples: "--resamples must be at least \(AgreementRequest.minimumResamples) for a percentile interval; 2000 is usual"
+        case .tooFewResamples, .tooManyResamples:
+            "--resamples must be from \(AgreementRequest.minimumResamples) to \(AgreementRequest.maximumResamples) for a percentile interval; 2000 is usual"
         default: error.description
         }
     }

@@ -19,7 +19,7 @@ extension AlignCommand {
         }
         let labelURLs = try arguments.values("labels").map { try InputFiles.existing($0, role: "label sheet") }
         let options = try alignmentOptions(arguments)
-        if let path = arguments.value("report") { _ = try InputFiles.output(path) }
+        try checkOutputs(arguments)
         let scores = try ExternalJudgeScores.load(from: scoresURL)
         let labels = try scores.labels(
             from: labelURLs, rubric: rubric, levels: levels, runIDs: run.map { Set($0.rows.map(\.id)) },
@@ -39,11 +39,12 @@ extension AlignCommand {
         return try finish(report, arguments, rubricText: rubricText, console: console)
     }
 
-    /// `--categories` as a numeric scale, or `nil` when not given.
+    /// `--categories` (integer levels, without a rubric) as a numeric scale, or
+    /// `nil` when not given.
     ///
     /// - Throws: ``UsageError`` with a rubric (which declares the scales), for
-    ///   a level that is not an integer, or for fewer than two distinct levels.
-    /// `--categories` (integer levels, without a rubric) as a numeric scale.
+    ///   a level that is not an integer, for fewer than two distinct levels, or
+    ///   for more than ``CategoryScale/maximumCategories``.
     static func categoryScale(_ arguments: ParsedArguments, rubric: Rubric?) throws -> ScoringScale? {
         let levels = try arguments.values("categories", as: Int.self)
         guard !levels.isEmpty else { return nil }
@@ -52,6 +53,11 @@ extension AlignCommand {
         }
         guard Set(levels).count >= 2, Set(levels).count == levels.count else {
             throw UsageError("--categories needs at least two distinct levels, each given once")
+        }
+        guard levels.count <= CategoryScale.maximumCategories else {
+            throw UsageError(
+                "--categories lists \(levels.count) levels; at most \(CategoryScale.maximumCategories) make a table (group the levels, or rely on the correlations, which take the values as they are)"
+            )
         }
         return .numeric(Dictionary(uniqueKeysWithValues: levels.map { ($0, "") }))
     }

@@ -65,7 +65,8 @@ enum AlignCommand {
                 help: "Scores a judge produced elsewhere (CSV, JSON Lines or .judgments.jsonl): align them instead of judging."),
             Option(
                 "categories", valueName: "level",
-                help: "With --judge-scores and no rubric: the integer levels of every dimension's scale (1,2,3,4,5).", commaSeparated: true),
+                help: "With --judge-scores and no rubric: the integer levels of every dimension's scale (1,2,3,4,5); at most 200.",
+                commaSeparated: true),
             Option(
                 "statistic", valueName: "name", help: "The verdict's statistic.", choices: AlignmentStatistic.allCases.map(\.rawValue),
                 defaultValue: defaults.statistic.rawValue),
@@ -75,7 +76,9 @@ enum AlignCommand {
                 help: "Intervals: analytic (normal) or t where the statistic has one, the bootstrap otherwise; or bootstrap throughout.",
                 choices: IntervalMethod.allCases.map(\.rawValue), defaultValue: defaults.intervals.rawValue),
             Option(
-                "resamples", valueName: "n", help: "Bootstrap resamples.", defaultValue: String(defaults.resamples), range: 0...),
+                "resamples", valueName: "n", help: "Bootstrap resamples: 0 (none), or 100 to 100000.",
+                defaultValue: String(defaults.resamples),
+                range: 0...AgreementRequest.maximumResamples),
             Option("seed", valueName: "n", help: "Bootstrap seed.", defaultValue: String(defaults.seed)),
             Option("group-by", valueName: "path", help: "Per-group correlations, averaged (e.g. metadata.doc_id)."),
             Option(
@@ -107,7 +110,7 @@ enum AlignCommand {
         let rubric = try InputFiles.rubric(rubricPath)
         let labels = try readLabels(arguments, run: run, dimensions: rubric.dimensions)
         let options = try alignmentOptions(arguments)
-        if let path = arguments.value("report") { _ = try InputFiles.output(path) }
+        try checkOutputs(arguments)
         let judge = try JudgeModelOptions.judge(arguments)
         let judgments = try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: judge, console: console)
         let rubricText = try String(decoding: InputFile.read(URL(fileURLWithPath: rubricPath)), as: UTF8.self)
@@ -136,6 +139,28 @@ enum AlignCommand {
             ).append(to: historyURL)
         }
         return exitCode(report.dimensions.map(\.verdict.outcome))
+    }
+
+    /// Checks every output location (`--report`, and the history file unless
+    /// `--no-history`) before any judging, so that a missing folder is exit 73
+    /// at once rather than after every row is judged.
+    ///
+    /// - Throws: ``CommandFailure`` (73) naming the path and why; for the
+    ///   default history path, how to choose another or none.
+    static func checkOutputs(_ arguments: ParsedArguments) throws {
+        if let path = arguments.value("report") { _ = try InputFiles.output(path) }
+        guard !arguments.flag("no-history") else { return }
+        let history: String = arguments.valueOrDefault("history")
+        let folder = URL(fileURLWithPath: history).deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            let advice =
+                arguments.isGiven("history")
+                ? "create the folder, or pass --no-history"
+                : "the default assumes the current folder is the project's; pass --history FILE or --no-history"
+            throw CommandFailure(
+                "cannot append to the history file '\(history)': the folder \(folder) does not exist; \(advice)", exitCode: .cantCreate)
+        }
     }
 
     /// The worst verdict decides: not aligned, then undefined, then inconclusive.

@@ -1,6 +1,7 @@
-import DataFormats
+import AgreementStatistics
 import Calibration
 import CommandLineParsing
+import DataFormats
 import EvaluationCore
 import Foundation
 import Judging
@@ -29,8 +30,8 @@ enum CompareCommand {
                 "statistic", valueName: "name", help: "The statistic compared.", choices: AlignmentStatistic.allCases.map(\.rawValue),
                 defaultValue: AlignCommand.defaults.statistic.rawValue),
             Option(
-                "resamples", valueName: "n", help: "Paired bootstrap resamples.",
-                defaultValue: String(AlignCommand.defaults.resamples), range: 0...),
+                "resamples", valueName: "n", help: "Paired bootstrap resamples: 0 (none), or 100 to 100000.",
+                defaultValue: String(AlignCommand.defaults.resamples), range: 0...AgreementRequest.maximumResamples),
             Option("seed", valueName: "n", help: "Bootstrap seed.", defaultValue: String(AlignCommand.defaults.seed)),
             Option(
                 "report", valueName: "file",

@@ -53,8 +53,31 @@ struct ReportRenderingTests {
             #expect(!page.contains("<img"))
             #expect(!page.contains("<b>"))
             #expect(page.contains("&lt;script&gt;alert(&quot;gotcha&quot;)&lt;/script&gt;"))
-            #expect(page.contains("&quot;&gt;&lt;img src=x onerror=&quot;window.__pwned=1&quot;&gt;"))
         }
+        #expect(report.renderHTML().contains("&quot;&gt;&lt;img src=x onerror=&quot;window.__pwned=1&quot;&gt;"))
+        // Markdown also escapes its own syntax: `_` would open emphasis.
+        #expect(report.renderMarkdown().contains(#"&quot;&gt;&lt;img src=x onerror=&quot;window.\_\_pwned=1&quot;&gt;"#))
+    }
+
+    @Test(
+        "Markdown link, image and HTML syntax in a cell render inert",
+        arguments: [
+            ("![x](http://evil.example/p.png)", #"!\[x\](http://evil.example/p.png)"#),
+            ("[click](javascript:alert(1))", #"\[click\](javascript:alert(1))"#),
+            ("<img src=x>", "&lt;img src=x&gt;"),
+            ("a|b *c* `d` ~e~ \\", #"a\|b \*c\* \`d\` \~e\~ \\"#),
+            ("line\nbreak\u{1B}[31m", "line break␛\\[31m"),
+        ])
+    func markdownCell(raw: String, escaped: String) {
+        #expect(HTMLEscaping.markdownCell(raw) == escaped)
+    }
+
+    @Test("Control characters reach no terminal: ESC, CR, DEL, C1 CSI and bidi overrides are shown, LF and tab kept")
+    func terminalText() {
+        #expect(TerminalText.visible("plain ünïcode") == "plain ünïcode")
+        #expect(TerminalText.visible("\u{1B}[2J\u{1B}]0;title\u{07}") == "␛[2J␛]0;title␇")
+        #expect(TerminalText.visible("a\rb\u{7F}\u{9B}31m\u{202E}x") == "a␍b␡\\u{9B}31m\\u{202E}x")
+        #expect(TerminalText.visible("line\n\tindented") == "line\n\tindented")
     }
 
     @Test("The report page allows no script at all and loads nothing from outside")
