@@ -27,7 +27,7 @@ enum JudgeCal {
         switch error {
         case is InputError, is AlignmentError, is RatingError, is JudgeConfigurationError, is DecodingError:
             return .dataError
-        case is AgreementRequestError:
+        case is AgreementRequestError, is LabelSheet.OptionsError:
             return .usage
         case let error as CocoaError where error.code == .fileNoSuchFile || error.code == .fileReadNoSuchFile:
             return .noInput

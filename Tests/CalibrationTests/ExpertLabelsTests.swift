@@ -120,4 +120,50 @@ struct ExpertLabelsTests {
         #expect(try readError("id,relevance,usefulness\n").message.hasPrefix("has no labels"))
         #expect(throws: InputError.self) { try read("") }
     }
+
+    @Test(
+        "Two columns matching one dimension or one of the sheet's own columns are refused, naming both; never one kept silently",
+        arguments: [
+            (
+                "id,relevance,usefulness,Relevance\nbook-001,4,4,1\n", "Relevance",
+                "the columns relevance (column 2) and Relevance (column 4) both match the dimension Relevance; keep one column for it"
+            ),
+            (
+                "id,relevance,usefulness, USEFULNESS \nbook-001,4,4,1\n", " USEFULNESS ",
+                "the columns usefulness (column 3) and  USEFULNESS  (column 4) both match the dimension Usefulness; keep one column for it"
+            ),
+            (
+                "id,relevance,usefulness,ID\nbook-001,4,4,book-002\n", "ID",
+                "the columns id (column 1) and ID (column 4) both match the sheet's id column; keep one column for it"
+            ),
+            (
+                "id,relevance,usefulness,rater,Rater\nbook-001,4,4,a,b\n", "Rater",
+                "the columns rater (column 4) and Rater (column 5) both match the sheet's rater column; keep one column for it"
+            ),
+        ])
+    func twoColumnsForOne(_ text: String, _ column: String, _ message: String) throws {
+        let error = try readError(text)
+        #expect(error.file == "sheet.labels.csv")
+        #expect(error.line == 1)
+        #expect(error.column == column)
+        #expect(error.message == message)
+    }
+
+    @Test("Dimensions equal without regard to case, or named like a column of the sheet, are refused before any row is read")
+    func dimensionNames() throws {
+        let scale = try bookDimensions()[0].scale
+        let twins = [
+            ScoreDimension("Relevance", description: "", scale: scale), ScoreDimension("relevance", description: "", scale: scale),
+        ]
+        let error = try #require(throws: InputError.self) {
+            try ExpertLabels.read(Data("id,relevance\nbook-001,4\n".utf8), file: "s.csv", defaultRater: "s", dimensions: twins)
+        }
+        #expect(error.line == 1)
+        #expect(error.message.hasPrefix("the dimensions Relevance and relevance differ only in case"))
+        let note = try #require(throws: InputError.self) {
+            try ExpertLabels.load(
+                from: [SharedData.projectURL("calibration/book-tags.labels.csv")], dimensionNames: ["Relevance", "Note"])
+        }
+        #expect(note.message.hasPrefix("the dimension Note would be read from the sheet's own note column"))
+    }
 }

@@ -92,3 +92,96 @@ struct LabelSheetTests {
         #expect(error.message.hasPrefix("row book-001 has no value for metadata.shelf"))
     }
 }
+
+/// Two levels, enough for a sheet's column.
+private func dimension(_ name: String) -> ScoreDimension {
+    ScoreDimension(name, description: "", scale: .numeric([1: "bad", 2: "good"]))
+}
+
+/// A run of three small rows with these ids.
+private func run(ids: [String]) throws -> FrozenRun {
+    try FrozenRun(
+        info: RunInfo(name: "tiny"),
+        rows: ids.map { FrozenRow(id: $0, input: .object(["id": .string("in-\($0)"), "text": .string("t")]), response: .string("r")) },
+        file: "tiny.run.jsonl")
+}
+
+@Suite("Expert label sheets: what extract writes, the importer reads back")
+struct LabelSheetRoundTripTests {
+    /// The sheets extract accepts: each read back by ExpertLabels with its ids, raters and the scores filled in.
+    static let accepted: [(String, [String], LabelSheet.Options)] = [
+        ("the defaults", ["a", "b", "c"], LabelSheet.Options()),
+        ("a field named id inside the row, headed by its whole path", ["a", "b", "c"], LabelSheet.Options(context: ["input.id"])),
+        ("overlap: two raters", ["a", "b", "c"], LabelSheet.Options(sample: 3, seed: 2, overlap: 2)),
+        ("ids with a comma, a quote, inner spaces and a line break", ["a,1", "say \"hi\"", "two words", "x\ny"], LabelSheet.Options()),
+        ("a sample of one", ["a", "b", "c"], LabelSheet.Options(sample: 1, seed: 9)),
+    ]
+
+    @Test("Accepted sheets read back as written", arguments: accepted.indices)
+    func roundTrip(_ index: Int) throws {
+        let (_, ids, options) = Self.accepted[index]
+        let dimensions = [dimension("Clarity"), dimension("Tone")]
+        let run = try run(ids: ids)
+        let sheet = try LabelSheet(run: run, dimensions: dimensions, options: options)
+        // The expert's work: the first dimension scored 2 and the second 1 on every row.
+        var filled = sheet.rows
+        for r in filled.indices {
+            filled[r][1] = "2"
+            filled[r][2] = "1"
+        }
+        let writer = CSVWriter()
+        let text = writer.record(sheet.columns) + filled.map { writer.record($0) }.joined()
+        let labels = try ExpertLabels.read(
+            Data(text.utf8), file: "tiny.labels.csv", defaultRater: "tiny", dimensions: dimensions, runIDs: Set(ids))
+        #expect(labels.labels.map(\.id) == sheet.rows.map { $0[0] })
+        #expect(labels.labels.map(\.rater) == sheet.rows.map { $0[3].isEmpty ? "tiny" : $0[3] })
+        #expect(labels.labels.allSatisfy { $0.scores == ["Clarity": 2, "Tone": 1] })
+    }
+
+    @Test(
+        "Dimensions that cannot have a column of their own are refused, naming the rubric",
+        arguments: [
+            (["id"], "the dimension id would be read from the sheet's own id column"),
+            (["Rater"], "the dimension Rater would be read from the sheet's own rater column"),
+            (["Clarity", "NOTE"], "the dimension NOTE would be read from the sheet's own note column"),
+            (
+                ["Clarity", "clarity"],
+                "the dimensions Clarity and clarity differ only in case, so both would be read from one column clarity"
+            ),
+        ])
+    func refusedDimensions(_ names: [String], _ message: String) throws {
+        let error = try #require(throws: InputError.self) {
+            try LabelSheet(run: try run(ids: ["a"]), dimensions: names.map(dimension), rubricFile: "r.md")
+        }
+        #expect(error.file == "r.md")
+        #expect(error.message.hasPrefix(message), "\(error.message)")
+    }
+
+    @Test(
+        "Options that would make a sheet the importer misreads are refused",
+        arguments: [
+            (LabelSheet.Options(sample: 0), "--sample 0 draws no rows, and the importer refuses a sheet without rows"),
+            (LabelSheet.Options(context: ["id"]), "--context id would head a column named like the sheet's own id column"),
+            (LabelSheet.Options(context: ["RATER"]), "--context RATER would head a column named like the sheet's own rater column"),
+            (LabelSheet.Options(context: ["Clarity"]), "--context Clarity would head a column named like the dimension column clarity"),
+            (LabelSheet.Options(context: ["input.text", "input.text"]), "--context names input.text twice"),
+        ])
+    func refusedOptions(_ options: LabelSheet.Options, _ message: String) throws {
+        let error = try #require(throws: LabelSheet.OptionsError.self) {
+            try LabelSheet(run: try run(ids: ["a", "b"]), dimensions: [dimension("Clarity")], options: options)
+        }
+        #expect(error.message.hasPrefix(message), "\(error.message)")
+    }
+
+    @Test("Ids with spaces around them are refused, naming the run and the id", arguments: [" a", "a ", "\ta"])
+    func refusedIDs(_ id: String) throws {
+        let error = try #require(throws: InputError.self) {
+            try LabelSheet(run: try run(ids: ["b", id]), dimensions: [dimension("Clarity")], file: "tiny.run.jsonl")
+        }
+        #expect(error.file == "tiny.run.jsonl")
+        #expect(
+            error.message
+                == "the row id '\(id)' has spaces around it, which the label importer trims, so labels for it would not match the row; import the run again with ids that have no surrounding spaces"
+        )
+    }
+}

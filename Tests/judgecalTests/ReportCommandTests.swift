@@ -56,7 +56,7 @@ struct ReportCommandTests {
         #expect(try JudgeCalProcess.run(["report", path]).status == 64)
     }
 
-    @Test("extract --html writes the label page beside the CSV, keyed by run and sheet")
+    @Test("extract --html writes the label page beside the CSV, keyed by run, sheet and the rows' fingerprint")
     func extractPage() throws {
         let folder = try SharedData.temporaryFolder("judgecal-html")
         let csv = folder.appendingPathComponent("book.labels.csv").path
@@ -66,7 +66,8 @@ struct ReportCommandTests {
         ])
         #expect(r.status == 0, "\(r.error)")
         let page = try String(contentsOfFile: html, encoding: .utf8)
-        #expect(page.contains(#""storageKey":"judgecal:book-tags:book.labels.csv""#))
+        #expect(page.contains(#""storageKey":"judgecal:book-tags:book.labels.csv:"#))
+        #expect(page.contains(#""legacyStorageKey":"judgecal:book-tags:book.labels.csv""#))
         #expect(page.contains(#""fileName":"book.labels.csv""#))
         #expect(!page.contains("<script>alert"))
     }

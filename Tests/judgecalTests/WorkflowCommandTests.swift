@@ -1,6 +1,8 @@
+import Calibration
 import DataFormats
 import EvaluationCore
 import Foundation
+import Judging
 import Testing
 import _TestSupport
 
@@ -139,6 +141,148 @@ struct ExtractCommandTests {
         let missing = try JudgeCalProcess.run(["extract", bookRun, "--rubric", "rubrics/none.md", "-o", out])
         #expect(missing.status == 66)
         #expect(missing.error == "error: cannot read the rubric 'rubrics/none.md': there is no such file\n")
+    }
+}
+
+/// A rubric whose dimensions are `first` and `second` (two levels each): `Quality` is on line 13, the second on line 20.
+private func twoDimensionRubric(_ first: String, _ second: String) -> String {
+    """
+    ---
+    name: twins
+    ---
+
+    # Instructions
+
+    Judge the tags.
+
+    # Target
+
+    {{response.tags | join: ", "}}
+
+    # Dimension: \(first)
+
+    Is it good?
+
+    - 1: bad
+    - 2: good
+
+    # Dimension: \(second)
+
+    Is it good too?
+
+    - 1: bad
+    - 2: good
+
+    """
+}
+
+@Suite("judgecal extract: refuses what the importer would not read back")
+struct ExtractRefusalTests {
+    @Test(
+        "Usage errors: exit 64, a sentence, and no file",
+        arguments: [
+            (["--context", "id"], "error: --context id would head a column named like the sheet's own id column"),
+            (["--context", "Relevance"], "error: --context Relevance would head a column named like the dimension column relevance"),
+            (["--context", "input.title,input.title"], "error: --context names input.title twice; give each context path once"),
+            (["--sample", "0"], "error: --sample 0 draws no rows, and the importer refuses a sheet without rows"),
+        ])
+    func usage(_ extra: [String], _ message: String) throws {
+        let out = try outputPath("refused.labels.csv")
+        let r = try JudgeCalProcess.run(["extract", bookRun, "--rubric", bookRubric, "-o", out] + extra)
+        #expect(r.status == 64, "\(r.error)")
+        #expect(r.error.hasPrefix(message), "\(r.error)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test("Data errors: a dimension named like a column of the sheet, or two differing only in case; exit 65 naming the rubric")
+    func rubricDimensions() throws {
+        let out = try outputPath("refused.labels.csv")
+        let note = try JudgeCalProcess.file("note.md", twoDimensionRubric("Quality", "Note"))
+        let r = try JudgeCalProcess.run(["extract", bookRun, "--rubric", note, "-o", out])
+        #expect(r.status == 65)
+        #expect(
+            r.error
+                == "error: \(note): the dimension Note would be read from the sheet's own note column; rename the dimension (a sheet's id, rater and note columns are reserved)\n"
+        )
+        let twins = try JudgeCalProcess.file("twins.md", twoDimensionRubric("Quality", "quality"))
+        let t = try JudgeCalProcess.run(["extract", bookRun, "--rubric", twins, "-o", out])
+        #expect(t.status == 65)
+        #expect(t.error == "error: \(twins) line 20: dimension quality is defined twice (first at line 13); rename one\n")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test("Data error: a row id with spaces around it; exit 65 naming the run and the id")
+    func spacedID() throws {
+        let run = try JudgeCalProcess.file(
+            "spaced.run.jsonl",
+            """
+            {"run": {"name": "spaced", "info": {}}}
+            {"id": "a", "input": {"title": "A"}, "response": {"tags": ["x"]}}
+            {"id": "b ", "input": {"title": "B"}, "response": {"tags": ["y"]}}
+
+            """)
+        let out = try outputPath("spaced.labels.csv")
+        let r = try JudgeCalProcess.run(["extract", run, "--rubric", bookRubric, "-o", out])
+        #expect(r.status == 65)
+        #expect(
+            r.error
+                == "error: \(run): the row id 'b ' has spaces around it, which the label importer trims, so labels for it would not match the row; import the run again with ids that have no surrounding spaces\n"
+        )
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test("What extract accepts, the importer reads back: a sample with overlap and chosen context, as two raters")
+    func roundTrip() throws {
+        let out = try outputPath("round.labels.csv")
+        let r = try JudgeCalProcess.run([
+            "extract", bookRun, "--rubric", bookRubric, "--sample", "4", "--overlap", "2", "--context", "input.title,response.tags",
+            "-o", out,
+        ])
+        #expect(r.status == 0, "\(r.error)")
+        let labels = try ExpertLabels.load(
+            from: [URL(fileURLWithPath: out)], dimensions: try Rubric.load(from: SharedData.projectURL(bookRubric)).dimensions,
+            runIDs: Set(try FrozenRun.load(from: SharedData.projectURL(bookRun)).rows.map(\.id)))
+        #expect(labels.labels.count == 6)
+        #expect(labels.raters == ["expert-a", "expert-b"])
+    }
+}
+
+@Suite("Dimensions equal without regard to case: refused with file and line by every command that reads the rubric")
+struct DuplicateDimensionCommandTests {
+    @Test(
+        "align, compare, judge, extract and rubric render exit 65; rubric lint reports the error and exits 1",
+        arguments: [
+            ["align", bookRun, "--rubric", "RUBRIC", "--labels", "calibration/book-tags.labels.csv"],
+            ["compare", bookRun, "--control", bookRubric, "--experimental", "RUBRIC", "--labels", "calibration/book-tags.labels.csv"],
+            ["judge", bookRun, "--rubric", "RUBRIC"],
+            ["extract", bookRun, "--rubric", "RUBRIC", "-o", "OUT"],
+            ["rubric", "render", "--rubric", "RUBRIC", "--run", bookRun, "--row", "book-001"],
+        ])
+    func refused(_ arguments: [String]) throws {
+        let rubric = try JudgeCalProcess.file("twins.md", twoDimensionRubric("Relevance", "relevance"))
+        let out = try outputPath("never.labels.csv")
+        let r = try JudgeCalProcess.run(arguments.map { $0 == "RUBRIC" ? rubric : $0 == "OUT" ? out : $0 })
+        #expect(r.status == 65, "\(r.error)")
+        #expect(r.error == "error: \(rubric) line 20: dimension relevance is defined twice (first at line 13); rename one\n")
+    }
+
+    @Test("rubric lint: the same finding, with its line, exit 1")
+    func lint() throws {
+        let rubric = try JudgeCalProcess.file("twins.md", twoDimensionRubric("Relevance", "relevance"))
+        let r = try JudgeCalProcess.run(["rubric", "lint", rubric])
+        #expect(r.status == 1)
+        #expect(r.output.hasPrefix("\(rubric):20: error: dimension relevance is defined twice (first at line 13); rename one"))
+    }
+
+    @Test("align: a label sheet with two columns for one dimension is refused with its file and line, not read one of the two")
+    func sheetWithTwoColumns() throws {
+        let sheet = try JudgeCalProcess.file("two.labels.csv", "id,relevance,usefulness,Relevance\nbook-001,4,4,1\n")
+        let r = try JudgeCalProcess.run(["align", bookRun, "--rubric", bookRubric, "--labels", sheet])
+        #expect(r.status == 65, "\(r.error)")
+        #expect(
+            r.error.hasPrefix(
+                "error: \(sheet) line 1, column Relevance: the columns relevance (column 2) and Relevance (column 4) both match the dimension Relevance"
+            ), "\(r.error)")
     }
 }
 

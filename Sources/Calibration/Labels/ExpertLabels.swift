@@ -28,7 +28,12 @@ public import Judging
 /// a value off the scale, a value that is neither a number nor a level, a
 /// blank or unknown id (not a row of the run), an (id, rater) pair labelled
 /// twice (across files too), a missing `id` column, a rubric dimension with no
-/// column, and a sheet with no labels.
+/// column, and a sheet with no labels. The header is checked before any row:
+/// two columns that match one dimension (or `id`, `rater` or `note`) without
+/// regard to case are an error, never one of them kept silently; so are
+/// dimensions that could not each have a column of their own — two names
+/// equal without regard to case, or a dimension named `id`, `rater` or
+/// `note`.
 public struct ExpertLabels: Sendable, Hashable {
     /// Whether scores must be levels of the scale or may be averages of levels.
     public enum ValueMode: String, Sendable, Hashable, CaseIterable {
@@ -146,8 +151,21 @@ public struct ExpertLabels: Sendable, Hashable {
         _ data: Data, file: String, defaultRater: String, columns dimensions: [Column], runIDs: Set<String>?, values: ValueMode
     ) throws(InputError) -> ExpertLabels {
         let table = try CSVReader().read(data, file: file)
-        let lowered = table.columns.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        func column(_ name: String) -> Int? { lowered.firstIndex(of: name.lowercased()) }
+        if let problem = LabelSheetColumns.problem(dimensionNames: dimensions.map(\.name)) {
+            throw InputError(file: file, line: 1, message: problem)
+        }
+        let lowered = table.columns.map(LabelSheetColumns.key)
+        for name in LabelSheetColumns.reserved + dimensions.map(\.name) {
+            let matching = lowered.indices.filter { lowered[$0] == LabelSheetColumns.key(name) }
+            guard matching.count > 1 else { continue }
+            let what = LabelSheetColumns.reserved.contains(name) ? "the sheet's \(name) column" : "the dimension \(name)"
+            throw InputError(
+                file: file, line: 1, column: table.columns[matching[1]],
+                message:
+                    "the columns \(table.columns[matching[0]]) (column \(matching[0] + 1)) and \(table.columns[matching[1]]) (column \(matching[1] + 1)) both match \(what); keep one column for it"
+            )
+        }
+        func column(_ name: String) -> Int? { lowered.firstIndex(of: LabelSheetColumns.key(name)) }
         guard let idColumn = column("id") else {
             throw InputError(file: file, line: 1, message: "has no id column; a label sheet starts with id, then one column per dimension")
         }
@@ -169,7 +187,7 @@ public struct ExpertLabels: Sendable, Hashable {
         var seen: [String: Int] = [:]
         for r in 0..<table.rowCount {
             let line = table.lines[r]
-            let id = table[r, idColumn].trimmingCharacters(in: .whitespaces)
+            let id = LabelSheetColumns.id(table[r, idColumn])
             guard !id.isEmpty else { throw InputError(file: file, line: line, column: table.columns[idColumn], message: "the id is blank") }
             if let runIDs, !runIDs.contains(id) {
                 throw InputError(file: file, line: line, column: table.columns[idColumn], message: "\(id) is not a row of the run")

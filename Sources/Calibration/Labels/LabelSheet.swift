@@ -31,7 +31,33 @@ public import Judging
 /// the end of the sheet. One file serves both experts (each filters on their
 /// name) and ``ExpertLabels`` reads it back as two raters. Without overlap
 /// the `rater` column is blank.
+///
+/// **Reads back.** A sheet is refused when it is made, not after the experts
+/// have filled it in, whenever ``ExpertLabels`` would not read it back as
+/// written: a dimension named `id`, `rater` or `note`, or two differing only
+/// in case (``InputError`` naming the rubric); a row id with spaces around
+/// it, blank, or otherwise not read back identically (``InputError`` naming
+/// the run); a sample of no rows, a context path given twice, or one whose
+/// column would be named like the sheet's own or a dimension's column
+/// without regard to case (``OptionsError``).
 public struct LabelSheet: Sendable, Hashable {
+    /// An option the sheet cannot be made with, and what to ask for instead:
+    /// a sample of no rows, a context path given twice, or a context column
+    /// that would be named like one of the sheet's own columns.
+    ///
+    /// The command line reports it as a usage error (exit 64); problems in the
+    /// run or the rubric are ``InputError``s.
+    public struct OptionsError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// What is wrong and what to ask for instead.
+        public let message: String
+
+        init(_ message: String) {
+            self.message = message
+        }
+
+        public var description: String { message }
+    }
+
     /// How rows are chosen and what context is shown.
     public struct Options: Sendable, Hashable {
         /// How many rows to draw; `nil` takes every row.
@@ -65,22 +91,40 @@ public struct LabelSheet: Sendable, Hashable {
 
     /// Draws the sheet for `run` under `rubric`'s dimensions.
     ///
+    /// - Parameters:
+    ///   - file: The run's file, named in errors about its rows.
+    ///   - rubricFile: The rubric's file, named in errors about its dimensions.
     /// - Throws: ``InputError`` when the sample is larger than the run, the
-    ///   overlap larger than the sample, or a row lacks the stratification field.
-    public init(run: FrozenRun, dimensions: [ScoreDimension], options: Options = Options(), file: String = "<run>") throws(InputError) {
-        let chosen = try Self.choose(run: run, options: options, file: file)
+    ///   overlap larger than the sample, a row lacks the stratification field,
+    ///   a dimension cannot have a column of its own, or a row id would not read
+    ///   back as written; ``OptionsError`` for a sample of no rows or a context
+    ///   path that cannot head a column of its own.
+    public init(
+        run: FrozenRun, dimensions: [ScoreDimension], options: Options = Options(), file: String = "<run>",
+        rubricFile: String = "<rubric>"
+    ) throws {
+        if let problem = LabelSheetColumns.problem(dimensionNames: dimensions.map(\.name)) {
+            throw InputError(file: rubricFile, message: problem)
+        }
+        if let sample = options.sample, sample < 1 {
+            throw OptionsError(
+                "--sample \(sample) draws no rows, and the importer refuses a sheet without rows; ask for at least 1 (or leave --sample out for every row)"
+            )
+        }
         let paths = options.context ?? Self.defaultContext(run)
         let fixed = ["id"] + dimensions.map { $0.name.lowercased() } + ["rater", "note"]
-        var taken = Set(fixed)
-        var counts: [String: Int] = [:]
-        for path in paths { counts[Self.shortName(path), default: 0] += 1 }
-        let headers = paths.map { path -> String in
-            let short = Self.shortName(path)
-            let name = counts[short] == 1 && !taken.contains(short) ? short : path
-            taken.insert(name)
-            return name
+        columns = fixed + (try Self.contextHeaders(paths, fixed: fixed))
+        let chosen = try Self.choose(run: run, options: options, file: file)
+        for position in chosen.inRunOrder {
+            let id = run.rows[position].id
+            guard !id.isEmpty, LabelSheetColumns.id(id) == id else {
+                throw InputError(
+                    file: file,
+                    message:
+                        "the row id '\(id)' \(id.isEmpty ? "is blank" : "has spaces around it, which the label importer trims"), so labels for it would not match the row; import the run again with ids that have no surrounding spaces"
+                )
+            }
         }
-        columns = fixed + headers
         let blanks = Array(repeating: "", count: dimensions.count)
         func line(_ row: FrozenRow, rater: String) -> [String] {
             let json = row.json
@@ -91,6 +135,64 @@ public struct LabelSheet: Sendable, Hashable {
         let second = chosen.drawOrder.prefix(options.overlap).sorted()
         rows += second.map { line(run.rows[$0], rater: Self.raters.1) }
         self.rows = rows
+        try checkReadsBack(file: file)
+    }
+
+    /// The context columns' headers: each path's last component unless
+    /// another path shares it or it names one of `fixed` (without regard to
+    /// case), then the whole path.
+    ///
+    /// - Throws: ``OptionsError`` for a path given twice, or one whose whole
+    ///   path is still named like a column already in the sheet.
+    private static func contextHeaders(_ paths: [String], fixed: [String]) throws -> [String] {
+        var taken: [String: String] = [:]
+        for (k, name) in fixed.enumerated() {
+            let role = k == 0 || k >= fixed.count - 2 ? "the sheet's own \(name) column" : "the dimension column \(name)"
+            taken[LabelSheetColumns.key(name)] = role
+        }
+        var counts: [String: Int] = [:]
+        for path in paths { counts[LabelSheetColumns.key(shortName(path)), default: 0] += 1 }
+        var seen: Set<String> = []
+        var headers: [String] = []
+        for path in paths {
+            guard seen.insert(path).inserted else {
+                throw OptionsError("--context names \(path) twice; give each context path once")
+            }
+            let short = shortName(path)
+            let shortKey = LabelSheetColumns.key(short)
+            let name = counts[shortKey] == 1 && taken[shortKey] == nil ? short : path
+            if let role = taken[LabelSheetColumns.key(name)] {
+                throw OptionsError(
+                    "--context \(path) would head a column named like \(role), and the importer would read the wrong column; name a field inside the row instead (input.\(short) or response.\(short))"
+                )
+            }
+            taken[LabelSheetColumns.key(name)] = "the context column \(name)"
+            headers.append(name)
+        }
+        return headers
+    }
+
+    /// Reads the sheet's text back as ``ExpertLabels`` would and checks that
+    /// the header and every id come back as written.
+    ///
+    /// - Throws: ``InputError`` naming the run and the first id (or header) that would not.
+    private func checkReadsBack(file: String) throws {
+        let table = try CSVReader().read(Data(csv.utf8), file: file)
+        guard table.columns.map(LabelSheetColumns.key) == columns.map(LabelSheetColumns.key) else {
+            throw InputError(
+                file: file,
+                message:
+                    "the sheet's header \(columns.joined(separator: ", ")) would read back as \(table.columns.joined(separator: ", ")); choose other context paths"
+            )
+        }
+        for (r, row) in rows.enumerated() where r >= table.rowCount || LabelSheetColumns.id(table[r, 0]) != row[0] {
+            let read = r < table.rowCount ? "'\(LabelSheetColumns.id(table[r, 0]))'" : "nothing"
+            throw InputError(
+                file: file,
+                message:
+                    "the row id '\(row[0])' would read back from the sheet as \(read), so labels for it would not match the row; import the run again with plain ids"
+            )
+        }
     }
 
     /// The sheet as CSV.
@@ -137,7 +239,7 @@ public struct LabelSheet: Sendable, Hashable {
     private static func choose(run: FrozenRun, options: Options, file: String) throws(InputError) -> (drawOrder: [Int], inRunOrder: [Int]) {
         let n = run.rows.count
         let size = options.sample ?? n
-        guard size >= 0, size <= n else {
+        guard size <= n else {
             throw InputError(file: file, message: "--sample \(size) asks for more rows than the run has (\(n))")
         }
         guard options.overlap >= 0, options.overlap <= size else {

@@ -1,5 +1,6 @@
 import Foundation
 public import Judging
+import LanguageModels
 
 extension LabelSheet {
     /// The sheet as one self-contained HTML page an expert scores in a browser.
@@ -11,10 +12,24 @@ extension LabelSheet {
     /// active dimension (the level labelled with that digit, else the n-th
     /// level) and moves to the next dimension; ← and → move between rows; ↑
     /// and ↓ change the active dimension. Progress is kept in the browser's
-    /// `localStorage` under `judgecal:<run>:<sheet>`, so a closed tab loses
-    /// nothing (the instructions start folded once scoring has begun). **Export CSV** downloads the sheet as ``csv`` would write it,
-    /// with the scores (level labels) and notes filled in: the file
-    /// ``ExpertLabels`` reads. The page's `judgecalCSV()` returns that text.
+    /// `localStorage`, so a closed tab loses nothing (the instructions start
+    /// folded once scoring has begun). **Export CSV** downloads the sheet as
+    /// ``csv`` would write it, with the scores (level labels) and notes filled
+    /// in: the file ``ExpertLabels`` reads. The page's `judgecalCSV()` returns
+    /// that text.
+    ///
+    /// **Whose progress.** Saved progress belongs to one sheet: it is stored
+    /// under `judgecal:<run>:<sheet>:<fingerprint>`, where the fingerprint
+    /// (``progressFingerprint(dimensions:)``) is the SHA-256 of the rows'
+    /// ids and raters in order and of the dimensions' columns and levels, and
+    /// it is restored only into a page with the same fingerprint. A sheet
+    /// extracted again with other rows under the same run and file name
+    /// therefore opens blank, never with the earlier sheet's scores on its
+    /// rows. When the browser holds scores or notes for such an earlier
+    /// sheet (or progress saved by a page older than this rule, which cannot
+    /// be matched to rows), the page says so above the rows and offers to
+    /// export the earlier scores with their own ids (a sheet the importer
+    /// reads) or to delete them; it never applies them.
     ///
     /// Like the CSV, the page is blinded: it holds only the sheet's columns.
     /// The rows travel as JSON in `<script type="application/json">` with
@@ -28,8 +43,10 @@ extension LabelSheet {
     ///   - sheetName: The CSV file name the export downloads as (also part of the storage key).
     public func renderHTML(dimensions: [ScoreDimension], instructions: String, runName: String, sheetName: String) throws -> String {
         let fixed = 1 + dimensions.count + 2
+        let fingerprint = progressFingerprint(dimensions: dimensions)
         let page = LabelPageData(
-            storageKey: "judgecal:\(runName):\(sheetName)", fileName: sheetName, columns: columns,
+            storageKey: "judgecal:\(runName):\(sheetName):\(fingerprint)", legacyStorageKey: "judgecal:\(runName):\(sheetName)",
+            fingerprint: fingerprint, runName: runName, fileName: sheetName, columns: columns,
             dimensions: dimensions.enumerated().map { k, d in
                 .init(
                     name: d.name, column: columns[1 + k], levels: d.scale.levels.map { .init(label: $0.label, description: $0.description) }
@@ -57,6 +74,7 @@ extension LabelSheet {
             </details>
             <p class="noprint muted">Keys: a digit scores the outlined dimension · ← → move between rows · ↑ ↓ change dimension. Progress is saved in this browser.</p>
             <nav><button type="button" id="previous">← Previous</button> <strong id="position"></strong> <button type="button" id="next">Next →</button> · <span id="progress"></span> · <button type="button" id="export">Export CSV</button></nav>
+            <div id="earlier" role="alert" hidden><p id="earlier-message"></p><button type="button" id="earlier-export">Export the earlier scores (their own ids)</button> <button type="button" id="earlier-discard">Delete the earlier progress</button></div>
             <h2 id="row-id"></h2>
             <dl id="context"></dl>
             <div id="scoring"></div>
@@ -68,12 +86,32 @@ extension LabelSheet {
         ).html
     }
 
+    /// What identifies the sheet whose progress the label page keeps: the
+    /// SHA-256 (hex) of the dimensions' columns with their level labels and of
+    /// each row's id and rater, in the sheet's order.
+    ///
+    /// Two sheets with the same rows, raters and dimensions share it (scores
+    /// saved on one are restored on the other); any other row, order, rater,
+    /// dimension or level gives another. Context columns do not count: they
+    /// are what the expert reads, not what a score belongs to.
+    ///
+    /// - Parameter dimensions: The rubric's dimensions, in the sheet's column order.
+    public func progressFingerprint(dimensions: [ScoreDimension]) -> String {
+        var text = "judgecal label sheet 1"
+        for (k, d) in dimensions.enumerated() {
+            text += "\ndimension\u{1F}\(columns[1 + k])" + d.scale.levels.map { "\u{1F}" + $0.label }.joined()
+        }
+        for row in rows { text += "\nrow\u{1F}\(row[0])\u{1F}\(row[1 + dimensions.count])" }
+        return SHA256.hexDigest(of: Array(text.utf8))
+    }
+
     private static let pageStyle = """
         #context dt{font-weight:bold;margin-top:.6rem}#context dd{margin:0 0 0 1rem}
         fieldset.dimension{border:1px solid #999;margin:.5rem 0}fieldset.active{border:3px solid #000}
         button.level{min-width:2.5rem;margin:.15rem;padding:.3rem .6rem;border:1px solid #000;background:#fff;color:#000}
         button.level[aria-pressed=true]{background:#000;color:#fff;font-weight:bold}
         .leveldesc{display:block;font-size:.85rem;color:#444}
+        #earlier{border:3px solid #000;padding:.3rem .8rem;margin:.6rem 0}
 
         """
 
@@ -105,7 +143,12 @@ private struct LabelPageData: Encodable {
         var context: [String]
     }
 
+    /// Where this sheet's progress is saved: run, file name and fingerprint.
     var storageKey: String
+    /// Where pages before the fingerprint saved progress for this run and file name.
+    var legacyStorageKey: String
+    var fingerprint: String
+    var runName: String
     var fileName: String
     var columns: [String]
     var dimensions: [Dimension]

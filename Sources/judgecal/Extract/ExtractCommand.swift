@@ -21,8 +21,13 @@ enum ExtractCommand {
             as one self-contained page (no network): the rubric's instructions and scales, one row \
             at a time, a button per level, a note, keys (digits score, arrows move), progress kept \
             in the browser, and an export that downloads the CSV the importer reads.
-            Exit codes: 0 written; 64 usage; 65 malformed run or rubric, or a sample that \
-            does not fit; 66 a file missing; 73 output folder missing.
+            A sheet the importer would not read back as written is refused before it is \
+            written: --sample 0, a --context path given twice or named like the sheet's own \
+            columns (id, a dimension, rater, note, in any case) are usage errors; a dimension \
+            named id, rater or note, two dimensions differing only in case, and a row id with \
+            spaces around it are data errors.
+            Exit codes: 0 written; 64 usage; 65 malformed run or rubric, a sample that \
+            does not fit, or a sheet that would not read back; 66 a file missing; 73 output folder missing.
             """,
         options: [
             Option("rubric", valueName: "file", help: "The rubric whose dimensions get a column.", required: true),
@@ -56,7 +61,7 @@ enum ExtractCommand {
             stratifyBy: arguments.value("stratify-by"),
             overlap: try arguments.valueOrDefault("overlap", as: Int.self),
             context: arguments.isGiven("context") ? arguments.values("context") : nil)
-        let sheet = try LabelSheet(run: run, dimensions: rubric.dimensions, options: options, file: runPath)
+        let sheet = try LabelSheet(run: run, dimensions: rubric.dimensions, options: options, file: runPath, rubricFile: rubric.file)
         let htmlURL = try arguments.value("html").map(InputFiles.output)
         try sheet.write(to: output)
         if let htmlURL {

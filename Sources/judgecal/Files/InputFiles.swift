@@ -40,10 +40,22 @@ enum InputFiles {
         return try FrozenRun.load(from: url)
     }
 
-    /// The rubric at `path` (Markdown, or JSON by extension).
+    /// The rubric at `path` (Markdown, or JSON by extension), refused when
+    /// lint finds an error in it.
+    ///
+    /// Every command that takes a rubric reads it here, so none uses one that
+    /// cannot be scored or labelled as written — two dimensions whose names are
+    /// equal without regard to case would read one judge member and one sheet
+    /// column (`rubric lint` reports the same finding as a diagnostic).
+    ///
+    /// - Throws: ``InputError`` naming the file and the line of the first lint error.
     static func rubric(_ path: String) throws -> Rubric {
         let url = try existing(path, role: "rubric")
-        return try Rubric.load(from: url)
+        let rubric = try Rubric.load(from: url)
+        if let error = RubricLinter.lint(rubric).first(where: { $0.severity == .error }) {
+            throw InputError(file: error.file, line: error.line, message: error.message)
+        }
+        return rubric
     }
 
     /// The URL of an output file, whose folder must exist.

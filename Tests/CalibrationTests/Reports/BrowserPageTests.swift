@@ -62,6 +62,103 @@ struct BrowserPageTests {
         #expect(csv.split(separator: "\n").first == sheet.csv.split(separator: "\n").first)
     }
 
+    @Test(
+        "Label page: a sheet extracted again with other rows under the same run and file name opens blank, says whose progress it found, and exports it with its own ids"
+    )
+    func labelPageOtherSheetsProgress() throws {
+        let driver = try ChromiumDriver(name: "label-page-two-sheets")
+        let run = try FrozenRun.load(from: SharedData.projectURL("notebooks-data/book-tags.run.jsonl"))
+        let rubric = try Rubric.load(from: SharedData.projectURL("rubrics/book-tags-v2.md"))
+        func page(seed: UInt64) throws -> (LabelSheet, String) {
+            let sheet = try LabelSheet(
+                run: run, dimensions: rubric.dimensions, options: LabelSheet.Options(sample: 3, seed: seed, context: ["input.title"]))
+            let html = try sheet.renderHTML(
+                dimensions: rubric.dimensions, instructions: rubric.instructions, runName: run.info.name, sheetName: "book-tags.labels.csv")
+            return (sheet, html)
+        }
+        let (first, firstHTML) = try page(seed: 1)
+        let (second, secondHTML) = try page(seed: 2)
+        let firstIDs = first.rows.map { $0[0] }
+        let secondIDs = second.rows.map { $0[0] }
+        try #require(first.rows.count == second.rows.count, "the case the row count cannot tell apart")
+        try #require(Set(firstIDs).isDisjoint(with: secondIDs), "other rows")
+        try driver.write(html: secondHTML, name: "second.html")
+        let legacyKey = "judgecal:\(run.info.name):book-tags.labels.csv"
+        let legacy = #"{"position":0,"active":0,"scores":[{"relevance":"4","usefulness":"4"},{},{}],"notes":["","",""]}"#
+        let shown = "!document.getElementById('earlier').hidden"
+        let message = "document.getElementById('earlier-message').textContent"
+        let steps: [[String: Any]] = [
+            ["key": "4"], ["key": "3"], ["key": "ArrowRight"], ["key": "2"],
+            ["eval": "judgecalCSV()", "as": "firstCSV"], ["eval": shown, "as": "firstNoticeBefore"],
+            ["navigate": "second.html"],
+            ["eval": "judgecalCSV()", "as": "secondCSV"],
+            ["eval": "document.getElementById('progress').textContent", "as": "secondProgress"],
+            ["eval": shown, "as": "secondNotice"], ["eval": message, "as": "secondMessage"],
+            ["screenshot": "second-sheet-notice.png"],
+            ["click": "#earlier-export", "download": true],
+            ["click": "#export", "download": true],
+            ["navigate": "first.html"],
+            ["eval": "judgecalCSV()", "as": "firstAgain"],
+            ["navigate": "second.html"],
+            ["click": "#earlier-discard"], ["eval": shown, "as": "afterDiscard"],
+            ["reload": true], ["eval": shown, "as": "afterDiscardReload"],
+            // Progress saved by a page from before the fingerprint: three rows, like this sheet, but no ids.
+            ["eval": "localStorage.setItem(\(jsonString(legacyKey)), \(jsonString(legacy))), 0", "as": "planted"],
+            ["reload": true],
+            ["eval": "judgecalCSV()", "as": "secondWithLegacy"], ["eval": message, "as": "legacyMessage"],
+            ["eval": "document.getElementById('earlier-export').hidden", "as": "legacyExportHidden"],
+        ]
+        let outcome = try driver.run(
+            html: firstHTML, name: "first.html",
+            steps: String(decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self))
+        #expect(outcome.console.isEmpty, "console: \(outcome.console)")
+        #expect(outcome.exceptions.isEmpty, "exceptions: \(outcome.exceptions)")
+        guard case .string(let firstCSV)? = outcome.values["firstCSV"], case .string(let secondCSV)? = outcome.values["secondCSV"],
+            case .string(let secondMessage)? = outcome.values["secondMessage"]
+        else {
+            Issue.record("the pages were not read: \(outcome.values)")
+            return
+        }
+        #expect(outcome.values["firstNoticeBefore"] == .bool(false))
+        // The second sheet shows none of the first's scores, and its export carries none.
+        #expect(outcome.values["secondProgress"] == .string("0 of 3 rows scored"))
+        let shownSecond = try ExpertLabels.read(
+            Data(secondCSV.utf8), file: "second", defaultRater: "x", dimensions: rubric.dimensions, runIDs: Set(run.rows.map(\.id)))
+        #expect(shownSecond.labels.map(\.id) == secondIDs)
+        #expect(shownSecond.labels.allSatisfy { $0.scores.isEmpty }, "the second sheet shows none of the first's scores")
+        #expect(outcome.values["secondNotice"] == .bool(true))
+        #expect(secondMessage.contains("another sheet with 3 rows (2 scored"), "\(secondMessage)")
+        #expect(secondMessage.contains("it was not applied here"))
+        #expect(secondMessage.contains(firstIDs[0]))
+        #expect(outcome.downloads.count == 2)
+        let ids = Set(run.rows.map(\.id))
+        if outcome.downloads.count == 2 {
+            let earlier = outcome.downloads[0]
+            let own = outcome.downloads[1]
+            #expect(earlier.suggestedFilename?.hasPrefix("book-tags.earlier-") == true)
+            #expect(earlier.suggestedFilename?.hasSuffix(".labels.csv") == true)
+            let old = try ExpertLabels.load(from: [URL(fileURLWithPath: earlier.path)], dimensions: rubric.dimensions, runIDs: ids)
+            #expect(old.labels.map(\.id) == firstIDs, "the earlier scores keep their own ids")
+            #expect(old.labels.map { $0.scores["Relevance"] } == [4, 2, nil])
+            #expect(old.labels.map { $0.scores["Usefulness"] } == [3, nil, nil])
+            #expect(own.suggestedFilename == "book-tags.labels.csv")
+            let exported = try ExpertLabels.load(from: [URL(fileURLWithPath: own.path)], dimensions: rubric.dimensions, runIDs: ids)
+            #expect(exported.labels.map(\.id) == secondIDs)
+            #expect(exported.labels.allSatisfy { $0.scores.isEmpty }, "the second sheet's export carries no scores")
+        }
+        #expect(outcome.values["firstAgain"] == .string(firstCSV), "the first sheet keeps its own progress")
+        #expect(outcome.values["afterDiscard"] == .bool(false))
+        #expect(outcome.values["afterDiscardReload"] == .bool(false))
+        // Progress without ids is never applied, even with this sheet's row count; it can only be deleted here.
+        #expect(outcome.values["secondWithLegacy"] == .string(secondCSV))
+        #expect(outcome.values["legacyExportHidden"] == .bool(true))
+        if case .string(let legacyMessage)? = outcome.values["legacyMessage"] {
+            #expect(legacyMessage.contains("has no row ids and cannot be matched to any rows"), "\(legacyMessage)")
+        } else {
+            Issue.record("no message for the progress without ids")
+        }
+    }
+
     @Test("Report page: one chart per dimension holding the JSON's numbers; no injected markup or script runs")
     func reportPage() throws {
         let driver = try ChromiumDriver(name: "report-page")
@@ -106,6 +203,11 @@ struct BrowserPageTests {
             try JSONDecoder().decode([[[Int]]].self, from: Data(confusion.utf8))
                 == report.dimensions.compactMap { $0.confusionMatrix?.counts })
     }
+}
+
+/// `text` as a JSON string literal, for a script in a step.
+private func jsonString(_ text: String) -> String {
+    String(decoding: (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8), as: UTF8.self)
 }
 
 /// A string or a number in a JSON array.

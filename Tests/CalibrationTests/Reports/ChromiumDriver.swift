@@ -56,9 +56,15 @@ struct ChromiumDriver {
 
     /// Writes `html` to `name` in ``output``, opens it and runs `steps`.
     func run(html: String, name: String, steps: String) throws -> Outcome {
+        try run(try write(html: html, name: name), steps: steps)
+    }
+
+    /// Writes `html` to `name` in ``output`` without opening it: a page a `navigate` step opens later.
+    @discardableResult
+    func write(html: String, name: String) throws -> URL {
         let page = output.appendingPathComponent(name)
         try Data(html.utf8).write(to: page)
-        return try run(page, steps: steps)
+        return page
     }
 
     /// Opens `page`, runs `steps` (a JSON list, see drive_chromium.py) and returns the outcome.

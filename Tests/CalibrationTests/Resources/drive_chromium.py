@@ -9,6 +9,7 @@ STEPS is a JSON list run in order after the page has loaded:
   {"eval": "expression", "as": "name"}    the value (returned by value) kept under name
   {"click": "#export", "download": true}  a click; with download, waits for the file
   {"reload": true}                        reloads and waits for the load event
+  {"navigate": "other.html"}              opens another page of PAGE's folder in the same tab (same profile and storage)
   {"screenshot": "name.png"}              a full-page PNG into OUTDIR ("height": N for the top N pixels only)
 Prints one JSON object: {"values", "console" (error and warning messages),
 "exceptions", "dialogs", "downloads"}.
@@ -151,6 +152,10 @@ def main():
                         named = os.path.join(os.path.abspath(outdir), name or guid)
                         path = named if os.path.exists(named) else os.path.join(os.path.abspath(outdir), guid)
                         result["downloads"].append({"state": event["params"]["state"], "suggestedFilename": name, "path": path})
+                elif "navigate" in step:
+                    url = "file://" + os.path.join(os.path.dirname(os.path.abspath(page)), step["navigate"])
+                    browser.send("Page.navigate", {"url": url}, session=session)
+                    browser.wait_ready(session, url)
                 elif "reload" in step:
                     browser.send("Runtime.evaluate", {"expression": "window.__judgecalReplaced = true"}, session=session)
                     browser.send("Page.reload", session=session)

@@ -2,19 +2,96 @@
 (function () {
   const data = JSON.parse(document.getElementById("sheet-data").textContent);
   const dims = data.dimensions;
-  const blank = () => ({ position: 0, active: 0, scores: data.rows.map(() => ({})), notes: data.rows.map(() => "") });
+  // Saved progress names the sheet it belongs to (the fingerprint of its rows'
+  // ids and raters and of its dimensions) and carries those ids, so it is
+  // restored only into the same sheet and can always be exported against its own rows.
+  const blank = () => ({
+    fingerprint: data.fingerprint, run: data.runName, fileName: data.fileName,
+    ids: data.rows.map(r => r.id), raters: data.rows.map(r => r.rater), dimensionColumns: dims.map(d => d.column),
+    position: 0, active: 0, scores: data.rows.map(() => ({})), notes: data.rows.map(() => "")
+  });
+  const read = key => {
+    try { return JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { return null; }
+  };
+  const worked = s => s && typeof s === "object" && Array.isArray(s.scores) &&
+    (s.scores.some(x => x && Object.keys(x).length > 0) || (Array.isArray(s.notes) && s.notes.some(n => n)));
   let state = blank();
-  try {
-    const saved = JSON.parse(localStorage.getItem(data.storageKey) || "null");
-    if (saved && Array.isArray(saved.scores) && saved.scores.length === data.rows.length) state = saved;
-  } catch (e) { console.warn("saved progress unreadable; starting afresh"); }
-  const save = () => localStorage.setItem(data.storageKey, JSON.stringify(state));
+  const saved = read(data.storageKey);
+  if (saved && saved.fingerprint === data.fingerprint && Array.isArray(saved.scores) && saved.scores.length === data.rows.length &&
+    Array.isArray(saved.notes) && saved.notes.length === data.rows.length) {
+    state = Object.assign(blank(), { position: saved.position || 0, active: saved.active || 0, scores: saved.scores, notes: saved.notes });
+    state.position = Math.max(0, Math.min(data.rows.length - 1, state.position));
+    state.active = Math.max(0, Math.min(dims.length - 1, state.active));
+  }
+  const save = () => {
+    state.savedAt = new Date().toISOString();
+    localStorage.setItem(data.storageKey, JSON.stringify(state));
+  };
   const el = (tag, text, cls) => {
     const e = document.createElement(tag);
     if (text !== undefined) e.textContent = text;
     if (cls) e.className = cls;
     return e;
   };
+  const field = text => /[",\r\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text;
+  const download = (text, name) => {
+    const link = el("a");
+    link.href = URL.createObjectURL(new Blob([text], { type: "text/csv" }));
+    link.download = name;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  };
+
+  // Progress this browser holds for another sheet of the same run and file
+  // name (extracted again with other rows), or saved by an older page without
+  // row ids: never applied here; shown, exportable with its own ids, deletable.
+  const earlier = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key || key === data.storageKey || !key.startsWith("judgecal:")) continue;
+    const other = read(key);
+    if (!worked(other)) continue;
+    const legacy = key === data.legacyStorageKey && other.fingerprint === undefined;
+    const sibling = other.run === data.runName && other.fileName === data.fileName && other.fingerprint !== data.fingerprint &&
+      Array.isArray(other.ids) && other.ids.length === other.scores.length;
+    if (legacy || sibling) earlier.push({ key: key, state: other, legacy: legacy });
+  }
+  const earlierCSV = s => {
+    const columns = s.dimensionColumns || [];
+    const lines = [["id"].concat(columns, ["rater", "note"]).map(field).join(",")];
+    s.ids.forEach((id, i) => {
+      const scores = s.scores[i] || {};
+      lines.push([id].concat(columns.map(c => scores[c] || ""), [(s.raters || [])[i] || "", (s.notes || [])[i] || ""]).map(field).join(","));
+    });
+    return lines.join("\n") + "\n";
+  };
+  const stem = data.fileName.replace(/(\.labels)?\.csv$/i, "");
+  function showEarlier() {
+    const box = document.getElementById("earlier");
+    if (earlier.length === 0) { box.hidden = true; return; }
+    const scored = s => s.scores.filter(x => x && Object.keys(x).length > 0).length;
+    const parts = earlier.map(e => e.legacy
+      ? "progress saved by an older label page (" + scored(e.state) + " rows scored), which has no row ids and cannot be matched to any rows; " +
+        "if you still have that page, export it there"
+      : "progress for another sheet with " + e.state.ids.length + " rows (" + scored(e.state) + " scored" +
+        (e.state.savedAt ? ", last saved " + e.state.savedAt.slice(0, 16).replace("T", " ") + " UTC" : "") + "; rows " +
+        e.state.ids.slice(0, 3).join(", ") + (e.state.ids.length > 3 ? ", …" : "") + ")");
+    document.getElementById("earlier-message").textContent = "This browser also holds " + parts.join("; and ") +
+      ", saved under the same run (" + data.runName + ") and file name (" + data.fileName + "). Its rows are not this sheet's, " +
+      "so it was not applied here: this sheet keeps its own progress. Export the earlier scores to keep them " +
+      "(a label sheet with their own ids, which judgecal reads), or delete them.";
+    document.getElementById("earlier-export").hidden = earlier.every(e => e.legacy);
+    box.hidden = false;
+  }
+  document.getElementById("earlier-export").addEventListener("click", () => {
+    earlier.filter(e => !e.legacy).forEach(e => download(earlierCSV(e.state), stem + ".earlier-" + e.state.fingerprint.slice(0, 8) + ".labels.csv"));
+  });
+  document.getElementById("earlier-discard").addEventListener("click", () => {
+    earlier.forEach(e => localStorage.removeItem(e.key));
+    earlier.length = 0;
+    showEarlier();
+  });
   const complete = s => dims.every(d => s[d.column] !== undefined);
   function render() {
     const i = state.position, row = data.rows[i];
@@ -60,7 +137,6 @@
     save();
     render();
   }
-  const field = text => /[",\r\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text;
   window.judgecalCSV = function () {
     const lines = [data.columns.map(field).join(",")];
     data.rows.forEach((row, i) => {
@@ -69,14 +145,7 @@
     });
     return lines.join("\n") + "\n";
   };
-  document.getElementById("export").addEventListener("click", () => {
-    const link = el("a");
-    link.href = URL.createObjectURL(new Blob([window.judgecalCSV()], { type: "text/csv" }));
-    link.download = data.fileName;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  });
+  document.getElementById("export").addEventListener("click", () => download(window.judgecalCSV(), data.fileName));
   document.getElementById("previous").addEventListener("click", () => move(-1));
   document.getElementById("next").addEventListener("click", () => move(1));
   document.getElementById("note").addEventListener("input", e => {
@@ -99,5 +168,6 @@
   });
   // Once scoring has begun the instructions fold away; they stay one click off.
   if (state.scores.some(s => Object.keys(s).length > 0)) document.getElementById("instructions").open = false;
+  showEarlier();
   render();
 })();
