@@ -26,8 +26,8 @@ extension AlignmentReport {
         var pairedByDimension: [PairedScores] = []
         var exampleRows: Set<String> = []
         for dimension in input.dimensions {
-            guard names.insert(dimension.name).inserted else {
-                throw AlignmentError("dimension \(dimension.name) appears twice; give each dimension once")
+            guard names.insert(dimension.name.lowercased()).inserted else {
+                throw AlignmentError("dimension \(dimension.name) appears twice (names are compared without case); give each dimension once")
             }
             let aligned = try DimensionAligner(dimension: dimension, input: input, runRows: runRows, options: options)
             exampleRows.formUnion(aligned.examplesSeen)
