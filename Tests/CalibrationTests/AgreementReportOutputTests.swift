@@ -23,7 +23,7 @@ struct AgreementReportOutputTests {
         #expect(
             Set(result.keys) == [
                 "group", "raters", "measure", "value", "se", "ci", "n", "excluded", "undefined", "undefined-resamples", "test", "table",
-                "notes",
+                "notes", "ci-undefined",
             ])
         #expect(result["value"]?.double == 133.0 / 420.0)
         #expect(result["n"] == .number(420))

@@ -10,15 +10,15 @@ struct ExitCodeCommandTests {
         let r = try JudgeCalProcess.run(["report", broken, "--html", broken + ".html"])
         #expect(r.status == 65, "\(r.error)")
         #expect(r.error.contains("broken.report.json"))
-        #expect(r.error.contains("not an alignment or comparison report"))
+        #expect(r.error.contains("line 1, column 39: not valid JSON"))
     }
 
     @Test(
         "a negative or zero count is a usage error naming the range (64), before any file is read",
         arguments: [
             (["align", "run.jsonl", "--worst", "-1"], "--worst takes an integer at least 0, not '-1'"),
-            (["align", "run.jsonl", "--resamples", "-1"], "--resamples takes an integer at least 0, not '-1'"),
-            (["compare", "run.jsonl", "--resamples", "-5"], "--resamples takes an integer at least 0, not '-5'"),
+            (["align", "run.jsonl", "--resamples", "-1"], "--resamples takes an integer from 0 to 100000, not '-1'"),
+            (["compare", "run.jsonl", "--resamples", "-5"], "--resamples takes an integer from 0 to 100000, not '-5'"),
             (["judge", "run.jsonl", "--samples", "0"], "--samples takes an integer at least 1, not '0'"),
             (["judge", "run.jsonl", "--concurrency", "-2"], "--concurrency takes an integer at least 1, not '-2'"),
             (["extract", "run.jsonl", "--sample", "-3"], "--sample takes an integer at least 0, not '-3'"),
