@@ -1,4 +1,5 @@
 import AgreementStatistics
+import LanguageModels
 public import Foundation
 
 /// One line of the alignment history (`calibration/history.jsonl`): when, which
@@ -63,12 +64,13 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
     /// Per-dimension figures.
     public var dimensions: [Figures]
 
-    /// The entry for `report`, with the rubric's text and its hash from the caller.
-    public init(report: AlignmentReport, rubricText: String?, rubricTextHash: String?, time: Date = Date()) {
+    /// The entry for `report`, with the rubric's text and its hash (the
+    /// SHA-256 of the text's UTF-8 bytes unless the caller gives one).
+    public init(report: AlignmentReport, rubricText: String?, rubricTextHash: String? = nil, time: Date = Date()) {
         self.time = time
         self.rubric = report.info.rubric
         self.rubricVersion = report.info.rubricVersion
-        self.rubricTextHash = rubricTextHash
+        self.rubricTextHash = rubricTextHash ?? rubricText.map { SHA256.hexDigest(of: Array($0.utf8)) }
         self.rubricText = rubricText
         self.model = report.info.model
         self.dataset = report.info.dataset

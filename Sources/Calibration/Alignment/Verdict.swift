@@ -24,6 +24,13 @@ public struct Verdict: Sendable, Hashable, Codable {
         case notAligned = "not-aligned"
         case inconclusive
         case undefined
+
+        /// The worst of `outcomes` (not aligned, then undefined, then
+        /// inconclusive, then aligned): what a gate over several dimensions
+        /// reports. Aligned when there are none.
+        public static func worst(of outcomes: [Outcome]) -> Outcome {
+            [.notAligned, .undefined, .inconclusive].first(where: outcomes.contains) ?? .aligned
+        }
     }
 
     /// The outcome.

@@ -39,6 +39,15 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     public var description: String {
         "\(file)\(line.map { ":\($0)" } ?? ""): \(severity.rawValue): \(message)"
     }
+
+    /// The finding as `judgecal rubric lint --json` writes it: every key
+    /// present, `line` null when there is none.
+    public var jsonValue: JSONValue {
+        .object([
+            "severity": .string(severity.rawValue), "code": .string(code), "file": .string(file),
+            "line": line.map { .number(Double($0)) } ?? .null, "message": .string(message),
+        ])
+    }
 }
 
 /// Checks a rubric for what parses but misleads a judge or a report.

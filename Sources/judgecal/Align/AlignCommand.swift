@@ -133,10 +133,7 @@ enum AlignCommand {
         console.print(arguments.flag("json") ? String(decoding: json, as: UTF8.self) : report.renderText())
         if !arguments.flag("no-history") {
             let historyURL = try InputFiles.output(arguments.valueOrDefault("history"))
-            try AlignmentHistoryEntry(
-                report: report, rubricText: rubricText, rubricTextHash: rubricText.map { SHA256.hexDigest(of: Array($0.utf8)) },
-                time: Date()
-            ).append(to: historyURL)
+            try AlignmentHistoryEntry(report: report, rubricText: rubricText).append(to: historyURL)
         }
         return exitCode(report.dimensions.map(\.verdict.outcome))
     }
@@ -163,12 +160,14 @@ enum AlignCommand {
         }
     }
 
-    /// The worst verdict decides: not aligned, then undefined, then inconclusive.
+    /// The worst verdict decides (``Verdict/Outcome/worst(of:)``).
     static func exitCode(_ outcomes: [Verdict.Outcome]) -> ExitCode {
-        if outcomes.contains(.notAligned) { return notAligned }
-        if outcomes.contains(.undefined) { return undefined }
-        if outcomes.contains(.inconclusive) { return inconclusive }
-        return .success
+        switch Verdict.Outcome.worst(of: outcomes) {
+        case .notAligned: notAligned
+        case .undefined: undefined
+        case .inconclusive: inconclusive
+        case .aligned: .success
+        }
     }
 
     static func readLabels(_ arguments: ParsedArguments, run: FrozenRun, dimensions: [ScoreDimension]) throws -> ExpertLabels {
@@ -180,10 +179,7 @@ enum AlignCommand {
 
     /// The statistic named by `--statistic`.
     static func statistic(_ arguments: ParsedArguments) throws -> AlignmentStatistic {
-        guard let statistic = AlignmentStatistic(rawValue: arguments.valueOrDefault("statistic")) else {
-            throw UsageError("--statistic must be one of \(AlignmentStatistic.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return statistic
+        try arguments.valueOrDefault("statistic", as: AlignmentStatistic.self)
     }
 
     static func alignmentOptions(_ arguments: ParsedArguments) throws -> AlignmentSettings {

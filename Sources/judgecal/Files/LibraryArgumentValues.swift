@@ -1,4 +1,5 @@
 public import AgreementStatistics
+public import Calibration
 public import CommandLineParsing
 public import DataFormats
 
@@ -6,3 +7,4 @@ public import DataFormats
 
 extension IntervalMethod: ArgumentValue {}
 extension RecordFormat: ArgumentValue {}
+extension AlignmentStatistic: ArgumentValue {}

@@ -6,15 +6,6 @@ import Foundation
 
 /// `judgecal import RUN --output FILE.run.jsonl`: freezes an exported run.
 enum ImportCommand {
-    /// The export formats, as `--format` names them.
-    enum Format: String, CaseIterable, ArgumentValue {
-        case auto
-        case evaluationResult = "evaluation-result"
-        case xcode
-        case judgeBench = "judge-bench"
-        case jsonl, csv
-    }
-
     static let command = Command(
         name: "import",
         abstract: "Freeze an exported evaluation run as a run file (JSON Lines).",
@@ -37,7 +28,7 @@ enum ImportCommand {
             """,
         options: [
             Option(
-                "format", valueName: "format", help: "The export's format.", choices: Format.allCases.map(\.rawValue),
+                "format", valueName: "format", help: "The export's format.", choices: RunFormat.names,
                 defaultValue: "auto"),
             Option("id", valueName: "path", help: "The field holding each row's id (jsonl, csv)."),
             Option(
@@ -61,7 +52,6 @@ enum ImportCommand {
         let path = arguments.positional("run") ?? ""
         let url = try InputFiles.existing(path, role: "export")
         let output = try InputFiles.output(arguments.valueOrDefault("output"))
-        let chosen = try arguments.valueOrDefault("format", as: Format.self)
         let mappingGiven = ["id", "input", "response", "expected"].filter(arguments.isGiven)
         let mapping = FieldMapping(
             id: arguments.value("id"),
@@ -69,49 +59,24 @@ enum ImportCommand {
             response: arguments.valueOrDefault("response"),
             expected: arguments.value("expected"))
         if let problem = mapping.problem { throw UsageError("--input: \(problem)") }
-        let format: RunFormat
-        switch chosen {
-        case .auto:
-            switch try RunImporter.detectFormat(of: url) {
-            case .csv: format = .csv(mapping)
-            case .jsonRecords: format = .jsonRecords(mapping)
-            case let other: format = other
-            }
-        case .evaluationResult: format = .evaluationResult
-        case .xcode: format = .xcodeResult
-        case .judgeBench: format = .judgeBench
-        case .jsonl: format = .jsonRecords(mapping)
-        case .csv: format = .csv(mapping)
+        guard let format = try RunFormat.named(arguments.valueOrDefault("format"), mapping: mapping, file: url) else {
+            throw UsageError("--format must be one of \(RunFormat.names.joined(separator: ", "))")
         }
-        switch format {
-        case .csv, .jsonRecords: break
-        default:
-            if let option = mappingGiven.first {
-                throw UsageError("--\(option) maps fields of JSON Lines or CSV records; this export's format fixes its fields")
-            }
+        if !format.takesFieldMapping, let option = mappingGiven.first {
+            throw UsageError("--\(option) maps fields of JSON Lines or CSV records; this export's format fixes its fields")
         }
         let run = try RunImporter.importRun(from: url, format: format, name: arguments.value("name"))
         try run.save(to: output)
         let outputName = arguments.valueOrDefault("output")
         if arguments.flag("json") {
             let summary: JSONValue = .object([
-                "output": .string(outputName), "format": .string(name(of: format)), "rows": .number(Double(run.rows.count)),
+                "output": .string(outputName), "format": .string(format.name), "rows": .number(Double(run.rows.count)),
                 "name": .string(run.info.name),
             ])
             console.print(summary.compactJSON)
         } else {
-            console.print("imported \(run.rows.count) rows (\(name(of: format))) from \(path) into \(outputName)")
+            console.print("imported \(run.rows.count) rows (\(format.name)) from \(path) into \(outputName)")
         }
         return .success
-    }
-
-    private static func name(of format: RunFormat) -> String {
-        switch format {
-        case .evaluationResult: Format.evaluationResult.rawValue
-        case .xcodeResult: Format.xcode.rawValue
-        case .judgeBench: Format.judgeBench.rawValue
-        case .jsonRecords: Format.jsonl.rawValue
-        case .csv: Format.csv.rawValue
-        }
     }
 }

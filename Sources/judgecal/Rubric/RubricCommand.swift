@@ -67,14 +67,7 @@ enum RubricCommand {
         let findings = RubricLinter.lint(
             fileAt: url, runRowIDs: run.map { Set($0.rows.map(\.id)) }, runRows: run.map { $0.rows.map(\.json) })
         if arguments.flag("json") {
-            let json: JSONValue = .array(
-                findings.map { d in
-                    .object([
-                        "severity": .string(d.severity.rawValue), "code": .string(d.code), "file": .string(d.file),
-                        "line": d.line.map { .number(Double($0)) } ?? .null, "message": .string(d.message),
-                    ])
-                })
-            console.print(json.compactJSON)
+            console.print(JSONValue.array(findings.map(\.jsonValue)).compactJSON)
         } else {
             for finding in findings { console.print(finding.description) }
             if findings.isEmpty { console.print("\(arguments.positional("rubric") ?? ""): no problems found") }
