@@ -176,3 +176,32 @@ struct StructuredOutputFallbackTests {
         #expect(try await FaultServer.shared.stats(tag: tag).requests == 4, "two refused forms, then one request per call")
     }
 }
+
+@Suite("Connect, first-byte and total timeouts", .tags(.faultServer))
+struct TimeoutPhaseTests {
+    @Test("No first byte in time: a timeout that names firstByteTimeout and --first-byte-timeout")
+    func firstByte() async throws {
+        let model = try faultModel("slow5000", tag: FaultServer.tag(), attempts: 1, timeout: 30, firstByteTimeout: 1)
+        let error = try await #require(throws: LanguageModelError.self) { try await model.respond(to: question("wait")) }
+        #expect(error.code == .timedOut)
+        #expect(error.message.contains("firstByteTimeout in --model-config"))
+        #expect(error.message.contains("--first-byte-timeout"))
+    }
+
+    @Test("The whole exchange too long: a timeout that names requestTimeout and --request-timeout")
+    func total() async throws {
+        let model = try faultModel("slow5000", tag: FaultServer.tag(), attempts: 1, timeout: 1, firstByteTimeout: 30)
+        let error = try await #require(throws: LanguageModelError.self) { try await model.respond(to: question("wait")) }
+        #expect(error.code == .timedOut)
+        #expect(error.message.contains("requestTimeout in --model-config"))
+        #expect(error.message.contains("--request-timeout"))
+    }
+
+    @Test("A timeout that is not a positive number of seconds is refused")
+    func invalid() throws {
+        let error = try #require(throws: LanguageModelError.self) {
+            try OpenAICompatibleModel(configuration: .init(firstByteTimeout: 0), environment: [:])
+        }
+        #expect(error.message.contains("firstByteTimeout"))
+    }
+}

@@ -66,16 +66,17 @@ final class FaultServer: Sendable {
 
 /// A model against the fault server with short waits, so fault tests stay fast.
 func faultModel(
-    _ scenario: String, tag: String, attempts: Int = 4, timeout: Double = 2, concurrency: Int = 4,
-    apiKeyVariable: String? = nil, environment: [String: String] = [:]
+    _ scenario: String, tag: String, attempts: Int = 4, timeout: Double = 2, firstByteTimeout: Double? = nil,
+    concurrency: Int = 4, apiKeyVariable: String? = nil, environment: [String: String] = [:],
+    structuredOutput: OpenAICompatibleModel.StructuredOutputSupport = .promptOnly
 ) throws -> OpenAICompatibleModel {
     try OpenAICompatibleModel(
         configuration: .init(
             baseURL: FaultServer.shared.baseURL(tag: tag, scenario: scenario), model: "fault-server-model",
-            apiKeyVariable: apiKeyVariable, connectTimeout: 1, requestTimeout: timeout,
-            maxConcurrentRequests: concurrency,
+            apiKeyVariable: apiKeyVariable, connectTimeout: 1, firstByteTimeout: firstByteTimeout ?? timeout,
+            requestTimeout: timeout, maxConcurrentRequests: concurrency,
             retry: .init(maxAttempts: attempts, initialDelay: 0.05, multiplier: 2, maxDelay: 2, jitter: 0.5),
-            structuredOutput: .promptOnly),
+            structuredOutput: structuredOutput),
         environment: environment)
 }
 
