@@ -11,11 +11,11 @@ struct OpenAICompatibleModelFaultTests {
         let tag = FaultServer.tag()
         let model = try faultModel("429x2", tag: tag)
         var response: ChatResponse?
-        let elapsed = try await seconds { response = try await model.respond(to: question("rate")) }
+        let (elapsed, lag) = try await timed { response = try await model.respond(to: question("rate")) }
         #expect(response?.choices.map(\.text) == ["echo: rate"])
         #expect(elapsed >= 2.0, "two Retry-After: 1 waits")
         #expect((response?.latency ?? 9) < elapsed - 1.9, "the latency counts the exchanges, not the waits between them")
-        #expect(elapsed < 4.0)
+        #expect(elapsed < 4.0 + lag, "lag \(lag) s")
         #expect(model.statistics.retries == 2)
         #expect(try await FaultServer.shared.stats(tag: tag).requests == 3)
     }
@@ -47,11 +47,12 @@ struct OpenAICompatibleModelFaultTests {
     func timeout() async throws {
         let model = try faultModel("slow5000", tag: FaultServer.tag(), attempts: 1, timeout: 0.5)
         var thrown: LanguageModelError?
-        let elapsed = await seconds {
+        let (elapsed, lag) = await timed {
             do { _ = try await model.respond(to: question("slow")) } catch { thrown = error as? LanguageModelError }
         }
         #expect(thrown?.code == .timedOut)
-        #expect(elapsed < 2.5, "a 0.5 s timeout, against a server that answers after 5 s")
+        #expect(model.statistics.exchangeSeconds < 2.5, "a 0.5 s timeout, against a server that answers after 5 s")
+        #expect(elapsed < 2.5 + lag, "lag \(lag) s")
     }
 
     @Test("A slow server within the timeout answers")
@@ -124,7 +125,7 @@ struct OpenAICompatibleModelFaultTests {
     @Test("A mixed burst: every request ends answered or as a counted, typed failure, within its deadline")
     func mixedBurst() async throws {
         let scenarios = ["ok", "429x1", "500x1", "dropx1", "truncated", "partial", "always500", "slow3000"]
-        let elapsed = try await seconds {
+        let (elapsed, lag) = try await timed {
             try await withThrowingTaskGroup(of: (answered: Int, failed: Int).self) { group in
                 for scenario in scenarios {
                     group.addTask {
@@ -150,7 +151,7 @@ struct OpenAICompatibleModelFaultTests {
             }
         }
         // slow3000 with a 1 s timeout and 2 attempts is the longest: 3 × (1 + backoff + 1) s.
-        #expect(elapsed < 10)
+        #expect(elapsed < 10 + lag, "lag \(lag) s")
     }
 }
 
@@ -184,6 +185,7 @@ struct TimeoutPhaseTests {
         let model = try faultModel("slow5000", tag: FaultServer.tag(), attempts: 1, timeout: 30, firstByteTimeout: 1)
         let error = try await #require(throws: LanguageModelError.self) { try await model.respond(to: question("wait")) }
         #expect(error.code == .timedOut)
+        #expect(model.statistics.exchangeSeconds < 3.5, "a 1 s first-byte timeout, checked about once a second")
         #expect(error.message.contains("firstByteTimeout in --model-config"))
         #expect(error.message.contains("--first-byte-timeout"))
     }

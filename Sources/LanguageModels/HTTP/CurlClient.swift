@@ -106,11 +106,13 @@ final class CurlClient: Sendable {
                 let elapsed = Double(monotonicNanoseconds() - started) / 1e9
                 if request.connectTimeout < request.totalTimeout, elapsed < request.totalTimeout { kind = .timedOut(.connect) }
             }
-            return .failure(TransferFailure(kind: kind, detail: Self.describe(code)))
+            let seconds = Double(monotonicNanoseconds() - started) / 1e9
+            return .failure(TransferFailure(kind: kind, detail: Self.describe(code), seconds: seconds))
         }
         var status = 0
         _ = jc_curl_easy_getinfo_long(raw, CURLINFO_RESPONSE_CODE, &status)
-        return .success(HTTPReply(status: status, body: context.body, headers: context.headers))
+        let seconds = Double(monotonicNanoseconds() - started) / 1e9
+        return .success(HTTPReply(status: status, body: context.body, headers: context.headers, seconds: seconds))
     }
 
     private func milliseconds(_ seconds: Double) -> Int {

@@ -23,6 +23,9 @@ struct HTTPReply: Sendable {
     var body: [UInt8]
     /// Header values by lower-cased name (the last value when repeated).
     var headers: [String: String]
+    /// Seconds the exchange took, measured on the thread that ran it (so no wait for a
+    /// cooperative thread afterwards is counted).
+    var seconds: Double = 0
 }
 
 /// A transfer that ended without an HTTP reply.
@@ -46,4 +49,6 @@ struct TransferFailure: Error, Sendable {
     var kind: Kind
     /// libcurl's description of the failure (`curl_easy_strerror`).
     var detail: String
+    /// Seconds the transfer took before it failed, measured on the thread that ran it.
+    var seconds: Double = 0
 }

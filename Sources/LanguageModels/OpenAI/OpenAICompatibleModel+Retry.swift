@@ -56,15 +56,17 @@ extension OpenAICompatibleModel {
             url: endpoint, body: body, headers: headers, connectTimeout: configuration.connectTimeout,
             firstByteTimeout: configuration.firstByteTimeout, totalTimeout: configuration.requestTimeout)
         state.withLock { $0.httpRequests += 1 }
-        let clock = ContinuousClock()
-        let start = clock.now
+        // Exchange times are measured on the transfer thread: a cooperative pool kept busy by
+        // CPU-bound work delays when this task resumes, not how long the exchange took.
         var reply: HTTPReply
         do {
             reply = try await client.send(request)
         } catch {
-            throw AttemptFailure(error: languageModelError(for: error), seconds: seconds(since: start, on: clock))
+            state.withLock { $0.exchangeSeconds += error.seconds }
+            throw AttemptFailure(error: languageModelError(for: error), seconds: error.seconds)
         }
-        let seconds = seconds(since: start, on: clock)
+        let seconds = reply.seconds
+        state.withLock { $0.exchangeSeconds += seconds }
         // Some proxies echo the request's headers back; nothing after this point sees the key.
         reply = redacted(reply)
         guard (200...299).contains(reply.status) else {
@@ -149,11 +151,6 @@ struct AttemptFailure: Error {
 /// The server refused the structured-output form it was asked for; the next form is tried.
 struct FormRefused: Error {
     var error: LanguageModelError
-}
-
-private func seconds(since start: ContinuousClock.Instant, on clock: ContinuousClock) -> Double {
-    let elapsed = clock.now - start
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
 }
 
 extension LanguageModelError {

@@ -48,6 +48,9 @@ public final class OpenAICompatibleModel: LanguageModel {
         public var unconstrainedReplies = 0
         /// Of those, the ones whose text is not JSON.
         public var invalidUnconstrainedReplies = 0
+        /// Seconds spent in HTTP exchanges, every attempt's, measured on the threads that ran
+        /// them: the client's own clock, which a busy cooperative thread pool does not stretch.
+        public var exchangeSeconds = 0.0
         /// The structured-output form in use, once known.
         public var structuredOutput: StructuredOutputSupport?
     }
