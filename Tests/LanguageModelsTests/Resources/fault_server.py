@@ -174,7 +174,9 @@ def main():
         server.shutdown()
 
     threading.Thread(target=stop_when_parent_goes, daemon=True).start()
-    threading.Timer(lifetime, server.shutdown).start()
+    lifetime_timer = threading.Timer(lifetime, server.shutdown)
+    lifetime_timer.daemon = True  # a pending timer must not keep the process alive once the parent is gone
+    lifetime_timer.start()
     server.serve_forever()
     sys.exit(0)
 
