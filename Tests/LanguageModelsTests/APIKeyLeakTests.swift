@@ -1,3 +1,4 @@
+import DataFormats
 import Foundation
 import Testing
 import _TestSupport
@@ -37,6 +38,37 @@ struct APIKeyLeakTests {
             written.contains { $0.range(of: Data(replyText.utf8)) != nil }, "the reply itself was written, so the search is not vacuous")
         for (file, contents) in zip(files, written) {
             #expect(contents.range(of: Data(key.utf8)) == nil, "\(file.lastPathComponent) contains the API key")
+        }
+    }
+
+    @Test("A server that echoes the key in a reply, on the first request: redacted before it is cached or recorded")
+    func echoedKeyRedacted() async throws {
+        let key = "sk-judgecal/echo-\(UUID().uuidString)"
+        let variable = "JUDGECAL_TEST_API_KEY"
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("judgecal-keyecho-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+
+        let echoing = try faultModel(
+            "echoauth", tag: FaultServer.tag(), apiKeyVariable: variable, environment: [variable: key],
+            structuredOutput: .detect)
+        let recording = RecordingModel(echoing, appendingTo: directory.appendingPathComponent("replies.jsonl"))
+        let cache = try ResponseCache(url: directory.appendingPathComponent("cache.sqlite"))
+        let judged = CachedModel(recording, cache: cache)
+        let request = ChatRequest(
+            messages: [ChatMessage(.user, "echo")], maxTokens: 8, schema: .object(["type": .string("object")]))
+        let response = try await judged.respond(to: request)
+        #expect(response.choices.first?.text == "you sent Bearer [API key removed]")
+        let replayed = try #require(try cache.response(to: request, model: echoing.modelName))
+        #expect(replayed.choices.first?.text == "you sent Bearer [API key removed]")
+
+        let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+        let written = try files.map { try Data(contentsOf: $0) }
+        #expect(written.contains { $0.range(of: Data("you sent Bearer".utf8)) != nil }, "the echo itself was written")
+        for (file, contents) in zip(files, written) {
+            #expect(contents.range(of: Data(key.utf8)) == nil, "\(file.lastPathComponent) contains the API key")
+            let escaped = key.replacingOccurrences(of: "/", with: "\\/")
+            #expect(contents.range(of: Data(escaped.utf8)) == nil, "\(file.lastPathComponent) contains the JSON-escaped key")
         }
     }
 }

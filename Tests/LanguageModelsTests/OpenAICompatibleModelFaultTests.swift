@@ -11,11 +11,11 @@ struct OpenAICompatibleModelFaultTests {
         let tag = FaultServer.tag()
         let model = try faultModel("429x2", tag: tag)
         var response: ChatResponse?
-        let elapsed = try await seconds { response = try await model.respond(to: question("rate")) }
+        let (elapsed, lag) = try await timed { response = try await model.respond(to: question("rate")) }
         #expect(response?.choices.map(\.text) == ["echo: rate"])
         #expect(elapsed >= 2.0, "two Retry-After: 1 waits")
         #expect((response?.latency ?? 9) < elapsed - 1.9, "the latency counts the exchanges, not the waits between them")
-        #expect(elapsed < 4.0)
+        #expect(elapsed < 4.0 + lag, "lag \(lag) s")
         #expect(model.statistics.retries == 2)
         #expect(try await FaultServer.shared.stats(tag: tag).requests == 3)
     }
@@ -47,11 +47,12 @@ struct OpenAICompatibleModelFaultTests {
     func timeout() async throws {
         let model = try faultModel("slow5000", tag: FaultServer.tag(), attempts: 1, timeout: 0.5)
         var thrown: LanguageModelError?
-        let elapsed = await seconds {
+        let (elapsed, lag) = await timed {
             do { _ = try await model.respond(to: question("slow")) } catch { thrown = error as? LanguageModelError }
         }
         #expect(thrown?.code == .timedOut)
-        #expect(elapsed < 2.5, "a 0.5 s timeout, against a server that answers after 5 s")
+        #expect(model.statistics.exchangeSeconds < 2.5, "a 0.5 s timeout, against a server that answers after 5 s")
+        #expect(elapsed < 2.5 + lag, "lag \(lag) s")
     }
 
     @Test("A slow server within the timeout answers")
@@ -124,7 +125,7 @@ struct OpenAICompatibleModelFaultTests {
     @Test("A mixed burst: every request ends answered or as a counted, typed failure, within its deadline")
     func mixedBurst() async throws {
         let scenarios = ["ok", "429x1", "500x1", "dropx1", "truncated", "partial", "always500", "slow3000"]
-        let elapsed = try await seconds {
+        let (elapsed, lag) = try await timed {
             try await withThrowingTaskGroup(of: (answered: Int, failed: Int).self) { group in
                 for scenario in scenarios {
                     group.addTask {
@@ -150,7 +151,7 @@ struct OpenAICompatibleModelFaultTests {
             }
         }
         // slow3000 with a 1 s timeout and 2 attempts is the longest: 3 × (1 + backoff + 1) s.
-        #expect(elapsed < 10)
+        #expect(elapsed < 10 + lag, "lag \(lag) s")
     }
 }
 
@@ -174,5 +175,35 @@ struct StructuredOutputFallbackTests {
         #expect(statistics.invalidUnconstrainedReplies == 1)
         #expect(statistics.retries == 0, "a refused form is not retried")
         #expect(try await FaultServer.shared.stats(tag: tag).requests == 4, "two refused forms, then one request per call")
+    }
+}
+
+@Suite("Connect, first-byte and total timeouts", .tags(.faultServer))
+struct TimeoutPhaseTests {
+    @Test("No first byte in time: a timeout that names firstByteTimeout and --first-byte-timeout")
+    func firstByte() async throws {
+        let model = try faultModel("slow5000", tag: FaultServer.tag(), attempts: 1, timeout: 30, firstByteTimeout: 1)
+        let error = try await #require(throws: LanguageModelError.self) { try await model.respond(to: question("wait")) }
+        #expect(error.code == .timedOut)
+        #expect(model.statistics.exchangeSeconds < 3.5, "a 1 s first-byte timeout, checked about once a second")
+        #expect(error.message.contains("firstByteTimeout in --model-config"))
+        #expect(error.message.contains("--first-byte-timeout"))
+    }
+
+    @Test("The whole exchange too long: a timeout that names requestTimeout and --request-timeout")
+    func total() async throws {
+        let model = try faultModel("slow5000", tag: FaultServer.tag(), attempts: 1, timeout: 1, firstByteTimeout: 30)
+        let error = try await #require(throws: LanguageModelError.self) { try await model.respond(to: question("wait")) }
+        #expect(error.code == .timedOut)
+        #expect(error.message.contains("requestTimeout in --model-config"))
+        #expect(error.message.contains("--request-timeout"))
+    }
+
+    @Test("A timeout that is not a positive number of seconds is refused")
+    func invalid() throws {
+        let error = try #require(throws: LanguageModelError.self) {
+            try OpenAICompatibleModel(configuration: .init(firstByteTimeout: 0), environment: [:])
+        }
+        #expect(error.message.contains("firstByteTimeout"))
     }
 }

@@ -23,21 +23,23 @@ struct ResponseCacheKillTests {
         let cacheURL = directory.appendingPathComponent("responses.sqlite")
         let arguments = [
             "cached-run", "--base-url", FaultServer.shared.baseURL(tag: tag, scenario: "slow100"), "--cache", cacheURL.path,
-            "--count", "\(count)", "--concurrency", "4",
+            "--count", "\(count)", "--concurrency", "4", "--hold-after", "8",
         ]
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 
+        // Killed at an event, not after a guessed time: the child stops sending once 8 calls are
+        // committed, says so, and waits; the calls in flight then may or may not finish.
         let first = try launch(arguments)
-        let cache = try ResponseCache(url: cacheURL)
-        let deadline = ContinuousClock.now + .seconds(30)
-        while try cache.count() < 8, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        let held = first.waitForOutput(timeout: .seconds(120)) { String(decoding: $0, as: UTF8.self).contains("held after 8") }
+        #expect(held != nil, "the child never reached 8 completed calls")
         first.signal(SIGKILL)
+        let cache = try ResponseCache(url: cacheURL)
         #expect(try first.wait().termination == .signalled(SIGKILL))
 
         let completed = try (0..<count).filter { try cache.response(to: Self.item($0), model: "fault-server-model") != nil }
         #expect(completed.count >= 8 && completed.count < count, "killed part-way")
 
-        let second = try launch(arguments).wait()
+        let second = try launch(Array(arguments.dropLast(2))).wait()
         #expect(second.status == 0, "\(second.error)")
         #expect(try cache.count() == count, "nothing lost")
         let requests = try await FaultServer.shared.stats(tag: tag)

@@ -1,11 +1,14 @@
 import Foundation
 import LanguageModels
+import Synchronization
 
 /// Sends `--count` distinct requests ("item 0", "item 1", …) through a response
 /// cache to `--base-url`, `--concurrency` at a time.
 ///
 /// The SIGKILL test kills it part-way and runs it again: nothing completed may
-/// be asked twice.
+/// be asked twice. With `--hold-after N` it sends no new request once N calls
+/// have completed (and are committed to the cache) and prints `held after N`,
+/// so the test kills it at that event rather than after a guessed time.
 enum CachedRun {
     /// The request for item `index`; the tests build the same ones.
     static func request(_ index: Int) -> ChatRequest {
@@ -20,13 +23,30 @@ enum CachedRun {
                 baseURL: try options.string("base-url"), model: "fault-server-model",
                 maxConcurrentRequests: concurrency, structuredOutput: .promptOnly))
         let model = CachedModel(live, cache: try ResponseCache(url: URL(fileURLWithPath: try options.string("cache"))))
+        let holdAfter = try options.int("hold-after", default: Int.max)
+        let completed = CompletedCalls()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<count {
-                group.addTask { _ = try await model.respond(to: request(index)) }
+                group.addTask {
+                    while completed.count.withLock({ $0 }) >= holdAfter { try await Task.sleep(for: .seconds(3600)) }
+                    _ = try await model.respond(to: request(index))
+                    let done = completed.count.withLock { count in
+                        count += 1
+                        return count
+                    }
+                    if done == holdAfter {
+                        FileHandle.standardOutput.write(Data("held after \(done)\n".utf8))
+                    }
+                }
             }
             try await group.waitForAll()
         }
         let statistics = model.cache.statistics
         print("cached-run: \(count) calls, \(statistics.hits) from the cache, \(statistics.misses) sent")
     }
+}
+
+/// Calls completed so far, shared by the run's tasks.
+private final class CompletedCalls: Sendable {
+    let count = Mutex(0)
 }

@@ -10,8 +10,18 @@ public struct JudgeProgress: Sendable, Hashable {
     public var completed: Int
     /// Rows in the run.
     public var total: Int
-    /// Rows the judge failed on so far.
+    /// Rows the judge failed on so far, transport failures included.
     public var failed: Int
+    /// Of ``failed``, the rows the server never answered (``JudgeFailure/isTransport``).
+    public var transportFailed: Int
+
+    /// Creates a progress report.
+    public init(completed: Int, total: Int, failed: Int, transportFailed: Int = 0) {
+        self.completed = completed
+        self.total = total
+        self.failed = failed
+        self.transportFailed = transportFailed
+    }
 }
 
 /// Replays every row of a frozen run through a judge: renders the rubric's
@@ -20,10 +30,20 @@ public struct JudgeProgress: Sendable, Hashable {
 /// scores, rationales and raw replies.
 ///
 /// A reply that cannot be read is retried by ``ModelJudge`` and, when every
-/// attempt fails, recorded as the row's ``JudgeFailure`` — never a score.
-/// A transport failure (the server is down, keeps answering 5xx) stops the
-/// run with the error; the calls completed before it stay cached.
+/// attempt fails, recorded as the row's ``JudgeFailure`` — never a score; its
+/// replies are cached, so a later run replays that answer. A request the
+/// server never answers, after the client's own retries (timeouts, 5xx,
+/// dropped connections), makes the row a transport failure
+/// (``JudgeFailure/isTransport``): nothing of it is cached, the run goes on,
+/// and a later run over the same cache asks exactly those rows again. An
+/// unreachable server, or ``maxConsecutiveTransportFailures`` rows in a row
+/// failing so, stops the run with the error; the calls completed before it
+/// stay cached.
 public enum JudgeRun {
+    /// Rows in a row, in the order they finish, that may fail for transport reasons before the run
+    /// stops: 5 (a server that answers nothing is down, not flaky).
+    public static let maxConsecutiveTransportFailures = 5
+
     /// The most rows in flight at once unless told otherwise: 2, which keeps a
     /// local model server busy without queueing requests behind each other.
     public static let defaultConcurrency = 2
@@ -34,7 +54,9 @@ public enum JudgeRun {
     ///   - concurrency: the most rows in flight at once (at least 1).
     ///   - progress: called after each row.
     /// - Throws: a rubric template that cannot be rendered for a row
-    ///   (``InputError``), or the model's transport error.
+    ///   (``InputError``); the model's error when the server is unreachable or
+    ///   misconfigured; ``LanguageModels/LanguageModelError`` when
+    ///   ``maxConsecutiveTransportFailures`` rows in a row got no answer.
     public static func judge(
         run: FrozenRun, rubric: Rubric, model: any LanguageModel, options: JudgeOptions = JudgeOptions(),
         concurrency: Int = defaultConcurrency, progress: (@Sendable (JudgeProgress) -> Void)? = nil
@@ -43,24 +65,43 @@ public enum JudgeRun {
         let rows = run.rows
         // Render every prompt first, so a template error stops the run before any call.
         let prompts = try rows.map { try JudgePromptRenderer.messages(for: rubric, row: $0.json) }
-        let counter = Mutex((completed: 0, failed: 0))
+        let counter = Mutex((completed: 0, failed: 0, transport: 0, consecutive: 0))
         var judgments = [Judgment?](repeating: nil, count: rows.count)
         try await withThrowingTaskGroup(of: (Int, Judgment).self) { group in
             var next = 0
             func launch() {
                 let index = next
                 next += 1
-                group.addTask { (index, try await judge.judgment(of: prompts[index], id: rows[index].id)) }
+                group.addTask {
+                    do {
+                        return (index, try await judge.judgment(of: prompts[index], id: rows[index].id))
+                    } catch let error as LanguageModelError where error.isTransientTransportFailure {
+                        let failure = JudgeFailure(transport: error)
+                        let hash = Judgment.promptHash(of: prompts[index])
+                        return (index, Judgment(id: rows[index].id, failure: failure, model: model.modelName, promptHash: hash))
+                    }
+                }
             }
             while next < min(max(1, concurrency), rows.count) { launch() }
             for try await (index, judgment) in group {
                 judgments[index] = judgment
+                let transport = judgment.failure?.isTransport == true
                 let state = counter.withLock { s in
                     s.completed += 1
                     if judgment.failure != nil { s.failed += 1 }
+                    if transport { s.transport += 1 }
+                    s.consecutive = transport ? s.consecutive + 1 : 0
                     return s
                 }
-                progress?(JudgeProgress(completed: state.completed, total: rows.count, failed: state.failed))
+                progress?(
+                    JudgeProgress(
+                        completed: state.completed, total: rows.count, failed: state.failed, transportFailed: state.transport))
+                if state.consecutive >= maxConsecutiveTransportFailures, let failure = judgment.failure {
+                    throw LanguageModelError(
+                        .retriesExhausted,
+                        "stopped after \(state.consecutive) rows in a row got no answer from the judge server; the last: \(failure.message)"
+                    )
+                }
                 if next < rows.count { launch() }
             }
         }

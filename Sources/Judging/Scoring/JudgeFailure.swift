@@ -42,6 +42,13 @@ public struct JudgeFailure: Error, Sendable, Hashable, Codable, CustomStringConv
             + parts.joined(separator: "; ")
     }
 
+    /// A failure with its parts given (a transport failure has no attempts).
+    init(attempts: [Attempt], code: String, message: String) {
+        self.attempts = attempts
+        self.code = code
+        self.message = message
+    }
+
     /// ``message``.
     public var description: String { message }
 }

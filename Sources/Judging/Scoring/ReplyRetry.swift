@@ -2,6 +2,11 @@ import LanguageModels
 
 /// Asks a model until its reply parses, continuing the conversation with each
 /// bad reply and what was wrong with it.
+///
+/// The conversation grows with every attempt (every bad reply and its
+/// correction stay in it), so no two attempts send the same request: were
+/// attempt 3 the same request as attempt 2, a response cache would replay
+/// attempt 2's reply instead of asking again.
 enum ReplyRetry {
     /// A reply that parsed, with every reply received on the way.
     struct Parsed<Value> {
@@ -39,11 +44,10 @@ enum ReplyRetry {
             }
             failed.append(JudgeFailure.Attempt(reply: text, error: error))
             if failed.count >= maxAttempts { throw JudgeFailure(attempts: failed) }
-            request.messages =
-                first.messages + [
-                    ChatMessage(.assistant, text),
-                    ChatMessage(.user, "That reply could not be used: \(error). Reply again with only the JSON object described above."),
-                ]
+            request.messages += [
+                ChatMessage(.assistant, text),
+                ChatMessage(.user, "That reply could not be used: \(error). Reply again with only the JSON object described above."),
+            ]
         }
     }
 }

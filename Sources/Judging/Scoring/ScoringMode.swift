@@ -42,16 +42,22 @@ public struct JudgeOptions: Sendable, Hashable {
     public var temperature: Double
     /// The most tokens a reply may use.
     public var maxTokens: Int
-    /// A sampling seed, for servers that honour one.
+    /// A sampling seed, for servers that honour one; ``defaultSeed`` unless set, so that every
+    /// request carries one (`nil` sends none).
     public var seed: Int?
+
+    /// The seed sent unless another is chosen: 42. At temperature 0 a server picks the most likely
+    /// token and the seed should not matter, but some servers (and any sampling they still do, such
+    /// as a tie between tokens) use it, so repeatable judgments send a fixed one.
+    public static let defaultSeed = 42
     /// Whether to send the reply's JSON schema as a structured-output constraint.
     public var sendsSchema: Bool
 
-    /// Options for a judge; by default discrete scores at temperature 0, up
-    /// to 3 attempts, 512 tokens, schema sent.
+    /// Options for a judge; by default discrete scores at temperature 0 with seed
+    /// ``defaultSeed``, up to 3 attempts, 512 tokens, schema sent.
     public init(
         mode: ScoringMode = .discrete, maxAttempts: Int = 3, temperature: Double = 0, maxTokens: Int = 512,
-        seed: Int? = nil, sendsSchema: Bool = true
+        seed: Int? = defaultSeed, sendsSchema: Bool = true
     ) {
         self.mode = mode
         self.maxAttempts = max(1, maxAttempts)

@@ -19,7 +19,9 @@ private let curlGlobalInitialization: Int = Int(curl_global_init(Int(CURL_GLOBAL
 /// how many transfers are in flight (``OpenAICompatibleModel`` holds a
 /// per-model limit). Easy handles are kept in a pool and reset between
 /// transfers, which keeps libcurl's connection cache, so keep-alive
-/// connections are reused. Every handle sets `CURLOPT_NOSIGNAL`, so timeouts
+/// connections are reused. Three timers bound a transfer: connecting
+/// (`CURLOPT_CONNECTTIMEOUT_MS`), the first byte of the reply (checked in the
+/// progress callback), and the whole exchange (`CURLOPT_TIMEOUT_MS`). Every handle sets `CURLOPT_NOSIGNAL`, so timeouts
 /// never raise signals in a multithreaded process.
 final class CurlClient: Sendable {
     private let idleHandles = Mutex<[EasyHandle]>([])
@@ -61,6 +63,10 @@ final class CurlClient: Sendable {
         defer { curl_slist_free_all(headerList) }
 
         let raw = handle.raw
+        if let firstByte = request.firstByteTimeout, firstByte < request.totalTimeout {
+            context.firstByteDeadline = monotonicNanoseconds() + UInt64(max(0, firstByte) * 1e9)
+        }
+        let started = monotonicNanoseconds()
         let opaqueContext = Unmanaged.passUnretained(context).toOpaque()
         var setup = [
             jc_curl_easy_setopt_string(raw, CURLOPT_URL, request.url),
@@ -91,11 +97,22 @@ final class CurlClient: Sendable {
 
         let code = curl_easy_perform(raw)
         guard code == CURLE_OK else {
-            return .failure(TransferFailure(kind: Self.kind(of: code), detail: Self.describe(code)))
+            var kind = Self.kind(of: code)
+            if code == CURLE_ABORTED_BY_CALLBACK, context.firstByteTimedOut {
+                kind = .timedOut(.firstByte)
+            } else if kind == .timedOut(.total) {
+                // libcurl says "timed out" for both timers; the connect timer is the only one that can
+                // run out before the total.
+                let elapsed = Double(monotonicNanoseconds() - started) / 1e9
+                if request.connectTimeout < request.totalTimeout, elapsed < request.totalTimeout { kind = .timedOut(.connect) }
+            }
+            let seconds = Double(monotonicNanoseconds() - started) / 1e9
+            return .failure(TransferFailure(kind: kind, detail: Self.describe(code), seconds: seconds))
         }
         var status = 0
         _ = jc_curl_easy_getinfo_long(raw, CURLINFO_RESPONSE_CODE, &status)
-        return .success(HTTPReply(status: status, body: context.body, headers: context.headers))
+        let seconds = Double(monotonicNanoseconds() - started) / 1e9
+        return .success(HTTPReply(status: status, body: context.body, headers: context.headers, seconds: seconds))
     }
 
     private func milliseconds(_ seconds: Double) -> Int {
@@ -109,7 +126,7 @@ final class CurlClient: Sendable {
     private static func kind(of code: CURLcode) -> TransferFailure.Kind {
         switch code {
         case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST: .couldNotConnect
-        case CURLE_OPERATION_TIMEDOUT: .timedOut
+        case CURLE_OPERATION_TIMEDOUT: .timedOut(.total)
         case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE: .connectionDropped
         case CURLE_ABORTED_BY_CALLBACK: .cancelled
         default: .other
@@ -142,6 +159,19 @@ private final class TransferContext: @unchecked Sendable {
     var body: [UInt8] = []
     var headers: [String: String] = [:]
     let cancelled = Atomic<Bool>(false)
+    /// When, on ``monotonicNanoseconds()``, the transfer is abandoned if no byte of a reply has come.
+    var firstByteDeadline: UInt64?
+    /// Whether a status line, header or body byte has arrived.
+    var receivedAny = false
+    /// Whether the progress callback abandoned the transfer at ``firstByteDeadline``.
+    var firstByteTimedOut = false
+}
+
+/// Nanoseconds on the monotonic clock (`CLOCK_MONOTONIC`), which no wall-clock change moves.
+private func monotonicNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
 }
 
 private func context(_ pointer: UnsafeMutableRawPointer?) -> TransferContext {
@@ -153,6 +183,7 @@ private let receiveBody: jc_curl_data_callback = { data, size, count, pointer in
     let context = context(pointer)
     let length = size * count
     guard let data, context.body.count + length <= TransferContext.maximumBodySize else { return 0 }
+    context.receivedAny = true
     context.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: length))
     return length
 }
@@ -161,6 +192,7 @@ private let receiveHeader: jc_curl_data_callback = { data, size, count, pointer 
     let context = context(pointer)
     let length = size * count
     guard let data else { return 0 }
+    context.receivedAny = true
     let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
     if line.hasPrefix("HTTP/") {
         context.headers = [:]  // a new response (after a redirect or 100 Continue)
@@ -172,8 +204,17 @@ private let receiveHeader: jc_curl_data_callback = { data, size, count, pointer 
     return length
 }
 
+/// Aborts the transfer when its task is cancelled, or when its first-byte deadline passes with
+/// nothing received (libcurl calls this about once a second while a transfer waits, and more often
+/// while data moves).
 private let checkCancellation: jc_curl_progress_callback = { pointer, _, _, _, _ in
-    context(pointer).cancelled.load(ordering: .relaxed) ? 1 : 0
+    let context = context(pointer)
+    if context.cancelled.load(ordering: .relaxed) { return 1 }
+    if !context.receivedAny, let deadline = context.firstByteDeadline, monotonicNanoseconds() >= deadline {
+        context.firstByteTimedOut = true
+        return 1
+    }
+    return 0
 }
 
 extension Substring {

@@ -8,6 +8,9 @@ struct HTTPRequest: Sendable {
     var headers: [String]
     /// Seconds allowed for connecting.
     var connectTimeout: Double
+    /// Seconds allowed from the start until the first byte of the reply
+    /// (`nil`: only ``totalTimeout`` bounds the wait).
+    var firstByteTimeout: Double? = nil
     /// Seconds allowed for the whole exchange.
     var totalTimeout: Double
 }
@@ -20,17 +23,32 @@ struct HTTPReply: Sendable {
     var body: [UInt8]
     /// Header values by lower-cased name (the last value when repeated).
     var headers: [String: String]
+    /// Seconds the exchange took, measured on the thread that ran it (so no wait for a
+    /// cooperative thread afterwards is counted).
+    var seconds: Double = 0
 }
 
 /// A transfer that ended without an HTTP reply.
 struct TransferFailure: Error, Sendable {
     /// How it ended.
-    enum Kind: Sendable {
-        case couldNotConnect, timedOut, connectionDropped, cancelled, other
+    enum Kind: Sendable, Equatable {
+        case couldNotConnect, timedOut(TimeoutPhase), connectionDropped, cancelled, other
+    }
+
+    /// Which of the request's timeouts ran out.
+    enum TimeoutPhase: Sendable, Equatable {
+        /// ``HTTPRequest/connectTimeout``: no connection.
+        case connect
+        /// ``HTTPRequest/firstByteTimeout``: connected, but no byte of a reply.
+        case firstByte
+        /// ``HTTPRequest/totalTimeout``: the whole exchange.
+        case total
     }
 
     /// How it ended.
     var kind: Kind
     /// libcurl's description of the failure (`curl_easy_strerror`).
     var detail: String
+    /// Seconds the transfer took before it failed, measured on the thread that ran it.
+    var seconds: Double = 0
 }

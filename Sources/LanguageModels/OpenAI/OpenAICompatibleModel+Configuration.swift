@@ -22,9 +22,20 @@ extension OpenAICompatibleModel {
         /// The name of the environment variable holding the API key (such as
         /// `OPENAI_API_KEY`), or `nil` for servers that need none.
         public var apiKeyVariable: String?
-        /// Seconds allowed for connecting.
+        /// Seconds allowed for connecting (default 10): a server that accepts no
+        /// connection in that time is down or unreachable, not busy.
         public var connectTimeout: Double
-        /// Seconds allowed for one whole HTTP exchange.
+        /// Seconds allowed from sending a request to the first byte of its reply
+        /// (default 600).
+        ///
+        /// A server that handles one request at a time (llama.cpp's, the local
+        /// judge) queues the rest, and a non-streamed reply's first byte comes
+        /// only once it is whole, so this is the wait in the queue plus the
+        /// generation: generous by default, so a busy server is not taken for a
+        /// dead one.
+        public var firstByteTimeout: Double
+        /// Seconds allowed for one whole HTTP exchange (default 900); the longest
+        /// any one attempt may take.
         public var requestTimeout: Double
         /// The most requests this model has in flight at once.
         public var maxConcurrentRequests: Int
@@ -36,13 +47,15 @@ extension OpenAICompatibleModel {
         /// Creates a configuration; every parameter has the local judge's default.
         public init(
             baseURL: String = defaultBaseURL, model: String = defaultModel, apiKeyVariable: String? = nil,
-            connectTimeout: Double = 5, requestTimeout: Double = 120, maxConcurrentRequests: Int = 4,
-            retry: RetryPolicy = RetryPolicy(), structuredOutput: StructuredOutputSupport = .detect
+            connectTimeout: Double = 10, firstByteTimeout: Double = 600, requestTimeout: Double = 900,
+            maxConcurrentRequests: Int = 4, retry: RetryPolicy = RetryPolicy(),
+            structuredOutput: StructuredOutputSupport = .detect
         ) {
             self.baseURL = baseURL
             self.model = model
             self.apiKeyVariable = apiKeyVariable
             self.connectTimeout = connectTimeout
+            self.firstByteTimeout = firstByteTimeout
             self.requestTimeout = requestTimeout
             self.maxConcurrentRequests = maxConcurrentRequests
             self.retry = retry
@@ -59,6 +72,10 @@ extension OpenAICompatibleModel {
             public var model: String?
             /// Replaces ``Configuration/apiKeyVariable``.
             public var apiKeyVariable: String?
+            /// Replaces ``Configuration/connectTimeout``.
+            public var connectTimeout: Double?
+            /// Replaces ``Configuration/firstByteTimeout``.
+            public var firstByteTimeout: Double?
             /// Replaces ``Configuration/requestTimeout``.
             public var requestTimeout: Double?
             /// Replaces ``Configuration/maxConcurrentRequests``.
@@ -69,12 +86,15 @@ extension OpenAICompatibleModel {
             /// Creates overrides.
             public init(
                 baseURL: String? = nil, model: String? = nil, apiKeyVariable: String? = nil,
+                connectTimeout: Double? = nil, firstByteTimeout: Double? = nil,
                 requestTimeout: Double? = nil, maxConcurrentRequests: Int? = nil,
                 structuredOutput: StructuredOutputSupport? = nil
             ) {
                 self.baseURL = baseURL
                 self.model = model
                 self.apiKeyVariable = apiKeyVariable
+                self.connectTimeout = connectTimeout
+                self.firstByteTimeout = firstByteTimeout
                 self.requestTimeout = requestTimeout
                 self.maxConcurrentRequests = maxConcurrentRequests
                 self.structuredOutput = structuredOutput
@@ -92,6 +112,8 @@ extension OpenAICompatibleModel {
                 if let baseURL { configuration.baseURL = baseURL }
                 if let model { configuration.model = model }
                 if let apiKeyVariable { configuration.apiKeyVariable = apiKeyVariable }
+                if let connectTimeout { configuration.connectTimeout = connectTimeout }
+                if let firstByteTimeout { configuration.firstByteTimeout = firstByteTimeout }
                 if let requestTimeout { configuration.requestTimeout = requestTimeout }
                 if let maxConcurrentRequests { configuration.maxConcurrentRequests = maxConcurrentRequests }
                 if let structuredOutput { configuration.structuredOutput = structuredOutput }

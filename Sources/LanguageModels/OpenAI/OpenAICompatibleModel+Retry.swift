@@ -5,11 +5,13 @@ import Synchronization
 extension OpenAICompatibleModel {
     /// Sends one completion request, retrying what may pass (see ``RetryPolicy``).
     ///
-    /// - Parameter retrying: `false` makes one attempt only (used while detecting the structured-output form).
+    /// - Parameter detectingForm: `true` while this request is also the probe for the structured-output
+    ///   form: a reply that definitively refuses the form (see ``refusesForm(status:body:)``) ends it at
+    ///   once with ``FormRefused``, not retried; anything else that may pass is retried as always.
     ///
     /// - Returns: The decoded reply, and the seconds spent in HTTP exchanges for it (every attempt's, but
     ///   not waits for a permit or between attempts).
-    func complete(_ request: ChatRequest, form: StructuredOutput, retrying: Bool = true) async throws
+    func complete(_ request: ChatRequest, form: StructuredOutput, detectingForm: Bool = false) async throws
         -> (reply: ChatCompletionReply, seconds: Double)
     {
         let body: [UInt8]
@@ -19,7 +21,7 @@ extension OpenAICompatibleModel {
             throw LanguageModelError(.malformedReply, "could not encode the request as JSON: \(error)")
         }
         let policy = configuration.retry
-        let maxAttempts = retrying ? max(1, policy.maxAttempts) : 1
+        let maxAttempts = max(1, policy.maxAttempts)
         var attempt = 1
         var exchanges = 0.0
         while true {
@@ -28,6 +30,7 @@ extension OpenAICompatibleModel {
                 let (reply, seconds) = try await permits.withPermit { try await self.attempt(body) }
                 return (reply, exchanges + seconds)
             } catch let error as AttemptFailure {
+                if detectingForm, error.refusesForm { throw FormRefused(error: error.error) }
                 failure = error
                 exchanges += error.seconds
             }
@@ -51,28 +54,33 @@ extension OpenAICompatibleModel {
         if let apiKey { headers.append("Authorization: Bearer \(apiKey)") }
         let request = HTTPRequest(
             url: endpoint, body: body, headers: headers, connectTimeout: configuration.connectTimeout,
-            totalTimeout: configuration.requestTimeout)
+            firstByteTimeout: configuration.firstByteTimeout, totalTimeout: configuration.requestTimeout)
         state.withLock { $0.httpRequests += 1 }
-        let clock = ContinuousClock()
-        let start = clock.now
-        let reply: HTTPReply
+        // Exchange times are measured on the transfer thread: a cooperative pool kept busy by
+        // CPU-bound work delays when this task resumes, not how long the exchange took.
+        var reply: HTTPReply
         do {
             reply = try await client.send(request)
         } catch {
-            throw AttemptFailure(error: languageModelError(for: error), seconds: seconds(since: start, on: clock))
+            state.withLock { $0.exchangeSeconds += error.seconds }
+            throw AttemptFailure(error: languageModelError(for: error), seconds: error.seconds)
         }
-        let seconds = seconds(since: start, on: clock)
+        let seconds = reply.seconds
+        state.withLock { $0.exchangeSeconds += seconds }
+        // Some proxies echo the request's headers back; nothing after this point sees the key.
+        reply = redacted(reply)
         guard (200...299).contains(reply.status) else {
-            let excerpt = redacted(String(decoding: reply.body.prefix(300), as: UTF8.self))
+            let excerpt = String(decoding: reply.body.prefix(300), as: UTF8.self)
             throw AttemptFailure(
                 error: LanguageModelError(
                     .httpStatus, "\(endpoint) answered HTTP \(reply.status): \(excerpt)", statusCode: reply.status),
-                retryAfter: reply.headers["retry-after"].flatMap(Self.retryAfterSeconds), seconds: seconds)
+                retryAfter: reply.headers["retry-after"].flatMap(Self.retryAfterSeconds), seconds: seconds,
+                refusesForm: Self.refusesForm(status: reply.status, body: reply.body))
         }
         do {
             return (try JSONDecoder().decode(ChatCompletionReply.self, from: Data(reply.body)), seconds)
         } catch {
-            let excerpt = redacted(String(decoding: reply.body.prefix(200), as: UTF8.self))
+            let excerpt = String(decoding: reply.body.prefix(200), as: UTF8.self)
             throw AttemptFailure(
                 error: LanguageModelError(
                     .malformedReply,
@@ -87,11 +95,21 @@ extension OpenAICompatibleModel {
             LanguageModelError(
                 .serverUnreachable,
                 "no judge server answers at \(configuration.baseURL) — start one with `scripts/local-judge start`, or pass --base-url")
-        case .timedOut:
+        case .timedOut(.connect):
             LanguageModelError(
                 .timedOut,
-                "\(endpoint) did not answer within \(configuration.requestTimeout) s (connect timeout \(configuration.connectTimeout) s): \(failure.detail)"
-            )
+                "\(endpoint) accepted no connection within \(configuration.connectTimeout.plainText) s; if the server is "
+                    + "slow to accept, raise connectTimeout in --model-config (or pass --connect-timeout)")
+        case .timedOut(.firstByte):
+            LanguageModelError(
+                .timedOut,
+                "\(endpoint) sent no reply within \(configuration.firstByteTimeout.plainText) s of the request; a busy "
+                    + "server queues requests, so raise firstByteTimeout in --model-config (or pass --first-byte-timeout)")
+        case .timedOut(.total):
+            LanguageModelError(
+                .timedOut,
+                "\(endpoint) did not finish its reply within \(configuration.requestTimeout.plainText) s; raise "
+                    + "requestTimeout in --model-config (or pass --request-timeout)")
         case .connectionDropped:
             LanguageModelError(.connectionDropped, "\(endpoint) closed the connection before a whole reply: \(failure.detail)")
         case .cancelled:
@@ -126,11 +144,13 @@ struct AttemptFailure: Error {
     var error: LanguageModelError
     var retryAfter: Double?
     var seconds: Double
+    /// Whether the reply definitively refuses the request's `response_format`.
+    var refusesForm = false
 }
 
-private func seconds(since start: ContinuousClock.Instant, on clock: ContinuousClock) -> Double {
-    let elapsed = clock.now - start
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+/// The server refused the structured-output form it was asked for; the next form is tried.
+struct FormRefused: Error {
+    var error: LanguageModelError
 }
 
 extension LanguageModelError {

@@ -19,10 +19,20 @@ import Synchronization
 /// `seed + k` for the *k*-th further call when a seed is set), so a response
 /// always has as many choices as were asked for.
 ///
+/// The first request with a schema also finds out which structured-output
+/// form the server takes; it is retried like any other, and only a definitive
+/// refusal of a form (``refusesForm(status:body:)``) rules that form out.
+///
+/// Three timeouts bound each attempt: ``Configuration/connectTimeout``,
+/// ``Configuration/firstByteTimeout`` (time in a busy server's queue counts)
+/// and ``Configuration/requestTimeout``; a timeout's message names the key to
+/// raise.
+///
 /// The API key is read once, from the environment variable the configuration
 /// names, and is sent only in the `Authorization` header: it is not stored in
-/// the configuration, and is cut out of any server text that becomes part of
-/// an error message.
+/// the configuration, and is cut out of every reply (body and headers) as it
+/// arrives, so a server that echoes it cannot get it into a cache, a
+/// recording, a judgments file or an error message.
 public final class OpenAICompatibleModel: LanguageModel {
     /// How the model's calls went so far.
     public struct Statistics: Sendable, Hashable {
@@ -38,6 +48,9 @@ public final class OpenAICompatibleModel: LanguageModel {
         public var unconstrainedReplies = 0
         /// Of those, the ones whose text is not JSON.
         public var invalidUnconstrainedReplies = 0
+        /// Seconds spent in HTTP exchanges, every attempt's, measured on the threads that ran
+        /// them: the client's own clock, which a busy cooperative thread pool does not stretch.
+        public var exchangeSeconds = 0.0
         /// The structured-output form in use, once known.
         public var structuredOutput: StructuredOutputSupport?
     }
@@ -67,6 +80,17 @@ public final class OpenAICompatibleModel: LanguageModel {
                 .configuration,
                 "base URL \(configuration.baseURL) is not an http:// or https:// address; pass --base-url such as \(Configuration.defaultBaseURL)"
             )
+        }
+        let timeouts = [
+            ("connectTimeout", configuration.connectTimeout), ("firstByteTimeout", configuration.firstByteTimeout),
+            ("requestTimeout", configuration.requestTimeout),
+        ]
+        for (name, seconds) in timeouts where !(seconds > 0 && seconds.isFinite) {
+            throw LanguageModelError(.configuration, "\(name) is \(seconds) s; a timeout is a positive number of seconds")
+        }
+        guard configuration.maxConcurrentRequests >= 1 else {
+            throw LanguageModelError(
+                .configuration, "maxConcurrentRequests is \(configuration.maxConcurrentRequests); at least 1 request must be allowed")
         }
         if let variable = configuration.apiKeyVariable {
             guard let key = environment[variable], !key.isEmpty else {
@@ -144,6 +168,11 @@ public final class OpenAICompatibleModel: LanguageModel {
         }
     }
 
+    /// The first request with a schema, sent in OpenAI's form, then llama.cpp's, then in the prompt.
+    ///
+    /// Each form is retried like any request (429, 5xx, timeouts and dropped connections are not a
+    /// verdict on the form); only a definitive refusal (``refusesForm(status:body:)``) moves on to the
+    /// next form, and only an answer or a refusal is remembered for the rest of the run.
     private func detectStructuredOutput(_ request: ChatRequest, schema: JSONValue) async throws
         -> (reply: ChatCompletionReply, seconds: Double)
     {
@@ -152,21 +181,15 @@ public final class OpenAICompatibleModel: LanguageModel {
         ]
         for (support, form) in forms {
             do {
-                let answer = try await complete(request, form: form, retrying: false)
+                let answer = try await complete(request, form: form, detectingForm: true)
                 state.withLock { $0.structuredOutput = support }
                 return answer
-            } catch let error as LanguageModelError where Self.refusesForm(error) {
+            } catch is FormRefused {
                 continue
             }
         }
         state.withLock { $0.structuredOutput = .promptOnly }
         return try await completeInPrompt(request)
-    }
-
-    /// Whether a failure says the server does not accept a `response_format`
-    /// (a client error, or llama-cpp-python's HTTP 500), rather than that it is busy or down.
-    private static func refusesForm(_ error: LanguageModelError) -> Bool {
-        error.code == .httpStatus && [400, 404, 422, 500, 501].contains(error.statusCode ?? 0)
     }
 
     private func completeInPrompt(_ request: ChatRequest) async throws -> (reply: ChatCompletionReply, seconds: Double) {
@@ -185,11 +208,5 @@ public final class OpenAICompatibleModel: LanguageModel {
     var endpoint: String {
         (configuration.baseURL.hasSuffix("/") ? String(configuration.baseURL.dropLast()) : configuration.baseURL)
             + "/chat/completions"
-    }
-
-    /// `text` with the API key, if any, cut out.
-    func redacted(_ text: String) -> String {
-        guard let apiKey else { return text }
-        return text.replacingOccurrences(of: apiKey, with: "[API key removed]")
     }
 }

@@ -16,7 +16,12 @@ enum JudgeCommand {
             judgments as JSON Lines (one row per line, with raw replies and prompt hashes) and a \
             tidy CSV (one line per row × dimension) for notebooks; by default both go to \
             notebooks-data/<run>.<rubric>.judgments.{jsonl,csv}. A reply that cannot be read is \
-            retried and then recorded as the row's failure, never as a score.
+            retried and then recorded as the row's failure, never as a score; its replies are cached. \
+            A request the server never answers (timeouts, 5xx, dropped connections, after \
+            retries) makes the row a transport failure, which is not cached: running again asks \
+            exactly those rows again, and says how many it retried. Progress goes to standard error: \
+            a line redrawn on a terminal, otherwise a line every 30 s or every tenth of the rows.
+            \(JudgeModelOptions.configurationKeys)
             Exit codes: 0 judged (failures are counted in the output); 1 the judge server failed; \
             64 usage; 65 malformed run or rubric; 66 a file missing; 73 output folder missing.
             """,
@@ -36,24 +41,39 @@ enum JudgeCommand {
         let jsonURL = try InputFiles.output(jsonPath)
         let csvURL = jsonURL.deletingPathExtension().appendingPathExtension("csv")
         let judge = try JudgeModelOptions.judge(arguments)
+        let unanswered = previouslyUnanswered(jsonURL)
         let set = try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: judge, console: console)
+        let retried = run.rows.filter { unanswered.contains($0.id) }.count
+        let transportFailed = set.judgments.filter { $0.failure?.isTransport == true }.count
         try set.jsonLines().write(to: jsonURL, options: .atomic)
         try Data(set.tidyCSV(dimensions: rubric.dimensions.map(\.name)).utf8).write(to: csvURL, options: .atomic)
         if arguments.flag("json") {
             let summary: [String: String] = [
                 "run": run.info.name, "rubric": rubric.name, "model": set.model, "rows": String(set.judgments.count),
                 "scored": String(set.scoredCount), "failed": String(set.failedCount), "judgments": jsonPath,
-                "tidy": csvURL.path,
+                "tidy": csvURL.path, "unanswered": String(transportFailed), "retried": String(retried),
             ]
             let data = try JSONEncoder.report.encode(summary)
             console.print(String(decoding: data, as: UTF8.self))
         } else {
             console.print(
-                "judged \(set.judgments.count) rows of \(run.info.name) with \(rubric.name) on \(set.model): \(set.scoredCount) scored, \(set.failedCount) failed"
-            )
+                "judged \(set.judgments.count) rows of \(run.info.name) with \(rubric.name) on \(set.model): "
+                    + "\(set.scoredCount) scored, \(set.failedCount) failed (\(transportFailed) got no answer from the server); "
+                    + "\(retried) retried that got no answer last time")
             console.print("wrote \(jsonPath) and \(InputFile.displayName(csvURL))")
         }
         console.printNote(JudgeModelOptions.summary(judge))
+        if transportFailed > 0 {
+            console.printWarning(
+                "\(transportFailed) rows got no answer from the judge server; run the same command again to ask exactly those rows again")
+        }
         return .success
+    }
+
+    /// The ids of the rows that got no answer from the server in the judgments file a previous run
+    /// wrote at `url`; none when there is no such file or it cannot be read.
+    private static func previouslyUnanswered(_ url: URL) -> Set<String> {
+        guard FileManager.default.fileExists(atPath: url.path), let previous = try? JudgmentSet.load(from: url) else { return [] }
+        return Set(previous.judgments.filter { $0.failure?.isTransport == true }.map(\.id))
     }
 }

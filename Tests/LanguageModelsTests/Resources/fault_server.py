@@ -10,13 +10,18 @@ counters apart from another's and <scenario> is one of
   ok                 a valid completion that echoes the last message
   429x<N>            HTTP 429 with Retry-After: 1 for the first N requests, then ok
   500x<N>            HTTP 500 for the first N requests, then ok
+  503x<N>            HTTP 503 for the first N requests, then ok
   dropx<N>           close the connection without answering, first N requests, then ok
+  stallx<N>          wait 4 s before answering the first N requests, then ok
   slow<MS>           wait MS milliseconds, then ok
   truncated          HTTP 200 whose JSON body is cut in half (Content-Length matches)
   partial            HTTP 200 announcing more bytes than it sends, then closing
   always500          HTTP 500 every time
   echoauth500        HTTP 500 whose body repeats the request's Authorization header
+  echoauth           HTTP 200 whose completion text, and an X-Echo header, repeat the Authorization header
   noformat           HTTP 400 to any response_format; otherwise the last message, verbatim
+  llamaform          as llama-cpp-python 0.3.36: HTTP 500 naming response_format to the json_schema
+                     form, the json_object form honoured; otherwise like noformat
 GET /<tag>/stats answers {"requests": total, "byContent": {last message: count},
 "maxInFlight": the most requests under the tag handled at once}.
 """
@@ -98,13 +103,18 @@ class Handler(BaseHTTPRequestHandler):
             seen = counts[tag]
             by_content.setdefault(tag, {})
             by_content[tag][content] = by_content[tag].get(content, 0) + 1
-        failing = re.fullmatch(r"(429|500|drop)x(\d+)", scenario)
+        failing = re.fullmatch(r"(429|500|503|drop|stall)x(\d+)", scenario)
         if failing and seen <= int(failing.group(2)):
             kind = failing.group(1)
             if kind == "429":
                 return self.send_json(429, {"error": "rate limited"}, [("Retry-After", "1")])
             if kind == "500":
                 return self.send_json(500, {"error": "internal error"})
+            if kind == "503":
+                return self.send_json(503, {"error": "server busy"})
+            if kind == "stall":
+                time.sleep(4)
+                return self.send_json(200, completion("echo: " + content))
             self.close_connection = True
             return
         slow = re.fullmatch(r"slow(\d+)", scenario)
@@ -114,6 +124,17 @@ class Handler(BaseHTTPRequestHandler):
             if "response_format" in request:
                 return self.send_json(400, {"error": "response_format is not supported"})
             return self.send_json(200, completion(content))
+        if scenario == "llamaform":
+            form = (request.get("response_format") or {}).get("type")
+            if form == "json_schema":
+                return self.send_json(500, {"error": {"message": "1 validation error: {'type': 'literal_error', "
+                                                      "'loc': ('body', 'response_format', 'type'), 'msg': "
+                                                      "\"Input should be 'text' or 'json_object'\"}",
+                                                      "type": "internal_server_error"}})
+            return self.send_json(200, completion(content))
+        if scenario == "echoauth":
+            auth = self.headers.get("Authorization", "")
+            return self.send_json(200, completion("you sent " + auth), [("X-Echo", auth)])
         if scenario == "echoauth500":
             return self.send_json(500, {"error": "bad key " + self.headers.get("Authorization", "")})
         if scenario == "always500":
@@ -153,7 +174,9 @@ def main():
         server.shutdown()
 
     threading.Thread(target=stop_when_parent_goes, daemon=True).start()
-    threading.Timer(lifetime, server.shutdown).start()
+    lifetime_timer = threading.Timer(lifetime, server.shutdown)
+    lifetime_timer.daemon = True  # a pending timer must not keep the process alive once the parent is gone
+    lifetime_timer.start()
     server.serve_forever()
     sys.exit(0)
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import _TestSupport
 
@@ -66,16 +67,17 @@ final class FaultServer: Sendable {
 
 /// A model against the fault server with short waits, so fault tests stay fast.
 func faultModel(
-    _ scenario: String, tag: String, attempts: Int = 4, timeout: Double = 2, concurrency: Int = 4,
-    apiKeyVariable: String? = nil, environment: [String: String] = [:]
+    _ scenario: String, tag: String, attempts: Int = 4, timeout: Double = 2, firstByteTimeout: Double? = nil,
+    concurrency: Int = 4, apiKeyVariable: String? = nil, environment: [String: String] = [:],
+    structuredOutput: OpenAICompatibleModel.StructuredOutputSupport = .promptOnly
 ) throws -> OpenAICompatibleModel {
     try OpenAICompatibleModel(
         configuration: .init(
             baseURL: FaultServer.shared.baseURL(tag: tag, scenario: scenario), model: "fault-server-model",
-            apiKeyVariable: apiKeyVariable, connectTimeout: 1, requestTimeout: timeout,
-            maxConcurrentRequests: concurrency,
+            apiKeyVariable: apiKeyVariable, connectTimeout: 1, firstByteTimeout: firstByteTimeout ?? timeout,
+            requestTimeout: timeout, maxConcurrentRequests: concurrency,
             retry: .init(maxAttempts: attempts, initialDelay: 0.05, multiplier: 2, maxDelay: 2, jitter: 0.5),
-            structuredOutput: .promptOnly),
+            structuredOutput: structuredOutput),
         environment: environment)
 }
 
@@ -89,4 +91,40 @@ func seconds(_ body: () async throws -> Void) async rethrows -> Double {
     let clock = ContinuousClock()
     let elapsed = try await clock.measure(body)
     return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+}
+
+/// Seconds `body` takes, and the lag: how much later than asked a 20 ms timer on the
+/// cooperative pool fired meanwhile, summed over the timers.
+///
+/// On a loaded machine (CPU-bound suites running in parallel on a 2-core pool), every task
+/// resumes late, the test's own as much as the client's; a deadline of *d* seconds is then
+/// checked as `elapsed < d + lag`, relative to what the machine could do at that moment. The
+/// client's own timeouts are checked on its own clock (``OpenAICompatibleModel/Statistics/exchangeSeconds``),
+/// which the pool does not stretch.
+func timed(_ body: () async throws -> Void) async rethrows -> (elapsed: Double, lag: Double) {
+    let done = Atomic<Bool>(false)
+    async let lag: Double = {
+        var total = 0.0
+        let clock = ContinuousClock()
+        while !done.load(ordering: .relaxed) {
+            let start = clock.now
+            try? await Task.sleep(for: .milliseconds(20))
+            total += max(0, seconds(of: clock.now - start) - 0.02)
+        }
+        return total
+    }()
+    let elapsed: Double
+    do {
+        elapsed = try await seconds(body)
+    } catch {
+        done.store(true, ordering: .relaxed)
+        _ = await lag
+        throw error
+    }
+    done.store(true, ordering: .relaxed)
+    return (elapsed, await lag)
+}
+
+private func seconds(of duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
 }

@@ -1,0 +1,50 @@
+import Foundation
+
+extension OpenAICompatibleModel {
+    /// What replaces the API key wherever a server echoes it.
+    static let redactionMark = "[API key removed]"
+
+    /// `text` with the API key, if any, cut out.
+    func redacted(_ text: String) -> String {
+        guard let apiKey else { return text }
+        return text.replacingOccurrences(of: apiKey, with: Self.redactionMark)
+    }
+
+    /// `reply` with the API key cut out of its body and every header value.
+    ///
+    /// Some proxies echo the request's `Authorization` header in their replies, in an error or even
+    /// in a completion's text; the reply is redacted as it arrives, before anything decodes, caches,
+    /// records or prints it. The key is also looked for as JSON writes it with `/` escaped (`\/`).
+    func redacted(_ reply: HTTPReply) -> HTTPReply {
+        guard let apiKey else { return reply }
+        var reply = reply
+        let mark = Array(Self.redactionMark.utf8)
+        var body = reply.body
+        for form in Set([apiKey, apiKey.replacingOccurrences(of: "/", with: "\\/")]) {
+            body = body.replacingAll(Array(form.utf8), with: mark)
+        }
+        reply.body = body
+        reply.headers = reply.headers.mapValues(redacted)
+        return reply
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// The bytes with every occurrence of `pattern` (not empty) replaced by `replacement`.
+    fileprivate func replacingAll(_ pattern: [UInt8], with replacement: [UInt8]) -> [UInt8] {
+        guard !pattern.isEmpty, count >= pattern.count else { return self }
+        var result: [UInt8] = []
+        result.reserveCapacity(count)
+        var i = 0
+        while i < count {
+            if self[i] == pattern[0], i + pattern.count <= count, self[i..<(i + pattern.count)].elementsEqual(pattern) {
+                result += replacement
+                i += pattern.count
+            } else {
+                result.append(self[i])
+                i += 1
+            }
+        }
+        return result
+    }
+}
