@@ -18,10 +18,10 @@ SEEDS = ROOT / "fuzz" / "seeds"
 
 # Must agree with MAX_LEN in scripts/fuzz.
 MAX_LEN = {
-    "FuzzJSONValue": 8192, "FuzzJSONRecords": 8192, "FuzzCSV": 8192,
-    "FuzzRubricMarkdown": 8192, "FuzzRubricJSON": 8192, "FuzzTemplate": 1024,
-    "FuzzJudgeReply": 2048, "FuzzExpertLabels": 8192, "FuzzFrozenRun": 8192,
-    "FuzzReportDocument": 32768, "FuzzExternalJudgeScores": 8192, "FuzzRunImporter": 8192,
+    "FuzzJSONValue": 4096, "FuzzJSONRecords": 2048, "FuzzCSV": 2048,
+    "FuzzRubricMarkdown": 4096, "FuzzRubricJSON": 4096, "FuzzTemplate": 512,
+    "FuzzJudgeReply": 1024, "FuzzExpertLabels": 2048, "FuzzFrozenRun": 2048,
+    "FuzzReportDocument": 16384, "FuzzExternalJudgeScores": 2048, "FuzzRunImporter": 2048,
 }
 
 
