@@ -86,6 +86,45 @@ let benchmarks: [Target] = [
     ),
 ]
 
+// MARK: - Fuzz targets
+
+// One libFuzzer target per reader (docs/FUZZING.md, scripts/fuzz). Each exports
+// LLVMFuzzerTestOneInput only when built with -DFUZZING and the fuzzer
+// sanitizer; in the ordinary build it is a small program that replays saved
+// inputs, so these targets build and link without libFuzzer and keep
+// compiling against the readers' public API.
+
+let fuzzReaders: [(name: String, dependencies: [Target.Dependency])] = [
+    ("FuzzJSONValue", ["DataFormats"]),
+    ("FuzzJSONRecords", ["DataFormats"]),
+    ("FuzzCSV", ["DataFormats"]),
+    ("FuzzRubricMarkdown", ["Judging"]),
+    ("FuzzRubricJSON", ["Judging"]),
+    ("FuzzTemplate", ["Judging"]),
+    ("FuzzJudgeReply", ["Judging"]),
+    ("FuzzExpertLabels", ["Calibration", "Judging"]),
+    ("FuzzFrozenRun", ["Calibration"]),
+    ("FuzzReportDocument", ["Calibration"]),
+    ("FuzzExternalJudgeScores", ["Calibration"]),
+    ("FuzzRunImporter", ["Calibration"]),
+]
+
+let fuzzTargets: [Target] =
+    [
+        .target(
+            name: "_FuzzSupport",
+            dependencies: ["DataFormats", "Judging"],
+            path: "fuzz/_FuzzSupport"
+        )
+    ]
+    + fuzzReaders.map { reader in
+        .executableTarget(
+            name: reader.name,
+            dependencies: ["_FuzzSupport"] + reader.dependencies,
+            path: "fuzz/\(reader.name)"
+        )
+    }
+
 // MARK: - Tests
 
 let tests: [Target] = [
@@ -144,7 +183,7 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
-let allTargets = systemLibraries + libraries + benchmarks + tests
+let allTargets = systemLibraries + libraries + benchmarks + fuzzTargets + tests
 for target in allTargets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
 }
