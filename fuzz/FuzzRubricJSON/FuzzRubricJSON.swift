@@ -6,8 +6,7 @@ import Judging
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard let rubric = try? Rubric.decode(json: FuzzInput.data(bytes, size), file: "fuzz.json") else { return 0 }
-    _ = RubricLinter.lint(rubric, runRowIDs: ["book-001"])
-    _ = try? rubric.content(for: FuzzFixtures.row)
+    FuzzFixtures.exercise(rubric)
     return 0
 }
 

@@ -7,8 +7,7 @@ import Judging
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard let rubric = try? Rubric.parse(markdown: FuzzInput.text(bytes, size), file: "fuzz.md") else { return 0 }
-    _ = RubricLinter.lint(rubric, runRowIDs: ["book-001"])
-    _ = try? rubric.content(for: FuzzFixtures.row)
+    FuzzFixtures.exercise(rubric)
     return 0
 }
 

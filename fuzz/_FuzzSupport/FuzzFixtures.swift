@@ -39,4 +39,11 @@ public enum FuzzFixtures {
             fatalError("the fuzz harness's fixed row does not parse: \(error)")
         }
     }()
+
+    /// Lints `rubric` and renders its templates against ``row``: what the
+    /// rubric targets do with a rubric that reads.
+    public static func exercise(_ rubric: Rubric) {
+        _ = RubricLinter.lint(rubric, runRowIDs: ["book-001"])
+        _ = try? rubric.content(for: row)
+    }
 }

@@ -62,13 +62,10 @@ public enum HTMLEscaping {
     public static func markdownCell(_ raw: String) -> String {
         let folded = raw.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
             .replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\t", with: " ")
-        return substituting(TerminalText.visible(folded)) {
+        // The entities `attribute` writes hold no Markdown punctuation, so the
+        // backslash escapes can follow them.
+        return substituting(attribute(TerminalText.visible(folded))) {
             switch $0 {
-            case "&": "&amp;"
-            case "<": "&lt;"
-            case ">": "&gt;"
-            case "\"": "&quot;"
-            case "'": "&#39;"
             case "\\", "`", "*", "_", "[", "]", "~", "|": "\\" + String($0)
             default: nil
             }
