@@ -81,4 +81,39 @@ struct JudgeRunTransportFailureTests {
         }
         #expect(error.message.contains("5 rows in a row"))
     }
+
+    @Test("A prompt longer than the model's context: that row is a counted failure with the server's words; the run goes on")
+    func promptTooLong() async throws {
+        struct ShortContext: LanguageModel {
+            let modelName = "short-context"
+            func respond(to request: ChatRequest) async throws -> ChatResponse {
+                let prompt = request.messages.map(\.content).joined(separator: "\n")
+                if prompt.contains("row-long") {
+                    throw LanguageModelError(
+                        .httpStatus,
+                        #"http://127.0.0.1:8080/v1/chat/completions answered HTTP 400: {"error":{"message":"This model's maximum context length is 2048 tokens.","code":"context_length_exceeded"}}"#,
+                        statusCode: 400)
+                }
+                let text = #"{"Relevance": {"rationale": "r", "score": 3}, "Usefulness": {"rationale": "u", "score": 2}}"#
+                return ChatResponse(choices: [.init(text: text, finishReason: "stop")], model: modelName, latency: 0)
+            }
+        }
+        let rubric = try Rubric.load(from: SharedData.projectURL("rubrics/book-tags.md"))
+        let rows = ["row-1", "row-long", "row-2"].map { id in
+            FrozenRow(
+                id: id, input: .object(["title": .string("T"), "author": .string("A"), "review": .string("R")]),
+                response: .object(["tags": .array([.string(id)])]))
+        }
+        let set = try await JudgeRun.judge(
+            run: try FrozenRun(info: RunInfo(name: "long"), rows: rows), rubric: rubric, model: ShortContext(), concurrency: 1)
+        let byID = Dictionary(uniqueKeysWithValues: set.judgments.map { ($0.id, $0) })
+        #expect(byID["row-1"]?.failure == nil && byID["row-2"]?.failure == nil)
+        let failure = try #require(byID["row-long"]?.failure)
+        #expect(failure.code == JudgeFailure.promptTooLongCode)
+        #expect(!failure.isTransport)
+        #expect(failure.message.contains("maximum context length is 2048 tokens"))
+        #expect(set.failedCount == 1 && set.scoredCount == 2)
+        #expect(!LanguageModelError(.httpStatus, "HTTP 400: unknown field", statusCode: 400).isPromptTooLong)
+        #expect(!LanguageModelError(.httpStatus, "HTTP 500: maximum context length", statusCode: 500).isPromptTooLong)
+    }
 }

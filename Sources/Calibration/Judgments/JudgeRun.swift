@@ -75,8 +75,8 @@ public enum JudgeRun {
                 group.addTask {
                     do {
                         return (index, try await judge.judgment(of: prompts[index], id: rows[index].id))
-                    } catch let error as LanguageModelError where error.isTransientTransportFailure {
-                        let failure = JudgeFailure(transport: error)
+                    } catch let error as LanguageModelError where error.isTransientTransportFailure || error.isPromptTooLong {
+                        let failure = error.isPromptTooLong ? JudgeFailure(promptTooLong: error) : JudgeFailure(transport: error)
                         let hash = Judgment.promptHash(of: prompts[index])
                         return (index, Judgment(id: rows[index].id, failure: failure, model: model.modelName, promptHash: hash))
                     }

@@ -18,9 +18,33 @@ extension JudgeFailure {
 
     /// Whether the row failed because the server did not answer, so a later run asks it again.
     public var isTransport: Bool { code == Self.transportCode }
+
+    /// The code of a row whose prompt the model cannot take: longer than its context.
+    public static let promptTooLongCode = "prompt-too-long"
+
+    /// A row the server refused because its prompt does not fit the model's
+    /// context (``LanguageModelError/isPromptTooLong``): the judge's failure on
+    /// this row, counted, with the server's words; nothing is cached, so a
+    /// model with a longer context is asked again.
+    public init(promptTooLong error: LanguageModelError) {
+        self.init(
+            attempts: [], code: Self.promptTooLongCode,
+            message: "the prompt does not fit the judge model's context; use a model with a longer context or shorten the rubric: \(error.message)")
+    }
 }
 
 extension LanguageModelError {
+    /// Whether the server refused this one request because its prompt is
+    /// longer than the model's context: HTTP 400, 413 or 422 whose reply names
+    /// the context length (OpenAI's and llama.cpp's `context_length_exceeded`,
+    /// vLLM's "maximum context length"). Other requests may still fit.
+    public var isPromptTooLong: Bool {
+        guard let statusCode, [400, 413, 422].contains(statusCode) else { return false }
+        let text = message.lowercased()
+        return text.contains("context_length_exceeded") || text.contains("maximum context length")
+            || text.contains("context length") || text.contains("exceeds the available context size")
+    }
+
     /// Whether this failure is the server's, for one request, rather than one that would fail every
     /// request: retries exhausted, a timeout, a dropped connection, a malformed reply or a 429/5xx.
     /// Not an unreachable server, a configuration or cache problem, or a cancelled task.
