@@ -8,7 +8,9 @@ import _TestSupport
 /// stay errors: each must be refused as malformed input, never trap.
 @Suite("Fuzz regressions")
 struct FuzzRegressionTests {
-    static let reports = ["crash-56b7421a-minimized.json", "confusion-rows-shorter-than-labels.json", "confusion-more-labels-than-rows.json"]
+    static let reports = [
+        "crash-56b7421a-minimized.json", "confusion-rows-shorter-than-labels.json", "confusion-more-labels-than-rows.json",
+    ]
 
     @Test("reports whose confusion matrix is not k×k are refused before they are drawn", arguments: reports)
     func report(_ name: String) throws {

@@ -1,5 +1,6 @@
 import AgreementStatistics
 import Calibration
+import DataFormats
 import EvaluationCore
 import Foundation
 import Judging
@@ -126,5 +127,18 @@ struct CalibrationLoopTests {
         #expect(resumed.error.contains("cache: \(before) hits"), "\(resumed.error)")
         let set = try JudgmentSet.load(from: output)
         #expect(set.judgments.count == 4)
+
+        // A third run, all from the cache: --json counts are numbers, and both files are named alike.
+        let again = try JudgeCalProcess.run(
+            ["judge", run, "--rubric", "rubrics/book-tags.md", "--output", output.path, "--cache", cache.path, "--json"],
+            environment: Self.environment)
+        let summary = try JSONValue.parse(Data(again.output.utf8))
+        #expect(summary["rows"] == .number(4))
+        #expect(summary["scored"]?.double.map { $0 + (summary["failed"]?.double ?? .nan) } == 4)
+        #expect(summary["retried"] == .number(0) && summary["unanswered"] == .number(0))
+        let judgmentsPath = try #require(summary["judgments"]?.string)
+        let tidyPath = try #require(summary["tidy"]?.string)
+        #expect(judgmentsPath.hasPrefix("/") == tidyPath.hasPrefix("/"))
+        #expect(tidyPath.hasSuffix(".csv"))
     }
 }

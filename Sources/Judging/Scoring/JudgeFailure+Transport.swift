@@ -29,7 +29,9 @@ extension JudgeFailure {
     public init(promptTooLong error: LanguageModelError) {
         self.init(
             attempts: [], code: Self.promptTooLongCode,
-            message: "the prompt does not fit the judge model's context; use a model with a longer context or shorten the rubric: \(error.message)")
+            message:
+                "the prompt does not fit the judge model's context; use a model with a longer context or shorten the rubric: \(error.message)"
+        )
     }
 }
 

@@ -48,19 +48,20 @@ enum JudgeCommand {
         try set.jsonLines().write(to: jsonURL, options: .atomic)
         try Data(set.tidyCSV(dimensions: rubric.dimensions.map(\.name)).utf8).write(to: csvURL, options: .atomic)
         if arguments.flag("json") {
-            let summary: [String: String] = [
-                "run": run.info.name, "rubric": rubric.name, "model": set.model, "rows": String(set.judgments.count),
-                "scored": String(set.scoredCount), "failed": String(set.failedCount), "judgments": jsonPath,
-                "tidy": csvURL.path, "unanswered": String(transportFailed), "retried": String(retried),
-            ]
-            let data = try JSONEncoder.report.encode(summary)
-            console.print(String(decoding: data, as: UTF8.self))
+            let summary: JSONValue = .object([
+                "run": .string(run.info.name), "rubric": .string(rubric.name), "model": .string(set.model),
+                "rows": .number(Double(set.judgments.count)), "scored": .number(Double(set.scoredCount)),
+                "failed": .number(Double(set.failedCount)), "unanswered": .number(Double(transportFailed)),
+                "retried": .number(Double(retried)), "judgments": .string(InputFile.displayName(jsonURL)),
+                "tidy": .string(InputFile.displayName(csvURL)),
+            ])
+            console.print(String(decoding: try JSONEncoder.report.encode(summary), as: UTF8.self))
         } else {
             console.print(
                 "judged \(set.judgments.count) rows of \(run.info.name) with \(rubric.name) on \(set.model): "
                     + "\(set.scoredCount) scored, \(set.failedCount) failed (\(transportFailed) got no answer from the server); "
                     + "\(retried) retried that got no answer last time")
-            console.print("wrote \(jsonPath) and \(InputFile.displayName(csvURL))")
+            console.print("wrote \(InputFile.displayName(jsonURL)) and \(InputFile.displayName(csvURL))")
         }
         console.printNote(JudgeModelOptions.summary(judge))
         if transportFailed > 0 {
