@@ -57,9 +57,10 @@ final class JudgeProgressLog: Sendable {
         s.rowsAtLastLine = s.last.completed
         s.lastLine = ContinuousClock.now
         let elapsed = (ContinuousClock.now - started).components.seconds
-        let perMinute = elapsed > 0 ? Double(s.last.completed) * 60 / Double(elapsed) : 0
+        // No rate before a whole second has passed (rows answered from the cache), rather than a 0.
+        let rate = elapsed > 0 ? ", " + String(format: "%.1f", Double(s.last.completed) * 60 / Double(elapsed)) + " rows/min" : ""
         let noAnswer = s.last.transportFailed > 0 ? " (\(s.last.transportFailed) no answer from the server)" : ""
         return "judge \(name): \(s.last.completed)/\(s.last.total) rows, \(s.last.failed) failed\(noAnswer), "
-            + "\(elapsed / 60) min \(elapsed % 60) s elapsed, \(String(format: "%.1f", perMinute)) rows/min"
+            + "\(elapsed / 60) min \(elapsed % 60) s elapsed\(rate)"
     }
 }
