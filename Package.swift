@@ -139,7 +139,8 @@ let tests: [Target] = [
     ),
     .testTarget(
         name: "AgreementStatisticsTests",
-        dependencies: ["AgreementStatistics", "DataFormats", "_TestSupport"]
+        dependencies: ["AgreementStatistics", "DataFormats", "_TestSupport"],
+        exclude: ["Resources"]
     ),
     .testTarget(
         name: "CalibrationTests",

@@ -45,4 +45,36 @@ enum LAPACK {
         let order = (0..<d).reversed()
         return (order.map { w[$0] }, order.map { column in (0..<d).map { a[$0 * d + column] } })
     }
+
+    /// The x minimising ‖A·x − c‖ subject to B·x = d, for an m × n matrix A and a
+    /// p × n matrix B (row-major, p ≤ n ≤ m + p), by `dgglse` (generalised RQ).
+    ///
+    /// Returns `nil` when LAPACK reports an error or a rank condition fails
+    /// (B not of full row rank p, or [A; B] not of full column rank n: `info` ≠ 0).
+    static func equalityConstrainedLeastSquares(
+        _ a: [Double], rows m: Int, columns n: Int, rhs c: [Double], constraints b: [Double], constraintRows p: Int,
+        values d: [Double]
+    ) -> [Double]? {
+        precondition(a.count == m * n && c.count == m && b.count == p * n && d.count == p && p <= n && n <= m + p)
+        var a = a
+        var b = b
+        var c = c
+        var d = d
+        var x = [Double](repeating: 0, count: n)
+        let info = a.withUnsafeMutableBufferPointer { a in
+            b.withUnsafeMutableBufferPointer { b in
+                c.withUnsafeMutableBufferPointer { c in
+                    d.withUnsafeMutableBufferPointer { d in
+                        x.withUnsafeMutableBufferPointer { x in
+                            LAPACKE_dgglse(
+                                LAPACK_ROW_MAJOR, Int32(m), Int32(n), Int32(p), a.baseAddress, Int32(n), b.baseAddress,
+                                Int32(n), c.baseAddress, d.baseAddress, x.baseAddress)
+                        }
+                    }
+                }
+            }
+        }
+        guard info == 0 else { return nil }
+        return x
+    }
 }

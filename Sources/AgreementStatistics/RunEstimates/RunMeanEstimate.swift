@@ -1,0 +1,136 @@
+/// The mean score of a run three ways: the judge's mean, the experts' mean on
+/// the labelled rows, and the prediction-powered mean (PPI++) that corrects the
+/// judge's mean with the labelled rows, each with a normal 95% interval.
+///
+/// **PPI++** (Angelopoulos, Duchi & Zrnic 2023, "PPI++: Efficient
+/// Prediction-Powered Inference", arXiv:2311.01453; Angelopoulos et al., Science
+/// 2023). With labelled pairs (Yᵢ, Ŷᵢ), i = 1…n, unlabelled judge scores Ŷⱼ,
+/// j = 1…N, and weights w, w̃ of mean 1 in each sample (all 1 for a uniform draw;
+/// see ``CorrectionSample``):
+///
+///     θ̂_λ = (1/N) Σ w̃ⱼ λŶⱼ + (1/n) Σ wᵢ (Yᵢ − λŶᵢ)
+///     SE² = Var(w̃ λŶ)/N + Var(w (Y − λŶ))/n        (variances with divisor N, n)
+///
+/// The power-tuning λ minimises the asymptotic variance and is clipped to [0, 1]:
+/// with gᵢ = wᵢ(Yᵢ − θ̂₁), ĝᵢ = wᵢ(Ŷᵢ − θ̂₁), g̃ⱼ = w̃ⱼ(Ŷⱼ − θ̂₁) at the λ = 1 estimate,
+///
+///     λ = clip( Cov_n(g, ĝ) / ((1 + n/N) · s²(ĝ ∪ g̃)), 0, 1 )
+///
+/// where Cov_n divides by n and s² is the sample variance (divisor n + N − 1) of
+/// all n + N judge gradients pooled. λ = 0 gives the experts-only mean, λ = 1 the
+/// original PPI; asymptotically the tuned estimate is never worse than the
+/// experts alone. These are the formulas of PyPI `ppi-python` 0.2.3
+/// (`ppi_mean_pointestimate`, `ppi_mean_ci` with `lam=None`), against which
+/// `CorrectionReferenceTests` checks point and interval to 1e-9 (the library's
+/// default alpha is 0.1; 0.05 is passed for the 95% interval used here).
+///
+/// **With unequal weights** the variance is that of the weighted values w·x, as
+/// in `ppi-python`, not the linearised Hájek variance of w·(x − x̄); the two agree
+/// for equal weights, and when weights and scores are unrelated the former is the
+/// larger by x̄²·Var(w) (a wider, conservative interval).
+///
+/// **The experts-only mean** is the same estimator at λ = 0: (1/n) Σ wᵢYᵢ with
+/// SE² = Var(wY)/n. **The judge-only mean** is the plain mean of the judge's
+/// scores over all n + N rows with SE = s/√(n + N) (sample SD): the interval
+/// says how precisely the judge's own mean is known, not where the experts' mean
+/// lies, which is why it misses the truth whenever the judge is biased.
+///
+/// **Edge cases.** Fewer than ``CorrectionSample/minimumLabelled`` labelled rows
+/// or no unlabelled row: the corrected and experts-only means are undefined
+/// (`too-few`, `no-data`). A judge whose scores are all alike carries no
+/// information: s² = 0 makes λ 0/0 (`ppi-python` returns NaN); here λ = 0 and the
+/// corrected mean is the experts' mean. An interval of zero width (every score
+/// alike) is dropped with its reason (``Estimate/withoutCollapsedInterval()``).
+public struct RunMeanEstimate: Sendable, Hashable, Codable {
+    /// The prediction-powered (PPI++) mean; n counts labelled plus unlabelled rows.
+    public let corrected: Estimate
+    /// The judge's mean over every row, labelled or not.
+    public let judgeOnly: Estimate
+    /// The experts' (weighted) mean over the labelled rows.
+    public let expertsOnly: Estimate
+    /// The power-tuning λ used, in [0, 1]; `nil` when the corrected mean is undefined.
+    public let lambda: Double?
+    /// n, the labelled rows.
+    public let labelled: Int
+    /// N, the unlabelled rows.
+    public let unlabelled: Int
+
+    /// The three means of a sample, with intervals at `level`.
+    public init(_ sample: CorrectionSample, level: Double = 0.95) {
+        labelled = sample.labelled
+        unlabelled = sample.unlabelled
+        judgeOnly = Self.judgeMean(sample, level: level)
+        if let reason = sample.insufficiency {
+            corrected = Estimate(undefined: reason, n: sample.labelled + sample.unlabelled)
+            expertsOnly = Estimate(undefined: reason, n: sample.labelled)
+            lambda = nil
+            return
+        }
+        let tuned = Self.tunedLambda(sample)
+        lambda = tuned
+        corrected = Self.estimate(sample, lambda: tuned, level: level)
+        expertsOnly = Self.estimate(sample, lambda: 0, level: level)
+    }
+
+    /// θ̂_λ with its SE and normal interval; at λ = 0 the unlabelled rows play no part.
+    static func estimate(_ s: CorrectionSample, lambda: Double, level: Double) -> Estimate {
+        let rectifier = (0..<s.labelled).map { s.weights[$0] * (s.expert[$0] - lambda * s.judge[$0]) }
+        var value = mean(rectifier)
+        var variance = populationVariance(rectifier) / Double(s.labelled)
+        if lambda != 0 {
+            let imputed = (0..<s.unlabelled).map { s.weightsUnlabelled[$0] * lambda * s.judgeUnlabelled[$0] }
+            value += mean(imputed)
+            variance += populationVariance(imputed) / Double(s.unlabelled)
+        }
+        let n = lambda == 0 ? s.labelled : s.labelled + s.unlabelled
+        return Self.normal(value: value, variance: variance, n: n, level: level)
+    }
+
+    /// The power-tuning λ of PPI++ for the mean, clipped to [0, 1]; 0 for a constant judge.
+    static func tunedLambda(_ s: CorrectionSample) -> Double {
+        let theta1 = estimate(s, lambda: 1, level: 0.95).value ?? 0
+        let g = (0..<s.labelled).map { s.weights[$0] * (s.expert[$0] - theta1) }
+        let gHat = (0..<s.labelled).map { s.weights[$0] * (s.judge[$0] - theta1) }
+        let gTilde = (0..<s.unlabelled).map { s.weightsUnlabelled[$0] * (s.judgeUnlabelled[$0] - theta1) }
+        let n = Double(s.labelled)
+        let (gMean, gHatMean) = (mean(g), mean(gHat))
+        var covariance = CompensatedSum()
+        for i in g.indices { covariance.add((g[i] - gMean) * (gHat[i] - gHatMean)) }
+        let pooledVariance = Spread.variance(gHat + gTilde, divisor: .sample).value ?? 0
+        let denominator = (1 + n / Double(s.unlabelled)) * pooledVariance
+        guard denominator > 0 else { return 0 }
+        return min(1, max(0, covariance.value / n / denominator))
+    }
+
+    private static func mean(_ x: [Double]) -> Double { Spread.mean(x).value ?? 0 }
+
+    private static func populationVariance(_ x: [Double]) -> Double {
+        Spread.variance(x, divisor: .population).value ?? 0
+    }
+
+    private static func judgeMean(_ s: CorrectionSample, level: Double) -> Estimate {
+        let all = s.judge + s.judgeUnlabelled
+        guard all.count > 1 else {
+            return Estimate(undefined: .tooFew("the judge scored \(all.count) row\(all.count == 1 ? "" : "s")"), n: all.count)
+        }
+        let variance = Spread.variance(all, divisor: .sample).value ?? 0
+        return normal(value: mean(all), variance: variance / Double(all.count), n: all.count, level: level)
+    }
+
+    /// value ± z·√variance.
+    static func normal(value: Double, variance: Double, n: Int, level: Double, clippedTo range: ClosedRange<Double>? = nil)
+        -> Estimate
+    {
+        let se = max(0, variance).squareRoot()
+        let z = NormalDistribution.twoSidedCritical(level: level)
+        var lower = value - z * se
+        var upper = value + z * se
+        if let range {
+            lower = min(max(lower, range.lowerBound), range.upperBound)
+            upper = min(max(upper, range.lowerBound), range.upperBound)
+        }
+        let ci = ConfidenceInterval(lower: lower, upper: upper, level: level, method: "normal")
+        let point = range.map { min(max(value, $0.lowerBound), $0.upperBound) } ?? value
+        return Estimate(value: point, n: n, standardError: se, interval: ci).withoutCollapsedInterval()
+    }
+}
