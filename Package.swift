@@ -84,6 +84,11 @@ let benchmarks: [Target] = [
         dependencies: ["LanguageModels", "DataFormats"],
         path: "benchmarks/LanguageModelsBenchmark"
     ),
+    .executableTarget(
+        name: "CorrectionSimulation",
+        dependencies: ["AgreementStatistics"],
+        path: "benchmarks/CorrectionSimulation"
+    ),
 ]
 
 // MARK: - Fuzz targets

@@ -25,6 +25,13 @@ import DataFormats
 /// or the subproblem is singular are excluded and counted in
 /// ``undefinedResamples``.
 ///
+/// **Beside it, PPI++ per level**: ``RunMeanEstimate`` on the indicators
+/// 1[score = level], one level at a time. Its shares need not sum to exactly 1
+/// nor stay in [0, 1] at the extremes, but each is never (asymptotically) less
+/// precise than the experts' own share, whereas the matrix correction, which
+/// divides by the judge's discrimination, is wider than the experts' share when
+/// the judge is weak (docs/ESTIMATION.md).
+///
 /// **Undefined**, with a reason: too few labelled rows or none unlabelled (as for
 /// every corrected estimate); an expert level with no labelled row
 /// (`no-variation`: the judge's behaviour at that level is unknown, so a
@@ -36,6 +43,8 @@ public struct RunLevelDistribution: Sendable, Hashable, Codable {
     public let levels: [Double]
     /// The corrected share of each level, with its percentile-bootstrap interval.
     public let corrected: [Estimate]
+    /// The prediction-powered (PPI++) share of each level, with its normal interval.
+    public let predictionPowered: [Estimate]
     /// The judge's share of each level over every row, with a normal interval.
     public let judgeOnly: [Estimate]
     /// The experts' (weighted) share of each level over the labelled rows, with a normal interval.
@@ -78,6 +87,7 @@ public struct RunLevelDistribution: Sendable, Hashable, Codable {
             Self.share(allJudge.map { $0 == l ? 1 : 0 }, weights: [Double](repeating: 1, count: allJudge.count), level: level)
         }
         expertsOnly = (0..<k).map { l in Self.share(expert.map { $0 == l ? 1 : 0 }, weights: sample.weights, level: level) }
+        predictionPowered = scale.values.map { value in RunMeanEstimate(sample.mapped { $0 == value ? 1 : 0 }, level: level).corrected }
         let problem = Problem(
             k: k, expert: expert, judge: judge, weights: sample.weights, judgeUnlabelled: judgeUnlabelled,
             weightsUnlabelled: sample.weightsUnlabelled)
