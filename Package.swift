@@ -86,7 +86,7 @@ let benchmarks: [Target] = [
     ),
     .executableTarget(
         name: "CorrectionSimulation",
-        dependencies: ["AgreementStatistics"],
+        dependencies: ["AgreementStatistics", "DataFormats"],
         path: "benchmarks/CorrectionSimulation"
     ),
 ]

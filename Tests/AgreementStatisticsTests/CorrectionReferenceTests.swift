@@ -59,11 +59,16 @@ enum CorrectionFixtures {
 
 @Suite("Corrected run estimates against ppi-python and judgy")
 struct CorrectionReferenceTests {
-    @Test("PPI++ mean: λ, point estimate and 95% interval equal ppi-python's to 1e-9", arguments: CorrectionFixtures.file.ppiMean)
+    @Test(
+        "PPI++ mean: λ, point estimate and 95% interval equal ppi-python's to 1e-9",
+        arguments: CorrectionFixtures.file.ppiMean)
     func ppiMean(_ c: CorrectionFixtures.PPICase) throws {
         let design: CorrectionSample.SamplingDesign =
-            if let w = c.weights, let wu = c.weightsUnlabelled { .weights(labelled: w, unlabelled: wu) } else { .uniform }
-        let sample = try CorrectionSample(expert: c.expert, judge: c.judge, judgeUnlabelled: c.judgeUnlabelled, design: design)
+            if let w = c.weights, let wu = c.weightsUnlabelled { .weights(labelled: w, unlabelled: wu) } else {
+                .uniform
+            }
+        let sample = try CorrectionSample(
+            expert: c.expert, judge: c.judge, judgeUnlabelled: c.judgeUnlabelled, design: design)
         let mean = RunMeanEstimate(sample, level: c.level)
         let lambda = try #require(mean.lambda)
         let value = try #require(mean.corrected.value, "\(mean.corrected.undefinedReason?.message ?? "")")
@@ -95,6 +100,8 @@ struct CorrectionReferenceTests {
         #expect(abs(value - expected.pointEstimate) <= 1e-9)
     }
 
+    /// The delta interval against judgy's bootstrap, on the part they share.
+    ///
     /// judgy's interval is a percentile bootstrap of the labelled rows alone, with the
     /// judge's unlabelled pass rate p held fixed; the delta-method interval here also
     /// carries Var(p). The comparable quantity is therefore the width from the
@@ -115,13 +122,15 @@ struct CorrectionReferenceTests {
         let z = NormalDistribution.twoSidedCritical(level: 0.95)
         let labelledWidth = 2 * z * (parts.sensitivity + parts.specificity).squareRoot()
         let judgyWidth = expected.upper - expected.lower
-        #expect(abs(labelledWidth - judgyWidth) <= 0.10 * judgyWidth, "delta \(labelledWidth) against judgy \(judgyWidth)")
+        #expect(
+            abs(labelledWidth - judgyWidth) <= 0.10 * judgyWidth, "delta \(labelledWidth) against judgy \(judgyWidth)")
         #expect(ci.upper - ci.lower >= labelledWidth - 1e-12)
         #expect(ci.contains(expected.pointEstimate))
     }
 
     static func passRate(_ c: CorrectionFixtures.RoganGladenCase) throws -> RunPassRate {
-        let sample = try CorrectionSample(expert: c.expertPass, judge: c.judgePass, judgeUnlabelled: c.judgePassUnlabelled)
+        let sample = try CorrectionSample(
+            expert: c.expertPass, judge: c.judgePass, judgeUnlabelled: c.judgePassUnlabelled)
         return try RunPassRate(sample, scale: CategoryScale(0...1), passLevel: 1, level: c.level)
     }
 }

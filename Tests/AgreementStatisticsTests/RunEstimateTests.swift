@@ -40,7 +40,8 @@ struct RunEstimateTests {
     @Test("No labelled row the experts pass: sensitivity and the correction are undefined with reasons")
     func noExpertPasses() throws {
         let s = try CorrectionSample(
-            expert: Array(repeating: 1, count: 12), judge: Array(repeating: 1, count: 12), judgeUnlabelled: [1, 2, 3, 4])
+            expert: Array(repeating: 1, count: 12), judge: Array(repeating: 1, count: 12),
+            judgeUnlabelled: [1, 2, 3, 4])
         let rate = try RunPassRate(s, scale: CategoryScale(1...4), passLevel: 3)
         #expect(rate.sensitivity.value == nil)
         #expect(rate.specificity.value == 1)
@@ -51,17 +52,22 @@ struct RunEstimateTests {
     @Test("Mismatched lists and impossible inclusion probabilities are errors")
     func badInput() {
         #expect(throws: RatingError.self) { try CorrectionSample(expert: [1, 2], judge: [1], judgeUnlabelled: [1]) }
-        #expect(throws: RatingError.self) { try CorrectionSample(expert: [1, .nan], judge: [1, 2], judgeUnlabelled: [1]) }
         #expect(throws: RatingError.self) {
-            try CorrectionSample(
-                expert: [1], judge: [1], judgeUnlabelled: [1], design: .inclusionProbabilities(labelled: [0.5], unlabelled: [1]))
+            try CorrectionSample(expert: [1, .nan], judge: [1, 2], judgeUnlabelled: [1])
         }
         #expect(throws: RatingError.self) {
             try CorrectionSample(
-                expert: [1], judge: [1], judgeUnlabelled: [1], design: .inclusionProbabilities(labelled: [0], unlabelled: [0.5]))
+                expert: [1], judge: [1], judgeUnlabelled: [1],
+                design: .inclusionProbabilities(labelled: [0.5], unlabelled: [1]))
         }
         #expect(throws: RatingError.self) {
-            try CorrectionSample(expert: [1], judge: [1], judgeUnlabelled: [1], design: .weights(labelled: [-1], unlabelled: [1]))
+            try CorrectionSample(
+                expert: [1], judge: [1], judgeUnlabelled: [1],
+                design: .inclusionProbabilities(labelled: [0], unlabelled: [0.5]))
+        }
+        #expect(throws: RatingError.self) {
+            try CorrectionSample(
+                expert: [1], judge: [1], judgeUnlabelled: [1], design: .weights(labelled: [-1], unlabelled: [1]))
         }
     }
 
@@ -89,6 +95,8 @@ struct RunEstimateTests {
         #expect(abs((a.corrected.interval?.lower ?? .nan) - (b.corrected.interval?.lower ?? .nan)) <= 1e-12)
     }
 
+    /// Horvitz–Thompson weights on a stratified extraction.
+    ///
     /// A run of 100 rows: 50 the experts score 1, 50 they score 4. A stratified
     /// extraction labels 10 of the first stratum (π = 0.2) and 40 of the second
     /// (π = 0.8): the unweighted labelled mean is 3.4, the Horvitz–Thompson
@@ -142,16 +150,20 @@ struct RunEstimateTests {
         if unlabelledPassShare == 0.97 { #expect(roganGladen == 1, "clipped at 1") }
     }
 
-    @Test("An expert level absent from the labelled rows, or two expert levels the judge treats alike, leave the distribution undefined")
+    @Test(
+        "An expert level absent from the labelled rows, or two expert levels the judge treats alike, leave the distribution undefined"
+    )
     func undefinedDistribution() throws {
         let scale = CategoryScale(1...3)
         let missing = try CorrectionSample(
-            expert: (0..<12).map { Double($0 % 2 + 1) }, judge: (0..<12).map { Double($0 % 2 + 1) }, judgeUnlabelled: [1, 2, 3])
+            expert: (0..<12).map { Double($0 % 2 + 1) }, judge: (0..<12).map { Double($0 % 2 + 1) },
+            judgeUnlabelled: [1, 2, 3])
         let a = try RunLevelDistribution(missing, scale: scale, resamples: 10)
         #expect(a.corrected.allSatisfy { $0.undefinedReason?.code == "no-variation" })
         #expect(a.corrected[0].undefinedReason?.message.contains("expert level 3") == true)
         let alike = try CorrectionSample(
-            expert: (0..<12).map { Double($0 % 3 + 1) }, judge: (0..<12).map { $0 % 3 == 2 ? 3 : 1 }, judgeUnlabelled: [1, 3, 3])
+            expert: (0..<12).map { Double($0 % 3 + 1) }, judge: (0..<12).map { $0 % 3 == 2 ? 3 : 1 },
+            judgeUnlabelled: [1, 3, 3])
         let b = try RunLevelDistribution(alike, scale: scale, resamples: 10)
         #expect(b.corrected.allSatisfy { $0.undefinedReason?.code == "rank-deficient" })
     }

@@ -1,6 +1,8 @@
 import AgreementStatistics
 
-/// A simulated population: the experts' level distribution p over k levels, and
+/// A simulated population of rows, each with an expert's level and a judge's.
+///
+/// The experts' level distribution is p over k levels, and
 /// a judge that gives the expert's level with probability a and otherwise draws
 /// a level from a lenient "noise" distribution b:
 ///

@@ -6,17 +6,23 @@ struct SimulationOptions {
     var labelled = [50, 200, 800]
     var seed: UInt64 = 2026
     var distribution = true
+    /// The package root whose `notebooks-data` holds HANNA, for the real-data check instead of the simulation.
+    var hannaRoot: String?
+    var seeds = 200
 
     static let usage = """
         usage: CorrectionSimulation [--replications 1000] [--resamples 1000] [--rows 5000]
                                     [--labelled 50,200,800] [--seed 2026] [--no-distribution]
+               CorrectionSimulation --hanna PACKAGE_ROOT [--seeds 200] [--labelled 100] [--seed 2026]
 
         The coverage study of issue #13 (docs/ESTIMATION.md): for judges of three qualities on a
         binary and a 1–4 scale, draws a run of --rows rows, labels the first n of them, and records
         how often each method's 95% interval covers the truth, its bias, its median width and the
         width ratio to the experts-only interval. --resamples is the bootstrap size of the corrected
         level distribution; --no-distribution leaves that method out (it costs most of the time).
-        Prints a Markdown table.
+        Prints a Markdown table. With --hanna, runs the real-data check on HANNA instead: for each
+        of five LLM judges and six criteria, --seeds random draws of --labelled stories (default 100)
+        as labelled rows, against the crowd mean over all 960 stories.
         """
 
     struct UsageError: Error, CustomStringConvertible {
@@ -26,12 +32,16 @@ struct SimulationOptions {
     init(arguments: [String]) throws {
         var rest = arguments[...]
         func value(_ flag: String) throws -> String {
-            guard let v = rest.popFirst() else { throw UsageError(description: "\(flag) needs a value\n\n\(Self.usage)") }
+            guard let v = rest.popFirst() else {
+                throw UsageError(description: "\(flag) needs a value\n\n\(Self.usage)")
+            }
             return v
         }
         func integer(_ flag: String) throws -> Int {
             let text = try value(flag)
-            guard let v = Int(text), v > 0 else { throw UsageError(description: "\(flag) takes a positive integer, not \(text)") }
+            guard let v = Int(text), v > 0 else {
+                throw UsageError(description: "\(flag) takes a positive integer, not \(text)")
+            }
             return v
         }
         while let flag = rest.popFirst() {
@@ -41,20 +51,27 @@ struct SimulationOptions {
             case "--rows": rows = try integer(flag)
             case "--seed":
                 let text = try value(flag)
-                guard let v = UInt64(text) else { throw UsageError(description: "--seed takes a non-negative integer, not \(text)") }
+                guard let v = UInt64(text) else {
+                    throw UsageError(description: "--seed takes a non-negative integer, not \(text)")
+                }
                 seed = v
             case "--labelled":
                 let text = try value(flag)
                 let sizes = text.split(separator: ",").compactMap { Int($0) }
-                guard !sizes.isEmpty, sizes.count == text.split(separator: ",").count, sizes.allSatisfy({ $0 >= 10 }) else {
-                    throw UsageError(description: "--labelled takes sizes of at least 10 separated by commas, not \(text)")
+                guard !sizes.isEmpty, sizes.count == text.split(separator: ",").count, sizes.allSatisfy({ $0 >= 10 })
+                else {
+                    throw UsageError(
+                        description: "--labelled takes sizes of at least 10 separated by commas, not \(text)")
                 }
                 labelled = sizes
             case "--no-distribution": distribution = false
+            case "--hanna": hannaRoot = try value(flag)
+            case "--seeds": seeds = try integer(flag)
             case "--help", "-h": throw UsageError(description: Self.usage)
             default: throw UsageError(description: "unknown option \(flag)\n\n\(Self.usage)")
             }
         }
+        if hannaRoot != nil, !arguments.contains("--labelled") { labelled = [100] }
         guard let largest = labelled.max(), largest < rows else {
             throw UsageError(description: "every labelled size must be below --rows (\(rows))")
         }

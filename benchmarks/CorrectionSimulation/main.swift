@@ -12,6 +12,16 @@ do {
     exit(2)
 }
 
+if let root = options.hannaRoot {
+    do {
+        try HANNACheck.run(root: root, seeds: options.seeds, labelled: options.labelled[0], baseSeed: options.seed)
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        exit(1)
+    }
+}
+
 struct ScaleDesign {
     let name: String
     let scale: CategoryScale
@@ -23,7 +33,8 @@ struct ScaleDesign {
 
 let designs = [
     ScaleDesign(
-        name: "binary", scale: CategoryScale(values: [0, 1]), expertA: [0.4, 0.6], expertB: [0.3, 0.7], noise: [0.15, 0.85],
+        name: "binary", scale: CategoryScale(values: [0, 1]), expertA: [0.4, 0.6], expertB: [0.3, 0.7],
+        noise: [0.15, 0.85],
         passLevel: 1),
     ScaleDesign(
         name: "1–4", scale: CategoryScale(1...4), expertA: [0.15, 0.30, 0.35, 0.20], expertB: [0.10, 0.25, 0.40, 0.25],
@@ -45,7 +56,9 @@ func percent(_ x: Double?) -> String { x.map { String(format: "%.1f%%", 100 * $0
 func number(_ x: Double?, _ digits: Int = 4) -> String { x.map { String(format: "%+.\(digits)f", $0) } ?? "—" }
 func plain(_ x: Double?, _ digits: Int = 4) -> String { x.map { String(format: "%.\(digits)f", $0) } ?? "—" }
 
-print("| scale | judge κ (quadratic) | n | estimand | method | defined | coverage (run) | coverage (population) | bias | median width | width / experts-only | misses |")
+print(
+    "| scale | judge κ (quadratic) | n | estimand | method | defined | coverage (run) | coverage (population) | bias | median width | width / experts-only | misses |"
+)
 print("|---|---|---|---|---|---|---|---|---|---|---|---|")
 let started = Date()
 for (d, design) in designs.enumerated() {
@@ -58,7 +71,8 @@ for (d, design) in designs.enumerated() {
         let populationPass = modelA.expertExpectation { values[$0] >= design.passLevel ? 1 : 0 }
         for n in options.labelled {
             var mean = EstimandTallies(
-                estimand: "mean", methods: ["experts only", "judge only", "PPI++"], baseline: "experts only", exempt: ["judge only"])
+                estimand: "mean", methods: ["experts only", "judge only", "PPI++"], baseline: "experts only",
+                exempt: ["judge only"])
             var pass = EstimandTallies(
                 estimand: "pass rate (≥ \(design.passLevel.formatted()))",
                 methods: ["experts only", "judge only", "Rogan–Gladen (delta)", "PPI++"], baseline: "experts only",
@@ -69,7 +83,8 @@ for (d, design) in designs.enumerated() {
             let withDistribution = options.distribution && values.count > 2
             var distribution = (0..<values.count).map { l in
                 EstimandTallies(
-                    estimand: "share at \(values[l].formatted())", methods: ["experts only", "judge only", "corrected (bootstrap)", "PPI++"],
+                    estimand: "share at \(values[l].formatted())",
+                    methods: ["experts only", "judge only", "corrected (bootstrap)", "PPI++"],
                     baseline: "experts only", exempt: ["judge only"])
             }
             for rep in 0..<options.replications {
@@ -107,14 +122,21 @@ for (d, design) in designs.enumerated() {
 
                 if withDistribution {
                     let levels = try RunLevelDistribution(
-                        sampleA, scale: design.scale, resamples: options.resamples, seed: seed([9, UInt64(d), UInt64(q), UInt64(n), UInt64(rep)]))
+                        sampleA, scale: design.scale, resamples: options.resamples,
+                        seed: seed([9, UInt64(d), UInt64(q), UInt64(n), UInt64(rep)]))
                     for l in 0..<values.count {
                         let runShare = Double(runA.expert.count { $0 == l }) / Double(options.rows)
-                        distribution[l].add("experts only", levels.expertsOnly[l], runTruth: runShare, populationTruth: design.expertA[l])
-                        distribution[l].add("judge only", levels.judgeOnly[l], runTruth: runShare, populationTruth: design.expertA[l])
                         distribution[l].add(
-                            "corrected (bootstrap)", levels.corrected[l], runTruth: runShare, populationTruth: design.expertA[l])
-                        distribution[l].add("PPI++", levels.predictionPowered[l], runTruth: runShare, populationTruth: design.expertA[l])
+                            "experts only", levels.expertsOnly[l], runTruth: runShare,
+                            populationTruth: design.expertA[l])
+                        distribution[l].add(
+                            "judge only", levels.judgeOnly[l], runTruth: runShare, populationTruth: design.expertA[l])
+                        distribution[l].add(
+                            "corrected (bootstrap)", levels.corrected[l], runTruth: runShare,
+                            populationTruth: design.expertA[l])
+                        distribution[l].add(
+                            "PPI++", levels.predictionPowered[l], runTruth: runShare, populationTruth: design.expertA[l]
+                        )
                     }
                 }
             }

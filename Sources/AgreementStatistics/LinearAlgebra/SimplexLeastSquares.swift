@@ -35,7 +35,9 @@ enum SimplexLeastSquares {
                 let g = gradient(a, rows: m, columns: n, target: c, at: x)
                 let freeMean = free.map { g[$0] }.reduce(0, +) / Double(free.count)
                 let fixed = (0..<n).filter { !free.contains($0) }
-                guard let entering = fixed.min(by: { g[$0] < g[$1] }), g[entering] - freeMean < -tolerance else { return x }
+                guard let entering = fixed.min(by: { g[$0] < g[$1] }), g[entering] - freeMean < -tolerance else {
+                    return x
+                }
                 free.append(entering)
                 free.sort()
             } else {
@@ -51,13 +53,16 @@ enum SimplexLeastSquares {
     }
 
     /// The equality-constrained solution with the fixed coordinates at 0.
-    private static func solveOnFreeSet(_ a: [Double], rows m: Int, columns n: Int, target c: [Double], free: [Int]) -> [Double]? {
+    private static func solveOnFreeSet(_ a: [Double], rows m: Int, columns n: Int, target c: [Double], free: [Int])
+        -> [Double]?
+    {
         let p = free.count
         var sub = [Double](repeating: 0, count: m * p)
         for r in 0..<m { for (j, column) in free.enumerated() { sub[r * p + j] = a[r * n + column] } }
         guard
             let solution = LAPACK.equalityConstrainedLeastSquares(
-                sub, rows: m, columns: p, rhs: c, constraints: [Double](repeating: 1, count: p), constraintRows: 1, values: [1])
+                sub, rows: m, columns: p, rhs: c, constraints: [Double](repeating: 1, count: p), constraintRows: 1,
+                values: [1])
         else { return nil }
         var z = [Double](repeating: 0, count: n)
         for (j, column) in free.enumerated() { z[column] = solution[j] }
@@ -65,7 +70,9 @@ enum SimplexLeastSquares {
     }
 
     /// Aᵀ(A·x − c).
-    private static func gradient(_ a: [Double], rows m: Int, columns n: Int, target c: [Double], at x: [Double]) -> [Double] {
+    private static func gradient(_ a: [Double], rows m: Int, columns n: Int, target c: [Double], at x: [Double])
+        -> [Double]
+    {
         var residual = [Double](repeating: 0, count: m)
         for r in 0..<m {
             var s = -c[r]

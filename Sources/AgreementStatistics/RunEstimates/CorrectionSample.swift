@@ -58,7 +58,8 @@ public struct CorrectionSample: Sendable, Hashable {
     ///
     /// - Throws: ``RatingError`` on mismatched lengths, non-finite values, or
     ///   weights and probabilities out of range.
-    public init(expert: [Double], judge: [Double], judgeUnlabelled: [Double], design: SamplingDesign = .uniform) throws {
+    public init(expert: [Double], judge: [Double], judgeUnlabelled: [Double], design: SamplingDesign = .uniform) throws
+    {
         guard expert.count == judge.count else { throw RatingError.lengthMismatch(expert.count, judge.count) }
         try Self.requireFinite(expert, "expert score of labelled row")
         try Self.requireFinite(judge, "judge score of labelled row")
@@ -77,7 +78,8 @@ public struct CorrectionSample: Sendable, Hashable {
             try Self.requireCount(unlabelled, judgeUnlabelled.count, "unlabelled inclusion probabilities")
             for (i, p) in labelled.enumerated() where !(p > 0 && p <= 1) {
                 throw RatingError(
-                    message: "the inclusion probability \(p.plainText) of labelled row \(i + 1) is not in (0, 1]", position: i)
+                    message: "the inclusion probability \(p.plainText) of labelled row \(i + 1) is not in (0, 1]",
+                    position: i)
             }
             for (i, p) in unlabelled.enumerated() where !(p >= 0 && p < 1) {
                 throw RatingError(
@@ -91,7 +93,8 @@ public struct CorrectionSample: Sendable, Hashable {
             try Self.requireCount(labelled, expert.count, "labelled weights")
             try Self.requireCount(unlabelled, judgeUnlabelled.count, "unlabelled weights")
             for (i, w) in (labelled + unlabelled).enumerated() where !(w > 0 && w.isFinite) {
-                throw RatingError(message: "weight \(w.plainText) at position \(i + 1) is not a positive finite number", position: i)
+                throw RatingError(
+                    message: "weight \(w.plainText) at position \(i + 1) is not a positive finite number", position: i)
             }
             weights = Self.normalised(labelled)
             weightsUnlabelled = Self.normalised(unlabelled)
@@ -111,7 +114,8 @@ public struct CorrectionSample: Sendable, Hashable {
     var insufficiency: UndefinedReason? {
         if labelled < Self.minimumLabelled {
             return .tooFew(
-                "\(labelled) labelled row\(labelled == 1 ? "" : "s"); a corrected estimate needs at least \(Self.minimumLabelled)")
+                "\(labelled) labelled row\(labelled == 1 ? "" : "s"); a corrected estimate needs at least \(Self.minimumLabelled)"
+            )
         }
         if unlabelled == 0 { return .noData("there are no unlabelled rows to correct") }
         return nil
@@ -136,7 +140,8 @@ public struct CorrectionSample: Sendable, Hashable {
 
     private static func requireFinite(_ values: [Double], _ what: String) throws {
         if let i = values.firstIndex(where: { !$0.isFinite }) {
-            throw RatingError(message: "the \(what) \(i + 1) is \(values[i].plainText), not a finite number", position: i)
+            throw RatingError(
+                message: "the \(what) \(i + 1) is \(values[i].plainText), not a finite number", position: i)
         }
     }
 

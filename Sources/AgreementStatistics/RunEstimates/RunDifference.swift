@@ -47,8 +47,10 @@ public struct RunDifference: Sendable, Hashable, Codable {
         guard let va = a.value, let vb = b.value, let sa = a.standardError, let sb = b.standardError else {
             let (name, side) = a.value == nil || a.standardError == nil ? ("A", a) : ("B", b)
             let reason =
-                side.undefinedReason ?? UndefinedReason(code: "no-standard-error", message: "its estimate has no standard error")
-            return Estimate(undefined: UndefinedReason(code: reason.code, message: "run \(name): \(reason.message)"), n: n)
+                side.undefinedReason
+                ?? UndefinedReason(code: "no-standard-error", message: "its estimate has no standard error")
+            return Estimate(
+                undefined: UndefinedReason(code: reason.code, message: "run \(name): \(reason.message)"), n: n)
         }
         return RunMeanEstimate.normal(value: va - vb, variance: sa * sa + sb * sb, n: n, level: level, clippedTo: range)
     }

@@ -62,7 +62,9 @@ public struct RunLevelDistribution: Sendable, Hashable, Codable {
     ///   - resamples: bootstrap resamples B.
     ///   - seed: the bootstrap generator's seed.
     /// - Throws: ``RatingError`` when a score is not a level of `scale`.
-    public init(_ sample: CorrectionSample, scale: CategoryScale, level: Double = 0.95, resamples: Int = 1000, seed: UInt64 = 1)
+    public init(
+        _ sample: CorrectionSample, scale: CategoryScale, level: Double = 0.95, resamples: Int = 1000, seed: UInt64 = 1
+    )
         throws
     {
         let k = scale.count
@@ -70,7 +72,8 @@ public struct RunLevelDistribution: Sendable, Hashable, Codable {
             try scores.enumerated().map { position, score in
                 guard let i = scale.index(of: score) else {
                     throw RatingError(
-                        message: "the \(name) score \(score.plainText) at position \(position + 1) is not on the scale \(scale)",
+                        message:
+                            "the \(name) score \(score.plainText) at position \(position + 1) is not on the scale \(scale)",
                         position: position)
                 }
                 return i
@@ -84,15 +87,21 @@ public struct RunLevelDistribution: Sendable, Hashable, Codable {
         unlabelled = sample.unlabelled
         let allJudge = judge + judgeUnlabelled
         judgeOnly = (0..<k).map { l in
-            Self.share(allJudge.map { $0 == l ? 1 : 0 }, weights: [Double](repeating: 1, count: allJudge.count), level: level)
+            Self.share(
+                allJudge.map { $0 == l ? 1 : 0 }, weights: [Double](repeating: 1, count: allJudge.count), level: level)
         }
-        expertsOnly = (0..<k).map { l in Self.share(expert.map { $0 == l ? 1 : 0 }, weights: sample.weights, level: level) }
-        predictionPowered = scale.values.map { value in RunMeanEstimate(sample.mapped { $0 == value ? 1 : 0 }, level: level).corrected }
+        expertsOnly = (0..<k).map { l in
+            Self.share(expert.map { $0 == l ? 1 : 0 }, weights: sample.weights, level: level)
+        }
+        predictionPowered = scale.values.map { value in
+            RunMeanEstimate(sample.mapped { $0 == value ? 1 : 0 }, level: level).corrected
+        }
         let problem = Problem(
             k: k, expert: expert, judge: judge, weights: sample.weights, judgeUnlabelled: judgeUnlabelled,
             weightsUnlabelled: sample.weightsUnlabelled)
         let n = sample.labelled + sample.unlabelled
-        let point = problem.solve(labelledRows: Array(0..<sample.labelled), unlabelledRows: Array(0..<sample.unlabelled))
+        let point = problem.solve(
+            labelledRows: Array(0..<sample.labelled), unlabelledRows: Array(0..<sample.unlabelled))
         if let reason = sample.insufficiency ?? point.failure.map({ problem.reason(for: $0, scale: scale) }) {
             corrected = Array(repeating: Estimate(undefined: reason, n: n), count: k)
             undefinedResamples = 0
@@ -102,9 +111,11 @@ public struct RunLevelDistribution: Sendable, Hashable, Codable {
         undefinedResamples = resamples - replicates.count
         corrected = (0..<k).map { l in
             let result = BootstrapResult(
-                method: "two-sample-items", estimate: point.shares[l], replicates: replicates.map { $0[l] }, resamples: resamples,
+                method: "two-sample-items", estimate: point.shares[l], replicates: replicates.map { $0[l] },
+                resamples: resamples,
                 level: level, seed: seed, jackknife: nil)
-            return Estimate(value: point.shares[l], n: n, standardError: result.standardError, interval: result.percentileInterval)
+            return Estimate(
+                value: point.shares[l], n: n, standardError: result.standardError, interval: result.percentileInterval)
         }
     }
 
@@ -112,7 +123,8 @@ public struct RunLevelDistribution: Sendable, Hashable, Codable {
     private static func share(_ x: [Double], weights: [Double], level: Double) -> Estimate {
         let share = WeightedShare(x, weights: weights)
         guard share.count > 0 else { return share.estimate }
-        return RunMeanEstimate.normal(value: share.share, variance: share.variance, n: share.count, level: level, clippedTo: 0...1)
+        return RunMeanEstimate.normal(
+            value: share.share, variance: share.variance, n: share.count, level: level, clippedTo: 0...1)
     }
 }
 
@@ -144,7 +156,9 @@ extension RunLevelDistribution {
                 confusion[expert[r] * k + judge[r]] += weights[r]
                 expertTotals[expert[r]] += weights[r]
             }
-            if let missing = expertTotals.firstIndex(where: { $0 == 0 }) { return ([], .unobservedExpertLevel(missing)) }
+            if let missing = expertTotals.firstIndex(where: { $0 == 0 }) {
+                return ([], .unobservedExpertLevel(missing))
+            }
             // The design is Mᵀ: row j (judge level), column i (expert level) holds M[i, j].
             var design = [Double](repeating: 0, count: k * k)
             for i in 0..<k { for j in 0..<k { design[j * k + i] = confusion[i * k + j] / expertTotals[i] } }

@@ -111,14 +111,17 @@ public struct RunMeanEstimate: Sendable, Hashable, Codable {
     private static func judgeMean(_ s: CorrectionSample, level: Double) -> Estimate {
         let all = s.judge + s.judgeUnlabelled
         guard all.count > 1 else {
-            return Estimate(undefined: .tooFew("the judge scored \(all.count) row\(all.count == 1 ? "" : "s")"), n: all.count)
+            return Estimate(
+                undefined: .tooFew("the judge scored \(all.count) row\(all.count == 1 ? "" : "s")"), n: all.count)
         }
         let variance = Spread.variance(all, divisor: .sample).value ?? 0
         return normal(value: mean(all), variance: variance / Double(all.count), n: all.count, level: level)
     }
 
     /// value ± z·√variance.
-    static func normal(value: Double, variance: Double, n: Int, level: Double, clippedTo range: ClosedRange<Double>? = nil)
+    static func normal(
+        value: Double, variance: Double, n: Int, level: Double, clippedTo range: ClosedRange<Double>? = nil
+    )
         -> Estimate
     {
         let se = max(0, variance).squareRoot()

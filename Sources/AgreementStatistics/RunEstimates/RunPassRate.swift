@@ -84,12 +84,17 @@ public struct RunPassRate: Sendable, Hashable, Codable {
     ///   score is not on it.
     public init(_ sample: CorrectionSample, scale: CategoryScale, passLevel: Double, level: Double = 0.95) throws {
         guard scale.index(of: passLevel) != nil else {
-            throw RatingError(message: "the pass level \(passLevel.plainText) is not a level of the scale \(scale)", position: nil)
+            throw RatingError(
+                message: "the pass level \(passLevel.plainText) is not a level of the scale \(scale)", position: nil)
         }
-        for (name, scores) in [("expert", sample.expert), ("judge", sample.judge), ("unlabelled judge", sample.judgeUnlabelled)] {
+        for (name, scores) in [
+            ("expert", sample.expert), ("judge", sample.judge), ("unlabelled judge", sample.judgeUnlabelled),
+        ] {
             if let i = scores.firstIndex(where: { scale.index(of: $0) == nil }) {
                 throw RatingError(
-                    message: "the \(name) score \(scores[i].plainText) at position \(i + 1) is not on the scale \(scale)", position: i)
+                    message:
+                        "the \(name) score \(scores[i].plainText) at position \(i + 1) is not on the scale \(scale)",
+                    position: i)
             }
         }
         self.passLevel = passLevel
@@ -101,11 +106,17 @@ public struct RunPassRate: Sendable, Hashable, Codable {
         let expertFail = passes.expert.indices.filter { passes.expert[$0] == 0 }
         let se = WeightedShare(expertPass.map { passes.judge[$0] }, weights: expertPass.map { passes.weights[$0] })
         let sp = WeightedShare(expertFail.map { 1 - passes.judge[$0] }, weights: expertFail.map { passes.weights[$0] })
-        sensitivity = expertPass.isEmpty
-            ? Estimate(undefined: .noVariation("no labelled row passes by the experts, so the judge's sensitivity is undefined"), n: 0)
+        sensitivity =
+            expertPass.isEmpty
+            ? Estimate(
+                undefined: .noVariation(
+                    "no labelled row passes by the experts, so the judge's sensitivity is undefined"), n: 0)
             : se.estimate
-        specificity = expertFail.isEmpty
-            ? Estimate(undefined: .noVariation("no labelled row fails by the experts, so the judge's specificity is undefined"), n: 0)
+        specificity =
+            expertFail.isEmpty
+            ? Estimate(
+                undefined: .noVariation(
+                    "no labelled row fails by the experts, so the judge's specificity is undefined"), n: 0)
             : sp.estimate
         (corrected, varianceContributions) = Self.roganGladen(
             sample: passes, p: unlabelledRate, se: se, sp: sp, level: level,
