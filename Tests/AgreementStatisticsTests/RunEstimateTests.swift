@@ -168,6 +168,39 @@ struct RunEstimateTests {
         #expect(b.corrected.allSatisfy { $0.undefinedReason?.code == "rank-deficient" })
     }
 
+    /// M (rows: expert level; columns: judge level) = (0.6, 0.3, 0.1; 0.3, 0.5, 0.2; 0.1, 0.2, 0.7) from
+    /// ten labelled rows per expert level, and the judge's unlabelled shares q = (0.65, 0.30, 0.05): the plain
+    /// inverse M⁻ᵀq = (1.115, −0.038, −0.077) leaves the simplex, so the constraint is active.
+    @Test("Where the plain inverse leaves the simplex, the constrained solution beats every point of a fine grid")
+    func constrainedSolutionIsOptimal() throws {
+        let judgeRows: [[Double]] = [
+            [1, 1, 1, 1, 1, 1, 2, 2, 2, 3], [1, 1, 1, 2, 2, 2, 2, 2, 3, 3], [1, 2, 2, 3, 3, 3, 3, 3, 3, 3],
+        ]
+        let expert = (0..<3).flatMap { Array(repeating: Double($0 + 1), count: 10) }
+        let unlabelled =
+            Array(repeating: 1.0, count: 65) + Array(repeating: 2.0, count: 30) + Array(repeating: 3.0, count: 5)
+        let s = try CorrectionSample(expert: expert, judge: judgeRows.flatMap { $0 }, judgeUnlabelled: unlabelled)
+        let levels = try RunLevelDistribution(s, scale: CategoryScale(1...3), resamples: 20)
+        let x = try levels.corrected.map { try #require($0.value) }
+        let m: [[Double]] = [[0.6, 0.3, 0.1], [0.3, 0.5, 0.2], [0.1, 0.2, 0.7]]
+        let q = [0.65, 0.30, 0.05]
+        func objective(_ p: [Double]) -> Double {
+            (0..<3).reduce(0) { sum, j in
+                let r = (0..<3).reduce(0) { $0 + m[$1][j] * p[$1] } - q[j]
+                return sum + r * r
+            }
+        }
+        #expect(x.allSatisfy { $0 >= 0 } && abs(x.reduce(0, +) - 1) <= 1e-12)
+        #expect(x.contains(0), "the constraint is active")
+        var gridBest = Double.infinity
+        for i in 0...200 {
+            for j in 0...(200 - i) {
+                gridBest = min(gridBest, objective([Double(i) / 200, Double(j) / 200, Double(200 - i - j) / 200]))
+            }
+        }
+        #expect(objective(x) <= gridBest + 1e-12)
+    }
+
     @Test("The corrected shares are a distribution, and the bootstrap is reproduced by its seed")
     func distributionIsOnSimplex() throws {
         let s = try Self.sample(labelled: 60, unlabelled: 300)

@@ -80,6 +80,14 @@ for (d, design) in designs.enumerated() {
             var difference = EstimandTallies(
                 estimand: "mean A − B", methods: ["experts only", "judge only", "PPI++"], baseline: "experts only",
                 exempt: ["judge only"])
+            var stratifiedMean = EstimandTallies(
+                estimand: "mean, stratified draw",
+                methods: ["experts only, unweighted", "experts only (HT)", "PPI++ (HT)"], baseline: "experts only (HT)",
+                exempt: ["experts only, unweighted"])
+            var stratifiedPass = EstimandTallies(
+                estimand: "pass rate (≥ \(design.passLevel.formatted())), stratified draw",
+                methods: ["experts only, unweighted", "experts only (HT)", "Rogan–Gladen (HT)", "PPI++ (HT)"],
+                baseline: "experts only (HT)", exempt: ["experts only, unweighted"])
             let withDistribution = options.distribution && values.count > 2
             var distribution = (0..<values.count).map { l in
                 EstimandTallies(
@@ -120,6 +128,29 @@ for (d, design) in designs.enumerated() {
                 difference.add("judge only", delta.judgeOnly, runTruth: runDelta, populationTruth: populationDelta)
                 difference.add("PPI++", delta.corrected, runTruth: runDelta, populationTruth: populationDelta)
 
+                let draw = try StratifiedDraw(
+                    expert: runA.expert, judge: runA.judge, values: values, expectedLabelled: n, using: &generator)
+                let naive = RunMeanEstimate(draw.unweighted)
+                let weighted = RunMeanEstimate(draw.weighted)
+                stratifiedMean.add(
+                    "experts only, unweighted", naive.expertsOnly, runTruth: runMeanA, populationTruth: populationMeanA)
+                stratifiedMean.add(
+                    "experts only (HT)", weighted.expertsOnly, runTruth: runMeanA, populationTruth: populationMeanA)
+                stratifiedMean.add(
+                    "PPI++ (HT)", weighted.corrected, runTruth: runMeanA, populationTruth: populationMeanA)
+                let naiveRate = try RunPassRate(draw.unweighted, scale: design.scale, passLevel: design.passLevel)
+                let weightedRate = try RunPassRate(draw.weighted, scale: design.scale, passLevel: design.passLevel)
+                stratifiedPass.add(
+                    "experts only, unweighted", naiveRate.expertsOnly, runTruth: runPass,
+                    populationTruth: populationPass)
+                stratifiedPass.add(
+                    "experts only (HT)", weightedRate.expertsOnly, runTruth: runPass, populationTruth: populationPass)
+                stratifiedPass.add(
+                    "Rogan–Gladen (HT)", weightedRate.corrected, runTruth: runPass, populationTruth: populationPass)
+                stratifiedPass.add(
+                    "PPI++ (HT)", weightedRate.predictionPowered.corrected, runTruth: runPass,
+                    populationTruth: populationPass)
+
                 if withDistribution {
                     let levels = try RunLevelDistribution(
                         sampleA, scale: design.scale, resamples: options.resamples,
@@ -140,7 +171,8 @@ for (d, design) in designs.enumerated() {
                     }
                 }
             }
-            for estimand in [mean, pass, difference] + (withDistribution ? distribution : []) {
+            let estimands = [mean, pass, difference, stratifiedMean, stratifiedPass]
+            for estimand in estimands + (withDistribution ? distribution : []) {
                 let baselineWidth = estimand.tallies[estimand.baseline]?.medianWidth
                 for method in estimand.methods {
                     guard let t = estimand.tallies[method] else { continue }
