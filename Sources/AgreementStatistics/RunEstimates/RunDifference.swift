@@ -52,6 +52,6 @@ public struct RunDifference: Sendable, Hashable, Codable {
             return Estimate(
                 undefined: UndefinedReason(code: reason.code, message: "run \(name): \(reason.message)"), n: n)
         }
-        return RunMeanEstimate.normal(value: va - vb, variance: sa * sa + sb * sb, n: n, level: level, clippedTo: range)
+        return Estimate.runEstimate(value: va - vb, variance: sa * sa + sb * sb, n: n, level: level, clippedTo: range)
     }
 }

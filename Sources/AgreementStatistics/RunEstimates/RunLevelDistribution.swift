@@ -123,7 +123,7 @@ public struct RunLevelDistribution: Sendable, Hashable, Codable {
     private static func share(_ x: [Double], weights: [Double], level: Double) -> Estimate {
         let share = WeightedShare(x, weights: weights)
         guard share.count > 0 else { return share.estimate }
-        return RunMeanEstimate.normal(
+        return Estimate.runEstimate(
             value: share.share, variance: share.variance, n: share.count, level: level, clippedTo: 0...1)
     }
 }

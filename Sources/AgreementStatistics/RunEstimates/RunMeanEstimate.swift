@@ -83,7 +83,7 @@ public struct RunMeanEstimate: Sendable, Hashable, Codable {
             variance += populationVariance(imputed) / Double(s.unlabelled)
         }
         let n = lambda == 0 ? s.labelled : s.labelled + s.unlabelled
-        return Self.normal(value: value, variance: variance, n: n, level: level)
+        return Estimate.runEstimate(value: value, variance: variance, n: n, level: level)
     }
 
     /// The power-tuning λ of PPI++ for the mean, clipped to [0, 1]; 0 for a constant judge.
@@ -115,25 +115,7 @@ public struct RunMeanEstimate: Sendable, Hashable, Codable {
                 undefined: .tooFew("the judge scored \(all.count) row\(all.count == 1 ? "" : "s")"), n: all.count)
         }
         let variance = Spread.variance(all, divisor: .sample).value ?? 0
-        return normal(value: mean(all), variance: variance / Double(all.count), n: all.count, level: level)
-    }
-
-    /// value ± z·√variance.
-    static func normal(
-        value: Double, variance: Double, n: Int, level: Double, clippedTo range: ClosedRange<Double>? = nil
-    )
-        -> Estimate
-    {
-        let se = max(0, variance).squareRoot()
-        let z = NormalDistribution.twoSidedCritical(level: level)
-        var lower = value - z * se
-        var upper = value + z * se
-        if let range {
-            lower = min(max(lower, range.lowerBound), range.upperBound)
-            upper = min(max(upper, range.lowerBound), range.upperBound)
-        }
-        let ci = ConfidenceInterval(lower: lower, upper: upper, level: level, method: "normal")
-        let point = range.map { min(max(value, $0.lowerBound), $0.upperBound) } ?? value
-        return Estimate(value: point, n: n, standardError: se, interval: ci).withoutCollapsedInterval()
+        return Estimate.runEstimate(
+            value: mean(all), variance: variance / Double(all.count), n: all.count, level: level)
     }
 }

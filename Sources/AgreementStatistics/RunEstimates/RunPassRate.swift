@@ -147,7 +147,7 @@ public struct RunPassRate: Sendable, Hashable, Codable {
             judgeRate: p.variance / (j * j), sensitivity: theta * theta * se.variance / (j * j),
             specificity: (1 - theta) * (1 - theta) * sp.variance / (j * j))
         let variance = parts.judgeRate + parts.sensitivity + parts.specificity
-        let estimate = RunMeanEstimate.normal(value: theta, variance: variance, n: n, level: level, clippedTo: 0...1)
+        let estimate = Estimate.runEstimate(value: theta, variance: variance, n: n, level: level, clippedTo: 0...1)
         return (estimate.relabelled(method: "delta"), parts)
     }
 }
@@ -180,14 +180,5 @@ struct WeightedShare {
         count == 0
             ? Estimate(undefined: .noData("there are no rows to take the share of"), n: 0)
             : Estimate(value: share, n: count, standardError: variance.squareRoot())
-    }
-}
-
-extension Estimate {
-    /// The same estimate with its interval's method renamed.
-    func relabelled(method: String) -> Estimate {
-        var copy = self
-        copy.interval?.method = method
-        return copy
     }
 }

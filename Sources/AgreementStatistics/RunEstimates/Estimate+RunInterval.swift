@@ -1,0 +1,28 @@
+extension Estimate {
+    /// A run estimate with its normal interval, value ± z·√variance, formed by
+    /// ``CoefficientInterval/normal`` about the unclipped value and then, where the
+    /// figure has a range (a rate in [0, 1], a difference of rates in [−1, 1]),
+    /// clipped to it, bounds and value alike.
+    ///
+    /// Clipping after forming the interval keeps every value of the range that the
+    /// unclipped interval holds, which is the interval for a parameter known to lie
+    /// in the range; an interval formed about the clipped value instead would move
+    /// with the clipping.
+    static func runEstimate(
+        value: Double, variance: Double, n: Int, level: Double, clippedTo range: ClosedRange<Double>? = nil
+    ) -> Estimate {
+        let se = max(0, variance).squareRoot()
+        let clip = { (x: Double) in range.map { Swift.min(Swift.max(x, $0.lowerBound), $0.upperBound) } ?? x }
+        let ci = CoefficientInterval.normal.interval(
+            around: value, standardError: se, n: n, level: level, range: -Double.infinity...Double.infinity
+        ).map { ConfidenceInterval(lower: clip($0.lower), upper: clip($0.upper), level: $0.level, method: $0.method) }
+        return Estimate(value: clip(value), n: n, standardError: se, interval: ci).withoutCollapsedInterval()
+    }
+
+    /// The same estimate with its interval's method renamed (`delta` for Rogan–Gladen).
+    func relabelled(method: String) -> Estimate {
+        var copy = self
+        copy.interval?.method = method
+        return copy
+    }
+}
