@@ -79,7 +79,8 @@ public struct ExpertLabels: Sendable, Hashable {
         return result
     }
 
-    /// Reads the sheets at `urls`, merging their raters.
+    /// Reads the sheets at `urls`, merging their raters; one file given twice
+    /// (under any path) is an error.
     ///
     /// - Parameters:
     ///   - dimensions: the rubric dimensions to read; each needs a column in every sheet.
@@ -113,8 +114,15 @@ public struct ExpertLabels: Sendable, Hashable {
     private static func load(from urls: [URL], columns: [Column], runIDs: Set<String>?, values: ValueMode) throws -> ExpertLabels {
         var merged = ExpertLabels(labels: [], dimensions: columns.map(\.name))
         var seen: [String: Label] = [:]
+        var given: [String: String] = [:]
         for url in urls {
             let file = InputFile.displayName(url)
+            // The same sheet twice would be every (id, rater) pair "already labelled" on its own line.
+            let resolved = url.standardizedFileURL.resolvingSymlinksInPath().path
+            if let earlier = given.updateValue(file, forKey: resolved) {
+                let also = earlier == file ? "" : " (also as \(earlier))"
+                throw InputError(file: file, message: "is given twice\(also); give each label sheet once")
+            }
             let sheet = try read(
                 try InputFile.read(url), file: file, defaultRater: defaultRater(for: url), columns: columns, runIDs: runIDs,
                 values: values)
