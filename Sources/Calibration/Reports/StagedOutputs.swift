@@ -41,7 +41,9 @@ public struct StagedOutputs {
     ///   - role: what the file is, for the message (`report`, `history file`).
     ///   - advice: what to do instead, appended to the message.
     /// - Throws: ``OutputError`` naming `path` and why.
-    public static func check(_ path: String, role: String, appending: Bool = false, advice: String? = nil) throws(OutputError) {
+    public static func check(
+        _ path: String, role: String, appending: Bool = false, advice: String? = nil
+    ) throws(OutputError) {
         let doing = appending ? "cannot append to the \(role)" : "cannot write the \(role)"
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
@@ -66,19 +68,26 @@ public struct StagedOutputs {
     /// flushed to disk.
     ///
     /// - Throws: ``OutputError`` naming `path` when the file cannot be
-    ///   created or written; nothing is left behind.
+    ///   created or written; then every file staged before it is removed too,
+    ///   and nothing is left behind.
     public mutating func stage(_ data: Data, at path: String, role: String) throws(OutputError) {
         let target = URL(fileURLWithPath: path)
         let temporary = target.deletingLastPathComponent()
             .appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString.prefix(8)).partial")
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard fd >= 0 else { throw OutputError(path: path, doing: "cannot write the \(role)", errno: errno) }
-        let written = data.withUnsafeBytes { bytes in Self.writeAll(fd, bytes) }
-        let failure = written ? (fsync(fd) == 0 ? nil : errno) : errno
-        close(fd)
+        var failure: Int32? = fd >= 0 ? nil : errno
+        if fd >= 0 {
+            let written = data.withUnsafeBytes { bytes in Self.writeAll(fd, bytes) }
+            failure = written ? (fsync(fd) == 0 ? nil : errno) : errno
+            close(fd)
+            if failure != nil { unlink(temporary.path) }
+        }
         if let failure {
-            unlink(temporary.path)
-            throw OutputError(path: path, doing: "cannot write the \(role)", errno: failure)
+            discard()
+            var error = OutputError(path: path, doing: "cannot write the \(role)", errno: failure)
+            error.heldBack = staged.map { "the \($0.role) '\($0.path)'" }
+            staged = []
+            throw error
         }
         staged.append(Staged(path: path, role: role, temporary: temporary, target: target))
     }

@@ -42,13 +42,21 @@ struct StagedOutputsTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["history.jsonl"])
     }
 
-    @Test("A report in a folder that takes no new file is refused when staged, naming it, and leaves nothing")
+    @Test("A report in a folder that takes no new file is refused when staged, naming it, and the files staged before it go too")
     func unwritableReport() throws {
+        let folder = try SharedData.temporaryFolder("staged")
+        let sheet = folder.appendingPathComponent("s.labels.csv").path
         let path = try SharedData.unwritableFolder() + "/r.html"
         var outputs = StagedOutputs()
+        try outputs.stage(Data("id\n".utf8), at: sheet, role: "label sheet")
         let error = try #require(throws: OutputError.self) { try outputs.stage(Data("<p>".utf8), at: path, role: "report") }
-        #expect(error.description == "cannot write the report '\(path)': Permission denied")
+        #expect(
+            error.description
+                == "cannot write the report '\(path)': Permission denied, so the label sheet '\(sheet)' was not written either")
         #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+        try outputs.commit()
+        #expect(!FileManager.default.fileExists(atPath: sheet), "a commit after a failed stage writes nothing")
     }
 
     @Test("The check before any work names a missing folder, a folder in the file's place, and the advice")
