@@ -44,7 +44,7 @@ let libraries: [Target] = [
     ),
     .target(
         name: "Calibration",
-        dependencies: ["DataFormats", "EvaluationCore", "AgreementStatistics", "LanguageModels", "Judging"],
+        dependencies: ["DataFormats", "EvaluationCore", "AgreementStatistics", "LanguageModels", "Judging", "CommandLineParsing"],
         // Compiled into the binary as bytes (PackageResources), not a bundle
         // found beside the executable: judgecal keeps its label page when
         // copied onto PATH, and so does any program linking Calibration.

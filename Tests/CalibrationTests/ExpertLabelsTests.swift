@@ -110,6 +110,22 @@ struct ExpertLabelsTests {
         #expect(across.message.contains("on calibration/book-tags.labels.expert-b.csv line 2"))
     }
 
+    @Test("One sheet given twice is named once as given twice, not as every row labelled twice on its own line")
+    func sameSheetTwice() throws {
+        let url = SharedData.projectURL("calibration/book-tags.labels.expert-b.csv")
+        let twice = try #require(throws: InputError.self) {
+            try ExpertLabels.load(from: [url, url], dimensions: try bookDimensions())
+        }
+        #expect(twice.description == "calibration/book-tags.labels.expert-b.csv: is given twice; give each label sheet once")
+        let link = try SharedData.temporaryFolder("labels").appendingPathComponent("link.labels.csv")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: url)
+        let aliased = try #require(throws: InputError.self) {
+            try ExpertLabels.load(from: [url, link], dimensions: try bookDimensions())
+        }
+        #expect(aliased.line == nil)
+        #expect(aliased.message == "is given twice (also as calibration/book-tags.labels.expert-b.csv); give each label sheet once")
+    }
+
     @Test("A rubric dimension without a column, a sheet without an id column, and an empty sheet are errors")
     func structure() throws {
         let missing = try readError("id,relevance,rater\nbook-001,4,a\n")

@@ -138,7 +138,7 @@ struct HostileImportTests {
         let row = #"{"input": "same", "response": "same"}"#
         let error = try importError(row + "\n" + row, "twice.jsonl", format: .jsonRecords(FieldMapping(id: nil)))
         #expect(error?.line == 2)
-        #expect(error?.message.contains("same input and response as row 1") == true)
+        #expect(error?.message.contains("same input and response as the row on line 1,") == true)
         #expect(error?.message.contains("--id") == true)
     }
 

@@ -173,6 +173,30 @@ struct LabelSheetRoundTripTests {
         #expect(error.message.hasPrefix(message), "\(error.message)")
     }
 
+    @Test(
+        "An id and a context cell beginning with = + - @ ' are written inert for a spreadsheet and read back exactly; a number as it is",
+        arguments: ["=1+1", "+cmd|' /C calc'!A0", "-2+3", "@SUM(A1)", "'=quoted", "-2", "+7", "-0.5e3"])
+    func spreadsheetCells(_ text: String) throws {
+        let dimensions = [ScoreDimension("Tone", description: "", scale: .numeric([-2: "cold", 0: "neutral", 2: "warm"]))]
+        let run = try FrozenRun(
+            info: RunInfo(name: "tiny"),
+            rows: [text, "plain"].map { FrozenRow(id: $0, input: .object(["text": .string(text)]), response: .string("r")) },
+            file: "tiny.run.jsonl")
+        let sheet = try LabelSheet(run: run, dimensions: dimensions)
+        let isNumber = Double(text) != nil
+        let written = try CSVReader().read(Data(sheet.csv.utf8), file: "tiny.labels.csv")
+        #expect(written.columns == ["id", "tone", "rater", "note", "text", "response"])
+        for cell in [written[0, 0], written[0, 4], written[1, 4]] {
+            #expect(cell == (isNumber ? text : "'" + text), "the written cell is inert: a number, or text after a '")
+        }
+        // The expert scores both rows -2, the lowest level, as a spreadsheet would save it.
+        let filled = sheet.csv.replacingOccurrences(of: ",,,", with: ",-2,,")
+        let labels = try ExpertLabels.read(
+            Data(filled.utf8), file: "tiny.labels.csv", defaultRater: "tiny", dimensions: dimensions, runIDs: [text, "plain"])
+        #expect(labels.labels.map(\.id) == [text, "plain"])
+        #expect(labels.labels.map { $0.scores["Tone"] } == [-2, -2])
+    }
+
     @Test("Ids with spaces around them are refused, naming the run and the id", arguments: [" a", "a ", "\ta"])
     func refusedIDs(_ id: String) throws {
         let error = try #require(throws: InputError.self) {

@@ -21,6 +21,12 @@ struct RatingsFileTests {
         #expect(throws: InputError(file: "u.csv", line: 2, column: "2", message: "'x' is not a count (a non-negative integer)")) {
             try RatingsFile.counts(",1,2\n1,3,x\n2,0,1\n", file: "u.csv")
         }
+        let swapped = InputError(
+            file: "s.csv", line: 3, column: "",
+            message: "this row is labelled '3'; expected '2', the header's category number 2 (rows follow the header's order)")
+        #expect(throws: swapped, "the line is the file's, the number the header's; no row number stands for a line") {
+            try RatingsFile.counts(",1,2,3\n1,1,0,0\n3,0,1,0\n2,0,0,1\n", file: "s.csv")
+        }
     }
 
     @Test("JSON Lines with dotted paths; null is missing and counted as excluded; a rating off the scale names its field")

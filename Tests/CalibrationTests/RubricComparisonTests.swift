@@ -132,7 +132,9 @@ struct AlignmentHistoryTests {
         #expect(back.dimensions.first?.quadraticKappa == report.dimensions.first?.cohenKappa.quadratic.value)
         #expect(back.dimensions.first?.verdict == report.dimensions.first?.verdict.outcome)
         let missing = folder.appendingPathComponent("no-such-folder/history.jsonl")
-        let error = #expect(throws: AlignmentError.self) { try entry.append(to: missing) }
-        #expect(error?.message.contains("no-such-folder/history.jsonl") == true)
+        let error = #expect(throws: OutputError.self) { try entry.append(to: missing) }
+        #expect(error?.path.hasSuffix("no-such-folder/history.jsonl") == true)
+        #expect(error?.reason == "No such file or directory")
+        #expect(error?.advice == "pass --history FILE to append elsewhere, or --no-history")
     }
 }

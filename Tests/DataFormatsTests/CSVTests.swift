@@ -210,12 +210,22 @@ struct SpreadsheetSafeTests {
     @Test(
         "A cell of untrusted text that a spreadsheet would run is prefixed with ' and read back to the original",
         arguments: [
-            ("=HYPERLINK(\"http://x\")", "'=HYPERLINK(\"http://x\")"), ("+1", "'+1"), ("-2+3", "'-2+3"), ("@SUM(A1)", "'@SUM(A1)"),
+            ("=HYPERLINK(\"http://x\")", "'=HYPERLINK(\"http://x\")"), ("+1+1", "'+1+1"), ("-2+3", "'-2+3"),
+            ("-", "'-"), ("-e5", "'-e5"), ("-1e", "'-1e"), ("-.", "'-."), ("--1", "'--1"), ("-inf", "'-inf"), ("=1", "'=1"),
+            ("@SUM(A1)", "'@SUM(A1)"),
             ("\tx", "'\tx"), ("\rx", "'\rx"), ("'quoted", "''quoted"), ("'", "''"), ("plain", "plain"), ("", ""), ("a=b", "a=b"),
         ])
     func roundTrip(raw: String, safe: String) {
         #expect(CSVWriter.spreadsheetSafe(raw) == safe)
         #expect(CSVWriter.spreadsheetOriginal(CSVWriter.spreadsheetSafe(raw)) == raw)
+    }
+
+    @Test(
+        "A plain number is never changed, whatever its sign, and reads back as written",
+        arguments: ["-2", "+1", "-0.5", "+.5", "-3.", "-1e3", "-2.5E-7", "+7e+2", "0"])
+    func numbers(cell: String) {
+        #expect(CSVWriter.spreadsheetSafe(cell) == cell)
+        #expect(CSVWriter.spreadsheetOriginal(CSVWriter.spreadsheetSafe(cell)) == cell)
     }
 
     @Test("A cell that was never prefixed is read as it is")

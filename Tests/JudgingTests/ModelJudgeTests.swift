@@ -50,6 +50,27 @@ struct ModelJudgeTests {
         #expect(model.requests.count == 2)
     }
 
+    /// SmolLM2-135M's reply with the prompt's placeholder as its Relevance
+    /// rationale (captured, see the replies folder's README): repaired when
+    /// the judge then gives a reason, a counted failure with every raw reply
+    /// when it never does.
+    @Test("A rationale copied from the prompt's placeholder is repaired like any bad reply, else a counted failure")
+    func placeholderRationale() async throws {
+        let placeholder = try Fixtures.text("replies/placeholder-rationale.txt")
+        let repaired = ScriptedJudge(replies: [placeholder, Self.reply(1, 2)])
+        let judgment = try await ModelJudge(model: repaired, dimensions: dimensions).judgment(of: messages)
+        #expect(judgment.failure == nil && judgment.retries == 1)
+        #expect(judgment.scores.map(\.rationale) == ["relevance reason", "usefulness reason"])
+        #expect(repaired.requests.last?.lastUserText.contains("the rationale is the prompt's placeholder") == true)
+
+        let stubborn = ScriptedJudge(replies: [placeholder])
+        let failed = try await ModelJudge(model: stubborn, dimensions: dimensions, options: JudgeOptions(maxAttempts: 2))
+            .judgment(of: messages, id: "book-001")
+        #expect(failed.failure?.code == "placeholder-rationale")
+        #expect(failed.rawReplies == [placeholder, placeholder])
+        #expect(failed.scores.isEmpty)
+    }
+
     /// Tokens spelling `text`: one token per score character, with the
     /// given alternatives, and one token for each stretch between scores.
     static func tokens(_ text: String, alternatives: [[TokenLogprob.Alternative]]) -> [TokenLogprob] {

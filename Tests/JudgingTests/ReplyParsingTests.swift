@@ -56,6 +56,10 @@ struct ReplyParsingTests {
             ("unconstrained", "stop", "invalid-json", "never closes, and the reply ended with `stop`"),
             ("json-mode", "stop", "missing-dimension", "no member for dimension Relevance"),
             ("refusal", "stop", "no-json", "no JSON object"),
+            (
+                "placeholder-rationale", "stop", "placeholder-rationale",
+                "Relevance: the rationale is the prompt's placeholder <why, in one or two sentences>, not a reason"
+            ),
         ])
     func failures(name: String, finish: String, code: String, message: String) throws {
         let text = try reply(name)
@@ -68,12 +72,22 @@ struct ReplyParsingTests {
     }
 
     @Test(
-        "A fraction on an integer scale, a missing dimension and a missing rationale are errors",
+        "A fraction on an integer scale, a missing dimension, a blank rationale and the prompt's placeholder as one are errors",
         arguments: [
             (#"{"Relevance": {"rationale": "r", "score": 3.5}, "Usefulness": {"rationale": "r", "score": 3}}"#, "off-scale"),
             (#"{"Relevance": {"rationale": "r", "score": 3}}"#, "missing-dimension"),
             (#"{"Relevance": {"score": 3}, "Usefulness": {"rationale": "r", "score": 3}}"#, "missing-rationale"),
             (#"{"Relevance": {"rationale": "r"}, "Usefulness": {"rationale": "r", "score": 3}}"#, "missing-score"),
+            (#"{"Relevance": {"rationale": " \n\t", "score": 3}, "Usefulness": {"rationale": "r", "score": 3}}"#, "missing-rationale"),
+            (#"{"Relevance": {"rationale": "r", "score": 3}, "Usefulness": {"rationale": "", "score": 3}}"#, "missing-rationale"),
+            (
+                #"{"Relevance": {"rationale": "r", "score": 3}, "Usefulness": {"rationale": "Why, in one or two sentences.", "score": 3}}"#,
+                "placeholder-rationale"
+            ),
+            (
+                #"{"Relevance": {"rationale": " <WHY, in one or two sentences> ", "score": 3}, "Usefulness": {"rationale": "r", "score": 3}}"#,
+                "placeholder-rationale"
+            ),
             (#"{"Relevance": {"rationale": "r", "score": 3} "Usefulness": {"rationale": "r", "score": 3}}"#, "invalid-json"),
         ])
     func malformed(text: String, code: String) {

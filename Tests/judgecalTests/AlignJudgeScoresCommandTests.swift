@@ -238,6 +238,39 @@ struct AlignJudgeScoresCommandTests {
         #expect(r.error.contains("/nonexistent-folder/history.jsonl") && r.error.contains("--no-history"))
     }
 
+    @Test("A history append that fails is exit 73 naming the file and the way out, and leaves no report and prints no result")
+    func historyAppendFails() throws {
+        let scores = try JudgeCalProcess.file("h.csv", "id,relevance\nstory-0096,5\nstory-0098,2\n")
+        let report = URL(fileURLWithPath: scores).deletingLastPathComponent().appendingPathComponent("r.html").path
+        // /dev/full passes every check (a writable file in a writable folder) and refuses the write itself.
+        let r = try JudgeCalProcess.run([
+            "align", "--judge-scores", scores, "--labels", labels, "--means", "--resamples", "0", "--categories", "1,2,3,4,5",
+            "--report", report, "--history", "/dev/full",
+        ])
+        #expect(r.status == 73, "\(r.error)")
+        #expect(
+            r.error
+                == "error: cannot append to the history file '/dev/full': No space left on device, so the report '\(report)' was not written either; pass --history FILE to append elsewhere, or --no-history\n"
+        )
+        #expect(!FileManager.default.fileExists(atPath: report))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: URL(fileURLWithPath: report).deletingLastPathComponent().path) == ["h.csv"])
+        #expect(r.output == "", "no verdict printed that the history lacks")
+    }
+
+    @Test("A report in a folder that takes no new file is exit 73 before any work, and no history line is appended")
+    func reportFolderUnwritable() throws {
+        let scores = try JudgeCalProcess.file("h.csv", "id,relevance\nstory-0096,5\nstory-0098,2\n")
+        let history = URL(fileURLWithPath: scores).deletingLastPathComponent().appendingPathComponent("history.jsonl").path
+        let report = try SharedData.unwritableFolder() + "/r.md"
+        let r = try JudgeCalProcess.run([
+            "align", "--judge-scores", scores, "--labels", labels, "--means", "--resamples", "0", "--categories", "1,2,3,4,5",
+            "--report", report, "--history", history,
+        ])
+        #expect(r.status == 73, "\(r.error)")
+        #expect(r.error == "error: cannot write the report '\(report)': Permission denied\n")
+        #expect(!FileManager.default.fileExists(atPath: history))
+    }
+
     @Test("--resamples beyond 100000 is refused with the limit")
     func tooManyResamples() throws {
         let scores = try JudgeCalProcess.file("r.csv", "id,relevance\nstory-0096,5\n")

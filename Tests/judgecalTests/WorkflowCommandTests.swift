@@ -128,6 +128,19 @@ struct ExtractCommandTests {
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
+    @Test("A label page that cannot be written: exit 73 with a sentence naming it, and no sheet left without its page")
+    func pageUnwritable() throws {
+        let out = try outputPath("paged.labels.csv")
+        let page = try SharedData.unwritableFolder() + "/paged.labels.html"
+        let r = try JudgeCalProcess.run(["extract", bookRun, "--rubric", bookRubric, "-o", out, "--html", page])
+        #expect(r.status == 73)
+        // Refused by the check before any work (a read-only folder) or, for root, when the page is staged after the sheet.
+        #expect(r.error.hasPrefix("error: cannot write the label page '\(page)': Permission denied"), "\(r.error)")
+        #expect(geteuid() != 0 || r.error.hasSuffix(", so the label sheet '\(out)' was not written either\n"), "\(r.error)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: URL(fileURLWithPath: out).deletingLastPathComponent().path) == [])
+    }
+
     @Test("A malformed run names its line; a missing rubric exits 66")
     func badInputs() throws {
         let run = try JudgeCalProcess.file(

@@ -1,4 +1,5 @@
 import AgreementStatistics
+import DataFormats
 import LanguageModels
 public import Foundation
 
@@ -101,26 +102,29 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
         return try decoder.decode(AlignmentHistoryEntry.self, from: line)
     }
 
-    /// Appends the entry as one JSON line to the file at `url`.
+    /// Appends the entry as one JSON line to the file at `url`, flushed to
+    /// disk (`fsync`) before it returns.
     ///
     /// The file (not its folder) is created when missing. The line and its newline go out in
     /// a single `write(2)` on a descriptor opened with `O_APPEND`, so lines of
     /// concurrent runs do not interleave on a local file system.
     ///
-    /// - Throws: an error naming the file when it cannot be opened or written.
+    /// - Throws: ``OutputError`` naming the file, the system's reason, and
+    ///   `--history FILE` or `--no-history` as the way out.
     public func append(to url: URL) throws {
         var line = try jsonLine()
         line.append(0x0A)
+        let path = InputFile.displayName(url)
+        let advice = "pass --history FILE to append elsewhere, or --no-history"
+        let doing = "cannot append to the history file"
         let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
-        guard fd >= 0 else {
-            throw AlignmentError("cannot open \(url.path) to append the alignment history: \(String(cString: strerror(errno)))")
-        }
+        guard fd >= 0 else { throw OutputError(path: path, doing: doing, errno: errno, advice: advice) }
         defer { close(fd) }
         let written = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         guard written == line.count else {
-            throw AlignmentError(
-                "could not append the alignment history line to \(url.path): \(written < 0 ? String(cString: strerror(errno)) : "short write")"
-            )
+            let reason = written < 0 ? String(cString: strerror(errno)) : "only \(written) of \(line.count) bytes were written"
+            throw OutputError(path: path, doing: doing, reason: reason, advice: advice)
         }
+        guard fsync(fd) == 0 || errno == EINVAL else { throw OutputError(path: path, doing: doing, errno: errno, advice: advice) }
     }
 }

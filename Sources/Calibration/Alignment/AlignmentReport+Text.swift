@@ -1,4 +1,5 @@
 import AgreementStatistics
+import CommandLineParsing
 import DataFormats
 
 extension AlignmentReport {

@@ -58,6 +58,10 @@ extension JudgmentSet {
     /// with columns `id, dimension, rater, score, label, rationale, failure`.
     ///
     /// A failed row has one line per dimension with an empty score and the failure code.
+    /// Every cell is written through ``DataFormats/CSVWriter/spreadsheetSafe(_:)``, so a
+    /// rationale or id beginning with `=`, `+`, `-` or `@` opens in a spreadsheet as text
+    /// after a `'` (undone by ``DataFormats/CSVWriter/spreadsheetOriginal(_:)``), never as a
+    /// formula; a number, such as a score of `-2`, is written as it is.
     public func tidyCSV(dimensions: [String]) -> String {
         let writer = CSVWriter()
         var lines = [["id", "dimension", "rater", "score", "label", "rationale", "failure"]]
@@ -71,6 +75,6 @@ extension JudgmentSet {
                 }
             }
         }
-        return lines.map(writer.record).joined()
+        return lines.map { writer.record($0.map(CSVWriter.spreadsheetSafe)) }.joined()
     }
 }

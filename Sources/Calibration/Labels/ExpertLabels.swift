@@ -79,7 +79,8 @@ public struct ExpertLabels: Sendable, Hashable {
         return result
     }
 
-    /// Reads the sheets at `urls`, merging their raters.
+    /// Reads the sheets at `urls`, merging their raters; one file given twice
+    /// (under any path) is an error.
     ///
     /// - Parameters:
     ///   - dimensions: the rubric dimensions to read; each needs a column in every sheet.
@@ -113,8 +114,15 @@ public struct ExpertLabels: Sendable, Hashable {
     private static func load(from urls: [URL], columns: [Column], runIDs: Set<String>?, values: ValueMode) throws -> ExpertLabels {
         var merged = ExpertLabels(labels: [], dimensions: columns.map(\.name))
         var seen: [String: Label] = [:]
+        var given: [String: String] = [:]
         for url in urls {
             let file = InputFile.displayName(url)
+            // The same sheet twice would be every (id, rater) pair "already labelled" on its own line.
+            let resolved = url.standardizedFileURL.resolvingSymlinksInPath().path
+            if let earlier = given.updateValue(file, forKey: resolved) {
+                let also = earlier == file ? "" : " (also as \(earlier))"
+                throw InputError(file: file, message: "is given twice\(also); give each label sheet once")
+            }
             let sheet = try read(
                 try InputFile.read(url), file: file, defaultRater: defaultRater(for: url), columns: columns, runIDs: runIDs,
                 values: values)
@@ -156,7 +164,7 @@ public struct ExpertLabels: Sendable, Hashable {
         }
         let lowered = table.columns.map(LabelSheetColumns.key)
         for name in LabelSheetColumns.reserved + dimensions.map(\.name) {
-            let matching = lowered.indices.filter { lowered[$0] == LabelSheetColumns.key(name) }
+            let matching = lowered.indices.filter { lowered[$0] == LabelSheetColumns.columnKey(name) }
             guard matching.count > 1 else { continue }
             let what = LabelSheetColumns.reserved.contains(name) ? "the sheet's \(name) column" : "the dimension \(name)"
             throw InputError(
@@ -165,7 +173,7 @@ public struct ExpertLabels: Sendable, Hashable {
                     "the columns \(table.columns[matching[0]]) (column \(matching[0] + 1)) and \(table.columns[matching[1]]) (column \(matching[1] + 1)) both match \(what); keep one column for it"
             )
         }
-        func column(_ name: String) -> Int? { lowered.firstIndex(of: LabelSheetColumns.key(name)) }
+        func column(_ name: String) -> Int? { lowered.firstIndex(of: LabelSheetColumns.columnKey(name)) }
         guard let idColumn = column("id") else {
             throw InputError(file: file, line: 1, message: "has no id column; a label sheet starts with id, then one column per dimension")
         }
@@ -192,7 +200,7 @@ public struct ExpertLabels: Sendable, Hashable {
             if let runIDs, !runIDs.contains(id) {
                 throw InputError(file: file, line: line, column: table.columns[idColumn], message: "\(id) is not a row of the run")
             }
-            let given = raterColumn.map { table[r, $0].trimmingCharacters(in: .whitespaces) } ?? ""
+            let given = raterColumn.map { LabelSheetColumns.read(table[r, $0]) } ?? ""
             let rater = given.isEmpty ? defaultRater : given
             if let first = seen[id + "\u{0}" + rater] {
                 throw InputError(
@@ -202,12 +210,12 @@ public struct ExpertLabels: Sendable, Hashable {
             seen[id + "\u{0}" + rater] = line
             var scores: [String: Double] = [:]
             for (dimension, c) in dimensionColumns {
-                let cell = table[r, c].trimmingCharacters(in: .whitespaces)
+                let cell = LabelSheetColumns.read(table[r, c])
                 guard !cell.isEmpty else { continue }
                 scores[dimension.name] = try score(
                     cell, dimension: dimension, values: values, file: file, line: line, column: table.columns[c])
             }
-            let note = noteColumn.map { table[r, $0] }.flatMap { $0.isEmpty ? nil : $0 }
+            let note = noteColumn.map { CSVWriter.spreadsheetOriginal(table[r, $0]) }.flatMap { $0.isEmpty ? nil : $0 }
             labels.append(Label(id: id, rater: rater, scores: scores, note: note, file: file, line: line))
         }
         return ExpertLabels(labels: labels, dimensions: dimensions.map(\.name))

@@ -86,7 +86,8 @@ public struct LabelSheet: Sendable, Hashable {
 
     /// The header.
     public let columns: [String]
-    /// The rows, as written (one per cell of ``columns``).
+    /// The rows (one text per cell of ``columns``), before ``csv`` makes them
+    /// inert for a spreadsheet.
     public let rows: [[String]]
 
     /// Draws the sheet for `run` under `rubric`'s dimensions.
@@ -117,7 +118,7 @@ public struct LabelSheet: Sendable, Hashable {
         let chosen = try Self.choose(run: run, options: options, file: file)
         for position in chosen.inRunOrder {
             let id = run.rows[position].id
-            guard !id.isEmpty, LabelSheetColumns.id(id) == id else {
+            guard !id.isEmpty, LabelSheetColumns.id(LabelSheetColumns.written(id)) == id else {
                 throw InputError(
                     file: file,
                     message:
@@ -148,10 +149,10 @@ public struct LabelSheet: Sendable, Hashable {
         var taken: [String: String] = [:]
         for (k, name) in fixed.enumerated() {
             let role = k == 0 || k >= fixed.count - 2 ? "the sheet's own \(name) column" : "the dimension column \(name)"
-            taken[LabelSheetColumns.key(name)] = role
+            taken[LabelSheetColumns.columnKey(name)] = role
         }
         var counts: [String: Int] = [:]
-        for path in paths { counts[LabelSheetColumns.key(shortName(path)), default: 0] += 1 }
+        for path in paths { counts[LabelSheetColumns.columnKey(shortName(path)), default: 0] += 1 }
         var seen: Set<String> = []
         var headers: [String] = []
         for path in paths {
@@ -159,14 +160,14 @@ public struct LabelSheet: Sendable, Hashable {
                 throw OptionsError("--context names \(path) twice; give each context path once")
             }
             let short = shortName(path)
-            let shortKey = LabelSheetColumns.key(short)
+            let shortKey = LabelSheetColumns.columnKey(short)
             let name = counts[shortKey] == 1 && taken[shortKey] == nil ? short : path
-            if let role = taken[LabelSheetColumns.key(name)] {
+            if let role = taken[LabelSheetColumns.columnKey(name)] {
                 throw OptionsError(
                     "--context \(path) would head a column named like \(role), and the importer would read the wrong column; name a field inside the row instead (input.\(short) or response.\(short))"
                 )
             }
-            taken[LabelSheetColumns.key(name)] = "the context column \(name)"
+            taken[LabelSheetColumns.columnKey(name)] = "the context column \(name)"
             headers.append(name)
         }
         return headers
@@ -178,7 +179,7 @@ public struct LabelSheet: Sendable, Hashable {
     /// - Throws: ``InputError`` naming the run and the first id (or header) that would not.
     private func checkReadsBack(file: String) throws {
         let table = try CSVReader().read(Data(csv.utf8), file: file)
-        guard table.columns.map(LabelSheetColumns.key) == columns.map(LabelSheetColumns.key) else {
+        guard table.columns.map(LabelSheetColumns.key) == columns.map(LabelSheetColumns.columnKey) else {
             throw InputError(
                 file: file,
                 message:
@@ -195,10 +196,13 @@ public struct LabelSheet: Sendable, Hashable {
         }
     }
 
-    /// The sheet as CSV.
+    /// The sheet as CSV, every cell made inert for a spreadsheet
+    /// (``DataFormats/CSVWriter/spreadsheetSafe(_:)``: `=1+1` is written
+    /// `'=1+1`, a number such as `-2` as it is); ``ExpertLabels`` undoes it.
     public var csv: String {
         let writer = CSVWriter()
-        return writer.record(columns) + rows.map { writer.record($0) }.joined()
+        let written = { (cells: [String]) in writer.record(cells.map(LabelSheetColumns.written)) }
+        return written(columns) + rows.map(written).joined()
     }
 
     /// Writes the sheet to `url` atomically: to a temporary file beside it, then renamed, so no half-written sheet is left.

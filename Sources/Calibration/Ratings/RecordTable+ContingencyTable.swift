@@ -50,7 +50,9 @@ extension RecordTable {
             guard self[r, 0] == labels[r] else {
                 throw InputError(
                     file: file, line: lines[r], column: columns[0],
-                    message: "row \(r + 1) is labelled '\(self[r, 0])'; expected '\(labels[r])' (rows follow the header's order)")
+                    message:
+                        "this row is labelled '\(self[r, 0])'; expected '\(labels[r])', the header's category number \(r + 1) (rows follow the header's order)"
+                )
             }
             var counts: [Int] = []
             for c in 1..<columns.count {

@@ -1,3 +1,4 @@
+import CommandLineParsing
 import Foundation
 
 /// Escaping for text that goes into an HTML page: model responses, rubric

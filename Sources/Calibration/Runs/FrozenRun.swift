@@ -6,12 +6,17 @@ import EvaluationCore
 ///
 /// Stored as JSON Lines (see `docs/FORMATS.md`): a header line
 /// `{"run": {…}}` with ``RunInfo``, then one ``FrozenRow`` per line.
+///
+/// Two runs are equal when their information and rows are; the lines the rows
+/// were read from are kept only to name them in errors.
 public struct FrozenRun: Sendable, Hashable {
     /// The run's name, origin and free-form information.
     public var info: RunInfo
     /// The rows, in file order; ids are unique.
     public private(set) var rows: [FrozenRow]
     private var positions: [String: Int]
+    /// The line of the input each row was read from, where it has one.
+    private var lines: [Int?]
 
     /// A run from rows whose ids are unique.
     ///
@@ -20,6 +25,7 @@ public struct FrozenRun: Sendable, Hashable {
         self.info = info
         self.rows = []
         self.positions = [:]
+        self.lines = []
         for row in rows { try append(row, file: file, line: nil) }
     }
 
@@ -27,10 +33,27 @@ public struct FrozenRun: Sendable, Hashable {
         if let first = positions[row.id] {
             throw InputError(
                 file: file, line: line, column: "id",
-                message: "duplicate id \"\(row.id)\" (first used by row \(first + 1)); ids must be unique")
+                message: "duplicate id \"\(row.id)\" (first used \(place(ofRowAt: first))); ids must be unique")
         }
         positions[row.id] = rows.count
         rows.append(row)
+        lines.append(line)
+    }
+
+    /// Where the row at `position` came from, for a message: `on line 4` of
+    /// its input when it was read from one, else `by row 3` (1-based), never
+    /// a row number where a line is meant.
+    func place(ofRowAt position: Int) -> String {
+        lines[position].map { "on line \($0)" } ?? "by row \(position + 1)"
+    }
+
+    public static func == (a: FrozenRun, b: FrozenRun) -> Bool {
+        a.info == b.info && a.rows == b.rows
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(info)
+        hasher.combine(rows)
     }
 
     /// The row with this id, if any.

@@ -315,7 +315,7 @@ public enum RunImporter {
             throw InputError(
                 file: file, line: line, column: column,
                 message:
-                    "this row has the same input and response as row \(first + 1), so both would get the id \(row.id) (a hash of their content); \(remedy)"
+                    "this row has the same input and response as the row \(run.place(ofRowAt: first)), so both would get the id \(row.id) (a hash of their content); \(remedy)"
             )
         }
         try run.append(row, file: file, line: line)

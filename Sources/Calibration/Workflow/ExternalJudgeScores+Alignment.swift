@@ -30,17 +30,16 @@ extension ExternalJudgeScores {
         return try ExpertLabels.load(from: sheets, dimensionNames: names, runIDs: runIDs)
     }
 
-    /// This file's dimensions that every sheet also has as a column (compared
-    /// without case or surrounding spaces), in this file's order.
+    /// This file's dimensions that every sheet also has as a column (matched
+    /// as ``ExpertLabels`` matches them: without case, surrounding spaces or a
+    /// spreadsheet's `'`), in this file's order.
     ///
     /// - Throws: ``InputError`` naming this file when there are none.
     public func sharedDimensions(with sheets: [URL]) throws -> [String] {
         let headers = try sheets.map { url in
-            try CSVReader().read(try InputFile.read(url), file: InputFile.displayName(url)).columns.map {
-                $0.trimmingCharacters(in: .whitespaces).lowercased()
-            }
+            try CSVReader().read(try InputFile.read(url), file: InputFile.displayName(url)).columns.map(LabelSheetColumns.key)
         }
-        let shared = dimensions.filter { d in headers.allSatisfy { $0.contains(d.lowercased()) } }
+        let shared = dimensions.filter { d in headers.allSatisfy { $0.contains(LabelSheetColumns.columnKey(d)) } }
         guard !shared.isEmpty else {
             throw InputError(
                 file: file, line: 1,

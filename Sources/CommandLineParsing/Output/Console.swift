@@ -9,6 +9,13 @@ import Foundation
 /// Where a command writes: results on standard output, errors, warnings and
 /// progress on standard error, each with its own ``TextStyle``.
 ///
+/// Errors, warnings, notes and progress text quote what users' files hold
+/// (ids, column names, values), so each is shown through
+/// ``TerminalText/visible(_:)``: an ESC sequence, CR or bell from a hostile
+/// file appears as `␛`, `␍`, `␇` and is never obeyed. Results are the
+/// caller's to escape (the text renderings do), so that data written to
+/// standard output is not altered.
+///
 /// ``standard(environment:)`` writes to the process's streams; tests build a
 /// console over closures that collect the text.
 public struct Console: Sendable {
@@ -57,16 +64,16 @@ public struct Console: Sendable {
     public func print(_ line: String) { writeOutput(line + "\n") }
 
     /// Writes a line of information (not a result, not an error) to standard error.
-    public func printNote(_ message: String) { writeError(message + "\n") }
+    public func printNote(_ message: String) { writeError(TerminalText.visible(message) + "\n") }
 
     /// Writes `error: message` to standard error.
     public func printError(_ message: String) {
-        writeError(errorStyle.red(errorStyle.bold("error:")) + " " + message + "\n")
+        writeError(errorStyle.red(errorStyle.bold("error:")) + " " + TerminalText.visible(message) + "\n")
     }
 
     /// Writes `warning: message` to standard error.
     public func printWarning(_ message: String) {
-        writeError(errorStyle.yellow("warning:") + " " + message + "\n")
+        writeError(errorStyle.yellow("warning:") + " " + TerminalText.visible(message) + "\n")
     }
 
     /// A progress line on standard error, drawn only when it is a terminal.

@@ -12,10 +12,10 @@ public struct ProgressLine: Sendable {
         self.write = write
     }
 
-    /// Replaces the line's text.
+    /// Replaces the line's text, shown through ``TerminalText/visible(_:)``.
     public func update(_ text: String) {
         guard isEnabled else { return }
-        write("\r\u{1B}[2K" + text)
+        write("\r\u{1B}[2K" + TerminalText.visible(text))
     }
 
     /// Erases the line, before results or errors are written.

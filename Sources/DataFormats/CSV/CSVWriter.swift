@@ -31,13 +31,40 @@ public struct CSVWriter: Sendable {
     /// `=HYPERLINK(…)` or `@SUM(…)`), a tab or a CR (which some strip before
     /// looking), or `'` itself (so that the prefix is always reversible).
     ///
-    /// Use it only for cells from outside the project, never for numbers a
-    /// reader parses (`-1` would become `'-1`). ``spreadsheetOriginal(_:)``
-    /// undoes it: `spreadsheetOriginal(spreadsheetSafe(x)) == x` for every `x`,
-    /// including text that begins with `'`.
+    /// A plain decimal number (`-2`, `+0.5`, `-1e3`: a sign, digits, at most
+    /// one point, an exponent) is left as it is, so a number is never changed:
+    /// a spreadsheet reads it as a number, not a formula, and a reader parses
+    /// it as written. ``spreadsheetOriginal(_:)`` undoes the prefix:
+    /// `spreadsheetOriginal(spreadsheetSafe(x)) == x` for every `x`, including
+    /// text that begins with `'`.
     public static func spreadsheetSafe(_ text: String) -> String {
-        guard let first = text.unicodeScalars.first, formulaPrefixes.contains(first) else { return text }
+        guard let first = text.unicodeScalars.first, formulaPrefixes.contains(first), !isPlainNumber(text) else {
+            return text
+        }
         return "'" + text
+    }
+
+    /// Whether `text` is `[+-]?(digits[.digits?] | .digits)([eE][+-]?digits)?` and nothing else.
+    private static func isPlainNumber(_ text: String) -> Bool {
+        var scalars = text.unicodeScalars[...]
+        func digits() -> Int {
+            let count = scalars.prefix { ("0"..."9").contains($0) }.count
+            scalars = scalars.dropFirst(count)
+            return count
+        }
+        if let sign = scalars.first, sign == "+" || sign == "-" { scalars = scalars.dropFirst() }
+        var mantissa = digits()
+        if scalars.first == "." {
+            scalars = scalars.dropFirst()
+            mantissa += digits()
+        }
+        guard mantissa > 0 else { return false }
+        if let e = scalars.first, e == "e" || e == "E" {
+            scalars = scalars.dropFirst()
+            if let sign = scalars.first, sign == "+" || sign == "-" { scalars = scalars.dropFirst() }
+            guard digits() > 0 else { return false }
+        }
+        return scalars.isEmpty
     }
 
     /// The text a ``spreadsheetSafe(_:)`` cell was made from: one leading `'`

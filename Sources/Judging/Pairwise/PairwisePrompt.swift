@@ -46,7 +46,7 @@ enum PairwisePrompt {
 
             Reply with one JSON object and nothing else: first the rationale, then the winner on the criteria taken together, "A", "B" or "tie".
 
-            {"rationale": "<why, in one or two sentences>", "winner": "<A, B or tie>"}
+            {"rationale": "\(JudgePromptRenderer.rationalePlaceholder)", "winner": "<A, B or tie>"}
             """)
         return [ChatMessage(.system, systemMessage), ChatMessage(.user, sections.joined(separator: "\n\n"))]
     }
@@ -68,9 +68,7 @@ enum PairwisePrompt {
         guard let winner = Winner(rawValue: normalised.count == 1 ? normalised.uppercased() : normalised.lowercased()) else {
             throw .offScale(dimension: "winner", written: written.debugDescription, scale: "A, B, tie")
         }
-        guard let rationale = object.members["rationale"]?.string?.trimmingCharacters(in: .whitespacesAndNewlines),
-            !rationale.isEmpty
-        else { throw .missingRationale("winner") }
+        let rationale = try JudgeReplyParser.rationale(object.members["rationale"], dimension: "winner")
         return Reply(rationale: rationale, winner: winner)
     }
 }

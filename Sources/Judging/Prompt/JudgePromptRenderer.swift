@@ -113,12 +113,17 @@ public enum JudgePromptRenderer {
             """
     }
 
+    /// What the reply's shape shows in place of a rationale. A judge that
+    /// copies it back has given no reason: the reply parser refuses it
+    /// (`placeholder-rationale`).
+    static let rationalePlaceholder = "<why, in one or two sentences>"
+
     static func replyInstructions(_ dimensions: [ScoreDimension]) -> String {
         let members = dimensions.map { d -> String in
             let labels = d.scale.levels.map(\.label)
             let choice = labels.count > 1 ? labels.dropLast().joined(separator: ", ") + " or " + (labels.last ?? "") : labels.joined()
             let score = d.scale.isNumeric ? "<\(choice)>" : "\"<\(choice)>\""
-            return "  \(JSONValue.quoted(d.name)): {\"rationale\": \"<why, in one or two sentences>\", \"score\": \(score)}"
+            return "  \(JSONValue.quoted(d.name)): {\"rationale\": \"\(rationalePlaceholder)\", \"score\": \(score)}"
         }
         return """
             Reply with one JSON object and nothing else. It has one member per dimension. In each, write the rationale first and the score after it; the score must be one of that dimension's scores.

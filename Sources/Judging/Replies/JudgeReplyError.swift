@@ -13,6 +13,7 @@ public struct JudgeReplyError: Error, Sendable, Hashable, CustomStringConvertibl
         case missingDimension(String)
         case missingScore(String)
         case missingRationale(String)
+        case placeholderRationale(String)
         case offScale(dimension: String, written: String, scale: String)
         case noChoices
         case noLogprobs(String)
@@ -28,6 +29,7 @@ public struct JudgeReplyError: Error, Sendable, Hashable, CustomStringConvertibl
     static func missingDimension(_ name: String) -> Self { Self(.missingDimension(name)) }
     static func missingScore(_ name: String) -> Self { Self(.missingScore(name)) }
     static func missingRationale(_ name: String) -> Self { Self(.missingRationale(name)) }
+    static func placeholderRationale(_ name: String) -> Self { Self(.placeholderRationale(name)) }
     static func offScale(dimension: String, written: String, scale: String) -> Self {
         Self(.offScale(dimension: dimension, written: written, scale: scale))
     }
@@ -38,8 +40,8 @@ public struct JudgeReplyError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// A stable short code for counting failures by kind: `no-json`,
     /// `truncated`, `invalid-json`, `missing-dimension`,
-    /// `missing-score`, `missing-rationale`, `off-scale`, `no-choices`,
-    /// `no-logprobs`.
+    /// `missing-score`, `missing-rationale`, `placeholder-rationale`,
+    /// `off-scale`, `no-choices`, `no-logprobs`.
     public var code: String {
         switch kind {
         case .noJSON(let truncated): truncated ? "truncated" : "no-json"
@@ -47,6 +49,7 @@ public struct JudgeReplyError: Error, Sendable, Hashable, CustomStringConvertibl
         case .missingDimension: "missing-dimension"
         case .missingScore: "missing-score"
         case .missingRationale: "missing-rationale"
+        case .placeholderRationale: "placeholder-rationale"
         case .offScale: "off-scale"
         case .noChoices: "no-choices"
         case .noLogprobs: "no-logprobs"
@@ -64,6 +67,8 @@ public struct JudgeReplyError: Error, Sendable, Hashable, CustomStringConvertibl
         case .missingDimension(let d): "the reply has no member for dimension \(d)"
         case .missingScore(let d): "\(d): the reply gives no score"
         case .missingRationale(let d): "\(d): the reply gives no rationale"
+        case .placeholderRationale(let d):
+            "\(d): the rationale is the prompt's placeholder \(JudgePromptRenderer.rationalePlaceholder), not a reason"
         case .offScale(let d, let written, let scale): "\(d): \(written) is not on the scale \(scale)"
         case .noChoices: "the server returned no reply"
         case .noLogprobs(let detail): "no log-probabilities for the score token: \(detail)"

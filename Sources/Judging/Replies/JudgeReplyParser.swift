@@ -33,8 +33,8 @@ public struct WrittenScore: Sendable, Hashable {
 /// value, or a string equal to a level's label (ignoring case and surrounding
 /// spaces). Anything else — a score off the scale, a fraction on an integer
 /// scale, a missing member, a reply cut off by the token limit, a refusal with
-/// no JSON — is a ``JudgeReplyError``; nothing is coerced to the nearest or
-/// lowest level.
+/// no JSON, a blank rationale or the prompt's placeholder copied as one — is
+/// a ``JudgeReplyError``; nothing is coerced to the nearest or lowest level.
 public enum JudgeReplyParser {
     /// The scores in `reply`, one per dimension in the dimensions' order.
     ///
@@ -59,9 +59,7 @@ public enum JudgeReplyParser {
             guard let level = level(for: written, on: d.scale) else {
                 throw .offScale(dimension: d.name, written: display(written), scale: d.scale.summary)
             }
-            guard let rationale = member["rationale"]?.string?.trimmingCharacters(in: .whitespacesAndNewlines),
-                !rationale.isEmpty
-            else { throw .missingRationale(d.name) }
+            let rationale = try rationale(member["rationale"], dimension: d.name)
             let offset = scoreOffset(in: object.bytes, dimension: d.name).map { $0 + object.start } ?? object.start
             scores.append(WrittenScore(dimension: d.name, level: level, rationale: rationale, utf8Offset: offset))
         }
@@ -98,6 +96,25 @@ public enum JudgeReplyParser {
             }
         }
         throw firstProblem ?? .noJSON(truncated: false)
+    }
+
+    /// The rationale written for `dimension`, without surrounding white space.
+    ///
+    /// - Throws: `missing-rationale` when there is none or it is blank;
+    ///   `placeholder-rationale` when it is the prompt's placeholder
+    ///   (``JudgePromptRenderer/rationalePlaceholder``) copied back, with or
+    ///   without its angle brackets, in any case, with or without a final
+    ///   full stop. Either way the judge gave no reason, and the reply is
+    ///   repaired or counted as a failure like any other it cannot use.
+    static func rationale(_ written: JSONValue?, dimension: String) throws(JudgeReplyError) -> String {
+        guard let rationale = written?.string?.trimmingCharacters(in: .whitespacesAndNewlines), !rationale.isEmpty else {
+            throw .missingRationale(dimension)
+        }
+        let bare = { (text: String) in text.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "<>. \t\n")) }
+        guard bare(rationale) != bare(JudgePromptRenderer.rationalePlaceholder) else {
+            throw .placeholderRationale(dimension)
+        }
+        return rationale
     }
 
     /// The member named `name`, or else the one whose name matches ignoring case.

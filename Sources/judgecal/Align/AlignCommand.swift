@@ -123,41 +123,39 @@ enum AlignCommand {
         return try finish(report, arguments, rubricText: rubricText, console: console)
     }
 
-    /// Prints the report (text or JSON), writes it to `--report`, appends the
-    /// history line unless `--no-history`, and returns the verdict's exit code.
+    /// Writes the report to `--report` and appends the history line unless
+    /// `--no-history`, all or none (``StagedOutputs``: the report is put in
+    /// place only after the line is on disk), then prints the report (text or
+    /// JSON) and returns the verdict's exit code.
     static func finish(
         _ report: AlignmentReport, _ arguments: ParsedArguments, rubricText: String?, console: Console
     ) throws -> ExitCode {
         let json = try JSONEncoder.report.encode(report)
-        if let path = arguments.value("report") { try ReportFiles.write(.alignment(report), to: path) }
-        console.print(arguments.flag("json") ? String(decoding: json, as: UTF8.self) : report.renderText())
-        if !arguments.flag("no-history") {
-            let historyURL = try InputFiles.output(arguments.valueOrDefault("history"))
+        var outputs = StagedOutputs()
+        if let path = arguments.value("report") { try ReportFiles.stage(.alignment(report), at: path, in: &outputs) }
+        try outputs.commit {
+            guard !arguments.flag("no-history") else { return }
+            let historyURL = URL(fileURLWithPath: arguments.valueOrDefault("history"))
             try AlignmentHistoryEntry(report: report, rubricText: rubricText).append(to: historyURL)
         }
+        console.print(arguments.flag("json") ? String(decoding: json, as: UTF8.self) : report.renderText())
         return exitCode(report.dimensions.map(\.verdict.outcome))
     }
 
     /// Checks every output location (`--report`, and the history file unless
-    /// `--no-history`) before any judging, so that a missing folder is exit 73
-    /// at once rather than after every row is judged.
+    /// `--no-history`) before any judging, so that a missing or unwritable
+    /// folder is exit 73 at once rather than after every row is judged.
     ///
-    /// - Throws: ``CommandFailure`` (73) naming the path and why; for the
-    ///   default history path, how to choose another or none.
+    /// - Throws: ``OutputError`` (73) naming the path and why; for the
+    ///   history, how to choose another file or none.
     static func checkOutputs(_ arguments: ParsedArguments) throws {
-        if let path = arguments.value("report") { _ = try InputFiles.output(path) }
+        if let path = arguments.value("report") { try StagedOutputs.check(path, role: "report") }
         guard !arguments.flag("no-history") else { return }
-        let history: String = arguments.valueOrDefault("history")
-        let folder = URL(fileURLWithPath: history).deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            let advice =
-                arguments.isGiven("history")
-                ? "create the folder, or pass --no-history"
-                : "the default assumes the current folder is the project's; pass --history FILE or --no-history"
-            throw CommandFailure(
-                "cannot append to the history file '\(history)': the folder \(folder) does not exist; \(advice)", exitCode: .cantCreate)
-        }
+        let advice =
+            arguments.isGiven("history")
+            ? "pass --history FILE to append elsewhere, or --no-history"
+            : "the default assumes the current folder is the project's; pass --history FILE or --no-history"
+        try StagedOutputs.check(arguments.valueOrDefault("history"), role: "history file", appending: true, advice: advice)
     }
 
     /// The worst verdict decides (``Verdict/Outcome/worst(of:)``).

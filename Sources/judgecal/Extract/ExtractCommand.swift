@@ -51,7 +51,9 @@ enum ExtractCommand {
         let runPath = arguments.positional("run") ?? ""
         let run = try InputFiles.run(runPath)
         let rubric = try InputFiles.rubric(arguments.valueOrDefault("rubric"))
-        let output = try InputFiles.output(arguments.valueOrDefault("output"))
+        let outputPath: String = arguments.valueOrDefault("output")
+        try StagedOutputs.check(outputPath, role: "label sheet")
+        if let path = arguments.value("html") { try StagedOutputs.check(path, role: "label page") }
         if arguments.isGiven("stratify-by"), !arguments.isGiven("sample") {
             throw UsageError("--stratify-by allocates a sample; add --sample")
         }
@@ -62,14 +64,15 @@ enum ExtractCommand {
             overlap: try arguments.valueOrDefault("overlap", as: Int.self),
             context: arguments.isGiven("context") ? arguments.values("context") : nil)
         let sheet = try LabelSheet(run: run, dimensions: rubric.dimensions, options: options, file: runPath, rubricFile: rubric.file)
-        let htmlURL = try arguments.value("html").map(InputFiles.output)
-        try sheet.write(to: output)
-        if let htmlURL {
+        var outputs = StagedOutputs()
+        try outputs.stage(Data(sheet.csv.utf8), at: outputPath, role: "label sheet")
+        if let path = arguments.value("html") {
             let page = try sheet.renderHTML(
                 dimensions: rubric.dimensions, instructions: rubric.instructions, runName: run.info.name,
-                sheetName: output.lastPathComponent)
-            try Data(page.utf8).write(to: htmlURL, options: .atomic)
+                sheetName: URL(fileURLWithPath: outputPath).lastPathComponent)
+            try outputs.stage(Data(page.utf8), at: path, role: "label page")
         }
+        try outputs.commit()
         console.print("wrote \(sheet.rows.count) rows for \(rubric.dimensions.count) dimensions to \(arguments.valueOrDefault("output"))")
         return .success
     }

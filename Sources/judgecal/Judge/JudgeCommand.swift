@@ -38,15 +38,21 @@ enum JudgeCommand {
         let run = try InputFiles.run(arguments.positional("run") ?? "")
         let rubric = try InputFiles.rubric(arguments.valueOrDefault("rubric"))
         let jsonPath = arguments.value("output") ?? "notebooks-data/\(run.info.name).\(rubric.name).judgments.jsonl"
-        let jsonURL = try InputFiles.output(jsonPath)
+        let jsonURL = URL(fileURLWithPath: jsonPath)
         let csvURL = jsonURL.deletingPathExtension().appendingPathExtension("csv")
+        try StagedOutputs.check(jsonPath, role: "judgments file")
+        let csvPath = InputFile.displayName(csvURL)
+        try StagedOutputs.check(csvPath, role: "judgments CSV")
         let judge = try JudgeModelOptions.judge(arguments)
         let unanswered = previouslyUnanswered(jsonURL)
         let set = try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: judge, console: console)
         let retried = run.rows.filter { unanswered.contains($0.id) }.count
         let transportFailed = set.judgments.filter { $0.failure?.isTransport == true }.count
-        try set.jsonLines().write(to: jsonURL, options: .atomic)
-        try Data(set.tidyCSV(dimensions: rubric.dimensions.map(\.name)).utf8).write(to: csvURL, options: .atomic)
+        var outputs = StagedOutputs()
+        try outputs.stage(set.jsonLines(), at: jsonPath, role: "judgments file")
+        let tidy = set.tidyCSV(dimensions: rubric.dimensions.map(\.name))
+        try outputs.stage(Data(tidy.utf8), at: csvPath, role: "judgments CSV")
+        try outputs.commit()
         if arguments.flag("json") {
             let summary: JSONValue = .object([
                 "run": .string(run.info.name), "rubric": .string(rubric.name), "model": .string(set.model),

@@ -30,12 +30,13 @@ enum ReportCommand {
             throw UsageError("give --html FILE, --markdown FILE or both")
         }
         let report = try ReportFiles.read(arguments.positional("report") ?? "")
-        for (option, fileExtension) in [("html", "html"), ("markdown", "md")] {
-            guard let path = arguments.value(option) else { continue }
-            let url = try InputFiles.output(path)
-            try Data((fileExtension == "html" ? report.html : report.markdown).utf8).write(to: url, options: .atomic)
-            console.print("wrote \(path)")
+        var outputs = StagedOutputs()
+        let pages = [("html", report.html), ("markdown", report.markdown)].compactMap { option, page in
+            arguments.value(option).map { (path: $0, page: page) }
         }
+        for (path, page) in pages { try outputs.stage(Data(page.utf8), at: path, role: "report") }
+        try outputs.commit()
+        for (path, _) in pages { console.print("wrote \(path)") }
         return .success
     }
 }

@@ -4,10 +4,10 @@ import Foundation
 
 /// Reading and writing report files named on the command line.
 enum ReportFiles {
-    /// Writes `report` to `path` in the form its extension names (``ReportDocument/contents(for:)``).
-    static func write(_ report: ReportDocument, to path: String) throws {
-        let url = try InputFiles.output(path)
-        try report.contents(for: url).write(to: url, options: .atomic)
+    /// Stages `report` for `path` in the form its extension names
+    /// (``ReportDocument/contents(for:)``); it is written when `outputs` commits.
+    static func stage(_ report: ReportDocument, at path: String, in outputs: inout StagedOutputs) throws {
+        try outputs.stage(report.contents(for: URL(fileURLWithPath: path)), at: path, role: "report")
     }
 
     /// The report saved at `path`.

@@ -72,14 +72,6 @@ struct ReportRenderingTests {
         #expect(HTMLEscaping.markdownCell(raw) == escaped)
     }
 
-    @Test("Control characters reach no terminal: ESC, CR, DEL, C1 CSI and bidi overrides are shown, LF and tab kept")
-    func terminalText() {
-        #expect(TerminalText.visible("plain ünïcode") == "plain ünïcode")
-        #expect(TerminalText.visible("\u{1B}[2J\u{1B}]0;title\u{07}") == "␛[2J␛]0;title␇")
-        #expect(TerminalText.visible("a\rb\u{7F}\u{9B}31m\u{202E}x") == "a␍b␡\\u{9B}31m\\u{202E}x")
-        #expect(TerminalText.visible("line\n\tindented") == "line\n\tindented")
-    }
-
     @Test("The report page allows no script at all and loads nothing from outside")
     func policy() throws {
         let html = try ReportFixture.alignment().renderHTML()
