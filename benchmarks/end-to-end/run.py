@@ -10,6 +10,7 @@ resident memory (`/usr/bin/time -f %M`) are printed.
 """
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -72,6 +73,8 @@ def main():
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--sklearn-resamples", type=int, default=3, help="resamples drawn by scikit-learn, then scaled")
     parser.add_argument("--data-dir", default=os.path.join(HERE, "..", ".data"))
+    parser.add_argument("--no-sklearn", action="store_true", help="leave out pandas + scikit-learn (the slowest)")
+    parser.add_argument("--reads", default="csv,jsonl", help="the formats whose read throughput is measured")
     arguments = parser.parse_args()
     os.makedirs(arguments.data_dir, exist_ok=True)
     python = sys.executable
@@ -92,11 +95,12 @@ def main():
                 "--resamples", str(RESAMPLES), "--seed", str(SEED), "--json",
             ],
             "polars + numpy": [python, os.path.join(HERE, "polars_numpy.py"), path, str(RESAMPLES), str(SEED)],
-            "pandas + scikit-learn": [
+        }
+        if not arguments.no_sklearn:
+            pipelines["pandas + scikit-learn"] = [
                 python, os.path.join(HERE, "pandas_sklearn.py"), path, str(RESAMPLES),
                 str(arguments.sklearn_resamples), str(SEED),
-            ],
-        }
+            ]
         times = {name: [] for name in pipelines}
         peaks = {name: [] for name in pipelines}
         outputs = {}
@@ -106,6 +110,9 @@ def main():
                 if name == "pandas + scikit-learn":
                     out, undrawn = out.split()
                     seconds += float(undrawn)
+                if name == "judgecal agreement":
+                    result = json.loads(out)["results"][0]
+                    out = f"{result['value']:.12f} {result['ci']['lower']:.6f} {result['ci']['upper']:.6f}"
                 times[name].append(seconds)
                 peaks[name].append(peak)
                 outputs[name] = out
@@ -114,7 +121,7 @@ def main():
             table.append((rows, name, median(times[name]), min(times[name]), max(times[name]),
                           median(times[name]) / reference, max(peaks[name])))
         print(f"{rows:,} rows, {os.path.getsize(path) / 1e6:.0f} MB: kappa "
-              + "; ".join(f"{n} {outputs[n][:60]}" for n in pipelines))
+              + "; ".join(f"{n} {outputs[n]}" for n in pipelines))
 
     print()
     print(f"| rows | pipeline | median s (min–max) | × polars+numpy time | peak RSS MB |")
@@ -127,7 +134,9 @@ def main():
     print("| format | MB | judgecal MB/s | polars MB/s |")
     print("|---|---|---|---|")
     rows = sizes[-1]
-    for extension, reader in (("csv", "read_csv"), ("jsonl", "read_ndjson")):
+    readers = {"csv": "read_csv", "jsonl": "read_ndjson"}
+    for extension in filter(None, arguments.reads.split(",")):
+        reader = readers[extension]
         path = os.path.join(arguments.data_dir, f"kappa-{rows}.{extension}")
         megabytes = os.path.getsize(path) / 1e6
         ours, theirs = [], []

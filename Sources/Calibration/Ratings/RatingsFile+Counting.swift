@@ -20,34 +20,49 @@ extension RatingsFile {
         let k = scale.count
         let pairs = RaterRatings.pairs(of: raters.count)
         var names: [String] = []
-        var raterColumns: [Int] = []
         var idColumn: Int?
-        var counts = [Int](repeating: 0, count: pairs.count * k * k)
-        var excluded = [Int](repeating: 0, count: pairs.count)
-        var categories = [Int](repeating: -1, count: raters.count)
         var firstError = [InputError?](repeating: nil, count: raters.count)
         var identifiers = ItemIdentifiers()
         var items = 0
+        // Plain buffers, not arrays: the row closure runs once a row, and an
+        // array captured by it would be checked for uniqueness at every write.
+        let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: pairs.count * k * k)
+        let excluded = UnsafeMutableBufferPointer<Int>.allocate(capacity: pairs.count)
+        let raterColumns = UnsafeMutableBufferPointer<Int>.allocate(capacity: raters.count)
+        let categories = UnsafeMutableBufferPointer<Int>.allocate(capacity: raters.count)
+        let pairFirst = UnsafeMutableBufferPointer<Int>.allocate(capacity: pairs.count)
+        let pairSecond = UnsafeMutableBufferPointer<Int>.allocate(capacity: pairs.count)
+        defer {
+            for buffer in [counts, excluded, raterColumns, categories, pairFirst, pairSecond] { buffer.deallocate() }
+        }
+        counts.initialize(repeating: 0)
+        excluded.initialize(repeating: 0)
+        categories.initialize(repeating: -1)
+        for (p, pair) in pairs.enumerated() {
+            pairFirst[p] = pair.0
+            pairSecond[p] = pair.1
+        }
         try reader.forEachRow(in: source, file: file) { header throws(InputError) in
             names = header
-            raterColumns = try raters.map { name throws(InputError) in try column(name, of: header, file: file) }
+            for (r, name) in raters.enumerated() { raterColumns[r] = try column(name, of: header, file: file) }
             idColumn = try id.map { name throws(InputError) in try column(name, of: header, file: file) }
         } row: { record throws(InputError) in
             items += 1
             if let idColumn { identifiers.note(record.bytes(idColumn), line: record.line) }
-            for (r, c) in raterColumns.enumerated() {
+            for r in 0..<raterColumns.count {
                 do throws(RatingCell.Failure) {
-                    categories[r] = try cell.categoryIndex(record.bytes(c)) ?? -1
+                    categories[r] = try cell.categoryIndex(record.bytes(raterColumns[r])) ?? -1
                 } catch {
                     categories[r] = -1
                     if firstError[r] == nil {
-                        firstError[r] = InputError(file: file, line: record.line, column: names[c], message: error.message)
+                        firstError[r] = InputError(
+                            file: file, line: record.line, column: names[raterColumns[r]], message: error.message)
                     }
                 }
             }
-            for (p, pair) in pairs.enumerated() {
-                let i = categories[pair.0]
-                let j = categories[pair.1]
+            for p in 0..<pairFirst.count {
+                let i = categories[pairFirst[p]]
+                let j = categories[pairSecond[p]]
                 if i < 0 || j < 0 {
                     excluded[p] += 1
                 } else {

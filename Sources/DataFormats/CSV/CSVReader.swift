@@ -69,7 +69,7 @@ public struct CSVReader: Sendable {
         in source: ByteSource, file: String, header: ([String]) throws(InputError) -> Void,
         row: (DelimitedRecord) throws(InputError) -> Void
     ) throws(InputError) {
-        var scanner = DelimitedScanner(separator: separator, file: file)
+        let scanner = DelimitedScanner(separator: separator, file: file)
         var width: Int?
         var validated = 0
         var started = false

@@ -7,7 +7,10 @@
 /// started, so the caller can keep the unread bytes, append the next chunk and
 /// ask again: a record is never split, and lines and columns count as if the
 /// file were one buffer. The rules are ``CSVReader``'s.
-struct DelimitedScanner {
+///
+/// A class, so that the closures of a streaming read share one scanner
+/// instead of copying its state (and retaining its buffers) once a record.
+final class DelimitedScanner {
     /// Where one field's bytes are: in the buffer, or (a quoted field with
     /// doubled quotes) unescaped in ``unescaped``.
     struct FieldSpan {
@@ -42,8 +45,10 @@ struct DelimitedScanner {
     private(set) var line = 1
     /// The offset of the current line's first byte, for columns.
     private(set) var lineStart = 0
-    /// The fields of the last record.
+    /// The fields of the last record: the first ``fieldCount`` of these.
     private(set) var spans: [FieldSpan] = []
+    /// How many fields the last record has.
+    private(set) var fieldCount = 0
     /// The unescaped bytes of quoted fields with doubled quotes.
     private(set) var unescaped: [UInt8] = []
 
@@ -57,7 +62,7 @@ struct DelimitedScanner {
     }
 
     /// Skips a UTF-8 byte-order mark at the start of the file.
-    mutating func skipByteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>) {
+    func skipByteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>) {
         let length = UTF8Validation.byteOrderMarkLength(bytes)
         position += length
         lineStart += length
@@ -65,7 +70,7 @@ struct DelimitedScanner {
 
     /// Moves every offset back by `count` bytes, after the caller dropped that
     /// many consumed bytes from the front of its buffer.
-    mutating func dropFront(_ count: Int) {
+    func dropFront(_ count: Int) {
         position -= count
         lineStart -= count
     }
@@ -74,7 +79,7 @@ struct DelimitedScanner {
     ///
     /// - Parameter atEnd: whether `end` is the end of the file.
     /// - Throws: ``InputError`` as ``CSVReader/read(_:file:)`` describes.
-    mutating func next(_ bytes: UnsafePointer<UInt8>, end: Int, atEnd: Bool) throws(InputError) -> Outcome {
+    func next(_ bytes: UnsafePointer<UInt8>, end: Int, atEnd: Bool) throws(InputError) -> Outcome {
         let saved = (position, line, lineStart)
         do {
             return try scan(bytes, end: end, atEnd: atEnd)
@@ -89,16 +94,18 @@ struct DelimitedScanner {
         }
     }
 
-    private mutating func scan(_ bytes: UnsafePointer<UInt8>, end: Int, atEnd: Bool) throws(Stop) -> Outcome {
-        spans.removeAll(keepingCapacity: true)
-        unescaped.removeAll(keepingCapacity: true)
+    private func scan(_ bytes: UnsafePointer<UInt8>, end: Int, atEnd: Bool) throws(Stop) -> Outcome {
+        fieldCount = 0
+        if !unescaped.isEmpty { unescaped.removeAll(keepingCapacity: true) }
         while position < end, bytes[position] == Self.lf || bytes[position] == Self.cr {
             try endLine(bytes, end: end, atEnd: atEnd)
         }
         guard position < end else { return atEnd ? .end : .needMore }
         let recordLine = line
         while true {
-            spans.append(try field(bytes, end: end, atEnd: atEnd))
+            let span = try field(bytes, end: end, atEnd: atEnd)
+            if fieldCount < spans.count { spans[fieldCount] = span } else { spans.append(span) }
+            fieldCount += 1
             guard position < end else {
                 if atEnd { return .record(line: recordLine) }
                 throw .needMore
@@ -113,7 +120,7 @@ struct DelimitedScanner {
     }
 
     /// Steps over one line break (LF, CRLF or CR).
-    private mutating func endLine(_ bytes: UnsafePointer<UInt8>, end: Int, atEnd: Bool) throws(Stop) {
+    private func endLine(_ bytes: UnsafePointer<UInt8>, end: Int, atEnd: Bool) throws(Stop) {
         if bytes[position] == Self.cr {
             if position + 1 == end, !atEnd { throw .needMore }
             if position + 1 < end, bytes[position + 1] == Self.lf { position += 1 }
@@ -124,7 +131,7 @@ struct DelimitedScanner {
     }
 
     /// One field, quoted or not, leaving `position` on the separator, line break or end.
-    private mutating func field(_ bytes: UnsafePointer<UInt8>, end: Int, atEnd: Bool) throws(Stop) -> FieldSpan {
+    private func field(_ bytes: UnsafePointer<UInt8>, end: Int, atEnd: Bool) throws(Stop) -> FieldSpan {
         guard position < end, bytes[position] == Self.quote else { return try unquoted(bytes, end: end, atEnd: atEnd) }
         let openLine = line
         let openLineStart = lineStart
@@ -133,17 +140,19 @@ struct DelimitedScanner {
         var segmentStart = position
         var escapedFrom: Int?
         while true {
-            while position < end, bytes[position] != Self.quote {
-                let b = bytes[position]
+            var p = position
+            while p < end, bytes[p] != Self.quote {
+                let b = bytes[p]
                 if b == Self.lf || b == Self.cr {
-                    if b == Self.cr, position + 1 == end, !atEnd { throw .needMore }
-                    if b == Self.lf || position + 1 == end || bytes[position + 1] != Self.lf {
+                    if b == Self.cr, p + 1 == end, !atEnd { throw .needMore }
+                    if b == Self.lf || p + 1 == end || bytes[p + 1] != Self.lf {
                         line += 1
-                        lineStart = position + 1
+                        lineStart = p + 1
                     }
                 }
-                position += 1
+                p += 1
             }
+            position = p
             guard position < end else {
                 if !atEnd { throw .needMore }
                 throw .input(
@@ -173,22 +182,26 @@ struct DelimitedScanner {
         }
     }
 
-    private mutating func unquoted(_ bytes: UnsafePointer<UInt8>, end: Int, atEnd: Bool) throws(Stop) -> FieldSpan {
+    private func unquoted(_ bytes: UnsafePointer<UInt8>, end: Int, atEnd: Bool) throws(Stop) -> FieldSpan {
+        // A local cursor: a class's stored property is checked for exclusive
+        // access at every touch, which would be most of the cost of this loop.
         let start = position
         let separator = separator
-        while position < end {
-            let b = bytes[position]
+        var p = start
+        while p < end {
+            let b = bytes[p]
             if b == separator || b == Self.lf || b == Self.cr { break }
             if b == Self.quote {
                 throw .input(
                     error(
                         "a quote inside an unquoted field; quote the whole field and double the quote (\"\")",
-                        line: line, lineStart: lineStart, at: position, in: bytes))
+                        line: line, lineStart: lineStart, at: p, in: bytes))
             }
-            position += 1
+            p += 1
         }
-        if position == end, !atEnd { throw .needMore }
-        return FieldSpan(start: start, end: position, isUnescaped: false)
+        position = p
+        if p == end, !atEnd { throw .needMore }
+        return FieldSpan(start: start, end: p, isUnescaped: false)
     }
 
     /// The 1-based character column of byte `offset`, counting from `start`.
@@ -229,7 +242,10 @@ extension DelimitedScanner {
         let result = spans.withUnsafeBufferPointer { spans in
             unescaped.withUnsafeBufferPointer { unescaped in
                 Result { () throws(InputError) in
-                    try body(DelimitedRecord(line: line, bytes: bytes, unescaped: unescaped.baseAddress, spans: spans))
+                    try body(
+                        DelimitedRecord(
+                            line: line, bytes: bytes, unescaped: unescaped.baseAddress,
+                            spans: UnsafeBufferPointer(rebasing: spans[..<fieldCount])))
                 }
             }
         }
