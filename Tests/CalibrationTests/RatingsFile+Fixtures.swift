@@ -16,14 +16,17 @@ extension RatingsFile {
         raters: [String],
         id: String? = nil,
         groupBy: String? = nil,
-        scale: CategoryScale? = nil
+        scale: CategoryScale? = nil,
+        statistic: AgreementStatistic? = nil
     ) throws -> RatingsFile {
-        try columns(Data(text.utf8), file: file, format: format, raters: raters, id: id, groupBy: groupBy, scale: scale)
+        try columns(
+            .data(Data(text.utf8)), file: file, format: format, raters: raters, id: id, groupBy: groupBy, scale: scale,
+            statistic: statistic)
     }
 
     /// Rater columns of the Newsroom file, named as the command is given it.
     static func newsroom(_ raters: [String], scale: CategoryScale? = nil) throws -> RatingsFile {
-        try columns(try AgreementData.newsroomData(), file: AgreementData.newsroom, format: .csv, raters: raters, scale: scale)
+        try columns(.data(try AgreementData.newsroomData()), file: AgreementData.newsroom, format: .csv, raters: raters, scale: scale)
     }
 
     /// A CSV table of counts, its scale from its header.

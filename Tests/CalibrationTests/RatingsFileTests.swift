@@ -14,7 +14,7 @@ struct RatingsFileTests {
         let table = try RatingsFile.counts(",1,2,3\n1,10,2,0\n2,1,8,1\n3,0,2,6\n", file: "t.csv")
         #expect(table.itemCount == 30)
         #expect(table.scale == CategoryScale(1...3))
-        #expect(table.groups.map(\.ratings.raters) == [["rows", "columns"]])
+        #expect(table.groups.map(\.ratings?.raters) == [["rows", "columns"]])
         let percent = try AgreementReport(table, AgreementRequest(statistic: .percentAgreement)).only()
         #expect(percent.estimate.value == 0.8)
         #expect(percent.estimate.n == 30)
@@ -35,7 +35,7 @@ struct RatingsFileTests {
             "{\"id\": 1, \"s\": {\"a\": 1, \"b\": 1}}\n{\"id\": 2, \"s\": {\"a\": 3, \"b\": null}}\n{\"id\": 3, \"s\": {\"a\": 2, \"b\": 3}}\n"
         let ratings = try RatingsFile.columns(
             text, file: "r.jsonl", format: .jsonl, raters: ["s.a", "s.b"], id: "id", scale: CategoryScale(1...3))
-        #expect(ratings.groups.map(\.ratings.ratings) == [[[1, 3, 2], [1, nil, 3]]])
+        #expect(ratings.groups.map(\.ratings?.ratings) == [[[1, 3, 2], [1, nil, 3]]])
         let percent = try AgreementReport(ratings, AgreementRequest(statistic: .percentAgreement)).only()
         #expect(percent.estimate.value == 0.5)
         #expect(percent.estimate.n == 2)

@@ -109,6 +109,8 @@ public enum AgreementRequestError: Error, Sendable, Hashable, CustomStringConver
     case tooManyResamples(Int)
     /// Fewer rater columns than the statistic compares.
     case tooFewRaters(statistic: String, needed: Int)
+    /// The statistic needs the ratings item by item, not their pair tables.
+    case needsItemRatings(statistic: String)
 
     public var description: String {
         switch self {
@@ -133,6 +135,8 @@ public enum AgreementRequestError: Error, Sendable, Hashable, CustomStringConver
                 "\(count) resamples are more than the \(AgreementRequest.maximumResamples) a bootstrap draws (beyond that the interval moves less than its own Monte Carlo error while the run takes minutes); 2000 is usual"
         case .tooFewRaters(let statistic, let needed):
             return "\(statistic) needs at least \(needed) rater column\(needed == 1 ? "" : "s")"
+        case .needsItemRatings(let statistic):
+            return "\(statistic) needs the ratings item by item, not only their tables of counts"
         }
     }
 }

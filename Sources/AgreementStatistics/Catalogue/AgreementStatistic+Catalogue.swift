@@ -15,7 +15,8 @@ extension AgreementStatistic {
             let w = r.effectiveWeights.matrix(on: scale)
             return { CohenKappa.value(of: $0, weights: w) }
         },
-        computation: .figures(measure: "kappa", listwise: false, cohenKappaFigure))
+        tableFigure: cohenKappaFigure,
+        computation: .figures(measure: "kappa", listwise: false, onPairTable(cohenKappaFigure)))
 
     /// Krippendorff's alpha over all raters, at a level of measurement.
     public static let krippendorffAlpha = AgreementStatistic(
@@ -30,13 +31,14 @@ extension AgreementStatistic {
     /// Gwet's AC1 over all raters.
     public static let gwetAC1 = AgreementStatistic(
         name: "gwet-ac1", summary: "Gwet's AC1 over all raters", shape: .allRaters, intervals: [.analytic, .t, .bootstrap],
-        needsScale: true, tableValue: gwetTable(weighted: false),
+        needsScale: true, tableValue: gwetTable(weighted: false), tableFigure: gwetPairFigure(weighted: false),
         computation: .figures(measure: "AC1", listwise: false, gwet(weighted: false)))
 
     /// Gwet's weighted AC2 over all raters.
     public static let gwetAC2 = AgreementStatistic(
         name: "gwet-ac2", summary: "Gwet's weighted AC2 over all raters", shape: .allRaters, parameters: [.weights],
         intervals: [.analytic, .t, .bootstrap], needsScale: true, tableValue: gwetTable(weighted: true),
+        tableFigure: gwetPairFigure(weighted: true),
         computation: .figures(measure: "AC2", listwise: false, gwet(weighted: true)))
 
     /// Fleiss' kappa over all raters (weighted: Gwet's generalisation), with its z test.
@@ -63,11 +65,8 @@ extension AgreementStatistic {
     /// The two raters' table of counts on the declared scale, per pair.
     public static let confusion = AgreementStatistic(
         name: "confusion", summary: "the table of counts per pair on the declared scale, rows the first rater, with its exact agreement",
-        shape: .pairs, intervals: [], needsScale: true,
-        computation: .figures(measure: "confusion (exact agreement)", listwise: false) { columns, r in
-            let table = try pairTable(columns, r)
-            return Figure(estimate: PercentAgreement.exact(table), table: table)
-        })
+        shape: .pairs, intervals: [], needsScale: true, tableFigure: confusionFigure,
+        computation: .figures(measure: "confusion (exact agreement)", listwise: false, onPairTable(confusionFigure)))
 
     /// Spearman's rho per pair.
     public static let spearman = correlation("spearman", "Spearman's rho per pair", .spearman)
@@ -105,9 +104,18 @@ extension AgreementStatistic {
 
     // MARK: - The statistics
 
-    private static let cohenKappaFigure: Measure = { columns, r in
+    /// The figure of the two selected columns' table on the declared scale.
+    private static func onPairTable(_ figure: @escaping TableFigure) -> Measure {
+        { columns, r in try figure(try pairTable(columns, r), r) }
+    }
+
+    private static let confusionFigure: TableFigure = { table, _ in
+        Figure(estimate: PercentAgreement.exact(table), table: table)
+    }
+
+    private static let cohenKappaFigure: TableFigure = { table, r in
         let kappa = CohenKappa(
-            try pairTable(columns, r), weights: r.effectiveWeights, level: r.confidenceLevel,
+            table, weights: r.effectiveWeights, level: r.confidenceLevel,
             interval: (r.interval ?? .analytic).coefficientInterval)
         return Figure(estimate: kappa.kappa, test: zTest(kappa.nullStandardError, kappa.z, kappa.pValue))
     }
@@ -137,17 +145,23 @@ extension AgreementStatistic {
     /// irrCAC's table functions), Gwet's multi-rater form otherwise.
     private static func gwet(weighted: Bool) -> Measure {
         { columns, r in
+            if columns.count == 2 { return try gwetPairFigure(weighted: weighted)(try pairTable(columns, r), r) }
             let weights = weighted ? r.effectiveWeights : .unweighted
             let interval = (r.interval ?? .analytic).coefficientInterval
-            if columns.count == 2 {
-                return Figure(
-                    estimate: GwetAgreementCoefficient(
-                        try pairTable(columns, r), weights: weights, level: r.confidenceLevel, interval: interval
-                    ).coefficient)
-            }
             return Figure(
                 estimate: GwetAgreementCoefficient(
                     try counts(columns, r), weights: weights, level: r.confidenceLevel, interval: interval
+                ).coefficient)
+        }
+    }
+
+    /// AC1 or AC2 of two raters from their table, as irrCAC's table functions.
+    private static func gwetPairFigure(weighted: Bool) -> TableFigure {
+        { table, r in
+            Figure(
+                estimate: GwetAgreementCoefficient(
+                    table, weights: weighted ? r.effectiveWeights : .unweighted, level: r.confidenceLevel,
+                    interval: (r.interval ?? .analytic).coefficientInterval
                 ).coefficient)
         }
     }

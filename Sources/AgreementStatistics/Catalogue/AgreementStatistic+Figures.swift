@@ -9,9 +9,7 @@ extension AgreementStatistic {
     /// - Parameter listwise: whether an item missing any rating is left out
     ///   (pairs, ICC); otherwise items with fewer than two ratings are.
     ///
-    /// A figure on fewer than ``minimumItems`` items is undefined (`too-few`);
-    /// an interval that collapses to a point is removed and its reason kept
-    /// (``Estimate/withoutCollapsedInterval()``).
+    /// Each is finished by ``measurement(_:raters:measureName:items:used:request:bootstrap:)``.
     static func figures(
         _ measureName: String, shape: Shape, listwise: Bool = false, measure: @escaping Measure, tableValue: TableValue? = nil
     ) -> Compute {
@@ -19,67 +17,77 @@ extension AgreementStatistic {
             let selections = shape == .pairs ? data.pairs.map { [$0.0, $0.1] } : [Array(data.raters.indices)]
             return try selections.map { selected in
                 let columns = selected.map { data.ratings[$0] }
-                let figure = try measure(columns, request)
-                var measurement = AgreementMeasurement(
-                    raters: selected.map { data.raters[$0] }, measure: measureName, estimate: figure.estimate,
-                    test: figure.test, table: figure.table, notes: figure.notes)
                 let needed = listwise || shape == .pairs ? columns.count : 2
                 let used = (0..<data.itemCount).count { i in columns.count(where: { $0[i] != nil }) >= needed }
-                measurement.excluded = data.itemCount - used
-                if measurement.estimate.value != nil, used < Self.minimumItems {
-                    measurement.estimate = Estimate(
-                        undefined: .tooFew(
-                            "\(used) rated item\(used == 1 ? " is" : "s are") too few: \(measureName) needs at least \(Self.minimumItems), and on one item any agreement or disagreement is all there is"
-                        ),
-                        n: measurement.estimate.n)
-                    return measurement
+                return try measurement(
+                    try measure(columns, request), raters: selected.map { data.raters[$0] }, measureName: measureName,
+                    items: data.itemCount, used: used, request: request
+                ) {
+                    bootstrap(columns: columns, request: request, measure: measure, tableValue: tableValue)
                 }
-                try attachInterval(to: &measurement, columns: columns, request: request, measure: measure, tableValue: tableValue)
-                measurement.estimate = measurement.estimate.withoutCollapsedInterval()
-                return measurement
             }
         }
     }
 
-    /// The interval asked for.
+    /// One figure as the catalogue reports it: the items left out, undefined
+    /// on fewer than ``minimumItems``, with the interval the request asks for.
     ///
     /// No interval: none (the standard error is kept); analytic or t: the
-    /// statistic's own; bootstrap: a percentile interval whose standard error
-    /// replaces the analytic one, unless the request draws no resamples. The
-    /// bootstrap draws a multinomial over the cells of the two-rater table where
-    /// the statistic has a table form, a scale is declared and every rating is
-    /// on it (the statistic of the table is then the statistic of the ratings),
-    /// and resamples the items otherwise. Resamples on which the statistic is
-    /// undefined are left out and counted.
-    private static func attachInterval(
-        to measurement: inout AgreementMeasurement, columns: [[Double?]], request: AgreementRequest, measure: Measure,
-        tableValue: TableValue?
-    ) throws {
+    /// statistic's own; bootstrap: a percentile interval (from `bootstrap`)
+    /// whose standard error replaces the analytic one, unless the request draws
+    /// no resamples. An interval that collapses to a point is removed and its
+    /// reason kept (``Estimate/withoutCollapsedInterval()``).
+    static func measurement(
+        _ figure: Figure, raters: [String], measureName: String, items: Int, used: Int, request: AgreementRequest,
+        bootstrap: () -> BootstrapResult?
+    ) throws -> AgreementMeasurement {
+        var measurement = AgreementMeasurement(
+            raters: raters, measure: measureName, estimate: figure.estimate, test: figure.test, table: figure.table,
+            notes: figure.notes)
+        measurement.excluded = items - used
+        if measurement.estimate.value != nil, used < Self.minimumItems {
+            measurement.estimate = Estimate(
+                undefined: .tooFew(
+                    "\(used) rated item\(used == 1 ? " is" : "s are") too few: \(measureName) needs at least \(Self.minimumItems), and on one item any agreement or disagreement is all there is"
+                ),
+                n: measurement.estimate.n)
+            return measurement
+        }
         switch request.interval {
         case nil: measurement.estimate.interval = nil
         case .analytic?, .t?: break
         case .bootstrap?:
-            guard measurement.estimate.value != nil, request.resamples > 0 else { return }
-            let result: BootstrapResult
-            if let tableValue, columns.count == 2, let scale = request.scale,
-                let table = try? ContingencyTable(scale: scale, first: columns[0], second: columns[1])
-            {
-                result = Bootstrap.table(
-                    table, resamples: request.resamples, level: request.confidenceLevel, seed: request.seed,
-                    statistic: tableValue(request, scale))
-            } else {
-                result = Bootstrap.items(
-                    count: columns.first?.count ?? 0, resamples: request.resamples, level: request.confidenceLevel,
-                    seed: request.seed, bca: false
-                ) { indices in
-                    (try? measure(columns.map { c in indices.map { c[$0] } }, request))?.estimate.value
-                }
-            }
+            guard measurement.estimate.value != nil, request.resamples > 0, let result = bootstrap() else { break }
             measurement.estimate.standardError = result.standardError
             measurement.estimate.interval = result.percentileInterval
             measurement.resampling = .init(
                 method: result.method, resamples: result.resamples, seed: result.seed,
                 undefinedResamples: result.undefinedResamples)
+        }
+        measurement.estimate = measurement.estimate.withoutCollapsedInterval()
+        return measurement
+    }
+
+    /// The bootstrap of the selected columns: a multinomial over the cells of
+    /// the two-rater table where the statistic has a table form, a scale is
+    /// declared and every rating is on it (the statistic of the table is then
+    /// the statistic of the ratings), the items resampled otherwise. Resamples
+    /// on which the statistic is undefined are left out and counted.
+    private static func bootstrap(
+        columns: [[Double?]], request: AgreementRequest, measure: Measure, tableValue: TableValue?
+    ) -> BootstrapResult {
+        if let tableValue, columns.count == 2, let scale = request.scale,
+            let table = try? ContingencyTable(scale: scale, first: columns[0], second: columns[1])
+        {
+            return Bootstrap.table(
+                table, resamples: request.resamples, level: request.confidenceLevel, seed: request.seed,
+                statistic: tableValue(request, scale))
+        }
+        return Bootstrap.items(
+            count: columns.first?.count ?? 0, resamples: request.resamples, level: request.confidenceLevel,
+            seed: request.seed, bca: false
+        ) { indices in
+            (try? measure(columns.map { c in indices.map { c[$0] } }, request))?.estimate.value
         }
     }
 

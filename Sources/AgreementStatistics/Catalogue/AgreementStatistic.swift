@@ -43,6 +43,10 @@ public struct AgreementStatistic: Sendable, Hashable {
     /// The figure from a two-rater table alone, prepared once per request: the
     /// O(k²) path for ``Bootstrap/table(_:resamples:level:seed:statistic:)``.
     typealias TableValue = @Sendable (AgreementRequest, CategoryScale) -> @Sendable (ContingencyTable) -> Double?
+    /// The figure from the two raters' table on the declared scale, for
+    /// statistics whose figure needs nothing else: what ``measurements(of:request:)-(PairTables,_)``
+    /// computes from ratings counted while they were read.
+    typealias TableFigure = @Sendable (_ table: ContingencyTable, _ request: AgreementRequest) throws -> Figure
     /// Computes every figure of the statistic.
     typealias Compute = @Sendable (RaterRatings, AgreementRequest) throws -> [AgreementMeasurement]
 
@@ -72,11 +76,13 @@ public struct AgreementStatistic: Sendable, Hashable {
     private let computation: Computation
     /// The figure of a two-rater table alone, where the statistic has a table form.
     private let tableValue: TableValue?
+    /// The whole figure of a two-rater table, where it needs nothing else.
+    private let tableFigure: TableFigure?
 
     init(
         name: String, summary: String, shape: Shape, parameters: Set<Parameter> = [],
         intervals: Set<IntervalMethod> = [.bootstrap], needsScale: Bool = false, correlation: Correlation.Method? = nil,
-        tableValue: TableValue? = nil, computation: Computation
+        tableValue: TableValue? = nil, tableFigure: TableFigure? = nil, computation: Computation
     ) {
         self.name = name
         self.summary = summary
@@ -86,6 +92,7 @@ public struct AgreementStatistic: Sendable, Hashable {
         self.needsScale = needsScale
         self.correlation = correlation
         self.tableValue = tableValue
+        self.tableFigure = tableFigure
         self.computation = computation
     }
 
@@ -118,6 +125,42 @@ public struct AgreementStatistic: Sendable, Hashable {
                 ratings, request)
         case .custom(let compute):
             return try compute(ratings, request)
+        }
+    }
+
+    /// Whether every figure, with any interval, follows from the k×k tables of
+    /// pairs of `raterCount` raters (``PairTables``), so that a reader can count
+    /// the ratings into them and keep nothing per item: Cohen's kappa and the
+    /// confusion table for any number of raters, Gwet's AC1 and AC2 for two.
+    public func isComputable(fromPairTablesOf raterCount: Int) -> Bool {
+        guard tableFigure != nil, tableValue != nil || !intervals.contains(.bootstrap) else { return false }
+        return shape == .pairs || raterCount == 2
+    }
+
+    /// Every figure of this statistic from ratings counted into pair tables,
+    /// equal to ``measurements(of:request:)-(RaterRatings,_)`` on the ratings counted.
+    ///
+    /// - Throws: as ``measurements(of:request:)-(RaterRatings,_)``, and
+    ///   ``AgreementRequestError/needsItemRatings(statistic:)`` when the figure
+    ///   does not follow from the tables (``isComputable(fromPairTablesOf:)``).
+    public func measurements(of counted: PairTables, request: AgreementRequest) throws -> [AgreementMeasurement] {
+        var request = try request.validated()
+        request.statistic = self
+        guard counted.raters.count >= minimumRaters else {
+            throw AgreementRequestError.tooFewRaters(statistic: name, needed: minimumRaters)
+        }
+        guard isComputable(fromPairTablesOf: counted.raters.count), let tableFigure, case .figures(let measureName, _, _) = computation
+        else { throw AgreementRequestError.needsItemRatings(statistic: name) }
+        return try zip(RaterRatings.pairs(of: counted.raters.count), counted.tables).map { pair, table in
+            try Self.measurement(
+                tableFigure(table, request), raters: [counted.raters[pair.0], counted.raters[pair.1]], measureName: measureName,
+                items: counted.itemCount, used: table.n, request: request
+            ) {
+                guard let tableValue else { return nil }
+                return Bootstrap.table(
+                    table, resamples: request.resamples, level: request.confidenceLevel, seed: request.seed,
+                    statistic: tableValue(request, table.scale))
+            }
         }
     }
 

@@ -27,7 +27,10 @@ public struct RaterRatings: Sendable, Hashable {
     public var itemCount: Int { ratings.first?.count ?? 0 }
 
     /// Every pair of raters (i < j), in column order.
-    public var pairs: [(Int, Int)] {
-        raters.indices.flatMap { i in ((i + 1)..<raters.count).map { (i, $0) } }
+    public var pairs: [(Int, Int)] { Self.pairs(of: raters.count) }
+
+    /// Every pair (i < j) of `count` raters, in column order.
+    public static func pairs(of count: Int) -> [(Int, Int)] {
+        (0..<count).flatMap { i in ((i + 1)..<count).map { (i, $0) } }
     }
 }

@@ -36,6 +36,17 @@ public struct ContingencyTable: Sendable, Hashable, Codable {
         self.excludedPairs = 0
     }
 
+    /// A table from counts already made, row-major, and the pairs left out:
+    /// what a reader that counts ratings as it reads them builds.
+    ///
+    /// - Precondition: k² non-negative counts.
+    public init(scale: CategoryScale, counts: [Int], excludedPairs: Int) {
+        precondition(counts.count == scale.count * scale.count && counts.allSatisfy { $0 >= 0 }, "the table must be k×k")
+        self.scale = scale
+        self.counts = counts
+        self.excludedPairs = excludedPairs
+    }
+
     /// A table from two raters' ratings of the same items, in the same order.
     ///
     /// Pairs with a missing rating on either side are left out and counted in

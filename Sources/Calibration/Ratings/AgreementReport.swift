@@ -43,9 +43,12 @@ public struct AgreementReport: Sendable {
         request.scale = ratings.scale
         var rows: [Row] = []
         for group in ratings.groups {
-            rows += try request.statistic.measurements(of: group.ratings, request: request).map {
-                Row(group: group.key, measurement: $0)
-            }
+            let measurements =
+                switch group.content {
+                case .ratings(let ratings): try request.statistic.measurements(of: ratings, request: request)
+                case .counted(let tables): try request.statistic.measurements(of: tables, request: request)
+                }
+            rows += measurements.map { Row(group: group.key, measurement: $0) }
         }
         if let method = request.statistic.correlation, ratings.groups.contains(where: { $0.key != nil }) {
             rows += try Self.averagedOverGroups(method, ratings: ratings)
@@ -57,9 +60,10 @@ public struct AgreementReport: Sendable {
     }
 
     private static func averagedOverGroups(_ method: Correlation.Method, ratings: RatingsFile) throws -> [Row] {
-        guard let first = ratings.groups.first?.ratings else { return [] }
-        let labels = ratings.groups.flatMap { Array(repeating: $0.key ?? "", count: $0.ratings.itemCount) }
-        let column = { (r: Int) in ratings.groups.flatMap { $0.ratings.ratings[r] } }
+        let groups = ratings.groups.compactMap(\.ratings)
+        guard let first = groups.first else { return [] }
+        let labels = zip(ratings.groups, groups).flatMap { Array(repeating: $0.key ?? "", count: $1.itemCount) }
+        let column = { (r: Int) in groups.flatMap { $0.ratings[r] } }
         return try first.pairs.map { i, j in
             let grouped = try GroupedCorrelation.averaged(method, groups: labels, column(i), column(j))
             let measurement = AgreementMeasurement(

@@ -8,10 +8,24 @@ public import Foundation
 public struct RatingsFile: Sendable {
     /// One group of items.
     public struct Group: Sendable {
+        /// What a group holds: its ratings item by item, or counted into pair tables.
+        public enum Content: Sendable {
+            /// The ratings, items in file order.
+            case ratings(RaterRatings)
+            /// The ratings counted into one table per pair of raters, as they were read.
+            case counted(PairTables)
+        }
+
         /// The grouping column's value; `nil` when the file is not grouped.
         public var key: String?
-        /// The group's ratings, items in file order.
-        public var ratings: RaterRatings
+        /// The group's ratings.
+        public var content: Content
+
+        /// The ratings item by item, `nil` when they were counted.
+        public var ratings: RaterRatings? {
+            guard case .ratings(let ratings) = content else { return nil }
+            return ratings
+        }
     }
 
     /// The file as the user named it.
@@ -27,19 +41,36 @@ public struct RatingsFile: Sendable {
     ///
     /// A blank cell (or a missing or `null` JSON field) is a missing rating;
     /// any other cell must be a number, or one of the scale's labels when they
-    /// are not numbers (``RecordTable/ratings(column:rows:scale:)``).
+    /// are not numbers (``RatingCell``).
+    ///
+    /// When `statistic` is computable from pair tables
+    /// (``AgreementStatistic/isComputable(fromPairTablesOf:)``), the scale is
+    /// declared, the file is CSV or TSV and not grouped, the ratings are
+    /// counted as the file streams by (``counted(_:file:separator:raters:id:scale:)``)
+    /// and memory does not grow with its rows; otherwise the file is read whole.
     ///
     /// - Parameters:
     ///   - raters: the rater columns (JSON: dotted field paths).
     ///   - id: a column of item ids, which must all be present and distinct.
     ///   - groupBy: a column whose values split the items into groups.
     ///   - scale: the declared categories, if any.
+    ///   - statistic: the statistic the ratings are read for, if known.
     /// - Throws: ``InputError`` naming file, line and column for a malformed
     ///   file, a missing column, a rating that does not read, a blank or repeated id.
     public static func columns(
-        _ data: Data, file: String, format: RecordFormat, raters: [String], id: String? = nil, groupBy: String? = nil,
-        scale: CategoryScale? = nil
+        _ source: ByteSource, file: String, format: RecordFormat, raters: [String], id: String? = nil, groupBy: String? = nil,
+        scale: CategoryScale? = nil, statistic: AgreementStatistic? = nil
     ) throws -> RatingsFile {
+        if let statistic, statistic.isComputable(fromPairTablesOf: raters.count), let scale,
+            scale.count <= CategoryScale.maximumCategories, let separator = format.separator, groupBy == nil
+        {
+            return try counted(source, file: file, separator: separator, raters: raters, id: id, scale: scale)
+        }
+        let data: Data
+        switch source {
+        case .data(let bytes): data = bytes
+        case .file(let url, _): data = try InputFile.read(url)
+        }
         let wanted = raters + [id, groupBy].compactMap { $0 }
         let table = try format.table(data, fields: Array(Set(wanted)).sorted(), file: file)
         let raterColumns = try raters.map { name throws(InputError) in try table.requireColumn(named: name) }
@@ -52,7 +83,7 @@ public struct RatingsFile: Sendable {
         }
         let rated = try groups.map { group in
             let columns = try raterColumns.map { c throws(InputError) in try table.ratings(column: c, rows: group.rows, scale: scale) }
-            return Group(key: group.key, ratings: try RaterRatings(raters: raters, ratings: columns))
+            return Group(key: group.key, content: .ratings(try RaterRatings(raters: raters, ratings: columns)))
         }
         return RatingsFile(file: file, groups: rated, scale: scale, itemCount: table.rowCount)
     }
@@ -75,7 +106,8 @@ public struct RatingsFile: Sendable {
             }
         }
         let ratings = try RaterRatings(raters: ["rows", "columns"], ratings: [first, second])
-        return RatingsFile(file: file, groups: [Group(key: nil, ratings: ratings)], scale: counts.scale, itemCount: first.count)
+        return RatingsFile(
+            file: file, groups: [Group(key: nil, content: .ratings(ratings))], scale: counts.scale, itemCount: first.count)
     }
 
     /// Every item needs an id, and no two the same.

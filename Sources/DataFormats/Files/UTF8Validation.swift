@@ -1,5 +1,8 @@
 /// Finding the first byte of a text that is not UTF-8, so that a reader can
 /// name its line and column instead of replacing it silently with U+FFFD.
+///
+/// ASCII is checked eight bytes at a time, so a mostly ASCII file costs a
+/// small part of its parsing.
 public enum UTF8Validation {
     /// The UTF-8 byte-order mark, `EF BB BF`.
     public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
@@ -9,13 +12,29 @@ public enum UTF8Validation {
         bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
     }
 
+    /// Where the last UTF-8 sequence of `bytes` starts when it may be cut
+    /// short by the end of a chunk (its lead byte is within the last three
+    /// bytes, followed only by continuation bytes), `bytes.count` otherwise:
+    /// what a chunked reader can check now, the rest waiting for the next chunk.
+    public static func lastSequenceStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var i = bytes.count
+        while i > 0, bytes.count - i < 3, bytes[i - 1] & 0xC0 == 0x80 { i -= 1 }
+        return i > 0 && bytes[i - 1] >= 0xC0 ? i - 1 : bytes.count
+    }
+
     /// The offset of the first byte that does not begin or continue a
     /// well-formed UTF-8 sequence (RFC 3629: no overlong forms, no surrogates,
     /// nothing past U+10FFFF), or `nil` when every byte is well formed.
     public static func firstInvalidByte(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var i = 0
         let n = bytes.count
+        guard let base = bytes.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
         while i < n {
+            if i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+                continue
+            }
             let b = bytes[i]
             if b < 0x80 {
                 i += 1

@@ -85,17 +85,18 @@ enum AgreementCommand {
         let format =
             try arguments.value("format", as: RecordFormat.self) ?? RecordFormat(path: path)
             ?? { throw UsageError("cannot tell the format of '\(path)' from its extension; add --format csv, tsv or jsonl") }()
-        let data = try InputFiles.read(path, role: "ratings file")
+        let url = try InputFiles.existing(path, role: "ratings file")
         let ratings: RatingsFile
         if isTable {
             guard let separator = format.separator else {
                 throw UsageError("--table reads a CSV or TSV table of counts, not JSON Lines")
             }
+            let data = try InputFiles.read(path, role: "ratings file")
             ratings = try RatingsFile.contingencyTable(data, file: path, separator: separator, scale: request.scale)
         } else {
             ratings = try RatingsFile.columns(
-                data, file: path, format: format, raters: raters, id: arguments.value("id"),
-                groupBy: arguments.value("group-by"), scale: request.scale)
+                .file(url), file: path, format: format, raters: raters, id: arguments.value("id"),
+                groupBy: arguments.value("group-by"), scale: request.scale, statistic: request.statistic)
         }
         let report = try AgreementReport(ratings, request: request)
         progress.clear()

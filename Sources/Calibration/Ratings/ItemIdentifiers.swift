@@ -1,0 +1,51 @@
+import DataFormats
+import Foundation
+
+/// The check that every item has an id and no two the same, made while a
+/// file streams by with 8 bytes kept per row: a 64-bit hash of each id.
+///
+/// Hashes are kept in 256 lists by their top byte, so that no list grows
+/// large enough for its doubling to matter, and sorted at the end. Equal
+/// hashes (a repeated id, or in about one file of 10¹¹ a collision) send the
+/// reader back over the file, comparing the texts of those ids only, so that
+/// the error names the first repeated id and both its lines, as a check that
+/// kept every id would.
+struct ItemIdentifiers {
+    private var hashes: [[UInt64]] = Array(repeating: [], count: 256)
+    /// The line of the first blank id.
+    private(set) var firstBlankLine: Int?
+
+    /// Notes the id in a row's bytes.
+    mutating func note(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) {
+        if firstBlankLine == nil, Self.isBlank(bytes) { firstBlankLine = line }
+        let hash = Self.hash(bytes)
+        hashes[Int(hash >> 56)].append(hash)
+    }
+
+    /// The hashes seen more than once.
+    mutating func repeatedHashes() -> Set<UInt64> {
+        var repeated: Set<UInt64> = []
+        for b in hashes.indices {
+            hashes[b].sort()
+            for (x, y) in zip(hashes[b], hashes[b].dropFirst()) where x == y { repeated.insert(x) }
+        }
+        return repeated
+    }
+
+    /// Blank as `trimmingCharacters(in: .whitespaces)` finds it: empty, or
+    /// only spaces and tabs (other Unicode spaces through `String`).
+    static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return true }
+        guard bytes.contains(where: { $0 >= 0x80 }) else { return false }
+        return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces).isEmpty
+    }
+
+    /// FNV-1a, 64 bits, with a final mix so that the top byte spreads.
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        h ^= h >> 33
+        h = h &* 0xff51_afd7_ed55_8ccd
+        return h ^ (h >> 33)
+    }
+}

@@ -1,0 +1,88 @@
+public import AgreementStatistics
+
+/// How one cell of a rater column reads as a rating on an optional declared
+/// scale; the one home of the rule for ``RecordTable/ratings(column:rows:scale:)``
+/// and for the reader that counts ratings as it reads them.
+///
+/// A blank cell (empty or only spaces and tabs) is a missing rating. Without a
+/// scale every other cell must be a finite number. With a scale whose labels
+/// are its numbers (`1…4`), the number must be one of its values; with a scale
+/// of custom labels (`fail, pass`), the cell must be one of the labels.
+public struct RatingCell: Sendable {
+    /// Why a cell is not a rating, in words a user can act on.
+    public struct Failure: Error, Sendable {
+        /// What was found and what was expected.
+        public let message: String
+    }
+
+    private let scale: CategoryScale?
+    private let labelled: Bool
+    /// For a numeric scale: the category of each single digit 0–9, or −1.
+    private let digitCategory: [Int]
+
+    /// The reading of cells on `scale` (or on no scale).
+    public init(scale: CategoryScale?) {
+        self.scale = scale
+        labelled = scale.map { s in !zip(s.labels, s.values).allSatisfy { Double($0.0) == $0.1 } } ?? false
+        digitCategory = (0...9).map { digit in scale.flatMap { $0.index(of: Double(digit)) } ?? -1 }
+    }
+
+    /// The rating in `text` (without surrounding spaces), `nil` when blank.
+    ///
+    /// - Throws: ``Failure`` saying what was found and what was expected.
+    public func value(_ text: String) throws(Failure) -> Double? {
+        if text.isEmpty { return nil }
+        if let scale, labelled { return scale.values[try label(text, on: scale)] }
+        let value = try number(text)
+        if let scale, scale.index(of: value) == nil { throw Failure(message: "\(text) is not on the scale \(scale)") }
+        return value
+    }
+
+    /// The index on the declared scale of the rating in a cell's UTF-8 bytes
+    /// (spaces and tabs around it allowed), `nil` when blank.
+    ///
+    /// A single ASCII digit is looked up directly; anything else reads as ``value(_:)`` does.
+    ///
+    /// - Precondition: a scale was declared.
+    /// - Throws: ``Failure`` as ``value(_:)``.
+    public func categoryIndex(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> Int? {
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        if start == end { return nil }
+        if end - start == 1, !labelled, bytes[start] &- 0x30 < 10 {
+            let index = digitCategory[Int(bytes[start] &- 0x30)]
+            if index >= 0 { return index }
+        }
+        let text = String(decoding: bytes, as: UTF8.self).trimmingSpaces
+        guard let scale else { preconditionFailure("a category index needs the declared scale") }
+        if labelled { return try label(text, on: scale) }
+        let value = try number(text)
+        guard let index = scale.index(of: value) else { throw Failure(message: "\(text) is not on the scale \(scale)") }
+        return index
+    }
+
+    private func label(_ text: String, on scale: CategoryScale) throws(Failure) -> Int {
+        guard let index = scale.labels.firstIndex(of: text) else {
+            throw Failure(message: "'\(text)' is not a category of the scale \(scale)")
+        }
+        return index
+    }
+
+    private func number(_ text: String) throws(Failure) -> Double {
+        guard let value = Double(text), value.isFinite else {
+            throw Failure(message: "'\(text)' is not a number" + (scale.map { "; expected one of \($0)" } ?? ""))
+        }
+        return value
+    }
+}
+
+extension String {
+    /// The text without leading and trailing spaces and tabs.
+    var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,254 @@
+/// The byte-level core of the CSV and TSV readers: finds the records of a
+/// buffer and their fields as byte ranges, without a `String` per field.
+///
+/// The buffer may be the whole file or one chunk of it. When a record runs
+/// past the end of a chunk that is not the file's last, ``next(_:end:atEnd:)``
+/// answers ``Outcome/needMore`` and leaves every position where the record
+/// started, so the caller can keep the unread bytes, append the next chunk and
+/// ask again: a record is never split, and lines and columns count as if the
+/// file were one buffer. The rules are ``CSVReader``'s.
+///
+/// A class, so that the closures of a streaming read share one scanner
+/// instead of copying its state (and retaining its buffers) once a record.
+final class DelimitedScanner {
+    /// Where one field's bytes are: in the buffer, or (a quoted field with
+    /// doubled quotes) unescaped in ``unescaped``.
+    struct FieldSpan {
+        var start: Int
+        var end: Int
+        var isUnescaped: Bool
+    }
+
+    /// What the next call found.
+    enum Outcome {
+        /// A record starting on `line`, its fields in ``spans``.
+        case record(line: Int)
+        /// The chunk ends inside a record (or between CR and a possible LF);
+        /// nothing of it was consumed.
+        case needMore
+        /// No record is left.
+        case end
+    }
+
+    /// A record cut at the chunk's end, thrown inside the scanner and
+    /// answered as ``Outcome/needMore``.
+    private enum Stop: Error {
+        case needMore
+        case input(InputError)
+    }
+
+    let separator: UInt8
+    let file: String
+    /// The next byte to read, an offset into the current buffer.
+    var position = 0
+    /// The current line, 1-based.
+    private(set) var line = 1
+    /// The offset of the current line's first byte, for columns.
+    private(set) var lineStart = 0
+    /// The fields of the last record: the first ``fieldCount`` of these.
+    private(set) var spans: [FieldSpan] = []
+    /// How many fields the last record has.
+    private(set) var fieldCount = 0
+    /// The unescaped bytes of quoted fields with doubled quotes.
+    private(set) var unescaped: [UInt8] = []
+
+    static let quote = UInt8(ascii: "\"")
+    static let lf = UInt8(ascii: "\n")
+    static let cr = UInt8(ascii: "\r")
+
+    init(separator: UInt8, file: String) {
+        self.separator = separator
+        self.file = file
+    }
+
+    /// Skips a UTF-8 byte-order mark at the start of the file.
+    func skipByteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let length = UTF8Validation.byteOrderMarkLength(bytes)
+        position += length
+        lineStart += length
+    }
+
+    /// Moves every offset back by `count` bytes, after the caller dropped that
+    /// many consumed bytes from the front of its buffer.
+    func dropFront(_ count: Int) {
+        position -= count
+        lineStart -= count
+    }
+
+    /// The next record of `bytes[position..<end]`.
+    ///
+    /// - Parameter atEnd: whether `end` is the end of the file.
+    /// - Throws: ``InputError`` as ``CSVReader/read(_:file:)`` describes.
+    func next(_ bytes: UnsafePointer<UInt8>, end: Int, atEnd: Bool) throws(InputError) -> Outcome {
+        let saved = (position, line, lineStart)
+        do {
+            return try scan(bytes, end: end, atEnd: atEnd)
+        } catch {
+            switch error {
+            case .needMore:
+                (position, line, lineStart) = saved
+                return .needMore
+            case .input(let error):
+                throw error
+            }
+        }
+    }
+
+    private func scan(_ bytes: UnsafePointer<UInt8>, end: Int, atEnd: Bool) throws(Stop) -> Outcome {
+        fieldCount = 0
+        if !unescaped.isEmpty { unescaped.removeAll(keepingCapacity: true) }
+        while position < end, bytes[position] == Self.lf || bytes[position] == Self.cr {
+            try endLine(bytes, end: end, atEnd: atEnd)
+        }
+        guard position < end else { return atEnd ? .end : .needMore }
+        let recordLine = line
+        while true {
+            let span = try field(bytes, end: end, atEnd: atEnd)
+            if fieldCount < spans.count { spans[fieldCount] = span } else { spans.append(span) }
+            fieldCount += 1
+            guard position < end else {
+                if atEnd { return .record(line: recordLine) }
+                throw .needMore
+            }
+            if bytes[position] == separator {
+                position += 1
+            } else {
+                try endLine(bytes, end: end, atEnd: atEnd)
+                return .record(line: recordLine)
+            }
+        }
+    }
+
+    /// Steps over one line break (LF, CRLF or CR).
+    private func endLine(_ bytes: UnsafePointer<UInt8>, end: Int, atEnd: Bool) throws(Stop) {
+        if bytes[position] == Self.cr {
+            if position + 1 == end, !atEnd { throw .needMore }
+            if position + 1 < end, bytes[position + 1] == Self.lf { position += 1 }
+        }
+        position += 1
+        line += 1
+        lineStart = position
+    }
+
+    /// One field, quoted or not, leaving `position` on the separator, line break or end.
+    private func field(_ bytes: UnsafePointer<UInt8>, end: Int, atEnd: Bool) throws(Stop) -> FieldSpan {
+        guard position < end, bytes[position] == Self.quote else { return try unquoted(bytes, end: end, atEnd: atEnd) }
+        let openLine = line
+        let openLineStart = lineStart
+        let open = position
+        position += 1
+        var segmentStart = position
+        var escapedFrom: Int?
+        while true {
+            var p = position
+            while p < end, bytes[p] != Self.quote {
+                let b = bytes[p]
+                if b == Self.lf || b == Self.cr {
+                    if b == Self.cr, p + 1 == end, !atEnd { throw .needMore }
+                    if b == Self.lf || p + 1 == end || bytes[p + 1] != Self.lf {
+                        line += 1
+                        lineStart = p + 1
+                    }
+                }
+                p += 1
+            }
+            position = p
+            guard position < end else {
+                if !atEnd { throw .needMore }
+                throw .input(
+                    error(
+                        "an unterminated quoted field starting at line \(openLine), column \(column(bytes, of: open, from: openLineStart)); close it with \" (a quote inside a field is written \"\")",
+                        line: openLine, lineStart: openLineStart, at: open, in: bytes))
+            }
+            if position + 1 == end, !atEnd { throw .needMore }
+            if position + 1 < end, bytes[position + 1] == Self.quote {
+                if escapedFrom == nil { escapedFrom = unescaped.count }
+                unescaped.append(contentsOf: UnsafeBufferPointer(start: bytes + segmentStart, count: position + 1 - segmentStart))
+                position += 2
+                segmentStart = position
+                continue
+            }
+            let closing = position
+            position += 1
+            if position < end, bytes[position] != separator, bytes[position] != Self.lf, bytes[position] != Self.cr {
+                throw .input(
+                    error(
+                        "text after the closing quote of a quoted field; a quote inside a field is written \"\" and the whole field quoted",
+                        line: line, lineStart: lineStart, at: position, in: bytes))
+            }
+            guard let escapedFrom else { return FieldSpan(start: segmentStart, end: closing, isUnescaped: false) }
+            unescaped.append(contentsOf: UnsafeBufferPointer(start: bytes + segmentStart, count: closing - segmentStart))
+            return FieldSpan(start: escapedFrom, end: unescaped.count, isUnescaped: true)
+        }
+    }
+
+    private func unquoted(_ bytes: UnsafePointer<UInt8>, end: Int, atEnd: Bool) throws(Stop) -> FieldSpan {
+        // A local cursor: a class's stored property is checked for exclusive
+        // access at every touch, which would be most of the cost of this loop.
+        let start = position
+        let separator = separator
+        var p = start
+        while p < end {
+            let b = bytes[p]
+            if b == separator || b == Self.lf || b == Self.cr { break }
+            if b == Self.quote {
+                throw .input(
+                    error(
+                        "a quote inside an unquoted field; quote the whole field and double the quote (\"\")",
+                        line: line, lineStart: lineStart, at: p, in: bytes))
+            }
+            p += 1
+        }
+        position = p
+        if p == end, !atEnd { throw .needMore }
+        return FieldSpan(start: start, end: p, isUnescaped: false)
+    }
+
+    /// The 1-based character column of byte `offset`, counting from `start`.
+    func column(_ bytes: UnsafePointer<UInt8>, of offset: Int, from start: Int) -> Int {
+        var c = 1
+        for j in start..<max(start, offset) where bytes[j] & 0xC0 != 0x80 { c += 1 }
+        return c
+    }
+
+    private func error(
+        _ message: String, line: Int, lineStart: Int, at offset: Int, in bytes: UnsafePointer<UInt8>
+    ) -> InputError {
+        InputError(file: file, line: line, column: String(column(bytes, of: offset, from: lineStart)), message: message)
+    }
+
+    /// The error for a byte that is not UTF-8 at `offset`, at or after
+    /// `position`: its line counted from the current one as every line break
+    /// (LF, CRLF, CR) counts, its column from its line's first byte (the
+    /// file's first byte on line 1, a byte-order mark counting as one).
+    func notUTF8(_ bytes: UnsafePointer<UInt8>, at offset: Int) -> InputError {
+        var badLine = line
+        var badLineStart = line == 1 ? 0 : lineStart
+        for j in position..<offset where bytes[j] == Self.lf || (bytes[j] == Self.cr && bytes[j + 1] != Self.lf) {
+            badLine += 1
+            badLineStart = j + 1
+        }
+        return error(
+            "the byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) is not UTF-8; save the file as UTF-8",
+            line: badLine, lineStart: badLineStart, at: offset, in: bytes)
+    }
+}
+
+extension DelimitedScanner {
+    /// Calls `body` with the last record found, read from `bytes`.
+    func withRecord(
+        line: Int, bytes: UnsafePointer<UInt8>, _ body: (DelimitedRecord) throws(InputError) -> Void
+    ) throws(InputError) {
+        let result = spans.withUnsafeBufferPointer { spans in
+            unescaped.withUnsafeBufferPointer { unescaped in
+                Result { () throws(InputError) in
+                    try body(
+                        DelimitedRecord(
+                            line: line, bytes: bytes, unescaped: unescaped.baseAddress,
+                            spans: UnsafeBufferPointer(rebasing: spans[..<fieldCount])))
+                }
+            }
+        }
+        try result.get()
+    }
+}

@@ -1,0 +1,83 @@
+public import Foundation
+
+/// Where a reader's bytes come from: a buffer already in memory, or a file
+/// read in chunks so that memory does not grow with its size.
+public enum ByteSource: Sendable {
+    /// Bytes in memory.
+    case data(Data)
+    /// A file, read `chunkSize` bytes at a time (more when one record is longer).
+    case file(URL, chunkSize: Int = ByteSource.defaultChunkSize)
+
+    /// The size of one chunk of a file, 4 MiB: large enough that a read call
+    /// costs nothing beside parsing it, small beside the memory a table takes.
+    public static let defaultChunkSize = 1 << 22
+
+    /// Calls `body` with successive windows of the source's bytes.
+    ///
+    /// `body` receives the buffer, how many of its bytes are filled, and
+    /// whether they reach the end of the source; it answers how many bytes from
+    /// the front it has consumed. The rest stay at the front of the next
+    /// window, followed by the next chunk (the buffer doubles when `body`
+    /// consumes nothing of a full one). `body` is called once with everything
+    /// for ``data(_:)``.
+    ///
+    /// - Throws: ``InputError`` naming the file when it cannot be read, or what `body` throws.
+    func withWindows(
+        _ body: (_ bytes: UnsafePointer<UInt8>, _ count: Int, _ atEnd: Bool) throws(InputError) -> Int
+    ) throws(InputError) {
+        switch self {
+        case .data(let data):
+            let result = data.withUnsafeBytes { raw in
+                Result { () throws(InputError) in
+                    guard let base = raw.bindMemory(to: UInt8.self).baseAddress else {
+                        let nothing: UInt8 = 0
+                        _ = try withUnsafePointer(to: nothing) { pointer throws(InputError) in try body(pointer, 0, true) }
+                        return
+                    }
+                    _ = try body(base, raw.count, true)
+                }
+            }
+            try result.get()
+        case .file(let url, let chunkSize):
+            try Self.chunks(of: url, chunkSize: max(1, chunkSize), body)
+        }
+    }
+
+    private static func chunks(
+        of url: URL, chunkSize: Int, _ body: (UnsafePointer<UInt8>, Int, Bool) throws(InputError) -> Int
+    ) throws(InputError) {
+        let descriptor = open(url.path, O_RDONLY)
+        guard descriptor >= 0 else { throw unreadable(url) }
+        defer { close(descriptor) }
+        var capacity = chunkSize
+        var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { buffer.deallocate() }
+        var filled = 0
+        var atEnd = false
+        while true {
+            while filled < capacity, !atEnd {
+                let count = read(descriptor, buffer + filled, capacity - filled)
+                if count < 0, errno == EINTR { continue }
+                guard count >= 0 else { throw unreadable(url) }
+                if count == 0 { atEnd = true }
+                filled += count
+            }
+            let consumed = try body(buffer, filled, atEnd)
+            if atEnd { return }
+            if consumed == 0 {
+                let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+                larger.update(from: buffer, count: filled)
+                buffer.deallocate()
+                buffer = larger
+                capacity *= 2
+            } else {
+                memmove(buffer, buffer + consumed, filled - consumed)
+                filled -= consumed
+            }
+        }
+    }
+
+    private static func unreadable(_ url: URL) -> InputError {
+        InputError(file: InputFile.displayName(url), message: "cannot be read (\(String(cString: strerror(errno))))")
+    }
+}

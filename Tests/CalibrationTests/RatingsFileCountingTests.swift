@@ -1,0 +1,99 @@
+import AgreementStatistics
+import Calibration
+import DataFormats
+import Foundation
+import Testing
+import _TestSupport
+
+/// The same file read twice: item by item, and counted into pair tables as
+/// it streams by. Every figure, interval and error must be the same.
+private func bothWays(
+    _ text: String, raters: [String], id: String? = nil, scale: CategoryScale, request: AgreementRequest
+) -> (items: Result<String, InputError>, counted: Result<String, InputError>, wasCounted: Bool) {
+    var wasCounted = false
+    func report(_ statistic: AgreementStatistic?) -> Result<String, InputError> {
+        do {
+            let file = try RatingsFile.columns(text, file: "r.csv", raters: raters, id: id, scale: scale, statistic: statistic)
+            if statistic != nil, case .counted = file.groups.first?.content { wasCounted = true }
+            return .success(try AgreementReport(file, request).json())
+        } catch let error as InputError {
+            return .failure(error)
+        } catch {
+            return .failure(InputError(file: "r.csv", message: "unexpected \(error)"))
+        }
+    }
+    return (report(nil), report(request.statistic), wasCounted)
+}
+
+@Suite("Ratings counted into pair tables while the file is read")
+struct RatingsFileCountingTests {
+    static let requests: [AgreementRequest] = [
+        AgreementRequest(statistic: .cohenKappa, scale: CategoryScale(1...5), interval: .analytic),
+        AgreementRequest(
+            statistic: .cohenKappa, weights: .quadratic, scale: CategoryScale(1...5), interval: .bootstrap, resamples: 500,
+            seed: 7),
+        AgreementRequest(statistic: .gwetAC1, scale: CategoryScale(1...5), interval: .t),
+        AgreementRequest(
+            statistic: .gwetAC2, weights: .linear, scale: CategoryScale(1...5), interval: .bootstrap, resamples: 300, seed: 3),
+        AgreementRequest(statistic: .confusion, scale: CategoryScale(1...5)),
+    ]
+
+    @Test("Newsroom's ratings give the same report counted as item by item", arguments: requests)
+    func newsroom(_ request: AgreementRequest) throws {
+        let text = String(decoding: try AgreementData.newsroomData(), as: UTF8.self)
+        let raters = request.statistic.shape == .pairs ? ["relevance_1", "relevance_2", "relevance_3"] : ["fluency_1", "fluency_3"]
+        let result = bothWays(text, raters: raters, id: "id", scale: CategoryScale(1...5), request: request)
+        #expect(result.wasCounted)
+        #expect(try result.counted.get() == (try result.items.get()))
+    }
+
+    @Test("missing ratings are excluded the same way, spaces around a rating are allowed, labels read")
+    func missingAndLabels() throws {
+        let text = "id,a,b\n1, 2 ,1\n2,,3\n3,3,\n4,1,1\n5,\t3,3\n"
+        let request = AgreementRequest(statistic: .cohenKappa, scale: CategoryScale(1...3), interval: .analytic)
+        let result = bothWays(text, raters: ["a", "b"], id: "id", scale: CategoryScale(1...3), request: request)
+        #expect(result.wasCounted)
+        #expect(try result.counted.get() == (try result.items.get()))
+        #expect(try result.counted.get().contains("\"excluded\" : 2"))
+        let labelled = CategoryScale(labels: ["fail", "pass"])
+        let labels = bothWays(
+            "a,b\nfail,fail\npass,fail\npass,pass\n", raters: ["a", "b"], scale: labelled,
+            request: AgreementRequest(statistic: .confusion, scale: labelled))
+        #expect(try labels.counted.get() == (try labels.items.get()))
+    }
+
+    static let malformed: [(String, String)] = [
+        ("a rating off the scale in the second column", "id,a,b\n1,1,2\n2,2,9\n3,4,1\n"),
+        ("a rating that is not a number", "id,a,b\n1,1,2\n2,x,2\n"),
+        ("a label off a numeric scale, then an off-scale rating in the first column", "id,a,b\n1,1,two\n2,7,2\n"),
+        ("a repeated id after a blank one", "id,a,b\n1,1,2\n ,2,2\n1,1,1\n"),
+        ("a repeated id before a blank one, and a bad rating", "id,a,b\nx,1,2\nx,2,9\n,1,1\n"),
+        ("a missing rater column", "id,a,c\n1,1,2\n"),
+        ("a ragged row", "id,a,b\n1,1,2\n2,2\n"),
+    ]
+
+    @Test("errors are the same, with the same line and column, counted or not", arguments: malformed)
+    func sameErrors(_ file: (String, String)) {
+        let request = AgreementRequest(statistic: .cohenKappa, scale: CategoryScale(1...4))
+        let result = bothWays(file.1, raters: ["a", "b"], id: "id", scale: CategoryScale(1...4), request: request)
+        guard case .failure(let expected) = result.items, case .failure(let error) = result.counted else {
+            Issue.record("\(file.0): read without an error")
+            return
+        }
+        #expect(expected.line != nil || expected.message.hasPrefix("there is no column"))
+        #expect(error == expected, "\(file.0)")
+    }
+
+    @Test("a statistic without a table form, or a grouped file, is read item by item")
+    func notCounted() throws {
+        let text = "id,g,a,b\n1,x,1,2\n2,x,2,2\n3,y,1,1\n"
+        let alpha = try RatingsFile.columns(
+            text, file: "r.csv", raters: ["a", "b"], scale: CategoryScale(1...2), statistic: .krippendorffAlpha)
+        #expect(alpha.groups.first?.ratings != nil)
+        let grouped = try RatingsFile.columns(
+            text, file: "r.csv", raters: ["a", "b"], groupBy: "g", scale: CategoryScale(1...2), statistic: .cohenKappa)
+        #expect(grouped.groups.allSatisfy { $0.ratings != nil })
+        #expect(AgreementStatistic.gwetAC1.isComputable(fromPairTablesOf: 3) == false)
+        #expect(AgreementStatistic.cohenKappa.isComputable(fromPairTablesOf: 3))
+    }
+}
