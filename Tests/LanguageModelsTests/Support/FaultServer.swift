@@ -50,12 +50,18 @@ final class FaultServer: Sendable {
         var byContent: [String: Int]
         /// The most chat requests handled at once.
         var maxInFlight: Int
+        /// When each chat request arrived, in seconds on the server's monotonic clock.
+        var arrivals: [Double]
+        /// Reply body bytes the server wrote (for the `huge` scenarios).
+        var sentBytes: Int
     }
 
     /// What the server saw under `tag`.
     func stats(tag: String) async throws -> Stats {
         let reply = try await CurlClient().send(
-            HTTPRequest(url: "http://127.0.0.1:\(port)/\(tag)/stats", body: nil, headers: [], connectTimeout: 2, totalTimeout: 5))
+            HTTPRequest(
+                url: "http://127.0.0.1:\(port)/\(tag)/stats", body: nil, headers: [], connectTimeout: 2, totalTimeout: 5,
+                maximumReplyBytes: 1 << 20))
         return try JSONDecoder().decode(Stats.self, from: Data(reply.body))
     }
 
