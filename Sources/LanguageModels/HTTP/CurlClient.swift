@@ -11,7 +11,7 @@ private let curlGlobalInitialization: Int = Int(curl_global_init(Int(CURL_GLOBAL
 ///
 /// `curl_easy_perform` blocks its thread until the transfer ends, so it never
 /// runs on Swift's cooperative thread pool: each transfer runs on a thread of
-/// ``TransferThreads`` (reused between transfers, one per transfer in flight),
+/// ``BlockingThreads`` (reused between transfers, one per transfer in flight),
 /// and the awaiting task is resumed through a continuation when it ends. (Not
 /// a Dispatch queue: on Linux a concurrent queue runs only about as many
 /// blocking items at once as there are cores, which let transfers wait past
@@ -30,7 +30,7 @@ private let curlGlobalInitialization: Int = Int(curl_global_init(Int(CURL_GLOBAL
 /// never held in memory whole.
 final class CurlClient: Sendable {
     private let idleHandles = Mutex<[EasyHandle]>([])
-    private let threads = TransferThreads()
+    private let threads = BlockingThreads(name: "judgecal.curl")
 
     init() {}
 
