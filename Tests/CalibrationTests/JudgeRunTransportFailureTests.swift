@@ -94,18 +94,10 @@ struct JudgeRunTransportFailureTests {
                         #"http://127.0.0.1:8080/v1/chat/completions answered HTTP 400: {"error":{"message":"This model's maximum context length is 2048 tokens.","code":"context_length_exceeded"}}"#,
                         statusCode: 400)
                 }
-                let text = #"{"Relevance": {"rationale": "r", "score": 3}, "Usefulness": {"rationale": "u", "score": 2}}"#
-                return ChatResponse(choices: [.init(text: text, finishReason: "stop")], model: modelName, latency: 0)
+                return JudgeRunTransportFailureTests.scored(by: modelName)
             }
         }
-        let rubric = try Rubric.load(from: SharedData.projectURL("rubrics/book-tags.md"))
-        let rows = ["row-1", "row-long", "row-2"].map { id in
-            FrozenRow(
-                id: id, input: .object(["title": .string("T"), "author": .string("A"), "review": .string("R")]),
-                response: .object(["tags": .array([.string(id)])]))
-        }
-        let set = try await JudgeRun.judge(
-            run: try FrozenRun(info: RunInfo(name: "long"), rows: rows), rubric: rubric, model: ShortContext(), concurrency: 1)
+        let set = try await Self.judge(["row-1", "row-long", "row-2"], with: ShortContext())
         let byID = Dictionary(uniqueKeysWithValues: set.judgments.map { ($0.id, $0) })
         #expect(byID["row-1"]?.failure == nil && byID["row-2"]?.failure == nil)
         let failure = try #require(byID["row-long"]?.failure)
@@ -115,5 +107,43 @@ struct JudgeRunTransportFailureTests {
         #expect(set.failedCount == 1 && set.scoredCount == 2)
         #expect(!LanguageModelError(.httpStatus, "HTTP 400: unknown field", statusCode: 400).isPromptTooLong)
         #expect(!LanguageModelError(.httpStatus, "HTTP 500: maximum context length", statusCode: 500).isPromptTooLong)
+    }
+
+    @Test("A reply longer than the client reads: that row is a counted reply-too-large failure; the run goes on")
+    func replyTooLarge() async throws {
+        struct Runaway: LanguageModel {
+            let modelName = "runaway"
+            func respond(to request: ChatRequest) async throws -> ChatResponse {
+                if request.messages.map(\.content).joined().contains("row-huge") {
+                    throw LanguageModelError(.replyTooLarge, "http://127.0.0.1:8080/v1/chat/completions sent a reply longer than 8388608 bytes")
+                }
+                return JudgeRunTransportFailureTests.scored(by: modelName)
+            }
+        }
+        let set = try await Self.judge(["row-1", "row-huge", "row-2"], with: Runaway())
+        let failure = try #require(set.judgments.first { $0.id == "row-huge" }?.failure)
+        #expect(failure.code == JudgeFailure.replyTooLargeCode)
+        #expect(!failure.isTransport, "the judge's answer, not a server that did not answer")
+        #expect(failure.message.contains("longer than 8388608 bytes"))
+        #expect(set.failedCount == 1 && set.scoredCount == 2)
+    }
+
+    /// A reply scoring both book-tags dimensions.
+    static func scored(by model: String) -> ChatResponse {
+        let text = #"{"Relevance": {"rationale": "r", "score": 3}, "Usefulness": {"rationale": "u", "score": 2}}"#
+        return ChatResponse(choices: [.init(text: text, finishReason: "stop")], model: model, latency: 0)
+    }
+
+    /// Rows with these ids (each id also in the row's response, so a model can tell them apart),
+    /// judged one at a time with the book-tags rubric.
+    static func judge(_ ids: [String], with model: some LanguageModel) async throws -> JudgmentSet {
+        let rubric = try Rubric.load(from: SharedData.projectURL("rubrics/book-tags.md"))
+        let rows = ids.map { id in
+            FrozenRow(
+                id: id, input: .object(["title": .string("T"), "author": .string("A"), "review": .string("R")]),
+                response: .object(["tags": .array([.string(id)])]))
+        }
+        return try await JudgeRun.judge(
+            run: try FrozenRun(info: RunInfo(name: "rows"), rows: rows), rubric: rubric, model: model, concurrency: 1)
     }
 }

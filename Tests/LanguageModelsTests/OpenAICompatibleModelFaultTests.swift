@@ -1,10 +1,11 @@
 import DataFormats
 import Foundation
 import Testing
+import _TestSupport
 
 @testable import LanguageModels
 
-@Suite("OpenAICompatibleModel against a misbehaving server", .tags(.faultServer))
+@Suite("OpenAICompatibleModel against a misbehaving server", .tags(.faultServer), .onOwnThreads)
 struct OpenAICompatibleModelFaultTests {
     @Test("HTTP 429 with Retry-After: waits at least as long as told, then answers")
     func rateLimited() async throws {
@@ -17,7 +18,12 @@ struct OpenAICompatibleModelFaultTests {
         #expect((response?.latency ?? 9) < elapsed - 1.9, "the latency counts the exchanges, not the waits between them")
         #expect(elapsed < 4.0 + lag, "lag \(lag) s")
         #expect(model.statistics.retries == 2)
-        #expect(try await FaultServer.shared.stats(tag: tag).requests == 3)
+        let stats = try await FaultServer.shared.stats(tag: tag)
+        #expect(stats.requests == 3)
+        // On the server's clock: each retry came at least the second Retry-After asked for after
+        // the request it answered (the client counts the wait from the reply's arrival).
+        let gaps = zip(stats.arrivals.dropFirst(), stats.arrivals).map { $0 - $1 }
+        #expect(gaps.count == 2 && gaps.allSatisfy { $0 >= 1.0 }, "\(gaps)")
     }
 
     @Test("HTTP 500 twice, then an answer: retried with backoff")
@@ -68,6 +74,34 @@ struct OpenAICompatibleModelFaultTests {
         #expect(error.code == .retriesExhausted)
         #expect(error.underlying == .malformedReply)
         #expect(error.message.contains("not a chat completion"))
+    }
+
+    @Test(
+        "A 30 MB reply: refused once past maxReplyBytes, never read whole, not retried",
+        arguments: ["huge30", "huge30stream"])
+    func hugeReply(scenario: String) async throws {
+        let tag = FaultServer.tag()
+        let model = try faultModel(scenario, tag: tag, timeout: 120)
+        #expect(model.configuration.maxReplyBytes == 8 << 20, "the documented default")
+        let error = try await #require(throws: LanguageModelError.self) { try await model.respond(to: question("big")) }
+        #expect(error.code == .replyTooLarge)
+        #expect(error.attempts == 1, "a reply too large is the server's answer, not retried")
+        #expect(error.message.contains("longer than 8388608 bytes") && error.message.contains("maxReplyBytes in --model-config"))
+        let stats = try await FaultServer.shared.stats(tag: tag)
+        #expect(stats.requests == 1)
+        #expect(stats.sentBytes < 30_000_000, "the client hung up before the server could send it all")
+    }
+
+    @Test("maxReplyBytes comes from a configuration file, and must be positive")
+    func replyLimitConfigured() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("model-config-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(#"{"maxReplyBytes": 1024}"#.utf8).write(to: file)
+        #expect(try OpenAICompatibleModel.Configuration.resolved(environment: [:], file: file).maxReplyBytes == 1024)
+        let error = try #require(throws: LanguageModelError.self) {
+            try OpenAICompatibleModel(configuration: .init(maxReplyBytes: 0), environment: [:])
+        }
+        #expect(error.code == .configuration && error.message.contains("maxReplyBytes"))
     }
 
     @Test("A body shorter than its Content-Length: a dropped connection")
@@ -155,7 +189,7 @@ struct OpenAICompatibleModelFaultTests {
     }
 }
 
-@Suite("Structured output on a server without response_format", .tags(.faultServer))
+@Suite("Structured output on a server without response_format", .tags(.faultServer), .onOwnThreads)
 struct StructuredOutputFallbackTests {
     @Test("Detection tries both forms once, then asks in the prompt and counts unconstrained and invalid replies")
     func promptOnlyFallback() async throws {
@@ -178,7 +212,7 @@ struct StructuredOutputFallbackTests {
     }
 }
 
-@Suite("Connect, first-byte and total timeouts", .tags(.faultServer))
+@Suite("Connect, first-byte and total timeouts", .tags(.faultServer), .onOwnThreads)
 struct TimeoutPhaseTests {
     @Test("No first byte in time: a timeout that names firstByteTimeout and --first-byte-timeout")
     func firstByte() async throws {

@@ -4,7 +4,7 @@ import _TestSupport
 
 @testable import LanguageModels
 
-@Suite("A judge run killed with SIGKILL resumes from the cache", .tags(.faultServer))
+@Suite("A judge run killed with SIGKILL resumes from the cache", .tags(.faultServer), .onOwnThreads)
 struct ResponseCacheKillTests {
     /// `LanguageModelsBenchmark cached-run`, built beside the tests by `swift build --build-tests`.
     static let runner = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("LanguageModelsBenchmark")
@@ -29,17 +29,18 @@ struct ResponseCacheKillTests {
 
         // Killed at an event, not after a guessed time: the child stops sending once 8 calls are
         // committed, says so, and waits; the calls in flight then may or may not finish.
+        // The test awaits that line and the child's end without holding a thread.
         let first = try launch(arguments)
-        let held = first.waitForOutput(timeout: .seconds(120)) { String(decoding: $0, as: UTF8.self).contains("held after 8") }
+        let held = await first.output(until: { String(decoding: $0, as: UTF8.self).contains("held after 8") }, timeout: .seconds(120))
         #expect(held != nil, "the child never reached 8 completed calls")
         first.signal(SIGKILL)
         let cache = try ResponseCache(url: cacheURL)
-        #expect(try first.wait().termination == .signalled(SIGKILL))
+        #expect(try await first.outcome.termination == .signalled(SIGKILL))
 
         let completed = try (0..<count).filter { try cache.response(to: Self.item($0), model: "fault-server-model") != nil }
         #expect(completed.count >= 8 && completed.count < count, "killed part-way")
 
-        let second = try launch(Array(arguments.dropLast(2))).wait()
+        let second = try await launch(Array(arguments.dropLast(2))).outcome
         #expect(second.status == 0, "\(second.error)")
         #expect(try cache.count() == count, "nothing lost")
         let requests = try await FaultServer.shared.stats(tag: tag)

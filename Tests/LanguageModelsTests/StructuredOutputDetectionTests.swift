@@ -1,10 +1,11 @@
 import DataFormats
 import Foundation
 import Testing
+import _TestSupport
 
 @testable import LanguageModels
 
-@Suite("The first request, which also detects structured output, is retried like any other", .tags(.faultServer))
+@Suite("The first request, which also detects structured output, is retried like any other", .tags(.faultServer), .onOwnThreads)
 struct StructuredOutputDetectionTests {
     static let schema = JSONValue.object(["type": .string("object")])
 

@@ -4,6 +4,11 @@ import Synchronization
 extension ChildProcess {
     /// A started child: its output is collected by two reader threads while
     /// the test watches it, signals it or waits for its end.
+    ///
+    /// A third thread waits for the child's end (and its timeout) from the start, so a test can await
+    /// the end (``outcome``) or a line of output (``output(until:timeout:)``) without holding a thread
+    /// of Swift's cooperative pool while the child runs; ``wait()`` and ``waitForOutput(timeout:until:)``
+    /// block the calling thread instead, for synchronous code.
     public final class Running: @unchecked Sendable {
         // `Process` is not `Sendable`; after `run()` it is only asked for its
         // state, and everything this class changes is behind a `Mutex`.
@@ -16,8 +21,9 @@ extension ChildProcess {
         private let readers = DispatchGroup()
         private let output = Mutex(Data())
         private let error = Mutex(Data())
-        private let outputClosed = Mutex(false)
-        private let finished = Mutex<Result<Outcome, TimedOut>?>(nil)
+        private let finished = Mutex(Finish())
+        private let watched = DispatchGroup()
+        private let outputWaiters = Mutex(OutputWaiters())
 
         /// The child's process id.
         public let processIdentifier: Int32
@@ -55,6 +61,8 @@ extension ChildProcess {
                 readers.enter()
                 Thread { [self] in collect(descriptor, isError: isError) }.start()
             }
+            watched.enter()
+            Thread { [self] in watch() }.start()
             if let stdin, let data = child.standardInput {
                 // Written on a thread of its own: a child may write before it has read everything.
                 Thread {
@@ -86,7 +94,7 @@ extension ChildProcess {
         public func waitForOutput(timeout: Duration = .seconds(30), until isEnough: (Data) -> Bool) -> Data? {
             let end = ContinuousClock.now + timeout
             while true {
-                let closed = outputClosed.withLock { $0 }
+                let closed = outputWaiters.withLock { $0.closed }
                 let text = standardOutputSoFar
                 if isEnough(text) { return text }
                 if closed || ContinuousClock.now >= end { return nil }
@@ -94,14 +102,62 @@ extension ChildProcess {
             }
         }
 
-        /// Waits for the child to exit and its output to close, and returns
-        /// what it wrote and how it ended; later calls return the same outcome.
+        /// Waits until what the child has written to standard output satisfies `isEnough`, without
+        /// holding a thread: the reader thread checks each chunk as it arrives and resumes the caller.
+        ///
+        /// - Returns: The output so far once it satisfies `isEnough`; `nil` when the output closes or
+        ///   `timeout` passes first.
+        public func output(until isEnough: @escaping @Sendable (Data) -> Bool, timeout: Duration = .seconds(30)) async
+            -> Data?
+        {
+            let id = UUID()
+            return await withCheckedContinuation { continuation in
+                let ready: Data?? = outputWaiters.withLock { waiters in
+                    let text = output.withLock { $0 }
+                    if isEnough(text) { return .some(text) }
+                    if waiters.closed { return .some(nil) }
+                    waiters.pending[id] = (isEnough, continuation)
+                    return nil
+                }
+                if let ready { return continuation.resume(returning: ready) }
+                DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Self.nanoseconds(timeout))) { [self] in
+                    outputWaiters.withLock { $0.pending.removeValue(forKey: id) }?.continuation.resume(returning: nil)
+                }
+            }
+        }
+
+        /// Waits for the child to exit and its output to close, blocking the calling thread, and
+        /// returns what it wrote and how it ended; later calls return the same outcome.
         ///
         /// - Throws: ``ChildProcess/TimedOut`` when the child was still running
         ///   at its timeout (it is then killed with SIGKILL), or its output was
         ///   still held open (by a process it started) at the timeout.
         public func wait() throws(TimedOut) -> Outcome {
-            if let done = finished.withLock({ $0 }) { return try done.get() }
+            watched.wait()
+            guard let result = finished.withLock({ $0.result }) else { preconditionFailure("watched, but no outcome") }
+            return try result.get()
+        }
+
+        /// What the child wrote and how it ended, once it has exited and its output has closed; the
+        /// awaiting task holds no thread meanwhile.
+        ///
+        /// - Throws: ``ChildProcess/TimedOut``, as ``wait()`` does.
+        public var outcome: Outcome {
+            get async throws(TimedOut) {
+                let result = await withCheckedContinuation { continuation in
+                    let ready = finished.withLock { state in
+                        if state.result == nil { state.waiters.append(continuation) }
+                        return state.result
+                    }
+                    if let ready { continuation.resume(returning: ready) }
+                }
+                return try result.get()
+            }
+        }
+
+        /// Waits, on a thread of its own, for the child's end or its timeout, then hands the outcome
+        /// to every waiter.
+        private func watch() {
             var late = false
             if exited.wait(timeout: deadline) == .timedOut {
                 late = true
@@ -118,8 +174,13 @@ extension ChildProcess {
                 standardError: error.withLock { $0 })
             let result: Result<Outcome, TimedOut> =
                 late ? .failure(TimedOut(command: command, timeout: timeout, outcome: outcome)) : .success(outcome)
-            finished.withLock { $0 = result }
-            return try result.get()
+            let waiters = finished.withLock { state in
+                state.result = result
+                defer { state.waiters = [] }
+                return state.waiters
+            }
+            for waiter in waiters { waiter.resume(returning: result) }
+            watched.leave()
         }
 
         /// Reads `descriptor` to its end into the output or error buffer.
@@ -129,15 +190,33 @@ extension ChildProcess {
                 let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                 if count > 0 {
                     let chunk = Data(buffer[0..<count])
-                    if isError { error.withLock { $0.append(chunk) } } else { output.withLock { $0.append(chunk) } }
+                    if isError { error.withLock { $0.append(chunk) } } else { received(chunk) }
                 } else if count < 0 && errno == EINTR {
                     continue
                 } else {
                     break
                 }
             }
-            if !isError { outputClosed.withLock { $0 = true } }
+            if !isError { received(nil) }
             readers.leave()
+        }
+
+        /// Appends `chunk` to standard output (`nil`: it closed) and resumes the waiters it satisfies.
+        private func received(_ chunk: Data?) {
+            let ready = outputWaiters.withLock { waiters in
+                let text = output.withLock { text in
+                    if let chunk { text.append(chunk) }
+                    return text
+                }
+                if chunk == nil { waiters.closed = true }
+                var ready: [(CheckedContinuation<Data?, Never>, Data?)] = []
+                for (id, waiter) in waiters.pending where waiters.closed || waiter.isEnough(text) {
+                    waiters.pending[id] = nil
+                    ready.append((waiter.continuation, waiter.isEnough(text) ? text : nil))
+                }
+                return ready
+            }
+            for (continuation, text) in ready { continuation.resume(returning: text) }
         }
 
         /// Starts `process` from a thread of its own whose signal mask is empty.
@@ -166,6 +245,18 @@ extension ChildProcess {
             return Int(min(max(seconds, 0), 1_000_000)) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
         }
     }
+}
+
+/// The outcome once the watching thread has it, and the tasks awaiting it.
+private struct Finish {
+    var result: Result<ChildProcess.Outcome, ChildProcess.TimedOut>?
+    var waiters: [CheckedContinuation<Result<ChildProcess.Outcome, ChildProcess.TimedOut>, Never>] = []
+}
+
+/// Tasks awaiting some standard output (``ChildProcess/Running/output(until:timeout:)``), and whether it has closed.
+private struct OutputWaiters {
+    var pending: [UUID: (isEnough: @Sendable (Data) -> Bool, continuation: CheckedContinuation<Data?, Never>)] = [:]
+    var closed = false
 }
 
 /// A process handed to the thread that starts it, and the result.

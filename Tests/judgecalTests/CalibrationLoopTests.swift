@@ -26,6 +26,14 @@ struct CalibrationLoopTests {
         return (folder, run.path, labels.path)
     }
 
+    /// How long one `judgecal` child may run against the local judge before it is taken for hung: 30 minutes.
+    ///
+    /// The judge serves one request at a time for every client on the machine, and the client waits up
+    /// to its `firstByteTimeout` (600 s) for a queued request, so 600 s for a whole run is too little
+    /// when others use the judge: a 3-row judge was killed at 600 s in a suite run while two whole-run
+    /// judges were queued on the same server.
+    static let liveTimeout: Duration = .seconds(1800)
+
     /// The environment for the subprocess: the server address when the test run was given one.
     static var environment: [String: String] {
         var e = ["NO_COLOR": "1"]
@@ -39,7 +47,8 @@ struct CalibrationLoopTests {
         let cache = folder.appendingPathComponent("cache.sqlite").path
         let judgments = folder.appendingPathComponent("mini.judgments.jsonl").path
         let judged = try JudgeCalProcess.run(
-            ["judge", run, "--rubric", "rubrics/book-tags-v2.md", "--output", judgments, "--cache", cache], environment: Self.environment)
+            ["judge", run, "--rubric", "rubrics/book-tags-v2.md", "--output", judgments, "--cache", cache],
+            environment: Self.environment, timeout: Self.liveTimeout)
         #expect(judged.status == 0, "\(judged.error)")
         let set = try JudgmentSet.load(from: URL(fileURLWithPath: judgments))
         #expect(set.judgments.map(\.id) == ["book-001", "book-002", "book-003"])
@@ -56,7 +65,7 @@ struct CalibrationLoopTests {
                 "align", run, "--rubric", "rubrics/book-tags-v2.md", "--labels", labels, "--cache", cache, "--json",
                 "--include-examples", "--history", folder.appendingPathComponent("history.jsonl").path,
             ],
-            environment: Self.environment)
+            environment: Self.environment, timeout: Self.liveTimeout)
         // Three rows are too few for any verdict but "inconclusive" (exit 3) or "undefined" (exit 4).
         #expect([3, 4].contains(aligned.status), "\(aligned.error)")
         #expect(aligned.error.contains("server: 0 requests"), "the second pass must come from the cache: \(aligned.error)")
@@ -84,7 +93,7 @@ struct CalibrationLoopTests {
                 "compare", run, "--control", "rubrics/book-tags.md", "--experimental", "rubrics/book-tags-v2.md",
                 "--labels", labels, "--cache", cache, "--json", "--include-examples",
             ],
-            environment: Self.environment)
+            environment: Self.environment, timeout: Self.liveTimeout)
         #expect(compared.status == 0, "\(compared.error)")
         let comparison = try JSONDecoder().decode(RubricComparison.self, from: Data(compared.output.utf8))
         #expect(comparison.dimensions.map(\.name) == ["Relevance", "Usefulness"])
@@ -102,7 +111,7 @@ struct CalibrationLoopTests {
         let output = folder.appendingPathComponent("mini.judgments.jsonl")
         let process = try JudgeCalProcess.child(
             ["judge", run, "--rubric", "rubrics/book-tags.md", "--output", output.path, "--cache", cache.path, "--concurrency", "1"],
-            environment: Self.environment
+            environment: Self.environment, timeout: Self.liveTimeout
         ).start()
         // Wait until at least one call is stored, then kill -9 before the run can finish.
         let deadline = Date().addingTimeInterval(240)
@@ -121,7 +130,7 @@ struct CalibrationLoopTests {
 
         let resumed = try JudgeCalProcess.run(
             ["judge", run, "--rubric", "rubrics/book-tags.md", "--output", output.path, "--cache", cache.path, "--concurrency", "1"],
-            environment: Self.environment)
+            environment: Self.environment, timeout: Self.liveTimeout)
         #expect(resumed.status == 0, "\(resumed.error)")
         // Every completed call came back from the cache; only the rest went to the server.
         #expect(resumed.error.contains("cache: \(before) hits"), "\(resumed.error)")
@@ -131,7 +140,7 @@ struct CalibrationLoopTests {
         // A third run, all from the cache: --json counts are numbers, and both files are named alike.
         let again = try JudgeCalProcess.run(
             ["judge", run, "--rubric", "rubrics/book-tags.md", "--output", output.path, "--cache", cache.path, "--json"],
-            environment: Self.environment)
+            environment: Self.environment, timeout: Self.liveTimeout)
         let summary = try JSONValue.parse(Data(again.output.utf8))
         #expect(summary["rows"] == .number(4))
         #expect(summary["scored"]?.double.map { $0 + (summary["failed"]?.double ?? .nan) } == 4)

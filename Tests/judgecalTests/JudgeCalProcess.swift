@@ -19,20 +19,25 @@ struct JudgeCalProcess {
     ///
     /// The child sees `environment` only, not this process's, so a developer's
     /// `JUDGECAL_*` settings cannot change a test's outcome.
-    static func run(_ arguments: [String], environment: [String: String] = ["NO_COLOR": "1"]) throws -> JudgeCalProcess {
-        let outcome = try child(arguments, environment: environment).run()
+    static func run(
+        _ arguments: [String], environment: [String: String] = ["NO_COLOR": "1"], timeout: Duration = .seconds(600)
+    ) throws -> JudgeCalProcess {
+        let outcome = try child(arguments, environment: environment, timeout: timeout).run()
         return JudgeCalProcess(status: outcome.status, output: outcome.output, error: outcome.error)
     }
 
-    /// `judgecal` with `arguments`, in the package root, seeing `environment` only; not yet started.
-    static func child(_ arguments: [String], environment: [String: String] = ["NO_COLOR": "1"]) throws -> ChildProcess {
+    /// `judgecal` with `arguments`, in the package root, seeing `environment` only, killed after
+    /// `timeout`; not yet started.
+    static func child(
+        _ arguments: [String], environment: [String: String] = ["NO_COLOR": "1"], timeout: Duration = .seconds(600)
+    ) throws -> ChildProcess {
         guard let executable else {
             Issue.record("the judgecal binary is not built; run `swift build --build-tests` first")
             throw CocoaError(.fileNoSuchFile)
         }
         return ChildProcess(
             executable: executable, arguments: arguments, environment: environment, inheritsEnvironment: false,
-            workingDirectory: SharedData.packageRoot)
+            workingDirectory: SharedData.packageRoot, timeout: timeout)
     }
 
     /// Writes `text` to a fresh temporary file named `name` and returns its path.

@@ -35,7 +35,10 @@ public struct JudgeProgress: Sendable, Hashable {
 /// server never answers, after the client's own retries (timeouts, 5xx,
 /// dropped connections), makes the row a transport failure
 /// (``JudgeFailure/isTransport``): nothing of it is cached, the run goes on,
-/// and a later run over the same cache asks exactly those rows again. An
+/// and a later run over the same cache asks exactly those rows again. A prompt
+/// longer than the model's context and a reply longer than the client reads
+/// are the judge's failures on that row (``JudgeFailure/init(rowFailure:)``),
+/// counted, and the run goes on. An
 /// unreachable server, or ``maxConsecutiveTransportFailures`` rows in a row
 /// failing so, stops the run with the error; the calls completed before it
 /// stay cached.
@@ -75,8 +78,8 @@ public enum JudgeRun {
                 group.addTask {
                     do {
                         return (index, try await judge.judgment(of: prompts[index], id: rows[index].id))
-                    } catch let error as LanguageModelError where error.isTransientTransportFailure || error.isPromptTooLong {
-                        let failure = error.isPromptTooLong ? JudgeFailure(promptTooLong: error) : JudgeFailure(transport: error)
+                    } catch let error as LanguageModelError {
+                        guard let failure = JudgeFailure(rowFailure: error) else { throw error }
                         let hash = Judgment.promptHash(of: prompts[index])
                         return (index, Judgment(id: rows[index].id, failure: failure, model: model.modelName, promptHash: hash))
                     }

@@ -35,6 +35,36 @@ extension JudgeFailure {
     }
 }
 
+extension JudgeFailure {
+    /// The code of a row whose reply was longer than the client reads
+    /// (``LanguageModels/LanguageModelError/Code/replyTooLarge``).
+    public static let replyTooLargeCode = "reply-too-large"
+
+    /// A row whose reply the client refused for its size: the judge's answer
+    /// (at temperature 0 with a fixed seed, asking again gets the same runaway
+    /// reply), so not a transport failure and not counted towards stopping the
+    /// run; its first bytes were never kept, so nothing is cached, and a run with
+    /// a larger `maxReplyBytes` (or a model that stops) asks it again.
+    public init(replyTooLarge error: LanguageModelError) {
+        self.init(attempts: [], code: Self.replyTooLargeCode, message: "the judge's reply was too long to read: \(error.message)")
+    }
+
+    /// The row failure that `error` from the model makes, or `nil` when `error`
+    /// would fail every row (an unreachable server, a configuration or cache
+    /// problem, a cancelled task) and should stop the run.
+    public init?(rowFailure error: LanguageModelError) {
+        if error.isPromptTooLong {
+            self.init(promptTooLong: error)
+        } else if error.code == .replyTooLarge {
+            self.init(replyTooLarge: error)
+        } else if error.isTransientTransportFailure {
+            self.init(transport: error)
+        } else {
+            return nil
+        }
+    }
+}
+
 extension LanguageModelError {
     /// Whether the server refused this one request because its prompt is
     /// longer than the model's context: HTTP 400, 413 or 422 whose reply names

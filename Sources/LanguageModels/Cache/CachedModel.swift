@@ -21,10 +21,14 @@ public struct CachedModel: LanguageModel {
     public var modelName: String { base.modelName }
 
     /// The cached response to `request`, or the wrapped model's, stored.
+    ///
+    /// The lookup and the commit run on a thread of the cache's own, not on the
+    /// cooperative pool (``ResponseCache/offPool(_:)``).
     public func respond(to request: ChatRequest) async throws -> ChatResponse {
-        if let cached = try cache.response(to: request, model: modelName) { return cached }
+        let model = modelName
+        if let cached = try await cache.offPool({ try $0.response(to: request, model: model) }) { return cached }
         let response = try await base.respond(to: request)
-        try cache.store(response, for: request, model: modelName)
+        try await cache.offPool { try $0.store(response, for: request, model: model) }
         return response
     }
 }

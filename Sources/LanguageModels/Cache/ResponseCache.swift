@@ -104,6 +104,21 @@ public final class ResponseCache: Sendable {
         counts.withLock { $0.stores += 1 }
     }
 
+    /// Runs `body` with this cache on a thread of its own, off Swift's cooperative
+    /// pool, and resumes the caller with its result.
+    ///
+    /// A lookup or a commit may wait up to the busy timeout (10 s) for another
+    /// process's write lock; on a cooperative thread (2 on a 2-core machine) that
+    /// wait would hold up every task in the process.
+    func offPool<T: Sendable>(_ body: @escaping @Sendable (ResponseCache) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Self.threads.run { continuation.resume(with: Result { try body(self) }) }
+        }
+    }
+
+    /// The threads every cache's blocking calls run on.
+    private static let threads = BlockingThreads(name: "judgecal.cache")
+
     /// How many responses the file holds (from every process that wrote to it).
     public func count() throws -> Int {
         try connection.withLock { try $0.query("SELECT count(*) FROM responses", []) { $0.integer(0) } } ?? 0

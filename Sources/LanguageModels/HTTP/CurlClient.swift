@@ -11,7 +11,7 @@ private let curlGlobalInitialization: Int = Int(curl_global_init(Int(CURL_GLOBAL
 ///
 /// `curl_easy_perform` blocks its thread until the transfer ends, so it never
 /// runs on Swift's cooperative thread pool: each transfer runs on a thread of
-/// ``TransferThreads`` (reused between transfers, one per transfer in flight),
+/// ``BlockingThreads`` (reused between transfers, one per transfer in flight),
 /// and the awaiting task is resumed through a continuation when it ends. (Not
 /// a Dispatch queue: on Linux a concurrent queue runs only about as many
 /// blocking items at once as there are cores, which let transfers wait past
@@ -21,11 +21,16 @@ private let curlGlobalInitialization: Int = Int(curl_global_init(Int(CURL_GLOBAL
 /// transfers, which keeps libcurl's connection cache, so keep-alive
 /// connections are reused. Three timers bound a transfer: connecting
 /// (`CURLOPT_CONNECTTIMEOUT_MS`), the first byte of the reply (checked in the
-/// progress callback), and the whole exchange (`CURLOPT_TIMEOUT_MS`). Every handle sets `CURLOPT_NOSIGNAL`, so timeouts
-/// never raise signals in a multithreaded process.
+/// progress callback), and the whole exchange (`CURLOPT_TIMEOUT_MS`); all three
+/// run on the transfer's thread, so a busy cooperative pool cannot stretch them.
+/// Every handle sets `CURLOPT_NOSIGNAL`, so timeouts never raise signals in a
+/// multithreaded process. A reply body longer than the request's
+/// ``HTTPRequest/maximumReplyBytes`` ends the transfer as soon as the limit is
+/// passed (at once when `Content-Length` announces it), so an oversized reply is
+/// never held in memory whole.
 final class CurlClient: Sendable {
     private let idleHandles = Mutex<[EasyHandle]>([])
-    private let threads = TransferThreads()
+    private let threads = BlockingThreads(name: "judgecal.curl")
 
     init() {}
 
@@ -40,7 +45,7 @@ final class CurlClient: Sendable {
     /// Cancelling the awaiting task aborts the transfer at libcurl's next
     /// progress callback.
     func send(_ request: HTTPRequest) async throws(TransferFailure) -> HTTPReply {
-        let context = TransferContext()
+        let context = TransferContext(maximumBodySize: request.maximumReplyBytes)
         let result: Result<HTTPReply, TransferFailure> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 threads.run { continuation.resume(returning: self.perform(request, context: context)) }
@@ -73,6 +78,7 @@ final class CurlClient: Sendable {
             jc_curl_easy_setopt_long(raw, CURLOPT_NOSIGNAL, 1),
             jc_curl_easy_setopt_long(raw, CURLOPT_CONNECTTIMEOUT_MS, milliseconds(request.connectTimeout)),
             jc_curl_easy_setopt_long(raw, CURLOPT_TIMEOUT_MS, milliseconds(request.totalTimeout)),
+            jc_curl_easy_setopt_off_t(raw, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maximumReplyBytes)),
             jc_curl_easy_setopt_headers(raw, headerList),
             jc_curl_easy_setopt_data_callback(raw, CURLOPT_WRITEFUNCTION, receiveBody),
             jc_curl_easy_setopt_pointer(raw, CURLOPT_WRITEDATA, opaqueContext),
@@ -96,9 +102,12 @@ final class CurlClient: Sendable {
         }
 
         let code = curl_easy_perform(raw)
+        let ended = ContinuousClock.now
         guard code == CURLE_OK else {
             var kind = Self.kind(of: code)
-            if code == CURLE_ABORTED_BY_CALLBACK, context.firstByteTimedOut {
+            if code == CURLE_FILESIZE_EXCEEDED || (code == CURLE_WRITE_ERROR && context.bodyTooLarge) {
+                kind = .replyTooLarge
+            } else if code == CURLE_ABORTED_BY_CALLBACK, context.firstByteTimedOut {
                 kind = .timedOut(.firstByte)
             } else if kind == .timedOut(.total) {
                 // libcurl says "timed out" for both timers; the connect timer is the only one that can
@@ -107,12 +116,13 @@ final class CurlClient: Sendable {
                 if request.connectTimeout < request.totalTimeout, elapsed < request.totalTimeout { kind = .timedOut(.connect) }
             }
             let seconds = Double(monotonicNanoseconds() - started) / 1e9
-            return .failure(TransferFailure(kind: kind, detail: Self.describe(code), seconds: seconds))
+            return .failure(TransferFailure(kind: kind, detail: Self.describe(code), seconds: seconds, ended: ended))
         }
         var status = 0
         _ = jc_curl_easy_getinfo_long(raw, CURLINFO_RESPONSE_CODE, &status)
         let seconds = Double(monotonicNanoseconds() - started) / 1e9
-        return .success(HTTPReply(status: status, body: context.body, headers: context.headers, seconds: seconds))
+        return .success(
+            HTTPReply(status: status, body: context.body, headers: context.headers, seconds: seconds, ended: ended))
     }
 
     private func milliseconds(_ seconds: Double) -> Int {
@@ -153,8 +163,10 @@ private struct EasyHandle: @unchecked Sendable {
 /// `curl_easy_perform` and read after it returns; `cancelled` is set from any
 /// thread.
 private final class TransferContext: @unchecked Sendable {
-    /// Replies larger than this are refused rather than buffered.
-    static let maximumBodySize = 64 << 20
+    /// Reply bodies longer than this are refused rather than buffered.
+    let maximumBodySize: Int
+    /// Whether the body passed ``maximumBodySize`` and the transfer was ended for it.
+    var bodyTooLarge = false
 
     var body: [UInt8] = []
     var headers: [String: String] = [:]
@@ -165,6 +177,10 @@ private final class TransferContext: @unchecked Sendable {
     var receivedAny = false
     /// Whether the progress callback abandoned the transfer at ``firstByteDeadline``.
     var firstByteTimedOut = false
+
+    init(maximumBodySize: Int) {
+        self.maximumBodySize = maximumBodySize
+    }
 }
 
 /// Nanoseconds on the monotonic clock (`CLOCK_MONOTONIC`), which no wall-clock change moves.
@@ -182,7 +198,11 @@ private func context(_ pointer: UnsafeMutableRawPointer?) -> TransferContext {
 private let receiveBody: jc_curl_data_callback = { data, size, count, pointer in
     let context = context(pointer)
     let length = size * count
-    guard let data, context.body.count + length <= TransferContext.maximumBodySize else { return 0 }
+    guard let data else { return 0 }
+    guard context.body.count + length <= context.maximumBodySize else {
+        context.bodyTooLarge = true
+        return 0
+    }
     context.receivedAny = true
     context.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: length))
     return length

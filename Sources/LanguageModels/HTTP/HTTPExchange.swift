@@ -13,6 +13,9 @@ struct HTTPRequest: Sendable {
     var firstByteTimeout: Double? = nil
     /// Seconds allowed for the whole exchange.
     var totalTimeout: Double
+    /// The most bytes of reply body taken; a longer reply ends the transfer
+    /// (``TransferFailure/Kind/replyTooLarge``) instead of being buffered.
+    var maximumReplyBytes: Int
 }
 
 /// A whole HTTP reply.
@@ -26,6 +29,9 @@ struct HTTPReply: Sendable {
     /// Seconds the exchange took, measured on the thread that ran it (so no wait for a
     /// cooperative thread afterwards is counted).
     var seconds: Double = 0
+    /// When the exchange ended, read on the thread that ran it: the moment a retry's wait is
+    /// counted from, however late the awaiting task resumes.
+    var ended: ContinuousClock.Instant = .now
 }
 
 /// A transfer that ended without an HTTP reply.
@@ -33,6 +39,8 @@ struct TransferFailure: Error, Sendable {
     /// How it ended.
     enum Kind: Sendable, Equatable {
         case couldNotConnect, timedOut(TimeoutPhase), connectionDropped, cancelled, other
+        /// The reply's body was longer than ``HTTPRequest/maximumReplyBytes``.
+        case replyTooLarge
     }
 
     /// Which of the request's timeouts ran out.
@@ -51,4 +59,6 @@ struct TransferFailure: Error, Sendable {
     var detail: String
     /// Seconds the transfer took before it failed, measured on the thread that ran it.
     var seconds: Double = 0
+    /// When the transfer ended, read on the thread that ran it.
+    var ended: ContinuousClock.Instant = .now
 }

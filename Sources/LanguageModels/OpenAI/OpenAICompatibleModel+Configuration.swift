@@ -14,6 +14,8 @@ extension OpenAICompatibleModel {
         public static let defaultBaseURL = "http://127.0.0.1:8080/v1"
         /// The local judge's model: `SmolLM2-135M-Instruct`.
         public static let defaultModel = "SmolLM2-135M-Instruct"
+        /// The default ``maxReplyBytes``: 8 MiB.
+        public static let defaultMaxReplyBytes = 8 << 20
 
         /// The API's base URL, up to and including `/v1` (no trailing slash needed).
         public var baseURL: String
@@ -39,6 +41,14 @@ extension OpenAICompatibleModel {
         public var requestTimeout: Double
         /// The most requests this model has in flight at once.
         public var maxConcurrentRequests: Int
+        /// The most bytes of one reply's body (default 8 MiB, 8,388,608).
+        ///
+        /// A judge's reply is a few kilobytes; a longer one (a generation that
+        /// ran away, a proxy's error page) ends the transfer as soon as the
+        /// limit is passed, with ``LanguageModelError/Code/replyTooLarge``, so it
+        /// is never held in memory whole nor parsed. It is not retried: at
+        /// temperature 0 with a fixed seed the same request gets the same reply.
+        public var maxReplyBytes: Int
         /// When and how often to try again.
         public var retry: RetryPolicy
         /// Which form of structured output the server accepts.
@@ -48,7 +58,7 @@ extension OpenAICompatibleModel {
         public init(
             baseURL: String = defaultBaseURL, model: String = defaultModel, apiKeyVariable: String? = nil,
             connectTimeout: Double = 10, firstByteTimeout: Double = 600, requestTimeout: Double = 900,
-            maxConcurrentRequests: Int = 4, retry: RetryPolicy = RetryPolicy(),
+            maxConcurrentRequests: Int = 4, maxReplyBytes: Int = defaultMaxReplyBytes, retry: RetryPolicy = RetryPolicy(),
             structuredOutput: StructuredOutputSupport = .detect
         ) {
             self.baseURL = baseURL
@@ -58,6 +68,7 @@ extension OpenAICompatibleModel {
             self.firstByteTimeout = firstByteTimeout
             self.requestTimeout = requestTimeout
             self.maxConcurrentRequests = maxConcurrentRequests
+            self.maxReplyBytes = maxReplyBytes
             self.retry = retry
             self.structuredOutput = structuredOutput
         }
@@ -80,6 +91,8 @@ extension OpenAICompatibleModel {
             public var requestTimeout: Double?
             /// Replaces ``Configuration/maxConcurrentRequests``.
             public var maxConcurrentRequests: Int?
+            /// Replaces ``Configuration/maxReplyBytes``.
+            public var maxReplyBytes: Int?
             /// Replaces ``Configuration/structuredOutput``.
             public var structuredOutput: StructuredOutputSupport?
 
@@ -87,7 +100,7 @@ extension OpenAICompatibleModel {
             public init(
                 baseURL: String? = nil, model: String? = nil, apiKeyVariable: String? = nil,
                 connectTimeout: Double? = nil, firstByteTimeout: Double? = nil,
-                requestTimeout: Double? = nil, maxConcurrentRequests: Int? = nil,
+                requestTimeout: Double? = nil, maxConcurrentRequests: Int? = nil, maxReplyBytes: Int? = nil,
                 structuredOutput: StructuredOutputSupport? = nil
             ) {
                 self.baseURL = baseURL
@@ -97,6 +110,7 @@ extension OpenAICompatibleModel {
                 self.firstByteTimeout = firstByteTimeout
                 self.requestTimeout = requestTimeout
                 self.maxConcurrentRequests = maxConcurrentRequests
+                self.maxReplyBytes = maxReplyBytes
                 self.structuredOutput = structuredOutput
             }
 
@@ -116,6 +130,7 @@ extension OpenAICompatibleModel {
                 if let firstByteTimeout { configuration.firstByteTimeout = firstByteTimeout }
                 if let requestTimeout { configuration.requestTimeout = requestTimeout }
                 if let maxConcurrentRequests { configuration.maxConcurrentRequests = maxConcurrentRequests }
+                if let maxReplyBytes { configuration.maxReplyBytes = maxReplyBytes }
                 if let structuredOutput { configuration.structuredOutput = structuredOutput }
             }
         }

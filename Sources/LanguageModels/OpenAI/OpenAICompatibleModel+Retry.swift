@@ -43,7 +43,9 @@ extension OpenAICompatibleModel {
             }
             let wait = policy.delay(beforeRetry: attempt, retryAfter: failure.retryAfter)
             state.withLock { $0.retries += 1 }
-            try await Task.sleep(for: .seconds(wait))
+            // Counted from when the failed exchange ended, on its thread: a task that resumes late
+            // (a busy cooperative pool) waits only what is left, and never less than it was told.
+            try await Task.sleep(until: failure.ended + .seconds(wait), clock: .continuous)
             attempt += 1
         }
     }
@@ -54,7 +56,8 @@ extension OpenAICompatibleModel {
         if let apiKey { headers.append("Authorization: Bearer \(apiKey)") }
         let request = HTTPRequest(
             url: endpoint, body: body, headers: headers, connectTimeout: configuration.connectTimeout,
-            firstByteTimeout: configuration.firstByteTimeout, totalTimeout: configuration.requestTimeout)
+            firstByteTimeout: configuration.firstByteTimeout, totalTimeout: configuration.requestTimeout,
+            maximumReplyBytes: configuration.maxReplyBytes)
         state.withLock { $0.httpRequests += 1 }
         // Exchange times are measured on the transfer thread: a cooperative pool kept busy by
         // CPU-bound work delays when this task resumes, not how long the exchange took.
@@ -63,7 +66,7 @@ extension OpenAICompatibleModel {
             reply = try await client.send(request)
         } catch {
             state.withLock { $0.exchangeSeconds += error.seconds }
-            throw AttemptFailure(error: languageModelError(for: error), seconds: error.seconds)
+            throw AttemptFailure(error: languageModelError(for: error), seconds: error.seconds, ended: error.ended)
         }
         let seconds = reply.seconds
         state.withLock { $0.exchangeSeconds += seconds }
@@ -75,7 +78,7 @@ extension OpenAICompatibleModel {
                 error: LanguageModelError(
                     .httpStatus, "\(endpoint) answered HTTP \(reply.status): \(excerpt)", statusCode: reply.status),
                 retryAfter: reply.headers["retry-after"].flatMap(Self.retryAfterSeconds), seconds: seconds,
-                refusesForm: Self.refusesForm(status: reply.status, body: reply.body))
+                ended: reply.ended, refusesForm: Self.refusesForm(status: reply.status, body: reply.body))
         }
         do {
             return (try JSONDecoder().decode(ChatCompletionReply.self, from: Data(reply.body)), seconds)
@@ -85,7 +88,7 @@ extension OpenAICompatibleModel {
                 error: LanguageModelError(
                     .malformedReply,
                     "\(endpoint) answered with something that is not a chat completion (\(reply.body.count) bytes: \(excerpt))"),
-                seconds: seconds)
+                seconds: seconds, ended: reply.ended)
         }
     }
 
@@ -112,6 +115,11 @@ extension OpenAICompatibleModel {
                     + "requestTimeout in --model-config (or pass --request-timeout)")
         case .connectionDropped:
             LanguageModelError(.connectionDropped, "\(endpoint) closed the connection before a whole reply: \(failure.detail)")
+        case .replyTooLarge:
+            LanguageModelError(
+                .replyTooLarge,
+                "\(endpoint) sent a reply longer than \(configuration.maxReplyBytes) bytes, so it was not read; a judge's "
+                    + "reply is a few kilobytes, so this one ran away (check maxTokens), or raise maxReplyBytes in --model-config")
         case .cancelled:
             LanguageModelError(.cancelled, "the request to \(endpoint) was cancelled")
         case .other:
@@ -144,6 +152,8 @@ struct AttemptFailure: Error {
     var error: LanguageModelError
     var retryAfter: Double?
     var seconds: Double
+    /// When the failed exchange ended, on the transfer thread's clock reading.
+    var ended: ContinuousClock.Instant
     /// Whether the reply definitively refuses the request's `response_format`.
     var refusesForm = false
 }

@@ -92,6 +92,10 @@ public final class OpenAICompatibleModel: LanguageModel {
             throw LanguageModelError(
                 .configuration, "maxConcurrentRequests is \(configuration.maxConcurrentRequests); at least 1 request must be allowed")
         }
+        guard configuration.maxReplyBytes >= 1 else {
+            throw LanguageModelError(
+                .configuration, "maxReplyBytes is \(configuration.maxReplyBytes); a reply needs at least 1 byte")
+        }
         if let variable = configuration.apiKeyVariable {
             guard let key = environment[variable], !key.isEmpty else {
                 throw LanguageModelError(

@@ -20,6 +20,9 @@ public struct LanguageModelError: Error, Sendable, Hashable, CustomStringConvert
         public static let httpStatus = Code("httpStatus")
         /// The reply was not a chat completion (malformed or truncated JSON).
         public static let malformedReply = Code("malformedReply")
+        /// The reply's body was longer than the configuration's
+        /// ``OpenAICompatibleModel/Configuration/maxReplyBytes``; it was not read, nor retried.
+        public static let replyTooLarge = Code("replyTooLarge")
         /// Every allowed attempt failed; ``LanguageModelError/underlying`` says how the last one did.
         public static let retriesExhausted = Code("retriesExhausted")
         /// Configuration is incomplete or invalid (such as an API key variable that is not set).

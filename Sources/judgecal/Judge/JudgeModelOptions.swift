@@ -27,7 +27,8 @@ enum JudgeModelOptions {
         first byte, default \(defaults.firstByteTimeout.plainText): a one-at-a-time server such as the local \
         judge queues requests, and that wait counts); requestTimeout (seconds for a whole exchange, default \
         \(defaults.requestTimeout.plainText)); maxConcurrentRequests (requests in flight at once to the \
-        server, default \(defaults.maxConcurrentRequests)); structuredOutput (openAI, llamaCpp, promptOnly \
+        server, default \(defaults.maxConcurrentRequests)); maxReplyBytes (the longest reply body read, default \
+        \(defaults.maxReplyBytes) bytes; a longer reply fails its row); structuredOutput (openAI, llamaCpp, promptOnly \
         or detect, default \(defaults.structuredOutput.rawValue)). Failed requests (429, 5xx, timeouts, \
         dropped connections) are tried \(defaults.retry.maxAttempts) times with backoff.
         """

@@ -22,8 +22,11 @@ counters apart from another's and <scenario> is one of
   noformat           HTTP 400 to any response_format; otherwise the last message, verbatim
   llamaform          as llama-cpp-python 0.3.36: HTTP 500 naming response_format to the json_schema
                      form, the json_object form honoured; otherwise like noformat
+  huge<MB>           HTTP 200 with a completion MB megabytes long, its Content-Length announced
+  huge<MB>stream     the same without a Content-Length: the body ends when the connection closes
 GET /<tag>/stats answers {"requests": total, "byContent": {last message: count},
-"maxInFlight": the most requests under the tag handled at once}.
+"maxInFlight": the most requests under the tag handled at once, "arrivals": seconds on the
+server's monotonic clock at which each request arrived, "sentBytes": body bytes written}.
 """
 import json
 import os
@@ -37,6 +40,8 @@ counts = {}
 by_content = {}
 in_flight = {}
 max_in_flight = {}
+arrivals = {}
+sent_bytes = {}
 lock = threading.Lock()
 
 
@@ -76,12 +81,15 @@ class Handler(BaseHTTPRequestHandler):
         tag = match.group(1)
         with lock:
             self.send_json(200, {"requests": counts.get(tag, 0), "byContent": by_content.get(tag, {}),
-                                 "maxInFlight": max_in_flight.get(tag, 0)})
+                                 "maxInFlight": max_in_flight.get(tag, 0), "arrivals": arrivals.get(tag, []),
+                                 "sentBytes": sent_bytes.get(tag, 0)})
 
     def do_POST(self):
+        arrived = time.monotonic()
         match = re.fullmatch(r"/([^/]+)/.*", self.path)
         tag = match.group(1) if match else ""
         with lock:
+            arrivals.setdefault(tag, []).append(arrived)
             in_flight[tag] = in_flight.get(tag, 0) + 1
             max_in_flight[tag] = max(max_in_flight.get(tag, 0), in_flight[tag])
         try:
@@ -117,6 +125,9 @@ class Handler(BaseHTTPRequestHandler):
                 return self.send_json(200, completion("echo: " + content))
             self.close_connection = True
             return
+        huge = re.fullmatch(r"huge(\d+)(stream)?", scenario)
+        if huge:
+            return self.send_huge(tag, int(huge.group(1)) * 1_000_000, announced=huge.group(2) is None)
         slow = re.fullmatch(r"slow(\d+)", scenario)
         if slow:
             time.sleep(int(slow.group(1)) / 1000)
@@ -149,6 +160,31 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(body)
         if scenario == "partial":
             self.close_connection = True
+
+
+    def send_huge(self, tag, size, announced):
+        """A completion whose text is `size` bytes, written in 64 KB pieces until the client hangs up."""
+        head = b'{"id": "fault-server", "object": "chat.completion", "model": "fault-server-model", ' \
+               b'"choices": [{"index": 0, "finish_reason": "length", "message": {"role": "assistant", "content": "'
+        tail = b'"}}]}'
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        if announced:
+            self.send_header("Content-Length", str(len(head) + size + len(tail)))
+        else:
+            self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        piece = b"x" * 65536
+        try:
+            self.wfile.write(head)
+            for start in range(0, size, len(piece)):
+                self.wfile.write(piece[: min(len(piece), size - start)])
+                with lock:
+                    sent_bytes[tag] = sent_bytes.get(tag, 0) + min(len(piece), size - start)
+            self.wfile.write(tail)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
 
 
 class QuietServer(ThreadingHTTPServer):

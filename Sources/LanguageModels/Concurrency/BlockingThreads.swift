@@ -1,18 +1,22 @@
 import Foundation
 
-/// Threads for blocking libcurl transfers, reused from one transfer to the
-/// next: a job goes to an idle thread when there is one and to a new thread
-/// when there is not, so as many jobs run at once as are submitted (callers
-/// bound that), and a thread that has been idle for `idleTimeout` seconds ends.
-final class TransferThreads: @unchecked Sendable {
+/// Threads for work that blocks — libcurl transfers, SQLite calls that may wait
+/// for another process's lock — kept off Swift's cooperative pool, reused from
+/// one job to the next: a job goes to an idle thread when there is one and to a
+/// new thread when there is not, so as many jobs run at once as are submitted
+/// (callers bound that), and a thread that has been idle for `idleTimeout`
+/// seconds ends.
+final class BlockingThreads: @unchecked Sendable {
     // `@unchecked`: every field is read and written only with `condition` locked.
     private let condition = NSCondition()
     private var jobs: [@Sendable () -> Void] = []
     private var idle = 0
     private let idleTimeout: Double
+    private let name: String
 
     /// Creates an empty pool; threads start with the first jobs.
-    init(idleTimeout: Double = 5) {
+    init(name: String, idleTimeout: Double = 5) {
+        self.name = name
         self.idleTimeout = idleTimeout
     }
 
@@ -25,7 +29,7 @@ final class TransferThreads: @unchecked Sendable {
         condition.unlock()
         if spawn {
             let thread = Thread { [self] in work() }
-            thread.name = "judgecal.curl"
+            thread.name = name
             thread.start()
         }
     }
