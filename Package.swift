@@ -62,7 +62,7 @@ let libraries: [Target] = [
         name: "Judging",
         dependencies: ["DataFormats", "AgreementStatistics", "EvaluationCore", "LanguageModels"]
     ),
-    .target(name: "CommandLineParsing"),
+    .target(name: "CommandLineParsing", dependencies: ["DataFormats"]),
     .executableTarget(
         name: "judgecal",
         dependencies: [

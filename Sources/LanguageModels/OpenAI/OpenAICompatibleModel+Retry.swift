@@ -92,9 +92,7 @@ extension OpenAICompatibleModel {
     private func languageModelError(for failure: TransferFailure) -> LanguageModelError {
         switch failure.kind {
         case .couldNotConnect:
-            LanguageModelError(
-                .serverUnreachable,
-                "no judge server answers at \(configuration.baseURL) — start one with `scripts/local-judge start`, or pass --base-url")
+            LanguageModelError(.serverUnreachable, configuration.unreachableMessage)
         case .timedOut(.connect):
             LanguageModelError(
                 .timedOut,
