@@ -51,7 +51,7 @@ enum CompareCommand {
             statistic: try AlignCommand.statistic(arguments), resamples: try arguments.valueOrDefault("resamples", as: Int.self),
             seed: try arguments.valueOrDefault("seed", as: UInt64.self), includeExampleRows: arguments.flag("include-examples")
         ).validated()
-        if let path = arguments.value("report") { _ = try InputFiles.output(path) }
+        if let path = arguments.value("report") { _ = try OutputLocation.checked(path) }
         let judge = try JudgeModelOptions.judge(arguments)
         let controlJudgments = try await JudgeModelOptions.judgments(run: run, rubric: control, judge: judge, console: console)
         let experimentalJudgments = try await JudgeModelOptions.judgments(run: run, rubric: experimental, judge: judge, console: console)
@@ -61,9 +61,9 @@ enum CompareCommand {
                 experimentalJudgments: experimentalJudgments, labels: labels),
             options: options)
         let json = try JSONEncoder.report.encode(comparison)
-        if let path = arguments.value("report") { try ReportFiles.write(.comparison(comparison), to: path) }
+        if let path = arguments.value("report") { try ReportDocument.comparison(comparison).write(to: path) }
         console.print(arguments.flag("json") ? String(decoding: json, as: UTF8.self) : comparison.renderText())
-        console.printNote(JudgeModelOptions.summary(judge))
+        console.printNote(judge.summary)
         return .success
     }
 }

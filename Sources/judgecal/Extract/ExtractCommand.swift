@@ -51,7 +51,7 @@ enum ExtractCommand {
         let runPath = arguments.positional("run") ?? ""
         let run = try InputFiles.run(runPath)
         let rubric = try InputFiles.rubric(arguments.valueOrDefault("rubric"))
-        let output = try InputFiles.output(arguments.valueOrDefault("output"))
+        let output = try OutputLocation.checked(arguments.valueOrDefault("output"))
         if arguments.isGiven("stratify-by"), !arguments.isGiven("sample") {
             throw UsageError("--stratify-by allocates a sample; add --sample")
         }
@@ -62,7 +62,7 @@ enum ExtractCommand {
             overlap: try arguments.valueOrDefault("overlap", as: Int.self),
             context: arguments.isGiven("context") ? arguments.values("context") : nil)
         let sheet = try LabelSheet(run: run, dimensions: rubric.dimensions, options: options, file: runPath, rubricFile: rubric.file)
-        let htmlURL = try arguments.value("html").map(InputFiles.output)
+        let htmlURL = try arguments.value("html").map(OutputLocation.checked)
         try sheet.write(to: output)
         if let htmlURL {
             let page = try sheet.renderHTML(

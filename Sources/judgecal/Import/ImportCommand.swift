@@ -51,7 +51,7 @@ enum ImportCommand {
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         let path = arguments.positional("run") ?? ""
         let url = try InputFiles.existing(path, role: "export")
-        let output = try InputFiles.output(arguments.valueOrDefault("output"))
+        let output = try OutputLocation.checked(arguments.valueOrDefault("output"))
         let mappingGiven = ["id", "input", "response", "expected"].filter(arguments.isGiven)
         let mapping = FieldMapping(
             id: arguments.value("id"),

@@ -1,5 +1,6 @@
 import Calibration
 import CommandLineParsing
+import DataFormats
 import Foundation
 
 /// `judgecal report REPORT.json --html FILE [--markdown FILE]`: the pages of a saved report.
@@ -29,10 +30,11 @@ enum ReportCommand {
         guard arguments.isGiven("html") || arguments.isGiven("markdown") else {
             throw UsageError("give --html FILE, --markdown FILE or both")
         }
-        let report = try ReportFiles.read(arguments.positional("report") ?? "")
+        let url = try InputFiles.existing(arguments.positional("report") ?? "", role: "report")
+        let report = try ReportDocument(json: try InputFile.read(url), file: InputFile.displayName(url))
         for (option, fileExtension) in [("html", "html"), ("markdown", "md")] {
             guard let path = arguments.value(option) else { continue }
-            let url = try InputFiles.output(path)
+            let url = try OutputLocation.checked(path)
             try Data((fileExtension == "html" ? report.html : report.markdown).utf8).write(to: url, options: .atomic)
             console.print("wrote \(path)")
         }
