@@ -36,26 +36,30 @@ public final class JudgeProgressLog: Sendable {
         let line: String? = state.withLock { s in
             s.last = progress
             guard progress.completed - s.rowsAtLastLine >= max(1, progress.total / 10) else { return nil }
-            return describe(&s)
+            return describe(&s, at: .now)
         }
         if let line { write(line) }
     }
 
-    /// Writes a line every ``interval`` without one (checking once a second, or
-    /// more often for a shorter interval), until the task is cancelled.
+    /// Checks once a second (or more often for a shorter ``interval``) whether
+    /// a line is due (``writeIfDue(at:)``), until the task is cancelled.
     public func tick() async {
         while !Task.isCancelled {
             try? await Task.sleep(for: min(.seconds(1), interval))
-            let line: String? = state.withLock { s in
-                ContinuousClock.now - s.lastLine >= interval ? describe(&s) : nil
-            }
-            if let line { write(line) }
+            writeIfDue(at: .now)
         }
     }
 
-    private func describe(_ s: inout State) -> String {
+    /// Writes a line when ``interval`` has passed by `now` since the last one,
+    /// whether or not a row finished.
+    public func writeIfDue(at now: ContinuousClock.Instant) {
+        let line: String? = state.withLock { s in now - s.lastLine >= interval ? describe(&s, at: now) : nil }
+        if let line { write(line) }
+    }
+
+    private func describe(_ s: inout State, at now: ContinuousClock.Instant) -> String {
         s.rowsAtLastLine = s.last.completed
-        s.lastLine = ContinuousClock.now
-        return s.last.logLine(name: name, elapsedSeconds: (ContinuousClock.now - started).components.seconds)
+        s.lastLine = now
+        return s.last.logLine(name: name, elapsedSeconds: (now - started).components.seconds)
     }
 }

@@ -43,15 +43,20 @@ struct JudgeProgressTests {
         #expect(lines.all.last?.hasPrefix("judge r: 30/30 rows, 0 failed, ") == true)
     }
 
-    @Test("With no row finishing, the ticker still writes a line once the interval has passed")
-    func ticker() async throws {
+    @Test("With no row finishing, a line once the interval has passed since the last, and not again at once")
+    func interval() {
         let lines = Lines()
-        let log = JudgeProgressLog(name: "stuck", total: 5, interval: .milliseconds(20), write: lines.write)
-        let ticker = Task { await log.tick() }
-        defer { ticker.cancel() }
-        let deadline = ContinuousClock.now + .seconds(60)
-        while lines.all.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-        #expect(lines.all.first?.hasPrefix("judge stuck: 0/5 rows, 0 failed, ") == true)
+        let log = JudgeProgressLog(name: "stuck", total: 5, write: lines.write)
+        let start = ContinuousClock.now
+        log.writeIfDue(at: start + .seconds(10))
+        #expect(lines.all.isEmpty, "not due before 30 s")
+        log.writeIfDue(at: start + .seconds(95))
+        #expect(lines.all.count == 1)
+        #expect(lines.all.first?.hasPrefix("judge stuck: 0/5 rows, 0 failed, 1 min 3") == true, "\(lines.all)")
+        log.writeIfDue(at: start + .seconds(100))
+        #expect(lines.all.count == 1, "the interval counts from the last line")
+        log.writeIfDue(at: start + .seconds(126))
+        #expect(lines.all.count == 2)
     }
 
     @Test("A previous judgments file that does not read is an error naming it and the way out; no file is nothing to retry")
