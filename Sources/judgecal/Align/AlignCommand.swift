@@ -2,10 +2,8 @@ import AgreementStatistics
 import Calibration
 import CommandLineParsing
 import DataFormats
-import EvaluationCore
 import Foundation
 import Judging
-import LanguageModels
 
 /// `judgecal align RUN --rubric R --labels FILE…`: judge (from the cache) and
 /// measure agreement with the experts, with a verdict a CI job can gate on.

@@ -2,7 +2,6 @@ import AgreementStatistics
 import Calibration
 import CommandLineParsing
 import DataFormats
-import EvaluationCore
 import Foundation
 import Judging
 
