@@ -44,7 +44,7 @@ let libraries: [Target] = [
     ),
     .target(
         name: "Calibration",
-        dependencies: ["DataFormats", "EvaluationCore", "AgreementStatistics", "LanguageModels", "Judging", "CommandLineParsing"],
+        dependencies: ["DataFormats", "EvaluationCore", "AgreementStatistics", "LanguageModels", "Judging"],
         // Compiled into the binary as bytes (PackageResources), not a bundle
         // found beside the executable: judgecal keeps its label page when
         // copied onto PATH, and so does any program linking Calibration.
@@ -62,7 +62,7 @@ let libraries: [Target] = [
         name: "Judging",
         dependencies: ["DataFormats", "AgreementStatistics", "EvaluationCore", "LanguageModels"]
     ),
-    .target(name: "CommandLineParsing"),
+    .target(name: "CommandLineParsing", dependencies: ["DataFormats"]),
     .executableTarget(
         name: "judgecal",
         dependencies: [

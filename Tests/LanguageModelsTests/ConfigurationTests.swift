@@ -1,3 +1,4 @@
+import DataFormats
 import Foundation
 import Testing
 
@@ -30,14 +31,15 @@ struct ConfigurationTests {
         #expect(configuration.maxConcurrentRequests == 9)
     }
 
-    @Test("A configuration file that is not JSON: an error naming the file")
+    @Test("A configuration file that is not JSON: an input error naming the file, line and column")
     func badFile() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("judgecal-config-\(UUID()).json")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data("baseURL = nope".utf8).write(to: file)
-        let error = try #require(throws: LanguageModelError.self) { try Configuration.resolved(environment: [:], file: file) }
-        #expect(error.code == .configuration)
-        #expect(error.message.hasPrefix(file.path))
+        let error = try #require(throws: InputError.self) { try Configuration.resolved(environment: [:], file: file) }
+        #expect(error.file == InputFile.displayName(file))
+        #expect(error.line == 1)
+        #expect(error.column == "1")
     }
 
     @Test("An API key variable that is not set: an error naming the variable")

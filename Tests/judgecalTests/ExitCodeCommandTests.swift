@@ -36,4 +36,29 @@ struct ExitCodeCommandTests {
         #expect(!r.error.contains("missing value"), "\(r.error)")
         #expect(r.status == 66, "\(r.error)")
     }
+
+    @Test("a --model-config key that is not a setting: exit 65 naming file, line, column and the key meant, before any call")
+    func unknownModelConfigKey() throws {
+        let config = try JudgeCalProcess.file("typo.model.json", "{\n  \"requestTimout\": 60\n}\n")
+        let r = try JudgeCalProcess.run([
+            "judge", "notebooks-data/book-tags.run.jsonl", "--rubric", "rubrics/book-tags.md", "--model-config", config,
+            "--output", NSTemporaryDirectory() + "typo.judgments.jsonl",
+        ])
+        #expect(r.status == 65, "\(r.error)")
+        #expect(
+            r.error.contains("typo.model.json line 2, column 3: requestTimout is not a model setting; did you mean requestTimeout?"),
+            "\(r.error)")
+    }
+
+    @Test("no server at the address given with --base-url: exit 1, the address named as given, no advice to pass --base-url")
+    func unreachableBaseURL() throws {
+        let r = try JudgeCalProcess.run([
+            "judge", "notebooks-data/book-tags.run.jsonl", "--rubric", "rubrics/book-tags.md", "--base-url", "http://127.0.0.1:9/v1",
+            "--cache", NSTemporaryDirectory() + "judgecal-unreachable-\(UUID()).sqlite",
+            "--output", NSTemporaryDirectory() + "unreachable.judgments.jsonl",
+        ])
+        #expect(r.status == 1, "\(r.error)")
+        #expect(r.error.contains("no judge server answers at http://127.0.0.1:9/v1 (given with --base-url)"), "\(r.error)")
+        #expect(!r.error.contains("pass --base-url"), "\(r.error)")
+    }
 }

@@ -44,18 +44,18 @@ extension KrippendorffAlpha.Metric {
 }
 
 extension ICCForm {
-    private static let forms: [(String, ICCForm)] = [
-        ("1", .oneWay(.single)), ("k", .oneWay(.average)), ("A,1", .twoWay(.agreement, .single)),
-        ("C,1", .twoWay(.consistency, .single)), ("A,k", .twoWay(.agreement, .average)),
-        ("C,k", .twoWay(.consistency, .average)),
+    /// Every form, in the order their names are listed: ICC(1), ICC(k), ICC(A,1), ICC(C,1), ICC(A,k), ICC(C,k).
+    public static let all: [ICCForm] = [
+        .oneWay(.single), .oneWay(.average), .twoWay(.agreement, .single), .twoWay(.consistency, .single),
+        .twoWay(.agreement, .average), .twoWay(.consistency, .average),
     ]
 
     /// McGraw and Wong's (1996) short names a request can use: `1`, `k`, `A,1`, `C,1`, `A,k`, `C,k`.
-    public static var shortNames: [String] { forms.map(\.0) }
+    public static var shortNames: [String] { all.map(\.shortName) }
 
     /// The form called `name` (one of ``shortNames``).
     public init?(shortName: String) {
-        guard let form = value(named: shortName, in: Self.forms) else { return nil }
+        guard let form = Self.all.first(where: { $0.shortName == shortName }) else { return nil }
         self = form
     }
 

@@ -87,6 +87,23 @@ public struct AgreementRequest: Sendable {
         if resamples < 0 { throw .tooFewResamples(resamples) }
         return self
     }
+
+    /// This request checked as ``validated()`` does, and against the ratings it
+    /// is for: `raters` rater columns (`nil` for a table of counts, which holds
+    /// two raters and declares its own categories).
+    ///
+    /// - Throws: ``AgreementRequestError`` as ``validated()`` does;
+    ///   ``AgreementRequestError/tooFewRaters(statistic:needed:)`` for fewer
+    ///   columns than the statistic compares;
+    ///   ``AgreementRequestError/needsScale(statistic:)`` for a category
+    ///   statistic on columns without the declared scale.
+    public func validated(raters: Int?) throws(AgreementRequestError) -> AgreementRequest {
+        let request = try validated()
+        guard let raters else { return request }
+        guard raters >= statistic.minimumRaters else { throw .tooFewRaters(statistic: statistic.name, needed: statistic.minimumRaters) }
+        if statistic.needsScale, scale == nil { throw .needsScale(statistic: statistic.name) }
+        return request
+    }
 }
 
 /// Why a request cannot be computed as asked.
@@ -112,14 +129,18 @@ public enum AgreementRequestError: Error, Sendable, Hashable, CustomStringConver
     /// The statistic needs the ratings item by item, not their pair tables.
     case needsItemRatings(statistic: String)
 
+    /// The statistics that take what `takes` asks for, as a list.
+    private static func takers(_ takes: (AgreementStatistic) -> Bool) -> String {
+        AgreementStatistic.all.filter(takes).map(\.name).joined(separator: ", ")
+    }
+
     public var description: String {
         switch self {
         case .parameterDoesNotApply(let p, let statistic):
-            let takers = AgreementStatistic.all.filter { $0.parameters.contains(p) }.map(\.name)
-            return "\(p.rawValue) does not apply to \(statistic); it applies to \(takers.joined(separator: ", "))"
+            return "\(p.rawValue) does not apply to \(statistic); it applies to \(Self.takers { $0.parameters.contains(p) })"
         case .intervalDoesNotApply(let method, let statistic):
-            let takers = AgreementStatistic.all.filter { $0.intervals.contains(method) }.map(\.name)
-            return "a \(method.rawValue) interval does not apply to \(statistic); it applies to \(takers.joined(separator: ", "))"
+            let takers = Self.takers { $0.intervals.contains(method) }
+            return "a \(method.rawValue) interval does not apply to \(statistic); it applies to \(takers)"
         case .needsScale(let statistic):
             return "\(statistic) needs the declared scale (for example 1,2,3,4); categories come from the rubric, not from the labels seen"
         case .negativeTolerance:
@@ -137,6 +158,28 @@ public enum AgreementRequestError: Error, Sendable, Hashable, CustomStringConver
             return "\(statistic) needs at least \(needed) rater column\(needed == 1 ? "" : "s")"
         case .needsItemRatings(let statistic):
             return "\(statistic) needs the ratings item by item, not only their tables of counts"
+        }
+    }
+
+    /// The message with each setting named as the command-line option that
+    /// sets it (`--weights`, `--ci bootstrap`, `--resamples`, `--categories`,
+    /// `--raters`), for a tool whose options are named like the request's
+    /// parameters (`judgecal agreement`).
+    public var optionMessage: String {
+        switch self {
+        case .parameterDoesNotApply: "--" + description
+        case .intervalDoesNotApply(let method, let statistic):
+            "--ci \(method.rawValue) does not apply to \(statistic); it applies to \(Self.takers { $0.intervals.contains(method) })"
+        case .needsScale(let statistic):
+            "\(statistic) needs the declared scale: add --categories (for example 1,2,3,4); categories come from the rubric, not from "
+                + "the labels seen"
+        case .negativeTolerance: "--tolerance must be zero or more scale points"
+        case .tooFewResamples, .tooManyResamples:
+            "--resamples must be from \(AgreementRequest.minimumResamples) to \(AgreementRequest.maximumResamples) for a "
+                + "percentile interval; 2000 is usual"
+        case .tooFewRaters(let statistic, let needed):
+            "\(statistic) needs at least \(needed) rater column\(needed == 1 ? "" : "s"): add --raters \(needed == 1 ? "a" : "a,b")"
+        case .coverage, .negativeCount: description
         }
     }
 }

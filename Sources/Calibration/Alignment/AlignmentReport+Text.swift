@@ -1,5 +1,4 @@
 import AgreementStatistics
-import CommandLineParsing
 import DataFormats
 
 extension AlignmentReport {

@@ -1,4 +1,4 @@
-import CommandLineParsing
+import DataFormats
 import Foundation
 
 /// Escaping for text that goes into an HTML page: model responses, rubric

@@ -1,3 +1,5 @@
+import DataFormats
+
 /// A single status line on standard error that redraws in place
 /// (`reading ratings.csv… 40%`), shown only when standard error is a
 /// terminal so that logs and pipes never collect it.

@@ -1,3 +1,5 @@
+import DataFormats
+
 /// What a command line asks for once parsed.
 public enum ParseOutcome: Sendable {
     /// Run the command at the end of `path` with these arguments.

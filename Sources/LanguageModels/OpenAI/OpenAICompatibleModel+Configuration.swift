@@ -1,3 +1,4 @@
+import DataFormats
 public import Foundation
 
 extension OpenAICompatibleModel {
@@ -53,6 +54,9 @@ extension OpenAICompatibleModel {
         public var retry: RetryPolicy
         /// Which form of structured output the server accepts.
         public var structuredOutput: StructuredOutputSupport
+        /// Where ``baseURL`` was set, when ``resolved(overrides:environment:file:)`` made this
+        /// configuration (`nil` otherwise); errors about reaching the server name it.
+        public var baseURLSource: Source?
 
         /// Creates a configuration; every parameter has the local judge's default.
         public init(
@@ -141,27 +145,21 @@ extension OpenAICompatibleModel {
         ///   - overrides: Settings from command-line flags; they win.
         ///   - environment: The process environment (`JUDGECAL_BASE_URL`, `JUDGECAL_MODEL`, `JUDGECAL_API_KEY_VARIABLE`).
         ///   - file: A JSON file shaped like ``Overrides`` (`{"baseURL": …, "model": …}`); it loses to both.
-        /// - Throws: ``LanguageModelError`` (``LanguageModelError/Code/configuration``) naming the file when it
-        ///   cannot be read or decoded.
+        /// - Throws: ``InputError`` naming the file, and the line, when it cannot be read, is not JSON, holds
+        ///   a key that is not a setting or a value of the wrong kind (``Overrides/init(contentsOf:)``).
         public static func resolved(
             overrides: Overrides = Overrides(), environment: [String: String] = ProcessInfo.processInfo.environment,
             file: URL? = nil
         ) throws -> Configuration {
             var configuration = Configuration()
-            if let file {
-                let fromFile: Overrides
-                do {
-                    fromFile = try JSONDecoder().decode(Overrides.self, from: Data(contentsOf: file))
-                } catch {
-                    throw LanguageModelError(
-                        .configuration,
-                        "\(file.path): not a model configuration (\(error)); expected a JSON object such as {\"baseURL\": \"http://127.0.0.1:8080/v1\", \"model\": \"SmolLM2-135M-Instruct\"}"
-                    )
-                }
-                fromFile.apply(to: &configuration)
+            configuration.baseURLSource = .defaults
+            let layers: [(Overrides, Source)] =
+                try (file.map { [(try Overrides(contentsOf: $0), .file(InputFile.displayName($0)))] } ?? [])
+                + [(Overrides(environment: environment), .environment), (overrides, .overrides)]
+            for (layer, source) in layers {
+                layer.apply(to: &configuration)
+                if layer.baseURL != nil { configuration.baseURLSource = source }
             }
-            Overrides(environment: environment).apply(to: &configuration)
-            overrides.apply(to: &configuration)
             return configuration
         }
     }

@@ -16,7 +16,7 @@ extension OpenAICompatibleModel {
     {
         let body: [UInt8]
         do {
-            body = Array(try JSONEncoder().encode(ChatCompletionBody(model: configuration.model, request: request, form: form)))
+            body = Array(try ChatCompletionBody.encoder.encode(ChatCompletionBody(model: configuration.model, request: request, form: form)))
         } catch {
             throw LanguageModelError(.malformedReply, "could not encode the request as JSON: \(error)")
         }
@@ -95,9 +95,7 @@ extension OpenAICompatibleModel {
     private func languageModelError(for failure: TransferFailure) -> LanguageModelError {
         switch failure.kind {
         case .couldNotConnect:
-            LanguageModelError(
-                .serverUnreachable,
-                "no judge server answers at \(configuration.baseURL) — start one with `scripts/local-judge start`, or pass --base-url")
+            LanguageModelError(.serverUnreachable, configuration.unreachableMessage)
         case .timedOut(.connect):
             LanguageModelError(
                 .timedOut,

@@ -3,6 +3,23 @@ import Foundation
 
 /// The body of a `POST /chat/completions`.
 struct ChatCompletionBody: Encodable {
+    /// The encoder for every body: keys sorted, so that one request is the
+    /// same bytes in every process.
+    ///
+    /// A JSON object (`JSONValue.object`, a Swift dictionary) is otherwise
+    /// encoded in the dictionary's order, which Swift randomises per process.
+    /// Servers that turn `response_format`'s schema into a grammar (llama.cpp)
+    /// make the reply's members follow the schema's order, so two runs of one
+    /// request at temperature 0 with one seed got different replies (measured:
+    /// 10 of 12 book-tag rows) while the response cache, keyed on the sorted
+    /// request, treated them as one. Sorted, the reply's members come in name
+    /// order within a dimension (`rationale`, then `score`, as the prompt asks).
+    static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
+
     var model: String
     var messages: [ChatMessage]
     var temperature: Double?

@@ -76,10 +76,7 @@ public final class OpenAICompatibleModel: LanguageModel {
         configuration: Configuration = Configuration(), environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws {
         guard configuration.baseURL.hasPrefix("http://") || configuration.baseURL.hasPrefix("https://") else {
-            throw LanguageModelError(
-                .configuration,
-                "base URL \(configuration.baseURL) is not an http:// or https:// address; pass --base-url such as \(Configuration.defaultBaseURL)"
-            )
+            throw LanguageModelError(.configuration, configuration.notHTTPMessage)
         }
         let timeouts = [
             ("connectTimeout", configuration.connectTimeout), ("firstByteTimeout", configuration.firstByteTimeout),

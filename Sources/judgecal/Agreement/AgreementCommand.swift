@@ -69,15 +69,15 @@ enum AgreementCommand {
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
-        let request = try request(arguments)
         let isTable = arguments.flag("table")
         let raters = arguments.values("raters")
-        try checkRaters(raters, isTable: isTable, arguments: arguments, statistic: request.statistic)
-        if request.statistic.needsScale, request.scale == nil, !isTable {
-            throw UsageError(
-                "\(request.statistic.name) needs the declared scale: add --categories (for example 1,2,3,4); categories come from the rubric, not from the labels seen"
-            )
+        if isTable, !raters.isEmpty || arguments.isGiven("group-by") || arguments.isGiven("id") {
+            throw UsageError("--table reads the two raters from the table; --raters, --id and --group-by do not apply")
         }
+        guard Set(raters).count == raters.count else {
+            throw UsageError("--raters names a column twice: \(raters.joined(separator: ","))")
+        }
+        let request = try request(arguments, raters: isTable ? nil : raters.count)
         let path = arguments.positional("file") ?? ""
         let progress = console.progressLine()
         progress.update("reading \(path)…")
@@ -104,45 +104,32 @@ enum AgreementCommand {
         return .success
     }
 
-    /// The statistic and its settings from the options, checked by the catalogue.
-    private static func request(_ arguments: ParsedArguments) throws -> AgreementRequest {
+    /// The statistic and its settings from the options, checked by the catalogue against `raters`
+    /// columns (`nil` for a table), with each setting named as its option.
+    private static func request(_ arguments: ParsedArguments, raters: Int?) throws -> AgreementRequest {
         guard let statistic = AgreementStatistic.named(arguments.value("statistic") ?? "") else {
             throw UsageError("unknown statistic \(arguments.value("statistic") ?? "")")
         }
         let interval = try arguments.value("ci", as: IntervalMethod.self)
-        let categories = arguments.values("categories")
         for option in ["resamples", "seed"] where arguments.isGiven(option) && interval != .bootstrap {
             throw UsageError("--\(option) applies only with --ci bootstrap")
         }
+        let categories = arguments.values("categories")
         let request = AgreementRequest(
             statistic: statistic,
             weights: try arguments.value("weights").map { try named($0, "weights", AgreementWeights.init(schemeName:)) },
             level: try arguments.value("level").map { try named($0, "level", KrippendorffAlpha.Metric.init(levelName:)) },
             scale: try categories.isEmpty ? nil : declaredScale(categories),
             interval: interval,
-            resamples: try arguments.value("resamples", as: Int.self) ?? AgreementRequest.defaultResamples,
+            resamples: try arguments.valueOrDefault("resamples", as: Int.self),
             seed: try arguments.value("seed", as: UInt64.self) ?? UInt64.random(in: 0...UInt64.max),
             tolerance: try arguments.value("tolerance", as: Double.self),
             iccForm: try arguments.value("icc-form").map { try named($0, "icc-form", ICCForm.init(shortName:)) },
             population: arguments.flag("population"))
         do throws(AgreementRequestError) {
-            return try request.validated()
+            return try request.validated(raters: raters)
         } catch {
-            throw UsageError(optionNamed(error))
-        }
-    }
-
-    /// The catalogue's message with its parameter named as the option that sets it.
-    private static func optionNamed(_ error: AgreementRequestError) -> String {
-        switch error {
-        case .parameterDoesNotApply: "--" + error.description
-        case .intervalDoesNotApply(let method, let statistic):
-            "--ci \(method.rawValue) does not apply to \(statistic); it applies to "
-                + AgreementStatistic.all.filter { $0.intervals.contains(method) }.map(\.name).joined(separator: ", ")
-        case .negativeTolerance: "--tolerance must be zero or more scale points"
-        case .tooFewResamples, .tooManyResamples:
-            "--resamples must be from \(AgreementRequest.minimumResamples) to \(AgreementRequest.maximumResamples) for a percentile interval; 2000 is usual"
-        default: error.description
+            throw UsageError(error.optionMessage)
         }
     }
 
@@ -157,26 +144,6 @@ enum AgreementCommand {
             return try CategoryScale(declared: categories)
         } catch {
             throw UsageError("--categories: \(error.message)")
-        }
-    }
-
-    private static func checkRaters(_ raters: [String], isTable: Bool, arguments: ParsedArguments, statistic: AgreementStatistic)
-        throws(UsageError)
-    {
-        if isTable {
-            guard raters.isEmpty, !arguments.isGiven("group-by"), !arguments.isGiven("id") else {
-                throw UsageError("--table reads the two raters from the table; --raters, --id and --group-by do not apply")
-            }
-            return
-        }
-        guard Set(raters).count == raters.count else {
-            throw UsageError("--raters names a column twice: \(raters.joined(separator: ","))")
-        }
-        let needed = statistic.minimumRaters
-        guard raters.count >= needed else {
-            throw UsageError(
-                "\(statistic.name) needs at least \(needed) rater column\(needed == 1 ? "" : "s"): add --raters \(needed == 1 ? "a" : "a,b")"
-            )
         }
     }
 }

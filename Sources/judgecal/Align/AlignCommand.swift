@@ -2,10 +2,8 @@ import AgreementStatistics
 import Calibration
 import CommandLineParsing
 import DataFormats
-import EvaluationCore
 import Foundation
 import Judging
-import LanguageModels
 
 /// `judgecal align RUN --rubric R --labels FILE…`: judge (from the cache) and
 /// measure agreement with the experts, with a verdict a CI job can gate on.
@@ -98,9 +96,16 @@ enum AlignCommand {
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
-        if let scoresPath = arguments.value("judge-scores") {
-            return try runOnScores(scoresPath, arguments, console: console)
+        do {
+            if let scoresPath = arguments.value("judge-scores") { return try runOnScores(scoresPath, arguments, console: console) }
+            return try await runJudging(arguments, console: console)
+        } catch let error as AlignmentOptionsError {
+            throw UsageError(error.message)
         }
+    }
+
+    /// `align RUN --rubric R`: judges the run (through the cache), then aligns.
+    static func runJudging(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         guard arguments.value("categories") == nil else {
             throw UsageError("--categories applies only with --judge-scores; when judging, the rubric declares the scales")
         }
@@ -109,53 +114,59 @@ enum AlignCommand {
         let run = try InputFiles.run(runPath)
         let rubric = try InputFiles.rubric(rubricPath)
         let labels = try readLabels(arguments, run: run, dimensions: rubric.dimensions)
-        let options = try alignmentOptions(arguments)
-        try checkOutputs(arguments)
+        let settings = try alignmentOptions(arguments)
+        let outputs = try checkedOutputs(arguments)
         let judge = try JudgeModelOptions.judge(arguments)
         let judgments = try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: judge, console: console)
-        let rubricText = try String(decoding: InputFile.read(URL(fileURLWithPath: rubricPath)), as: UTF8.self)
-        let rubricHash = SHA256.hexDigest(of: Array(rubricText.utf8))
-        var input = try AlignmentInput(
-            run: run, rubric: rubric, judgments: judgments, labels: labels, groupBy: arguments.value("group-by"))
-        input.info.rubricHash = rubricHash
-        let report = try AlignmentReport(input, options: options)
-        console.printNote(JudgeModelOptions.summary(judge))
-        return try finish(report, arguments, rubricText: rubricText, console: console)
+        let rubricText = String(decoding: try InputFiles.read(rubricPath, role: "rubric"), as: UTF8.self)
+        let report = try AlignmentReport(
+            run: run, rubric: rubric, rubricText: rubricText, judgments: judgments, labels: labels,
+            groupBy: arguments.value("group-by"), settings: settings)
+        console.printNote(judge.summary)
+        return try finish(report, outputs, arguments, rubricText: rubricText, console: console)
     }
 
-    /// Writes the report to `--report` and appends the history line unless
-    /// `--no-history`, all or none (``StagedOutputs``: the report is put in
-    /// place only after the line is on disk), then prints the report (text or
+    /// `align --judge-scores FILE`: aligns scores a judge produced elsewhere, without calling a model.
+    static func runOnScores(_ path: String, _ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        let scoresURL = try InputFiles.existing(path, role: "judge-scores file")
+        let run = try arguments.positional("run").map(InputFiles.run)
+        let rubricPath = arguments.value("rubric")
+        let rubric = try rubricPath.map(InputFiles.rubric)
+        let levels = try ScoringScale.alignmentLevels(try arguments.values("categories", as: Int.self), rubric: rubric)
+        if run == nil, arguments.value("group-by") != nil {
+            throw UsageError("--group-by reads fields of the run's rows; give the run")
+        }
+        let labelURLs = try arguments.values("labels").map { try InputFiles.existing($0, role: "label sheet") }
+        let settings = try alignmentOptions(arguments)
+        let outputs = try checkedOutputs(arguments)
+        let alignment = try JudgeScoresAlignment(
+            scores: scoresURL, run: run, rubric: rubric, levels: levels, labelSheets: labelURLs,
+            values: arguments.flag("means") ? .means : .levels, groupBy: arguments.value("group-by"), settings: settings)
+        alignment.notes.forEach(console.printNote)
+        return try finish(
+            alignment.report, outputs, arguments,
+            rubricText: try rubricPath.map { String(decoding: try InputFiles.read($0, role: "rubric"), as: UTF8.self) },
+            console: console)
+    }
+
+    /// Writes the outputs all or none (``AlignmentOutputs/write(_:rubricText:)``), then prints the report (text or
     /// JSON) and returns the verdict's exit code.
     static func finish(
-        _ report: AlignmentReport, _ arguments: ParsedArguments, rubricText: String?, console: Console
+        _ report: AlignmentReport, _ outputs: AlignmentOutputs, _ arguments: ParsedArguments, rubricText: String?, console: Console
     ) throws -> ExitCode {
         let json = try JSONEncoder.report.encode(report)
-        var outputs = StagedOutputs()
-        if let path = arguments.value("report") { try ReportFiles.stage(.alignment(report), at: path, in: &outputs) }
-        try outputs.commit {
-            guard !arguments.flag("no-history") else { return }
-            let historyURL = URL(fileURLWithPath: arguments.valueOrDefault("history"))
-            try AlignmentHistoryEntry(report: report, rubricText: rubricText).append(to: historyURL)
-        }
+        try outputs.write(report, rubricText: rubricText)
         console.print(arguments.flag("json") ? String(decoding: json, as: UTF8.self) : report.renderText())
         return exitCode(report.dimensions.map(\.verdict.outcome))
     }
 
-    /// Checks every output location (`--report`, and the history file unless
-    /// `--no-history`) before any judging, so that a missing or unwritable
-    /// folder is exit 73 at once rather than after every row is judged.
-    ///
-    /// - Throws: ``OutputError`` (73) naming the path and why; for the
-    ///   history, how to choose another file or none.
-    static func checkOutputs(_ arguments: ParsedArguments) throws {
-        if let path = arguments.value("report") { try StagedOutputs.check(path, role: "report") }
-        guard !arguments.flag("no-history") else { return }
-        let advice =
-            arguments.isGiven("history")
-            ? "pass --history FILE to append elsewhere, or --no-history"
-            : "the default assumes the current folder is the project's; pass --history FILE or --no-history"
-        try StagedOutputs.check(arguments.valueOrDefault("history"), role: "history file", appending: true, advice: advice)
+    /// `--report` and the history file (unless `--no-history`), checked before any work.
+    static func checkedOutputs(_ arguments: ParsedArguments) throws -> AlignmentOutputs {
+        let outputs = AlignmentOutputs(
+            report: arguments.value("report"), history: arguments.flag("no-history") ? nil : arguments.valueOrDefault("history"),
+            historyIsDefault: !arguments.isGiven("history"))
+        try outputs.check()
+        return outputs
     }
 
     /// The worst verdict decides (``Verdict/Outcome/worst(of:)``).

@@ -2,7 +2,6 @@ import AgreementStatistics
 import Calibration
 import CommandLineParsing
 import DataFormats
-import EvaluationCore
 import Foundation
 import Judging
 
@@ -67,7 +66,7 @@ enum CompareCommand {
             try outputs.commit()
         }
         console.print(arguments.flag("json") ? String(decoding: json, as: UTF8.self) : comparison.renderText())
-        console.printNote(JudgeModelOptions.summary(judge))
+        console.printNote(judge.summary)
         return .success
     }
 }

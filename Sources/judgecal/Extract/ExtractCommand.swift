@@ -1,6 +1,5 @@
 import Calibration
 import CommandLineParsing
-import EvaluationCore
 import Foundation
 import Judging
 

@@ -8,3 +8,4 @@ public import DataFormats
 extension IntervalMethod: ArgumentValue {}
 extension RecordFormat: ArgumentValue {}
 extension AlignmentStatistic: ArgumentValue {}
+extension JudgeSession.Mode: ArgumentValue {}

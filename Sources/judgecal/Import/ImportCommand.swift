@@ -1,7 +1,6 @@
 import Calibration
 import CommandLineParsing
 import DataFormats
-import EvaluationCore
 import Foundation
 
 /// `judgecal import RUN --output FILE.run.jsonl`: freezes an exported run.
@@ -51,7 +50,8 @@ enum ImportCommand {
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         let path = arguments.positional("run") ?? ""
         let url = try InputFiles.existing(path, role: "export")
-        let output = try InputFiles.output(arguments.valueOrDefault("output"))
+        let output = URL(fileURLWithPath: arguments.valueOrDefault("output"))
+        try StagedOutputs.check(output.path, role: "run file")
         let mappingGiven = ["id", "input", "response", "expected"].filter(arguments.isGiven)
         let mapping = FieldMapping(
             id: arguments.value("id"),

@@ -1,7 +1,6 @@
 import Calibration
 import CommandLineParsing
 import DataFormats
-import EvaluationCore
 import Foundation
 import Judging
 
@@ -23,7 +22,8 @@ enum JudgeCommand {
             a line redrawn on a terminal, otherwise a line every 30 s or every tenth of the rows.
             \(JudgeModelOptions.configurationKeys)
             Exit codes: 0 judged (failures are counted in the output); 1 the judge server failed; \
-            64 usage; 65 malformed run or rubric; 66 a file missing; 73 output folder missing.
+            64 usage; 65 malformed run, rubric, --model-config or earlier judgments file at --output; \
+            66 a file missing; 73 output folder missing.
             """,
         options: [
             Option("rubric", valueName: "file", help: "The rubric (Markdown or JSON).", required: true),
@@ -44,7 +44,7 @@ enum JudgeCommand {
         let csvPath = InputFile.displayName(csvURL)
         try StagedOutputs.check(csvPath, role: "judgments CSV")
         let judge = try JudgeModelOptions.judge(arguments)
-        let unanswered = previouslyUnanswered(jsonURL)
+        let unanswered = try JudgmentSet.previouslyUnanswered(at: jsonURL)
         let set = try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: judge, console: console)
         let retried = run.rows.filter { unanswered.contains($0.id) }.count
         let transportFailed = set.judgments.filter { $0.failure?.isTransport == true }.count
@@ -69,18 +69,11 @@ enum JudgeCommand {
                     + "\(retried) retried that got no answer last time")
             console.print("wrote \(InputFile.displayName(jsonURL)) and \(InputFile.displayName(csvURL))")
         }
-        console.printNote(JudgeModelOptions.summary(judge))
+        console.printNote(judge.summary)
         if transportFailed > 0 {
             console.printWarning(
                 "\(transportFailed) rows got no answer from the judge server; run the same command again to ask exactly those rows again")
         }
         return .success
-    }
-
-    /// The ids of the rows that got no answer from the server in the judgments file a previous run
-    /// wrote at `url`; none when there is no such file or it cannot be read.
-    private static func previouslyUnanswered(_ url: URL) -> Set<String> {
-        guard FileManager.default.fileExists(atPath: url.path), let previous = try? JudgmentSet.load(from: url) else { return [] }
-        return Set(previous.judgments.filter { $0.failure?.isTransport == true }.map(\.id))
     }
 }

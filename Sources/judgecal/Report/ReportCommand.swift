@@ -1,5 +1,6 @@
 import Calibration
 import CommandLineParsing
+import DataFormats
 import Foundation
 
 /// `judgecal report REPORT.json --html FILE [--markdown FILE]`: the pages of a saved report.

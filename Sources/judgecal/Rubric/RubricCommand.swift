@@ -1,7 +1,6 @@
 import Calibration
 import CommandLineParsing
 import DataFormats
-import EvaluationCore
 import Foundation
 import Judging
 import LanguageModels

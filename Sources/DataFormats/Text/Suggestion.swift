@@ -1,13 +1,14 @@
 /// The nearest of some known names to a misspelt one, for "did you mean"
-/// messages.
-enum Suggestion {
+/// messages: the command line's options and choices, and the keys of a
+/// configuration file.
+public enum Suggestion {
     /// The candidate closest to `word`, if any is close enough.
     ///
     /// Closeness is the optimal-string-alignment distance (insertions,
     /// deletions, substitutions and swaps of neighbours each cost 1), within a
     /// third of the word's length (at least 1, at most 3). Ties go to the
     /// earlier candidate.
-    static func nearest(to word: String, among candidates: [String]) -> String? {
+    public static func nearest(to word: String, among candidates: [String]) -> String? {
         let limit = min(3, max(1, word.count / 3))
         var best: (name: String, distance: Int)?
         for candidate in candidates {
@@ -18,7 +19,7 @@ enum Suggestion {
     }
 
     /// The optimal string alignment distance between two words.
-    static func distance(_ a: [Character], _ b: [Character]) -> Int {
+    public static func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         let width = b.count + 1
@@ -39,7 +40,7 @@ enum Suggestion {
     }
 
     /// ` did you mean X?` or an empty string.
-    static func phrase(for word: String, among candidates: [String], prefix: String = "") -> String {
+    public static func phrase(for word: String, among candidates: [String], prefix: String = "") -> String {
         nearest(to: word, among: candidates).map { "; did you mean \(prefix)\($0)?" } ?? ""
     }
 }

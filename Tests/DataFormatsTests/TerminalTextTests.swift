@@ -1,4 +1,4 @@
-import CommandLineParsing
+import DataFormats
 import Testing
 
 @Suite("Text for a terminal: control characters shown, never obeyed")

@@ -1,11 +1,11 @@
 /// Escaping for text that goes to a terminal: rationales, notes, row ids and
 /// names from runs, models and experts, printed by the text renderings, and
-/// every error, warning and note ``Console`` writes (which quote ids, column
+/// every error, warning and note the console writes (which quote ids, column
 /// names and values from the user's files).
 ///
-/// It lives here, in the module that owns the terminal and depends on
-/// nothing, so that the console and the libraries that render text for a
-/// terminal (`Calibration`) share one definition.
+/// It lives here, at the bottom, so that the console (`CommandLineParsing`)
+/// and the libraries that render text for a terminal (`Calibration`) share
+/// one definition without a library depending on the option parser.
 ///
 /// A terminal obeys control characters, so an ESC sequence in a judge's
 /// rationale could recolour, retitle or clear the screen, and a CR could

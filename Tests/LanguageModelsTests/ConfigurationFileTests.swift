@@ -1,0 +1,134 @@
+import DataFormats
+import Foundation
+import Testing
+
+@testable import LanguageModels
+
+@Suite("Model configuration files: every key a setting, errors located, advice that fits where the address came from")
+struct ConfigurationFileTests {
+    typealias Configuration = OpenAICompatibleModel.Configuration
+
+    /// Writes `text` to a temporary JSON file, runs `body` on it, and removes it.
+    private func withFile<T>(_ text: String, _ body: (URL) throws -> T) throws -> T {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("judgecal-config-\(UUID()).json")
+        try Data(text.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try body(file)
+    }
+
+    /// The error reading a configuration file of `text` throws.
+    private func error(reading text: String) throws -> InputError {
+        try withFile(text) { file in try #require(throws: InputError.self) { try Configuration.Overrides(contentsOf: file) } }
+    }
+
+    @Test("The file's keys are exactly the overrides' settings, in declaration order")
+    func keys() {
+        #expect(
+            Configuration.Overrides.fileKeys == [
+                "baseURL", "model", "apiKeyVariable", "connectTimeout", "firstByteTimeout", "requestTimeout",
+                "maxConcurrentRequests", "structuredOutput",
+            ])
+    }
+
+    @Test("A misspelt key: file, line and column of the key, the nearest setting, and the settings")
+    func misspeltKey() throws {
+        let misspelt = try error(reading: "{\n  \"model\": \"m\",\n    \"baseUrl\": \"http://x:1/v1\"\n}")
+        #expect(misspelt.line == 3)
+        #expect(misspelt.column == "5")
+        #expect(misspelt.message.hasPrefix("baseUrl is not a model setting; did you mean baseURL?; the settings are baseURL, model,"))
+    }
+
+    @Test("Of several unknown keys the first in the file is named; a key far from every setting gets no suggestion")
+    func firstUnknownKey() throws {
+        let error = try withFile(#"{"model": "m", "zzz": 1, "aaa": 2}"#) { file in
+            try #require(throws: InputError.self) { try Configuration.resolved(environment: [:], file: file) }
+        }
+        #expect(error.line == 1)
+        #expect(error.column == "16")
+        #expect(error.message.hasPrefix("zzz is not a model setting; the settings are"))
+    }
+
+    @Test("A value of the wrong kind names its key and line; an unknown structured-output form lists the forms")
+    func wrongKinds() throws {
+        let timeout = try error(reading: "{\n\"connectTimeout\": \"ten\"\n}")
+        #expect(timeout.line == 2)
+        #expect(timeout.message == "connectTimeout must be a number")
+        let form = try error(reading: #"{"structuredOutput": "xml"}"#)
+        #expect(form.message == "structuredOutput must be one of openAI, llamaCpp, promptOnly, detect")
+        let array = try error(reading: "[1]")
+        #expect(array.message.hasPrefix("expected a JSON object of model settings"))
+    }
+
+    @Test("Every setting a file may hold is read")
+    func everySetting() throws {
+        let overrides = try withFile(
+            #"{"baseURL": "http://f:1/v1", "model": "m", "apiKeyVariable": "K", "connectTimeout": 3, "firstByteTimeout": 4, "requestTimeout": 5, "maxConcurrentRequests": 6, "structuredOutput": "promptOnly"}"#
+        ) { try Configuration.Overrides(contentsOf: $0) }
+        #expect(
+            overrides
+                == Configuration.Overrides(
+                    baseURL: "http://f:1/v1", model: "m", apiKeyVariable: "K", connectTimeout: 3, firstByteTimeout: 4,
+                    requestTimeout: 5, maxConcurrentRequests: 6, structuredOutput: .promptOnly))
+    }
+
+    @Test("The base URL's source is the last layer that set it: default, file, environment, flag")
+    func sources() throws {
+        try withFile(#"{"baseURL": "http://file:1/v1"}"#) { file in
+            let name = InputFile.displayName(file)
+            #expect(try Configuration.resolved(environment: [:]).baseURLSource == .defaults)
+            #expect(try Configuration.resolved(environment: [:], file: file).baseURLSource == .file(name))
+            let environment = ["JUDGECAL_BASE_URL": "http://env:2/v1"]
+            #expect(try Configuration.resolved(environment: environment, file: file).baseURLSource == .environment)
+            let flagged = try Configuration.resolved(
+                overrides: .init(baseURL: "http://flag:3/v1"), environment: environment, file: file)
+            #expect(flagged.baseURLSource == .overrides)
+            #expect(flagged.baseURL == "http://flag:3/v1")
+            // A file that sets other keys leaves the address's source alone.
+            #expect(try Configuration.resolved(overrides: .init(model: "m"), environment: [:]).baseURLSource == .defaults)
+        }
+    }
+
+    @Test("Nothing answers: 'pass --base-url' only when it was not passed; the setting that named the address otherwise")
+    func unreachableAdvice() throws {
+        var configuration = Configuration(baseURL: "http://127.0.0.1:9/v1")
+        #expect(
+            configuration.unreachableMessage
+                == "no judge server answers at http://127.0.0.1:9/v1 — start one with `scripts/local-judge start`, or pass --base-url")
+        configuration.baseURLSource = .overrides
+        #expect(
+            configuration.unreachableMessage
+                == "no judge server answers at http://127.0.0.1:9/v1 (given with --base-url) — start the server there, or correct the address"
+        )
+        configuration.baseURLSource = .environment
+        #expect(configuration.unreachableMessage.contains("(from JUDGECAL_BASE_URL)"))
+        configuration.baseURLSource = .file("model.json")
+        #expect(configuration.unreachableMessage.contains("(from baseURL in model.json)"))
+        for source in [Configuration.Source.overrides, .environment, .file("model.json")] {
+            configuration.baseURLSource = source
+            #expect(!configuration.unreachableMessage.contains("pass --base-url"))
+        }
+    }
+
+    @Test("A client for a flag's address that nothing listens at says so, without advising the flag")
+    func unreachableThroughTheClient() async throws {
+        let configuration = try Configuration.resolved(
+            overrides: .init(baseURL: "http://127.0.0.1:9/v1", connectTimeout: 1), environment: [:])
+        let model = try OpenAICompatibleModel(configuration: configuration)
+        let error = try await #require(throws: LanguageModelError.self) {
+            try await model.respond(to: ChatRequest(messages: [ChatMessage(.user, "anyone?")]))
+        }
+        #expect(error.code == .serverUnreachable)
+        #expect(error.message.contains("(given with --base-url)"))
+        #expect(!error.message.contains("pass --base-url"))
+    }
+
+    @Test("A base URL that is not http(s), from a flag, names the flag instead of advising it")
+    func notHTTP() throws {
+        let configuration = try Configuration.resolved(overrides: .init(baseURL: "127.0.0.1:8080/v1"), environment: [:])
+        let error = try #require(throws: LanguageModelError.self) { try OpenAICompatibleModel(configuration: configuration) }
+        #expect(
+            error.message
+                == "base URL 127.0.0.1:8080/v1 (given with --base-url) is not an http:// or https:// address; correct it, such as http://127.0.0.1:8080/v1"
+        )
+    }
+}
