@@ -18,8 +18,8 @@ enum ImportCommand {
             into one object nested by their dots (--input a.b,c gives {"a": {"b": …}, "c": …}), \
             and a path may not be given twice or lie inside another. Without --id, ids are hashes \
             of the row's content, stable across re-imports; two rows with the same input and \
-            response are then refused (give --id). Ids are strings or whole numbers below 2^53; \
-            a longer number has lost digits and is refused. Text that is not UTF-8, a number \
+            response are then refused (give --id). A number of 2^53 or more, which a Double would \
+            round, is kept as written, as text (an id or a metadata field). Text that is not UTF-8, a number \
             beyond a Double and nesting past 512 levels are malformed. The output is written \
             atomically.
             --json writes {output, format, rows, name}.
