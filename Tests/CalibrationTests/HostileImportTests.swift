@@ -168,6 +168,27 @@ struct HostileImportTests {
             from: try write(text, "nested.jsonl"), format: .jsonRecords(FieldMapping(input: ["a.b", "c.d", "e"])))
         #expect(run.rows[0].input == .object(["a": .object(["b": .number(1)]), "c": .object(["d": .string("two")]), "e": .number(3)]))
         #expect(run.rows[0].json.value(atPath: "input.a.b") == .number(1))
+        // The fields read as input are not repeated in metadata; their siblings are kept.
+        #expect(run.rows[0].metadata == ["a": .object(["x": .number(0)])])
+    }
+
+    @Test("A field mapped by a dotted path leaves metadata, its siblings stay, an object emptied by it goes, an array stays whole")
+    func mappedFieldsLeaveMetadata() throws {
+        let text = #"""
+            {"k": {"id": "r1", "source": "s"}, "q": {"text": "Q", "lang": "en"}, "out": {"answer": {"text": "A"}}, "turns": [{"c": "t"}], "metadata": {"genre": "g", "gold": 1}, "m": 2}
+            """#
+        let mapping = FieldMapping(id: "k.id", input: ["q.text", "turns.0.c"], response: "out.answer.text", expected: "metadata.gold")
+        let run = try RunImporter.importRun(from: try write(text, "mapped.jsonl"), format: .jsonRecords(mapping))
+        let row = try #require(run.rows.first)
+        #expect(row.id == "r1")
+        #expect(row.input == .object(["q": .object(["text": .string("Q")]), "turns": .object(["0": .object(["c": .string("t")])])]))
+        #expect(row.response == .string("A"))
+        #expect(row.expected == .number(1))
+        #expect(
+            row.metadata == [
+                "k": .object(["source": .string("s")]), "q": .object(["lang": .string("en")]),
+                "turns": .array([.object(["c": .string("t")])]), "genre": .string("g"), "m": .number(2),
+            ])
     }
 
     @Test("The same --input path twice, or one inside another, is refused without a trap", arguments: [["a", "a"], ["a", "a.b"]])

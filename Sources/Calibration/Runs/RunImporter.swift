@@ -271,12 +271,12 @@ public enum RunImporter {
                 }
                 id = text
             }
+            // Every field not mapped to the row is metadata; a mapped nested field leaves its siblings.
+            let mapped = [mapping.id, mapping.response, mapping.expected].compactMap { $0 } + mapping.input
+            let unmapped = mapped.reduce(Optional(value)) { rest, path in rest.flatMap { removing(path, from: $0) } }
             var metadata: [String: JSONValue] = [:]
-            let mapped = Set([mapping.id, mapping.response, mapping.expected].compactMap { $0 } + mapping.input)
-            if case .object(let o) = value {
-                for (k, v) in o where !mapped.contains(k) { metadata[k] = v }
-            }
-            if case .object(let m)? = value["metadata"] {
+            if case .object(let o)? = unmapped { metadata = o }
+            if case .object(let m)? = unmapped?["metadata"] {
                 metadata.removeValue(forKey: "metadata")
                 metadata.merge(m) { a, _ in a }
             }
@@ -321,6 +321,24 @@ public enum RunImporter {
             )
         }
         try run.append(row, file: file, line: line)
+    }
+
+    /// `value` without the field at the dotted `path`, which is removed from the
+    /// object holding it, so that a field mapped to the row is not repeated in
+    /// its metadata (`--input q.text` leaves `q`'s other members); an object
+    /// left empty by the removal goes too, and `nil` means nothing is left (the
+    /// empty path is the whole record, as in ``JSONValue/value(atPath:)``). A
+    /// path through an array leaves the array whole: removing an element would
+    /// renumber the others.
+    static func removing(_ path: String, from value: JSONValue) -> JSONValue? {
+        func remove(_ steps: ArraySlice<Substring>, from value: JSONValue) -> JSONValue? {
+            guard let first = steps.first else { return nil }
+            guard case .object(var members) = value, let member = members[String(first)] else { return value }
+            members[String(first)] = remove(steps.dropFirst(), from: member)
+            return members.isEmpty ? nil : .object(members)
+        }
+        guard !path.isEmpty else { return nil }
+        return remove(path.split(separator: ".", omittingEmptySubsequences: false)[...], from: value)
     }
 
     /// Values gathered into one object, nested by the dots of their paths.

@@ -16,7 +16,8 @@ enum ImportCommand {
             jsonl and csv, --id, --input, --response and --expected map fields to the run's \
             row (dotted paths for JSON, column names for CSV); several --input paths are gathered \
             into one object nested by their dots (--input a.b,c gives {"a": {"b": …}, "c": …}), \
-            and a path may not be given twice or lie inside another. Without --id, ids are hashes \
+            and a path may not be given twice or lie inside another; fields read through a path are \
+            not repeated in metadata. Without --id, ids are hashes \
             of the row's content, stable across re-imports; two rows with the same input and \
             response are then refused (give --id). A number of 2^53 or more, which a Double would \
             round, is kept as written, as text (an id or a metadata field). Text that is not UTF-8, a number \
