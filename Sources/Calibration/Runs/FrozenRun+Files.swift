@@ -61,10 +61,15 @@ extension FrozenRun {
         return out
     }
 
-    /// Writes the run atomically: a reader never sees half a file, and a
-    /// failed write leaves any previous file as it was.
+    /// Writes the run atomically (through ``StagedOutputs``: a temporary file
+    /// beside it, flushed, then renamed): a reader never sees half a file, and
+    /// a failed write leaves any previous file as it was.
+    ///
+    /// - Throws: ``OutputError`` naming the file and the system's reason.
     public func save(to url: URL) throws {
-        try jsonLines().write(to: url, options: .atomic)
+        var outputs = StagedOutputs()
+        try outputs.stage(try jsonLines(), at: url.path, role: "run file")
+        try outputs.commit()
     }
 }
 

@@ -5,9 +5,9 @@ import EvaluationCore
 import Foundation
 import Judging
 
-/// The files the commands read and write: a file that does not exist is
-/// ``ExitCode/noInput`` (66), an output whose folder is missing
-/// ``ExitCode/cantCreate`` (73). A malformed file throws its ``InputError``,
+/// The files the commands read: a file that does not exist is
+/// ``ExitCode/noInput`` (66) (an output that cannot be written is checked by
+/// `StagedOutputs.check`, 73). A malformed file throws its ``InputError``,
 /// which the tool's root maps to ``ExitCode/dataError`` (65) (`JudgeCal.exitCode(for:)`).
 enum InputFiles {
     /// The URL of an existing file named on the command line.
@@ -56,16 +56,5 @@ enum InputFiles {
             throw InputError(file: error.file, line: error.line, message: error.message)
         }
         return rubric
-    }
-
-    /// The URL of an output file, whose folder must exist.
-    static func output(_ path: String) throws -> URL {
-        let url = URL(fileURLWithPath: path)
-        var isFolder: ObjCBool = false
-        let folder = url.deletingLastPathComponent().path
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw CommandFailure("cannot write '\(path)': the folder \(folder) does not exist", exitCode: .cantCreate)
-        }
-        return url
     }
 }

@@ -52,7 +52,8 @@ enum ImportCommand {
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         let path = arguments.positional("run") ?? ""
         let url = try InputFiles.existing(path, role: "export")
-        let output = try InputFiles.output(arguments.valueOrDefault("output"))
+        let outputName = arguments.valueOrDefault("output")
+        try StagedOutputs.check(outputName, role: "run file")
         let mappingGiven = ["id", "input", "response", "expected"].filter(arguments.isGiven)
         let mapping = FieldMapping(
             id: arguments.value("id"),
@@ -67,8 +68,7 @@ enum ImportCommand {
             throw UsageError("--\(option) maps fields of JSON Lines or CSV records; this export's format fixes its fields")
         }
         let run = try RunImporter.importRun(from: url, format: format, name: arguments.value("name"))
-        try run.save(to: output)
-        let outputName = arguments.valueOrDefault("output")
+        try run.save(to: URL(fileURLWithPath: outputName))
         if arguments.flag("json") {
             let summary: JSONValue = .object([
                 "output": .string(outputName), "format": .string(format.name), "rows": .number(Double(run.rows.count)),
