@@ -134,14 +134,15 @@ struct HostileImportTests {
         #expect(run.rows[1].metadata["tags"] == .array([.string("18446744073709551617"), .string("1e300"), .number(0.5)]))
         // Without --id the number is an unmapped field, so metadata keeps it as written.
         let unmapped = try RunImporter.importRun(from: url, format: .jsonRecords(FieldMapping(id: nil)))
-        #expect(unmapped.rows.map { $0.metadata["id"] } == [.string("12345678901234567891"), .string("9007199254740992"), .string("12345678901234567892")])
+        let writtenIDs = ["12345678901234567891", "9007199254740992", "12345678901234567892"]
+        #expect(unmapped.rows.map { $0.metadata["id"] } == writtenIDs.map(JSONValue.string))
         #expect(unmapped.rows[2].metadata["nested"] == .object(["n": .string("12345678901234567893")]))
         // A run file written and read again keeps the digits; so does a run file written by hand with the number.
         let saved = try SharedData.temporaryFolder("hostile").appendingPathComponent("long.run.jsonl")
         try unmapped.save(to: saved)
         #expect(try FrozenRun.load(from: saved) == unmapped)
-        let byHand = try write(
-            #"{"run": {"name": "h", "info": {}}}"# + "\n" + #"{"id": "a", "input": {"n": 12345678901234567891}, "response": 1}"#, "hand.run.jsonl")
+        let header = #"{"run": {"name": "h", "info": {}}}"#
+        let byHand = try write(header + "\n" + #"{"id": "a", "input": {"n": 12345678901234567891}, "response": 1}"#, "hand.run.jsonl")
         #expect(try FrozenRun.load(from: byHand).rows[0].input == .object(["n": .string("12345678901234567891")]))
         // Judge scores name the same row by the same digits.
         let scores = try ExternalJudgeScores.load(from: try write(#"{"id": 12345678901234567891, "q": 1}"#, "long.scores.jsonl"))
@@ -174,9 +175,9 @@ struct HostileImportTests {
 
     @Test("A field mapped by a dotted path leaves metadata, its siblings stay, an object emptied by it goes, an array stays whole")
     func mappedFieldsLeaveMetadata() throws {
-        let text = #"""
-            {"k": {"id": "r1", "source": "s"}, "q": {"text": "Q", "lang": "en"}, "out": {"answer": {"text": "A"}}, "turns": [{"c": "t"}], "metadata": {"genre": "g", "gold": 1}, "m": 2}
-            """#
+        let text =
+            #"{"k": {"id": "r1", "source": "s"}, "q": {"text": "Q", "lang": "en"}, "out": {"answer": {"text": "A"}}, "#
+            + #""turns": [{"c": "t"}], "metadata": {"genre": "g", "gold": 1}, "m": 2}"#
         let mapping = FieldMapping(id: "k.id", input: ["q.text", "turns.0.c"], response: "out.answer.text", expected: "metadata.gold")
         let run = try RunImporter.importRun(from: try write(text, "mapped.jsonl"), format: .jsonRecords(mapping))
         let row = try #require(run.rows.first)

@@ -16,11 +16,13 @@ extension JSONValue {
     /// that magnitude or more is kept as its text exactly as written, in a
     /// ``string(_:)`` (`"12345678901234567891"`, `"1e300"`), for readers of
     /// other people's data (run rows, ids) where a changed digit would change
-    /// an id or a field silently; a smaller number is always a ``number(_:)``.
+    /// an id or a field silently; so is a number other than zero that is too
+    /// small for a `Double` and would read as 0 (`1e-400`). Any other number
+    /// is a ``number(_:)``.
     ///
     /// - Parameters:
     ///   - file: the name used in errors.
-    ///   - exactLargeNumbers: keep numbers of magnitude 2^53 or more as their text.
+    ///   - exactLargeNumbers: keep numbers of magnitude 2^53 or more, and nonzero numbers that read as 0, as their text.
     /// - Throws: ``InputError`` with the 1-based line and column of the first
     ///   character that is not valid JSON (or not UTF-8), and what was expected there.
     public static func parse(
@@ -312,7 +314,13 @@ private struct JSONParser {
         return v
     }
 
-    /// A number, or its text when it is 2^53 or more in magnitude and ``exactLargeNumbers`` is set.
+    /// Whether the digits before the exponent of a number's text are not all zeros.
+    static func hasNonzeroDigit(mantissaOf text: String) -> Bool {
+        text.prefix { $0 != "e" && $0 != "E" }.contains { ("1"..."9").contains($0) }
+    }
+
+    /// A number, or its text when ``exactLargeNumbers`` is set and a `Double` cannot hold it:
+    /// 2^53 or more in magnitude, or so small that it reads as zero.
     mutating func number() throws -> JSONValue {
         let start = i
         if bytes[i] == UInt8(ascii: "-") { i += 1 }
@@ -337,7 +345,9 @@ private struct JSONParser {
             i = start
             throw error("expected a number within ±1.8e308 (a Double); \(text) is beyond it")
         }
-        if exactLargeNumbers, abs(d) >= JSONValue.largestExactInteger { return .string(text) }
+        if exactLargeNumbers, abs(d) >= JSONValue.largestExactInteger || (d == 0 && Self.hasNonzeroDigit(mantissaOf: text)) {
+            return .string(text)
+        }
         return .number(d)
     }
 }
