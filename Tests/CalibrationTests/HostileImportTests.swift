@@ -118,19 +118,39 @@ struct HostileImportTests {
         #expect(csvError?.column == "6")
     }
 
-    @Test("An integer id of 2^53 or more is refused (it has lost digits); below it, and as a string, it is kept whole")
-    func longIDs() throws {
-        let long = #"{"id": 12345678901234567891, "input": 1, "response": 2}"#
-        let error = try importError(long, "long.jsonl", format: .jsonRecords(FieldMapping()))
+    @Test(
+        "A number of 2^53 or more keeps its digits as written, as an id (with or without --id) and in metadata; below 2^53 it stays a number"
+    )
+    func longNumbers() throws {
+        let rows = [
+            #"{"id": 12345678901234567891, "input": 1, "response": 2, "big": -9007199254740993, "small": 9007199254740991}"#,
+            #"{"id": 9007199254740992, "input": 1, "response": 3, "tags": [18446744073709551617, 1e300, 0.5]}"#,
+            #"{"id": "12345678901234567892", "input": 1, "response": 4, "nested": {"n": 12345678901234567893}}"#,
+        ]
+        let url = try write(rows.joined(separator: "\n"), "long.jsonl")
+        let run = try RunImporter.importRun(from: url, format: .jsonRecords(FieldMapping()))
+        #expect(run.rows.map(\.id) == ["12345678901234567891", "9007199254740992", "12345678901234567892"])
+        #expect(run.rows[0].metadata == ["big": .string("-9007199254740993"), "small": .number(9_007_199_254_740_991)])
+        #expect(run.rows[1].metadata["tags"] == .array([.string("18446744073709551617"), .string("1e300"), .number(0.5)]))
+        // Without --id the number is an unmapped field, so metadata keeps it as written.
+        let unmapped = try RunImporter.importRun(from: url, format: .jsonRecords(FieldMapping(id: nil)))
+        let writtenIDs = ["12345678901234567891", "9007199254740992", "12345678901234567892"]
+        #expect(unmapped.rows.map { $0.metadata["id"] } == writtenIDs.map(JSONValue.string))
+        #expect(unmapped.rows[2].metadata["nested"] == .object(["n": .string("12345678901234567893")]))
+        // A run file written and read again keeps the digits; so does a run file written by hand with the number.
+        let saved = try SharedData.temporaryFolder("hostile").appendingPathComponent("long.run.jsonl")
+        try unmapped.save(to: saved)
+        #expect(try FrozenRun.load(from: saved) == unmapped)
+        let header = #"{"run": {"name": "h", "info": {}}}"#
+        let byHand = try write(header + "\n" + #"{"id": "a", "input": {"n": 12345678901234567891}, "response": 1}"#, "hand.run.jsonl")
+        #expect(try FrozenRun.load(from: byHand).rows[0].input == .object(["n": .string("12345678901234567891")]))
+        // Judge scores name the same row by the same digits.
+        let scores = try ExternalJudgeScores.load(from: try write(#"{"id": 12345678901234567891, "q": 1}"#, "long.scores.jsonl"))
+        #expect(scores.ids == ["12345678901234567891"])
+        // An id that is not a whole number is refused with the number as written.
+        let error = try importError(#"{"id": 2.5, "input": 1, "response": 2}"#, "fraction.jsonl", format: .jsonRecords(FieldMapping()))
         #expect(error?.column == "id")
-        #expect(error?.message.contains("write the id as a string") == true)
-        let ok =
-            #"{"id": 9007199254740991, "input": 1, "response": 2}"# + "\n" + #"{"id": "12345678901234567891", "input": 1, "response": 3}"#
-        let run = try RunImporter.importRun(from: try write(ok, "ok.jsonl"), format: .jsonRecords(FieldMapping()))
-        #expect(run.rows.map(\.id) == ["9007199254740991", "12345678901234567891"])
-        let scores = try write(#"{"id": 12345678901234567891, "q": 1}"#, "long.scores.jsonl")
-        let scoreError = #expect(throws: InputError.self) { try ExternalJudgeScores.load(from: scores) }
-        #expect(scoreError?.column == "id")
+        #expect(error?.message.contains("the id 2.5 is not a string or a whole number") == true)
     }
 
     @Test("Two identical rows without --id are refused, naming both and suggesting --id")
@@ -149,6 +169,27 @@ struct HostileImportTests {
             from: try write(text, "nested.jsonl"), format: .jsonRecords(FieldMapping(input: ["a.b", "c.d", "e"])))
         #expect(run.rows[0].input == .object(["a": .object(["b": .number(1)]), "c": .object(["d": .string("two")]), "e": .number(3)]))
         #expect(run.rows[0].json.value(atPath: "input.a.b") == .number(1))
+        // The fields read as input are not repeated in metadata; their siblings are kept.
+        #expect(run.rows[0].metadata == ["a": .object(["x": .number(0)])])
+    }
+
+    @Test("A field mapped by a dotted path leaves metadata, its siblings stay, an object emptied by it goes, an array stays whole")
+    func mappedFieldsLeaveMetadata() throws {
+        let text =
+            #"{"k": {"id": "r1", "source": "s"}, "q": {"text": "Q", "lang": "en"}, "out": {"answer": {"text": "A"}}, "#
+            + #""turns": [{"c": "t"}], "metadata": {"genre": "g", "gold": 1}, "m": 2}"#
+        let mapping = FieldMapping(id: "k.id", input: ["q.text", "turns.0.c"], response: "out.answer.text", expected: "metadata.gold")
+        let run = try RunImporter.importRun(from: try write(text, "mapped.jsonl"), format: .jsonRecords(mapping))
+        let row = try #require(run.rows.first)
+        #expect(row.id == "r1")
+        #expect(row.input == .object(["q": .object(["text": .string("Q")]), "turns": .object(["0": .object(["c": .string("t")])])]))
+        #expect(row.response == .string("A"))
+        #expect(row.expected == .number(1))
+        #expect(
+            row.metadata == [
+                "k": .object(["source": .string("s")]), "q": .object(["lang": .string("en")]),
+                "turns": .array([.object(["c": .string("t")])]), "genre": .string("g"), "m": .number(2),
+            ])
     }
 
     @Test("The same --input path twice, or one inside another, is refused without a trap", arguments: [["a", "a"], ["a", "a.b"]])

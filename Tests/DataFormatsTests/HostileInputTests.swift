@@ -89,4 +89,21 @@ struct HostileInputTests {
         #expect(value["id"]?.identifierText == nil)
         #expect(value["id"]?.identifierProblem.contains("2^53 or more") == true)
     }
+
+    @Test(
+        "With exactLargeNumbers, a number of 2^53 or more, or one that would read as 0, is its text as written; any other is a number; beyond a Double is an error",
+        arguments: [
+            ("12345678901234567891", JSONValue.string("12345678901234567891")), ("-9007199254740992", .string("-9007199254740992")),
+            ("9007199254740992.0", .string("9007199254740992.0")), ("1E+300", .string("1E+300")),
+            ("9007199254740991", .number(9_007_199_254_740_991)), ("-0.5e3", .number(-500)),
+            ("-1e-400", .string("-1e-400")), ("0.000e-400", .number(0)), ("5e-324", .number(.leastNonzeroMagnitude)),
+            ("\"9007199254740993\"", .string("9007199254740993")),
+        ] as [(String, JSONValue)])
+    func exactLargeNumbers(text: String, value: JSONValue) throws {
+        #expect(try JSONValue.parse(Data("[\(text)]".utf8), exactLargeNumbers: true) == .array([value]))
+        // The default keeps every number a Double.
+        #expect(try JSONValue.parse(Data(text.utf8)).double == value.double ?? Double(text))
+        let error = #expect(throws: InputError.self) { try JSONValue.parse(Data("[1e999]".utf8), exactLargeNumbers: true) }
+        #expect(error?.column == "2")
+    }
 }

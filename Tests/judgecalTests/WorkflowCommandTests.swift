@@ -87,6 +87,19 @@ struct ImportCommandTests {
         #expect(missing.status == 66)
         #expect(!FileManager.default.fileExists(atPath: out))
     }
+
+    @Test("An output that is a folder, or in a missing folder, is exit 73 with a sentence naming it, not a system error dump")
+    func outputUnwritable() throws {
+        let export = try JudgeCalProcess.file("one.jsonl", #"{"input": 1, "response": 2}"#)
+        let folder = URL(fileURLWithPath: try outputPath("x")).deletingLastPathComponent().path
+        let intoFolder = try JudgeCalProcess.run(["import", export, "-o", folder])
+        #expect(intoFolder.status == 73)
+        #expect(intoFolder.error == "error: cannot write the run file '\(folder)': it is a folder\n")
+        let missing = folder + "/no/such/x.run.jsonl"
+        let intoMissing = try JudgeCalProcess.run(["import", export, "-o", missing])
+        #expect(intoMissing.status == 73)
+        #expect(intoMissing.error == "error: cannot write the run file '\(missing)': the folder \(folder)/no/such does not exist\n")
+    }
 }
 
 @Suite("judgecal extract")

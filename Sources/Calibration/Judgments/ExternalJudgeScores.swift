@@ -180,7 +180,9 @@ public struct ExternalJudgeScores: Sendable, Hashable {
         var objects: [(line: Int, fields: [String: JSONValue])] = []
         var dimensions: [String] = []
         for record in records {
-            guard case .object(let fields) = try JSONValue.parse(record.data, file: file, firstLine: record.line) else {
+            // A numeric id of 2^53 or more keeps its digits as written, as the run importer keeps it.
+            let parsed = try JSONValue.parse(record.data, file: file, firstLine: record.line, exactLargeNumbers: true)
+            guard case .object(let fields) = parsed else {
                 throw InputError(
                     file: file, line: record.line, message: "is not a JSON object; expected {\"id\": …, \"<dimension>\": <number>, …}")
             }

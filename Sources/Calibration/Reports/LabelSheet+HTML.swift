@@ -15,8 +15,11 @@ extension LabelSheet {
     /// `localStorage`, so a closed tab loses nothing (the instructions start
     /// folded once scoring has begun). **Export CSV** downloads the sheet as
     /// ``csv`` would write it, with the scores (level labels) and notes filled
-    /// in: the file ``ExpertLabels`` reads. The page's `judgecalCSV()` returns
-    /// that text.
+    /// in: the file ``ExpertLabels`` reads. Its cells are made inert for a
+    /// spreadsheet by the one rule of ``DataFormats/CSVWriter/spreadsheetSafe(_:)``,
+    /// which the script mirrors (an expert's note `=HYPERLINK(…)` is written
+    /// `'=HYPERLINK(…)`, and read back without the `'`). The page's
+    /// `judgecalCSV()` returns that text.
     ///
     /// **Whose progress.** Saved progress belongs to one sheet: it is stored
     /// under `judgecal:<run>:<sheet>:<fingerprint>`, where the fingerprint

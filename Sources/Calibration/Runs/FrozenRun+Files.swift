@@ -10,9 +10,11 @@ extension FrozenRun {
     /// Reads a frozen run.
     ///
     /// Every line goes through the project's locating parser
-    /// (``JSONValue/parse(_:file:firstLine:)``), so a bad byte is named by line
-    /// and column with what was expected there, and nesting past
-    /// ``JSONValue/maximumDepth`` is refused rather than overflowing the stack.
+    /// (``JSONValue/parse(_:file:firstLine:exactLargeNumbers:)``), so a bad byte is
+    /// named by line and column with what was expected there, nesting past
+    /// ``JSONValue/maximumDepth`` is refused rather than overflowing the stack,
+    /// and a number of 2^53 or more in a row is kept as written (as text), as
+    /// ``RunImporter`` keeps it, never rounded.
     ///
     /// - Throws: ``InputError`` naming the file and line: a missing or malformed
     ///   header, a row that is not valid JSON (with the column) or lacks a field
@@ -36,7 +38,7 @@ extension FrozenRun {
         }
         var run = try FrozenRun(info: header.run, rows: [])
         for record in records.dropFirst() {
-            let value = try JSONValue.parse(record.data, file: name, firstLine: record.line)
+            let value = try JSONValue.parse(record.data, file: name, firstLine: record.line, exactLargeNumbers: true)
             let row = try FrozenRow(json: value, file: name, line: record.line)
             try run.append(row, file: name, line: record.line)
         }
@@ -59,10 +61,15 @@ extension FrozenRun {
         return out
     }
 
-    /// Writes the run atomically: a reader never sees half a file, and a
-    /// failed write leaves any previous file as it was.
+    /// Writes the run atomically (through ``StagedOutputs``: a temporary file
+    /// beside it, flushed, then renamed): a reader never sees half a file, and
+    /// a failed write leaves any previous file as it was.
+    ///
+    /// - Throws: ``OutputError`` naming the file and the system's reason.
     public func save(to url: URL) throws {
-        try jsonLines().write(to: url, options: .atomic)
+        var outputs = StagedOutputs()
+        try outputs.stage(try jsonLines(), at: url.path, role: "run file")
+        try outputs.commit()
     }
 }
 

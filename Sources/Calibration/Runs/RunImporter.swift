@@ -65,15 +65,17 @@ public enum RunFormat: Sendable, Hashable {
 
 /// Turns an exported evaluation run into a ``FrozenRun``.
 ///
-/// Ids are taken from the export when it has them (a string, or a whole
-/// number below 2^53; a longer number has lost digits and is refused), and
-/// otherwise derived from the row's content (a 64-bit FNV-1a hash of its input
+/// Ids are taken from the export when it has them (a string, or a number as
+/// it is written), and otherwise derived from the row's content (a 64-bit FNV-1a hash of its input
 /// and response), so that re-importing the same export gives the same ids. Two
 /// rows with the same input and response would share that id, and are refused
 /// with a pointer to `--id`. A missing field, a duplicate id, text that is not
 /// UTF-8 and a number beyond a `Double` are ``InputError``s naming the line.
 /// Every JSON document goes through the depth-checked
-/// ``JSONValue/parse(_:file:firstLine:)`` first.
+/// ``JSONValue/parse(_:file:firstLine:exactLargeNumbers:)`` first, which
+/// keeps a number of 2^53 or more as its text, exactly as written, where a
+/// `Double` would round it (`12345678901234567891` is the id or metadata
+/// string `"12345678901234567891"`, not `12345678901234567168`).
 public enum RunImporter {
     /// Recognises the format of an export: CSV by its extension, JSON from its top-level keys.
     ///
@@ -269,12 +271,12 @@ public enum RunImporter {
                 }
                 id = text
             }
+            // Every field not mapped to the row is metadata; a mapped nested field leaves its siblings.
+            let mapped = [mapping.id, mapping.response, mapping.expected].compactMap { $0 } + mapping.input
+            let unmapped = mapped.reduce(Optional(value)) { rest, path in rest.flatMap { removing(path, from: $0) } }
             var metadata: [String: JSONValue] = [:]
-            let mapped = Set([mapping.id, mapping.response, mapping.expected].compactMap { $0 } + mapping.input)
-            if case .object(let o) = value {
-                for (k, v) in o where !mapped.contains(k) { metadata[k] = v }
-            }
-            if case .object(let m)? = value["metadata"] {
+            if case .object(let o)? = unmapped { metadata = o }
+            if case .object(let m)? = unmapped?["metadata"] {
                 metadata.removeValue(forKey: "metadata")
                 metadata.merge(m) { a, _ in a }
             }
@@ -294,7 +296,7 @@ public enum RunImporter {
 
     private static func decodeValue(_ data: Data, file: String, line: Int? = nil, column: String? = nil) throws -> JSONValue {
         do {
-            return try JSONValue.parse(data, file: file, firstLine: line ?? 1)
+            return try JSONValue.parse(data, file: file, firstLine: line ?? 1, exactLargeNumbers: true)
         } catch var error as InputError {
             // JSON held in a string field: name the field; its own line numbers mean nothing in the file.
             if let column {
@@ -319,6 +321,24 @@ public enum RunImporter {
             )
         }
         try run.append(row, file: file, line: line)
+    }
+
+    /// `value` without the field at the dotted `path`, which is removed from the
+    /// object holding it, so that a field mapped to the row is not repeated in
+    /// its metadata (`--input q.text` leaves `q`'s other members); an object
+    /// left empty by the removal goes too, and `nil` means nothing is left (the
+    /// empty path is the whole record, as in ``JSONValue/value(atPath:)``). A
+    /// path through an array leaves the array whole: removing an element would
+    /// renumber the others.
+    static func removing(_ path: String, from value: JSONValue) -> JSONValue? {
+        func remove(_ steps: ArraySlice<Substring>, from value: JSONValue) -> JSONValue? {
+            guard let first = steps.first else { return nil }
+            guard case .object(var members) = value, let member = members[String(first)] else { return value }
+            members[String(first)] = remove(steps.dropFirst(), from: member)
+            return members.isEmpty ? nil : .object(members)
+        }
+        guard !path.isEmpty else { return nil }
+        return remove(path.split(separator: ".", omittingEmptySubsequences: false)[...], from: value)
     }
 
     /// Values gathered into one object, nested by the dots of their paths.
@@ -346,7 +366,7 @@ public enum RunImporter {
     /// The JSON a text holds, or the text itself as a string when it is not
     /// JSON (or nests past the parser's depth limit).
     static func jsonOrText(_ text: String) -> JSONValue {
-        (try? JSONValue.parse(Data(text.utf8))) ?? .string(text)
+        (try? JSONValue.parse(Data(text.utf8), exactLargeNumbers: true)) ?? .string(text)
     }
 
     private static func nonEmpty(_ run: FrozenRun, file: String) throws -> FrozenRun {
@@ -358,7 +378,7 @@ public enum RunImporter {
     static func parseEmbeddedJSON(_ text: String) -> JSONValue {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.hasPrefix("{") || trimmed.hasPrefix("["),
-            let v = try? JSONValue.parse(Data(trimmed.utf8))
+            let v = try? JSONValue.parse(Data(trimmed.utf8), exactLargeNumbers: true)
         else { return .string(text) }
         return v
     }

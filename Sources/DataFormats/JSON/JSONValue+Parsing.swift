@@ -10,11 +10,25 @@ extension JSONValue {
     /// UTF-8 is an error rather than U+FFFD, and so is a number too large for
     /// a `Double` (`1e999`), which would otherwise read as infinity.
     ///
-    /// - Parameter file: the name used in errors.
+    /// **Large numbers.** From 2^53 (``largestExactInteger``) on, a `Double`
+    /// no longer holds every whole number, so `12345678901234567891` would
+    /// read as `12345678901234567168`. With `exactLargeNumbers`, a number of
+    /// that magnitude or more is kept as its text exactly as written, in a
+    /// ``string(_:)`` (`"12345678901234567891"`, `"1e300"`), for readers of
+    /// other people's data (run rows, ids) where a changed digit would change
+    /// an id or a field silently; so is a number other than zero that is too
+    /// small for a `Double` and would read as 0 (`1e-400`). Any other number
+    /// is a ``number(_:)``.
+    ///
+    /// - Parameters:
+    ///   - file: the name used in errors.
+    ///   - exactLargeNumbers: keep numbers of magnitude 2^53 or more, and nonzero numbers that read as 0, as their text.
     /// - Throws: ``InputError`` with the 1-based line and column of the first
     ///   character that is not valid JSON (or not UTF-8), and what was expected there.
-    public static func parse(_ data: Data, file: String = "<data>", firstLine: Int = 1) throws -> JSONValue {
-        try parse(data, file: file, firstLine: firstLine, recordingLines: false).value
+    public static func parse(
+        _ data: Data, file: String = "<data>", firstLine: Int = 1, exactLargeNumbers: Bool = false
+    ) throws -> JSONValue {
+        try parse(data, file: file, firstLine: firstLine, recordingLines: false, exactLargeNumbers: exactLargeNumbers).value
     }
 
     /// Parses a JSON document as ``parse(_:file:firstLine:)`` does, and also
@@ -23,7 +37,7 @@ extension JSONValue {
     ///
     /// - Throws: ``InputError`` as ``parse(_:file:firstLine:)`` does.
     public static func parseLocated(_ data: Data, file: String = "<data>") throws -> (value: JSONValue, lines: JSONLines) {
-        let parsed = try parse(data, file: file, firstLine: 1, recordingLines: true)
+        let parsed = try parse(data, file: file, firstLine: 1, recordingLines: true, exactLargeNumbers: false)
         return (parsed.value, JSONLines(lines: parsed.lines, end: parsed.end))
     }
 
@@ -32,10 +46,11 @@ extension JSONValue {
     public static let maximumDepth = 512
 
     private static func parse(
-        _ data: Data, file: String, firstLine: Int, recordingLines: Bool
+        _ data: Data, file: String, firstLine: Int, recordingLines: Bool, exactLargeNumbers: Bool
     ) throws -> (value: JSONValue, lines: [String: Int], end: Int) {
         try data.withUnsafeBytes { raw in
             var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self), file: file, firstLine: firstLine)
+            parser.exactLargeNumbers = exactLargeNumbers
             if recordingLines { parser.lines = [:] }
             if let bad = UTF8Validation.firstInvalidByte(in: parser.bytes) {
                 parser.i = bad
@@ -96,6 +111,8 @@ private struct JSONParser {
     var lines: [String: Int]?
     /// How many arrays and objects enclose the value being read.
     var depth = 0
+    /// Whether a number of magnitude 2^53 or more is kept as its text.
+    var exactLargeNumbers = false
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int) {
         self.bytes = bytes
@@ -163,7 +180,7 @@ private struct JSONParser {
         case UInt8(ascii: "t"): return try expect("true", .bool(true))
         case UInt8(ascii: "f"): return try expect("false", .bool(false))
         case UInt8(ascii: "n"): return try expect("null", .null)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
         default: throw error("expected a value (an object, array, string, number, true, false or null)")
         }
     }
@@ -297,7 +314,14 @@ private struct JSONParser {
         return v
     }
 
-    mutating func number() throws -> Double {
+    /// Whether the digits before the exponent of a number's text are not all zeros.
+    static func hasNonzeroDigit(mantissaOf text: String) -> Bool {
+        text.prefix { $0 != "e" && $0 != "E" }.contains { ("1"..."9").contains($0) }
+    }
+
+    /// A number, or its text when ``exactLargeNumbers`` is set and a `Double` cannot hold it:
+    /// 2^53 or more in magnitude, or so small that it reads as zero.
+    mutating func number() throws -> JSONValue {
         let start = i
         if bytes[i] == UInt8(ascii: "-") { i += 1 }
         func digits(_ p: inout JSONParser) -> Int {
@@ -321,6 +345,9 @@ private struct JSONParser {
             i = start
             throw error("expected a number within ±1.8e308 (a Double); \(text) is beyond it")
         }
-        return d
+        if exactLargeNumbers, abs(d) >= JSONValue.largestExactInteger || (d == 0 && Self.hasNonzeroDigit(mantissaOf: text)) {
+            return .string(text)
+        }
+        return .number(d)
     }
 }

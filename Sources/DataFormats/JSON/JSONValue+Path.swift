@@ -76,10 +76,12 @@ extension JSONValue {
     /// The value as a row id, exactly as written: a string as it is, a whole
     /// number below 2^53 in magnitude as its digits; `nil` for anything else.
     ///
-    /// A larger number has already lost digits when it was parsed
-    /// (`12345678901234567891` reads as `12345678901234567000`), so two
-    /// distinct ids could become one; a fraction, `true`, an array or an object
-    /// is not an id a label sheet could name. The reader reports these.
+    /// A number of 2^53 or more may have lost digits when it was parsed
+    /// (`12345678901234567891` reads as `12345678901234567168`), so two
+    /// distinct ids could become one; readers of ids therefore parse with
+    /// `exactLargeNumbers`, which hands such a number over as its text, a
+    /// string. A fraction, `true`, an array or an object is not an id a label
+    /// sheet could name. The reader reports these.
     public var identifierText: String? {
         switch self {
         case .string(let s): return s
@@ -91,7 +93,7 @@ extension JSONValue {
     /// Why ``identifierText`` is `nil`, as a sentence for an error message.
     public var identifierProblem: String {
         if case .number(let d) = self, d == d.rounded() {
-            return "the id \(d.plainText) is 2^53 or more and has lost digits as a JSON number; write the id as a string (in quotes)"
+            return "the id \(d.plainText) is 2^53 or more, where a Double no longer holds every whole number; write the id as a string"
         }
         return "the id \(compactJSON) is not a string or a whole number; write the id as a string"
     }

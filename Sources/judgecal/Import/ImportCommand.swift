@@ -15,10 +15,11 @@ enum ImportCommand {
             jsonl and csv, --id, --input, --response and --expected map fields to the run's \
             row (dotted paths for JSON, column names for CSV); several --input paths are gathered \
             into one object nested by their dots (--input a.b,c gives {"a": {"b": …}, "c": …}), \
-            and a path may not be given twice or lie inside another. Without --id, ids are hashes \
+            and a path may not be given twice or lie inside another; fields read through a path are \
+            not repeated in metadata. Without --id, ids are hashes \
             of the row's content, stable across re-imports; two rows with the same input and \
-            response are then refused (give --id). Ids are strings or whole numbers below 2^53; \
-            a longer number has lost digits and is refused. Text that is not UTF-8, a number \
+            response are then refused (give --id). A number of 2^53 or more, which a Double would \
+            round, is kept as written, as text (an id or a metadata field). Text that is not UTF-8, a number \
             beyond a Double and nesting past 512 levels are malformed. The output is written \
             atomically.
             --json writes {output, format, rows, name}.
@@ -50,8 +51,8 @@ enum ImportCommand {
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         let path = arguments.positional("run") ?? ""
         let url = try InputFiles.existing(path, role: "export")
-        let output = URL(fileURLWithPath: arguments.valueOrDefault("output"))
-        try StagedOutputs.check(output.path, role: "run file")
+        let outputName = arguments.valueOrDefault("output")
+        try StagedOutputs.check(outputName, role: "run file")
         let mappingGiven = ["id", "input", "response", "expected"].filter(arguments.isGiven)
         let mapping = FieldMapping(
             id: arguments.value("id"),
@@ -66,8 +67,7 @@ enum ImportCommand {
             throw UsageError("--\(option) maps fields of JSON Lines or CSV records; this export's format fixes its fields")
         }
         let run = try RunImporter.importRun(from: url, format: format, name: arguments.value("name"))
-        try run.save(to: output)
-        let outputName = arguments.valueOrDefault("output")
+        try run.save(to: URL(fileURLWithPath: outputName))
         if arguments.flag("json") {
             let summary: JSONValue = .object([
                 "output": .string(outputName), "format": .string(format.name), "rows": .number(Double(run.rows.count)),

@@ -33,7 +33,17 @@
     if (cls) e.className = cls;
     return e;
   };
-  const field = text => /[",\r\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text;
+  // A cell made inert for a spreadsheet by the rule of `CSVWriter.spreadsheetSafe(_:)`
+  // (Sources/DataFormats/CSV/CSVWriter.swift), which `extract` applies to the CSV sheet: a `'` before a
+  // cell beginning with = + - @, a tab, a CR or ', unless the cell is a plain decimal number
+  // ([+-]?(digits[.digits?] | .digits)([eE][+-]?digits)?). The sheet reader removes it again.
+  const plainNumber = /^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
+  const spreadsheetSafe = text => /^[=+\-@\t\r']/.test(text) && !plainNumber.test(text) ? "'" + text : text;
+  // One CSV field: made inert, then quoted when it must be (as `CSVWriter.field(_:)`).
+  const field = cell => {
+    const text = spreadsheetSafe(cell);
+    return /[",\r\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text;
+  };
   const download = (text, name) => {
     const link = el("a");
     link.href = URL.createObjectURL(new Blob([text], { type: "text/csv" }));
