@@ -21,20 +21,9 @@ Usage: /work/venvs/estimate/bin/python benchmarks/python/small_n_remedies_matrix
 (replications, replicates B, n, kappas; numpy 2.4.6; seed 11).
 """
 import numpy as np, sys
-p=np.array([0.15,0.30,0.35,0.20]); b=np.array([0.05,0.20,0.45,0.30]); k=4
-def qk(a):
-    judge=a*p+(1-a)*b; o=c=0.0
-    for i in range(k):
-        for j in range(k):
-            w=1-((i-j)/(k-1))**2
-            o+=w*p[i]*((a if i==j else 0)+(1-a)*b[j]); c+=w*p[i]*judge[j]
-    return (o-c)/(1-c)
-def agree(tg):
-    lo,hi=0.,1.
-    for _ in range(60):
-        m=(lo+hi)/2
-        lo,hi=(m,hi) if qk(m)<tg else (lo,m)
-    return (lo+hi)/2
+from ppi_small_n_check import EXPERT, NOISE, agreement_for
+p=EXPERT; b=NOISE; k=len(p)
+agree = agreement_for  # the bisection of ppi_small_n_check.py, on the same 1–4 design
 def solve(M,q):  # M (...,k,k) rows expert; q (...,k); plain inverse, then clip & renormalise (approx simplex LS)
     x=(np.linalg.pinv(np.swapaxes(M,-1,-2))@q[...,None])[...,0]
     x=np.clip(x,0,None); return x/x.sum(-1,keepdims=True)
