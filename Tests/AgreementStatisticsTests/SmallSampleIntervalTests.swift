@@ -51,8 +51,9 @@ enum HajekFixtures {
 
 @Suite("Run estimates' intervals: the linearised (Hájek) variance and the small-sample interval")
 struct SmallSampleIntervalTests {
-    @Test("Weighted PPI++ and experts-only: linearised SE and both intervals equal the textbook formula's to 1e-9",
-          arguments: HajekFixtures.cases)
+    @Test(
+        "Weighted PPI++ and experts-only: linearised SE and both intervals equal the textbook formula's to 1e-9",
+        arguments: HajekFixtures.cases)
     func linearised(_ c: HajekFixtures.Case) throws {
         let sample = try c.sample()
         let linear = RunMeanEstimate(sample, level: c.level, interval: .linearised)
@@ -133,8 +134,9 @@ struct DirichletPosteriorTests {
             let variance = draws.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(draws.count - 1)
             // Standard errors of the mean and variance: √(a/m) and about a·√(2/m)·√(1 + 3/a).
             #expect(abs(mean - shape) <= 4 * (shape / 40_000).squareRoot(), "shape \(shape): mean \(mean)")
-            #expect(abs(variance - shape) <= 4 * shape * (2.0 / 40_000 * (1 + 3 / shape)).squareRoot(),
-                    "shape \(shape): variance \(variance)")
+            #expect(
+                abs(variance - shape) <= 4 * shape * (2.0 / 40_000 * (1 + 3 / shape)).squareRoot(),
+                "shape \(shape): variance \(variance)")
             #expect(draws.allSatisfy { $0 >= 0 })
         }
     }

@@ -34,7 +34,7 @@
 /// the estimate unchanged (they sit symmetrically about r̄) and add 2h²/(n(n + 1)) to
 /// its variance, negligible beside the data from a few hundred rows. Measured in
 /// the simulation of docs/ESTIMATION.md, it lifts PPI++'s coverage at n = 50 from
-/// 71–94% to 93–99% and stays within the experts-only width.
+/// 71–95% to 94–99% of the run's value and stays within the experts-only width.
 public enum RunIntervalMethod: String, Sendable, Hashable, Codable, CaseIterable {
     /// `ppi-python`'s normal interval with plug-in variances (the reference).
     case ppiPython = "ppi-python"

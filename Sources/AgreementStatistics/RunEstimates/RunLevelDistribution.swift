@@ -30,7 +30,7 @@ import DataFormats
 ///   shows no disagreement at all; a resample of the rows then has none either, and
 ///   the percentile bootstrap's interval for that level covers the truth about 68%
 ///   of the time; the prior keeps a disagreement possible, and the interval covers
-///   97–99% (docs/ESTIMATION.md). The point estimate is unchanged.
+///   97–100% (docs/ESTIMATION.md). The point estimate is unchanged.
 /// - ``Interval/percentileBootstrap``: the labelled and unlabelled rows resampled
 ///   independently with replacement, which carries the uncertainty of both M̂ and
 ///   q̂ and of the clipping at 0, and is honest from n ≈ 200.

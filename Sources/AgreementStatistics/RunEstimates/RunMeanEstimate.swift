@@ -27,7 +27,7 @@
 /// **The interval** is ``RunIntervalMethod/smallSample`` by default: the
 /// linearised (Hájek) variance, two pseudo-disagreements of one step h added to the
 /// labelled rectifiers, and a t quantile with n − 1 degrees of freedom, which keeps
-/// 95% coverage at n = 50 where the plug-in interval falls to 71%
+/// coverage at 94% or more at n = 50 where the plug-in interval falls to 71%
 /// (docs/ESTIMATION.md). ``RunIntervalMethod/ppiPython`` gives `ppi-python`'s interval
 /// above exactly; ``RunIntervalMethod/linearised`` the Hájek variance with a normal
 /// quantile. h is the smallest gap between two distinct scores in the sample (1 on
