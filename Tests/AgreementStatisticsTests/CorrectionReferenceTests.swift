@@ -69,7 +69,7 @@ struct CorrectionReferenceTests {
             }
         let sample = try CorrectionSample(
             expert: c.expert, judge: c.judge, judgeUnlabelled: c.judgeUnlabelled, design: design)
-        let mean = RunMeanEstimate(sample, level: c.level)
+        let mean = RunMeanEstimate(sample, level: c.level, interval: .ppiPython)
         let lambda = try #require(mean.lambda)
         let value = try #require(mean.corrected.value, "\(mean.corrected.undefinedReason?.message ?? "")")
         let ci = try #require(mean.corrected.interval)

@@ -201,18 +201,22 @@ struct RunEstimateTests {
         #expect(objective(x) <= gridBest + 1e-12)
     }
 
-    @Test("The corrected shares are a distribution, and the bootstrap is reproduced by its seed")
-    func distributionIsOnSimplex() throws {
+    @Test(
+        "The corrected shares are a distribution, and each interval scheme is reproduced by its seed",
+        arguments: RunLevelDistribution.Interval.allCases)
+    func distributionIsOnSimplex(_ scheme: RunLevelDistribution.Interval) throws {
         let s = try Self.sample(labelled: 60, unlabelled: 300)
-        let first = try RunLevelDistribution(s, scale: CategoryScale(1...4), resamples: 300, seed: 11)
-        let again = try RunLevelDistribution(s, scale: CategoryScale(1...4), resamples: 300, seed: 11)
+        let first = try RunLevelDistribution(
+            s, scale: CategoryScale(1...4), resamples: 300, seed: 11, correctionInterval: scheme)
+        let again = try RunLevelDistribution(
+            s, scale: CategoryScale(1...4), resamples: 300, seed: 11, correctionInterval: scheme)
         let shares = first.corrected.compactMap(\.value)
         #expect(shares.count == 4 && shares.allSatisfy { $0 >= 0 })
         #expect(abs(shares.reduce(0, +) - 1) <= 1e-12)
         #expect(first == again)
         for estimate in first.corrected {
             let ci = try #require(estimate.interval)
-            #expect(ci.lower >= 0 && ci.upper <= 1 && ci.method == "percentile-bootstrap")
+            #expect(ci.lower >= 0 && ci.upper <= 1 && ci.method == scheme.rawValue)
         }
     }
 

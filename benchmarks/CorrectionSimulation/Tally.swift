@@ -35,7 +35,15 @@ struct EstimandTallies {
     let baseline: String
     /// Methods shown for contrast, to which the targets do not apply (the judge's own figures).
     let exempt: Set<String>
+    /// Methods divided by another baseline than ``baseline`` (the experts-only interval of the same kind).
+    var baselines: [String: String] = [:]
     var tallies: [String: Tally] = [:]
+
+    /// The method whose median width `method`'s is divided by.
+    func baseline(of method: String) -> String { baselines[method] ?? baseline }
+
+    /// Whether `method` is an experts-only baseline, held to coverage and bias but not to width.
+    func isBaseline(_ method: String) -> Bool { method == baseline || baselines.values.contains(method) }
 
     mutating func add(_ method: String, _ estimate: Estimate, runTruth: Double, populationTruth: Double) {
         tallies[method, default: Tally()].add(estimate, runTruth: runTruth, populationTruth: populationTruth)

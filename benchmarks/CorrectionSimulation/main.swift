@@ -70,118 +70,171 @@ for (d, design) in designs.enumerated() {
         let populationMeanB = modelB.expertExpectation { values[$0] }
         let populationPass = modelA.expertExpectation { values[$0] >= design.passLevel ? 1 : 0 }
         for n in options.labelled {
+            // "plain" is ppi-python's interval (the library before issue #13's small-sample work),
+            // "small-sample" the library's default (RunIntervalMethod); each is divided by the
+            // experts-only interval formed the same way.
+            let plainBaseline = ["PPI++ (plain)": "experts only (plain)"]
             var mean = EstimandTallies(
-                estimand: "mean", methods: ["experts only", "judge only", "PPI++"], baseline: "experts only",
-                exempt: ["judge only"])
+                estimand: "mean",
+                methods: ["experts only (plain)", "experts only", "judge only", "PPI++ (plain)", "PPI++ (small-sample)"],
+                baseline: "experts only", exempt: ["judge only"], baselines: plainBaseline)
             var pass = EstimandTallies(
                 estimand: "pass rate (≥ \(design.passLevel.formatted()))",
-                methods: ["experts only", "judge only", "Rogan–Gladen (delta)", "PPI++"], baseline: "experts only",
-                exempt: ["judge only"])
+                methods: [
+                    "experts only (plain)", "experts only", "judge only", "Rogan–Gladen (delta)", "PPI++ (plain)",
+                    "PPI++ (small-sample)",
+                ], baseline: "experts only", exempt: ["judge only"], baselines: plainBaseline)
             var difference = EstimandTallies(
-                estimand: "mean A − B", methods: ["experts only", "judge only", "PPI++"], baseline: "experts only",
-                exempt: ["judge only"])
+                estimand: "mean A − B",
+                methods: ["experts only (plain)", "experts only", "judge only", "PPI++ (plain)", "PPI++ (small-sample)"],
+                baseline: "experts only", exempt: ["judge only"], baselines: plainBaseline)
+            let weightedMethods = RunIntervalMethod.allCases.map { "(HT, \($0.rawValue))" }
+            let weightedBaselines = Dictionary(
+                uniqueKeysWithValues: weightedMethods.map { ("PPI++ \($0)", "experts only \($0)") }
+                    + weightedMethods.map { ("Rogan–Gladen \($0)", "experts only (HT, small-sample)") })
             var stratifiedMean = EstimandTallies(
                 estimand: "mean, stratified draw",
-                methods: ["experts only, unweighted", "experts only (HT)", "PPI++ (HT)"], baseline: "experts only (HT)",
-                exempt: ["experts only, unweighted"])
+                methods: ["experts only, unweighted"] + weightedMethods.map { "experts only \($0)" }
+                    + weightedMethods.map { "PPI++ \($0)" },
+                baseline: "experts only (HT, small-sample)", exempt: ["experts only, unweighted"],
+                baselines: weightedBaselines)
             var stratifiedPass = EstimandTallies(
                 estimand: "pass rate (≥ \(design.passLevel.formatted())), stratified draw",
-                methods: ["experts only, unweighted", "experts only (HT)", "Rogan–Gladen (HT)", "PPI++ (HT)"],
-                baseline: "experts only (HT)", exempt: ["experts only, unweighted"])
+                methods: ["experts only, unweighted"] + weightedMethods.map { "experts only \($0)" }
+                    + ["Rogan–Gladen (HT, delta)"] + weightedMethods.map { "PPI++ \($0)" },
+                baseline: "experts only (HT, small-sample)", exempt: ["experts only, unweighted"],
+                baselines: weightedBaselines)
             let withDistribution = options.distribution && values.count > 2
             var distribution = (0..<values.count).map { l in
                 EstimandTallies(
                     estimand: "share at \(values[l].formatted())",
-                    methods: ["experts only", "judge only", "corrected (bootstrap)", "PPI++"],
-                    baseline: "experts only", exempt: ["judge only"])
+                    methods: [
+                        "experts only (plain)", "experts only", "judge only", "corrected (bootstrap)",
+                        "corrected (bootstrap, ≥ \(options.minimumPerLevel) per expert level)",
+                        "corrected (Dirichlet posterior)", "PPI++ (plain)", "PPI++ (small-sample)",
+                    ],
+                    baseline: "experts only", exempt: ["judge only"], baselines: plainBaseline)
             }
             for rep in 0..<options.replications {
                 var generator = Xoshiro256StarStar(seed: seed([UInt64(d), UInt64(q), UInt64(n), UInt64(rep)]))
                 let runA = modelA.draw(rows: options.rows, using: &generator)
                 let runB = modelB.draw(rows: options.rows, using: &generator)
-                func sample(_ run: (expert: [Int], judge: [Int])) throws -> CorrectionSample {
+                func sample(_ run: (expert: [Int], judge: [Int]), _ score: (Int) -> Double) throws -> CorrectionSample {
                     try CorrectionSample(
-                        expert: run.expert[0..<n].map { values[$0] }, judge: run.judge[0..<n].map { values[$0] },
-                        judgeUnlabelled: run.judge[n...].map { values[$0] })
+                        expert: run.expert[0..<n].map(score), judge: run.judge[0..<n].map(score),
+                        judgeUnlabelled: run.judge[n...].map(score))
                 }
-                let sampleA = try sample(runA)
-                let sampleB = try sample(runB)
+                let sampleA = try sample(runA) { values[$0] }
+                let sampleB = try sample(runB) { values[$0] }
                 let runMeanA = Spread.mean(runA.expert.map { values[$0] }).value ?? .nan
                 let runMeanB = Spread.mean(runB.expert.map { values[$0] }).value ?? .nan
+                let plainA = RunMeanEstimate(sampleA, interval: .ppiPython)
+                let plainB = RunMeanEstimate(sampleB, interval: .ppiPython)
                 let meanA = RunMeanEstimate(sampleA)
                 let meanB = RunMeanEstimate(sampleB)
-                mean.add("experts only", meanA.expertsOnly, runTruth: runMeanA, populationTruth: populationMeanA)
-                mean.add("judge only", meanA.judgeOnly, runTruth: runMeanA, populationTruth: populationMeanA)
-                mean.add("PPI++", meanA.corrected, runTruth: runMeanA, populationTruth: populationMeanA)
+                func addMean(_ t: inout EstimandTallies, plain: RunMeanEstimate, small: RunMeanEstimate, run: Double, population: Double) {
+                    t.add("experts only (plain)", plain.expertsOnly, runTruth: run, populationTruth: population)
+                    t.add("experts only", small.expertsOnly, runTruth: run, populationTruth: population)
+                    t.add("judge only", small.judgeOnly, runTruth: run, populationTruth: population)
+                    t.add("PPI++ (plain)", plain.corrected, runTruth: run, populationTruth: population)
+                    t.add("PPI++ (small-sample)", small.corrected, runTruth: run, populationTruth: population)
+                }
+                addMean(&mean, plain: plainA, small: meanA, run: runMeanA, population: populationMeanA)
 
+                let plainRate = try RunPassRate(
+                    sampleA, scale: design.scale, passLevel: design.passLevel, interval: .ppiPython)
                 let rate = try RunPassRate(sampleA, scale: design.scale, passLevel: design.passLevel)
                 let runPass = Double(runA.expert.count { values[$0] >= design.passLevel }) / Double(options.rows)
-                pass.add("experts only", rate.expertsOnly, runTruth: runPass, populationTruth: populationPass)
-                pass.add("judge only", rate.judgeOnly, runTruth: runPass, populationTruth: populationPass)
+                addMean(
+                    &pass, plain: plainRate.predictionPowered, small: rate.predictionPowered, run: runPass,
+                    population: populationPass)
                 pass.add("Rogan–Gladen (delta)", rate.corrected, runTruth: runPass, populationTruth: populationPass)
-                pass.add("PPI++", rate.predictionPowered.corrected, runTruth: runPass, populationTruth: populationPass)
 
+                let plainDelta = RunDifference(plainA, minus: plainB)
                 let delta = RunDifference(meanA, minus: meanB)
                 let runDelta = runMeanA - runMeanB
                 let populationDelta = populationMeanA - populationMeanB
-                difference.add("experts only", delta.expertsOnly, runTruth: runDelta, populationTruth: populationDelta)
-                difference.add("judge only", delta.judgeOnly, runTruth: runDelta, populationTruth: populationDelta)
-                difference.add("PPI++", delta.corrected, runTruth: runDelta, populationTruth: populationDelta)
+                for (name, estimate) in [
+                    ("experts only (plain)", plainDelta.expertsOnly), ("experts only", delta.expertsOnly),
+                    ("judge only", delta.judgeOnly), ("PPI++ (plain)", plainDelta.corrected),
+                    ("PPI++ (small-sample)", delta.corrected),
+                ] {
+                    difference.add(name, estimate, runTruth: runDelta, populationTruth: populationDelta)
+                }
 
                 let draw = try StratifiedDraw(
                     expert: runA.expert, judge: runA.judge, values: values, expectedLabelled: n, using: &generator)
                 let naive = RunMeanEstimate(draw.unweighted)
-                let weighted = RunMeanEstimate(draw.weighted)
                 stratifiedMean.add(
                     "experts only, unweighted", naive.expertsOnly, runTruth: runMeanA, populationTruth: populationMeanA)
-                stratifiedMean.add(
-                    "experts only (HT)", weighted.expertsOnly, runTruth: runMeanA, populationTruth: populationMeanA)
-                stratifiedMean.add(
-                    "PPI++ (HT)", weighted.corrected, runTruth: runMeanA, populationTruth: populationMeanA)
                 let naiveRate = try RunPassRate(draw.unweighted, scale: design.scale, passLevel: design.passLevel)
-                let weightedRate = try RunPassRate(draw.weighted, scale: design.scale, passLevel: design.passLevel)
                 stratifiedPass.add(
                     "experts only, unweighted", naiveRate.expertsOnly, runTruth: runPass,
                     populationTruth: populationPass)
-                stratifiedPass.add(
-                    "experts only (HT)", weightedRate.expertsOnly, runTruth: runPass, populationTruth: populationPass)
-                stratifiedPass.add(
-                    "Rogan–Gladen (HT)", weightedRate.corrected, runTruth: runPass, populationTruth: populationPass)
-                stratifiedPass.add(
-                    "PPI++ (HT)", weightedRate.predictionPowered.corrected, runTruth: runPass,
-                    populationTruth: populationPass)
+                for method in RunIntervalMethod.allCases {
+                    let name = "(HT, \(method.rawValue))"
+                    let weighted = RunMeanEstimate(draw.weighted, interval: method)
+                    stratifiedMean.add(
+                        "experts only \(name)", weighted.expertsOnly, runTruth: runMeanA,
+                        populationTruth: populationMeanA)
+                    stratifiedMean.add(
+                        "PPI++ \(name)", weighted.corrected, runTruth: runMeanA, populationTruth: populationMeanA)
+                    let weightedRate = try RunPassRate(
+                        draw.weighted, scale: design.scale, passLevel: design.passLevel, interval: method)
+                    stratifiedPass.add(
+                        "experts only \(name)", weightedRate.expertsOnly, runTruth: runPass,
+                        populationTruth: populationPass)
+                    stratifiedPass.add(
+                        "PPI++ \(name)", weightedRate.predictionPowered.corrected, runTruth: runPass,
+                        populationTruth: populationPass)
+                    if method == .smallSample {
+                        stratifiedPass.add(
+                            "Rogan–Gladen (HT, delta)", weightedRate.corrected, runTruth: runPass,
+                            populationTruth: populationPass)
+                    }
+                }
 
                 if withDistribution {
+                    let levelSeed = seed([9, UInt64(d), UInt64(q), UInt64(n), UInt64(rep)])
                     let levels = try RunLevelDistribution(
-                        sampleA, scale: design.scale, resamples: options.resamples,
-                        seed: seed([9, UInt64(d), UInt64(q), UInt64(n), UInt64(rep)]))
+                        sampleA, scale: design.scale, resamples: options.resamples, seed: levelSeed)
+                    let bootstrapped = try RunLevelDistribution(
+                        sampleA, scale: design.scale, resamples: options.resamples, seed: levelSeed,
+                        correctionInterval: .percentileBootstrap)
+                    let fewest = (0..<values.count).map { l in runA.expert[0..<n].count { $0 == l } }.min() ?? 0
                     for l in 0..<values.count {
                         let runShare = Double(runA.expert.count { $0 == l }) / Double(options.rows)
-                        distribution[l].add(
-                            "experts only", levels.expertsOnly[l], runTruth: runShare,
-                            populationTruth: design.expertA[l])
-                        distribution[l].add(
-                            "judge only", levels.judgeOnly[l], runTruth: runShare, populationTruth: design.expertA[l])
-                        distribution[l].add(
-                            "corrected (bootstrap)", levels.corrected[l], runTruth: runShare,
-                            populationTruth: design.expertA[l])
-                        distribution[l].add(
-                            "PPI++", levels.predictionPowered[l], runTruth: runShare, populationTruth: design.expertA[l]
-                        )
+                        let plainShare = RunMeanEstimate(try sample(runA) { $0 == l ? 1 : 0 }, interval: .ppiPython)
+                        let restricted =
+                            fewest >= options.minimumPerLevel
+                            ? bootstrapped.corrected[l]
+                            : Estimate(
+                                undefined: .tooFew("an expert level has \(fewest) labelled rows"), n: n)
+                        for (name, estimate) in [
+                            ("experts only (plain)", plainShare.expertsOnly), ("experts only", levels.expertsOnly[l]),
+                            ("judge only", levels.judgeOnly[l]), ("corrected (bootstrap)", bootstrapped.corrected[l]),
+                            ("corrected (bootstrap, ≥ \(options.minimumPerLevel) per expert level)", restricted),
+                            ("corrected (Dirichlet posterior)", levels.corrected[l]),
+                            ("PPI++ (plain)", plainShare.corrected),
+                            ("PPI++ (small-sample)", levels.predictionPowered[l]),
+                        ] {
+                            distribution[l].add(
+                                name, estimate, runTruth: runShare, populationTruth: design.expertA[l])
+                        }
                     }
                 }
             }
             let estimands = [mean, pass, difference, stratifiedMean, stratifiedPass]
             for estimand in estimands + (withDistribution ? distribution : []) {
-                let baselineWidth = estimand.tallies[estimand.baseline]?.medianWidth
                 for method in estimand.methods {
                     guard let t = estimand.tallies[method] else { continue }
+                    let baselineWidth = estimand.tallies[estimand.baseline(of: method)]?.medianWidth
                     let ratio = t.medianWidth.flatMap { width in baselineWidth.map { width / $0 } }
                     var misses: [String] = []
                     if !estimand.exempt.contains(method), t.defined > 0 {
                         if let c = t.coverageRun, c < 0.94 { misses.append("coverage") }
                         if let b = t.bias, abs(b) > 0.01 { misses.append("bias") }
-                        if method != estimand.baseline, let r = ratio, r > 1 { misses.append("width") }
+                        if !estimand.isBaseline(method), let r = ratio, r > 1 { misses.append("width") }
                     }
                     print(
                         "| \(design.name) | \(String(format: "%.2f", modelA.kappa)) | \(n) | \(estimand.estimand) | \(method) | \(percent(t.definedShare)) | \(percent(t.coverageRun)) | \(percent(t.coveragePopulation)) | \(number(t.bias)) | \(plain(t.medianWidth)) | \(plain(ratio, 2)) | \(misses.joined(separator: ", ")) |"

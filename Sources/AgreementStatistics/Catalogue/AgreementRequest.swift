@@ -179,7 +179,7 @@ public enum AgreementRequestError: Error, Sendable, Hashable, CustomStringConver
                 + "percentile interval; 2000 is usual"
         case .tooFewRaters(let statistic, let needed):
             "\(statistic) needs at least \(needed) rater column\(needed == 1 ? "" : "s"): add --raters \(needed == 1 ? "a" : "a,b")"
-        case .coverage, .negativeCount: description
+        case .coverage, .negativeCount, .needsItemRatings: description
         }
     }
 }

@@ -7,9 +7,10 @@
 ///
 ///     Δ̂ = θ̂_A − θ̂_B,   SE(Δ̂) = √(SE_A² + SE_B²),   Δ̂ ± z·SE
 ///
-/// For the corrected mean the SEs are PPI++'s (each run with its own λ), for the
-/// corrected pass rate Rogan–Gladen's delta-method SEs; the pass-rate difference
-/// is clipped to [−1, 1]. A difference is undefined, with the reason of the run
+/// For the corrected mean the SEs are PPI++'s (each run with its own λ, and the
+/// variance of the runs' ``RunIntervalMethod``, small-sample pseudo-rows included),
+/// for the corrected pass rate Rogan–Gladen's delta-method SEs; the quantile is
+/// the normal one; the pass-rate difference is clipped to [−1, 1]. A difference is undefined, with the reason of the run
 /// that lacks a value or a standard error, when either side is undefined.
 ///
 /// The judge's sensitivity and specificity are estimated separately for each run,

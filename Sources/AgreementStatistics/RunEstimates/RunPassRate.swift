@@ -34,7 +34,9 @@ import DataFormats
 /// bootstrap follows the skew of 1/J. `CorrectionReferenceTests` compares both.
 ///
 /// **Prediction-powered rate**: ``RunMeanEstimate`` on the pass indicators
-/// 1[score ≥ level], so that the two corrections can be read side by side.
+/// 1[score ≥ level], so that the two corrections can be read side by side, with
+/// its interval formed by the given ``RunIntervalMethod`` (one step h = 1 for the
+/// small-sample pseudo-rows); the experts-only rate likewise.
 ///
 /// **Undefined**, with a reason, never a number: fewer than
 /// ``CorrectionSample/minimumLabelled`` labelled rows (`too-few`), no unlabelled
@@ -82,7 +84,10 @@ public struct RunPassRate: Sendable, Hashable, Codable {
     ///
     /// - Throws: ``RatingError`` when `passLevel` is not a level of `scale`, or a
     ///   score is not on it.
-    public init(_ sample: CorrectionSample, scale: CategoryScale, passLevel: Double, level: Double = 0.95) throws {
+    public init(
+        _ sample: CorrectionSample, scale: CategoryScale, passLevel: Double, level: Double = 0.95,
+        interval: RunIntervalMethod = .smallSample
+    ) throws {
         guard scale.index(of: passLevel) != nil else {
             throw RatingError(
                 message: "the pass level \(passLevel.plainText) is not a level of the scale \(scale)", position: nil)
@@ -99,7 +104,7 @@ public struct RunPassRate: Sendable, Hashable, Codable {
         }
         self.passLevel = passLevel
         let passes = sample.mapped { $0 >= passLevel ? 1 : 0 }
-        predictionPowered = RunMeanEstimate(passes, level: level)
+        predictionPowered = RunMeanEstimate(passes, level: level, interval: interval, step: 1)
         let unlabelledRate = WeightedShare(passes.judgeUnlabelled, weights: passes.weightsUnlabelled)
         judgeUnlabelledRate = unlabelledRate.estimate
         let expertPass = passes.expert.indices.filter { passes.expert[$0] == 1 }
