@@ -65,4 +65,14 @@ struct VerdictTests {
         let input = RubricComparison.Input(controlName: "A", experimentalName: "B", runRowIDs: [], dimensions: [])
         #expect(throws: AgreementRequestError.tooFewResamples(5)) { try RubricComparison(input, options: AlignmentSettings(resamples: 5)) }
     }
+
+    @Test("A gate's exit status is the worst outcome's: not aligned 2 over undefined 4 over inconclusive 3 over aligned 0")
+    func gateExitStatus() {
+        let status = { (outcomes: [Verdict.Outcome]) in Verdict.Outcome.worst(of: outcomes).exitStatus }
+        #expect(status([]) == 0)
+        #expect(status([.aligned, .aligned]) == 0)
+        #expect(status([.aligned, .inconclusive]) == 3)
+        #expect(status([.inconclusive, .undefined]) == 4)
+        #expect(status([.undefined, .notAligned, .inconclusive]) == 2)
+    }
 }

@@ -26,7 +26,7 @@ struct ConfigurationFileTests {
         #expect(
             Configuration.Overrides.fileKeys == [
                 "baseURL", "model", "apiKeyVariable", "connectTimeout", "firstByteTimeout", "requestTimeout",
-                "maxConcurrentRequests", "structuredOutput",
+                "maxConcurrentRequests", "maxReplyBytes", "structuredOutput",
             ])
     }
 

@@ -46,6 +46,17 @@ public enum ReportDocument: Sendable {
         try validate(file: file, lines: lines)
     }
 
+    /// The report saved at `url` (the JSON that `align` or `compare` wrote), validated.
+    public init(contentsOf url: URL) throws {
+        try self.init(json: InputFile.read(url), file: InputFile.displayName(url))
+    }
+
+    /// The report as a file to write at `path`, in the form its extension
+    /// names (``contents(for:)``), for ``StagedOutputs/writeAllOrNone(_:after:)``.
+    public func file(at path: String) throws -> (data: Data, path: String, role: String) {
+        (try contents(for: URL(fileURLWithPath: path)), path, "report")
+    }
+
     /// The report as the file at `url` should hold it: a page for `.html` or
     /// `.htm`, Markdown for `.md` or `.markdown`, JSON otherwise.
     public func contents(for url: URL) throws -> Data {

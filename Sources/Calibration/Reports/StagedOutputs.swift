@@ -118,6 +118,20 @@ public struct StagedOutputs {
         }
     }
 
+    /// Writes `files` all or none: each is staged beside its target, and all
+    /// are renamed into place after `first` has succeeded (``commit(after:)``).
+    ///
+    /// - Parameter files: each file's bytes, its path as the user named it, and
+    ///   what it is, for messages (`report`, `label sheet`).
+    /// - Throws: ``OutputError`` naming the file that failed and the ones held back.
+    public static func writeAllOrNone(
+        _ files: [(data: Data, path: String, role: String)], after first: () throws -> Void = {}
+    ) throws {
+        var outputs = StagedOutputs()
+        for file in files { try outputs.stage(file.data, at: file.path, role: file.role) }
+        try outputs.commit(after: first)
+    }
+
     /// Removes every staged file; nothing is written.
     public func discard() {
         for file in staged { unlink(file.temporary.path) }

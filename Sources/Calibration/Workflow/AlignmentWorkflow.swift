@@ -43,12 +43,7 @@ public struct AlignmentOutputs: Sendable, Hashable {
     /// - Parameter rubricText: the rubric's text, whose hash the line keeps.
     /// - Throws: ``OutputError`` naming what could not be written and what was held back.
     public func write(_ report: AlignmentReport, rubricText: String?) throws {
-        var outputs = StagedOutputs()
-        if let path = self.report {
-            let page = try ReportDocument.alignment(report).contents(for: URL(fileURLWithPath: path))
-            try outputs.stage(page, at: path, role: "report")
-        }
-        try outputs.commit {
+        try StagedOutputs.writeAllOrNone(try self.report.map { [try ReportDocument.alignment(report).file(at: $0)] } ?? []) {
             guard let history else { return }
             try AlignmentHistoryEntry(report: report, rubricText: rubricText).append(to: URL(fileURLWithPath: history))
         }

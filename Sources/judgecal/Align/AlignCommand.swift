@@ -8,11 +8,6 @@ import Judging
 /// `judgecal align RUN --rubric R --labels FILE…`: judge (from the cache) and
 /// measure agreement with the experts, with a verdict a CI job can gate on.
 enum AlignCommand {
-    /// The verdict exit codes: the worst verdict over the dimensions decides.
-    static let notAligned = ExitCode(2)
-    static let inconclusive = ExitCode(3)
-    static let undefined = ExitCode(4)
-
     /// The library's defaults, which the options declare as theirs.
     static let defaults = AlignmentSettings()
 
@@ -157,7 +152,7 @@ enum AlignCommand {
         let json = try JSONEncoder.report.encode(report)
         try outputs.write(report, rubricText: rubricText)
         console.print(arguments.flag("json") ? String(decoding: json, as: UTF8.self) : report.renderText())
-        return exitCode(report.dimensions.map(\.verdict.outcome))
+        return ExitCode(Verdict.Outcome.worst(of: report.dimensions.map(\.verdict.outcome)).exitStatus)
     }
 
     /// `--report` and the history file (unless `--no-history`), checked before any work.
@@ -167,16 +162,6 @@ enum AlignCommand {
             historyIsDefault: !arguments.isGiven("history"))
         try outputs.check()
         return outputs
-    }
-
-    /// The worst verdict decides (``Verdict/Outcome/worst(of:)``).
-    static func exitCode(_ outcomes: [Verdict.Outcome]) -> ExitCode {
-        switch Verdict.Outcome.worst(of: outcomes) {
-        case .notAligned: notAligned
-        case .undefined: undefined
-        case .inconclusive: inconclusive
-        case .aligned: .success
-        }
     }
 
     static func readLabels(_ arguments: ParsedArguments, run: FrozenRun, dimensions: [ScoreDimension]) throws -> ExpertLabels {

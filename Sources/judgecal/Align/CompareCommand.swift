@@ -60,11 +60,7 @@ enum CompareCommand {
                 experimentalJudgments: experimentalJudgments, labels: labels),
             options: options)
         let json = try JSONEncoder.report.encode(comparison)
-        if let path = arguments.value("report") {
-            var outputs = StagedOutputs()
-            try ReportFiles.stage(.comparison(comparison), at: path, in: &outputs)
-            try outputs.commit()
-        }
+        if let path = arguments.value("report") { try StagedOutputs.writeAllOrNone([ReportDocument.comparison(comparison).file(at: path)]) }
         console.print(arguments.flag("json") ? String(decoding: json, as: UTF8.self) : comparison.renderText())
         console.printNote(judge.summary)
         return .success

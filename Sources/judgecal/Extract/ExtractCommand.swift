@@ -63,15 +63,14 @@ enum ExtractCommand {
             overlap: try arguments.valueOrDefault("overlap", as: Int.self),
             context: arguments.isGiven("context") ? arguments.values("context") : nil)
         let sheet = try LabelSheet(run: run, dimensions: rubric.dimensions, options: options, file: runPath, rubricFile: rubric.file)
-        var outputs = StagedOutputs()
-        try outputs.stage(Data(sheet.csv.utf8), at: outputPath, role: "label sheet")
+        var files = [(data: Data(sheet.csv.utf8), path: outputPath, role: "label sheet")]
         if let path = arguments.value("html") {
             let page = try sheet.renderHTML(
                 dimensions: rubric.dimensions, instructions: rubric.instructions, runName: run.info.name,
                 sheetName: URL(fileURLWithPath: outputPath).lastPathComponent)
-            try outputs.stage(Data(page.utf8), at: path, role: "label page")
+            files.append((Data(page.utf8), path, "label page"))
         }
-        try outputs.commit()
+        try StagedOutputs.writeAllOrNone(files)
         console.print("wrote \(sheet.rows.count) rows for \(rubric.dimensions.count) dimensions to \(arguments.valueOrDefault("output"))")
         return .success
     }

@@ -48,11 +48,10 @@ enum JudgeCommand {
         let set = try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: judge, console: console)
         let retried = run.rows.filter { unanswered.contains($0.id) }.count
         let transportFailed = set.judgments.filter { $0.failure?.isTransport == true }.count
-        var outputs = StagedOutputs()
-        try outputs.stage(set.jsonLines(), at: jsonPath, role: "judgments file")
-        let tidy = set.tidyCSV(dimensions: rubric.dimensions.map(\.name))
-        try outputs.stage(Data(tidy.utf8), at: csvPath, role: "judgments CSV")
-        try outputs.commit()
+        try StagedOutputs.writeAllOrNone([
+            (try set.jsonLines(), jsonPath, "judgments file"),
+            (Data(set.tidyCSV(dimensions: rubric.dimensions.map(\.name)).utf8), csvPath, "judgments CSV"),
+        ])
         if arguments.flag("json") {
             let summary: JSONValue = .object([
                 "run": .string(run.info.name), "rubric": .string(rubric.name), "model": .string(set.model),

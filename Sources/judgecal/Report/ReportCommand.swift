@@ -30,14 +30,12 @@ enum ReportCommand {
         guard arguments.isGiven("html") || arguments.isGiven("markdown") else {
             throw UsageError("give --html FILE, --markdown FILE or both")
         }
-        let report = try ReportFiles.read(arguments.positional("report") ?? "")
-        var outputs = StagedOutputs()
+        let report = try ReportDocument(contentsOf: InputFiles.existing(arguments.positional("report") ?? "", role: "report"))
         let pages = [("html", report.html), ("markdown", report.markdown)].compactMap { option, page in
-            arguments.value(option).map { (path: $0, page: page) }
+            arguments.value(option).map { (data: Data(page.utf8), path: $0, role: "report") }
         }
-        for (path, page) in pages { try outputs.stage(Data(page.utf8), at: path, role: "report") }
-        try outputs.commit()
-        for (path, _) in pages { console.print("wrote \(path)") }
+        try StagedOutputs.writeAllOrNone(pages)
+        for page in pages { console.print("wrote \(page.path)") }
         return .success
     }
 }
