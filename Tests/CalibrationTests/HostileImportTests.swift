@@ -147,6 +147,11 @@ struct HostileImportTests {
         // Judge scores name the same row by the same digits.
         let scores = try ExternalJudgeScores.load(from: try write(#"{"id": 12345678901234567891, "q": 1}"#, "long.scores.jsonl"))
         #expect(scores.ids == ["12345678901234567891"])
+        // A score that large is refused by its digits, not quoted as text.
+        let tooLarge = try #require(throws: InputError.self) {
+            try ExternalJudgeScores.load(from: try write(#"{"id": "a", "q": 12345678901234567891}"#, "large.scores.jsonl"))
+        }
+        #expect(tooLarge.message.hasPrefix("12345678901234567891 is not a usable score: it is 2^53 or more"))
         // An id that is not a whole number is refused with the number as written.
         let error = try importError(#"{"id": 2.5, "input": 1, "response": 2}"#, "fraction.jsonl", format: .jsonRecords(FieldMapping()))
         #expect(error?.column == "id")

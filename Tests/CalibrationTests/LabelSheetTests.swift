@@ -205,7 +205,7 @@ struct LabelSheetRoundTripTests {
         #expect(error.file == "tiny.run.jsonl")
         #expect(
             error.message
-                == "the row id '\(id)' has spaces around it, which the label importer trims, so labels for it would not match the row; import the run again with ids that have no surrounding spaces"
+                == "the row id '\(id)' starts or ends with white space or an invisible character, which the label importer trims, so labels for it would not match the row; import the run again with ids that have none"
         )
     }
 }

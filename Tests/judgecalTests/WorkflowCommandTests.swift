@@ -252,7 +252,7 @@ struct ExtractRefusalTests {
         #expect(r.status == 65)
         #expect(
             r.error
-                == "error: \(run): the row id 'b ' has spaces around it, which the label importer trims, so labels for it would not match the row; import the run again with ids that have no surrounding spaces\n"
+                == "error: \(run): the row id 'b ' starts or ends with white space or an invisible character, which the label importer trims, so labels for it would not match the row; import the run again with ids that have none\n"
         )
         #expect(!FileManager.default.fileExists(atPath: out))
     }

@@ -212,6 +212,13 @@ public struct ExternalJudgeScores: Sendable, Hashable {
                 switch value {
                 case .null: try builder.record(nil, text: "", dimension: d, id: id, rationale: nil, line: line, column: d)
                 case .number(let n): builder.record(n, dimension: d, id: id, rationale: rationale)
+                case .string(let digits) where Double(digits) != nil:
+                    // Numbers of 2^53 or more are kept as their digits (exactLargeNumbers), so they arrive as text.
+                    throw InputError(
+                        file: file, line: line, column: d,
+                        message:
+                            "\(digits) is not a usable score: it is 2^53 or more, or a number written as a JSON string; "
+                            + "a judge score is a JSON number below 2^53, or null for none")
                 default:
                     try builder.record(
                         value.compactJSON, text: value.compactJSON, dimension: d, id: id, rationale: nil, line: line, column: d)

@@ -122,7 +122,7 @@ public struct LabelSheet: Sendable, Hashable {
                 throw InputError(
                     file: file,
                     message:
-                        "the row id '\(id)' \(id.isEmpty ? "is blank" : "has spaces around it, which the label importer trims"), so labels for it would not match the row; import the run again with ids that have no surrounding spaces"
+                        "the row id '\(id)' \(id.isEmpty ? "is blank" : "starts or ends with white space or an invisible character, which the label importer trims"), so labels for it would not match the row; import the run again with ids that have none"
                 )
             }
         }
