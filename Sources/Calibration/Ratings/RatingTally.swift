@@ -14,7 +14,7 @@ struct RatingColumns: Sendable {
     /// (the raters' first, then the id's).
     init(header: [String], raters: [String], id: String?, file: String) throws(InputError) {
         let table = RecordTable(file: file, columns: header)
-        names = header
+        names = header.map { $0 }
         self.raters = try raters.map { name throws(InputError) in try table.requireColumn(named: name) }
         self.id = try id.map { name throws(InputError) in try table.requireColumn(named: name) }
     }
@@ -25,12 +25,20 @@ struct RatingColumns: Sendable {
 /// of each id when ids are checked (``ItemIdentifiers``); the tallies of
 /// several chunks add up to the whole file's (``absorb(_:)``).
 ///
-/// Plain buffers, not arrays: ``count(_:columns:cell:failed:)`` runs once a
-/// row, and an array would be checked for uniqueness at every write.
+/// Plain buffers, not arrays: ``count(_:failed:)`` runs once a
+/// row, and an array would be checked for uniqueness at every write. All the
+/// counters written while counting are in one block of whole 128-byte lines,
+/// so that the tallies of chunks counted on different cores share no cache
+/// line (which would make every count a transfer between the cores).
 final class RatingTally {
+    /// The columns read (arrays of this tally's own, so that no two threads touch one's reference count).
+    let columns: RatingColumns
+    private let cell: RatingCell
     private let k: Int
-    private let pairFirst: UnsafeMutableBufferPointer<Int>
-    private let pairSecond: UnsafeMutableBufferPointer<Int>
+    private let pairFirst: [Int]
+    private let pairSecond: [Int]
+    /// The block holding the counters below.
+    private let block: UnsafeMutableRawPointer
     /// Pair p's table, row-major, at `p·k·k`.
     private let counts: UnsafeMutableBufferPointer<Int>
     /// The items of each pair missing either rating.
@@ -42,43 +50,40 @@ final class RatingTally {
     /// The hashes of the ids counted, and the line of the first blank one.
     var identifiers = ItemIdentifiers()
 
-    /// An empty tally for `raterCount` raters on a scale of `k` categories.
-    init(k: Int, raterCount: Int) {
-        self.k = k
+    private static let line = 128
+
+    /// An empty tally of the raters in `columns` on `scale`.
+    init(columns: RatingColumns, scale: CategoryScale) {
+        self.columns = columns
+        cell = RatingCell(scale: scale)
+        k = scale.count
+        let raterCount = columns.raters.count
         let pairs = RaterRatings.pairs(of: raterCount)
-        pairFirst = .allocate(capacity: pairs.count)
-        pairSecond = .allocate(capacity: pairs.count)
-        counts = .allocate(capacity: pairs.count * k * k)
-        excluded = .allocate(capacity: pairs.count)
-        categories = .allocate(capacity: raterCount)
-        rows = .allocate(capacity: 1)
-        for (p, pair) in pairs.enumerated() {
-            pairFirst[p] = pair.0
-            pairSecond[p] = pair.1
-        }
-        counts.initialize(repeating: 0)
-        excluded.initialize(repeating: 0)
-        categories.initialize(repeating: -1)
-        rows.initialize(to: 0)
+        pairFirst = pairs.map(\.0)
+        pairSecond = pairs.map(\.1)
+        let counters = pairs.count * k * k + pairs.count + raterCount + 1
+        let bytes = (counters * MemoryLayout<Int>.stride + Self.line - 1) / Self.line * Self.line
+        block = .allocate(byteCount: bytes, alignment: Self.line)
+        let all = block.initializeMemory(as: Int.self, repeating: 0, count: counters)
+        counts = UnsafeMutableBufferPointer(start: all, count: pairs.count * k * k)
+        excluded = UnsafeMutableBufferPointer(start: all + counts.count, count: pairs.count)
+        categories = UnsafeMutableBufferPointer(start: all + counts.count + pairs.count, count: raterCount)
+        rows = all + counters - 1
+        categories.update(repeating: -1)
     }
 
-    deinit {
-        for buffer in [pairFirst, pairSecond, counts, excluded, categories] { buffer.deallocate() }
-        rows.deallocate()
-    }
+    deinit { block.deallocate() }
 
     /// The rows counted.
     var itemCount: Int { rows.pointee }
 
-    /// Counts one row: its id's hash, each rater's category as `cell` reads
-    /// it, and each pair's cell of its table (or its exclusion, when either
-    /// rating is missing or does not read).
+    /// Counts one row: its id's hash, each rater's category as ``RatingCell``
+    /// reads it, and each pair's cell of its table (or its exclusion, when
+    /// either rating is missing or does not read).
     ///
     /// - Parameter failed: receives the index of each rater whose cell does not read, and why.
     /// - Returns: whether every cell read.
-    func count(
-        _ record: DelimitedRecord, columns: RatingColumns, cell: RatingCell, failed: (Int, RatingCell.Failure) -> Void
-    ) -> Bool {
+    func count(_ record: DelimitedRecord, failed: (Int, RatingCell.Failure) -> Void) -> Bool {
         rows.pointee += 1
         if let id = columns.id { identifiers.note(record.bytes(id), line: record.line) }
         var allRead = true

@@ -18,20 +18,20 @@ extension RatingsFile {
         parallelism: CSVReader.Parallelism
     ) throws -> RatingsFile {
         let reader = CSVReader(separator: separator)
-        let cell = RatingCell(scale: scale)
-        let read: (tally: RatingTally, columns: RatingColumns, firstError: [InputError?])
+        let read: (tally: RatingTally, firstError: [InputError?])
         if case .file(let url, let windowSize) = source,
             let parallel = inParallel(
                 url, windowSize: windowSize, parallelism: parallelism, reader: reader, file: file, raters: raters, id: id,
-                cell: cell, k: scale.count)
+                scale: scale)
         {
-            read = (parallel.tally, parallel.columns, [])
+            read = (parallel, [])
         } else {
-            read = try serially(source, reader: reader, file: file, raters: raters, id: id, cell: cell, k: scale.count)
+            read = try serially(source, reader: reader, file: file, raters: raters, id: id, scale: scale)
         }
-        if let idColumn = read.columns.id {
+        let columns = read.tally.columns
+        if let idColumn = columns.id {
             try checkIdentifiers(
-                &read.tally.identifiers, source: source, reader: reader, file: file, column: idColumn, name: read.columns.names[idColumn])
+                &read.tally.identifiers, source: source, reader: reader, file: file, column: idColumn, name: columns.names[idColumn])
         }
         if let error = read.firstError.lazy.compactMap({ $0 }).first { throw error }
         let counted = try read.tally.pairTables(raters: raters, scale: scale)
@@ -42,24 +42,24 @@ extension RatingsFile {
     /// The file counted on the calling thread, with the first unreadable
     /// rating of each rater column (file, line and column).
     private static func serially(
-        _ source: ByteSource, reader: CSVReader, file: String, raters: [String], id: String?, cell: RatingCell, k: Int
-    ) throws(InputError) -> (tally: RatingTally, columns: RatingColumns, firstError: [InputError?]) {
-        let tally = RatingTally(k: k, raterCount: raters.count)
-        var columns: RatingColumns?
+        _ source: ByteSource, reader: CSVReader, file: String, raters: [String], id: String?, scale: CategoryScale
+    ) throws(InputError) -> (tally: RatingTally, firstError: [InputError?]) {
+        var tally: RatingTally?
         var firstError = [InputError?](repeating: nil, count: raters.count)
         try reader.forEachRow(in: source, file: file) { header throws(InputError) in
-            columns = try RatingColumns(header: header, raters: raters, id: id, file: file)
+            tally = RatingTally(columns: try RatingColumns(header: header, raters: raters, id: id, file: file), scale: scale)
         } row: { record throws(InputError) in
-            guard let columns else { preconditionFailure("forEachRow hands over the header before any row") }
-            _ = tally.count(record, columns: columns, cell: cell) { r, failure in
+            guard let tally else { preconditionFailure("forEachRow hands over the header before any row") }
+            _ = tally.count(record) { r, failure in
                 if firstError[r] == nil {
                     firstError[r] = InputError(
-                        file: file, line: record.line, column: columns.names[columns.raters[r]], message: failure.message)
+                        file: file, line: record.line, column: tally.columns.names[tally.columns.raters[r]],
+                        message: failure.message)
                 }
             }
         }
-        guard let columns else { preconditionFailure("forEachRow returns only after a header") }
-        return (tally, columns, firstError)
+        guard let tally else { preconditionFailure("forEachRow returns only after a header") }
+        return (tally, firstError)
     }
 
     /// The file counted in chunks on several threads (``CSVReader/forEachRowInParallel(in:windowSize:parallelism:header:row:)``),
@@ -68,22 +68,29 @@ extension RatingsFile {
     /// or a blank id: the serial reading then names the first in file order.
     private static func inParallel(
         _ url: URL, windowSize: Int, parallelism: CSVReader.Parallelism, reader: CSVReader, file: String, raters: [String],
-        id: String?, cell: RatingCell, k: Int
-    ) -> (tally: RatingTally, columns: RatingColumns)? {
+        id: String?, scale: CategoryScale
+    ) -> RatingTally? {
         guard parallelism.chunks > 1 else { return nil }
-        let tallies = (0..<parallelism.chunks).map { _ in RatingTally(k: k, raterCount: raters.count) }
-        var columns: RatingColumns?
+        var tallies: [RatingTally] = []
+        // The row closure reaches its chunk's tally without retaining it: a
+        // reference count shared by the threads would be written at every row.
+        let unretained = UnsafeMutableBufferPointer<Unmanaged<RatingTally>>.allocate(capacity: parallelism.chunks)
+        defer { unretained.deallocate() }
         let whole = reader.forEachRowInParallel(in: url, windowSize: windowSize, parallelism: parallelism) { header in
-            columns = try? RatingColumns(header: header, raters: raters, id: id, file: file)
-            return columns != nil
+            for c in 0..<parallelism.chunks {
+                guard let columns = try? RatingColumns(header: header, raters: raters, id: id, file: file) else { return false }
+                tallies.append(RatingTally(columns: columns, scale: scale))
+                unretained[c] = Unmanaged.passUnretained(tallies[c])
+            }
+            return true
         } row: { chunk, record in
-            guard let columns else { return false }
-            let tally = tallies[chunk]
-            return tally.count(record, columns: columns, cell: cell) { _, _ in } && tally.identifiers.firstBlankLine == nil
+            unretained[chunk]._withUnsafeGuaranteedRef { tally in
+                tally.count(record) { _, _ in } && tally.identifiers.firstBlankLine == nil
+            }
         }
-        guard whole, let columns else { return nil }
+        guard whole else { return nil }
         for other in tallies.dropFirst() { tallies[0].absorb(other) }
-        return (tallies[0], columns)
+        return tallies[0]
     }
 
     /// The first blank or repeated id in file order, as ``columns(_:file:format:raters:id:groupBy:scale:statistic:parallelism:)``

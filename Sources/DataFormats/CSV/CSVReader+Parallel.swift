@@ -84,6 +84,7 @@ extension CSVReader {
             nonisolated(unsafe) let row = row
             nonisolated(unsafe) let whole = whole
             DispatchQueue.concurrentPerform(iterations: ranges.count) { c in
+                let row = row
                 do {
                     whole[c] = try records(
                         in: .file(url, chunkSize: windowSize), range: ranges[c], file: "", startsFile: c == 0, endsFile: c == ranges.count - 1, width: c == 0 ? nil : width,
