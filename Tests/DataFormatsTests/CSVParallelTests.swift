@@ -6,25 +6,21 @@ import Testing
 /// file: whether it read the whole file, the header, and the rows' fields
 /// with each chunk's rows after the previous chunk's.
 private func parallel(_ bytes: [UInt8], chunks: Int, windowSize: Int) -> (whole: Bool, header: [String]?, rows: [[String]]) {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("parallel-\(UUID().uuidString).csv")
-    defer { try? FileManager.default.removeItem(at: url) }
-    do {
-        try Data(bytes).write(to: url)
-    } catch {
-        Issue.record("cannot write \(url.path): \(error)")
+    withTemporaryFile(bytes) { url in
+        let perChunk = UnsafeMutableBufferPointer<[[String]]>.allocate(capacity: chunks)
+        defer { perChunk.deallocate() }
+        perChunk.initialize(repeating: [])
+        var header: [String]?
+        let whole = CSVReader().forEachRowInParallel(in: url, windowSize: windowSize, parallelism: .init(chunks: chunks)) {
+            names in
+            header = names
+            return true
+        } row: { chunk, record in
+            perChunk[chunk].append((0..<record.count).map(record.text))
+            return true
+        }
+        return (whole, header, perChunk.flatMap { $0 })
     }
-    let perChunk = UnsafeMutableBufferPointer<[[String]]>.allocate(capacity: chunks)
-    defer { perChunk.deallocate() }
-    perChunk.initialize(repeating: [])
-    var header: [String]?
-    let whole = CSVReader().forEachRowInParallel(in: url, windowSize: windowSize, parallelism: .init(chunks: chunks)) { names in
-        header = names
-        return true
-    } row: { chunk, record in
-        perChunk[chunk].append((0..<record.count).map(record.text))
-        return true
-    }
-    return (whole, header, perChunk.flatMap { $0 })
 }
 
 @Suite("CSV read in chunks on several threads")
@@ -67,14 +63,13 @@ struct CSVParallelTests {
 
     @Test("a file under the minimum size, or one chunk, is left to the serial reading")
     func small() {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("parallel-\(UUID().uuidString).csv")
-        defer { try? FileManager.default.removeItem(at: url) }
-        #expect(throws: Never.self) { try Data(Self.withoutQuotes.1).write(to: url) }
         var rows = 0
         for parallelism in [CSVReader.Parallelism(chunks: 2, minimumFileSize: 1 << 20), .serial] {
-            let whole = CSVReader().forEachRowInParallel(in: url, parallelism: parallelism) { _ in true } row: { _, _ in
-                rows += 1
-                return true
+            let whole = withTemporaryFile(Self.withoutQuotes.1) { url in
+                CSVReader().forEachRowInParallel(in: url, parallelism: parallelism) { _ in true } row: { _, _ in
+                    rows += 1
+                    return true
+                }
             }
             #expect(!whole)
         }
