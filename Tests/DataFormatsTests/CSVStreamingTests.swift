@@ -5,24 +5,19 @@ import Testing
 /// The table `CSVReader.forEachRow` gives when it reads `bytes` from a file in
 /// chunks of `chunkSize`, or the error it throws.
 private func streamed(_ bytes: [UInt8], chunkSize: Int, separator: Unicode.Scalar = ",") -> Result<RecordTable, InputError> {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID().uuidString).csv")
-    defer { try? FileManager.default.removeItem(at: url) }
-    do {
-        try Data(bytes).write(to: url)
-    } catch {
-        Issue.record("cannot write \(url.path): \(error)")
-    }
-    var table: RecordTable?
-    var fields: [String] = []
-    return Result { () throws(InputError) in
-        try CSVReader(separator: separator).forEachRow(in: .file(url, chunkSize: chunkSize), file: "t.csv") { names in
-            table = RecordTable(file: "t.csv", columns: names)
-        } row: { record in
-            fields = (0..<record.count).map(record.text)
-            table?.append(fields, line: record.line)
+    withTemporaryFile(bytes) { url in
+        var table: RecordTable?
+        var fields: [String] = []
+        return Result { () throws(InputError) in
+            try CSVReader(separator: separator).forEachRow(in: .file(url, chunkSize: chunkSize), file: "t.csv") { names in
+                table = RecordTable(file: "t.csv", columns: names)
+            } row: { record in
+                fields = (0..<record.count).map(record.text)
+                table?.append(fields, line: record.line)
+            }
+            guard let table else { throw InputError(file: "t.csv", message: "no header was handed over") }
+            return table
         }
-        guard let table else { throw InputError(file: "t.csv", message: "no header was handed over") }
-        return table
     }
 }
 

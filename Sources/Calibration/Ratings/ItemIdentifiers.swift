@@ -22,6 +22,15 @@ struct ItemIdentifiers {
         hashes[Int(hash >> 56)].append(hash)
     }
 
+    /// Takes over the hashes of `other` (a tally of another chunk of the same
+    /// file), leaving it none; its blank line is not taken.
+    mutating func absorbHashes(of other: inout ItemIdentifiers) {
+        for b in hashes.indices {
+            hashes[b].append(contentsOf: other.hashes[b])
+            other.hashes[b] = []
+        }
+    }
+
     /// The hashes seen more than once.
     mutating func repeatedHashes() -> Set<UInt64> {
         var repeated: Set<UInt64> = []

@@ -1,5 +1,6 @@
 import AgreementStatistics
 import DataFormats
+import Foundation
 
 extension RatingsFile {
     /// Reads rater columns of a CSV or TSV file straight into one k×k table
@@ -8,85 +9,91 @@ extension RatingsFile {
     /// computable from pair tables needs (``AgreementStatistic/isComputable(fromPairTablesOf:)``).
     ///
     /// Cells read as ``RatingCell`` reads them and errors are those of
-    /// ``columns(_:file:format:raters:id:groupBy:scale:statistic:)``, in the
+    /// ``columns(_:file:format:raters:id:groupBy:scale:statistic:parallelism:)``, in the
     /// same order: a malformed file, a missing rater column then the id column,
     /// a blank or repeated id, then the first bad rating of the first rater
     /// column that has one.
     static func counted(
-        _ source: ByteSource, file: String, separator: Unicode.Scalar, raters: [String], id: String?, scale: CategoryScale
+        _ source: ByteSource, file: String, separator: Unicode.Scalar, raters: [String], id: String?, scale: CategoryScale,
+        parallelism: CSVReader.Parallelism
     ) throws -> RatingsFile {
         let reader = CSVReader(separator: separator)
-        let cell = RatingCell(scale: scale)
-        let k = scale.count
-        let pairs = RaterRatings.pairs(of: raters.count)
-        var names: [String] = []
-        var idColumn: Int?
+        let read: (tally: RatingTally, firstError: [InputError?])
+        if case .file(let url, let windowSize) = source,
+            let parallel = inParallel(
+                url, windowSize: windowSize, parallelism: parallelism, reader: reader, file: file, raters: raters, id: id,
+                scale: scale)
+        {
+            read = (parallel, [])
+        } else {
+            read = try serially(source, reader: reader, file: file, raters: raters, id: id, scale: scale)
+        }
+        let columns = read.tally.columns
+        if let idColumn = columns.id {
+            try checkIdentifiers(
+                &read.tally.identifiers, source: source, reader: reader, file: file, column: idColumn, name: columns.names[idColumn])
+        }
+        if let error = read.firstError.lazy.compactMap({ $0 }).first { throw error }
+        let counted = try read.tally.pairTables(raters: raters, scale: scale)
+        return RatingsFile(
+            file: file, groups: [Group(key: nil, content: .counted(counted))], scale: scale, itemCount: counted.itemCount)
+    }
+
+    /// The file counted on the calling thread, with the first unreadable
+    /// rating of each rater column (file, line and column).
+    private static func serially(
+        _ source: ByteSource, reader: CSVReader, file: String, raters: [String], id: String?, scale: CategoryScale
+    ) throws(InputError) -> (tally: RatingTally, firstError: [InputError?]) {
+        var tally: RatingTally?
         var firstError = [InputError?](repeating: nil, count: raters.count)
-        var identifiers = ItemIdentifiers()
-        var items = 0
-        // Plain buffers, not arrays: the row closure runs once a row, and an
-        // array captured by it would be checked for uniqueness at every write.
-        let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: pairs.count * k * k)
-        let excluded = UnsafeMutableBufferPointer<Int>.allocate(capacity: pairs.count)
-        let raterColumns = UnsafeMutableBufferPointer<Int>.allocate(capacity: raters.count)
-        let categories = UnsafeMutableBufferPointer<Int>.allocate(capacity: raters.count)
-        let pairFirst = UnsafeMutableBufferPointer<Int>.allocate(capacity: pairs.count)
-        let pairSecond = UnsafeMutableBufferPointer<Int>.allocate(capacity: pairs.count)
-        defer {
-            for buffer in [counts, excluded, raterColumns, categories, pairFirst, pairSecond] { buffer.deallocate() }
-        }
-        counts.initialize(repeating: 0)
-        excluded.initialize(repeating: 0)
-        categories.initialize(repeating: -1)
-        for (p, pair) in pairs.enumerated() {
-            pairFirst[p] = pair.0
-            pairSecond[p] = pair.1
-        }
         try reader.forEachRow(in: source, file: file) { header throws(InputError) in
-            names = header
-            for (r, name) in raters.enumerated() { raterColumns[r] = try column(name, of: header, file: file) }
-            idColumn = try id.map { name throws(InputError) in try column(name, of: header, file: file) }
+            tally = RatingTally(columns: try RatingColumns(header: header, raters: raters, id: id, file: file), scale: scale)
         } row: { record throws(InputError) in
-            items += 1
-            if let idColumn { identifiers.note(record.bytes(idColumn), line: record.line) }
-            for r in 0..<raterColumns.count {
-                do throws(RatingCell.Failure) {
-                    categories[r] = try cell.categoryIndex(record.bytes(raterColumns[r])) ?? -1
-                } catch {
-                    categories[r] = -1
-                    if firstError[r] == nil {
-                        firstError[r] = InputError(
-                            file: file, line: record.line, column: names[raterColumns[r]], message: error.message)
-                    }
-                }
-            }
-            for p in 0..<pairFirst.count {
-                let i = categories[pairFirst[p]]
-                let j = categories[pairSecond[p]]
-                if i < 0 || j < 0 {
-                    excluded[p] += 1
-                } else {
-                    counts[(p * k + i) * k + j] += 1
+            guard let tally else { preconditionFailure("forEachRow hands over the header before any row") }
+            _ = tally.count(record) { r, failure in
+                if firstError[r] == nil {
+                    firstError[r] = InputError(
+                        file: file, line: record.line, column: tally.columns.names[tally.columns.raters[r]],
+                        message: failure.message)
                 }
             }
         }
-        if let idColumn {
-            try checkIdentifiers(&identifiers, source: source, reader: reader, file: file, column: idColumn, name: names[idColumn])
-        }
-        if let error = firstError.lazy.compactMap({ $0 }).first { throw error }
-        let tables = pairs.indices.map { p in
-            ContingencyTable(scale: scale, counts: Array(counts[(p * k * k)..<((p + 1) * k * k)]), excludedPairs: excluded[p])
-        }
-        let counted = try PairTables(raters: raters, itemCount: items, tables: tables)
-        return RatingsFile(file: file, groups: [Group(key: nil, content: .counted(counted))], scale: scale, itemCount: items)
+        guard let tally else { preconditionFailure("forEachRow returns only after a header") }
+        return (tally, firstError)
     }
 
-    /// The position of the column `name`, with ``RecordTable/requireColumn(named:)``'s error.
-    private static func column(_ name: String, of header: [String], file: String) throws(InputError) -> Int {
-        try RecordTable(file: file, columns: header).requireColumn(named: name)
+    /// The file counted in chunks on several threads (``CSVReader/forEachRowInParallel(in:windowSize:parallelism:header:row:)``),
+    /// one tally per chunk added up in chunk order; `nil` when it was not
+    /// read so, or when any chunk met a missing column, an unreadable rating
+    /// or a blank id: the serial reading then names the first in file order.
+    private static func inParallel(
+        _ url: URL, windowSize: Int, parallelism: CSVReader.Parallelism, reader: CSVReader, file: String, raters: [String],
+        id: String?, scale: CategoryScale
+    ) -> RatingTally? {
+        guard parallelism.chunks > 1 else { return nil }
+        var tallies: [RatingTally] = []
+        // The row closure reaches its chunk's tally without retaining it: a
+        // reference count shared by the threads would be written at every row.
+        let unretained = UnsafeMutableBufferPointer<Unmanaged<RatingTally>>.allocate(capacity: parallelism.chunks)
+        defer { unretained.deallocate() }
+        let whole = reader.forEachRowInParallel(in: url, windowSize: windowSize, parallelism: parallelism) { header in
+            for c in 0..<parallelism.chunks {
+                guard let columns = try? RatingColumns(header: header, raters: raters, id: id, file: file) else { return false }
+                tallies.append(RatingTally(columns: columns, scale: scale))
+                unretained[c] = Unmanaged.passUnretained(tallies[c])
+            }
+            return true
+        } row: { chunk, record in
+            unretained[chunk]._withUnsafeGuaranteedRef { tally in
+                tally.count(record) { _, _ in } && tally.identifiers.firstBlankLine == nil
+            }
+        }
+        guard whole else { return nil }
+        for other in tallies.dropFirst() { tallies[0].absorb(other) }
+        return tallies[0]
     }
 
-    /// The first blank or repeated id in file order, as ``columns(_:file:format:raters:id:groupBy:scale:statistic:)``
+    /// The first blank or repeated id in file order, as ``columns(_:file:format:raters:id:groupBy:scale:statistic:parallelism:)``
     /// reports it: repeated hashes are resolved by reading the file again and
     /// comparing the texts of those ids alone.
     private static func checkIdentifiers(

@@ -46,7 +46,8 @@ public struct RatingsFile: Sendable {
     /// When `statistic` is computable from pair tables
     /// (``AgreementStatistic/isComputable(fromPairTablesOf:)``), the scale is
     /// declared, the file is CSV or TSV and not grouped, the ratings are
-    /// counted as the file streams by (``counted(_:file:separator:raters:id:scale:)``)
+    /// counted as the file streams by (``counted(_:file:separator:raters:id:scale:parallelism:)``),
+    /// on several threads for a large file,
     /// and memory does not grow with its rows; otherwise the file is read whole.
     ///
     /// - Parameters:
@@ -55,16 +56,19 @@ public struct RatingsFile: Sendable {
     ///   - groupBy: a column whose values split the items into groups.
     ///   - scale: the declared categories, if any.
     ///   - statistic: the statistic the ratings are read for, if known.
+    ///   - parallelism: how a file counted as it is read is split over threads
+    ///     (``CSVReader/forEachRowInParallel(in:windowSize:parallelism:header:row:)``).
     /// - Throws: ``InputError`` naming file, line and column for a malformed
     ///   file, a missing column, a rating that does not read, a blank or repeated id.
     public static func columns(
         _ source: ByteSource, file: String, format: RecordFormat, raters: [String], id: String? = nil, groupBy: String? = nil,
-        scale: CategoryScale? = nil, statistic: AgreementStatistic? = nil
+        scale: CategoryScale? = nil, statistic: AgreementStatistic? = nil, parallelism: CSVReader.Parallelism = .automatic
     ) throws -> RatingsFile {
         if let statistic, statistic.isComputable(fromPairTablesOf: raters.count), let scale,
             scale.count <= CategoryScale.maximumCategories, let separator = format.separator, groupBy == nil
         {
-            return try counted(source, file: file, separator: separator, raters: raters, id: id, scale: scale)
+            return try counted(
+                source, file: file, separator: separator, raters: raters, id: id, scale: scale, parallelism: parallelism)
         }
         let data: Data
         switch source {

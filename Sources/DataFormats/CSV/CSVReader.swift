@@ -69,58 +69,69 @@ public struct CSVReader: Sendable {
         in source: ByteSource, file: String, header: ([String]) throws(InputError) -> Void,
         row: (DelimitedRecord) throws(InputError) -> Void
     ) throws(InputError) {
+        let read = try records(
+            in: source, range: nil, file: file, startsFile: true, endsFile: true, width: nil, header: header, row: row)
+        guard read.width != nil else {
+            throw InputError(file: file, line: 1, message: "the file is empty; expected a header row naming the columns")
+        }
+    }
+
+    /// The records of a file, or of one stretch of it, read window by window:
+    /// the core of ``forEachRow(in:file:header:row:)`` and of the parallel reading.
+    ///
+    /// - Parameters:
+    ///   - source: the bytes.
+    ///   - range: the stretch of them to read, all when `nil`.
+    ///   - startsFile: whether the stretch starts the file, so may start with a byte-order mark.
+    ///   - endsFile: whether it ends the file; otherwise its last record must end at its end.
+    ///   - width: the header's width when the stretch has no header (`nil`: its first record is the header).
+    /// - Returns: the header's width, and whether the stretch ended at the end of a record
+    ///   (always `true` when it ends the file).
+    func records(
+        in source: ByteSource, range: Range<Int>?, file: String, startsFile: Bool, endsFile: Bool, width: Int?, header: ([String]) throws(InputError) -> Void,
+        row: (DelimitedRecord) throws(InputError) -> Void
+    ) throws(InputError) -> (width: Int?, endsWhole: Bool) {
         let scanner = DelimitedScanner(separator: separator, file: file)
-        var width: Int?
+        var width = width
         var validated = 0
-        var started = false
-        try source.withWindows { bytes, count, atEnd throws(InputError) in
+        var started = !startsFile
+        var endsWhole = endsFile
+        try source.withWindows(range: range) { bytes, count, atEnd throws(InputError) in
             if !started {
                 guard count >= UTF8Validation.byteOrderMark.count || atEnd else { return 0 }
                 scanner.skipByteOrderMark(UnsafeBufferPointer(start: bytes, count: count))
                 started = true
             }
-            let checkedEnd = atEnd ? count : UTF8Validation.lastSequenceStart(UnsafeBufferPointer(start: bytes, count: count))
-            let unchecked = UnsafeBufferPointer(start: bytes + validated, count: checkedEnd - validated)
-            if let bad = UTF8Validation.firstInvalidByte(in: unchecked) {
-                throw scanner.notUTF8(bytes, at: validated + bad)
-            }
-            validated = checkedEnd
-            while true {
-                switch try scanner.next(bytes, end: count, atEnd: atEnd) {
-                case .end:
-                    return count
-                case .needMore:
-                    let consumed = scanner.position
-                    scanner.dropFront(consumed)
-                    validated -= consumed
-                    return consumed
-                case .record(let line):
-                    try scanner.withRecord(line: line, bytes: bytes) { record throws(InputError) in
-                        if let width {
-                            guard record.count == width else {
-                                throw InputError(
-                                    file: file, line: line,
-                                    message:
-                                        "this row has \(record.count) field\(record.count == 1 ? "" : "s"), but the header has \(width) columns"
-                                )
-                            }
-                            try row(record)
-                        } else {
-                            let names = (0..<record.count).map(record.text)
-                            try Self.checkDistinct(names, file: file, line: line)
-                            width = names.count
-                            try header(names)
-                        }
+            let consumed = try scanner.records(bytes, count: count, atEnd: atEnd && endsFile, validated: &validated) {
+                line throws(InputError) in
+                try scanner.withRecord(line: line, bytes: bytes) { record throws(InputError) in
+                    if let width {
+                        try Self.checkWidth(record, width: width, file: file)
+                        try row(record)
+                    } else {
+                        let names = (0..<record.count).map(record.text)
+                        try Self.checkDistinct(names, file: file, line: line)
+                        width = names.count
+                        try header(names)
                     }
                 }
             }
+            if atEnd, !endsFile { endsWhole = consumed == count }
+            return consumed
         }
-        guard width != nil else {
-            throw InputError(file: file, line: 1, message: "the file is empty; expected a header row naming the columns")
+        return (width, endsWhole)
+    }
+
+    /// A row must have one field per column.
+    static func checkWidth(_ record: DelimitedRecord, width: Int, file: String) throws(InputError) {
+        guard record.count == width else {
+            throw InputError(
+                file: file, line: record.line,
+                message: "this row has \(record.count) field\(record.count == 1 ? "" : "s"), but the header has \(width) columns")
         }
     }
 
-    private static func checkDistinct(_ names: [String], file: String, line: Int) throws(InputError) {
+    static func checkDistinct(_ names: [String], file: String, line: Int) throws(InputError) {
         var seen: [String: Int] = [:]
         for (position, name) in names.enumerated() {
             if let earlier = seen[name] {

@@ -21,8 +21,11 @@ public enum ByteSource: Sendable {
     /// consumes nothing of a full one). `body` is called once with everything
     /// for ``data(_:)``.
     ///
+    /// - Parameter range: the bytes to read, all when `nil`; its end, or the
+    ///   source's when it is shorter, is what `atEnd` then means.
     /// - Throws: ``InputError`` naming the file when it cannot be read, or what `body` throws.
     func withWindows(
+        range: Range<Int>? = nil,
         _ body: (_ bytes: UnsafePointer<UInt8>, _ count: Int, _ atEnd: Bool) throws(InputError) -> Int
     ) throws(InputError) {
         switch self {
@@ -34,33 +37,37 @@ public enum ByteSource: Sendable {
                         _ = try withUnsafePointer(to: nothing) { pointer throws(InputError) in try body(pointer, 0, true) }
                         return
                     }
-                    _ = try body(base, raw.count, true)
+                    let bytes = range.map { $0.clamped(to: 0..<raw.count) } ?? 0..<raw.count
+                    _ = try body(base + bytes.lowerBound, bytes.count, true)
                 }
             }
             try result.get()
         case .file(let url, let chunkSize):
-            try Self.chunks(of: url, chunkSize: max(1, chunkSize), body)
+            try Self.windows(of: url, range: range ?? 0..<Int.max, chunkSize: chunkSize, body)
         }
     }
 
-    private static func chunks(
-        of url: URL, chunkSize: Int, _ body: (UnsafePointer<UInt8>, Int, Bool) throws(InputError) -> Int
+    private static func windows(
+        of url: URL, range: Range<Int>, chunkSize: Int, _ body: (UnsafePointer<UInt8>, Int, Bool) throws(InputError) -> Int
     ) throws(InputError) {
         let descriptor = open(url.path, O_RDONLY)
         guard descriptor >= 0 else { throw unreadable(url) }
         defer { close(descriptor) }
-        var capacity = chunkSize
+        var offset = range.lowerBound
+        var capacity = max(1, chunkSize)
         var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { buffer.deallocate() }
         var filled = 0
         var atEnd = false
         while true {
             while filled < capacity, !atEnd {
-                let count = read(descriptor, buffer + filled, capacity - filled)
+                let wanted = min(capacity - filled, range.upperBound - offset)
+                let count = wanted == 0 ? 0 : pread(descriptor, buffer + filled, wanted, off_t(offset))
                 if count < 0, errno == EINTR { continue }
                 guard count >= 0 else { throw unreadable(url) }
                 if count == 0 { atEnd = true }
                 filled += count
+                offset += count
             }
             let consumed = try body(buffer, filled, atEnd)
             if atEnd { return }

@@ -1,0 +1,128 @@
+import AgreementStatistics
+import DataFormats
+
+/// The columns of a ratings file that counting reads, found by name in its header.
+struct RatingColumns: Sendable {
+    /// The header's names.
+    let names: [String]
+    /// The position of each rater's column, in the order the raters were named.
+    let raters: [Int]
+    /// The position of the id column, if ids are checked.
+    let id: Int?
+
+    /// Finds the columns, with ``RecordTable/requireColumn(named:)``'s error for a missing one
+    /// (the raters' first, then the id's).
+    init(header: [String], raters: [String], id: String?, file: String) throws(InputError) {
+        let table = RecordTable(file: file, columns: header)
+        names = header.map { $0 }
+        self.raters = try raters.map { name throws(InputError) in try table.requireColumn(named: name) }
+        self.id = try id.map { name throws(InputError) in try table.requireColumn(named: name) }
+    }
+}
+
+/// Rows of a ratings file, or of one chunk of it, counted into one k×k table
+/// per pair of raters (``PairTables``) as they stream by, with an 8-byte hash
+/// of each id when ids are checked (``ItemIdentifiers``); the tallies of
+/// several chunks add up to the whole file's (``absorb(_:)``).
+///
+/// Plain buffers, not arrays: ``count(_:failed:)`` runs once a
+/// row, and an array would be checked for uniqueness at every write. All the
+/// counters written while counting are in one block of whole 128-byte lines,
+/// so that the tallies of chunks counted on different cores share no cache
+/// line (which would make every count a transfer between the cores).
+final class RatingTally {
+    /// The columns read (arrays of this tally's own, so that no two threads touch one's reference count).
+    let columns: RatingColumns
+    private let cell: RatingCell
+    private let k: Int
+    private let pairFirst: [Int]
+    private let pairSecond: [Int]
+    /// The block holding the counters below.
+    private let block: UnsafeMutableRawPointer
+    /// Pair p's table, row-major, at `p·k·k`.
+    private let counts: UnsafeMutableBufferPointer<Int>
+    /// The items of each pair missing either rating.
+    private let excluded: UnsafeMutableBufferPointer<Int>
+    /// The current row's category per rater, −1 when missing or unreadable (scratch, not a result).
+    private let categories: UnsafeMutableBufferPointer<Int>
+    /// The rows counted (one cell, so that counting does not go through a class property's access check).
+    private let rows: UnsafeMutablePointer<Int>
+    /// The hashes of the ids counted, and the line of the first blank one.
+    var identifiers = ItemIdentifiers()
+
+    private static let line = 128
+
+    /// An empty tally of the raters in `columns` on `scale`.
+    init(columns: RatingColumns, scale: CategoryScale) {
+        self.columns = columns
+        cell = RatingCell(scale: scale)
+        k = scale.count
+        let raterCount = columns.raters.count
+        let pairs = RaterRatings.pairs(of: raterCount)
+        pairFirst = pairs.map(\.0)
+        pairSecond = pairs.map(\.1)
+        let counters = pairs.count * k * k + pairs.count + raterCount + 1
+        let bytes = (counters * MemoryLayout<Int>.stride + Self.line - 1) / Self.line * Self.line
+        block = .allocate(byteCount: bytes, alignment: Self.line)
+        let all = block.initializeMemory(as: Int.self, repeating: 0, count: counters)
+        counts = UnsafeMutableBufferPointer(start: all, count: pairs.count * k * k)
+        excluded = UnsafeMutableBufferPointer(start: all + counts.count, count: pairs.count)
+        categories = UnsafeMutableBufferPointer(start: all + counts.count + pairs.count, count: raterCount)
+        rows = all + counters - 1
+        categories.update(repeating: -1)
+    }
+
+    deinit { block.deallocate() }
+
+    /// The rows counted.
+    var itemCount: Int { rows.pointee }
+
+    /// Counts one row: its id's hash, each rater's category as ``RatingCell``
+    /// reads it, and each pair's cell of its table (or its exclusion, when
+    /// either rating is missing or does not read).
+    ///
+    /// - Parameter failed: receives the index of each rater whose cell does not read, and why.
+    /// - Returns: whether every cell read.
+    func count(_ record: DelimitedRecord, failed: (Int, RatingCell.Failure) -> Void) -> Bool {
+        rows.pointee += 1
+        if let id = columns.id { identifiers.note(record.bytes(id), line: record.line) }
+        var allRead = true
+        for r in 0..<categories.count {
+            do throws(RatingCell.Failure) {
+                categories[r] = try cell.categoryIndex(record.bytes(columns.raters[r])) ?? -1
+            } catch {
+                categories[r] = -1
+                allRead = false
+                failed(r, error)
+            }
+        }
+        for p in 0..<pairFirst.count {
+            let i = categories[pairFirst[p]]
+            let j = categories[pairSecond[p]]
+            if i < 0 || j < 0 {
+                excluded[p] += 1
+            } else {
+                counts[(p * k + i) * k + j] += 1
+            }
+        }
+        return allRead
+    }
+
+    /// Adds the counts, rows and id hashes of another chunk's tally, leaving
+    /// it without hashes; its blank line is not taken, for it counts from
+    /// that chunk's first line.
+    func absorb(_ other: RatingTally) {
+        for c in counts.indices { counts[c] += other.counts[c] }
+        for p in excluded.indices { excluded[p] += other.excluded[p] }
+        rows.pointee += other.rows.pointee
+        identifiers.absorbHashes(of: &other.identifiers)
+    }
+
+    /// The tables counted, one per pair of raters.
+    func pairTables(raters: [String], scale: CategoryScale) throws(RatingError) -> PairTables {
+        let tables = pairFirst.indices.map { p in
+            ContingencyTable(scale: scale, counts: Array(counts[(p * k * k)..<((p + 1) * k * k)]), excludedPairs: excluded[p])
+        }
+        return try PairTables(raters: raters, itemCount: itemCount, tables: tables)
+    }
+}
