@@ -108,23 +108,19 @@ struct CSVReaderTests {
         }
     }
 
-    @Test("a million rows read in well under the time a Character-based reader takes")
+    @Test("200,000 rows with quoted fields read whole: every row, its last id and its line")
     func largeFile() throws {
         var text = "id,a,b,c\n"
         let rows = 200_000
         text.reserveCapacity(rows * 16)
         for i in 0..<rows { text += "\(i),\(i % 5 + 1),\"\(i % 4 + 1)\",x y\n" }
         let data = Data(text.utf8)
-        let start = ContinuousClock.now
         let t = try CSVReader().read(data, file: "big.csv")
-        let elapsed = ContinuousClock.now - start
         #expect(t.rowCount == rows)
         #expect(t[rows - 1, 0] == String(rows - 1))
         #expect(t.lines.last == rows + 1)
-        // Debug builds are about 10× slower than release; the release figure
-        // (1,000,000 rows) is in the report. This bounds a regression to
-        // per-character parsing, which takes several seconds here.
-        #expect(elapsed < .seconds(4), "read \(rows) rows in \(elapsed)")
+        // Its speed is measured by benchmarks/end-to-end.sh, not asserted here: a
+        // wall-clock bound fails on a loaded machine and proves nothing on a quiet one.
     }
 }
 
