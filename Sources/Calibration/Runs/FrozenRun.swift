@@ -61,6 +61,17 @@ public struct FrozenRun: Sendable, Hashable {
         positions[id].map { rows[$0] }
     }
 
+    /// The row with `id`.
+    ///
+    /// - Throws: ``InputError`` naming `file` and the first ids when there is no such row.
+    public func requiredRow(id: String, file: String) throws -> FrozenRow {
+        guard let row = row(id: id) else {
+            throw InputError(
+                file: file, message: "there is no row \(id); the first ids are \(rows.prefix(3).map(\.id).joined(separator: ", "))")
+        }
+        return row
+    }
+
     /// Whether a row has this id.
     public func contains(id: String) -> Bool { positions[id] != nil }
 }

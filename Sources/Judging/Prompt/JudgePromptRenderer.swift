@@ -80,6 +80,11 @@ public enum JudgePromptRenderer {
         messages.map { "--- \($0.role.rawValue) ---\n\($0.content)\n" }.joined(separator: "\n")
     }
 
+    /// Messages as compact JSON, `[{"content": …, "role": …}]`: what `judgecal rubric render --json` prints.
+    public static func json(_ messages: [ChatMessage]) -> String {
+        JSONValue.array(messages.map { .object(["role": .string($0.role.rawValue), "content": .string($0.content)]) }).compactJSON
+    }
+
     // MARK: Pieces
 
     /// The `# Reference` section: each item between tags, with its label.

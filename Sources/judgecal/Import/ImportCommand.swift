@@ -1,6 +1,5 @@
 import Calibration
 import CommandLineParsing
-import DataFormats
 import Foundation
 
 /// `judgecal import RUN --output FILE.run.jsonl`: freezes an exported run.
@@ -68,15 +67,7 @@ enum ImportCommand {
         }
         let run = try RunImporter.importRun(from: url, format: format, name: arguments.value("name"))
         try run.save(to: URL(fileURLWithPath: outputName))
-        if arguments.flag("json") {
-            let summary: JSONValue = .object([
-                "output": .string(outputName), "format": .string(format.name), "rows": .number(Double(run.rows.count)),
-                "name": .string(run.info.name),
-            ])
-            console.print(summary.compactJSON)
-        } else {
-            console.print("imported \(run.rows.count) rows (\(format.name)) from \(path) into \(outputName)")
-        }
+        console.print(RunImporter.summary(of: run, format: format, from: path, into: outputName, json: arguments.flag("json")))
         return .success
     }
 }

@@ -1,9 +1,7 @@
 import Calibration
 import CommandLineParsing
-import DataFormats
 import Foundation
 import Judging
-import LanguageModels
 
 /// `judgecal rubric lint|render`: check a rubric, and show the exact prompt it builds.
 enum RubricCommand {
@@ -65,34 +63,17 @@ enum RubricCommand {
         let run = try arguments.value("run").map(InputFiles.run)
         let findings = RubricLinter.lint(
             fileAt: url, runRowIDs: run.map { Set($0.rows.map(\.id)) }, runRows: run.map { $0.rows.map(\.json) })
-        if arguments.flag("json") {
-            console.print(JSONValue.array(findings.map(\.jsonValue)).compactJSON)
-        } else {
-            for finding in findings { console.print(finding.description) }
-            if findings.isEmpty { console.print("\(arguments.positional("rubric") ?? ""): no problems found") }
-        }
-        let errors = findings.count { $0.severity == .error }
-        let failing = arguments.flag("strict") ? findings.count : errors
-        return failing > 0 ? .failure : .success
+        console.print(RubricLinter.report(findings, rubric: arguments.positional("rubric") ?? "", json: arguments.flag("json")))
+        return RubricLinter.fails(findings, strict: arguments.flag("strict")) ? .failure : .success
     }
 
     static func runRender(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         let rubric = try InputFiles.rubric(arguments.valueOrDefault("rubric"))
         let runPath = arguments.valueOrDefault("run")
         let run = try InputFiles.run(runPath)
-        let id = arguments.valueOrDefault("row")
-        guard let row = run.row(id: id) else {
-            throw InputError(
-                file: runPath,
-                message: "there is no row \(id); the first ids are \(run.rows.prefix(3).map(\.id).joined(separator: ", "))")
-        }
+        let row = try run.requiredRow(id: arguments.valueOrDefault("row"), file: runPath)
         let messages = try JudgePromptRenderer.messages(for: rubric, row: row.json)
-        if arguments.flag("json") {
-            console.print(
-                JSONValue.array(messages.map { .object(["role": .string($0.role.rawValue), "content": .string($0.content)]) }).compactJSON)
-        } else {
-            console.writeOutput(JudgePromptRenderer.transcript(messages))
-        }
+        console.writeOutput(arguments.flag("json") ? JudgePromptRenderer.json(messages) + "\n" : JudgePromptRenderer.transcript(messages))
         return .success
     }
 }
