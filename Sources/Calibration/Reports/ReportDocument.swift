@@ -60,11 +60,7 @@ public enum ReportDocument: Sendable {
     /// The report as the file at `url` should hold it: a page for `.html` or
     /// `.htm`, Markdown for `.md` or `.markdown`, JSON otherwise.
     public func contents(for url: URL) throws -> Data {
-        switch url.pathExtension.lowercased() {
-        case "html", "htm": Data(html.utf8)
-        case "md", "markdown": Data(markdown.utf8)
-        default: try json()
-        }
+        try ReportFileFormat(url).contents(html: { html }, markdown: { markdown }, json: json)
     }
 
     /// The report as JSON (keys sorted).

@@ -1,0 +1,49 @@
+import Calibration
+import CommandLineParsing
+import DataFormats
+import Foundation
+import Judging
+
+/// `judgecal disagreements`: what an author reads before editing a rubric.
+enum IterationCommands {
+    static let options = [
+        Option("rubric", valueName: "file", help: "The rubric the judge scores with.", required: true),
+        Option("ids", valueName: "file", help: "Read only these rows (one id a line): the development rows."),
+        Option("judgments", valueName: "file", help: "The rubric's .judgments.jsonl, instead of judging (through the cache)."),
+    ] + AlignCommand.labelOptions + JudgeModelOptions.options
+    static let flags = AlignCommand.labelFlags + [Flag("include-examples", help: "Keep the rubric's worked-example rows.")]
+    static let disagreements = Command(
+        name: "disagreements", abstract: "Per dimension, the judge's disagreements with the experts, heaviest first.",
+        discussion: "Confusion pairs by quadratic weight with their rows, rationales, notes and the rubric's level texts.",
+        options: options + [Option("report", valueName: "file", help: "Also write the digest: .html, .md, else JSON.")],
+        flags: flags, positionals: [Positional("run", help: "The frozen run (.run.jsonl).")], run: runDisagreements)
+
+    static func runDisagreements(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
+        if let path = arguments.value("report") { try StagedOutputs.check(path, role: "report") }
+        let digest = try await digest(arguments, console: console)
+        if let path = arguments.value("report") { try StagedOutputs.writeAllOrNone([digest.file(at: path)]) }
+        console.print(arguments.flag("json") ? String(decoding: try JSONEncoder.report.encode(digest), as: UTF8.self) : digest.renderText())
+        return .success
+    }
+
+    /// The digest the options describe.
+    static func digest(_ arguments: ParsedArguments, console: Console) async throws -> DisagreementDigest {
+        let run = try InputFiles.run(arguments.positional("run") ?? "")
+        let rubric = try InputFiles.rubric(arguments.valueOrDefault("rubric"))
+        let ids = try arguments.value("ids").map { try RowIDList.load(from: InputFiles.existing($0, role: "ids file"), run: run) }
+        let labels = try AlignCommand.readLabels(arguments, run: run, dimensions: rubric.dimensions)
+        let judgments = try await judgments(
+            arguments.value("judgments"), run: run, rubric: rubric, judge: JudgeModelOptions.judge(arguments), console)
+        return try DisagreementDigest(
+            run: run, rubric: rubric, judgments: judgments, labels: labels, rows: ids,
+            includeExampleRows: arguments.flag("include-examples"))
+    }
+
+    /// The judgments file at `path`, or else `rubric`'s judgments of `run` by `judge` (through its cache).
+    static func judgments(
+        _ path: String?, run: FrozenRun, rubric: Rubric, judge: @autoclosure () throws -> JudgeSession, _ console: Console
+    ) async throws -> JudgmentSet {
+        if let path { return try JudgmentSet.load(from: InputFiles.existing(path, role: "judgments")) }
+        return try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: try judge(), console: console)
+    }
+}

@@ -1,0 +1,48 @@
+import DataFormats
+import Foundation
+import Testing
+import _TestSupport
+
+/// `judgecal disagreements` on judgments files (no server).
+@Suite("disagreements of a judgments file, from the command line")
+struct IterationCommandTests {
+    static let run = "notebooks-data/book-tags.run.jsonl"
+    static let rubric = "rubrics/book-tags.md"
+    static let labels = "calibration/book-tags.labels.csv"
+
+    /// A judgments file of rubric v1 by `model`: each row's Relevance and Usefulness, or a failure code.
+    static func judgments(_ name: String, model: String, _ rows: [(String, Int, Int)], failed: [String: String] = [:]) throws -> String {
+        let lines = rows.map { id, relevance, usefulness in
+            """
+            {"id":"\(id)","model":"\(model)","promptHash":"h","rawReplies":["{}"],"retries":0,"scores":[\
+            {"dimension":"Relevance","fellBack":false,"label":"\(relevance)","rationale":"why \(id)","score":\(relevance)},\
+            {"dimension":"Usefulness","fellBack":false,"label":"\(usefulness)","rationale":"use \(id)","score":\(usefulness)}]}
+            """
+        } + failed.sorted { $0.key < $1.key }.map { id, code in
+            #"{"failure":{"code":"\#(code)","message":"\#(code)"},"id":"\#(id)","model":"\#(model)","promptHash":"h","rawReplies":["x"],"retries":0,"scores":[]}"#
+        }
+        let header = #"{"judgments":{"model":"\#(model)","rubric":"book-tags","rubricVersion":"1","run":"book-tags"}}"#
+        return try JudgeCalProcess.file(name, ([header] + lines).joined(separator: "\n") + "\n")
+    }
+
+    @Test("disagreements --ids --judgments: the 4 → 2 pair with its row, the row not judged counted, a Markdown report written")
+    func disagreements() throws {
+        let judgments = try Self.judgments("v1.judgments.jsonl", model: "big", [("book-001", 2, 4), ("book-003", 3, 3), ("book-005", 4, 4)])
+        let ids = try JudgeCalProcess.file("dev.ids", "book-001\nbook-003\nbook-005\nbook-010\n")
+        let report = try SharedData.temporaryFolder("digest").appendingPathComponent("digest.md").path
+        let r = try JudgeCalProcess.run([
+            "disagreements", Self.run, "--rubric", Self.rubric, "--labels", Self.labels, "--judgments", judgments, "--ids", ids, "--json",
+            "--report", report,
+        ])
+        #expect(r.status == 0, "\(r.error)")
+        let digest = try JSONValue.parse(Data(r.output.utf8))
+        #expect(digest["rowSet"]?.array?.count == 4)
+        let relevance = try #require(digest["dimensions"]?.array?.first)
+        #expect(relevance["notJudged"]?.double == 1)
+        let pair = try #require(relevance["pairs"]?.array?.first)
+        #expect(pair["expert"]?["label"]?.string == "4")
+        #expect(pair["judge"]?["label"]?.string == "2")
+        #expect(pair["rows"]?.array?.map { $0["rowID"]?.string } == ["book-001"])
+        #expect(try String(contentsOfFile: report, encoding: .utf8).contains("### expert 4 → judge 2 (weight 0.444): 1 row"))
+    }
+}
