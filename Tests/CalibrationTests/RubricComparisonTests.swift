@@ -96,7 +96,7 @@ struct RubricComparisonTests {
         #expect(free.mcnemar == nil)
         let decoded = try JSONDecoder().decode(RubricComparison.self, from: try JSONEncoder().encode(comparison))
         #expect(decoded == comparison)
-        #expect(decoded.schemaVersion == 1)
+        #expect(decoded.schemaVersion == 2)
         let text = comparison.renderText()
         #expect(text.contains("control tags v1 vs experimental tags v2"))
         #expect(text.contains("r0: lost"))

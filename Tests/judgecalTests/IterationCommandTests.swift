@@ -3,8 +3,8 @@ import Foundation
 import Testing
 import _TestSupport
 
-/// `judgecal disagreements` on judgments files (no server).
-@Suite("disagreements of a judgments file, from the command line")
+/// `judgecal disagreements` and `compare` on judgments files (no server).
+@Suite("disagreements and compare of judgments files, from the command line")
 struct IterationCommandTests {
     static let run = "notebooks-data/book-tags.run.jsonl"
     static let rubric = "rubrics/book-tags.md"
@@ -44,5 +44,27 @@ struct IterationCommandTests {
         #expect(pair["judge"]?["label"]?.string == "2")
         #expect(pair["rows"]?.array?.map { $0["rowID"]?.string } == ["book-001"])
         #expect(try String(contentsOfFile: report, encoding: .utf8).contains("### expert 4 → judge 2 (weight 0.444): 1 row"))
+    }
+
+    @Test("compare of two judgments files by two models: named by model, failures by code and their ratio; one file twice is refused")
+    func compareFiles() throws {
+        let rows = [("book-001", 2, 4), ("book-003", 3, 3), ("book-005", 4, 4), ("book-006", 4, 4)]
+        let big = try Self.judgments("big.judgments.jsonl", model: "big", rows, failed: ["book-007": "no-json"])
+        let small = try Self.judgments(
+            "small.judgments.jsonl", model: "small", [("book-001", 4, 4), ("book-003", 3, 3)],
+            failed: ["book-005": "off-scale", "book-006": "off-scale", "book-007": "no-json", "book-010": "no-json"])
+        let cache = try SharedData.temporaryFolder("compare").appendingPathComponent("cache.sqlite").path
+        let common = ["compare", Self.run, "--control", Self.rubric, "--labels", Self.labels, "--resamples", "0", "--cache", cache]
+        let r = try JudgeCalProcess.run(common + ["--control-judgments", big, "--experimental-judgments", small, "--json"])
+        #expect(r.status == 0, "\(r.error)")
+        let c = try JSONValue.parse(Data(r.output.utf8))
+        #expect(c["controlName"]?.string == "book-tags v1 · big")
+        #expect(c["experimentalName"]?.string == "book-tags v1 · small")
+        #expect(c["experimentalFailures"]?["byCode"]?["off-scale"]?.double == 2)
+        let text = try JudgeCalProcess.run(common + ["--control-judgments", big, "--experimental-judgments", small])
+        #expect(text.output.contains("the experimental side failed 4 rows, 4.0× the control side's 1"), "\(text.output)")
+        let same = try JudgeCalProcess.run(common + ["--control-judgments", big, "--experimental-judgments", big])
+        #expect(same.status == 65)
+        #expect(same.error.contains("the same judge"), "\(same.error)")
     }
 }

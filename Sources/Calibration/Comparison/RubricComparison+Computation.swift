@@ -11,7 +11,9 @@ extension RubricComparison {
     ///   ``PairedRatingTable`` (expert × experimental × control), with the
     ///   paired multinomial bootstrap (`Bootstrap.paired`, seeded) for its
     ///   interval, so the correlation between the two rubrics' agreement is kept;
-    /// - McNemar's test on exact agreement and the rows that flipped.
+    /// - McNemar's test on exact agreement and the rows that flipped (no test, with the reason, without paired rows);
+    /// - a ``ComparisonVerdict`` from the difference's interval, overall and, with groups, per group;
+    /// - each side's failed rows by failure code, and the worst disagreements with what was judged.
     ///
     /// - Throws: ``AlignmentError`` for the same invalid input as an alignment;
     ///   ``AgreementRequestError`` for options ``AlignmentSettings/validated()``
@@ -19,6 +21,8 @@ extension RubricComparison {
     public init(_ input: Input, options: AlignmentSettings = AlignmentSettings()) throws {
         let options = try options.validated()
         let runRows = Set(input.runRowIDs)
+        let examples = options.includeExampleRows ? [] : input.exampleRowIDs
+        let considered = input.runRowIDs.filter { !examples.contains($0) }
         var seen: Set<String> = []
         var dimensions: [DimensionComparison] = []
         for dimension in input.dimensions {
@@ -30,15 +34,22 @@ extension RubricComparison {
             seen.formUnion(
                 Set(panel.labels.keys).union(dimension.control.scores.keys).union(dimension.experimental.scores.keys)
                     .intersection(input.exampleRowIDs))
-            let examples = options.includeExampleRows ? [] : input.exampleRowIDs
-            let labelled = input.runRowIDs.filter { !examples.contains($0) && panel.labels[$0] != nil }
+            let labelled = considered.filter { panel.labels[$0] != nil }
             let ids = labelled.filter { dimension.control.scores[$0] != nil && dimension.experimental.scores[$0] != nil }
-            dimensions.append(
-                try Self.compare(dimension, panel: panel, ids: ids, labelledNotPaired: labelled.count - ids.count, options: options))
+            var result = try Self.compare(dimension, panel: panel, ids: ids, labelledNotPaired: labelled.count - ids.count, options: options)
+            result.worstDisagreements = Self.worst(dimension, panel: panel, ids: ids, texts: input.rowTexts, count: options.worstDisagreements)
+            result.slices = try Self.slices(dimension, panel: panel, ids: ids, groups: input.groups, options: options)
+            dimensions.append(result)
+        }
+        func failures(_ codes: [String: String]) -> SideFailures {
+            let failed = considered.compactMap { codes[$0] }
+            return SideFailures(rows: considered.count, failed: failed.count, byCode: Dictionary(failed.map { ($0, 1) }, uniquingKeysWith: +))
         }
         self.init(
             schemaVersion: Self.currentSchemaVersion, info: input.info, controlName: input.controlName,
-            experimentalName: input.experimentalName, options: options, exampleRows: seen.sorted(), dimensions: dimensions)
+            experimentalName: input.experimentalName, options: options, exampleRows: seen.sorted(),
+            controlFailures: failures(input.controlFailureCodes), experimentalFailures: failures(input.experimentalFailureCodes),
+            groupedBy: input.groups.isEmpty ? nil : input.groupedBy, dimensions: dimensions)
     }
 
     private static func compare(
@@ -57,16 +68,22 @@ extension RubricComparison {
             control: try controlPairs.estimate(options.statistic, options: options),
             experimental: try experimentalPairs.estimate(options.statistic, options: options),
             difference: Estimate(undefined: .noData(), n: ids.count), controlOnlyExact: 0, experimentalOnlyExact: 0, mcnemar: nil,
-            flipped: [], undefinedReason: nil)
+            noTestReason: nil, verdict: .undefined, worstDisagreements: [], slices: [], flipped: [], undefinedReason: nil)
         guard let scale = dimension.scale else {
             result.undefinedReason = controlPairs.noTableReason
             result.difference = Estimate(undefined: controlPairs.noTableReason ?? .noData(), n: ids.count)
+            result.noTestReason = "no declared scale, so exact agreement is not defined"
             return result
         }
         let category = { CategoryRounding.category($0, on: scale).value }
         let table = try PairedRatingTable(
             scale: scale, expert: expert.map(category), first: experimental.map(category), second: control.map(category))
         result.difference = difference(table, options: options)
+        result.verdict = ComparisonVerdict(result.difference)
+        guard !ids.isEmpty else {
+            result.noTestReason = "no paired rows: McNemar's test counts rows both sides scored and the experts labelled"
+            return result
+        }
         let test = McNemarTest(table)
         result.experimentalOnlyExact = test.firstOnly
         result.controlOnlyExact = test.secondOnly
@@ -79,6 +96,37 @@ extension RubricComparison {
                 rowID: ids[i], expert: expert[i], control: control[i], experimental: experimental[i], direction: x ? .gained : .lost)
         }.sorted { $0.rowID < $1.rowID }
         return result
+    }
+
+    /// The `count` paired rows with the largest distance from the experts on either side,
+    /// max(|control − expert|, |experimental − expert|), largest first, ties by row id.
+    private static func worst(
+        _ dimension: Input.Dimension, panel: ExpertPanel, ids: [String], texts: [String: JudgedText], count: Int
+    ) -> [ComparedRow] {
+        let rows = ids.compactMap { id -> ComparedRow? in
+            guard let e = panel.mean(id), let c = dimension.control.scores[id], let x = dimension.experimental.scores[id],
+                c.value != e || x.value != e
+            else { return nil }
+            return ComparedRow(
+                rowID: id, expert: e, control: c.value, experimental: x.value, controlRationale: c.rationale,
+                experimentalRationale: x.rationale, expertNote: panel.note(id), judged: texts[id])
+        }
+        func distance(_ r: ComparedRow) -> Double { max(abs(r.control - r.expert), abs(r.experimental - r.expert)) }
+        return Array(rows.sorted { (distance($0), $1.rowID) > (distance($1), $0.rowID) }.prefix(count))
+    }
+
+    /// Each group's comparison on its paired rows, by group name; empty without groups.
+    private static func slices(
+        _ dimension: Input.Dimension, panel: ExpertPanel, ids: [String], groups: [String: String], options: AlignmentSettings
+    ) throws -> [Slice] {
+        guard !groups.isEmpty else { return [] }
+        let byGroup = Dictionary(grouping: ids) { groups[$0] ?? "" }
+        return try byGroup.keys.sorted().map { group in
+            let d = try compare(dimension, panel: panel, ids: byGroup[group] ?? [], labelledNotPaired: 0, options: options)
+            return Slice(
+                group: group, paired: d.paired, control: d.control, experimental: d.experimental, difference: d.difference,
+                verdict: d.verdict)
+        }
     }
 
     /// Experimental − control with the paired bootstrap's SE and percentile interval.

@@ -1,7 +1,7 @@
 public import AgreementStatistics
 
-/// Two rubrics (control A, experimental B) judged on the same rows and set
-/// against the same expert labels.
+/// Two judges (control A, experimental B) — two rubrics, two models, or
+/// judgments made elsewhere — on the same rows, set against the same expert labels.
 ///
 /// Per dimension the verdict statistic of
 /// each, the paired bootstrap interval of their difference, McNemar's test on
@@ -47,11 +47,23 @@ public struct RubricComparison: Sendable, Hashable, Codable {
         public var exampleRowIDs: Set<String>
         /// The dimensions.
         public var dimensions: [Dimension]
+        /// Each side's failed rows: the failure's code (`invalid-json`, `off-scale`, `transport`…) by row id.
+        public var controlFailureCodes: [String: String]
+        /// The experimental side's failed rows, as ``controlFailureCodes``.
+        public var experimentalFailureCodes: [String: String]
+        /// What the judges judged on each row (its input and output as text), shown beside the worst disagreements.
+        public var rowTexts: [String: JudgedText]
+        /// A group per row id (`--group-by`), for a verdict per slice; empty for none.
+        public var groups: [String: String]
+        /// What the groups are (the `--group-by` path), for the report.
+        public var groupedBy: String?
 
         /// Creates the input.
         public init(
             info: AlignmentInfo = AlignmentInfo(), controlName: String, experimentalName: String, runRowIDs: [String],
-            exampleRowIDs: Set<String> = [], dimensions: [Dimension]
+            exampleRowIDs: Set<String> = [], dimensions: [Dimension], controlFailureCodes: [String: String] = [:],
+            experimentalFailureCodes: [String: String] = [:], rowTexts: [String: JudgedText] = [:], groups: [String: String] = [:],
+            groupedBy: String? = nil
         ) {
             self.info = info
             self.controlName = controlName
@@ -59,6 +71,11 @@ public struct RubricComparison: Sendable, Hashable, Codable {
             self.runRowIDs = runRowIDs
             self.exampleRowIDs = exampleRowIDs
             self.dimensions = dimensions
+            self.controlFailureCodes = controlFailureCodes
+            self.experimentalFailureCodes = experimentalFailureCodes
+            self.rowTexts = rowTexts
+            self.groups = groups
+            self.groupedBy = groupedBy
         }
     }
 
@@ -109,16 +126,24 @@ public struct RubricComparison: Sendable, Hashable, Codable {
         public var controlOnlyExact: Int
         /// Rows where only the experimental judge matched the expert exactly.
         public var experimentalOnlyExact: Int
-        /// McNemar's test on those discordant rows.
+        /// McNemar's test on those discordant rows; `nil` when there is no test (``noTestReason`` says why).
         public var mcnemar: McNemarTest?
+        /// Why there is no McNemar test: no paired rows (nothing to count discordant pairs on), or no scale.
+        public var noTestReason: String?
+        /// Whether the experimental side is better, worse or not detectably different, from the difference's interval.
+        public var verdict: ComparisonVerdict
+        /// The paired rows furthest from the experts on either side, worst first (``AlignmentSettings/worstDisagreements``).
+        public var worstDisagreements: [ComparedRow]
+        /// With groups, each group's comparison and verdict, by group name; empty without.
+        public var slices: [Slice]
         /// The rows that flipped, sorted by row id.
         public var flipped: [FlippedRow]
         /// Why this dimension could not be compared (no scale); the figures are then empty.
         public var undefinedReason: UndefinedReason?
     }
 
-    /// The schema's version.
-    public static let currentSchemaVersion = 1
+    /// The schema's version (2: failures, verdicts, worst disagreements and slices).
+    public static let currentSchemaVersion = 2
 
     /// ``currentSchemaVersion`` when written.
     public var schemaVersion: Int
@@ -132,6 +157,12 @@ public struct RubricComparison: Sendable, Hashable, Codable {
     public var options: AlignmentSettings
     /// Worked-example rows seen among the labelled or judged rows, sorted.
     public var exampleRows: [String]
+    /// The control side's failed rows among the rows compared (worked examples aside), by failure code.
+    public var controlFailures: SideFailures
+    /// The experimental side's failed rows, as ``controlFailures``.
+    public var experimentalFailures: SideFailures
+    /// The grouping field, when slices were asked for.
+    public var groupedBy: String?
     /// One entry per dimension.
     public var dimensions: [DimensionComparison]
 }

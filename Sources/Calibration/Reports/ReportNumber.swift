@@ -14,6 +14,11 @@ enum ReportNumber {
         x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : number(x)
     }
 
+    /// A ratio to one decimal: "4.0" (times as many).
+    static func ratio(_ x: Double) -> String {
+        x.fixed(decimals: 1)
+    }
+
     /// An estimate's value, or "—".
     static func value(_ e: Estimate) -> String {
         number(e.value)

@@ -67,6 +67,23 @@ public struct JudgeSession: Sendable {
         self.concurrency = concurrency
     }
 
+    /// A session asking another model — the settings in the JSON file at
+    /// `configurationFile` over the defaults, neither flags nor `JUDGECAL_*`
+    /// variables (those describe the first model) — through `session`'s cache,
+    /// with its scoring options and concurrency: the other side of "is the small
+    /// model as good a judge as the large one?".
+    ///
+    /// - Throws: ``InputError`` for a file that is not a model configuration
+    ///   (``OpenAICompatibleModel/Configuration/Overrides/init(contentsOf:)``);
+    ///   ``LanguageModels/LanguageModelError`` (configuration) for settings the client refuses.
+    public init(configurationFile: URL, sharingCacheOf session: JudgeSession) throws {
+        client = try OpenAICompatibleModel(configuration: .resolved(environment: [:], file: configurationFile))
+        cache = session.cache
+        model = CachedModel(client, cache: cache)
+        options = session.options
+        concurrency = session.concurrency
+    }
+
     /// Judges every row of `run` with `rubric` (``JudgeRun/judge(run:rubric:model:options:concurrency:progress:)``),
     /// showing progress as `display` says.
     public func judgments(run: FrozenRun, rubric: Rubric, display: ProgressDisplay = .none) async throws -> JudgmentSet {

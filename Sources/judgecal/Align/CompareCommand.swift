@@ -5,25 +5,26 @@ import DataFormats
 import Foundation
 import Judging
 
-/// `judgecal compare RUN --labels FILE --control A --experimental B`: two
-/// rubrics on the same rows, with a paired test of the difference.
+/// `judgecal compare RUN --labels FILE --control A [--experimental B] …`: two judges
+/// (rubrics, models or judgments files) on the same rows, with a paired test of the difference.
 enum CompareCommand {
     static let command = Command(
         name: "compare",
-        abstract: "Compare a control and an experimental rubric on the same rows against the experts.",
+        abstract: "Compare a control and an experimental judge (rubric, model or judgments file) on the same rows.",
         discussion: """
-            Judges the run with both rubrics (through the response cache) and reports per dimension \
-            each rubric's agreement with the experts on the chosen statistic, the difference \
-            (experimental − control) with a paired bootstrap interval over the same rows, McNemar's \
-            test on exact agreement, and the rows that flipped between agreeing and disagreeing with \
-            the experts. Rows either rubric quotes as a worked example are left out unless \
-            --include-examples.
-            Exit codes: 0 compared; 1 the judge server failed; 64 usage; 65 malformed input; \
-            66 a file missing; 73 output folder missing.
+            Each side is judged through the response cache unless its judgments file is given. Per dimension: each side's \
+            agreement with the experts, the difference (experimental − control) with a paired bootstrap interval and its \
+            verdict, McNemar's test, each side's failures by kind, the worst disagreements beside what was judged, the \
+            flipped rows; with --group-by a verdict per slice. Exit codes: 0 compared; 1 the judge server failed; 64 usage; \
+            65 malformed input; 66 a file missing; 73 output folder missing.
             """,
         options: [
             Option("control", valueName: "file", help: "The control rubric.", required: true),
-            Option("experimental", valueName: "file", help: "The experimental rubric.", required: true),
+            Option("experimental", valueName: "file", help: "The experimental rubric (default: the control's)."),
+            Option("control-judgments", valueName: "file", help: "The control side's .judgments.jsonl, instead of judging."),
+            Option("experimental-judgments", valueName: "file", help: "The experimental side's .judgments.jsonl, instead of judging."),
+            Option("experimental-model-config", valueName: "file", help: "Judge the experimental side with this model (JSON settings)."),
+            Option("group-by", valueName: "path", help: "A verdict per slice of rows with one value here (e.g. metadata.genre)."),
         ] + AlignCommand.labelOptions + [
             Option(
                 "statistic", valueName: "name", help: "The statistic compared.", choices: AlignmentStatistic.allCases.map(\.rawValue),
@@ -44,7 +45,7 @@ enum CompareCommand {
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         let run = try InputFiles.run(arguments.positional("run") ?? "")
         let control = try InputFiles.rubric(arguments.valueOrDefault("control"))
-        let experimental = try InputFiles.rubric(arguments.valueOrDefault("experimental"))
+        let experimental = try arguments.value("experimental").map(InputFiles.rubric) ?? control
         let labels = try AlignCommand.readLabels(arguments, run: run, dimensions: control.dimensions)
         let options = try AlignmentSettings(
             statistic: try AlignCommand.statistic(arguments), resamples: try arguments.valueOrDefault("resamples", as: Int.self),
@@ -52,12 +53,18 @@ enum CompareCommand {
         ).validated()
         if let path = arguments.value("report") { try StagedOutputs.check(path, role: "report") }
         let judge = try JudgeModelOptions.judge(arguments)
-        let controlJudgments = try await JudgeModelOptions.judgments(run: run, rubric: control, judge: judge, console: console)
-        let experimentalJudgments = try await JudgeModelOptions.judgments(run: run, rubric: experimental, judge: judge, console: console)
+        let other = try arguments.value("experimental-model-config").map {
+            try JudgeSession(configurationFile: URL(filePath: $0), sharingCacheOf: judge)
+        }
+        let sides = (
+            try await IterationCommands.judgments(arguments.value("control-judgments"), run: run, rubric: control, judge: judge, console),
+            try await IterationCommands.judgments(
+                arguments.value("experimental-judgments"), run: run, rubric: experimental, judge: other ?? judge, console)
+        )
         let comparison = try RubricComparison(
             RubricComparison.Input(
-                run: run, control: control, controlJudgments: controlJudgments, experimental: experimental,
-                experimentalJudgments: experimentalJudgments, labels: labels),
+                run: run, control: control, controlJudgments: sides.0, experimental: experimental, experimentalJudgments: sides.1,
+                labels: labels, groupBy: arguments.value("group-by")),
             options: options)
         let json = try JSONEncoder.report.encode(comparison)
         if let path = arguments.value("report") { try StagedOutputs.writeAllOrNone([ReportDocument.comparison(comparison).file(at: path)]) }

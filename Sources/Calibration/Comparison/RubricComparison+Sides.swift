@@ -1,0 +1,113 @@
+public import AgreementStatistics
+
+/// What one row's judges judged: the row's input and the output under judgment, as text.
+public struct JudgedText: Sendable, Hashable, Codable {
+    /// The row's input (a run row's `input`, JSON as compact text).
+    public var input: String
+    /// The output judged (a run row's `response`).
+    public var output: String
+
+    /// Creates the texts.
+    public init(input: String, output: String) {
+        self.input = input
+        self.output = output
+    }
+}
+
+/// Whether the experimental side agrees with the experts better than the control, read from
+/// the paired difference's interval (experimental − control).
+public enum ComparisonVerdict: String, Sendable, Hashable, Codable {
+    /// The interval lies above 0.
+    case experimentalBetter = "experimental-better"
+    /// The interval lies below 0.
+    case controlBetter = "control-better"
+    /// The interval includes 0.
+    case noDetectableDifference = "no-detectable-difference"
+    /// The difference or its interval is undefined (no resamples, too few rows, no variation).
+    case undefined
+
+    /// The verdict of a difference: above, below or across 0; undefined without an interval.
+    public init(_ difference: Estimate) {
+        guard let interval = difference.interval, difference.value != nil else {
+            self = .undefined
+            return
+        }
+        self = interval.lower > 0 ? .experimentalBetter : interval.upper < 0 ? .controlBetter : .noDetectableDifference
+    }
+}
+
+extension RubricComparison {
+    /// One side's failed rows among the rows compared: how many, and how many of each failure code.
+    public struct SideFailures: Sendable, Hashable, Codable {
+        /// Rows considered (the run's rows, worked examples aside unless kept).
+        public var rows: Int
+        /// Rows the judge failed on.
+        public var failed: Int
+        /// Failed rows by failure code.
+        public var byCode: [String: Int]
+
+        /// Creates the counts.
+        public init(rows: Int, failed: Int, byCode: [String: Int]) {
+            self.rows = rows
+            self.failed = failed
+            self.byCode = byCode
+        }
+
+        /// `12 of 40 rows (invalid-json 9, off-scale 3)`, or `none of 40 rows`.
+        public var summary: String {
+            guard failed > 0 else { return "none of \(rows) rows" }
+            return "\(failed) of \(rows) rows (" + byCode.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+                + ")"
+        }
+    }
+
+    /// A paired row where a judge is far from the experts, with both judges' scores and reasons
+    /// and what they judged.
+    public struct ComparedRow: Sendable, Hashable, Codable {
+        /// The row id.
+        public var rowID: String
+        /// The expert value (mean of raters).
+        public var expert: Double
+        /// The control judge's score.
+        public var control: Double
+        /// The experimental judge's score.
+        public var experimental: Double
+        /// The control judge's rationale.
+        public var controlRationale: String?
+        /// The experimental judge's rationale.
+        public var experimentalRationale: String?
+        /// The experts' notes.
+        public var expertNote: String?
+        /// What was judged, when the run was given.
+        public var judged: JudgedText?
+    }
+
+    /// One group's comparison (`--group-by`).
+    public struct Slice: Sendable, Hashable, Codable {
+        /// The group's value.
+        public var group: String
+        /// Paired rows in the group.
+        public var paired: Int
+        /// The statistic under the control side.
+        public var control: Estimate
+        /// The statistic under the experimental side.
+        public var experimental: Estimate
+        /// Experimental − control with its paired bootstrap interval.
+        public var difference: Estimate
+        /// The group's verdict.
+        public var verdict: ComparisonVerdict
+    }
+
+    /// How the two sides' failures compare, in a sentence a reader cannot miss: `the experimental side failed
+    /// 12 of 40 rows, 4× the control's 3`; `nil` when neither failed.
+    public var failureComparison: String? {
+        let (c, x) = (controlFailures.failed, experimentalFailures.failed)
+        guard c + x > 0 else { return nil }
+        if c == 0 || x == 0 {
+            return "only the \(c == 0 ? "experimental" : "control") side failed rows: \(max(c, x)) of \(controlFailures.rows)"
+        }
+        let ratio = Double(x) / Double(c)
+        let (more, less, times) = ratio >= 1 ? ("experimental", "control", ratio) : ("control", "experimental", 1 / ratio)
+        return "the \(more) side failed \(max(c, x)) rows, \(ReportNumber.ratio(times))× the \(less) side's \(min(c, x))"
+    }
+}
