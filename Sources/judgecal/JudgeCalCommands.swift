@@ -16,7 +16,7 @@ enum JudgeCalCommands {
         subcommands: [
             ImportCommand.command, ExtractCommand.command, JudgeCommand.command, AlignCommand.command, CompareCommand.command,
             ReportCommand.command, RubricCommand.command, AgreementCommand.command,
-            IterationCommands.disagreements,
+            IterationCommands.disagreements, IterationCommands.suggest,
         ],
         exitCode: JudgeCal.exitCode(for:)
     )

@@ -3,8 +3,8 @@ import Foundation
 import Testing
 import _TestSupport
 
-/// `judgecal disagreements` and `compare` on judgments files (no server).
-@Suite("disagreements and compare of judgments files, from the command line")
+/// `judgecal disagreements`, `suggest` and `compare` on judgments files (no server).
+@Suite("disagreements, suggest and compare of two judgments files, from the command line")
 struct IterationCommandTests {
     static let run = "notebooks-data/book-tags.run.jsonl"
     static let rubric = "rubrics/book-tags.md"
@@ -44,6 +44,25 @@ struct IterationCommandTests {
         #expect(pair["judge"]?["label"]?.string == "2")
         #expect(pair["rows"]?.array?.map { $0["rowID"]?.string } == ["book-001"])
         #expect(try String(contentsOfFile: report, encoding: .utf8).contains("### expert 4 → judge 2 (weight 0.444): 1 row"))
+    }
+
+    @Test("suggest refuses, before asking any model: without --ids, and with no disagreement on the rows given")
+    func suggestRefuses() throws {
+        let agreeing = try Self.judgments("agree.judgments.jsonl", model: "big", [("book-003", 3, 3), ("book-005", 4, 4)])
+        let ids = try JudgeCalProcess.file("dev.ids", "book-003\nbook-005\n")
+        let folder = try SharedData.temporaryFolder("suggest")
+        let output = folder.appendingPathComponent("new.md").path
+        let common = [
+            "suggest", Self.run, "--rubric", Self.rubric, "--labels", Self.labels, "--judgments", agreeing, "-o", output, "--cache",
+            folder.appendingPathComponent("cache.sqlite").path, "--base-url", "http://127.0.0.1:9/v1",
+        ]
+        let none = try JudgeCalProcess.run(common + ["--ids", ids])
+        #expect(none.status == 1)
+        #expect(none.error.contains("no disagreements on the 2 rows given"), "\(none.error)")
+        let unrestricted = try JudgeCalProcess.run(common)
+        #expect(unrestricted.status == 1)
+        #expect(unrestricted.error.contains("--ids"), "\(unrestricted.error)")
+        #expect(!FileManager.default.fileExists(atPath: output))
     }
 
     @Test("compare of two judgments files by two models: named by model, failures by code and their ratio; one file twice is refused")

@@ -39,11 +39,17 @@ struct RubricDocument: Codable, Sendable {
     var name: String
     var version: String?
     var description: String?
+    var editedFrom: String?
     var instructions: String
     var target: String
     var reference: [Reference]?
     var dimensions: [Dimension]
     var examples: [Example]?
+
+    enum CodingKeys: String, CodingKey {
+        case name, version, description, instructions, target, reference, dimensions, examples
+        case editedFrom = "edited-from"
+    }
 }
 
 /// Where each part of a document was written, when it came from Markdown.
@@ -90,7 +96,7 @@ extension Rubric {
     /// In JSON it looks like this:
     ///
     /// ```json
-    /// {"name": "book-tags", "version": "1", "instructions": "…",
+    /// {"name": "book-tags", "version": "2", "edited-from": "book-tags v1 sha256:…", "instructions": "…",
     ///  "target": "{{response.tags | join: \", \"}}",
     ///  "reference": [{"label": "Expected tags", "template": "{{expected.tags | join: \", \"}}"}],
     ///  "dimensions": [{"name": "Relevance", "description": "…",
@@ -152,7 +158,8 @@ extension Rubric {
 
     var document: RubricDocument {
         RubricDocument(
-            name: name, version: version, description: summary, instructions: instructions, target: target.source,
+            name: name, version: version, description: summary, editedFrom: editedFrom, instructions: instructions,
+            target: target.source,
             reference: reference.map { RubricDocument.Reference(label: $0.label, template: $0.template.source) },
             dimensions: dimensions.map { d in
                 let kind: String
@@ -187,6 +194,7 @@ extension Rubric {
         name = document.name
         version = document.version
         summary = document.description
+        editedFrom = document.editedFrom
         instructions = document.instructions
         self.file = file
         guard !document.target.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {

@@ -19,6 +19,8 @@ public struct Rubric: Sendable, Hashable {
     public var version: String?
     /// A one-line summary, if given.
     public var summary: String?
+    /// Its lineage: the rubric it was edited from (front matter `edited-from`), if given.
+    public var editedFrom: String?
     /// The instructions to the judge.
     public var instructions: String
     /// Renders the value under judgment from a row.

@@ -4,7 +4,7 @@ import DataFormats
 import Foundation
 import Judging
 
-/// `judgecal disagreements`: what an author reads before editing a rubric.
+/// `judgecal disagreements` (what an author reads before editing a rubric) and `judgecal suggest` (a model's revision from it).
 enum IterationCommands {
     static let options = [
         Option("rubric", valueName: "file", help: "The rubric the judge scores with.", required: true),
@@ -17,12 +17,31 @@ enum IterationCommands {
         discussion: "Confusion pairs by quadratic weight with their rows, rationales, notes and the rubric's level texts.",
         options: options + [Option("report", valueName: "file", help: "Also write the digest: .html, .md, else JSON.")],
         flags: flags, positionals: [Positional("run", help: "The frozen run (.run.jsonl).")], run: runDisagreements)
+    static let suggest = Command(
+        name: "suggest", abstract: "Ask the model (--model, --model-config…) to revise the rubric from the digest of the --ids rows.",
+        discussion: "The reply is parsed and linted, then written as the next version naming its source in `edited-from`.",
+        options: options + [Option("output", short: "o", valueName: "file", help: "Where to write the revised rubric.", required: true)],
+        flags: flags, positionals: disagreements.positionals, run: runSuggest)
 
     static func runDisagreements(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         if let path = arguments.value("report") { try StagedOutputs.check(path, role: "report") }
         let digest = try await digest(arguments, console: console)
         if let path = arguments.value("report") { try StagedOutputs.writeAllOrNone([digest.file(at: path)]) }
         console.print(arguments.flag("json") ? String(decoding: try JSONEncoder.report.encode(digest), as: UTF8.self) : digest.renderText())
+        return .success
+    }
+
+    static func runSuggest(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
+        let output = arguments.valueOrDefault("output")
+        try StagedOutputs.check(output, role: "rubric")
+        let (rubric, digest) = (
+            try InputFiles.existing(arguments.valueOrDefault("rubric"), role: "rubric"), try await digest(arguments, console: console)
+        )
+        let suggestion = try await RubricSuggestion.suggest(
+            rubricAt: rubric, digest: digest, model: try JudgeModelOptions.judge(arguments).model, file: output)
+        try StagedOutputs.writeAllOrNone([(Data(suggestion.text.utf8), output, "rubric")])
+        suggestion.warnings.forEach { console.printWarning($0.description) }
+        console.print("wrote \(output), edited from \(suggestion.rubric.editedFrom ?? "")")
         return .success
     }
 
