@@ -12,8 +12,11 @@ import json
 import os
 import sys
 import threading
-import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+# The fault server's way of serving until the test that started it exits.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "LanguageModelsTests", "Resources"))
+from fault_server import serve_until_parent_exits  # noqa: E402
 
 folder, log_folder = sys.argv[1], sys.argv[2]
 lock = threading.Lock()
@@ -53,19 +56,7 @@ class Handler(BaseHTTPRequestHandler):
 def main():
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
-    print(server.server_address[1], flush=True)
-    parent = os.getppid()
-
-    def stop_when_parent_goes():
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        server.shutdown()
-
-    threading.Thread(target=stop_when_parent_goes, daemon=True).start()
-    timer = threading.Timer(900, server.shutdown)
-    timer.daemon = True
-    timer.start()
-    server.serve_forever()
+    serve_until_parent_exits(server, 900)
 
 
 if __name__ == "__main__":

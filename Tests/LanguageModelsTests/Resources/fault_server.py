@@ -195,13 +195,10 @@ class QuietServer(ThreadingHTTPServer):
         pass  # clients that time out and hang up are part of the tests
 
 
-def main():
-    lifetime = 900.0
-    if len(sys.argv) == 3 and sys.argv[1] == "--lifetime":
-        lifetime = float(sys.argv[2])
-    server = QuietServer(("127.0.0.1", 0), Handler)
+def serve_until_parent_exits(server, lifetime):
+    """Prints the server's port on the first line of stdout, then serves until the parent
+    process exits or `lifetime` seconds have passed (also used by other test servers)."""
     print(server.server_address[1], flush=True)
-
     parent = os.getppid()
 
     def stop_when_parent_goes():
@@ -214,6 +211,13 @@ def main():
     lifetime_timer.daemon = True  # a pending timer must not keep the process alive once the parent is gone
     lifetime_timer.start()
     server.serve_forever()
+
+
+def main():
+    lifetime = 900.0
+    if len(sys.argv) == 3 and sys.argv[1] == "--lifetime":
+        lifetime = float(sys.argv[2])
+    serve_until_parent_exits(QuietServer(("127.0.0.1", 0), Handler), lifetime)
     sys.exit(0)
 
 
