@@ -55,12 +55,10 @@ enum CompareCommand {
         let judge = try JudgeModelOptions.judge(arguments)
         let other = try arguments.value("experimental-model-config").map {
             try JudgeSession(configurationFile: URL(filePath: $0), sharingCacheOf: judge)
-        }
+        } ?? judge
         let sides = (
-            try await IterationCommands.judgments(arguments.value("control-judgments"), run: run, rubric: control, judge: judge, console),
-            try await IterationCommands.judgments(
-                arguments.value("experimental-judgments"), run: run, rubric: experimental, judge: other ?? judge, console)
-        )
+            try await IterationCommands.judgments(from: "control-judgments", arguments, run, control, judge: judge, console),
+            try await IterationCommands.judgments(from: "experimental-judgments", arguments, run, experimental, judge: other, console))
         let comparison = try RubricComparison(
             RubricComparison.Input(
                 run: run, control: control, controlJudgments: sides.0, experimental: experimental, experimentalJudgments: sides.1,

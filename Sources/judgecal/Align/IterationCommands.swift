@@ -34,9 +34,8 @@ enum IterationCommands {
     static func runSuggest(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         let output = arguments.valueOrDefault("output")
         try StagedOutputs.check(output, role: "rubric")
-        let (rubric, digest) = (
-            try InputFiles.existing(arguments.valueOrDefault("rubric"), role: "rubric"), try await digest(arguments, console: console)
-        )
+        let rubric = try InputFiles.existing(arguments.valueOrDefault("rubric"), role: "rubric")
+        let digest = try await digest(arguments, console: console)
         let suggestion = try await RubricSuggestion.suggest(
             rubricAt: rubric, digest: digest, model: try JudgeModelOptions.judge(arguments).model, file: output)
         try StagedOutputs.writeAllOrNone([(Data(suggestion.text.utf8), output, "rubric")])
@@ -51,18 +50,18 @@ enum IterationCommands {
         let rubric = try InputFiles.rubric(arguments.valueOrDefault("rubric"))
         let ids = try arguments.value("ids").map { try RowIDList.load(from: InputFiles.existing($0, role: "ids file"), run: run) }
         let labels = try AlignCommand.readLabels(arguments, run: run, dimensions: rubric.dimensions)
-        let judgments = try await judgments(
-            arguments.value("judgments"), run: run, rubric: rubric, judge: JudgeModelOptions.judge(arguments), console)
+        let judgments = try await judgments(from: "judgments", arguments, run, rubric, judge: JudgeModelOptions.judge(arguments), console)
         return try DisagreementDigest(
             run: run, rubric: rubric, judgments: judgments, labels: labels, rows: ids,
             includeExampleRows: arguments.flag("include-examples"))
     }
 
-    /// The judgments file at `path`, or else `rubric`'s judgments of `run` by `judge` (through its cache).
+    /// The judgments file the option `option` names, or else `rubric`'s judgments of `run` by `judge` (through its cache).
     static func judgments(
-        _ path: String?, run: FrozenRun, rubric: Rubric, judge: @autoclosure () throws -> JudgeSession, _ console: Console
+        from option: String, _ arguments: ParsedArguments, _ run: FrozenRun, _ rubric: Rubric,
+        judge: @autoclosure () throws -> JudgeSession, _ console: Console
     ) async throws -> JudgmentSet {
-        if let path { return try JudgmentSet.load(from: InputFiles.existing(path, role: "judgments")) }
+        if let path = arguments.value(option) { return try JudgmentSet.load(from: InputFiles.existing(path, role: "judgments")) }
         return try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: try judge(), console: console)
     }
 }
