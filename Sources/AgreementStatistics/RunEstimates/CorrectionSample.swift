@@ -104,7 +104,7 @@ public struct CorrectionSample: Sendable, Hashable {
 
     /// The same rows with every score mapped through `transform` (for example to a
     /// pass indicator), keeping the weights.
-    func mapped(_ transform: (Double) -> Double) -> CorrectionSample {
+    public func mapped(_ transform: (Double) -> Double) -> CorrectionSample {
         CorrectionSample(
             expert: expert.map(transform), judge: judge.map(transform), judgeUnlabelled: judgeUnlabelled.map(transform),
             weights: weights, weightsUnlabelled: weightsUnlabelled, isUniform: isUniform)
