@@ -47,8 +47,8 @@ extension EstimationReport {
         level = settings.level
         dimensions = try run.input.dimensions.map { d in
             var estimate = try DimensionEstimate(d, of: run, settings: settings)
-            if let other = versus?.input.dimensions.first(where: { $0.name.lowercased() == d.name.lowercased() }) {
-                let b = try DimensionEstimate(other, of: versus!, settings: settings)
+            if let versus, let other = versus.input.dimensions.first(where: { $0.name.lowercased() == d.name.lowercased() }) {
+                let b = try DimensionEstimate(other, of: versus, settings: settings)
                 estimate.versus = DimensionEstimate.Difference(
                     rows: b.rows, versusMean: b.mean, mean: RunDifference(estimate.mean, minus: b.mean, level: settings.level),
                     passRate: zip(estimate.passRate, b.passRate).map { RunDifference($0, minus: $1, level: settings.level) })

@@ -3,8 +3,9 @@ import DataFormats
 public import Foundation
 
 extension EstimationReport {
-    /// The estimates as a self-contained HTML page: per dimension, a chart of the
-    /// judge-only, experts-only and corrected estimates with their intervals on one
+    /// The estimates as a self-contained HTML page.
+    ///
+    /// Per dimension, a chart of the judge-only, experts-only and corrected estimates with their intervals on one
     /// axis (the mean, and the pass rate when asked for), then the table of every
     /// figure. No script; every text escaped; each chart's root carries its figures
     /// at full precision in `data-` attributes.
@@ -63,5 +64,12 @@ extension EstimationReport {
             default: try JSONEncoder.report.encode(self)
             }
         return (data, path, "report")
+    }
+
+    /// The report as JSON (keys sorted, pretty), the form `--json` prints and `--report FILE.json` writes.
+    ///
+    /// - Throws: when a value cannot be encoded.
+    public func json() throws -> String {
+        String(decoding: try JSONEncoder.report.encode(self), as: UTF8.self)
     }
 }

@@ -1,8 +1,9 @@
 import DataFormats
 
 extension EstimationReport {
-    /// The estimates as plain text for a terminal: per dimension, the rows that
-    /// went in, then each figure judge-only, experts-only and corrected side by
+    /// The estimates as plain text for a terminal.
+    ///
+    /// Per dimension, the rows that went in, then each figure judge-only, experts-only and corrected side by
     /// side with its interval and rows, undefined figures with their reason. No colour codes.
     public func renderText() -> String {
         var out = headLines

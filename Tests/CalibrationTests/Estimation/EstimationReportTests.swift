@@ -87,8 +87,10 @@ struct EstimationReportTests {
             expert: Array(expert.prefix(80)), judge: Array(judge.prefix(80)), judgeUnlabelled: Array(judge.dropFirst(80)),
             design: .inclusionProbabilities(labelled: Array(p.prefix(80)), unlabelled: Array(p.dropFirst(80))))
         #expect(report.dimensions[0].mean == RunMeanEstimate(sample))
-        #expect(report.dimensions[0].mean != (try EstimationReport(
-            EstimationRun(input: input), settings: EstimationSettings(declaredSampling: .randomSample))).dimensions[0].mean)
+        #expect(
+            report.dimensions[0].mean
+                != (try EstimationReport(
+                    EstimationRun(input: input), settings: EstimationSettings(declaredSampling: .randomSample))).dimensions[0].mean)
         var missing = pi
         missing["row-0399"] = nil
         #expect(throws: AlignmentError.self) {
