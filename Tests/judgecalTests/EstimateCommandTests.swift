@@ -99,11 +99,18 @@ struct EstimateCommandTests {
         ])
         #expect(r.status == 0, "\(r.error)")
         let report = try JSONDecoder().decode(EstimationReport.self, from: Data(r.output.utf8))
+        #expect(report.dimensions.count == 6)
         for d in report.dimensions {
             let v = try #require(d.versus)
-            // Both runs are the same stories, so the experts' A − B is zero in truth; its interval should hold 0.
-            #expect(v.mean.corrected.value != nil && v.rows.labelled == 100)
+            #expect(v.rows.labelled == 100 && v.rows.unlabelled == 860)
         }
+        // Both "runs" are the same 960 stories with the same crowd ratings, so the experts' A − B is 0: the
+        // corrected interval holds it, while the two judges' own difference is far from it.
+        let relevance = try #require(report.dimensions.first { $0.name == "relevance" }?.versus)
+        let corrected = try #require(relevance.mean.corrected.interval)
+        #expect(corrected.lower <= 0 && 0 <= corrected.upper, "\(corrected)")
+        let judges = try #require(relevance.mean.judgeOnly.interval)
+        #expect(!(judges.lower <= 0 && 0 <= judges.upper), "\(judges)")
         let lonely = try JudgeCalProcess.run([
             "estimate", "--judge-scores", scores, "--labels", a, "--means", "--random-sample", "--versus", scores,
         ])
