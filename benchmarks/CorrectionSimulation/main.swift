@@ -81,8 +81,8 @@ for (d, design) in designs.enumerated() {
             var pass = EstimandTallies(
                 estimand: "pass rate (≥ \(design.passLevel.formatted()))",
                 methods: [
-                    "experts only (plain)", "experts only", "judge only", "Rogan–Gladen (delta)", "PPI++ (plain)",
-                    "PPI++ (small-sample)",
+                    "experts only (plain)", "experts only", "judge only", "Rogan–Gladen (delta)",
+                    "Rogan–Gladen (Beta posterior)", "PPI++ (plain)", "PPI++ (small-sample)",
                 ], baseline: "experts only", exempt: ["judge only"], baselines: plainBaseline)
             var difference = EstimandTallies(
                 estimand: "mean A − B",
@@ -101,7 +101,7 @@ for (d, design) in designs.enumerated() {
             var stratifiedPass = EstimandTallies(
                 estimand: "pass rate (≥ \(design.passLevel.formatted())), stratified draw",
                 methods: ["experts only, unweighted"] + weightedMethods.map { "experts only \($0)" }
-                    + ["Rogan–Gladen (HT, delta)"] + weightedMethods.map { "PPI++ \($0)" },
+                    + ["Rogan–Gladen (HT, delta)", "Rogan–Gladen (HT, Beta posterior)"] + weightedMethods.map { "PPI++ \($0)" },
                 baseline: "experts only (HT, small-sample)", exempt: ["experts only, unweighted"],
                 baselines: weightedBaselines)
             let withDistribution = options.distribution && values.count > 2
@@ -149,6 +149,11 @@ for (d, design) in designs.enumerated() {
                     &pass, plain: plainRate.predictionPowered, small: rate.predictionPowered, run: runPass,
                     population: populationPass)
                 pass.add("Rogan–Gladen (delta)", rate.corrected, runTruth: runPass, populationTruth: populationPass)
+                let posteriorRate = try RunPassRate(
+                    sampleA, scale: design.scale, passLevel: design.passLevel, correctionInterval: .betaPosterior,
+                    seed: seed([7, UInt64(d), UInt64(q), UInt64(n), UInt64(rep)]))
+                pass.add(
+                    "Rogan–Gladen (Beta posterior)", posteriorRate.corrected, runTruth: runPass, populationTruth: populationPass)
 
                 let plainDelta = RunDifference(plainA, minus: plainB)
                 let delta = RunDifference(meanA, minus: meanB)
@@ -190,6 +195,12 @@ for (d, design) in designs.enumerated() {
                     if method == .smallSample {
                         stratifiedPass.add(
                             "Rogan–Gladen (HT, delta)", weightedRate.corrected, runTruth: runPass,
+                            populationTruth: populationPass)
+                        let posterior = try RunPassRate(
+                            draw.weighted, scale: design.scale, passLevel: design.passLevel,
+                            correctionInterval: .betaPosterior, seed: seed([8, UInt64(d), UInt64(q), UInt64(n), UInt64(rep)]))
+                        stratifiedPass.add(
+                            "Rogan–Gladen (HT, Beta posterior)", posterior.corrected, runTruth: runPass,
                             populationTruth: populationPass)
                     }
                 }
