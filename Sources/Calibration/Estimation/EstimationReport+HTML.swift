@@ -38,7 +38,7 @@ extension EstimationReport {
         return HTMLPage(title: headLines[0], body: body.joined(separator: "\n")).html
     }
 
-    /// One figure's estimates on one axis, against the judge's own value.
+    /// One figure's estimates on one axis, against the judge's own value, captioned with the figure's name.
     private func chart(_ d: DimensionEstimate, figure: String, _ rows: [(String, Estimate)]) -> String {
         let plot = SVGChart.IntervalPlot(
             rows: rows.map { .init(label: $0.0, estimate: $0.1) }, reference: rows[0].1.value ?? 0,
@@ -50,7 +50,8 @@ extension EstimationReport {
         let attributes =
             "class=\"chart estimate\" data-dimension=\"\(HTMLEscaping.attribute(d.name))\" data-figure=\"\(HTMLEscaping.attribute(figure))\" "
             + "data-estimates=\"[\(data.map { "[\($0)]" }.joined(separator: ","))]\""
-        return plot.svg(attributes: attributes, title: "\(d.name): \(figure)")
+        return "<figure><figcaption>\(HTMLEscaping.text(figure))</figcaption>"
+            + plot.svg(attributes: attributes, title: "\(d.name): \(figure)") + "</figure>"
     }
 
     /// The report as a file for `--report`: `.html` the page, `.md` Markdown, anything else JSON.
