@@ -66,8 +66,19 @@ public struct RunMeanEstimate: Sendable, Hashable, Codable {
         self.init(sample, level: level, interval: interval, step: Self.smallestStep(sample))
     }
 
-    /// The three means, with `step` the h of the small-sample pseudo-rows (1 for indicators).
-    init(_ sample: CorrectionSample, level: Double, interval: RunIntervalMethod, step: Double) {
+    /// The three shares of 0/1 indicators (a pass rate, a level's share): step h = 1 for the
+    /// small-sample pseudo-rows, and the corrected and experts-only values and bounds clipped to
+    /// [0, 1], where a share lies (PPI++ and the pseudo-rows can reach past it at the extremes).
+    init(indicators sample: CorrectionSample, level: Double, interval: RunIntervalMethod) {
+        self.init(sample, level: level, interval: interval, step: 1, range: 0...1)
+    }
+
+    /// The three means, with `step` the h of the small-sample pseudo-rows, and values and bounds
+    /// clipped to `range` when given.
+    init(
+        _ sample: CorrectionSample, level: Double, interval: RunIntervalMethod, step: Double,
+        range: ClosedRange<Double>? = nil
+    ) {
         intervalMethod = interval
         labelled = sample.labelled
         unlabelled = sample.unlabelled
@@ -80,14 +91,14 @@ public struct RunMeanEstimate: Sendable, Hashable, Codable {
         }
         let tuned = Self.tunedLambda(sample)
         lambda = tuned
-        corrected = Self.estimate(sample, lambda: tuned, level: level, interval: interval, step: step)
-        expertsOnly = Self.estimate(sample, lambda: 0, level: level, interval: interval, step: step)
+        corrected = Self.estimate(sample, lambda: tuned, level: level, interval: interval, step: step, range: range)
+        expertsOnly = Self.estimate(sample, lambda: 0, level: level, interval: interval, step: step, range: range)
     }
 
     /// θ̂_λ with its SE and interval; at λ = 0 the unlabelled rows play no part.
     static func estimate(
         _ s: CorrectionSample, lambda: Double, level: Double, interval: RunIntervalMethod = .ppiPython,
-        step: Double = 0
+        step: Double = 0, range: ClosedRange<Double>? = nil
     ) -> Estimate {
         let rectifier = (0..<s.labelled).map { s.expert[$0] - lambda * s.judge[$0] }
         var value = weightedMean(rectifier, s.weights)
@@ -100,7 +111,7 @@ public struct RunMeanEstimate: Sendable, Hashable, Codable {
         }
         let n = lambda == 0 ? s.labelled : s.labelled + s.unlabelled
         return Estimate.runEstimate(
-            value: value, variance: variance, n: n, level: level, quantile: interval.quantile,
+            value: value, variance: variance, n: n, level: level, clippedTo: range, quantile: interval.quantile,
             degreesOfFreedomFrom: s.labelled)
     }
 

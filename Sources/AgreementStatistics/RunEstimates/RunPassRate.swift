@@ -43,7 +43,7 @@ import DataFormats
 /// **Prediction-powered rate**: ``RunMeanEstimate`` on the pass indicators
 /// 1[score ≥ level], so that the two corrections can be read side by side, with
 /// its interval formed by the given ``RunIntervalMethod`` (one step h = 1 for the
-/// small-sample pseudo-rows); the experts-only rate likewise.
+/// small-sample pseudo-rows) and clipped to [0, 1]; the experts-only rate likewise.
 ///
 /// **Undefined**, with a reason, never a number: fewer than
 /// ``CorrectionSample/minimumLabelled`` labelled rows (`too-few`), no unlabelled
@@ -116,7 +116,7 @@ public struct RunPassRate: Sendable, Hashable, Codable {
         }
         self.passLevel = passLevel
         let passes = sample.mapped { $0 >= passLevel ? 1 : 0 }
-        predictionPowered = RunMeanEstimate(passes, level: level, interval: interval, step: 1)
+        predictionPowered = RunMeanEstimate(indicators: passes, level: level, interval: interval)
         let unlabelledRate = WeightedShare(passes.judgeUnlabelled, weights: passes.weightsUnlabelled)
         judgeUnlabelledRate = unlabelledRate.estimate
         let expertPass = passes.expert.indices.filter { passes.expert[$0] == 1 }
