@@ -76,7 +76,10 @@ for (d, design) in designs.enumerated() {
             let plainBaseline = ["PPI++ (plain)": "experts only (plain)"]
             var mean = EstimandTallies(
                 estimand: "mean",
-                methods: ["experts only (plain)", "experts only", "judge only", "PPI++ (plain)", "PPI++ (small-sample)"],
+                methods: [
+                    "experts only (plain)", "experts only", "judge only", "PPI++ (plain)", "PPI++ (small-sample)",
+                    "PPI++ (small-sample, cross-fitted λ)",
+                ],
                 baseline: "experts only", exempt: ["judge only"], baselines: plainBaseline)
             var pass = EstimandTallies(
                 estimand: "pass rate (≥ \(design.passLevel.formatted()))",
@@ -95,7 +98,7 @@ for (d, design) in designs.enumerated() {
             var stratifiedMean = EstimandTallies(
                 estimand: "mean, stratified draw",
                 methods: ["experts only, unweighted"] + weightedMethods.map { "experts only \($0)" }
-                    + weightedMethods.map { "PPI++ \($0)" },
+                    + weightedMethods.map { "PPI++ \($0)" } + ["PPI++ (HT, small-sample, cross-fitted λ)"],
                 baseline: "experts only (HT, small-sample)", exempt: ["experts only, unweighted"],
                 baselines: weightedBaselines)
             var stratifiedPass = EstimandTallies(
@@ -140,6 +143,9 @@ for (d, design) in designs.enumerated() {
                     t.add("PPI++ (small-sample)", small.corrected, runTruth: run, populationTruth: population)
                 }
                 addMean(&mean, plain: plainA, small: meanA, run: runMeanA, population: populationMeanA)
+                mean.add(
+                    "PPI++ (small-sample, cross-fitted λ)", RunMeanEstimate(crossFitting: sampleA).corrected,
+                    runTruth: runMeanA, populationTruth: populationMeanA)
 
                 let plainRate = try RunPassRate(
                     sampleA, scale: design.scale, passLevel: design.passLevel, interval: .ppiPython)
@@ -193,6 +199,9 @@ for (d, design) in designs.enumerated() {
                         "PPI++ \(name)", weightedRate.predictionPowered.corrected, runTruth: runPass,
                         populationTruth: populationPass)
                     if method == .smallSample {
+                        stratifiedMean.add(
+                            "PPI++ (HT, small-sample, cross-fitted λ)", RunMeanEstimate(crossFitting: draw.weighted).corrected,
+                            runTruth: runMeanA, populationTruth: populationMeanA)
                         stratifiedPass.add(
                             "Rogan–Gladen (HT, delta)", weightedRate.corrected, runTruth: runPass,
                             populationTruth: populationPass)

@@ -110,6 +110,14 @@ public struct CorrectionSample: Sendable, Hashable {
             weights: weights, weightsUnlabelled: weightsUnlabelled, isUniform: isUniform)
     }
 
+    /// The labelled rows at `rows` (positions in ``expert``) with every unlabelled row, the
+    /// labelled weights normalised again to mean 1 (one fold of a cross-fit).
+    func labelledRows(_ rows: [Int]) -> CorrectionSample {
+        CorrectionSample(
+            expert: rows.map { expert[$0] }, judge: rows.map { judge[$0] }, judgeUnlabelled: judgeUnlabelled,
+            weights: Self.normalised(rows.map { weights[$0] }), weightsUnlabelled: weightsUnlabelled, isUniform: isUniform)
+    }
+
     /// Why no corrected estimate can rest on these rows, or `nil` when one can.
     var insufficiency: UndefinedReason? {
         if labelled < Self.minimumLabelled {
