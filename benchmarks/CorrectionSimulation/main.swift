@@ -76,13 +76,16 @@ for (d, design) in designs.enumerated() {
             let plainBaseline = ["PPI++ (plain)": "experts only (plain)"]
             var mean = EstimandTallies(
                 estimand: "mean",
-                methods: ["experts only (plain)", "experts only", "judge only", "PPI++ (plain)", "PPI++ (small-sample)"],
+                methods: [
+                    "experts only (plain)", "experts only", "judge only", "PPI++ (plain)", "PPI++ (small-sample)",
+                    "PPI++ (small-sample, cross-fitted λ)",
+                ],
                 baseline: "experts only", exempt: ["judge only"], baselines: plainBaseline)
             var pass = EstimandTallies(
                 estimand: "pass rate (≥ \(design.passLevel.formatted()))",
                 methods: [
-                    "experts only (plain)", "experts only", "judge only", "Rogan–Gladen (delta)", "PPI++ (plain)",
-                    "PPI++ (small-sample)",
+                    "experts only (plain)", "experts only", "judge only", "Rogan–Gladen (delta)",
+                    "Rogan–Gladen (Beta posterior)", "PPI++ (plain)", "PPI++ (small-sample)",
                 ], baseline: "experts only", exempt: ["judge only"], baselines: plainBaseline)
             var difference = EstimandTallies(
                 estimand: "mean A − B",
@@ -95,13 +98,13 @@ for (d, design) in designs.enumerated() {
             var stratifiedMean = EstimandTallies(
                 estimand: "mean, stratified draw",
                 methods: ["experts only, unweighted"] + weightedMethods.map { "experts only \($0)" }
-                    + weightedMethods.map { "PPI++ \($0)" },
+                    + weightedMethods.map { "PPI++ \($0)" } + ["PPI++ (HT, small-sample, cross-fitted λ)"],
                 baseline: "experts only (HT, small-sample)", exempt: ["experts only, unweighted"],
                 baselines: weightedBaselines)
             var stratifiedPass = EstimandTallies(
                 estimand: "pass rate (≥ \(design.passLevel.formatted())), stratified draw",
                 methods: ["experts only, unweighted"] + weightedMethods.map { "experts only \($0)" }
-                    + ["Rogan–Gladen (HT, delta)"] + weightedMethods.map { "PPI++ \($0)" },
+                    + ["Rogan–Gladen (HT, delta)", "Rogan–Gladen (HT, Beta posterior)"] + weightedMethods.map { "PPI++ \($0)" },
                 baseline: "experts only (HT, small-sample)", exempt: ["experts only, unweighted"],
                 baselines: weightedBaselines)
             let withDistribution = options.distribution && values.count > 2
@@ -140,6 +143,9 @@ for (d, design) in designs.enumerated() {
                     t.add("PPI++ (small-sample)", small.corrected, runTruth: run, populationTruth: population)
                 }
                 addMean(&mean, plain: plainA, small: meanA, run: runMeanA, population: populationMeanA)
+                mean.add(
+                    "PPI++ (small-sample, cross-fitted λ)", RunMeanEstimate(crossFitting: sampleA).corrected,
+                    runTruth: runMeanA, populationTruth: populationMeanA)
 
                 let plainRate = try RunPassRate(
                     sampleA, scale: design.scale, passLevel: design.passLevel, interval: .ppiPython)
@@ -149,6 +155,11 @@ for (d, design) in designs.enumerated() {
                     &pass, plain: plainRate.predictionPowered, small: rate.predictionPowered, run: runPass,
                     population: populationPass)
                 pass.add("Rogan–Gladen (delta)", rate.corrected, runTruth: runPass, populationTruth: populationPass)
+                let posteriorRate = try RunPassRate(
+                    sampleA, scale: design.scale, passLevel: design.passLevel, correctionInterval: .betaPosterior,
+                    seed: seed([7, UInt64(d), UInt64(q), UInt64(n), UInt64(rep)]))
+                pass.add(
+                    "Rogan–Gladen (Beta posterior)", posteriorRate.corrected, runTruth: runPass, populationTruth: populationPass)
 
                 let plainDelta = RunDifference(plainA, minus: plainB)
                 let delta = RunDifference(meanA, minus: meanB)
@@ -188,8 +199,17 @@ for (d, design) in designs.enumerated() {
                         "PPI++ \(name)", weightedRate.predictionPowered.corrected, runTruth: runPass,
                         populationTruth: populationPass)
                     if method == .smallSample {
+                        stratifiedMean.add(
+                            "PPI++ (HT, small-sample, cross-fitted λ)", RunMeanEstimate(crossFitting: draw.weighted).corrected,
+                            runTruth: runMeanA, populationTruth: populationMeanA)
                         stratifiedPass.add(
                             "Rogan–Gladen (HT, delta)", weightedRate.corrected, runTruth: runPass,
+                            populationTruth: populationPass)
+                        let posterior = try RunPassRate(
+                            draw.weighted, scale: design.scale, passLevel: design.passLevel,
+                            correctionInterval: .betaPosterior, seed: seed([8, UInt64(d), UInt64(q), UInt64(n), UInt64(rep)]))
+                        stratifiedPass.add(
+                            "Rogan–Gladen (HT, Beta posterior)", posterior.corrected, runTruth: runPass,
                             populationTruth: populationPass)
                     }
                 }

@@ -104,10 +104,18 @@ public struct CorrectionSample: Sendable, Hashable {
 
     /// The same rows with every score mapped through `transform` (for example to a
     /// pass indicator), keeping the weights.
-    func mapped(_ transform: (Double) -> Double) -> CorrectionSample {
+    public func mapped(_ transform: (Double) -> Double) -> CorrectionSample {
         CorrectionSample(
             expert: expert.map(transform), judge: judge.map(transform), judgeUnlabelled: judgeUnlabelled.map(transform),
             weights: weights, weightsUnlabelled: weightsUnlabelled, isUniform: isUniform)
+    }
+
+    /// The labelled rows at `rows` (positions in ``expert``) with every unlabelled row, the
+    /// labelled weights normalised again to mean 1 (one fold of a cross-fit).
+    func labelledRows(_ rows: [Int]) -> CorrectionSample {
+        CorrectionSample(
+            expert: rows.map { expert[$0] }, judge: rows.map { judge[$0] }, judgeUnlabelled: judgeUnlabelled,
+            weights: Self.normalised(rows.map { weights[$0] }), weightsUnlabelled: weightsUnlabelled, isUniform: isUniform)
     }
 
     /// Why no corrected estimate can rest on these rows, or `nil` when one can.

@@ -41,8 +41,9 @@ import DataFormats
 ///
 /// **Beside it, PPI++ per level**: ``RunMeanEstimate`` on the indicators
 /// 1[score = level], one level at a time, its interval formed by the given
-/// ``RunIntervalMethod`` (step h = 1 for the small-sample pseudo-rows). Its shares need not sum to exactly 1
-/// nor stay in [0, 1] at the extremes, but each is never (asymptotically) less
+/// ``RunIntervalMethod`` (step h = 1 for the small-sample pseudo-rows), each share and its
+/// bounds clipped to [0, 1] (as the experts-only shares are). Its shares need not sum to exactly 1,
+/// but each is never (asymptotically) less
 /// precise than the experts' own share, whereas the matrix correction, which
 /// divides by the judge's discrimination, is wider than the experts' share when
 /// the judge is weak (docs/ESTIMATION.md).
@@ -116,7 +117,7 @@ public struct RunLevelDistribution: Sendable, Hashable, Codable {
                 allJudge.map { $0 == l ? 1 : 0 }, weights: [Double](repeating: 1, count: allJudge.count), level: level)
         }
         let perLevel = scale.values.map { value in
-            RunMeanEstimate(sample.mapped { $0 == value ? 1 : 0 }, level: level, interval: interval, step: 1)
+            RunMeanEstimate(indicators: sample.mapped { $0 == value ? 1 : 0 }, level: level, interval: interval)
         }
         expertsOnly = perLevel.map(\.expertsOnly)
         predictionPowered = perLevel.map(\.corrected)

@@ -47,13 +47,13 @@
 /// alike) is dropped with its reason (``Estimate/withoutCollapsedInterval()``).
 public struct RunMeanEstimate: Sendable, Hashable, Codable {
     /// The prediction-powered (PPI++) mean; n counts labelled plus unlabelled rows.
-    public let corrected: Estimate
+    public private(set) var corrected: Estimate
     /// The judge's mean over every row, labelled or not.
     public let judgeOnly: Estimate
     /// The experts' (weighted) mean over the labelled rows.
     public let expertsOnly: Estimate
     /// The power-tuning λ used, in [0, 1]; `nil` when the corrected mean is undefined.
-    public let lambda: Double?
+    public private(set) var lambda: Double?
     /// n, the labelled rows.
     public let labelled: Int
     /// N, the unlabelled rows.
@@ -66,8 +66,50 @@ public struct RunMeanEstimate: Sendable, Hashable, Codable {
         self.init(sample, level: level, interval: interval, step: Self.smallestStep(sample))
     }
 
-    /// The three means, with `step` the h of the small-sample pseudo-rows (1 for indicators).
-    init(_ sample: CorrectionSample, level: Double, interval: RunIntervalMethod, step: Double) {
+    /// The three means with PPI++'s λ cross-fitted (on request; measured in docs/ESTIMATION.md).
+    ///
+    /// λ tuned on the same labelled rows it is applied to co-varies with their
+    /// rectifiers, which biases the corrected mean by O(1/n): −0.011 for the weighted
+    /// 1–4 mean at n = 50 (`benchmarks/python/ppi_weighted_lambda_check.py`). Here the
+    /// labelled rows are split in two folds by position (odd and even), λ₀ and λ₁ are
+    /// tuned as usual each on one fold with every unlabelled row, and each labelled
+    /// row's rectifier Yᵢ − λ₍₁₋f₍ᵢ₎₎Ŷᵢ uses the other fold's λ; the unlabelled term uses
+    /// λ̄, the labelled rows' weighted mean of their λ:
+    ///
+    ///     θ̂ = (1/N) Σ w̃ⱼ λ̄Ŷⱼ + (1/n) Σ wᵢ (Yᵢ − λ₍₁₋f₍ᵢ₎₎Ŷᵢ)
+    ///
+    /// A row's λ is then independent of the row. The variance and interval are
+    /// formed as for ``init(_:level:interval:)`` with these rectifiers and λ̄; ``lambda`` is λ̄.
+    /// The experts-only and judge-only means are unchanged.
+    public init(crossFitting sample: CorrectionSample, level: Double = 0.95, interval: RunIntervalMethod = .smallSample) {
+        self.init(sample, level: level, interval: interval, step: Self.smallestStep(sample))
+        guard sample.insufficiency == nil else { return }
+        // λ tuned on fold k (rows at even or odd positions); a row of fold f takes fold 1 − f's.
+        let foldLambda = (0..<2).map { k in Self.tunedLambda(sample.labelledRows((0..<sample.labelled).filter { $0 % 2 == k })) }
+        let rowLambda = (0..<sample.labelled).map { foldLambda[1 - $0 % 2] }
+        let totalWeight = CompensatedSum.of(sample.weights)
+        var weighted = CompensatedSum()
+        for i in rowLambda.indices { weighted.add(sample.weights[i] * rowLambda[i]) }
+        let meanLambda = weighted.value / totalWeight
+        lambda = meanLambda
+        corrected = Self.estimate(
+            sample, rowLambdas: rowLambda, unlabelledLambda: meanLambda, level: level, interval: interval,
+            step: Self.smallestStep(sample), range: nil)
+    }
+
+    /// The three shares of 0/1 indicators (a pass rate, a level's share): step h = 1 for the
+    /// small-sample pseudo-rows, and the corrected and experts-only values and bounds clipped to
+    /// [0, 1], where a share lies (PPI++ and the pseudo-rows can reach past it at the extremes).
+    init(indicators sample: CorrectionSample, level: Double, interval: RunIntervalMethod) {
+        self.init(sample, level: level, interval: interval, step: 1, range: 0...1)
+    }
+
+    /// The three means, with `step` the h of the small-sample pseudo-rows, and values and bounds
+    /// clipped to `range` when given.
+    init(
+        _ sample: CorrectionSample, level: Double, interval: RunIntervalMethod, step: Double,
+        range: ClosedRange<Double>? = nil
+    ) {
         intervalMethod = interval
         labelled = sample.labelled
         unlabelled = sample.unlabelled
@@ -80,16 +122,26 @@ public struct RunMeanEstimate: Sendable, Hashable, Codable {
         }
         let tuned = Self.tunedLambda(sample)
         lambda = tuned
-        corrected = Self.estimate(sample, lambda: tuned, level: level, interval: interval, step: step)
-        expertsOnly = Self.estimate(sample, lambda: 0, level: level, interval: interval, step: step)
+        corrected = Self.estimate(sample, lambda: tuned, level: level, interval: interval, step: step, range: range)
+        expertsOnly = Self.estimate(sample, lambda: 0, level: level, interval: interval, step: step, range: range)
     }
 
     /// θ̂_λ with its SE and interval; at λ = 0 the unlabelled rows play no part.
     static func estimate(
         _ s: CorrectionSample, lambda: Double, level: Double, interval: RunIntervalMethod = .ppiPython,
-        step: Double = 0
+        step: Double = 0, range: ClosedRange<Double>? = nil
     ) -> Estimate {
-        let rectifier = (0..<s.labelled).map { s.expert[$0] - lambda * s.judge[$0] }
+        estimate(
+            s, rowLambdas: Array(repeating: lambda, count: s.labelled), unlabelledLambda: lambda, level: level,
+            interval: interval, step: step, range: range)
+    }
+
+    /// θ̂ with a λ per labelled row (cross-fitting) and one for the unlabelled rows, with its SE and interval.
+    static func estimate(
+        _ s: CorrectionSample, rowLambdas: [Double], unlabelledLambda lambda: Double, level: Double,
+        interval: RunIntervalMethod, step: Double, range: ClosedRange<Double>?
+    ) -> Estimate {
+        let rectifier = (0..<s.labelled).map { s.expert[$0] - rowLambdas[$0] * s.judge[$0] }
         var value = weightedMean(rectifier, s.weights)
         var variance = interval.varianceOfWeightedMean(rectifier, weights: s.weights, pseudoRows: true, step: step)
         if lambda != 0 {
@@ -100,7 +152,7 @@ public struct RunMeanEstimate: Sendable, Hashable, Codable {
         }
         let n = lambda == 0 ? s.labelled : s.labelled + s.unlabelled
         return Estimate.runEstimate(
-            value: value, variance: variance, n: n, level: level, quantile: interval.quantile,
+            value: value, variance: variance, n: n, level: level, clippedTo: range, quantile: interval.quantile,
             degreesOfFreedomFrom: s.labelled)
     }
 

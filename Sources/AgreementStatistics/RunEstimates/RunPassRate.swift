@@ -25,6 +25,13 @@ import DataFormats
 /// unclipped θ̂ and then clipped to [0, 1]. A judge that made no error on the
 /// labelled rows has Var(Se) = Var(Sp) = 0 and an interval from p alone.
 ///
+/// **Interval: Beta posterior** (``Interval/betaPosterior``, on request): percentiles of θ
+/// over seeded posterior draws of p, Se and Sp, each Beta with Jeffreys' prior on its
+/// effective counts (``posteriorInterval(p:se:sp:level:draws:seed:)``). With a good judge
+/// and few labelled rows in a class, Se or Sp is often 1 with Var = 0, and the delta
+/// interval then rests on p alone; the posterior keeps an error possible
+/// (docs/ESTIMATION.md, "Rogan–Gladen: a Beta posterior").
+///
 /// **Against `judgy`** (PyPI, 0.1.0, `estimate_success_rate`): the point estimate
 /// is the same formula (checked to 1e-9). judgy's interval is a percentile
 /// bootstrap over the labelled rows only, with p held fixed, so it leaves out the
@@ -36,7 +43,7 @@ import DataFormats
 /// **Prediction-powered rate**: ``RunMeanEstimate`` on the pass indicators
 /// 1[score ≥ level], so that the two corrections can be read side by side, with
 /// its interval formed by the given ``RunIntervalMethod`` (one step h = 1 for the
-/// small-sample pseudo-rows); the experts-only rate likewise.
+/// small-sample pseudo-rows) and clipped to [0, 1]; the experts-only rate likewise.
 ///
 /// **Undefined**, with a reason, never a number: fewer than
 /// ``CorrectionSample/minimumLabelled`` labelled rows (`too-few`), no unlabelled
@@ -47,8 +54,8 @@ import DataFormats
 public struct RunPassRate: Sendable, Hashable, Codable {
     /// The level at and above which a row passes.
     public let passLevel: Double
-    /// The Rogan–Gladen corrected pass rate, with its delta-method interval.
-    public let corrected: Estimate
+    /// The Rogan–Gladen corrected pass rate, with its delta-method (or Beta-posterior) interval.
+    public private(set) var corrected: Estimate
     /// The prediction-powered (PPI++) pass rate, with λ and the judge-only and experts-only rates.
     public let predictionPowered: RunMeanEstimate
     /// The judge's sensitivity on the labelled rows; undefined with no expert pass.
@@ -82,11 +89,16 @@ public struct RunPassRate: Sendable, Hashable, Codable {
 
     /// The pass rates of a sample whose scores lie on `scale`, passing at `passLevel`.
     ///
+    /// - Parameters:
+    ///   - correctionInterval: how the Rogan–Gladen interval is formed (``Interval``); the delta method by default.
+    ///   - draws: posterior draws B for ``Interval/betaPosterior``.
+    ///   - seed: the seed of those draws.
     /// - Throws: ``RatingError`` when `passLevel` is not a level of `scale`, or a
     ///   score is not on it.
     public init(
         _ sample: CorrectionSample, scale: CategoryScale, passLevel: Double, level: Double = 0.95,
-        interval: RunIntervalMethod = .smallSample
+        interval: RunIntervalMethod = .smallSample, correctionInterval: Interval = .delta, draws: Int = 2000,
+        seed: UInt64 = 1
     ) throws {
         guard scale.index(of: passLevel) != nil else {
             throw RatingError(
@@ -104,7 +116,7 @@ public struct RunPassRate: Sendable, Hashable, Codable {
         }
         self.passLevel = passLevel
         let passes = sample.mapped { $0 >= passLevel ? 1 : 0 }
-        predictionPowered = RunMeanEstimate(passes, level: level, interval: interval, step: 1)
+        predictionPowered = RunMeanEstimate(indicators: passes, level: level, interval: interval)
         let unlabelledRate = WeightedShare(passes.judgeUnlabelled, weights: passes.weightsUnlabelled)
         judgeUnlabelledRate = unlabelledRate.estimate
         let expertPass = passes.expert.indices.filter { passes.expert[$0] == 1 }
@@ -126,6 +138,15 @@ public struct RunPassRate: Sendable, Hashable, Codable {
         (corrected, varianceContributions) = Self.roganGladen(
             sample: passes, p: unlabelledRate, se: se, sp: sp, level: level,
             undefined: sensitivity.undefinedReason ?? specificity.undefinedReason)
+        if correctionInterval == .betaPosterior, corrected.value != nil {
+            let posterior = Self.posteriorInterval(p: unlabelledRate, se: se, sp: sp, level: level, draws: draws, seed: seed)
+            corrected.interval = posterior.interval
+            if posterior.interval == nil {
+                corrected.intervalUndefinedReason = UndefinedReason(
+                    code: "judge-no-better-than-chance",
+                    message: "in every posterior draw the judge's sensitivity plus specificity was not above 1")
+            }
+        }
     }
 
     private static func roganGladen(
@@ -163,10 +184,15 @@ struct WeightedShare {
     let share: Double
     let variance: Double
     let count: Int
+    /// Kish's effective count (Σw)²/Σw²: the number of equally weighted rows as informative; `count` for equal weights.
+    let effectiveCount: Double
 
     init(_ x: [Double], weights w: [Double]) {
         count = x.count
         let total = CompensatedSum.of(w)
+        var squaredWeights = CompensatedSum()
+        for wi in w { squaredWeights.add(wi * wi) }
+        effectiveCount = squaredWeights.value > 0 ? total * total / squaredWeights.value : 0
         guard total > 0 else {
             (share, variance) = (.nan, .nan)
             return

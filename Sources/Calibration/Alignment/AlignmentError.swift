@@ -1,4 +1,4 @@
-/// Input that an alignment or rubric comparison cannot use, with a message
+/// Input that an alignment, a rubric comparison or a run estimate cannot use, with a message
 /// naming the dimension, row and value, and what was expected.
 public struct AlignmentError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong and how to fix it.

@@ -1,0 +1,84 @@
+import AgreementStatistics
+import DataFormats
+public import Foundation
+import Judging
+
+/// The files `judgecal estimate` reads: the judge's scores of every row, the
+/// expert label sheets, optionally the run and the rubric, and for A − B a
+/// second run's scores and sheets.
+public struct EstimationFiles: Sendable, Hashable {
+    /// Run A's judge scores: a `.judgments.jsonl` from `judgecal judge`, or a CSV or JSON Lines scores file.
+    public var judgeScores: URL
+    /// Run A's frozen run; without it the rows are the judge-scores file's.
+    public var run: URL?
+    /// The rubric, which declares the dimensions and scales.
+    public var rubric: URL?
+    /// Without a rubric, every dimension's integer levels (`--categories`); empty for none.
+    public var categories: [Int]
+    /// Run A's label sheets.
+    public var labels: [URL]
+    /// Run B's judge scores, for A − B.
+    public var versus: URL?
+    /// Run B's label sheets.
+    public var versusLabels: [URL]
+    /// Whether labels are levels or means of several experts' levels (`--means`).
+    public var values: ExpertLabels.ValueMode
+
+    /// Names the files.
+    public init(
+        judgeScores: URL, run: URL? = nil, rubric: URL? = nil, categories: [Int] = [], labels: [URL], versus: URL? = nil,
+        versusLabels: [URL] = [], means: Bool = false
+    ) {
+        self.judgeScores = judgeScores
+        self.run = run
+        self.rubric = rubric
+        self.categories = categories
+        self.labels = labels
+        self.versus = versus
+        self.versusLabels = versusLabels
+        self.values = means ? .means : .levels
+    }
+}
+
+extension EstimationReport {
+    /// The estimates of the runs named by `files`.
+    ///
+    /// The sheets record no inclusion probabilities yet, so `settings` must declare
+    /// how the labelled rows were drawn (``EstimationSettings/declaredSampling``).
+    ///
+    /// - Throws: ``InputError`` for a file that does not read or does not match
+    ///   (a label of a row outside the run, sheets with no label); ``EstimationOptionsError``
+    ///   for options that cannot go together (`--categories` with a rubric, `--versus` without its sheets).
+    public init(files: EstimationFiles, settings: EstimationSettings) throws {
+        let rubric = try files.rubric.map(Rubric.loadForUse(from:))
+        let levels: ScoringScale?
+        do {
+            levels = try ScoringScale.alignmentLevels(files.categories, rubric: rubric)
+        } catch {
+            throw EstimationOptionsError(error.message)
+        }
+        func run(_ scores: URL, _ run: FrozenRun?, _ labels: [URL]) throws -> EstimationRun {
+            try EstimationRun(
+                judgeScores: scores, run: run, rubric: rubric, levels: levels, labelSheets: labels, values: files.values)
+        }
+        guard (files.versus == nil) == files.versusLabels.isEmpty else {
+            throw EstimationOptionsError("--versus and --versus-labels go together: run B's judge scores and its label sheets")
+        }
+        let a = try run(files.judgeScores, try files.run.map(FrozenRun.load(from:)), files.labels)
+        try self.init(a, versus: try files.versus.map { try run($0, nil, files.versusLabels) }, settings: settings)
+    }
+
+    /// The estimates of the runs named by `files`, with the report file (if `reportPath`
+    /// names one) checked before any work and written after it (``StagedOutputs``):
+    /// what `judgecal estimate` does between reading its options and printing.
+    ///
+    /// - Throws: as ``init(files:settings:)``; ``OutputError`` when the report cannot be written.
+    public static func estimate(
+        files: EstimationFiles, settings: EstimationSettings, writingReportTo reportPath: String?
+    ) throws -> EstimationReport {
+        if let reportPath { try StagedOutputs.check(reportPath, role: "report") }
+        let report = try EstimationReport(files: files, settings: settings)
+        if let reportPath { try StagedOutputs.writeAllOrNone([report.file(at: reportPath)]) }
+        return report
+    }
+}

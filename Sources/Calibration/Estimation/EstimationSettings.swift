@@ -1,0 +1,123 @@
+/// How the labelled rows of a run were drawn, which decides what the corrected
+/// figures may claim.
+///
+/// A corrected estimate is an inference from a sample to the run, valid only
+/// when the labelled rows are a probability sample of it: drawn uniformly at
+/// random, or with known inclusion probabilities (a stratified extraction), by
+/// which each row is then weighted (``CorrectionSample/SamplingDesign``).
+/// Rows picked by hand are no such sample; their figures can be shown but not
+/// read as estimates of the run.
+public enum EstimationSampling: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Each labelled row's inclusion probability is recorded; rows are weighted by it.
+    case inclusionProbabilities = "inclusion-probabilities"
+    /// The user declares the labelled rows a uniform random sample of the run (`--random-sample`).
+    case randomSample = "random-sample"
+    /// The labelled rows were picked by hand (`--not-for-inference`): figures shown, marked not valid for inference.
+    case notForInference = "not-for-inference"
+
+    /// The declaration made by the two flags `--random-sample` and `--not-for-inference`; `nil` for neither.
+    ///
+    /// - Throws: ``EstimationOptionsError`` when both are given.
+    public static func declared(randomSample: Bool, notForInference: Bool) throws(EstimationOptionsError) -> Self? {
+        switch (randomSample, notForInference) {
+        case (true, true):
+            throw EstimationOptionsError(
+                "--random-sample and --not-for-inference contradict each other: the labelled rows were either drawn at "
+                    + "random or picked by hand")
+        case (true, false): return .randomSample
+        case (false, true): return .notForInference
+        case (false, false): return nil
+        }
+    }
+
+    /// One sentence for the report: what the figures rest on.
+    public var statement: String {
+        switch self {
+        case .inclusionProbabilities:
+            "labelled rows weighted by their recorded inclusion probabilities (Horvitz–Thompson / Hájek)"
+        case .randomSample:
+            "labelled rows declared a uniform random sample of the run by the user (--random-sample); not checked"
+        case .notForInference:
+            "NOT VALID FOR INFERENCE: the labelled rows were picked by hand (--not-for-inference), so these figures "
+                + "describe those rows, not the run, and the intervals do not hold"
+        }
+    }
+}
+
+/// What ``EstimationReport`` computes besides the mean: the pass rate at a
+/// level, how the labelled rows were drawn, the interval level and the
+/// level distribution's posterior draws.
+public struct EstimationSettings: Sendable, Hashable, Codable {
+    /// The level at and above which a row passes (`--pass-at`); `nil` for no pass rate.
+    public var passLevel: Double?
+    /// What the user declared about how the labelled rows were drawn, when the
+    /// label sheets record no inclusion probabilities: ``EstimationSampling/randomSample``
+    /// or ``EstimationSampling/notForInference``; `nil` for no declaration.
+    public var declaredSampling: EstimationSampling?
+    /// The intervals' confidence level.
+    public var level: Double
+    /// Posterior draws of the level distribution's matrix correction.
+    public var resamples: Int
+    /// The seed of those draws.
+    public var seed: UInt64
+
+    /// Creates the settings.
+    public init(
+        passLevel: Double? = nil, declaredSampling: EstimationSampling? = nil, level: Double = 0.95, resamples: Int = 1000,
+        seed: UInt64 = 1
+    ) {
+        self.passLevel = passLevel
+        self.declaredSampling = declaredSampling
+        self.level = level
+        self.resamples = resamples
+        self.seed = seed
+    }
+
+    /// The settings from the command line's options: the pass level and the two
+    /// declarations `--random-sample` and `--not-for-inference` (``EstimationSampling/declared(randomSample:notForInference:)``).
+    ///
+    /// - Throws: ``EstimationOptionsError`` when both declarations are made.
+    public init(passLevel: Double?, randomSample: Bool, notForInference: Bool) throws(EstimationOptionsError) {
+        self.init(
+            passLevel: passLevel,
+            declaredSampling: try EstimationSampling.declared(randomSample: randomSample, notForInference: notForInference))
+    }
+
+    /// The sampling the figures rest on, given whether inclusion probabilities were recorded.
+    ///
+    /// - Throws: ``EstimationOptionsError`` when nothing says how the rows were drawn (naming the two
+    ///   ways forward), when both declarations are made, or when a declaration contradicts recorded
+    ///   probabilities.
+    public func sampling(probabilitiesRecorded: Bool) throws(EstimationOptionsError) -> EstimationSampling {
+        switch (probabilitiesRecorded, declaredSampling) {
+        case (true, nil): return .inclusionProbabilities
+        case (true, .randomSample?):
+            throw EstimationOptionsError(
+                "the label sheets record each row's inclusion probability, so the rows were not drawn uniformly; drop "
+                    + "--random-sample and they are weighted by those probabilities")
+        case (_, .notForInference?): return .notForInference
+        case (false, .randomSample?): return .randomSample
+        case (false, .inclusionProbabilities?), (false, nil):
+            throw EstimationOptionsError(
+                "the label sheets do not record how their rows were drawn from the run (no inclusion probabilities), so "
+                    + "nothing says they stand for the run and no corrected figure would be honest. If the labelled rows "
+                    + "were drawn uniformly at random from the run, say so with --random-sample (the report says you "
+                    + "did); if they were picked by hand, --not-for-inference shows the figures marked as not valid for "
+                    + "inference")
+        case (true, .inclusionProbabilities?): return .inclusionProbabilities
+        }
+    }
+}
+
+/// Options an estimate cannot be made with, and what to ask for instead; the
+/// command line reports it as a usage error (exit 64).
+public struct EstimationOptionsError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong and what to ask for instead.
+    public let message: String
+
+    init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

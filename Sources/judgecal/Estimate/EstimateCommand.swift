@@ -1,0 +1,44 @@
+import Calibration
+import CommandLineParsing
+
+/// `judgecal estimate [RUN] --judge-scores S --labels L`: the run's figures as the experts would have given them.
+enum EstimateCommand {
+    static let command = Command(
+        name: "estimate", abstract: "Correct a run's judge figures with expert labels on a random sample of its rows.",
+        discussion: """
+            Per dimension, judge-only, experts-only and corrected: the mean (PPI++); with --pass-at the pass rate \
+            (Rogan–Gladen, PPI++); on a scale each level's share; with --versus A − B; each with interval, n and N \
+            (docs/ESTIMATION.md). Exit codes: 0 estimated; 64 usage; 65 malformed input; 66 a file missing.
+            """,
+        options: [
+            Option("judge-scores", valueName: "file", help: "The judge's scores of every row.", required: true),
+            Option("rubric", valueName: "file", help: "The rubric: dimensions and scales."),
+            Option("categories", valueName: "level", help: "Without a rubric: the levels.", commaSeparated: true),
+            Option("pass-at", valueName: "level", help: "Also the pass rate: rows at or above this level pass."),
+            Option("versus", valueName: "file", help: "Run B's judge scores: estimate A − B."),
+            Option("versus-labels", valueName: "file", help: "Run B's label sheets.", arity: .upToNextOption),
+            Option("report", valueName: "file", help: "Also write the estimates: .html, .md or JSON."),
+        ] + AlignCommand.labelOptions,
+        flags: AlignCommand.labelFlags + [
+            Flag("random-sample", help: "Declare the labelled rows a uniform random sample of the run."),
+            Flag("not-for-inference", help: "The labelled rows were picked by hand: figures marked not for inference."),
+        ],
+        positionals: [Positional("run", help: "The frozen run; else the rows are the judge scores'.", optional: true)],
+        run: run)
+
+    static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
+        let file = { (name: String) in try arguments.values(name).map { try InputFiles.existing($0, role: name) } }
+        let run = try arguments.positional("run").map { try InputFiles.existing($0, role: "run") }
+        let files = EstimationFiles(
+            judgeScores: try file("judge-scores")[0], run: run, rubric: try file("rubric").first,
+            categories: try arguments.values("categories", as: Int.self), labels: try file("labels"),
+            versus: try file("versus").first, versusLabels: try file("versus-labels"), means: arguments.flag("means"))
+        let settings = try EstimationSettings(
+            passLevel: try arguments.value("pass-at", as: Double.self), randomSample: arguments.flag("random-sample"),
+            notForInference: arguments.flag("not-for-inference"))
+        let report = try EstimationReport.estimate(
+            files: files, settings: settings, writingReportTo: arguments.value("report"))
+        console.print(arguments.flag("json") ? try report.json() : report.renderText())
+        return .success
+    }
+}
