@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """A loopback chat-completions server that misbehaves on request, for tests.
 
-Usage: fault_server.py [--lifetime SECONDS]
-Binds 127.0.0.1 on a free port and prints the port on the first line of stdout.
+Usage: fault_server.py [--lifetime SECONDS] [--port PORT]
+Binds 127.0.0.1 on PORT (default: a free port; a server restarted after a kill takes its old one)
+and prints the port on the first line of stdout.
 Stops when its parent process (the test) exits, or after --lifetime seconds.
 
 Paths: POST /<tag>/<scenario>/v1/chat/completions, where <tag> keeps one test's
@@ -196,10 +197,9 @@ class QuietServer(ThreadingHTTPServer):
 
 
 def main():
-    lifetime = 900.0
-    if len(sys.argv) == 3 and sys.argv[1] == "--lifetime":
-        lifetime = float(sys.argv[2])
-    server = QuietServer(("127.0.0.1", 0), Handler)
+    options = dict(zip(sys.argv[1::2], sys.argv[2::2]))
+    lifetime = float(options.get("--lifetime", 900.0))
+    server = QuietServer(("127.0.0.1", int(options.get("--port", 0))), Handler)
     print(server.server_address[1], flush=True)
 
     parent = os.getppid()
