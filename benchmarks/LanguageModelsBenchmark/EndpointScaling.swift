@@ -42,13 +42,13 @@ enum EndpointScaling {
         for (k, replica) in replicas.enumerated() {
             let model = try model([(url(k), replica.limit)])
             let count = Int(seconds * Double(replica.limit) * 1000 / Double(replica.delayMilliseconds))
-            let (rate, _) = try await drive(model, prefix: "alone\(k)", count: count, concurrency: replica.limit)
+            let (rate, _) = await drive(model, prefix: "alone\(k)", count: count, concurrency: replica.limit)
             alone.append(rate)
             print("| \(k + 1) | \(replica.delayMilliseconds) ms | \(replica.limit) | \(rate.fixed(decimals: 1)) |")
         }
         let sum = alone.reduce(0, +)
         let combinedModel = try model(replicas.indices.map { (url($0), replicas[$0].limit) })
-        let (combined, _) = try await drive(combinedModel, prefix: "together", count: Int(seconds * sum), concurrency: total)
+        let (combined, _) = await drive(combinedModel, prefix: "together", count: Int(seconds * sum), concurrency: total)
         print("")
         print(
             "together: \(combined.fixed(decimals: 1)) req/s; sum alone \(sum.fixed(decimals: 1)) req/s; "
@@ -62,7 +62,7 @@ enum EndpointScaling {
         let port = victim.port
         let events = Mutex((killed: false, restarted: false))
         let replacement = Mutex<LocalEndpoint?>(nil)
-        let (_, answers) = try await drive(kill, prefix: "kill", count: count, concurrency: total) { done in
+        let (_, answers) = await drive(kill, prefix: "kill", count: count, concurrency: total) { done in
             let step = events.withLock { e -> Int in
                 if !e.killed, done >= count / 3 {
                     e.killed = true
@@ -102,9 +102,9 @@ enum EndpointScaling {
     /// Sends `count` distinct questions, `concurrency` at a time: requests a second, and each question's answer.
     static func drive(
         _ model: OpenAICompatibleModel, prefix: String, count: Int, concurrency: Int, afterEach: @escaping @Sendable (Int) -> Void = { _ in }
-    ) async throws -> (rate: Double, answers: [String: Result<String, LanguageModelError>]) {
+    ) async -> (rate: Double, answers: [String: Result<String, LanguageModelError>]) {
         var answers: [String: Result<String, LanguageModelError>] = [:]
-        let elapsed = try await measure {
+        let elapsed = await measure {
             await withTaskGroup(of: (String, Result<String, LanguageModelError>).self) { group in
                 var next = 0
                 func launch() {
