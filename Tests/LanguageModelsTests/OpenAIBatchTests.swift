@@ -93,9 +93,14 @@ struct OpenAIBatchTests {
             let error = try await #require(throws: LanguageModelError.self) { try await route.respond(to: errored) }
             #expect(error.code == .batchPending && error.message.contains("line 2: the batch engine answered with an error (x): engine down"))
             await #expect(throws: LanguageModelError.self) { try await route.respond(to: missing) }
-            #expect(route.pending.map(\.id) == [key(errored), key(missing)])
-            #expect(route.counts == .init(asked: 3, cached: 0, fromBatch: 1, batchErrors: 1, pending: 2))
-            #expect(route.askedIDs.union(["someone-else"]) == route.results?.customIDs.union([key(missing)]))
+            var again = answered
+            again.messages += [ChatMessage(.assistant, "from the batch"), ChatMessage(.user, "That reply could not be used")]
+            let followUp = try await #require(throws: LanguageModelError.self) { try await route.respond(to: again) }
+            #expect(followUp.message.contains("asks again after a reply that could not be used"))
+            #expect(route.pending.map(\.id) == [key(errored), key(missing), key(again)])
+            #expect(route.pending.map(\.isFollowUp) == [false, false, true], "only the continued conversation is a follow-up")
+            #expect(route.counts == .init(asked: 4, cached: 0, fromBatch: 1, batchErrors: 1, pending: 3, followUps: 1))
+            #expect(route.askedIDs.union(["someone-else"]) == route.results?.customIDs.union([key(missing), key(again)]))
         }
         let again = BatchRouteModel(configuration: Self.configuration, cache: cache)
         #expect(try await again.respond(to: answered).choices.map(\.text) == ["from the batch"])

@@ -43,6 +43,7 @@ extension JudgeSession {
                 head =
                     "read \(linesRead) lines of \(file): \(counts.fromBatch) replies stored in the cache, "
                     + "\(counts.cached) requests already cached; \(tally); \(rowsWaiting) of \(rows) rows still wait for an answer"
+                    + " (\(counts.followUps) follow-up requests after replies that could not be used, for the next round)"
             }
             return [head] + problems.map(\.description)
         }
@@ -62,6 +63,7 @@ extension JudgeSession {
                 "file": .string(file), "rows": .number(Double(judgments.judgments.count)),
                 "rowsWaiting": .number(Double(rowsWaiting)), "requests": .number(Double(counts.asked)),
                 "cached": .number(Double(counts.cached)), "stored": .number(Double(counts.fromBatch)),
+                "followUps": .number(Double(counts.followUps)),
                 "linesWritten": .number(Double(linesWritten)), "linesRead": .number(Double(linesRead)),
                 "problems": .array(problemList),
             ]
@@ -83,8 +85,8 @@ extension JudgeSession {
         let route = BatchRouteModel(configuration: client.configuration, cache: cache)
         let judgments = try await batchPass(run: run, rubric: rubric, route: route)
         var data = Data()
-        for (_, request) in route.pending {
-            data.append(try OpenAIBatch.inputLine(for: request, configuration: client.configuration))
+        for pending in route.pending {
+            data.append(try OpenAIBatch.inputLine(for: pending.request, configuration: client.configuration))
             data.append(UInt8(ascii: "\n"))
         }
         try StagedOutputs.writeAllOrNone([(data, path, "batch requests file")])
@@ -108,10 +110,10 @@ extension JudgeSession {
                     file: results.file, line: results.line(of: id), column: "custom_id",
                     message: "custom_id \(id) is not a request of \(run.info.name) with \(rubric.name) on \(client.configuration.model)"))
         }
-        let missing = route.pending.filter { results.line(of: $0.id) == nil }.map { id, _ in
+        let missing = route.pending.filter { results.line(of: $0.id) == nil && !$0.isFollowUp }.map { pending in
             BatchProblem(
-                kind: .missing, customID: id,
-                location: InputError(file: results.file, message: "no line answers custom_id \(id), a request of this run"))
+                kind: .missing, customID: pending.id,
+                location: InputError(file: results.file, message: "no line answers custom_id \(pending.id), a request of this run"))
         }
         return BatchRound(
             file: results.file, wroteRequests: false, counts: route.counts, linesWritten: 0, linesRead: results.lineCount,

@@ -21,6 +21,19 @@ public final class BatchRouteModel: LanguageModel {
         public var batchErrors = 0
         /// Kept for a batch input file.
         public var pending = 0
+        /// Of those, follow-ups: a conversation continued after a reply this pass answered (the judge
+        /// asks again when a reply cannot be used), which no batch file could have held yet.
+        public var followUps = 0
+    }
+
+    /// A request kept for a batch input file.
+    public struct Pending: Sendable {
+        /// Its `custom_id`.
+        public var id: String
+        /// The request.
+        public var request: ChatRequest
+        /// Whether it continues a conversation whose last reply this pass answered (``Counts/followUps``).
+        public var isFollowUp: Bool
     }
 
     /// The configured model's name, part of every cache key and `custom_id`.
@@ -36,7 +49,9 @@ public final class BatchRouteModel: LanguageModel {
     private struct State {
         var counts = Counts()
         var asked: Set<String> = []
-        var pending: [(id: String, request: ChatRequest)] = []
+        var pending: [Pending] = []
+        /// The messages of every request answered in this pass, to tell follow-ups.
+        var answered: Set<[ChatMessage]> = []
     }
 
     /// A route for `configuration`'s model over `cache`, answering from `results` when given.
@@ -52,8 +67,8 @@ public final class BatchRouteModel: LanguageModel {
     /// The `custom_id` of every request asked so far.
     public var askedIDs: Set<String> { state.withLock { $0.asked } }
 
-    /// The requests kept for a batch input file, in the order first asked, each with its `custom_id`.
-    public var pending: [(id: String, request: ChatRequest)] { state.withLock { $0.pending } }
+    /// The requests kept for a batch input file, in the order first asked.
+    public var pending: [Pending] { state.withLock { $0.pending } }
 
     /// The answer to `request`: cached, or from the batch output file (then stored).
     ///
@@ -65,7 +80,10 @@ public final class BatchRouteModel: LanguageModel {
         let first = state.withLock { $0.asked.insert(id).inserted }
         if first { state.withLock { $0.counts.asked += 1 } }
         if let cached = try await cache.offPool({ try $0.response(to: request, model: model) }) {
-            if first { state.withLock { $0.counts.cached += 1 } }
+            state.withLock { s in
+                if first { s.counts.cached += 1 }
+                s.answered.insert(request.messages)
+            }
             return cached
         }
         switch results?.answers[id] {
@@ -81,23 +99,37 @@ public final class BatchRouteModel: LanguageModel {
                 usage: reply.usage.map { TokenUsage(promptTokens: $0.promptTokens, completionTokens: $0.completionTokens) },
                 latency: 0)
             try await cache.offPool { try $0.store(response, for: request, model: model) }
-            if first { state.withLock { $0.counts.fromBatch += 1 } }
+            state.withLock { s in
+                if first { s.counts.fromBatch += 1 }
+                s.answered.insert(request.messages)
+            }
             return response
         case .error(let message, let line)?:
             try fail(id, request, first: first, error: true, "\(results?.file ?? "") line \(line): \(message)")
         case nil:
-            let source = results.map { "\($0.file) has no line for custom_id \(id)" } ?? "custom_id \(id) is not answered yet"
+            let source =
+                isFollowUp(request)
+                ? "custom_id \(id) asks again after a reply that could not be used"
+                : results.map { "\($0.file) has no line for custom_id \(id)" } ?? "custom_id \(id) is not answered yet"
             try fail(id, request, first: first, error: false, source)
         }
+    }
+
+    /// Whether `request` continues a conversation whose last reply this pass answered: its messages
+    /// are those of an answered request, then that reply and what was wrong with it.
+    private func isFollowUp(_ request: ChatRequest) -> Bool {
+        request.messages.count > 2 && state.withLock { $0.answered.contains(Array(request.messages.dropLast(2))) }
     }
 
     /// Keeps `request` for a batch input file and throws its ``LanguageModelError/Code/batchPending`` error.
     private func fail(_ id: String, _ request: ChatRequest, first: Bool, error: Bool, _ why: String) throws -> Never {
         if first {
+            let followUp = !error && isFollowUp(request)
             state.withLock { s in
-                s.pending.append((id, request))
+                s.pending.append(Pending(id: id, request: request, isFollowUp: followUp))
                 s.counts.pending += 1
                 if error { s.counts.batchErrors += 1 }
+                if followUp { s.counts.followUps += 1 }
             }
         }
         throw LanguageModelError(
