@@ -42,7 +42,8 @@ struct ConfigurationFileTests {
         let fromFile = try withFile(text) { try Configuration.resolved(environment: [:], file: $0) }
         #expect(
             fromFile.endpoints == [
-                .init(baseURL: "http://a:1/v1", maxConcurrentRequests: 16, weight: 2), .init(baseURL: "http://b:1/v1", apiKeyVariable: "B_KEY"),
+                .init(baseURL: "http://a:1/v1", maxConcurrentRequests: 16, weight: 2),
+                .init(baseURL: "http://b:1/v1", apiKeyVariable: "B_KEY"),
             ])
         #expect(fromFile.endpointBackoff == 5)
         #expect(fromFile.baseURL == "http://a:1/v1", "the first endpoint's address is the one messages name")
@@ -59,7 +60,8 @@ struct ConfigurationFileTests {
 
     @Test("A misspelt endpoint key: its line and column, the nearest endpoint setting; a missing baseURL is named")
     func endpointErrors() throws {
-        let misspelt = try error(reading: "{\"endpoints\": [\n  {\"baseURL\": \"http://a:1/v1\"},\n  {\"baseURL\": \"http://b:1/v1\", \"wieght\": 2}\n]}")
+        let misspelt = try error(
+            reading: "{\"endpoints\": [\n  {\"baseURL\": \"http://a:1/v1\"},\n  {\"baseURL\": \"http://b:1/v1\", \"wieght\": 2}\n]}")
         #expect(misspelt.line == 3)
         #expect(misspelt.column == "32")
         #expect(misspelt.message.hasPrefix("endpoints[1]: wieght is not an endpoint setting; did you mean weight?"))
@@ -73,7 +75,9 @@ struct ConfigurationFileTests {
         let bad = Configuration(endpoints: [.init(baseURL: "http://a:1/v1"), .init(baseURL: "http://b:1/v1", weight: 0)])
         let error = try #require(throws: LanguageModelError.self) { try OpenAICompatibleModel(configuration: bad, environment: [:]) }
         #expect(error.message == "endpoint 2 (http://b:1/v1): weight is 0.0; a weight is a positive number")
-        let noKey = Configuration(endpoints: [.init(baseURL: "http://a:1/v1", apiKeyVariable: "UNSET_KEY"), .init(baseURL: "http://b:1/v1")])
+        let noKey = Configuration(endpoints: [
+            .init(baseURL: "http://a:1/v1", apiKeyVariable: "UNSET_KEY"), .init(baseURL: "http://b:1/v1"),
+        ])
         let keyError = try #require(throws: LanguageModelError.self) { try OpenAICompatibleModel(configuration: noKey, environment: [:]) }
         #expect(keyError.message.hasPrefix("endpoint 1 (http://a:1/v1): the API key variable UNSET_KEY"))
     }

@@ -27,9 +27,12 @@ struct OpenAIBatchTests {
         let request = ChatRequest(
             messages: [ChatMessage(.user, "tag this")], temperature: 0, seed: 42, schema: .object(["type": .string("object")]))
         let line = try OpenAIBatch.inputLine(for: request, configuration: Self.configuration)
-        let body = try OpenAICompatibleModel.body(for: request, model: "batch-model", form: .jsonObjectWithSchema(.object(["type": .string("object")])))
+        let body = try OpenAICompatibleModel.body(
+            for: request, model: "batch-model", form: .jsonObjectWithSchema(.object(["type": .string("object")])))
         let id = ResponseCache.key(model: "batch-model", request: request)
-        #expect(line == Data(#"{"body":"#.utf8) + Data(body) + Data(#","custom_id":"\#(id)","method":"POST","url":"/v1/chat/completions"}"#.utf8))
+        #expect(
+            line == Data(#"{"body":"#.utf8) + Data(body)
+                + Data(#","custom_id":"\#(id)","method":"POST","url":"/v1/chat/completions"}"#.utf8))
         let parsed = try JSONValue.parse(line)
         #expect(parsed["body"]?["response_format"]?["type"]?.string == "json_object")
         // detect has nothing to probe in a file: OpenAI's form, which batch engines take.
@@ -54,7 +57,9 @@ struct OpenAIBatchTests {
         ]
         let results = try await withFile(lines.joined(separator: "\n") + "\n") { try OpenAIBatchResults(contentsOf: $0) }
         #expect(results.lineCount == 8)
-        let named = results.problems.map { "\($0.kind.rawValue) \($0.customID ?? "-") \($0.location.line ?? 0) \($0.location.column ?? "-")" }
+        let named = results.problems.map {
+            "\($0.kind.rawValue) \($0.customID ?? "-") \($0.location.line ?? 0) \($0.location.column ?? "-")"
+        }
         #expect(
             named == [
                 "error b 2 38", "error c 4 48", "duplicate a 5 2", "malformed - 6 62", "malformed - 7 custom_id",
@@ -91,7 +96,8 @@ struct OpenAIBatchTests {
             let route = BatchRouteModel(configuration: Self.configuration, cache: cache, results: try OpenAIBatchResults(contentsOf: file))
             #expect(try await route.respond(to: answered).choices.map(\.text) == ["from the batch"])
             let error = try await #require(throws: LanguageModelError.self) { try await route.respond(to: errored) }
-            #expect(error.code == .batchPending && error.message.contains("line 2: the batch engine answered with an error (x): engine down"))
+            #expect(
+                error.code == .batchPending && error.message.contains("line 2: the batch engine answered with an error (x): engine down"))
             await #expect(throws: LanguageModelError.self) { try await route.respond(to: missing) }
             var again = answered
             again.messages += [ChatMessage(.assistant, "from the batch"), ChatMessage(.user, "That reply could not be used")]

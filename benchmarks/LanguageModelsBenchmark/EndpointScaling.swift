@@ -101,7 +101,8 @@ enum EndpointScaling {
 
     /// Sends `count` distinct questions, `concurrency` at a time: requests a second, and each question's answer.
     static func drive(
-        _ model: OpenAICompatibleModel, prefix: String, count: Int, concurrency: Int, afterEach: @escaping @Sendable (Int) -> Void = { _ in }
+        _ model: OpenAICompatibleModel, prefix: String, count: Int, concurrency: Int,
+        afterEach: @escaping @Sendable (Int) -> Void = { _ in }
     ) async -> (rate: Double, answers: [String: Result<String, LanguageModelError>]) {
         var answers: [String: Result<String, LanguageModelError>] = [:]
         let elapsed = await measure {

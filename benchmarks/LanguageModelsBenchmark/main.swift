@@ -24,7 +24,8 @@ do {
     case "record": try await RecordReplies.run(options)
     case "endpoints": try await EndpointScaling.run(options)
     default:
-        FileHandle.standardError.write(Data("usage: LanguageModelsBenchmark client|cache|judge|cached-run|record|endpoints [--option value]…\n".utf8))
+        FileHandle.standardError.write(
+            Data("usage: LanguageModelsBenchmark client|cache|judge|cached-run|record|endpoints [--option value]…\n".utf8))
         exit(2)
     }
 } catch {

@@ -51,7 +51,9 @@ public struct OpenAIBatchResults: Sendable {
         for record in records {
             let text = String(decoding: record.data, as: UTF8.self)
             func problem(_ kind: BatchProblem.Kind, _ id: String?, key: String?, _ message: String) -> BatchProblem {
-                let column = key.flatMap { OpenAICompatibleModel.Configuration.Overrides.position(ofKey: $0, valueLine: 1, in: text).column }
+                let column = key.flatMap {
+                    OpenAICompatibleModel.Configuration.Overrides.position(ofKey: $0, valueLine: 1, in: text).column
+                }
                 return BatchProblem(
                     kind: kind, customID: id,
                     location: InputError(file: file, line: record.line, column: column.map(String.init) ?? key, message: message))
@@ -64,7 +66,8 @@ public struct OpenAIBatchResults: Sendable {
                 continue
             }
             guard case .object = line else {
-                problems.append(problem(.malformed, nil, key: nil, "expected a batch output object, such as {\"custom_id\": …, \"response\": …}"))
+                problems.append(
+                    problem(.malformed, nil, key: nil, "expected a batch output object, such as {\"custom_id\": …, \"response\": …}"))
                 continue
             }
             guard let id = line["custom_id"]?.string else {

@@ -75,14 +75,15 @@ enum JudgeCommand {
             (Data(set.tidyCSV(dimensions: rubric.dimensions.map(\.name)).utf8), csvPath, "judgments CSV"),
         ])
         if arguments.flag("json") {
-            let summary: JSONValue = .object([
+            var summary: [String: JSONValue] = [
                 "run": .string(run.info.name), "rubric": .string(rubric.name), "model": .string(set.model),
                 "rows": .number(Double(set.judgments.count)), "scored": .number(Double(set.scoredCount)),
                 "failed": .number(Double(set.failedCount)), "unanswered": .number(Double(transportFailed)),
                 "retried": .number(Double(retried)), "judgments": .string(InputFile.displayName(jsonURL)),
                 "tidy": .string(InputFile.displayName(csvURL)),
-            ].merging(batch.map { ["batch": $0.json] } ?? [:]) { $1 })
-            console.print(String(decoding: try JSONEncoder.report.encode(summary), as: UTF8.self))
+            ]
+            summary["batch"] = batch?.json
+            console.print(String(decoding: try JSONEncoder.report.encode(JSONValue.object(summary)), as: UTF8.self))
         } else {
             console.print(
                 "judged \(set.judgments.count) rows of \(run.info.name) with \(rubric.name) on \(set.model): "

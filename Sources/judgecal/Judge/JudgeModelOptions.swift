@@ -32,7 +32,9 @@ enum JudgeModelOptions {
     static let options: [Option] = [
         Option(
             "base-url", valueName: "url",
-            help: "The OpenAI-compatible server (default \(OpenAICompatibleModel.Configuration.defaultBaseURL), or JUDGECAL_BASE_URL); repeated, several.",
+            help:
+                "The OpenAI-compatible server (default \(OpenAICompatibleModel.Configuration.defaultBaseURL), or JUDGECAL_BASE_URL); "
+                + "repeated, several endpoints of the model.",
             arity: .repeating),
         Option(
             "model", valueName: "name",
