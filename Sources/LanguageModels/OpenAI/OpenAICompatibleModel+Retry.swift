@@ -89,7 +89,8 @@ extension OpenAICompatibleModel {
             let failure = languageModelError(for: error, at: index)
             let health: EndpointPool.Health =
                 switch error.kind {
-                case .couldNotConnect, .timedOut(.connect): .unreachable(failure.code.description)
+                case .couldNotConnect: .unreachable("no connection")
+                case .timedOut(.connect): .unreachable("no connection within connectTimeout")
                 case .cancelled, .replyTooLarge: .answered
                 default: .failed(failure.code.description)
                 }

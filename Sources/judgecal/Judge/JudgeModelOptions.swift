@@ -34,7 +34,7 @@ enum JudgeModelOptions {
             "base-url", valueName: "url",
             help:
                 "The OpenAI-compatible server (default \(OpenAICompatibleModel.Configuration.defaultBaseURL), or JUDGECAL_BASE_URL); "
-                + "repeated, several endpoints of the model.",
+                + "one per endpoint for replicas of the model.",
             arity: .repeating),
         Option(
             "model", valueName: "name",
