@@ -93,15 +93,10 @@ struct BatchRouteCommandTests {
         // replies only to bodies identical byte for byte to the recorded request lines.
         let recordedFiles = try FileManager.default.contentsOfDirectory(atPath: Self.recordings.path)
             .filter { $0.hasSuffix(".jsonl") }.sorted().map(Self.recorded)
-        let script = SharedData.projectURL("Tests/LanguageModelsTests/Resources/fault_server.py").path
-        let server = try ChildProcess(
-            command: "python3", arguments: [script, "--replay", recordedFiles.joined(separator: ",")], timeout: .seconds(600)
-        ).start()
-        defer { server.signal(SIGKILL) }
-        let portLine = try #require(server.waitForOutput(timeout: .seconds(30)) { $0.contains(UInt8(ascii: "\n")) })
-        let port = try #require(Int(String(decoding: portLine, as: UTF8.self).prefix { $0 != "\n" }))
+        let server = try LoopbackServer(arguments: ["--replay", recordedFiles.joined(separator: ",")])
+        defer { server.stop() }
         var live = Self.options(run: run, cache: folder.appendingPathComponent("live.sqlite").path)
-        live[live.count - 1] = "http://127.0.0.1:\(port)/batch/replay/v1"
+        live[live.count - 1] = server.baseURL(tag: "batch", scenario: "replay")
         let liveAligned = try JudgeCalProcess.run(
             ["align"] + live + ["--labels", labels, "--json", "--no-history"])
         #expect(liveAligned.status == aligned.status, "\(liveAligned.error)")
