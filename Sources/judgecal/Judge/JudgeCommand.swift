@@ -41,6 +41,9 @@ enum JudgeCommand {
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
+        if arguments.isGiven("batch-requests"), arguments.isGiven("batch-results") {
+            throw UsageError("--batch-requests and --batch-results are two passes; give one")
+        }
         let run = try InputFiles.run(arguments.positional("run") ?? "")
         let rubric = try InputFiles.rubric(arguments.valueOrDefault("rubric"))
         let jsonPath = arguments.value("output") ?? "notebooks-data/\(run.info.name).\(rubric.name).judgments.jsonl"
@@ -50,9 +53,6 @@ enum JudgeCommand {
         let csvPath = InputFile.displayName(csvURL)
         try StagedOutputs.check(csvPath, role: "judgments CSV")
         let judge = try JudgeModelOptions.judge(arguments)
-        if arguments.isGiven("batch-requests"), arguments.isGiven("batch-results") {
-            throw UsageError("--batch-requests and --batch-results are two passes; give one")
-        }
         if let path = arguments.value("batch-requests") {
             let round = try await judge.writeBatchRequests(run: run, rubric: rubric, to: path)
             let json = String(decoding: try JSONEncoder.report.encode(round.json), as: UTF8.self)
