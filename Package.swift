@@ -81,7 +81,7 @@ let benchmarks: [Target] = [
     ),
     .executableTarget(
         name: "LanguageModelsBenchmark",
-        dependencies: ["LanguageModels", "DataFormats"],
+        dependencies: ["LanguageModels", "DataFormats", "AgreementStatistics"],
         path: "benchmarks/LanguageModelsBenchmark"
     ),
     .executableTarget(

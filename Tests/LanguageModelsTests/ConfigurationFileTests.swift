@@ -26,8 +26,60 @@ struct ConfigurationFileTests {
         #expect(
             Configuration.Overrides.fileKeys == [
                 "baseURL", "model", "apiKeyVariable", "connectTimeout", "firstByteTimeout", "requestTimeout",
-                "maxConcurrentRequests", "maxReplyBytes", "structuredOutput",
+                "maxConcurrentRequests", "maxReplyBytes", "structuredOutput", "endpoints", "endpointBackoff",
             ])
+        #expect(Configuration.Endpoint.fileKeys == ["baseURL", "maxConcurrentRequests", "weight", "apiKeyVariable"])
+    }
+
+    @Test("Endpoints: a file's list with limits, weights and keys; a flag's one address replaces it, several replace it too")
+    func endpoints() throws {
+        let text = """
+            {"endpointBackoff": 5, "endpoints": [
+              {"baseURL": "http://a:1/v1", "maxConcurrentRequests": 16, "weight": 2},
+              {"baseURL": "http://b:1/v1", "apiKeyVariable": "B_KEY"}
+            ]}
+            """
+        let fromFile = try withFile(text) { try Configuration.resolved(environment: [:], file: $0) }
+        #expect(
+            fromFile.endpoints == [
+                .init(baseURL: "http://a:1/v1", maxConcurrentRequests: 16, weight: 2),
+                .init(baseURL: "http://b:1/v1", apiKeyVariable: "B_KEY"),
+            ])
+        #expect(fromFile.endpointBackoff == 5)
+        #expect(fromFile.baseURL == "http://a:1/v1", "the first endpoint's address is the one messages name")
+        var one = Configuration.Overrides()
+        one.setBaseURLs(["http://flag:1/v1"])
+        let replaced = try withFile(text) { try Configuration.resolved(overrides: one, environment: [:], file: $0) }
+        #expect(replaced.endpoints.isEmpty && replaced.servingEndpoints == [.init(baseURL: "http://flag:1/v1")])
+        var several = Configuration.Overrides()
+        several.setBaseURLs(["http://x:1/v1", "http://y:1/v1"])
+        let flags = try Configuration.resolved(overrides: several, environment: ["JUDGECAL_BASE_URL": "http://env:1/v1"])
+        #expect(flags.servingEndpoints.map(\.baseURL) == ["http://x:1/v1", "http://y:1/v1"])
+        #expect(flags.baseURLSource == .overrides)
+    }
+
+    @Test("A misspelt endpoint key: its line and column, the nearest endpoint setting; a missing baseURL is named")
+    func endpointErrors() throws {
+        let misspelt = try error(
+            reading: "{\"endpoints\": [\n  {\"baseURL\": \"http://a:1/v1\"},\n  {\"baseURL\": \"http://b:1/v1\", \"wieght\": 2}\n]}")
+        #expect(misspelt.line == 3)
+        #expect(misspelt.column == "32")
+        #expect(misspelt.message.hasPrefix("endpoints[1]: wieght is not an endpoint setting; did you mean weight?"))
+        let missing = try error(reading: "{\"endpoints\": [\n{\"weight\": 2}\n]}")
+        #expect(missing.line == 2)
+        #expect(missing.message.contains("endpoints[0] needs baseURL"), "\(missing.message)")
+    }
+
+    @Test("A model refuses an endpoint with a weight or limit out of range, naming the endpoint")
+    func endpointValues() throws {
+        let bad = Configuration(endpoints: [.init(baseURL: "http://a:1/v1"), .init(baseURL: "http://b:1/v1", weight: 0)])
+        let error = try #require(throws: LanguageModelError.self) { try OpenAICompatibleModel(configuration: bad, environment: [:]) }
+        #expect(error.message == "endpoint 2 (http://b:1/v1): weight is 0.0; a weight is a positive number")
+        let noKey = Configuration(endpoints: [
+            .init(baseURL: "http://a:1/v1", apiKeyVariable: "UNSET_KEY"), .init(baseURL: "http://b:1/v1"),
+        ])
+        let keyError = try #require(throws: LanguageModelError.self) { try OpenAICompatibleModel(configuration: noKey, environment: [:]) }
+        #expect(keyError.message.hasPrefix("endpoint 1 (http://a:1/v1): the API key variable UNSET_KEY"))
     }
 
     @Test("A misspelt key: file, line and column of the key, the nearest setting, and the settings")

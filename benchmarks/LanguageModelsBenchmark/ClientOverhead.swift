@@ -83,10 +83,13 @@ struct LocalEndpoint {
     let port: Int
     private let process: Process
 
-    init() throws {
+    /// A server on `port`, or on a free port when `nil`.
+    init(port: Int? = nil) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", packageRoot.appendingPathComponent("Tests/LanguageModelsTests/Resources/fault_server.py").path]
+        process.arguments =
+            ["python3", packageRoot.appendingPathComponent("Tests/LanguageModelsTests/Resources/fault_server.py").path]
+            + (port.map { ["--port", String($0)] } ?? [])
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -101,4 +104,10 @@ struct LocalEndpoint {
     }
 
     func stop() { process.terminate() }
+
+    /// Stops it at once, as a crashed server stops: connections in flight drop.
+    func kill() {
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
 }

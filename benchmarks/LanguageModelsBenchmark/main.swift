@@ -7,6 +7,8 @@
 //   judge [--requests N]                         throughput against the local judge at concurrency 1, 2, 4
 //   cached-run --base-url URL --cache FILE --count N [--concurrency C]
 //                                                N distinct calls through the cache (the SIGKILL test runs this)
+//   endpoints [--seconds S] [--delay-a MS --limit-a N …]
+//                                                three loopback endpoints: throughput together vs alone; kill and restart
 //   record --out FILE                            record the replies the tests replay, from the local judge
 import Foundation
 import LanguageModels
@@ -20,8 +22,10 @@ do {
     case "judge": try await JudgeThroughput.run(options)
     case "cached-run": try await CachedRun.run(options)
     case "record": try await RecordReplies.run(options)
+    case "endpoints": try await EndpointScaling.run(options)
     default:
-        FileHandle.standardError.write(Data("usage: LanguageModelsBenchmark client|cache|judge|cached-run|record [--option value]…\n".utf8))
+        FileHandle.standardError.write(
+            Data("usage: LanguageModelsBenchmark client|cache|judge|cached-run|record|endpoints [--option value]…\n".utf8))
         exit(2)
     }
 } catch {

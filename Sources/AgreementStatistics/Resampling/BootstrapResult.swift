@@ -70,10 +70,7 @@ public struct BootstrapResult: Sendable, Hashable, Codable {
 
     /// The type-7 quantile of sorted values.
     static func quantile(_ sorted: [Double], _ p: Double) -> Double {
-        let h = Double(sorted.count - 1) * p
-        let low = Int(h.rounded(.down))
-        let high = min(low + 1, sorted.count - 1)
-        return sorted[low] + (h - Double(low)) * (sorted[high] - sorted[low])
+        Spread.quantile(sorted: sorted, p)
     }
 
     private static func bca(sorted: [Double], estimate: Double?, jackknife: [JackknifeValue]?, level: Double) -> ConfidenceInterval? {

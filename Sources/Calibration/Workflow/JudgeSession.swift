@@ -106,11 +106,15 @@ public struct JudgeSession: Sendable {
     }
 
     /// One line on the cache and the calls made:
-    /// `cache: 40 hits, 2 misses; server: 2 requests, 0 retries, 0 failures`.
+    /// `cache: 40 hits, 2 misses; server: 2 requests, 0 retries, 0 failures`; with several
+    /// endpoints, a line for each after it (``OpenAICompatibleModel/EndpointStatistics/summary``).
     public var summary: String {
         let c = cache.statistics
         let s = client.statistics
-        return "cache: \(c.hits) hits, \(c.misses) misses; server: \(s.httpRequests) requests, \(s.retries) retries, \(s.failures) failures"
+        let line =
+            "cache: \(c.hits) hits, \(c.misses) misses; server: \(s.httpRequests) requests, \(s.retries) retries, \(s.failures) failures"
+        guard s.endpoints.count > 1 else { return line }
+        return ([line] + s.endpoints.map(\.summary)).joined(separator: "\n")
     }
 }
 

@@ -49,6 +49,11 @@ extension JudgeFailure {
         self.init(attempts: [], code: Self.replyTooLargeCode, message: "the judge's reply was too long to read: \(error.message)")
     }
 
+    /// The code of a row whose request waits for a batch engine's answer
+    /// (``LanguageModels/LanguageModelError/Code/batchPending``): not cached, not a transport
+    /// failure, and not counted towards stopping the run.
+    public static let batchPendingCode = "batch-pending"
+
     /// The row failure that `error` from the model makes, or `nil` when `error`
     /// would fail every row (an unreachable server, a configuration or cache
     /// problem, a cancelled task) and should stop the run.
@@ -57,6 +62,8 @@ extension JudgeFailure {
             self.init(promptTooLong: error)
         } else if error.code == .replyTooLarge {
             self.init(replyTooLarge: error)
+        } else if error.code == .batchPending {
+            self.init(attempts: [], code: Self.batchPendingCode, message: error.message)
         } else if error.isTransientTransportFailure {
             self.init(transport: error)
         } else {

@@ -57,14 +57,21 @@ extension OpenAICompatibleModel {
         /// Where ``baseURL`` was set, when ``resolved(overrides:environment:file:)`` made this
         /// configuration (`nil` otherwise); errors about reaching the server name it.
         public var baseURLSource: Source?
+        /// Several servers of one model, shared out by load (``Endpoint``); empty: ``baseURL`` alone.
+        public var endpoints: [Endpoint]
+        /// Seconds an endpoint that fails is left out before it is tried again (default 30), when
+        /// there are several; doubled for each outage in a row, up to 16 times as long.
+        public var endpointBackoff: Double
 
         /// Creates a configuration; every parameter has the local judge's default.
         public init(
             baseURL: String = defaultBaseURL, model: String = defaultModel, apiKeyVariable: String? = nil,
             connectTimeout: Double = 10, firstByteTimeout: Double = 600, requestTimeout: Double = 900,
             maxConcurrentRequests: Int = 4, maxReplyBytes: Int = defaultMaxReplyBytes, retry: RetryPolicy = RetryPolicy(),
-            structuredOutput: StructuredOutputSupport = .detect
+            structuredOutput: StructuredOutputSupport = .detect, endpoints: [Endpoint] = [], endpointBackoff: Double = 30
         ) {
+            self.endpoints = endpoints
+            self.endpointBackoff = endpointBackoff
             self.baseURL = baseURL
             self.model = model
             self.apiKeyVariable = apiKeyVariable
@@ -99,14 +106,21 @@ extension OpenAICompatibleModel {
             public var maxReplyBytes: Int?
             /// Replaces ``Configuration/structuredOutput``.
             public var structuredOutput: StructuredOutputSupport?
+            /// Replaces ``Configuration/endpoints`` (and ``Configuration/baseURL`` with the first's).
+            public var endpoints: [Endpoint]?
+            /// Replaces ``Configuration/endpointBackoff``.
+            public var endpointBackoff: Double?
 
             /// Creates overrides.
             public init(
                 baseURL: String? = nil, model: String? = nil, apiKeyVariable: String? = nil,
                 connectTimeout: Double? = nil, firstByteTimeout: Double? = nil,
                 requestTimeout: Double? = nil, maxConcurrentRequests: Int? = nil, maxReplyBytes: Int? = nil,
-                structuredOutput: StructuredOutputSupport? = nil
+                structuredOutput: StructuredOutputSupport? = nil, endpoints: [Endpoint]? = nil,
+                endpointBackoff: Double? = nil
             ) {
+                self.endpoints = endpoints
+                self.endpointBackoff = endpointBackoff
                 self.baseURL = baseURL
                 self.model = model
                 self.apiKeyVariable = apiKeyVariable
@@ -126,8 +140,24 @@ extension OpenAICompatibleModel {
                     apiKeyVariable: environment["JUDGECAL_API_KEY_VARIABLE"])
             }
 
+            /// Sets the address from `urls`, as repeated `--base-url` flags give them: one is
+            /// ``baseURL``, several are ``endpoints`` with the configuration's limit and key; none
+            /// leaves both alone.
+            public mutating func setBaseURLs(_ urls: [String]) {
+                baseURL = urls.count == 1 ? urls[0] : nil
+                endpoints = urls.count > 1 ? urls.map { Endpoint(baseURL: $0) } : nil
+            }
+
             fileprivate func apply(to configuration: inout Configuration) {
-                if let baseURL { configuration.baseURL = baseURL }
+                if let baseURL {
+                    configuration.baseURL = baseURL
+                    configuration.endpoints = []  // one address given over a list replaces it
+                }
+                if let endpoints {
+                    configuration.endpoints = endpoints
+                    if let first = endpoints.first { configuration.baseURL = first.baseURL }
+                }
+                if let endpointBackoff { configuration.endpointBackoff = endpointBackoff }
                 if let model { configuration.model = model }
                 if let apiKeyVariable { configuration.apiKeyVariable = apiKeyVariable }
                 if let connectTimeout { configuration.connectTimeout = connectTimeout }
@@ -158,7 +188,7 @@ extension OpenAICompatibleModel {
                 + [(Overrides(environment: environment), .environment), (overrides, .overrides)]
             for (layer, source) in layers {
                 layer.apply(to: &configuration)
-                if layer.baseURL != nil { configuration.baseURLSource = source }
+                if layer.baseURL != nil || layer.endpoints != nil { configuration.baseURLSource = source }
             }
             return configuration
         }

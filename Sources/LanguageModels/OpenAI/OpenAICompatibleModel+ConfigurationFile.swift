@@ -44,10 +44,28 @@ extension OpenAICompatibleModel.Configuration.Overrides {
                 message: "\(key) is not a model setting" + Suggestion.phrase(for: key, among: known)
                     + "; the settings are \(known.joined(separator: ", "))")
         }
+        try Self.checkEndpointKeys(members["endpoints"], file: file, lines: lines, text: text)
         do {
             self = try JSONDecoder().decode(Self.self, from: data)
         } catch let error as DecodingError {
             throw Self.located(error, file: file, lines: lines)
+        }
+    }
+
+    /// Refuses a key of an `endpoints` entry that is not an endpoint setting
+    /// (``OpenAICompatibleModel/Configuration/Endpoint/fileKeys``), on the line of its value.
+    private static func checkEndpointKeys(_ endpoints: JSONValue?, file: String, lines: JSONLines, text: String) throws {
+        guard case .array(let entries)? = endpoints else { return }
+        let known = OpenAICompatibleModel.Configuration.Endpoint.fileKeys
+        for (index, entry) in entries.enumerated() {
+            guard case .object(let members) = entry, let key = members.keys.sorted().first(where: { !known.contains($0) })
+            else { continue }
+            let line = lines.line(of: "endpoints[\(index)].\(key)") ?? lines.line(of: "endpoints[\(index)]") ?? 1
+            let position = Self.position(ofKey: key, valueLine: line, in: text)
+            throw InputError(
+                file: file, line: position.line, column: position.column.map(String.init),
+                message: "endpoints[\(index)]: \(key) is not an endpoint setting" + Suggestion.phrase(for: key, among: known)
+                    + "; the settings are \(known.joined(separator: ", "))")
         }
     }
 
@@ -92,7 +110,10 @@ extension OpenAICompatibleModel.Configuration.Overrides {
             message =
                 "structuredOutput must be one of "
                 + OpenAICompatibleModel.StructuredOutputSupport.allCases.map(\.rawValue).joined(separator: ", ")
-        case .dataCorrupted(let context), .keyNotFound(_, let context):
+        case .keyNotFound(let key, let context):
+            path = context.codingPath
+            message = "\(JSONLines.path(path)) needs \(key.stringValue), such as {\"baseURL\": \"http://127.0.0.1:8000/v1\"}"
+        case .dataCorrupted(let context):
             path = context.codingPath
             message = context.debugDescription
         @unknown default:

@@ -4,23 +4,22 @@ extension OpenAICompatibleModel {
     /// What replaces the API key wherever a server echoes it.
     static let redactionMark = "[API key removed]"
 
-    /// `text` with the API key, if any, cut out.
+    /// `text` with every endpoint's API key cut out.
     func redacted(_ text: String) -> String {
-        guard let apiKey else { return text }
-        return text.replacingOccurrences(of: apiKey, with: Self.redactionMark)
+        apiKeys.reduce(text) { $0.replacingOccurrences(of: $1, with: Self.redactionMark) }
     }
 
-    /// `reply` with the API key cut out of its body and every header value.
+    /// `reply` with every endpoint's API key cut out of its body and every header value.
     ///
     /// Some proxies echo the request's `Authorization` header in their replies, in an error or even
     /// in a completion's text; the reply is redacted as it arrives, before anything decodes, caches,
     /// records or prints it. The key is also looked for as JSON writes it with `/` escaped (`\/`).
     func redacted(_ reply: HTTPReply) -> HTTPReply {
-        guard let apiKey else { return reply }
+        guard !apiKeys.isEmpty else { return reply }
         var reply = reply
         let mark = Array(Self.redactionMark.utf8)
         var body = reply.body
-        for form in Set([apiKey, apiKey.replacingOccurrences(of: "/", with: "\\/")]) {
+        for form in Set(apiKeys + apiKeys.map { $0.replacingOccurrences(of: "/", with: "\\/") }) {
             body = body.replacingAll(Array(form.utf8), with: mark)
         }
         reply.body = body

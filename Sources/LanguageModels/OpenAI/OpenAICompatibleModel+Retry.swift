@@ -14,31 +14,35 @@ extension OpenAICompatibleModel {
     func complete(_ request: ChatRequest, form: StructuredOutput, detectingForm: Bool = false) async throws
         -> (reply: ChatCompletionReply, seconds: Double)
     {
-        let body: [UInt8]
-        do {
-            body = Array(try ChatCompletionBody.encoder.encode(ChatCompletionBody(model: configuration.model, request: request, form: form)))
-        } catch {
-            throw LanguageModelError(.malformedReply, "could not encode the request as JSON: \(error)")
-        }
+        let body = try Self.body(for: request, model: configuration.model, form: form)
         let policy = configuration.retry
         let maxAttempts = max(1, policy.maxAttempts)
         var attempt = 1
+        var failovers = 0
         var exchanges = 0.0
         while true {
             let failure: AttemptFailure
             do {
-                let (reply, seconds) = try await permits.withPermit { try await self.attempt(body) }
+                let (reply, seconds) = try await pool.withEndpoint { try await self.attempt(body, at: $0) }
                 return (reply, exchanges + seconds)
             } catch let error as AttemptFailure {
                 if detectingForm, error.refusesForm { throw FormRefused(error: error.error) }
                 failure = error
                 exchanges += error.seconds
             }
+            // The endpoint was taken out: the request goes to another at once, without using up an
+            // attempt (bounded: each failover needs a new outage, and with every endpoint out the
+            // pool throws).
+            if failure.endpointOut, failovers < Self.maxFailovers * pool.members.count {
+                failovers += 1
+                state.withLock { $0.retries += 1 }
+                continue
+            }
             guard failure.error.isRetryable, attempt < maxAttempts else {
                 if attempt == 1 || !failure.error.isRetryable { throw failure.error.withAttempts(attempt) }
                 throw LanguageModelError(
                     .retriesExhausted,
-                    "gave up on \(endpoint) after \(attempt) attempts; the last: \(failure.error.message)",
+                    "gave up on \(failure.url) after \(attempt) attempts; the last: \(failure.error.message)",
                     statusCode: failure.error.statusCode, attempts: attempt, underlying: failure.error.code)
             }
             let wait = policy.delay(beforeRetry: attempt, retryAfter: failure.retryAfter)
@@ -50,10 +54,26 @@ extension OpenAICompatibleModel {
         }
     }
 
-    /// One HTTP exchange, its reply decoded, and how long the exchange took.
-    private func attempt(_ body: [UInt8]) async throws(AttemptFailure) -> (ChatCompletionReply, Double) {
+    /// Failovers per endpoint one request may make before its failures count as attempts: 4.
+    static let maxFailovers = 4
+
+    /// The bytes of the `POST /chat/completions` body for `request` to `model`, its schema in
+    /// `form`: what the live path sends and what a batch input line holds
+    /// (``ChatCompletionBody/encoder``, keys sorted).
+    static func body(for request: ChatRequest, model: String, form: StructuredOutput) throws -> [UInt8] {
+        do {
+            return Array(try ChatCompletionBody.encoder.encode(ChatCompletionBody(model: model, request: request, form: form)))
+        } catch {
+            throw LanguageModelError(.malformedReply, "could not encode the request as JSON: \(error)")
+        }
+    }
+
+    /// One HTTP exchange with endpoint `index`, its reply decoded, and how long the exchange took.
+    private func attempt(_ body: [UInt8], at index: Int) async throws(AttemptFailure) -> (ChatCompletionReply, Double) {
+        let member = pool.members[index]
+        let endpoint = member.chatURL
         var headers = ["Content-Type: application/json", "Accept: application/json"]
-        if let apiKey { headers.append("Authorization: Bearer \(apiKey)") }
+        if let apiKey = member.apiKey { headers.append("Authorization: Bearer \(apiKey)") }
         let request = HTTPRequest(
             url: endpoint, body: body, headers: headers, connectTimeout: configuration.connectTimeout,
             firstByteTimeout: configuration.firstByteTimeout, totalTimeout: configuration.requestTimeout,
@@ -66,7 +86,16 @@ extension OpenAICompatibleModel {
             reply = try await client.send(request)
         } catch {
             state.withLock { $0.exchangeSeconds += error.seconds }
-            throw AttemptFailure(error: languageModelError(for: error), seconds: error.seconds, ended: error.ended)
+            let failure = languageModelError(for: error, at: index)
+            let health: EndpointPool.Health =
+                switch error.kind {
+                case .couldNotConnect: .unreachable("no connection")
+                case .timedOut(.connect): .unreachable("no connection within connectTimeout")
+                case .cancelled, .replyTooLarge: .answered
+                default: .failed(failure.code.description)
+                }
+            let out = pool.record(index, seconds: error.seconds, failed: true, health: health)
+            throw AttemptFailure(error: failure, seconds: error.seconds, ended: error.ended, url: endpoint, endpointOut: out)
         }
         let seconds = reply.seconds
         state.withLock { $0.exchangeSeconds += seconds }
@@ -74,26 +103,36 @@ extension OpenAICompatibleModel {
         reply = redacted(reply)
         guard (200...299).contains(reply.status) else {
             let excerpt = String(decoding: reply.body.prefix(300), as: UTF8.self)
+            let out = pool.record(
+                index, seconds: seconds, failed: true,
+                health: reply.status >= 500 ? .failed("HTTP \(reply.status)") : .answered)
             throw AttemptFailure(
                 error: LanguageModelError(
                     .httpStatus, "\(endpoint) answered HTTP \(reply.status): \(excerpt)", statusCode: reply.status),
                 retryAfter: reply.headers["retry-after"].flatMap(Self.retryAfterSeconds), seconds: seconds,
-                ended: reply.ended, refusesForm: Self.refusesForm(status: reply.status, body: reply.body))
+                ended: reply.ended, url: endpoint, endpointOut: out,
+                refusesForm: Self.refusesForm(status: reply.status, body: reply.body))
         }
         do {
-            return (try JSONDecoder().decode(ChatCompletionReply.self, from: Data(reply.body)), seconds)
+            let decoded = try JSONDecoder().decode(ChatCompletionReply.self, from: Data(reply.body))
+            _ = pool.record(index, seconds: seconds, failed: false, health: .answered)
+            return (decoded, seconds)
         } catch {
+            _ = pool.record(index, seconds: seconds, failed: true, health: .answered)
             let excerpt = String(decoding: reply.body.prefix(200), as: UTF8.self)
             throw AttemptFailure(
                 error: LanguageModelError(
                     .malformedReply,
                     "\(endpoint) answered with something that is not a chat completion (\(reply.body.count) bytes: \(excerpt))"),
-                seconds: seconds, ended: reply.ended)
+                seconds: seconds, ended: reply.ended, url: endpoint)
         }
     }
 
-    private func languageModelError(for failure: TransferFailure) -> LanguageModelError {
-        switch failure.kind {
+    private func languageModelError(for failure: TransferFailure, at index: Int) -> LanguageModelError {
+        let endpoint = pool.members[index].chatURL
+        return switch failure.kind {
+        case .couldNotConnect where pool.isolatesFailures:
+            LanguageModelError(.serverUnreachable, "no judge server answers at \(pool.members[index].baseURL)")
         case .couldNotConnect:
             LanguageModelError(.serverUnreachable, configuration.unreachableMessage)
         case .timedOut(.connect):
@@ -152,6 +191,10 @@ struct AttemptFailure: Error {
     var seconds: Double
     /// When the failed exchange ended, on the transfer thread's clock reading.
     var ended: ContinuousClock.Instant
+    /// The chat-completions URL it was sent to.
+    var url: String
+    /// Whether its endpoint is out after it (several endpoints only): a retry goes elsewhere at once.
+    var endpointOut = false
     /// Whether the reply definitively refuses the request's `response_format`.
     var refusesForm = false
 }

@@ -8,7 +8,10 @@ import Synchronization
 ///
 /// Requests run off Swift's cooperative thread pool (see `CurlClient`), at
 /// most ``Configuration/maxConcurrentRequests`` at a time for this model; the
-/// rest wait their turn without holding a thread. Failures that may pass
+/// rest wait their turn without holding a thread. With several
+/// ``Configuration/endpoints`` each has its own limit, requests go to the least
+/// loaded, and one that fails is left out for a back-off while its requests go
+/// to the others (`EndpointPool`); ``Statistics/endpoints`` counts each. Failures that may pass
 /// (HTTP 429 and 5xx, timeouts, dropped connections, truncated replies) are
 /// retried with exponential backoff and jitter, honouring `Retry-After`, up to
 /// ``RetryPolicy/maxAttempts``; then the call throws a ``LanguageModelError``
@@ -53,6 +56,9 @@ public final class OpenAICompatibleModel: LanguageModel {
         public var exchangeSeconds = 0.0
         /// The structured-output form in use, once known.
         public var structuredOutput: StructuredOutputSupport?
+        /// Each endpoint's requests, failures, outages and latencies, in the order listed (one
+        /// entry for a model with one server).
+        public var endpoints: [EndpointStatistics] = []
     }
 
     /// Where the server is and how to talk to it.
@@ -60,9 +66,11 @@ public final class OpenAICompatibleModel: LanguageModel {
     /// The model's name: ``Configuration/model``.
     public var modelName: String { configuration.model }
 
-    let apiKey: String?
+    /// Every endpoint's API key, each cut out of whatever a server echoes.
+    let apiKeys: [String]
     let client = CurlClient()
-    let permits: AsyncSemaphore
+    /// The endpoints and the requests in flight to each.
+    let pool: EndpointPool
     let state: Mutex<Statistics>
 
     /// Creates a model for a configuration.
@@ -75,9 +83,6 @@ public final class OpenAICompatibleModel: LanguageModel {
     public init(
         configuration: Configuration = Configuration(), environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws {
-        guard configuration.baseURL.hasPrefix("http://") || configuration.baseURL.hasPrefix("https://") else {
-            throw LanguageModelError(.configuration, configuration.notHTTPMessage)
-        }
         let timeouts = [
             ("connectTimeout", configuration.connectTimeout), ("firstByteTimeout", configuration.firstByteTimeout),
             ("requestTimeout", configuration.requestTimeout),
@@ -93,26 +98,61 @@ public final class OpenAICompatibleModel: LanguageModel {
             throw LanguageModelError(
                 .configuration, "maxReplyBytes is \(configuration.maxReplyBytes); a reply needs at least 1 byte")
         }
-        if let variable = configuration.apiKeyVariable {
-            guard let key = environment[variable], !key.isEmpty else {
-                throw LanguageModelError(
-                    .configuration,
-                    "the API key variable \(variable) named in the configuration is not set; export it, or remove apiKeyVariable for servers that need no key"
-                )
-            }
-            apiKey = key
-        } else {
-            apiKey = nil
+        guard configuration.endpointBackoff > 0, configuration.endpointBackoff.isFinite else {
+            throw LanguageModelError(
+                .configuration, "endpointBackoff is \(configuration.endpointBackoff) s; a back-off is a positive number of seconds")
+        }
+        let members = try configuration.servingEndpoints.enumerated().map { index, endpoint in
+            try Self.member(endpoint, number: index + 1, of: configuration, environment: environment)
         }
         self.configuration = configuration
-        permits = AsyncSemaphore(limit: configuration.maxConcurrentRequests)
+        pool = EndpointPool(members: members, backoff: configuration.endpointBackoff)
+        apiKeys = Array(Set(members.compactMap(\.apiKey))).sorted()
         var statistics = Statistics()
         if configuration.structuredOutput != .detect { statistics.structuredOutput = configuration.structuredOutput }
         state = Mutex(statistics)
     }
 
+    /// One endpoint as the pool sends to it, its settings checked and its key read.
+    private static func member(
+        _ endpoint: Configuration.Endpoint, number: Int, of configuration: Configuration, environment: [String: String]
+    ) throws -> EndpointPool.Member {
+        let several = configuration.servingEndpoints.count > 1
+        let which = several ? "endpoint \(number) (\(endpoint.baseURL)): " : ""
+        guard endpoint.baseURL.hasPrefix("http://") || endpoint.baseURL.hasPrefix("https://") else {
+            var single = configuration
+            single.baseURL = endpoint.baseURL
+            throw LanguageModelError(.configuration, which + single.notHTTPMessage)
+        }
+        let limit = endpoint.maxConcurrentRequests ?? configuration.maxConcurrentRequests
+        guard limit >= 1 else {
+            throw LanguageModelError(.configuration, which + "maxConcurrentRequests is \(limit); at least 1 request must be allowed")
+        }
+        let weight = endpoint.weight ?? 1
+        guard weight > 0, weight.isFinite else {
+            throw LanguageModelError(.configuration, which + "weight is \(weight); a weight is a positive number")
+        }
+        var key: String?
+        if let variable = endpoint.apiKeyVariable ?? configuration.apiKeyVariable {
+            guard let value = environment[variable], !value.isEmpty else {
+                throw LanguageModelError(
+                    .configuration,
+                    which + "the API key variable \(variable) named in the configuration is not set; export it, or remove "
+                        + "apiKeyVariable for servers that need no key")
+            }
+            key = value
+        }
+        let base = endpoint.baseURL.hasSuffix("/") ? String(endpoint.baseURL.dropLast()) : endpoint.baseURL
+        return EndpointPool.Member(
+            baseURL: endpoint.baseURL, chatURL: base + "/chat/completions", apiKey: key, limit: limit, weight: weight)
+    }
+
     /// How the model's calls went so far.
-    public var statistics: Statistics { state.withLock { $0 } }
+    public var statistics: Statistics {
+        var statistics = state.withLock { $0 }
+        statistics.endpoints = pool.statistics
+        return statistics
+    }
 
     /// Answers a chat request; see the type's discussion for retries and `n`.
     ///
@@ -162,8 +202,7 @@ public final class OpenAICompatibleModel: LanguageModel {
         guard let schema = request.schema else { return try await complete(request, form: .none) }
         let support = state.withLock { $0.structuredOutput } ?? .detect
         switch support {
-        case .openAI: return try await complete(request, form: .jsonSchema(name: "reply", schema: schema))
-        case .llamaCpp: return try await complete(request, form: .jsonObjectWithSchema(schema))
+        case .openAI, .llamaCpp: return try await complete(request, form: support.form(for: schema))
         case .promptOnly: return try await completeInPrompt(request)
         case .detect: return try await detectStructuredOutput(request, schema: schema)
         }
@@ -177,12 +216,9 @@ public final class OpenAICompatibleModel: LanguageModel {
     private func detectStructuredOutput(_ request: ChatRequest, schema: JSONValue) async throws
         -> (reply: ChatCompletionReply, seconds: Double)
     {
-        let forms: [(StructuredOutputSupport, StructuredOutput)] = [
-            (.openAI, .jsonSchema(name: "reply", schema: schema)), (.llamaCpp, .jsonObjectWithSchema(schema)),
-        ]
-        for (support, form) in forms {
+        for support in [StructuredOutputSupport.openAI, .llamaCpp] {
             do {
-                let answer = try await complete(request, form: form, detectingForm: true)
+                let answer = try await complete(request, form: support.form(for: schema), detectingForm: true)
                 state.withLock { $0.structuredOutput = support }
                 return answer
             } catch is FormRefused {
@@ -205,9 +241,10 @@ public final class OpenAICompatibleModel: LanguageModel {
         return (reply, seconds)
     }
 
-    /// `…/chat/completions` under the base URL.
+    /// The chat-completions URL, for messages about the model as a whole: the endpoint's, or the
+    /// first of several and how many there are.
     var endpoint: String {
-        (configuration.baseURL.hasSuffix("/") ? String(configuration.baseURL.dropLast()) : configuration.baseURL)
-            + "/chat/completions"
+        let first = pool.members[0].chatURL
+        return pool.members.count == 1 ? first : "\(first) (and \(pool.members.count - 1) more endpoints)"
     }
 }

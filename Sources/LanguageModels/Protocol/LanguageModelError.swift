@@ -31,6 +31,9 @@ public struct LanguageModelError: Error, Sendable, Hashable, CustomStringConvert
         public static let cache = Code("cache")
         /// A recorded-replies model was asked something that was never recorded.
         public static let notRecorded = Code("notRecorded")
+        /// On the batch route: the request has no answer in the cache or the batch output file
+        /// yet (``BatchRouteModel``); it goes into the next batch input file.
+        public static let batchPending = Code("batchPending")
         /// The task was cancelled while the request was in flight.
         public static let cancelled = Code("cancelled")
 

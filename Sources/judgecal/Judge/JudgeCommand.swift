@@ -28,6 +28,12 @@ enum JudgeCommand {
         options: [
             Option("rubric", valueName: "file", help: "The rubric (Markdown or JSON).", required: true),
             Option("output", short: "o", valueName: "file", help: "The judgments file (.judgments.jsonl); the CSV goes beside it."),
+            Option(
+                "batch-requests", valueName: "file",
+                help: "Write every request the cache cannot answer as an OpenAI batch input file (JSONL); send nothing."),
+            Option(
+                "batch-results", valueName: "file",
+                help: "Read an OpenAI batch output file into the cache, then judge from the cache; send nothing."),
         ] + JudgeModelOptions.options,
         flags: [Flag("json", help: "Print a JSON summary.")],
         positionals: [Positional("run", help: "The frozen run (.run.jsonl).")],
@@ -35,6 +41,9 @@ enum JudgeCommand {
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
+        if arguments.isGiven("batch-requests"), arguments.isGiven("batch-results") {
+            throw UsageError("--batch-requests and --batch-results are two passes; give one")
+        }
         let run = try InputFiles.run(arguments.positional("run") ?? "")
         let rubric = try InputFiles.rubric(arguments.valueOrDefault("rubric"))
         let jsonPath = arguments.value("output") ?? "notebooks-data/\(run.info.name).\(rubric.name).judgments.jsonl"
@@ -44,8 +53,21 @@ enum JudgeCommand {
         let csvPath = InputFile.displayName(csvURL)
         try StagedOutputs.check(csvPath, role: "judgments CSV")
         let judge = try JudgeModelOptions.judge(arguments)
+        if let path = arguments.value("batch-requests") {
+            let round = try await judge.writeBatchRequests(run: run, rubric: rubric, to: path)
+            let json = String(decoding: try JSONEncoder.report.encode(round.json), as: UTF8.self)
+            console.print(arguments.flag("json") ? json : round.text[0])
+            return .success
+        }
         let unanswered = try JudgmentSet.previouslyUnanswered(at: jsonURL)
-        let set = try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: judge, console: console)
+        let batch: JudgeSession.BatchRound? =
+            if let path = arguments.value("batch-results") {
+                try await judge.readBatchResults(run: run, rubric: rubric, from: try InputFiles.existing(path, role: "batch results"))
+            } else { nil }
+        let set =
+            if let batch { batch.judgments } else {
+                try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: judge, console: console)
+            }
         let retried = run.rows.filter { unanswered.contains($0.id) }.count
         let transportFailed = set.judgments.filter { $0.failure?.isTransport == true }.count
         try StagedOutputs.writeAllOrNone([
@@ -53,14 +75,15 @@ enum JudgeCommand {
             (Data(set.tidyCSV(dimensions: rubric.dimensions.map(\.name)).utf8), csvPath, "judgments CSV"),
         ])
         if arguments.flag("json") {
-            let summary: JSONValue = .object([
+            var summary: [String: JSONValue] = [
                 "run": .string(run.info.name), "rubric": .string(rubric.name), "model": .string(set.model),
                 "rows": .number(Double(set.judgments.count)), "scored": .number(Double(set.scoredCount)),
                 "failed": .number(Double(set.failedCount)), "unanswered": .number(Double(transportFailed)),
                 "retried": .number(Double(retried)), "judgments": .string(InputFile.displayName(jsonURL)),
                 "tidy": .string(InputFile.displayName(csvURL)),
-            ])
-            console.print(String(decoding: try JSONEncoder.report.encode(summary), as: UTF8.self))
+            ]
+            summary["batch"] = batch?.json
+            console.print(String(decoding: try JSONEncoder.report.encode(JSONValue.object(summary)), as: UTF8.self))
         } else {
             console.print(
                 "judged \(set.judgments.count) rows of \(run.info.name) with \(rubric.name) on \(set.model): "
@@ -68,6 +91,8 @@ enum JudgeCommand {
                     + "\(retried) retried that got no answer last time")
             console.print("wrote \(InputFile.displayName(jsonURL)) and \(InputFile.displayName(csvURL))")
         }
+        if let batch, !arguments.flag("json") { console.print(batch.text[0]) }
+        for line in batch?.text.dropFirst() ?? [] { console.printWarning(line) }
         console.printNote(judge.summary)
         if transportFailed > 0 {
             console.printWarning(

@@ -23,14 +23,19 @@ enum JudgeModelOptions {
         \(defaults.requestTimeout.plainText)); maxConcurrentRequests (requests in flight at once to the \
         server, default \(defaults.maxConcurrentRequests)); maxReplyBytes (the longest reply body read, default \
         \(defaults.maxReplyBytes) bytes; a longer reply fails its row); structuredOutput (openAI, llamaCpp, promptOnly \
-        or detect, default \(defaults.structuredOutput.rawValue)). Failed requests (429, 5xx, timeouts, \
+        or detect, default \(defaults.structuredOutput.rawValue)); endpoints (several servers of the model, each \
+        {baseURL, maxConcurrentRequests, weight, apiKeyVariable}; also repeated --base-url); endpointBackoff (seconds \
+        a failing endpoint is left out, default \(defaults.endpointBackoff.plainText)). Failed requests (429, 5xx, timeouts, \
         dropped connections) are tried \(defaults.retry.maxAttempts) times with backoff.
         """
 
     static let options: [Option] = [
         Option(
             "base-url", valueName: "url",
-            help: "The OpenAI-compatible server (default \(OpenAICompatibleModel.Configuration.defaultBaseURL), or JUDGECAL_BASE_URL)."),
+            help:
+                "The OpenAI-compatible server (default \(OpenAICompatibleModel.Configuration.defaultBaseURL), or JUDGECAL_BASE_URL); "
+                + "one per endpoint for replicas of the model.",
+            arity: .repeating),
         Option(
             "model", valueName: "name",
             help: "The judge model (default \(OpenAICompatibleModel.Configuration.defaultModel), or JUDGECAL_MODEL)."),
@@ -67,12 +72,13 @@ enum JudgeModelOptions {
 
     /// The judge the options describe: flags over `JUDGECAL_*` variables over `--model-config`.
     static func judge(_ arguments: ParsedArguments) throws -> JudgeSession {
-        let overrides = OpenAICompatibleModel.Configuration.Overrides(
-            baseURL: arguments.value("base-url"), model: arguments.value("model"),
+        var overrides = OpenAICompatibleModel.Configuration.Overrides(
+            model: arguments.value("model"),
             apiKeyVariable: arguments.value("api-key-env"),
             connectTimeout: try arguments.value("connect-timeout", as: Double.self),
             firstByteTimeout: try arguments.value("first-byte-timeout", as: Double.self),
             requestTimeout: try arguments.value("request-timeout", as: Double.self))
+        overrides.setBaseURLs(arguments.values("base-url"))
         let configFile = try arguments.value("model-config").map { try InputFiles.existing($0, role: "model configuration") }
         let mode = try arguments.valueOrDefault("mode", as: JudgeSession.Mode.self)
         return try JudgeSession(

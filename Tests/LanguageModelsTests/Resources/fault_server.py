@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """A loopback chat-completions server that misbehaves on request, for tests.
 
-Usage: fault_server.py [--lifetime SECONDS]
-Binds 127.0.0.1 on a free port and prints the port on the first line of stdout.
+Usage: fault_server.py [--lifetime SECONDS] [--port PORT] [--replay FILE,FILE…]
+Binds 127.0.0.1 on PORT (default: a free port; a server restarted after a kill takes its old one)
+and prints the port on the first line of stdout.
 Stops when its parent process (the test) exits, or after --lifetime seconds.
 
 Paths: POST /<tag>/<scenario>/v1/chat/completions, where <tag> keeps one test's
@@ -24,6 +25,9 @@ counters apart from another's and <scenario> is one of
                      form, the json_object form honoured; otherwise like noformat
   huge<MB>           HTTP 200 with a completion MB megabytes long, its Content-Length announced
   huge<MB>stream     the same without a Content-Length: the body ends when the connection closes
+  replay             the recorded reply to a request whose body is byte for byte a body of the --replay
+                     files (OpenAI batch input files give custom_id → body, output files custom_id →
+                     reply; error lines are left out); HTTP 404 naming the request otherwise
 GET /<tag>/stats answers {"requests": total, "byContent": {last message: count},
 "maxInFlight": the most requests under the tag handled at once, "arrivals": seconds on the
 server's monotonic clock at which each request arrived, "sentBytes": body bytes written}.
@@ -55,6 +59,28 @@ def completion(content):
         ],
         "usage": {"prompt_tokens": 3, "completion_tokens": 2, "total_tokens": 5},
     }
+
+
+replies = {}  # request body bytes -> recorded reply (the replay scenario)
+
+
+def load_replay(paths):
+    """Request bodies from batch input files, matched by custom_id to replies in output files."""
+    bodies, answers = {}, {}
+    for path in paths:
+        with open(path, "rb") as f:
+            for raw in f.read().split(b"\n"):
+                if not raw.strip():
+                    continue
+                line = json.loads(raw)
+                if "body" in line:
+                    start = raw.index(b'{"body":') + len(b'{"body":')
+                    bodies[line["custom_id"]] = raw[start:raw.rindex(b',"custom_id":')]
+                elif line.get("response") and line["response"].get("status_code") == 200:
+                    answers.setdefault(line["custom_id"], line["response"]["body"])
+    for custom_id, body in bodies.items():
+        if custom_id in answers:
+            replies[body] = answers[custom_id]
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -100,7 +126,8 @@ class Handler(BaseHTTPRequestHandler):
 
     def answer(self):
         length = int(self.headers.get("Content-Length", "0"))
-        request = json.loads(self.rfile.read(length) or b"{}")
+        raw = self.rfile.read(length)
+        request = json.loads(raw or b"{}")
         match = re.fullmatch(r"/([^/]+)/([a-z0-9]+)/v1/chat/completions", self.path)
         if not match:
             return self.send_json(404, {"error": "unknown path"})
@@ -125,6 +152,10 @@ class Handler(BaseHTTPRequestHandler):
                 return self.send_json(200, completion("echo: " + content))
             self.close_connection = True
             return
+        if scenario == "replay":
+            if raw in replies:
+                return self.send_json(200, replies[raw])
+            return self.send_json(404, {"error": "not recorded: " + content[:80]})
         huge = re.fullmatch(r"huge(\d+)(stream)?", scenario)
         if huge:
             return self.send_huge(tag, int(huge.group(1)) * 1_000_000, announced=huge.group(2) is None)
@@ -214,10 +245,11 @@ def serve_until_parent_exits(server, lifetime):
 
 
 def main():
-    lifetime = 900.0
-    if len(sys.argv) == 3 and sys.argv[1] == "--lifetime":
-        lifetime = float(sys.argv[2])
-    serve_until_parent_exits(QuietServer(("127.0.0.1", 0), Handler), lifetime)
+    options = dict(zip(sys.argv[1::2], sys.argv[2::2]))
+    lifetime = float(options.get("--lifetime", 900.0))
+    if "--replay" in options:
+        load_replay(options["--replay"].split(","))
+    serve_until_parent_exits(QuietServer(("127.0.0.1", int(options.get("--port", 0))), Handler), lifetime)
     sys.exit(0)
 
 

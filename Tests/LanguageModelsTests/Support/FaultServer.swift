@@ -23,18 +23,29 @@ final class FaultServer: Sendable {
     let port: Int
     private let process: ChildProcess.Running
 
-    private init() throws {
+    /// A server of its own on `port` (a free one when `nil`): the shared one, or one a test kills
+    /// (``kill()``) and starts again on the same port.
+    init(port: Int? = nil) throws {
         guard let script = Bundle.module.url(forResource: "fault_server", withExtension: "py", subdirectory: "Resources") else {
             throw LanguageModelError(.configuration, "fault_server.py is missing from the test bundle")
         }
         // Standard input is /dev/null; the server watches its parent and stops when this process exits.
-        let process = try ChildProcess(command: "python3", arguments: [script.path], timeout: .seconds(24 * 3600)).start()
+        let process = try ChildProcess(
+            command: "python3", arguments: [script.path] + (port.map { ["--port", String($0)] } ?? []),
+            timeout: .seconds(24 * 3600)
+        ).start()
         let line = process.waitForOutput(timeout: .seconds(30)) { $0.contains(UInt8(ascii: "\n")) }
         guard let line, let port = Int(String(decoding: line, as: UTF8.self).prefix { $0 != "\n" }) else {
             throw LanguageModelError(.configuration, "the fault server printed no port")
         }
         self.port = port
         self.process = process
+    }
+
+    /// Stops the server at once (SIGKILL), as a crashed replica stops: connections in flight drop.
+    func kill() {
+        process.signal(SIGKILL)
+        _ = try? process.wait()
     }
 
     /// A base URL whose requests behave as `scenario` says, counted under `tag`.

@@ -1,0 +1,24 @@
+import AgreementStatistics
+import Calibration
+import LanguageModels
+import Testing
+
+@Suite("The run summary's line per endpoint: counts and latency quantiles")
+struct EndpointSummaryTests {
+    @Test("Requests, failures, outages and the type-7 p50, p90 and p99 of the exchange seconds")
+    func line() {
+        var counts = OpenAICompatibleModel.EndpointStatistics(baseURL: "http://10.0.0.2:8000/v1")
+        counts.requests = 5
+        counts.failures = 2
+        counts.outages = 1
+        counts.latencies = [0.4, 0.1, 0.3, 0.2, 1.0]
+        // numpy.quantile([0.1, 0.2, 0.3, 0.4, 1.0], [0.5, 0.9, 0.99]) = 0.3, 0.76, 0.976
+        #expect(counts.latency(quantile: 0.9).value.map { abs($0 - 0.76) < 1e-12 } == true)
+        #expect(
+            counts.summary
+                == "endpoint http://10.0.0.2:8000/v1: 5 requests, 2 failed, 1 outage; latency p50 0.30 s, p90 0.76 s, p99 0.98 s")
+        let idle = OpenAICompatibleModel.EndpointStatistics(baseURL: "http://b/v1")
+        #expect(idle.summary == "endpoint http://b/v1: 0 requests, 0 failed, 0 outages; no latency (nothing sent)")
+        #expect(idle.latency(quantile: 0.5).value == nil, "no exchanges: undefined, not 0")
+    }
+}
