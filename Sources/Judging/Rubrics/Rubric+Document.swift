@@ -39,6 +39,7 @@ struct RubricDocument: Codable, Sendable {
     var name: String
     var version: String?
     var description: String?
+    var editedFrom: String?
     var instructions: String
     var target: String
     var reference: [Reference]?
@@ -152,7 +153,8 @@ extension Rubric {
 
     var document: RubricDocument {
         RubricDocument(
-            name: name, version: version, description: summary, instructions: instructions, target: target.source,
+            name: name, version: version, description: summary, editedFrom: editedFrom, instructions: instructions,
+            target: target.source,
             reference: reference.map { RubricDocument.Reference(label: $0.label, template: $0.template.source) },
             dimensions: dimensions.map { d in
                 let kind: String
@@ -187,6 +189,7 @@ extension Rubric {
         name = document.name
         version = document.version
         summary = document.description
+        editedFrom = document.editedFrom
         instructions = document.instructions
         self.file = file
         guard !document.target.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {

@@ -13,6 +13,7 @@ extension Rubric {
     /// name: book-tags
     /// version: 1
     /// description: optional one-line summary
+    /// edited-from: book-tags v0
     /// ---
     ///
     /// # Instructions
@@ -45,7 +46,8 @@ extension Rubric {
     /// Every tag describes the book.
     /// ```
     ///
-    /// Front matter needs `name`; `version` and `description` are optional.
+    /// Front matter needs `name`; `version`, `description` and `edited-from`
+    /// (the rubric this one was edited from, its lineage) are optional.
     /// `# Instructions`, `# Target` and at least one `# Dimension:` are
     /// required; `# Reference` and `# Example:` are optional. Levels are
     /// `- label: description` lines, any order; a level's description may go
@@ -107,8 +109,8 @@ private struct MarkdownRubricReader {
                 if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
                 guard let colon = line.firstIndex(of: ":") else { throw error(index, "front matter lines read `key: value`") }
                 let key = line[..<colon].trimmingCharacters(in: .whitespaces)
-                guard ["name", "version", "description"].contains(key) else {
-                    throw error(index, "unknown front matter key `\(key)`; the keys are name, version and description")
+                guard ["name", "version", "description", "edited-from"].contains(key) else {
+                    throw error(index, "unknown front matter key `\(key)`; the keys are name, version, description and edited-from")
                 }
                 front[key] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             }
@@ -173,8 +175,8 @@ private struct MarkdownRubricReader {
         guard let instructions else { throw error(lines.count, "the rubric has no `# Instructions` section") }
         guard let target else { throw error(lines.count, "the rubric has no `# Target` section") }
         let document = RubricDocument(
-            name: name, version: front["version"], description: front["description"], instructions: instructions,
-            target: target, reference: reference, dimensions: dimensions, examples: examples)
+            name: name, version: front["version"], description: front["description"], editedFrom: front["edited-from"],
+            instructions: instructions, target: target, reference: reference, dimensions: dimensions, examples: examples)
         return (document, lineInfo)
     }
 

@@ -19,6 +19,10 @@ public struct Rubric: Sendable, Hashable {
     public var version: String?
     /// A one-line summary, if given.
     public var summary: String?
+    /// The rubric this one was edited from (front matter `edited-from: book-tags v1`, JSON `editedFrom`), if
+    /// given: its lineage, which the alignment history records beside each look and certificate. The lineage's
+    /// key, the rows it has looked at and certified on, is the rubric's ``name``.
+    public var editedFrom: String?
     /// The instructions to the judge.
     public var instructions: String
     /// Renders the value under judgment from a row.
