@@ -16,6 +16,7 @@ enum JudgeCalCommands {
         subcommands: [
             ImportCommand.command, ExtractCommand.command, JudgeCommand.command, AlignCommand.command, CompareCommand.command,
             ReportCommand.command, RubricCommand.command, AgreementCommand.command,
+            AlignCommand.certify,
         ],
         exitCode: JudgeCal.exitCode(for:)
     )

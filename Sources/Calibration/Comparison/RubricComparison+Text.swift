@@ -12,6 +12,7 @@ extension RubricComparison {
         out.append(
             "\(options.statistic.displayName), \(Int((options.level * 100).rounded()))% intervals; difference = experimental − control, paired bootstrap"
         )
+        out.append(contentsOf: split?.summaryLines ?? [])
         out.append("")
         var table = TextTable(columns: ["dimension", "n", "control", "experimental", "difference [CI]", "McNemar (ctl/exp only, p)"])
         for d in dimensions {

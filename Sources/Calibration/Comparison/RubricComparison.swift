@@ -134,4 +134,6 @@ public struct RubricComparison: Sendable, Hashable, Codable {
     public var exampleRows: [String]
     /// One entry per dimension.
     public var dimensions: [DimensionComparison]
+    /// The split compared on, with the validation looks; absent without a split.
+    public var split: SplitUse? = nil
 }

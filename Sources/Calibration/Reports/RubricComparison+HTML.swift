@@ -19,6 +19,7 @@ extension RubricComparison {
                     ("Control", controlName), ("Experimental", experimentalName), ("Statistic", options.statistic.displayName),
                     ("Intervals", "\(Int((options.level * 100).rounded()))%; difference = experimental − control, paired bootstrap"),
                 ]))
+        if let split { body.append(split.html) }
         body.append("<h2>Summary</h2>")
         body.append(ReportMarkup.table(header: summaryHeader, rows: summaryRows, numeric: 1...4))
         for d in dimensions {
@@ -64,6 +65,7 @@ extension RubricComparison {
         var out = ["# Rubric comparison: \(HTMLEscaping.markdownCell(controlName)) vs \(HTMLEscaping.markdownCell(experimentalName))", ""]
         out.append(
             MarkdownTable(header: ["", ""], rows: ReportMarkdown.infoRows(info) + [["Statistic", options.statistic.displayName]]).rendered)
+        if let split { out.append(split.markdown) }
         out.append(MarkdownTable(header: summaryHeader, rows: summaryRows).rendered)
         for d in dimensions where !d.flipped.isEmpty {
             out.append("## \(HTMLEscaping.markdownCell(d.name)): \(d.flipped.count) rows flipped\n")
