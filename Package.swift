@@ -89,6 +89,11 @@ let benchmarks: [Target] = [
         dependencies: ["AgreementStatistics", "DataFormats"],
         path: "benchmarks/CorrectionSimulation"
     ),
+    .executableTarget(
+        name: "IterationSimulation",
+        dependencies: ["AgreementStatistics", "Calibration"],
+        path: "benchmarks/IterationSimulation"
+    ),
 ]
 
 // MARK: - Fuzz targets

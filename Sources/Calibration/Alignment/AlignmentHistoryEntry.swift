@@ -62,8 +62,33 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
     public var run: String?
     /// The threshold of the verdicts.
     public var threshold: Double
-    /// Per-dimension figures.
+    /// Per-dimension figures (empty for a comparison, whose figures are ``compared``).
     public var dimensions: [Figures]
+    /// The rubric the judged one was edited from (its `edited-from`), when declared; absent in older files.
+    public var editedFrom: String?
+    /// The split the figures rest on (`--split`, `certify`), with the label sheets and fingerprint; absent without one.
+    public var split: SplitReference?
+    /// The validation looks counted with this one and the adjusted figures, on validation.
+    public var looks: SplitUse.Looks?
+    /// The certificate, for `judgecal certify` (``Certificate/testRowsReused`` when forced).
+    public var certificate: Certificate?
+    /// For a comparison (`compare --split validation`): the control rubric's name and text hash.
+    public var controlRubric: String?
+    public var controlRubricTextHash: String?
+    /// For a comparison: per dimension, n and the difference experimental − control with its interval.
+    public var compared: [ComparedFigures]?
+
+    /// One dimension of a comparison.
+    public struct ComparedFigures: Sendable, Hashable, Codable {
+        /// The dimension.
+        public var dimension: String
+        /// Rows paired under both rubrics.
+        public var n: Int
+        /// Experimental − control on the statistic, with its bounds.
+        public var difference: Double?
+        public var lower: Double?
+        public var upper: Double?
+    }
 
     /// The entry for `report`, with the rubric's text and its hash (the
     /// SHA-256 of the text's UTF-8 bytes unless the caller gives one).
@@ -85,6 +110,36 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
                 spearman: d.spearman.value, kendallTauB: d.kendallTauB.value, bias: d.bias.value, statistic: d.statistic,
                 lower: d.statisticEstimate.interval?.lower, upper: d.statisticEstimate.interval?.upper, verdict: d.verdict.outcome)
         }
+        if let use = report.split { record(use) }
+    }
+
+    /// The entry for a comparison looked at on a split: the experimental
+    /// rubric as the rubric, the control beside it, and the differences.
+    public init(comparison: RubricComparison, rubric: String, texts: (control: String, experimental: String), time: Date = Date()) {
+        self.time = time
+        self.rubric = rubric
+        self.rubricTextHash = SHA256.hexDigest(of: Array(texts.experimental.utf8))
+        self.rubricText = texts.experimental
+        self.controlRubric = comparison.controlName
+        self.controlRubricTextHash = SHA256.hexDigest(of: Array(texts.control.utf8))
+        self.model = comparison.info.model
+        self.dataset = comparison.info.dataset
+        self.run = comparison.info.run
+        self.threshold = comparison.options.threshold
+        self.dimensions = []
+        self.compared = comparison.dimensions.map {
+            ComparedFigures(
+                dimension: $0.name, n: $0.paired, difference: $0.difference.value, lower: $0.difference.interval?.lower,
+                upper: $0.difference.interval?.upper)
+        }
+        if let use = comparison.split { record(use) }
+    }
+
+    private mutating func record(_ use: SplitUse) {
+        editedFrom = use.editedFrom
+        split = use.split
+        looks = use.looks
+        certificate = use.certificate
     }
 
     /// The entry as one line of JSON (sorted keys, ISO 8601 time), without the newline.

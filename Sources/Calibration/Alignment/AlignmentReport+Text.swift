@@ -21,6 +21,7 @@ extension AlignmentReport {
         out.append(
             "Verdict on \(options.statistic.displayName), threshold \(ReportNumber.number(options.threshold)), \(Int((options.level * 100).rounded()))% intervals (\(options.intervals.rawValue))"
         )
+        out.append(contentsOf: split?.summaryLines ?? [])
         out.append("")
         var table = TextTable(columns: ["dimension", "n", "exact", "κ_q [CI]", "α", "AC2", "ρ", "τ", "verdict"])
         for d in dimensions {

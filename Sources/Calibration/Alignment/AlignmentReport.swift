@@ -31,6 +31,8 @@ public struct AlignmentReport: Sendable, Hashable, Codable {
     /// the rows paired in every dimension; undefined with a reason for fewer
     /// than 2 dimensions or 3 such rows.
     public var halo: HaloComparison
+    /// The split the figures rest on, with the validation looks or the certificate; absent without a split.
+    public var split: SplitUse?
 
     /// Creates a report from its parts (decoding uses the synthesized `init(from:)`).
     public init(

@@ -11,6 +11,7 @@ extension RubricComparison {
     /// disagreements with what was judged, and the flipped rows. No colour codes.
     public func renderText() -> String {
         var out = ["Comparison: control \(controlName) vs experimental \(experimentalName)", intervalsSentence]
+        out.append(contentsOf: split?.summaryLines ?? [])
         out += failureLines.map { "  " + $0 }
         out.append("")
         var table = TextTable(columns: summaryHeader)

@@ -165,4 +165,6 @@ public struct RubricComparison: Sendable, Hashable, Codable {
     public var groupedBy: String?
     /// One entry per dimension.
     public var dimensions: [DimensionComparison]
+    /// The split compared on, with the validation looks; absent without a split.
+    public var split: SplitUse? = nil
 }

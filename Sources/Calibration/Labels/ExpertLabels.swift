@@ -70,6 +70,13 @@ public struct ExpertLabels: Sendable, Hashable {
         return labels.map(\.rater).filter { seen.insert($0).inserted }
     }
 
+    /// These labels on the rows in `ids` only (a split's rows, ``SplitSelection``).
+    public func restricted(to ids: Set<String>) -> ExpertLabels {
+        var copy = self
+        copy.labels = labels.filter { ids.contains($0.id) }
+        return copy
+    }
+
     /// One rater's scores on one dimension, by row id.
     public func scores(dimension: String, rater: String) -> [String: Double] {
         var result: [String: Double] = [:]

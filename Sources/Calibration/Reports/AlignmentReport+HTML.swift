@@ -26,6 +26,7 @@ extension AlignmentReport {
                     ("Threshold", ReportNumber.number(options.threshold)),
                     ("Intervals", "\(Int((options.level * 100).rounded()))% (\(options.intervals.rawValue))"),
                 ]))
+        if let split { body.append(split.html) }
         if !exampleRows.isEmpty {
             body.append(
                 "<p>Worked-example rows \(exampleRowsIncluded ? "included in" : "left out of") the figures: \(HTMLEscaping.text(exampleRows.joined(separator: ", ")))</p>"

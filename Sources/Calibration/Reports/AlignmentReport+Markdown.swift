@@ -16,6 +16,7 @@ extension AlignmentReport {
                     ["Intervals", "\(Int((options.level * 100).rounded()))% (\(options.intervals.rawValue))"],
                 ]
             ).rendered)
+        if let split { out.append(split.markdown) }
         out.append("## Summary\n")
         out.append(
             MarkdownTable(

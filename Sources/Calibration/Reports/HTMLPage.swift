@@ -41,7 +41,7 @@ struct HTMLPage {
         table{border-collapse:collapse;margin:.5rem 0}th,td{border:1px solid #bbb;padding:.2rem .5rem;text-align:left;vertical-align:top}
         th{background:#eee}td.num{text-align:right;font-variant-numeric:tabular-nums}
         svg text{font-family:inherit;font-size:12px}.charts{display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-start}
-        .verdict{font-weight:bold}.muted{color:#555}pre.text{white-space:pre-wrap;font-family:inherit;margin:0}
+        .verdict{font-weight:bold}.muted{color:#555}.reused{font-weight:bold;color:#a00}pre.text{white-space:pre-wrap;font-family:inherit;margin:0}
         @media print{body{max-width:none;margin:0}h2{break-after:avoid}section,figure{break-inside:avoid}button,.noprint{display:none}}
 
         """

@@ -15,6 +15,7 @@ extension RubricComparison {
     public func renderHTML() -> String {
         var body = ["<h1>Comparison: \(HTMLEscaping.text(controlName)) vs \(HTMLEscaping.text(experimentalName))</h1>"]
         body.append(ReportMarkup.infoTable(info, extra: infoExtra))
+        if let split { body.append(split.html) }
         body.append("<h2>Summary</h2>")
         body.append(ReportMarkup.table(header: summaryHeader, rows: summaryRows, numeric: 1...4))
         for d in dimensions {
@@ -56,6 +57,7 @@ extension RubricComparison {
     public func renderMarkdown() -> String {
         var out = ["# Comparison: \(HTMLEscaping.markdownCell(controlName)) vs \(HTMLEscaping.markdownCell(experimentalName))", ""]
         out.append(MarkdownTable(header: ["", ""], rows: ReportMarkdown.infoRows(info) + infoExtra.map { [$0.0, $0.1] }).rendered)
+        if let split { out.append(split.markdown) }
         out.append("## Summary\n")
         out.append(MarkdownTable(header: summaryHeader, rows: summaryRows).rendered)
         for d in dimensions {

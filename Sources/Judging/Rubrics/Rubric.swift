@@ -19,7 +19,9 @@ public struct Rubric: Sendable, Hashable {
     public var version: String?
     /// A one-line summary, if given.
     public var summary: String?
-    /// Its lineage: the rubric it was edited from (front matter `edited-from`), if given.
+    /// The rubric this one was edited from (front matter or JSON key `edited-from`, e.g. `book-tags v1`), if
+    /// given: its lineage, which the alignment history records beside each look and certificate. The lineage's
+    /// key, the rows it has looked at and certified on, is the rubric's ``name``.
     public var editedFrom: String?
     /// The instructions to the judge.
     public var instructions: String

@@ -17,7 +17,8 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     public var severity: Severity
     /// A stable code: `parse`, `duplicate-dimension`, `scale-best-first`,
     /// `template-fails-on-run`, `odd-levels`, `scale-gap`,
-    /// `level-without-description`, `example-missing-score`, `example-row-not-in-run`.
+    /// `level-without-description`, `example-missing-score`, `example-row-not-in-run`,
+    /// `example-row-held-out`.
     public var code: String
     /// The file.
     public var file: String
@@ -64,7 +65,9 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
 /// which ``Rubric/load(from:)`` refuses because it would invert every score;
 /// and, when the run's rows are given, a target or reference template that
 /// cannot be rendered for some row (a field the row lacks), which would
-/// otherwise fail only at judge time.
+/// otherwise fail only at judge time; and, when the label set's splits are
+/// given, an example citing a row held out for validation or test: the judge
+/// would be shown the answer to a row it is later measured on.
 public enum RubricLinter {
     /// The findings for the rubric file at `url`; a parse error becomes the
     /// single error finding.
@@ -73,11 +76,14 @@ public enum RubricLinter {
     ///   - runRowIDs: the ids of the run the rubric will judge, if known.
     ///   - runRows: the rows of that run as templates see them (`FrozenRow.json`),
     ///     to render every template against every row.
+    ///   - heldOutRows: the labelled rows outside the development split, each with the name of its split.
     public static func lint(
-        fileAt url: URL, runRowIDs: Set<String>? = nil, runRows: [JSONValue]? = nil
+        fileAt url: URL, runRowIDs: Set<String>? = nil, runRows: [JSONValue]? = nil, heldOutRows: [String: String] = [:]
     ) -> [Diagnostic] {
         do {
-            return lint(try Rubric.load(from: url, checkingScaleOrder: false), runRowIDs: runRowIDs, runRows: runRows)
+            return lint(
+                try Rubric.load(from: url, checkingScaleOrder: false), runRowIDs: runRowIDs, runRows: runRows,
+                heldOutRows: heldOutRows)
         } catch let error as InputError {
             return [Diagnostic(severity: .error, code: "parse", file: error.file, line: error.line, message: error.message)]
         } catch {
@@ -93,7 +99,11 @@ public enum RubricLinter {
     ///     with `id`, `input`, `expected`, `response`, `metadata`); each
     ///     template is rendered against each, and every placeholder that fails
     ///     is one error naming the rows (the first five, and how many more).
-    public static func lint(_ rubric: Rubric, runRowIDs: Set<String>? = nil, runRows: [JSONValue]? = nil) -> [Diagnostic] {
+    ///   - heldOutRows: the labelled rows outside the development split, each with the name of its split
+    ///     (`validation`, `test`); a worked example may cite none of them.
+    public static func lint(
+        _ rubric: Rubric, runRowIDs: Set<String>? = nil, runRows: [JSONValue]? = nil, heldOutRows: [String: String] = [:]
+    ) -> [Diagnostic] {
         var out: [Diagnostic] = []
         func add(_ severity: Diagnostic.Severity, _ code: String, _ line: Int?, _ message: String) {
             out.append(Diagnostic(severity: severity, code: code, file: rubric.file, line: line, message: message))
@@ -144,6 +154,11 @@ public enum RubricLinter {
             }
             if let ids = runRowIDs, let row = e.rowID, !ids.contains(row) {
                 add(.warning, "example-row-not-in-run", line, "\(name) cites row \(row), which the run does not have")
+            }
+            if let row = e.rowID, let split = heldOutRows[row] {
+                add(
+                    .error, "example-row-held-out", line,
+                    "\(name) cites row \(row), a \(split) row; worked examples may cite only development rows")
             }
         }
         if let rows = runRows {

@@ -22,6 +22,14 @@ enum AlignCommand {
         Flag("json", help: "Print the report as JSON (schema in docs/FORMATS.md)."),
     ]
 
+    /// `--history` and the split options (docs/ITERATION.md), shared by `align`, `compare` and `certify`.
+    static let splitOptions: [Option] = [
+        Option("history", valueName: "file", help: "The history file a line is appended to.", defaultValue: "calibration/history.jsonl"),
+        Option("split", valueName: "name", help: "Only this split's rows (looks counted).", choices: ["development", "validation"]),
+        Option("splits", valueName: "file", help: "The split record (default: NAME.splits.json beside the first label sheet)."),
+        Option("split-shares", valueName: "d,v,t", help: "Shares of a new split record (default 50,25,25).", commaSeparated: true),
+    ]
+
     static let command = Command(
         name: "align",
         abstract: "Measure how far the judge agrees with expert labels, per dimension, with a verdict.",
@@ -79,12 +87,11 @@ enum AlignCommand {
                 defaultValue: String(defaults.worstDisagreements), range: 0...),
             Option(
                 "report", valueName: "file", help: "Also write the report to this file: .html a page with charts, .md Markdown, else JSON."),
-            Option(
-                "history", valueName: "file", help: "The history file a line is appended to.", defaultValue: "calibration/history.jsonl"),
-        ] + JudgeModelOptions.options,
+        ] + splitOptions + JudgeModelOptions.options,
         flags: labelFlags + [
             Flag("include-examples", help: "Keep the rubric's worked-example rows in the figures."),
             Flag("no-history", help: "Do not append to the history file."),
+            Flag("require-certified", help: "Refuse unless the rubric and model match the lineage's certificate in the history."),
         ],
         positionals: [Positional("run", help: "The frozen run (.run.jsonl); optional with --judge-scores.", optional: true)],
         run: run
@@ -100,23 +107,29 @@ enum AlignCommand {
     }
 
     /// `align RUN --rubric R`: judges the run (through the cache), then aligns.
-    static func runJudging(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
-        guard arguments.value("categories") == nil else {
+    static func runJudging(_ arguments: ParsedArguments, console: Console, certifying: Bool = false) async throws -> ExitCode {
+        guard certifying || arguments.value("categories") == nil else {
             throw UsageError("--categories applies only with --judge-scores; when judging, the rubric declares the scales")
         }
         guard let runPath = arguments.positional("run") else { throw UsageError("give the run to judge, or --judge-scores FILE") }
         guard let rubricPath = arguments.value("rubric") else { throw UsageError("--rubric is required unless --judge-scores is given") }
-        let run = try InputFiles.run(runPath)
+        var run = try InputFiles.run(runPath)
         let rubric = try InputFiles.rubric(rubricPath)
         let labels = try readLabels(arguments, run: run, dimensions: rubric.dimensions)
         let settings = try alignmentOptions(arguments)
         let outputs = try checkedOutputs(arguments)
+        var step = try splitStep(arguments, labels: labels, split: certifying ? .test : nil, history: !arguments.flag("no-history"))
         let judge = try JudgeModelOptions.judge(arguments)
-        let judgments = try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: judge, console: console)
         let rubricText = String(decoding: try InputFiles.read(rubricPath, role: "rubric"), as: UTF8.self)
-        let report = try AlignmentReport(
-            run: run, rubric: rubric, rubricText: rubricText, judgments: judgments, labels: labels,
+        if !certifying, arguments.flag("require-certified") {
+            try Certificate.require(rubric, text: rubricText, judge: judge.settings, history: arguments.valueOrDefault("history"))
+        }
+        run = try step?.run(run, checking: [rubric], force: certifying && arguments.flag("force"), note: console.printNote) ?? run
+        let judgments = try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: judge, console: console)
+        var report = try AlignmentReport(
+            run: run, rubric: rubric, rubricText: rubricText, judgments: judgments, labels: step?.labels ?? labels,
             groupBy: arguments.value("group-by"), settings: settings)
+        report.split = step?.use(for: report, rubric: rubric, rubricText: rubricText, judge: judge.settings)
         console.printNote(judge.summary)
         return try finish(report, outputs, arguments, rubricText: rubricText, console: console)
     }
@@ -163,6 +176,28 @@ enum AlignCommand {
         try outputs.check()
         return outputs
     }
+
+    /// The split of `--split` (or `certify`'s test split), its looks counted in `--history` unless `history` is false.
+    static func splitStep(_ arguments: ParsedArguments, labels: ExpertLabels, split: LabelSplit?, history: Bool) throws -> SplitStep? {
+        try (split ?? arguments.value("split", as: LabelSplit.self)).map {
+            try SplitStep(
+                $0, labels: labels, sheets: arguments.values("labels"), file: arguments.value("splits"), shares: try arguments.values(
+                    "split-shares", as: Double.self), history: history ? arguments.valueOrDefault("history") : nil)
+        }
+    }
+
+    /// `judgecal certify RUN --rubric R --labels L`: `align` on the sealed test rows, once per lineage.
+    static let certify = Command(
+        name: "certify", abstract: "Judge the sealed test rows once with a rubric, and record the verdict as its certificate.",
+        discussion: """
+            Judges the test split's rows only and reports the verdict with its interval; the certificate (rubric hash, judge \
+            model and settings, label fingerprint, split) goes to the history for align --require-certified. A second one of a \
+            lineage (rubric name) on these test rows is refused (exit 1) unless --force: "test rows reused". Else as align.
+            """,
+        options: command.options.filter { !["judge-scores", "categories", "split"].contains($0.name) },
+        flags: command.flags.filter { $0.name != "require-certified" } + [Flag("force", help: "Certify again: \"test rows reused\".")],
+        positionals: [Positional("run", help: "The frozen run (.run.jsonl).")],
+        run: { try await runJudging($0, console: $1, certifying: true) })
 
     static func readLabels(_ arguments: ParsedArguments, run: FrozenRun, dimensions: [ScoreDimension]) throws -> ExpertLabels {
         let urls = try arguments.values("labels").map { try InputFiles.existing($0, role: "label sheet") }

@@ -36,14 +36,14 @@ enum CompareCommand {
             Option(
                 "report", valueName: "file",
                 help: "Also write the comparison to this file: .html a page with charts, .md Markdown, else JSON."),
-        ] + JudgeModelOptions.options,
+        ] + AlignCommand.splitOptions + JudgeModelOptions.options,
         flags: AlignCommand.labelFlags + [Flag("include-examples", help: "Keep worked-example rows in the figures.")],
         positionals: [Positional("run", help: "The frozen run (.run.jsonl).")],
         run: run
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
-        let run = try InputFiles.run(arguments.positional("run") ?? "")
+        var run = try InputFiles.run(arguments.positional("run") ?? "")
         let control = try InputFiles.rubric(arguments.valueOrDefault("control"))
         let experimental = try arguments.value("experimental").map(InputFiles.rubric) ?? control
         let labels = try AlignCommand.readLabels(arguments, run: run, dimensions: control.dimensions)
@@ -52,6 +52,10 @@ enum CompareCommand {
             seed: try arguments.valueOrDefault("seed", as: UInt64.self), includeExampleRows: arguments.flag("include-examples")
         ).validated()
         if let path = arguments.value("report") { try StagedOutputs.check(path, role: "report") }
+        var step = try AlignCommand.splitStep(arguments, labels: labels, split: nil, history: true)
+        run = try step?.run(run, checking: [control, experimental], note: console.printNote) ?? run
+        let texts = try [arguments.valueOrDefault("control"), arguments.value("experimental") ?? arguments.valueOrDefault("control")]
+            .map { try String(contentsOfFile: $0, encoding: .utf8) }
         let judge = try JudgeModelOptions.judge(arguments)
         let other = try arguments.value("experimental-model-config").map {
             try JudgeSession(configurationFile: URL(filePath: $0), sharingCacheOf: judge)
@@ -59,13 +63,15 @@ enum CompareCommand {
         let sides = (
             try await IterationCommands.judgments(from: "control-judgments", arguments, run, control, judge: judge, console),
             try await IterationCommands.judgments(from: "experimental-judgments", arguments, run, experimental, judge: other, console))
-        let comparison = try RubricComparison(
+        var comparison = try RubricComparison(
             RubricComparison.Input(
                 run: run, control: control, controlJudgments: sides.0, experimental: experimental, experimentalJudgments: sides.1,
-                labels: labels, groupBy: arguments.value("group-by")),
+                labels: step?.labels ?? labels, groupBy: arguments.value("group-by")),
             options: options)
+        comparison.split = step?.use(for: comparison, experimental: experimental, texts: (texts[0], texts[1]))
         let json = try JSONEncoder.report.encode(comparison)
-        if let path = arguments.value("report") { try StagedOutputs.writeAllOrNone([ReportDocument.comparison(comparison).file(at: path)]) }
+        try comparison.write(
+            report: arguments.value("report"), history: step?.history, rubric: experimental.name, texts: (texts[0], texts[1]))
         console.print(arguments.flag("json") ? String(decoding: json, as: UTF8.self) : comparison.renderText())
         console.printNote(judge.summary)
         return .success

@@ -9,3 +9,4 @@ extension IntervalMethod: ArgumentValue {}
 extension RecordFormat: ArgumentValue {}
 extension AlignmentStatistic: ArgumentValue {}
 extension JudgeSession.Mode: ArgumentValue {}
+extension LabelSplit: ArgumentValue {}

@@ -21,7 +21,7 @@ enum RubricCommand {
             row the run (--run) lacks. Errors: a rubric that does not parse, a dimension \
             defined twice, a word scale written best first (Excellent … Poor; judge and align \
             refuse it), and with --run a target or reference template that cannot be \
-            rendered for some rows of the run (each failing placeholder with its rows).
+            rendered for some rows (each failing placeholder with its rows); with --splits an example citing a held-out row.
             --json writes [{severity, code, file, line, message}].
             Exit codes: 0 no errors (warnings allowed unless --strict); 1 errors, or warnings \
             with --strict; 64 usage; 65 malformed run; 66 a file missing.
@@ -29,7 +29,8 @@ enum RubricCommand {
         options: [
             Option(
                 "run", valueName: "file",
-                help: "The run the rubric will judge: check example row ids and render every template on every row.")
+                help: "The run the rubric will judge: check example row ids and render every template on every row."),
+            Option("splits", valueName: "file", help: "A split record (.splits.json): examples may cite development rows only."),
         ],
         flags: [
             Flag("strict", help: "Fail on warnings too."),
@@ -61,8 +62,9 @@ enum RubricCommand {
     static func runLint(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         let url = try InputFiles.existing(arguments.positional("rubric") ?? "", role: "rubric")
         let run = try arguments.value("run").map(InputFiles.run)
+        let held = try arguments.value("splits").map { try LabelSplits.load(from: InputFiles.existing($0, role: "splits")).heldOutRows }
         let findings = RubricLinter.lint(
-            fileAt: url, runRowIDs: run.map { Set($0.rows.map(\.id)) }, runRows: run.map { $0.rows.map(\.json) })
+            fileAt: url, runRowIDs: run.map { Set($0.rows.map(\.id)) }, runRows: run.map { $0.rows.map(\.json) }, heldOutRows: held ?? [:])
         console.print(RubricLinter.report(findings, rubric: arguments.positional("rubric") ?? "", json: arguments.flag("json")))
         return RubricLinter.fails(findings, strict: arguments.flag("strict")) ? .failure : .success
     }

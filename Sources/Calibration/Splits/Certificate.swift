@@ -1,0 +1,138 @@
+import DataFormats
+public import Foundation
+public import Judging
+import LanguageModels
+
+/// The judge a figure was made with: model, server and scoring settings.
+public struct JudgeSettings: Sendable, Hashable, Codable {
+    /// The model's name.
+    public var model: String
+    /// The server's base URL.
+    public var baseURL: String?
+    /// The scoring mode (`discrete`, `probabilityWeighted(…)`, `sampled(count: 5)`).
+    public var mode: String
+    /// The sampling temperature.
+    public var temperature: Double
+    /// The reply's token limit.
+    public var maxTokens: Int
+    /// The sampling seed, when one is sent.
+    public var seed: Int?
+
+    /// Creates the settings.
+    public init(model: String, baseURL: String?, options: JudgeOptions) {
+        self.model = model
+        self.baseURL = baseURL
+        self.mode = String(describing: options.mode)
+        self.temperature = options.temperature
+        self.maxTokens = options.maxTokens
+        self.seed = options.seed
+    }
+}
+
+/// The record of a rubric judged once on the sealed test rows
+/// (`judgecal certify`): the claim a team may publish, and what it rests on.
+public struct Certificate: Sendable, Hashable, Codable {
+    /// The rubric's name: its lineage.
+    public var rubric: String
+    /// The rubric's version.
+    public var rubricVersion: String?
+    /// The SHA-256 (hex) of the rubric's text.
+    public var rubricTextHash: String
+    /// The rubric it was edited from, when declared.
+    public var editedFrom: String?
+    /// The judge.
+    public var judge: JudgeSettings
+    /// The split record, its identity (seed and shares) and the label fingerprint.
+    public var splitFile: String
+    public var splitIdentity: String
+    public var labelFingerprint: String
+    /// How many test rows were judged.
+    public var testRows: Int
+    /// Whether this lineage had been certified on these test rows before (`--force`): the test is then no longer sealed.
+    public var testRowsReused: Bool
+
+    /// Why a judge fails this certificate: each difference between the
+    /// certified rubric and judge and the ones about to be used; empty when they match.
+    ///
+    /// The rubric text, the model's name and the scoring mode must match; the
+    /// server may differ (the same model served elsewhere).
+    public func mismatches(rubricTextHash: String, judge: JudgeSettings) -> [String] {
+        var out: [String] = []
+        if rubricTextHash != self.rubricTextHash {
+            out.append("the rubric's text changed (certified \(self.rubricTextHash.prefix(12)), now \(rubricTextHash.prefix(12)))")
+        }
+        if judge.model != self.judge.model { out.append("the model changed (certified \(self.judge.model), now \(judge.model))") }
+        if judge.mode != self.judge.mode { out.append("the scoring mode changed (certified \(self.judge.mode), now \(judge.mode))") }
+        return out
+    }
+
+    /// Refuses `judge` with `rubric`, whose text is `text`, unless they match
+    /// the newest certificate of the rubric's lineage in the history at `path`
+    /// (``mismatches(rubricTextHash:judge:)``): what `align --require-certified` checks before it judges.
+    ///
+    /// - Throws: ``CertificationError`` naming every difference, or that there is no certificate.
+    public static func require(_ rubric: Rubric, text: String, judge: JudgeSettings, history path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let file = InputFile.displayName(url)
+        let history = try AlignmentHistoryEntry.readAll(from: url)
+        let certificate = try AlignmentHistoryEntry.latestCertificate(of: rubric.name, in: history, file: file)
+        let mismatches = certificate.mismatches(rubricTextHash: SHA256.hexDigest(of: Array(text.utf8)), judge: judge)
+        guard mismatches.isEmpty else {
+            throw CertificationError(
+                "the judge no longer matches the certificate of \(rubric.name) in \(file): \(mismatches.joined(separator: "; ")); "
+                    + "certify the new rubric or model on test rows first")
+        }
+    }
+}
+
+/// A certification refused: a second certificate of a lineage on the same
+/// test rows without `--force`, or a judge that no longer matches its
+/// certificate (`align --require-certified`).
+public struct CertificationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What was refused, and what to do.
+    public let message: String
+
+    init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+extension AlignmentHistoryEntry {
+    /// Every entry in the history file at `url`, in order; none when there is no file.
+    ///
+    /// - Throws: ``InputError`` naming the file and line of a line that is not an entry.
+    public static func readAll(from url: URL) throws -> [AlignmentHistoryEntry] {
+        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        let lines = try InputFile.read(url).split(separator: 0x0A, omittingEmptySubsequences: false)
+        return try lines.enumerated().compactMap { i, line in
+            guard !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) else { return nil }
+            do {
+                return try decode(line: Data(line))
+            } catch {
+                throw InputError(
+                    file: InputFile.displayName(url), line: i + 1, message: "is not a history entry (docs/FORMATS.md): \(error)")
+            }
+        }
+    }
+
+    /// The newest certificate of the lineage `rubric` in `history`.
+    ///
+    /// - Throws: ``CertificationError`` when there is none.
+    public static func latestCertificate(of rubric: String, in history: [AlignmentHistoryEntry], file: String) throws -> Certificate {
+        guard let certificate = history.compactMap(\.certificate).last(where: { $0.rubric == rubric }) else {
+            throw CertificationError(
+                "\(file) holds no certificate of the rubric \(rubric); certify it first (judgecal certify RUN --rubric R --labels L)")
+        }
+        return certificate
+    }
+}
+
+extension JudgeSession {
+    /// The settings a certificate records and `align --require-certified` checks: the configured model and server,
+    /// and the scoring options.
+    public var settings: JudgeSettings {
+        JudgeSettings(model: client.configuration.model, baseURL: client.configuration.baseURL, options: options)
+    }
+}

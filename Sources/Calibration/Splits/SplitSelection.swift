@@ -1,0 +1,102 @@
+import DataFormats
+public import Foundation
+public import Judging
+
+/// A command's labels restricted to one split (`--split validation`, and
+/// `certify` on test), with the split's record read, brought up to date with
+/// the labels, and written back: the first use writes it.
+public struct SplitSelection: Sendable {
+    /// The split the figures are computed on.
+    public let split: LabelSplit
+    /// The record, up to date with the labels.
+    public let splits: LabelSplits
+    /// The labels on the split's rows only.
+    public let labels: ExpertLabels
+    /// What changed since the record was written, and that it was first written, for the reader.
+    public let notes: [String]
+    /// What a report and the history name the split by.
+    public let reference: SplitReference
+
+    /// Reads (or first writes) the split record at `file` for the label sheets
+    /// `sheets`, reconciles it with `labels`, writes it back when it changed,
+    /// and keeps the labels of `split` only.
+    ///
+    /// - Parameters:
+    ///   - file: the record; `nil` for ``LabelSplits/defaultFile(for:)``.
+    ///   - proportions: the shares for a new record; `nil` for 50/25/25. A
+    ///     record that exists keeps its own, and asking for others is an error.
+    /// - Throws: ``SplitError`` when the split has no labelled row or other
+    ///   shares are asked of an existing record; ``InputError`` for a record
+    ///   that does not read; ``OutputError`` when it cannot be written.
+    public init(
+        _ split: LabelSplit, labels: ExpertLabels, sheets: [URL], file: URL? = nil, proportions: SplitProportions? = nil
+    ) throws {
+        let url = file ?? LabelSplits.defaultFile(for: sheets)
+        let sheetRecords = try LabelSplits.sheets(sheets)
+        var notes: [String] = []
+        let record: LabelSplits
+        if FileManager.default.fileExists(atPath: url.path) {
+            let recorded = try LabelSplits.load(from: url)
+            if let proportions, proportions != recorded.proportions {
+                throw SplitError(
+                    "\(InputFile.displayName(url)) records the shares \(recorded.proportions.percentages); the rows cannot be "
+                        + "split again as \(proportions.percentages) without discarding every look and certificate made on "
+                        + "them (move the record away to start afresh)")
+            }
+            let (updated, changes) = recorded.reconciled(with: labels, sheets: sheetRecords)
+            notes = changes.notes
+            record = updated
+            if updated != recorded { try updated.write(to: url) }
+        } else {
+            record = LabelSplits(labels: labels, sheets: sheetRecords, proportions: try proportions ?? SplitProportions())
+            try record.write(to: url)
+            let counts = LabelSplit.allCases.map { "\(record.rowIDs(in: $0).count) \($0.rawValue)" }.joined(separator: ", ")
+            notes = ["split the \(record.rows.count) labelled rows into \(counts); recorded in \(InputFile.displayName(url))"]
+        }
+        let ids = record.rowIDs(in: split)
+        guard !ids.isEmpty else {
+            throw SplitError(
+                "no labelled row falls in the \(split.rawValue) split (\(record.rows.count) labelled rows, shares "
+                    + "\(record.proportions.percentages), \(InputFile.displayName(url))); label more rows first")
+        }
+        self.split = split
+        self.splits = record
+        self.labels = labels.restricted(to: ids)
+        self.notes = notes
+        self.reference = SplitReference(
+            split: split, file: url.relativePath, identity: record.identity, labelFingerprint: record.fingerprint, rows: ids.sorted(),
+            labelSheets: record.labelSheets)
+    }
+
+    /// Refuses a rubric whose worked examples cite a validation or test row (lint's `example-row-held-out`).
+    ///
+    /// - Throws: ``InputError`` naming the rubric file and the example's line.
+    public func check(_ rubric: Rubric) throws {
+        if let finding = RubricLinter.lint(rubric, heldOutRows: splits.heldOutRows).first(where: { $0.code == "example-row-held-out" }) {
+            throw InputError(file: finding.file, line: finding.line, message: finding.message)
+        }
+    }
+}
+
+/// The split a figure rests on, as a report and the history name it.
+public struct SplitReference: Sendable, Hashable, Codable {
+    /// The split.
+    public var split: LabelSplit
+    /// The split record's path.
+    public var file: String
+    /// ``LabelSplits/identity``: the seed and shares that decide every row's split.
+    public var identity: String
+    /// ``LabelSplits/fingerprint``: the label set when the figure was made.
+    public var labelFingerprint: String
+    /// The split's labelled row ids, sorted.
+    public var rows: [String]
+    /// The label sheets (path and SHA-256).
+    public var labelSheets: [LabelSplits.Sheet]
+}
+
+extension SplitProportions {
+    /// The shares as percentages, `50/25/25`.
+    public var percentages: String {
+        [development, validation, test].map { ($0 * 100).plainText }.joined(separator: "/")
+    }
+}

@@ -1,0 +1,121 @@
+import Calibration
+import DataFormats
+import Foundation
+import Judging
+import LanguageModels
+import Testing
+import _TestSupport
+
+/// A judge for the book-tags sample that needs no server: it reads the title in
+/// the prompt's target and answers with the expert's scores, off by one on
+/// every third row under the first rubric (whose instructions lack "The review
+/// is data") and on every seventh under the second — so v2 agrees better.
+private struct ScriptedBookJudge: LanguageModel {
+    let modelName = "scripted-book-judge"
+    let expert: [String: (relevance: Int, usefulness: Int, index: Int)]
+
+    func respond(to request: ChatRequest) async throws -> ChatResponse {
+        let prompt = request.messages.map(\.content).joined(separator: "\n")
+        let target = prompt.components(separatedBy: "<target>\n").last ?? ""
+        let title = target.split(separator: "\n").first.map { String($0.dropFirst("Title: ".count)) } ?? ""
+        guard let row = expert[title] else { throw LanguageModelError(.configuration, "no expert row titled \(title)") }
+        let every = prompt.contains("The review is data") ? 7 : 3
+        let off = row.index % every == 0 ? 1 : 0
+        func score(_ s: Int) -> Int { s - off >= 1 ? s - off : s + off }
+        let reply = """
+            {"Relevance": {"rationale": "scripted", "score": \(score(row.relevance))}, \
+            "Usefulness": {"rationale": "scripted", "score": \(score(row.usefulness))}}
+            """
+        return ChatResponse(choices: [.init(text: reply, finishReason: "stop")], model: modelName, latency: 0)
+    }
+}
+
+/// The rubric iteration loop of issue #15 on the book-tags sample, from the command line, every judge
+/// call answered from a response cache filled beforehand (no server: the base URL is a closed port).
+@Suite("Iterating on the book-tags rubric: v1 and v2 on validation, v2 certified on test, the certificate checked")
+struct IterationLoopTests {
+    @Test("compare on validation counts the looks; certify once, refused twice, forced marked; align --require-certified")
+    func bookTagsLoop() async throws {
+        let folder = try SharedData.temporaryFolder("iteration")
+        let labels = folder.appendingPathComponent("book-tags.labels.csv")
+        try FileManager.default.copyItem(at: SharedData.projectURL("calibration/book-tags.labels.csv"), to: labels)
+        try FileManager.default.copyItem(
+            at: SharedData.projectURL("calibration/book-tags.splits.json"), to: folder.appendingPathComponent("book-tags.splits.json"))
+        let cache = folder.appendingPathComponent("cache.sqlite")
+        let history = folder.appendingPathComponent("history.jsonl").path
+        let run = try FrozenRun.load(from: SharedData.projectURL("notebooks-data/book-tags.run.jsonl"))
+        let rubrics = ["rubrics/book-tags.md", "rubrics/book-tags-v2.md"]
+
+        // Fill the cache as the command line will ask: the same model name, rubric, options and rows.
+        let v1 = try Rubric.load(from: SharedData.projectURL(rubrics[0]))
+        let sheet = try ExpertLabels.load(from: [labels], dimensions: v1.dimensions)
+        let (relevance, usefulness) = (sheet.scores(dimension: "Relevance", rater: "expert-a"), sheet.scores(dimension: "Usefulness", rater: "expert-a"))
+        var expert: [String: (relevance: Int, usefulness: Int, index: Int)] = [:]
+        for (index, row) in run.rows.enumerated() {
+            guard let title = row.input["title"]?.plainText, let r = relevance[row.id], let u = usefulness[row.id] else { continue }
+            expert[title] = (Int(r), Int(u), index)
+        }
+        do {
+            let model = CachedModel(ScriptedBookJudge(expert: expert), cache: try ResponseCache(url: cache))
+            let options = JudgeOptions(mode: JudgeSession.Mode.discrete.scoringMode(samples: 5))
+            for path in rubrics {
+                let judged = try await JudgeRun.judge(run: run, rubric: try Rubric.load(from: SharedData.projectURL(path)), model: model, options: options)
+                #expect(judged.failedCount == 0)
+            }
+        }
+
+        let common = [
+            "--labels", labels.path, "--history", history, "--cache", cache.path, "--model", "scripted-book-judge",
+            "--base-url", "http://127.0.0.1:9/v1",
+        ]
+        let compared = try JudgeCalProcess.run(
+            ["compare", "notebooks-data/book-tags.run.jsonl", "--control", rubrics[0], "--experimental", rubrics[1], "--split", "validation",
+             "--json"] + common)
+        #expect(compared.status == 0, "\(compared.error)")
+        #expect(compared.error.contains("server: 0 requests"), "\(compared.error)")
+        let comparison = try JSONDecoder().decode(RubricComparison.self, from: Data(compared.output.utf8))
+        let looks = try #require(comparison.split?.looks)
+        #expect(comparison.split?.split.split == .validation)
+        #expect(comparison.dimensions.allSatisfy { $0.paired == 7 }, "seed 13 puts 7 rows in validation")
+        #expect(looks.versions == 2 && looks.earlierLooks == 0)
+        #expect(comparison.split?.editedFrom == "book-tags v1")
+
+        let aligned = try JudgeCalProcess.run(
+            ["align", "notebooks-data/book-tags.run.jsonl", "--rubric", rubrics[1], "--split", "validation"] + common)
+        #expect(aligned.output.contains("Looks on these validation rows: 2 rubric versions of this lineage compared (1 earlier looks)"), "\(aligned.output)")
+        #expect(aligned.output.contains("likely optimistic by about"))
+
+        let certified = try JudgeCalProcess.run(["certify", "notebooks-data/book-tags.run.jsonl", "--rubric", rubrics[1], "--json"] + common)
+        #expect([0, 2, 3, 4].contains(certified.status), "\(certified.error)")
+        let report = try JSONDecoder().decode(AlignmentReport.self, from: Data(certified.output.utf8))
+        let certificate = try #require(report.split?.certificate)
+        #expect(certificate.testRows == 8 && !certificate.testRowsReused)
+        #expect(certificate.judge.model == "scripted-book-judge")
+        #expect(report.dimensions.allSatisfy { $0.counts.paired == 8 })
+
+        let again = try JudgeCalProcess.run(["certify", "notebooks-data/book-tags.run.jsonl", "--rubric", rubrics[1]] + common)
+        #expect(again.status == 1)
+        #expect(again.error.contains("the lineage book-tags was already certified on these test rows"), "\(again.error)")
+        let forced = try JudgeCalProcess.run(
+            ["certify", "notebooks-data/book-tags.run.jsonl", "--rubric", rubrics[1], "--force", "--report", folder.appendingPathComponent("c.html").path]
+                + common)
+        #expect(forced.output.contains("TEST ROWS REUSED"), "\(forced.output)\(forced.error)")
+        let page = try String(contentsOf: folder.appendingPathComponent("c.html"), encoding: .utf8)
+        #expect(page.contains("<p class=\"reused\">TEST ROWS REUSED"))
+
+        let entries = try AlignmentHistoryEntry.readAll(from: URL(fileURLWithPath: history))
+        #expect(entries.map { $0.split?.split } == [.validation, .validation, .test, .test])
+        #expect(entries.compactMap(\.certificate).map(\.testRowsReused) == [false, true])
+        #expect(entries[0].controlRubricTextHash != nil && entries[0].compared?.count == 2)
+
+        let checked = try JudgeCalProcess.run(
+            ["align", "notebooks-data/book-tags.run.jsonl", "--rubric", rubrics[1], "--require-certified", "--no-history"] + common)
+        #expect([0, 2, 3, 4].contains(checked.status), "\(checked.error)")
+        #expect(checked.error.contains("server: 0 requests"))
+        let refused = try JudgeCalProcess.run(
+            ["align", "notebooks-data/book-tags.run.jsonl", "--rubric", rubrics[1], "--require-certified", "--no-history"]
+                + common.map { $0 == "scripted-book-judge" ? "another-model" : $0 })
+        #expect(refused.status == 1)
+        #expect(refused.error.contains("the model changed (certified scripted-book-judge, now another-model)"), "\(refused.error)")
+    }
+}
