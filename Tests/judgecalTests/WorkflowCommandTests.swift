@@ -228,7 +228,7 @@ struct ExtractRefusalTests {
         #expect(r.status == 65)
         #expect(
             r.error
-                == "error: \(note): the dimension Note would be read from the sheet's own note column; rename the dimension (a sheet's id, rater and note columns are reserved)\n"
+                == "error: \(note): the dimension Note would be read from the sheet's own note column; rename the dimension (a sheet's id, rater, note and inclusion_probability, sampling_strategy, sampling_batch, sampling_stratum, sampling_check columns are reserved)\n"
         )
         let twins = try JudgeCalProcess.file("twins.md", twoDimensionRubric("Quality", "quality"))
         let t = try JudgeCalProcess.run(["extract", bookRun, "--rubric", twins, "-o", out])

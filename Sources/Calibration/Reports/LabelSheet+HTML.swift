@@ -46,6 +46,7 @@ extension LabelSheet {
     ///   - sheetName: The CSV file name the export downloads as (also part of the storage key).
     public func renderHTML(dimensions: [ScoreDimension], instructions: String, runName: String, sheetName: String) throws -> String {
         let fixed = 1 + dimensions.count + 2
+        let context = fixed..<(columns.count - LabelSheetColumns.sampling.count)
         let fingerprint = progressFingerprint(dimensions: dimensions)
         let page = LabelPageData(
             storageKey: "judgecal:\(runName):\(sheetName):\(fingerprint)", legacyStorageKey: "judgecal:\(runName):\(sheetName)",
@@ -55,8 +56,10 @@ extension LabelSheet {
                     name: d.name, column: columns[1 + k], levels: d.scale.levels.map { .init(label: $0.label, description: $0.description) }
                 )
             },
-            contextColumns: Array(columns.dropFirst(fixed)),
-            rows: rows.map { .init(id: $0[0], rater: $0[1 + dimensions.count], context: Array($0.dropFirst(fixed))) })
+            contextColumns: Array(columns[context]),
+            rows: rows.map {
+                .init(id: $0[0], rater: $0[1 + dimensions.count], context: Array($0[context]), sampling: Array($0[context.upperBound...]))
+            })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
         let json = String(decoding: try encoder.encode(page), as: UTF8.self)
@@ -144,6 +147,8 @@ private struct LabelPageData: Encodable {
         var id: String
         var rater: String
         var context: [String]
+        /// The sampling cells, exported as they are and never shown.
+        var sampling: [String]
     }
 
     /// Where this sheet's progress is saved: run, file name and fingerprint.

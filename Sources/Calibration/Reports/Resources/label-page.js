@@ -150,7 +150,7 @@
   window.judgecalCSV = function () {
     const lines = [data.columns.map(field).join(",")];
     data.rows.forEach((row, i) => {
-      const cells = [row.id].concat(dims.map(d => state.scores[i][d.column] || ""), [row.rater, state.notes[i]], row.context);
+      const cells = [row.id].concat(dims.map(d => state.scores[i][d.column] || ""), [row.rater, state.notes[i]], row.context, row.sampling);
       lines.push(cells.map(field).join(","));
     });
     return lines.join("\n") + "\n";
