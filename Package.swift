@@ -89,6 +89,11 @@ let benchmarks: [Target] = [
         dependencies: ["AgreementStatistics", "DataFormats"],
         path: "benchmarks/CorrectionSimulation"
     ),
+    .executableTarget(
+        name: "SamplingSimulation",
+        dependencies: ["AgreementStatistics", "Calibration", "DataFormats", "Judging"],
+        path: "benchmarks/SamplingSimulation"
+    ),
 ]
 
 // MARK: - Fuzz targets

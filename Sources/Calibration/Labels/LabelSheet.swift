@@ -17,20 +17,27 @@ public import Judging
 /// component of its path (`input.review` → `review`) unless that name is
 /// taken, then by the whole path.
 ///
-/// **Sampling.** `sample` rows are drawn without replacement by a
+/// **Sampling.** `sample` rows (a batch) are drawn without replacement by a
 /// ``Xoshiro256StarStar`` seeded with `seed` (the same seed and run give the
-/// same sheet). With `stratifyBy` (a dotted path into the row, such as
-/// `metadata.genre` or `input.language`) the sample is allocated across that
-/// field's values in proportion to their share of the run, by largest
-/// remainders (ties to the value seen first), and drawn within each stratum
-/// from the same generator. The chosen rows keep the run's order.
+/// same sheet), by the ``Options/strategy``: `uniform` over the run;
+/// `stratified` by the values of `stratifyBy` (a dotted path into the row,
+/// such as `metadata.genre`), allocated in proportion to each value's rows by
+/// largest remainders (ties to the value seen first); `judge-stratified` by
+/// the judge's level on a dimension (``SampleDraw``). With `earlier` sheets
+/// of the same label set (`extract --next`) the batch is drawn from the rows
+/// they did not draw. Every row's inclusion probability, strategy, batch,
+/// stratum and a check over them fill the five last columns
+/// (`inclusion_probability`, `sampling_strategy`, `sampling_batch`,
+/// `sampling_stratum`, `sampling_check`; `docs/FORMATS.md`). The chosen rows
+/// keep the run's order.
 ///
 /// **Overlap.** With `overlap` K > 0 the `rater` column is pre-filled: every
-/// sampled row once for `expert-a`, and the first K sampled rows (in the
-/// generator's draw order, so also random) a second time for `expert-b`, at
-/// the end of the sheet. One file serves both experts (each filters on their
-/// name) and ``ExpertLabels`` reads it back as two raters. Without overlap
-/// the `rater` column is blank.
+/// sampled row once for the first rater, and the first K sampled rows (in the
+/// generator's draw order, so also random) again for each other rater, at the
+/// end of the sheet; the raters are ``Options/raters``, or `expert-a` and
+/// `expert-b`. ``sheet(forRater:)`` gives one rater's rows, the sheet that
+/// rater is sent; ``ExpertLabels`` reads the sheets back together as several
+/// raters. Without overlap or raters the `rater` column is blank.
 ///
 /// **Reads back.** A sheet is refused when it is made, not after the experts
 /// have filled it in, whenever ``ExpertLabels`` would not read it back as
@@ -99,6 +106,9 @@ public struct LabelSheet: Sendable, Hashable {
     /// The rows (one text per cell of ``columns``), before ``csv`` makes them
     /// inert for a spreadsheet.
     public let rows: [[String]]
+    /// The dotted path each context column was drawn from (`input.review`,
+    /// `response`), so the label page can tell the input from the output judged.
+    public let contextPaths: [String]
 
     /// Draws the sheet for `run` under `rubric`'s dimensions.
     ///
@@ -131,6 +141,7 @@ public struct LabelSheet: Sendable, Hashable {
         let paths = options.context ?? Self.defaultContext(run)
         let fixed = ["id"] + dimensions.map { $0.name.lowercased() } + ["rater", "note"]
         columns = fixed + (try Self.contextHeaders(paths, fixed: fixed)) + LabelSheetColumns.sampling
+        contextPaths = paths
         let draw = try SampleDraw(
             run: run, size: options.sample, strategy: options.strategy ?? (options.stratifyBy == nil ? .uniform : .stratified),
             field: options.stratifyBy, dimensions: dimensions, judge: judgments, earlier: earlier, seed: options.seed, file: file)
@@ -161,9 +172,10 @@ public struct LabelSheet: Sendable, Hashable {
         try checkReadsBack(file: file)
     }
 
-    private init(columns: [String], rows: [[String]]) {
+    private init(columns: [String], rows: [[String]], contextPaths: [String]) {
         self.columns = columns
         self.rows = rows
+        self.contextPaths = contextPaths
     }
 
     /// The raters the rows are written for: the named ones, or `expert-a` and
@@ -196,7 +208,7 @@ public struct LabelSheet: Sendable, Hashable {
     /// the same columns, only the rows whose `rater` cell is `rater`.
     public func sheet(forRater rater: String) -> LabelSheet {
         let column = columns.firstIndex(of: "rater") ?? 0
-        return LabelSheet(columns: columns, rows: rows.filter { $0[column] == rater })
+        return LabelSheet(columns: columns, rows: rows.filter { $0[column] == rater }, contextPaths: contextPaths)
     }
 
     /// The raters named in the sheet's `rater` column, in order of first appearance.

@@ -40,6 +40,6 @@ public struct LabelSampling: Sendable, Hashable, Codable {
     public var summary: String {
         let drawn = "\(batches) batch\(batches == 1 ? "" : "es")"
         return
-            "labelled rows drawn by \(strategy.rawValue) sampling in \(drawn); the kappa figures and the confusion matrix weigh each row by 1/π, its inclusion probability (Horvitz–Thompson), so they estimate the whole run; the other figures are the labelled rows' own"
+            "labelled rows drawn by \(strategy.rawValue) sampling in \(drawn); the kappa figures (and the weighted confusion matrix) weigh each row by 1/π, its inclusion probability (Horvitz–Thompson), so they estimate the whole run; the other figures are the labelled rows' own, unweighted"
     }
 }

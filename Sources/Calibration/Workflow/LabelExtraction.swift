@@ -1,3 +1,4 @@
+import DataFormats
 public import Foundation
 public import Judging
 
@@ -22,12 +23,14 @@ public struct LabelExtraction: Sendable {
     ///   - runFile: the run's path, named in errors.
     ///   - earlier: the label set's earlier sheets, whose rows the batch does not draw again (`--next`).
     ///   - output: the sheet's path; `html` the page's, if one is wanted.
+    ///   - planned: the rows planned for the label set, shown on the page.
+    ///   - alignment: the latest alignment report (JSON), whose verdicts the page shows.
     /// - Throws: ``OutputError`` for an output that cannot be written (checked
     ///   first); ``InputError`` and ``LabelSheet/OptionsError`` as
     ///   ``LabelSheet/init(run:dimensions:options:judgments:earlier:file:rubricFile:)`` throws.
     public init(
         run: FrozenRun, runFile: String, rubric: Rubric, options: LabelSheet.Options, judgments: JudgmentSet?, earlier: [URL],
-        output: String, html: String?
+        output: String, html: String?, planned: Int? = nil, alignment: URL? = nil
     ) throws {
         let raters = options.raters
         let targets: [(rater: String?, sheet: String, page: String?)] =
@@ -41,6 +44,14 @@ public struct LabelExtraction: Sendable {
         let whole = try LabelSheet(
             run: run, dimensions: rubric.dimensions, options: options, judgments: judgments, earlier: labels, file: runFile,
             rubricFile: rubric.file)
+        var report: AlignmentReport?
+        if let alignment {
+            guard case .alignment(let r) = try ReportDocument(contentsOf: alignment) else {
+                throw InputError(file: InputFile.displayName(alignment), message: "is a rubric comparison; give an alignment report")
+            }
+            report = r
+        }
+        let budget = LabelPageBudget(earlier: labels, planned: planned, alignment: report)
         var files: [(data: Data, path: String, role: String)] = []
         for target in targets {
             let sheet = target.rater.map(whole.sheet(forRater:)) ?? whole
@@ -48,7 +59,7 @@ public struct LabelExtraction: Sendable {
             if let page = target.page {
                 let text = try sheet.renderHTML(
                     dimensions: rubric.dimensions, instructions: rubric.instructions, runName: run.info.name,
-                    sheetName: URL(fileURLWithPath: target.sheet).lastPathComponent)
+                    sheetName: URL(fileURLWithPath: target.sheet).lastPathComponent, budget: budget)
                 files.append((Data(text.utf8), page, "label page"))
             }
         }

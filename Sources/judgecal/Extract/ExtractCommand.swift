@@ -15,15 +15,12 @@ enum ExtractCommand {
             and metadata are never included unless named. --sample draws rows without \
             replacement with a seeded generator (the same --seed gives the same sheet); \
             --stratify-by allocates the sample across the values of a field in proportion. \
-            --overlap K pre-fills rater: every row for expert-a, and K of them again, at the \
-            end, for expert-b; with --raters a,b,… one sheet (and page) per rater, the first \
-            with every row, the others with the K. --next K draws the next batch from the rows \
-            the earlier sheets (--labels) did not, by --strategy (judge-stratified needs \
-            --judgments). Each row's inclusion probability is in the sheet (docs/FORMATS.md). \
-            The file is written atomically. --html also writes the same sheet \
-            as one self-contained page (no network): the rubric's instructions and scales, one row \
-            at a time, a button per level, a note, keys (digits score, arrows move), progress kept \
-            in the browser, and an export that downloads the CSV the importer reads.
+            --overlap K pre-fills rater: every row for expert-a, K of them again for expert-b; \
+            --raters a,b,… writes one sheet (and page) per rater, the first with every row. \
+            --next K draws after the --labels sheets by --strategy; each row's inclusion \
+            probability is in the sheet (docs/FORMATS.md). Written atomically. --html also writes \
+            a self-contained page: instructions, one row at a time beside a button and description \
+            per level, a note, keys, the budget, progress kept in the browser, and a CSV export.
             A sheet the importer would not read back as written is refused before it is \
             written: --sample 0, a --context path given twice or named like the sheet's own \
             columns (id, a dimension, rater, note, in any case) are usage errors; a dimension \
@@ -50,6 +47,8 @@ enum ExtractCommand {
             Option("labels", valueName: "file", help: "The label set's earlier sheets, for --next.", arity: .upToNextOption),
             Option("judgments", valueName: "file", help: "The judge's judgments (.judgments.jsonl), for judge-stratified."),
             Option("raters", valueName: "names", help: "Write one sheet per rater, the first with every row.", commaSeparated: true),
+            Option("planned", valueName: "count", help: "The rows planned for the label set, shown on the page.", range: 1...),
+            Option("alignment", valueName: "file", help: "The latest alignment report (JSON), shown on the page."),
         ],
         positionals: [Positional("run", help: "The frozen run (.run.jsonl).")],
         run: run
@@ -76,7 +75,8 @@ enum ExtractCommand {
             run: try InputFiles.run(runPath), runFile: runPath, rubric: rubric, options: options,
             judgments: try arguments.value("judgments").map { try JudgmentSet.load(from: InputFiles.existing($0, role: "judgments")) },
             earlier: try arguments.values("labels").map { try InputFiles.existing($0, role: "label sheet") },
-            output: arguments.valueOrDefault("output"), html: arguments.value("html"))
+            output: arguments.valueOrDefault("output"), html: arguments.value("html"), planned: try arguments.value("planned", as: Int.self),
+            alignment: try arguments.value("alignment").map { try InputFiles.existing($0, role: "alignment report") })
         try StagedOutputs.writeAllOrNone(extraction.files)
         console.print(extraction.summary)
         return .success
