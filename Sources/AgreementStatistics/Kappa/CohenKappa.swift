@@ -118,13 +118,19 @@ public struct CohenKappa: Sendable, Hashable, Codable {
         var rows = [Double](repeating: 0, count: k)
         var columns = rows
         var po = 0.0
+        // Sums first, then one division each, as the count table's proportions are formed.
         for i in 0..<k {
             for j in 0..<k {
-                rows[i] += table[i, j] / total
-                columns[j] += table[i, j] / total
-                po += w[i, j] * table[i, j] / total
+                rows[i] += table[i, j]
+                columns[j] += table[i, j]
+                po += w[i, j] * table[i, j]
             }
         }
+        for i in 0..<k {
+            rows[i] /= total
+            columns[i] /= total
+        }
+        po /= total
         var pe = 0.0
         for i in 0..<k { for j in 0..<k { pe += w[i, j] * rows[i] * columns[j] } }
         observedAgreement = po

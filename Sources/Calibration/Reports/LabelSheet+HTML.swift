@@ -98,12 +98,12 @@ extension LabelSheet {
         body.append(
             """
             </details>
-            <nav><button type="button" id="previous">← Previous</button> <strong id="position"></strong> <button type="button" id="next">Next →</button> · <span id="progress"></span> · <button type="button" id="export">Export CSV</button> <span class="noprint muted">Keys: a digit scores the outlined dimension · ← → rows · ↑ ↓ dimension · progress is saved in this browser</span></nav>
+            <nav><button type="button" id="previous">← Previous</button> <strong id="position"></strong> <button type="button" id="next">Next →</button> · <span id="progress"></span> · <button type="button" id="export">Export CSV</button> <span class="noprint muted">Keys: digits score the outlined dimension · ← → rows · ↑ ↓ dimension · saved in this browser</span></nav>
             <p id="budget"></p>
             <div id="earlier" role="alert" hidden><p id="earlier-message"></p><button type="button" id="earlier-export">Export the earlier scores (their own ids)</button> <button type="button" id="earlier-discard">Delete the earlier progress</button></div>
             <div id="workspace"><section id="row"><h2 id="row-id"></h2><div id="context"></div></section>
             <section id="panel"><div id="scoring"></div>
-            <label for="note">Note</label><br><textarea id="note" rows="2"></textarea></section></div>
+            <div id="notebox"><label for="note">Note</label><br><textarea id="note" rows="2"></textarea></div></section></div>
             <script type="application/json" id="sheet-data">\(HTMLEscaping.scriptJSON(json))</script>
             """)
         return HTMLPage(
@@ -157,6 +157,7 @@ extension LabelSheet {
         button.level{flex:none;min-width:2.5rem;padding:.2rem .6rem;border:1px solid #000;background:#fff;color:#000}
         button.level[aria-pressed=true]{background:#000;color:#fff;font-weight:bold}
         .leveldesc{font-size:.85rem;color:#333}#note{width:100%;box-sizing:border-box}
+        #notebox{position:sticky;bottom:0;background:#fff;padding:.2rem 0}
         #earlier{border:3px solid #000;padding:.3rem .8rem;margin:.6rem 0}
 
         """
