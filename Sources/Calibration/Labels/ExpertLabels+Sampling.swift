@@ -71,22 +71,10 @@ extension ExpertLabels {
             guard let strategy = label.samplingStrategy, let batch = label.samplingBatch, let key = label.samplingStratum,
                 let pi = label.inclusionProbability
             else {
-                guard first.samplingStrategy == nil else {
-                    throw InputError(
-                        file: label.file,
-                        message:
-                            "has no \(LabelSheetColumns.inclusionProbability) column but \(first.file) has; rows with and without inclusion probabilities cannot be weighed together, so give the sheets of one label set"
-                    )
-                }
+                guard first.samplingStrategy == nil else { throw Self.mixed(without: label.file, with: first.file) }
                 continue
             }
-            guard let firstStrategy = first.samplingStrategy else {
-                throw InputError(
-                    file: first.file,
-                    message:
-                        "has no \(LabelSheetColumns.inclusionProbability) column but \(label.file) has; rows with and without inclusion probabilities cannot be weighed together, so give the sheets of one label set"
-                )
-            }
+            guard let firstStrategy = first.samplingStrategy else { throw Self.mixed(without: first.file, with: label.file) }
             guard strategy == firstStrategy else {
                 throw InputError(
                     file: label.file, line: label.line, column: "sampling_strategy",
@@ -111,5 +99,14 @@ extension ExpertLabels {
         for i in labels.indices {
             if let key = labels[i].samplingStratum { labels[i].inclusionProbability = current[key] }
         }
+    }
+
+    /// The error for sheets read together of which `without` has no probabilities and `with` has.
+    private static func mixed(without: String, with: String) -> InputError {
+        InputError(
+            file: without,
+            message:
+                "has no \(LabelSheetColumns.inclusionProbability) column but \(with) has; rows with and without inclusion probabilities cannot be weighed together, so give the sheets of one label set"
+        )
     }
 }

@@ -77,7 +77,8 @@ public struct LabelSheet: Sendable, Hashable {
         public var overlap: Int
         /// Dotted paths of the context columns; `nil` for the default.
         public var context: [String]?
-        /// The strategy; `nil` for `stratified` when ``stratifyBy`` is given, else `uniform`.
+        /// The strategy; `nil` for the earlier sheets' (`--next`), else `stratified`
+        /// when ``stratifyBy`` is given, else `uniform`.
         public var strategy: SamplingStrategy?
         /// The raters, first the one who labels every row; empty for `expert-a`
         /// and `expert-b` with an overlap, else a blank rater column.
@@ -143,7 +144,8 @@ public struct LabelSheet: Sendable, Hashable {
         columns = fixed + (try Self.contextHeaders(paths, fixed: fixed)) + LabelSheetColumns.sampling
         contextPaths = paths
         let draw = try SampleDraw(
-            run: run, size: options.sample, strategy: options.strategy ?? (options.stratifyBy == nil ? .uniform : .stratified),
+            run: run, size: options.sample,
+            strategy: options.strategy ?? earlier?.sampling?.strategy ?? (options.stratifyBy == nil ? .uniform : .stratified),
             field: options.stratifyBy, dimensions: dimensions, judge: judgments, earlier: earlier, seed: options.seed, file: file)
         guard options.overlap >= 0, options.overlap <= draw.drawOrder.count else {
             throw InputError(file: file, message: "--overlap \(options.overlap) is more than the \(draw.drawOrder.count) rows sampled")
