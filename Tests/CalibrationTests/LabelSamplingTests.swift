@@ -255,5 +255,9 @@ struct WeightedKappaTests {
         #expect(report.dimensions[0].statisticEstimate.value == expected)
         #expect(report.dimensions[0].statisticEstimate.interval?.method.hasPrefix("horvitz-thompson") == true)
         #expect(report.renderText().contains("Sampling: labelled rows drawn by judge-stratified sampling in 2 batches"))
+        let budget = LabelPageBudget(alignment: report)
+        let standing = try #require(budget.standing.first)
+        #expect(standing.hasPrefix("quality: quadratic-weighted kappa \(expected.fixed(decimals: 3)) ["))
+        #expect(standing.contains("against 0.6: \(report.dimensions[0].verdict.outcome.rawValue)"))
     }
 }

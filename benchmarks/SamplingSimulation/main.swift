@@ -113,8 +113,10 @@ struct Tally {
     }
 }
 
-print("| population κ_q | uniform n=100: mean (SD) | judge-stratified HT: mean (SD) | bias vs uniform ± MC SE | unweighted judge-stratified mean |")
-print("|---|---|---|---|---|")
+print(
+    "| population κ_q | uniform n=100: mean (SD) | judge-stratified 50+50, HT: mean (SD) | its bias vs uniform ± MC SE | vs the population | judge-stratified 100 in one batch, HT: mean | unweighted 50+50: mean |"
+)
+print("|---|---|---|---|---|---|---|")
 for (cell, agreement) in [0.6, 0.75, 0.9].enumerated() {
     let population = Population(agreement: agreement, seed: baseSeed &+ UInt64(cell))
     let run = try population.run
@@ -122,6 +124,7 @@ for (cell, agreement) in [0.6, 0.75, 0.9].enumerated() {
     var uniform = Tally()
     var stratified = Tally()
     var naive = Tally()
+    var single = Tally()
     var difference = Tally()
     for r in 0..<replications {
         let seed = baseSeed &+ UInt64(1000 * cell + r) &* 7919
@@ -142,6 +145,13 @@ for (cell, agreement) in [0.6, 0.75, 0.9].enumerated() {
             urls.append(url)
         }
         let b = try kappa(of: urls, population: population, run: run, weighted: true)
+        let one = try LabelSheet(
+            run: run, dimensions: [dimension],
+            options: .init(sample: batchSizes.reduce(0, +), seed: seed &+ 99, context: [], strategy: .judgeStratified),
+            judgments: judgments)
+        let oneURL = folder.appendingPathComponent("one.labels.csv")
+        try fill(one, from: population, at: oneURL)
+        single.values.append(try kappa(of: [oneURL], population: population, run: run, weighted: true))
         uniform.values.append(a)
         stratified.values.append(b)
         naive.values.append(try kappa(of: urls, population: population, run: run, weighted: false))
@@ -150,7 +160,8 @@ for (cell, agreement) in [0.6, 0.75, 0.9].enumerated() {
     let f = { (x: Double) in x.fixed(decimals: 3) }
     let se = difference.sd / Double(replications).squareRoot()
     print(
-        "| \(f(population.kappa)) | \(f(uniform.mean)) (\(f(uniform.sd))) | \(f(stratified.mean)) (\(f(stratified.sd))) | \(f(stratified.mean - uniform.mean)) ± \(f(se)) | \(f(naive.mean)) |"
+        "| \(f(population.kappa)) | \(f(uniform.mean)) (\(f(uniform.sd))) | \(f(stratified.mean)) (\(f(stratified.sd))) | \(f(stratified.mean - uniform.mean)) ± \(f(se)) | \(f(stratified.mean - population.kappa)) | \(f(single.mean)) | \(f(naive.mean)) |"
     )
+    fflush(nil)
 }
 print("\n\(replications) replications per row, seed \(baseSeed); run of \(runSize) rows, judge shares \(judgeShares), batches \(batchSizes).")

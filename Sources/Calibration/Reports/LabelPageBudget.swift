@@ -1,3 +1,5 @@
+import DataFormats
+
 /// What the label page shows of the labelling budget above the rows: the rows
 /// scored here (counted by the page as the expert works), the label set's
 /// earlier batches, the rows planned, and where the latest alignment's interval
@@ -24,7 +26,7 @@ public struct LabelPageBudget: Sendable, Hashable, Encodable {
             alignment?.dimensions.map { d in
                 let more = d.verdict.additionalRowsNeeded.map { ", about \($0) more rows would decide it" } ?? ""
                 return
-                    "\(d.name): \(d.statistic.displayName) \(ReportNumber.withInterval(d.statisticEstimate)) against \(ReportNumber.number(d.verdict.threshold)): \(d.verdict.outcome.rawValue)\(more)"
+                    "\(d.name): \(d.statistic.displayName) \(ReportNumber.withInterval(d.statisticEstimate)) against \(d.verdict.threshold.plainText): \(d.verdict.outcome.rawValue)\(more)"
             } ?? []
     }
 }

@@ -70,3 +70,37 @@ extension BrowserPageTests {
         #expect(text.contains("<img src=x"), "the markup is shown as text")
     }
 }
+
+extension BrowserPageTests {
+    @Test("Label pages per rater: each shows only its rater's rows; the exports, read together, are two raters with their probabilities")
+    func labelPagesPerRater() throws {
+        let driver = try ChromiumDriver(name: "label-page-raters")
+        let run = try FrozenRun.load(from: SharedData.projectURL("notebooks-data/book-tags.run.jsonl"))
+        let rubric = try Rubric.load(from: SharedData.projectURL("rubrics/book-tags-v2.md"))
+        let whole = try LabelSheet(
+            run: run, dimensions: rubric.dimensions, options: .init(sample: 5, seed: 8, overlap: 2, raters: ["alice", "bob"]))
+        var exports: [URL] = []
+        for rater in ["alice", "bob"] {
+            let sheet = whole.sheet(forRater: rater)
+            let html = try sheet.renderHTML(
+                dimensions: rubric.dimensions, instructions: rubric.instructions, runName: run.info.name,
+                sheetName: "s.\(rater).labels.csv")
+            let outcome = try driver.run(
+                html: html, name: "s.\(rater).html",
+                steps: """
+                    [{"key":"3"},{"key":"2"},{"eval":"document.getElementById('position').textContent","as":"position"},
+                     {"click":"#export","download":true}]
+                    """)
+            #expect(outcome.exceptions.isEmpty, "exceptions: \(outcome.exceptions)")
+            #expect(outcome.values["position"] == .string("Row 1 of \(sheet.rows.count)"))
+            let download = try #require(outcome.downloads.first)
+            #expect(download.suggestedFilename == "s.\(rater).labels.csv")
+            exports.append(URL(fileURLWithPath: download.path))
+        }
+        let labels = try ExpertLabels.load(from: exports, dimensions: rubric.dimensions, runIDs: Set(run.rows.map(\.id)))
+        #expect(labels.raters == ["alice", "bob"])
+        #expect(labels.labels.count == 7)
+        #expect(labels.labels.filter { !$0.scores.isEmpty }.count == 2, "one row scored on each page")
+        #expect(labels.labels.allSatisfy { $0.inclusionProbability == 5.0 / 42 && $0.samplingStrategy == .uniform })
+    }
+}
