@@ -241,7 +241,8 @@ struct WeightedKappaTests {
             dimensions: [
                 .init(
                     name: "quality", scale: Self.scale,
-                    judge: JudgeScores(scores: Dictionary(uniqueKeysWithValues: ids.indices.map { (ids[$0], JudgeScore(Self.judge[$0] ?? 0)) })),
+                    judge: JudgeScores(
+                        scores: Dictionary(uniqueKeysWithValues: ids.indices.map { (ids[$0], JudgeScore(Self.judge[$0] ?? 0)) })),
                     expertLabels: ids.indices.map {
                         ExpertLabel(rowID: ids[$0], value: Self.expert[$0] ?? 0, inclusionProbability: pis[$0])
                     })
@@ -249,7 +250,8 @@ struct WeightedKappaTests {
         let report = try AlignmentReport(input)
         let table = try WeightedContingencyTable(scale: Self.scale, first: Self.expert, second: Self.judge, inclusionProbabilities: pis)
         let expected = try #require(CohenKappa(table, weights: .quadratic).kappa.value)
-        let unweighted = try #require(CohenKappa(try ContingencyTable(scale: Self.scale, first: Self.expert, second: Self.judge), weights: .quadratic).kappa.value)
+        let unweighted = try #require(
+            CohenKappa(try ContingencyTable(scale: Self.scale, first: Self.expert, second: Self.judge), weights: .quadratic).kappa.value)
         #expect(abs(expected - unweighted) > 1e-3, "the weights change this table's kappa")
         #expect(report.dimensions[0].cohenKappa.quadratic.value == expected)
         #expect(report.dimensions[0].statisticEstimate.value == expected)

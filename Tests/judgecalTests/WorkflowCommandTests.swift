@@ -110,7 +110,10 @@ struct ExtractCommandTests {
         let r = try JudgeCalProcess.run(["extract", bookRun, "--rubric", bookRubric, "--output", out])
         #expect(r.status == 0, "\(r.error)")
         let written = try lines(ofFile: out)
-        #expect(written[0] == "id,relevance,usefulness,rater,note,author,review,title,tags,inclusion_probability,sampling_strategy,sampling_batch,sampling_stratum,sampling_check")
+        #expect(
+            written[0]
+                == "id,relevance,usefulness,rater,note,author,review,title,tags,inclusion_probability,sampling_strategy,sampling_batch,sampling_stratum,sampling_check"
+        )
         #expect(written[1].hasPrefix("book-001,,,,,Ines Varga-Holm,"))
         #expect(r.output == "wrote 42 rows for 2 dimensions to \(out)\n")
     }
@@ -129,7 +132,10 @@ struct ExtractCommandTests {
         let stratified = try outputPath("s.labels.csv")
         let s = try JudgeCalProcess.run(arguments + ["--stratify-by", "metadata.genre", "--context", "input.title", "-o", stratified])
         #expect(s.status == 0, "\(s.error)")
-        #expect(try lines(ofFile: stratified)[0] == "id,relevance,usefulness,rater,note,title,inclusion_probability,sampling_strategy,sampling_batch,sampling_stratum,sampling_check")
+        #expect(
+            try lines(ofFile: stratified)[0]
+                == "id,relevance,usefulness,rater,note,title,inclusion_probability,sampling_strategy,sampling_batch,sampling_stratum,sampling_check"
+        )
     }
 
     @Test("--next draws after the --labels sheets; too large a batch is exit 65 and writes nothing; --raters writes a sheet per rater")
@@ -140,7 +146,10 @@ struct ExtractCommandTests {
         let next = ["extract", bookRun, "--rubric", bookRubric, "--labels", first, "-o", second, "--next"]
         let tooMany = try JudgeCalProcess.run(next + ["13"])
         #expect(tooMany.status == 65)
-        #expect(tooMany.error == "error: \(bookRun): --next 13 asks for more rows than the 12 that the earlier sheets left unlabelled; nothing was written\n")
+        #expect(
+            tooMany.error
+                == "error: \(bookRun): --next 13 asks for more rows than the 12 that the earlier sheets left unlabelled; nothing was written\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: second))
         let r = try JudgeCalProcess.run(next + ["12"])
         #expect(r.status == 0, "\(r.error)")

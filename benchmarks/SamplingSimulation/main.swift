@@ -164,4 +164,5 @@ for (cell, agreement) in [0.6, 0.75, 0.9].enumerated() {
     )
     fflush(nil)
 }
-print("\n\(replications) replications per row, seed \(baseSeed); run of \(runSize) rows, judge shares \(judgeShares), batches \(batchSizes).")
+print(
+    "\n\(replications) replications per row, seed \(baseSeed); run of \(runSize) rows, judge shares \(judgeShares), batches \(batchSizes).")

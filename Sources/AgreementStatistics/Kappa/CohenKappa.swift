@@ -74,7 +74,8 @@ public struct CohenKappa: Sendable, Hashable, Codable {
     public init(
         _ table: ContingencyTable, weights: AgreementWeights = .unweighted, level: Double = 0.95, interval: CoefficientInterval = .normal
     ) {
-        self.init(WeightedContingencyTable(table), weights: weights, level: level, interval: interval, percent: PercentAgreement.exact(table))
+        self.init(
+            WeightedContingencyTable(table), weights: weights, level: level, interval: interval, percent: PercentAgreement.exact(table))
     }
 
     /// Kappa of a sample drawn with unequal inclusion probabilities, from its

@@ -27,7 +27,8 @@ extension AlignmentReport {
         var exampleRows: Set<String> = []
         for dimension in input.dimensions {
             guard names.insert(dimension.name.lowercased()).inserted else {
-                throw AlignmentError("dimension \(dimension.name) appears twice (names are compared without case); give each dimension once")
+                throw AlignmentError(
+                    "dimension \(dimension.name) appears twice (names are compared without case); give each dimension once")
             }
             let aligned = try DimensionAligner(dimension: dimension, input: input, runRows: runRows, options: options)
             exampleRows.formUnion(aligned.examplesSeen)
@@ -94,7 +95,10 @@ private struct DimensionAligner {
             scale: dimension.scale, dimension: dimension.name)
         let pairs = self.pairs
         weightedTable = try panel.inclusionProbabilities(of: pairs.ids, dimension: dimension.name).flatMap { pi in
-            try pairs.table.map { try WeightedContingencyTable(scale: $0.scale, first: pairs.onScaleFirst, second: pairs.onScaleSecond, inclusionProbabilities: pi) }
+            try pairs.table.map {
+                try WeightedContingencyTable(
+                    scale: $0.scale, first: pairs.onScaleFirst, second: pairs.onScaleSecond, inclusionProbabilities: pi)
+            }
         }
     }
 

@@ -78,7 +78,9 @@ extension ExpertLabels {
             guard strategy == firstStrategy else {
                 throw InputError(
                     file: label.file, line: label.line, column: "sampling_strategy",
-                    message: "was drawn by \(strategy.rawValue) sampling but \(first.file) by \(firstStrategy.rawValue); one label set has one strategy")
+                    message:
+                        "was drawn by \(strategy.rawValue) sampling but \(first.file) by \(firstStrategy.rawValue); one label set has one strategy"
+                )
             }
             if let other = sheetBatch.updateValue(batch, forKey: label.file), other != batch {
                 throw InputError(

@@ -181,7 +181,8 @@ private struct Strata {
             guard let field else { throw LabelSheet.OptionsError("--strategy stratified needs --stratify-by, the field to stratify by") }
             keys = try run.rows.map { row throws(InputError) in
                 guard let value = row.json.value(atPath: field), value != .null else {
-                    throw InputError(file: file, column: field, message: "row \(row.id) has no value for \(field), so it cannot be stratified")
+                    throw InputError(
+                        file: file, column: field, message: "row \(row.id) has no value for \(field), so it cannot be stratified")
                 }
                 return "\(field)=\(value.plainText)"
             }

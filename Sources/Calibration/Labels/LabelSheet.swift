@@ -189,11 +189,14 @@ public struct LabelSheet: Sendable, Hashable {
             guard !rater.isEmpty, rater.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
                 throw OptionsError("--raters '\(rater)' cannot name a sheet file; use letters, digits, - and _")
             }
-            guard seen.insert(rater.lowercased()).inserted else { throw OptionsError("--raters names \(rater) twice; name each rater once") }
+            guard seen.insert(rater.lowercased()).inserted else {
+                throw OptionsError("--raters names \(rater) twice; name each rater once")
+            }
         }
         if options.raters.count > 1, options.overlap == 0 {
             throw OptionsError(
-                "--raters \(options.raters.joined(separator: ",")) with no --overlap leaves every rater after \(options.raters[0]) without rows; add --overlap")
+                "--raters \(options.raters.joined(separator: ",")) with no --overlap leaves every rater after \(options.raters[0]) without rows; add --overlap"
+            )
         }
         return options.raters
     }
@@ -203,7 +206,9 @@ public struct LabelSheet: Sendable, Hashable {
         let cells = [
             (draw.probability[position] ?? 1).plainText, draw.strategy.rawValue, String(draw.batch), draw.stratum[position] ?? "",
         ]
-        return cells + [LabelSheetColumns.samplingCheck(id: id, probability: cells[0], strategy: cells[1], batch: cells[2], stratum: cells[3])]
+        return cells + [
+            LabelSheetColumns.samplingCheck(id: id, probability: cells[0], strategy: cells[1], batch: cells[2], stratum: cells[3])
+        ]
     }
 
     /// The rows of one rater, for the sheet (and page) that rater is sent:

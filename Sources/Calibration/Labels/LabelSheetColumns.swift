@@ -1,6 +1,6 @@
 import DataFormats
-import LanguageModels
 import Foundation
+import LanguageModels
 
 /// How a label sheet's cells are written and read, once for the writer
 /// (``LabelSheet``) and the reader (``ExpertLabels``), so that a sheet

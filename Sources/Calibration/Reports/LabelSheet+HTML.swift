@@ -84,10 +84,11 @@ extension LabelSheet {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
         let json = String(decoding: try encoder.encode(page), as: UTF8.self)
-        var body = [
-            "<h1>Label sheet: \(HTMLEscaping.text(runName))</h1>",
-            "<details open id=\"instructions\"><summary>Instructions and scales</summary>",
-        ] + Self.paragraphs(instructions)
+        var body =
+            [
+                "<h1>Label sheet: \(HTMLEscaping.text(runName))</h1>",
+                "<details open id=\"instructions\"><summary>Instructions and scales</summary>",
+            ] + Self.paragraphs(instructions)
         for d in dimensions {
             body.append("<h3>\(HTMLEscaping.text(d.name))</h3><p>\(HTMLEscaping.text(d.description))</p><dl class=\"levels\">")
             for level in d.scale.levels {

@@ -80,9 +80,11 @@ extension ExpertLabels {
     /// Every rater's labels on one dimension, with their notes.
     func expertLabels(dimension: String) -> [ExpertLabel] {
         labels.compactMap { label in
-            label.scores[dimension].map { ExpertLabel(
+            label.scores[dimension].map {
+                ExpertLabel(
                     rowID: label.id, rater: label.rater, value: $0, note: label.note,
-                    inclusionProbability: label.inclusionProbability) }
+                    inclusionProbability: label.inclusionProbability)
+            }
         }
     }
 }

@@ -40,7 +40,8 @@ public struct LabelExtraction: Sendable {
             try StagedOutputs.check(target.sheet, role: "label sheet")
             if let page = target.page { try StagedOutputs.check(page, role: "label page") }
         }
-        let labels = try earlier.isEmpty ? nil : ExpertLabels.load(from: earlier, dimensions: rubric.dimensions, runIDs: Set(run.rows.map(\.id)))
+        let labels =
+            try earlier.isEmpty ? nil : ExpertLabels.load(from: earlier, dimensions: rubric.dimensions, runIDs: Set(run.rows.map(\.id)))
         let whole = try LabelSheet(
             run: run, dimensions: rubric.dimensions, options: options, judgments: judgments, earlier: labels, file: runFile,
             rubricFile: rubric.file)
@@ -65,7 +66,8 @@ public struct LabelExtraction: Sendable {
         }
         self.files = files
         let each = targets.count > 1 ? " in \(targets.count) sheets, one per rater" : ""
-        summary = "wrote \(whole.rows.count) rows for \(rubric.dimensions.count) dimensions\(each) to \(targets.map(\.sheet).joined(separator: ", "))"
+        summary =
+            "wrote \(whole.rows.count) rows for \(rubric.dimensions.count) dimensions\(each) to \(targets.map(\.sheet).joined(separator: ", "))"
     }
 
     /// `path` with `rater` before `.labels.csv`, or else before its extension.

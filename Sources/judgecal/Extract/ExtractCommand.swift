@@ -62,7 +62,7 @@ enum ExtractCommand {
         }
         let next = arguments.isGiven("next")
         if next && arguments.isGiven("sample") || arguments.isGiven("labels") && !next {
-            throw UsageError("--next draws a batch after the --labels sheets, --sample a first sheet; give --next (with --labels) or --sample")
+            throw UsageError("--next draws after the --labels sheets, --sample a first sheet; give --next with --labels, or --sample")
         }
         let options = LabelSheet.Options(
             sample: try arguments.value("next", as: Int.self) ?? arguments.value("sample", as: Int.self),
@@ -75,7 +75,8 @@ enum ExtractCommand {
             run: try InputFiles.run(runPath), runFile: runPath, rubric: rubric, options: options,
             judgments: try arguments.value("judgments").map { try JudgmentSet.load(from: InputFiles.existing($0, role: "judgments")) },
             earlier: try arguments.values("labels").map { try InputFiles.existing($0, role: "label sheet") },
-            output: arguments.valueOrDefault("output"), html: arguments.value("html"), planned: try arguments.value("planned", as: Int.self),
+            output: arguments.valueOrDefault("output"), html: arguments.value("html"),
+            planned: try arguments.value("planned", as: Int.self),
             alignment: try arguments.value("alignment").map { try InputFiles.existing($0, role: "alignment report") })
         try StagedOutputs.writeAllOrNone(extraction.files)
         console.print(extraction.summary)
