@@ -94,6 +94,11 @@ let benchmarks: [Target] = [
         dependencies: ["AgreementStatistics", "Calibration"],
         path: "benchmarks/IterationSimulation"
     ),
+    .executableTarget(
+        name: "SamplingSimulation",
+        dependencies: ["AgreementStatistics", "Calibration", "DataFormats", "Judging"],
+        path: "benchmarks/SamplingSimulation"
+    ),
 ]
 
 // MARK: - Fuzz targets

@@ -23,7 +23,11 @@ struct LabelSheetTests {
     @Test("Every row by default: id, the dimensions, rater, note, then input and response fields; never metadata")
     func defaults() throws {
         let s = try sheet(LabelSheet.Options())
-        #expect(s.columns == ["id", "relevance", "usefulness", "rater", "note", "author", "review", "title", "tags"])
+        #expect(
+            s.columns == [
+                "id", "relevance", "usefulness", "rater", "note", "author", "review", "title", "tags", "inclusion_probability",
+                "sampling_strategy", "sampling_batch", "sampling_stratum", "sampling_check",
+            ])
         #expect(s.rows.count == 42)
         #expect(s.rows.map { $0[0] } == (try bookRun()).rows.map(\.id), "rows keep the run's order")
         #expect(s.rows.allSatisfy { $0[1] == "" && $0[2] == "" && $0[3] == "" })
@@ -79,9 +83,9 @@ struct LabelSheetTests {
     @Test("--context picks dotted paths; a short name that clashes keeps its whole path")
     func context() throws {
         let s = try sheet(LabelSheet.Options(context: ["input.review", "metadata.tone", "response.tags", "input.title"]))
-        #expect(s.columns.suffix(4) == ["review", "tone", "tags", "title"])
+        #expect(s.columns.dropLast(5).suffix(4) == ["review", "tone", "tags", "title"])
         let clash = try sheet(LabelSheet.Options(context: ["input.title", "response.title"]))
-        #expect(clash.columns.suffix(2) == ["input.title", "response.title"])
+        #expect(clash.columns.dropLast(5).suffix(2) == ["input.title", "response.title"])
     }
 
     @Test("A sample larger than the run, an overlap larger than the sample, and a row without the strata field are errors")
@@ -185,7 +189,7 @@ struct LabelSheetRoundTripTests {
         let sheet = try LabelSheet(run: run, dimensions: dimensions)
         let isNumber = Double(text) != nil
         let written = try CSVReader().read(Data(sheet.csv.utf8), file: "tiny.labels.csv")
-        #expect(written.columns == ["id", "tone", "rater", "note", "text", "response"])
+        #expect(written.columns.dropLast(5) == ["id", "tone", "rater", "note", "text", "response"])
         for cell in [written[0, 0], written[0, 4], written[1, 4]] {
             #expect(cell == (isNumber ? text : "'" + text), "the written cell is inert: a number, or text after a '")
         }

@@ -110,7 +110,10 @@ struct ExtractCommandTests {
         let r = try JudgeCalProcess.run(["extract", bookRun, "--rubric", bookRubric, "--output", out])
         #expect(r.status == 0, "\(r.error)")
         let written = try lines(ofFile: out)
-        #expect(written[0] == "id,relevance,usefulness,rater,note,author,review,title,tags")
+        #expect(
+            written[0]
+                == "id,relevance,usefulness,rater,note,author,review,title,tags,inclusion_probability,sampling_strategy,sampling_batch,sampling_stratum,sampling_check"
+        )
         #expect(written[1].hasPrefix("book-001,,,,,Ines Varga-Holm,"))
         #expect(r.output == "wrote 42 rows for 2 dimensions to \(out)\n")
     }
@@ -129,7 +132,40 @@ struct ExtractCommandTests {
         let stratified = try outputPath("s.labels.csv")
         let s = try JudgeCalProcess.run(arguments + ["--stratify-by", "metadata.genre", "--context", "input.title", "-o", stratified])
         #expect(s.status == 0, "\(s.error)")
-        #expect(try lines(ofFile: stratified)[0] == "id,relevance,usefulness,rater,note,title")
+        #expect(
+            try lines(ofFile: stratified)[0]
+                == "id,relevance,usefulness,rater,note,title,inclusion_probability,sampling_strategy,sampling_batch,sampling_stratum,sampling_check"
+        )
+    }
+
+    @Test("--next draws after the --labels sheets; too large a batch is exit 65 and writes nothing; --raters writes a sheet per rater")
+    func nextAndRaters() throws {
+        let first = try outputPath("n1.labels.csv")
+        #expect(try JudgeCalProcess.run(["extract", bookRun, "--rubric", bookRubric, "--sample", "30", "-o", first]).status == 0)
+        let second = try outputPath("n2.labels.csv")
+        let next = ["extract", bookRun, "--rubric", bookRubric, "--labels", first, "-o", second, "--next"]
+        let tooMany = try JudgeCalProcess.run(next + ["13"])
+        #expect(tooMany.status == 65)
+        #expect(
+            tooMany.error
+                == "error: \(bookRun): --next 13 asks for more rows than the 12 that the earlier sheets left unlabelled; nothing was written\n"
+        )
+        #expect(!FileManager.default.fileExists(atPath: second))
+        let r = try JudgeCalProcess.run(next + ["12"])
+        #expect(r.status == 0, "\(r.error)")
+        let rows = { (path: String) in try lines(ofFile: path).filter { $0.hasPrefix("book-") } }
+        let ids = { (path: String) in Set(try rows(path).compactMap { $0.split(separator: ",").first.map(String.init) }) }
+        #expect(try ids(first).count == 30 && ids(second).count == 12 && ids(first).isDisjoint(with: ids(second)))
+        #expect(try rows(second).allSatisfy { $0.contains(",1,uniform,2,") }, "every row of the run is now drawn: π = 1")
+        let usage = try JudgeCalProcess.run(["extract", bookRun, "--rubric", bookRubric, "--labels", first, "-o", second, "--sample", "2"])
+        #expect(usage.status == 64)
+        let stem = try outputPath("r.labels.csv")
+        let raters = try JudgeCalProcess.run(
+            ["extract", bookRun, "--rubric", bookRubric, "--sample", "5", "--overlap", "2", "--raters", "alice,bob", "-o", stem])
+        #expect(raters.status == 0, "\(raters.error)")
+        let bob = stem.replacingOccurrences(of: "r.labels.csv", with: "r.bob.labels.csv")
+        let bobRows = try lines(ofFile: bob).filter { $0.hasPrefix("book-") }
+        #expect(bobRows.count == 2 && bobRows.allSatisfy { $0.contains(",bob,") })
     }
 
     @Test("A sample larger than the run: exit 65, the reason, and no file left behind")
@@ -228,7 +264,7 @@ struct ExtractRefusalTests {
         #expect(r.status == 65)
         #expect(
             r.error
-                == "error: \(note): the dimension Note would be read from the sheet's own note column; rename the dimension (a sheet's id, rater and note columns are reserved)\n"
+                == "error: \(note): the dimension Note would be read from the sheet's own note column; rename the dimension (a sheet's id, rater, note and inclusion_probability, sampling_strategy, sampling_batch, sampling_stratum, sampling_check columns are reserved)\n"
         )
         let twins = try JudgeCalProcess.file("twins.md", twoDimensionRubric("Quality", "quality"))
         let t = try JudgeCalProcess.run(["extract", bookRun, "--rubric", twins, "-o", out])

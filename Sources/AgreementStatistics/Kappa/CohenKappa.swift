@@ -74,48 +74,69 @@ public struct CohenKappa: Sendable, Hashable, Codable {
     public init(
         _ table: ContingencyTable, weights: AgreementWeights = .unweighted, level: Double = 0.95, interval: CoefficientInterval = .normal
     ) {
+        self.init(
+            WeightedContingencyTable(table), weights: weights, level: level, interval: interval, percent: PercentAgreement.exact(table))
+    }
+
+    /// Kappa of a sample drawn with unequal inclusion probabilities, from its
+    /// Horvitz–Thompson table: consistent for the kappa of the whole
+    /// population the rows were drawn from.
+    ///
+    /// The proportions are p_ij = W_ij / W (``WeightedContingencyTable``) and
+    /// κ follows from them as above. The standard error is the linearised
+    /// (with-replacement) one: with the same per-cell term a_ij and its
+    /// p-weighted mean ā = κ − p_e(1 − κ),
+    ///
+    ///     Var(κ) = Σ S_ij (a_ij − ā)² / (W² (1 − p_e)²),
+    ///
+    /// which is the formula above when every weight is 1 (it ignores the
+    /// finite-population correction and the gain from stratification, so it
+    /// errs wide). The null variance for ``z`` uses Kish's effective size in
+    /// place of n. The estimate's n is the number of pairs counted; ``percentAgreement``
+    /// is the weighted share on the diagonal, without an interval.
+    public init(
+        _ table: WeightedContingencyTable, weights: AgreementWeights = .unweighted, level: Double = 0.95,
+        interval: CoefficientInterval = .normal
+    ) {
+        self.init(table, weights: weights, level: level, interval: interval, percent: table.exactAgreement)
+    }
+
+    private init(
+        _ table: WeightedContingencyTable, weights: AgreementWeights, level: Double, interval: CoefficientInterval, percent: Estimate
+    ) {
         let w = weights.matrix(on: table.scale)
-        let n = table.n
+        let n = table.pairs
+        let total = table.total
         self.weights = weights
         self.excludedPairs = table.excludedPairs
-        self.percentAgreement = PercentAgreement.exact(table)
-        guard n > 0 else {
+        self.percentAgreement = percent
+        guard n > 0, total > 0 else {
             self.kappa = Estimate(undefined: .noData("no pairs with both ratings present, so kappa is undefined"), n: 0)
             (observedAgreement, chanceAgreement, nullStandardError, z, pValue) = (nil, nil, nil, nil, nil)
             return
         }
         let k = table.k
-        let moments: (po: Double, pe: Double, variance: Double, nullVariance: Double, constant: Bool) =
-            table.withMarginalProportions { rows, columns, total in
-                let po = table.weightedAgreement(w)
-                var pe = 0.0
-                for i in 0..<k { for j in 0..<k { pe += w[i, j] * rows[i] * columns[j] } }
-                let constant = CohenKappa.hasConstantRater(rows, columns, k: k)
-                guard !CohenKappa.isChanceCertain(pe) else { return (po, pe, .nan, .nan, constant) }
-                let kappa = constant ? 0 : (po - pe) / (1 - pe)
-                // Σ p_ij a_ij = κ − p_e(1 − κ) and Σ p_i· p_·j b_ij = −p_e, so both bracketed
-                // sums are variances of a per-cell term; taken about a cell's own value they are
-                // exactly 0 when the true variance is (perfect agreement), not rounding error.
-                var spread = WeightedVariance()
-                var nullSpread = WeightedVariance()
-                for i in 0..<k {
-                    var rowMean = 0.0
-                    for j in 0..<k { rowMean += w[i, j] * columns[j] }
-                    for j in 0..<k {
-                        var columnMean = 0.0
-                        for l in 0..<k { columnMean += w[l, j] * rows[l] }
-                        let a = w[i, j] - (rowMean + columnMean) * (1 - kappa)
-                        let b = w[i, j] - (rowMean + columnMean)
-                        spread.add(a, weight: Double(table[i, j]) / total)
-                        nullSpread.add(b, weight: rows[i] * columns[j])
-                    }
-                }
-                let scale = total * (1 - pe) * (1 - pe)
-                return (po, pe, spread.value / scale, nullSpread.value / scale, constant)
+        var rows = [Double](repeating: 0, count: k)
+        var columns = rows
+        var po = 0.0
+        // Sums first, then one division each, as the count table's proportions are formed.
+        for i in 0..<k {
+            for j in 0..<k {
+                rows[i] += table[i, j]
+                columns[j] += table[i, j]
+                po += w[i, j] * table[i, j]
             }
-        observedAgreement = moments.po
-        chanceAgreement = moments.pe
-        guard !CohenKappa.isChanceCertain(moments.pe) else {
+        }
+        for i in 0..<k {
+            rows[i] /= total
+            columns[i] /= total
+        }
+        po /= total
+        var pe = 0.0
+        for i in 0..<k { for j in 0..<k { pe += w[i, j] * rows[i] * columns[j] } }
+        observedAgreement = po
+        chanceAgreement = pe
+        guard !CohenKappa.isChanceCertain(pe) else {
             kappa = Estimate(
                 undefined: .noVariation(
                     "both raters used one and the same category, so chance agreement p_e = 1 and kappa is 0/0; see the percent agreement"),
@@ -126,12 +147,40 @@ public struct CohenKappa: Sendable, Hashable, Codable {
         // A constant rater makes p_o = p_e exactly (Σ_j w_cj p_cj = Σ_j w_cj p_·j when
         // every rating of one side is c), so kappa is 0 by definition, not ±1e-16;
         // its standard error is 0 too, and the catalogue drops the collapsed interval.
-        let value = moments.constant ? 0 : (moments.po - moments.pe) / (1 - moments.pe)
-        let se = moments.constant ? 0 : max(0, moments.variance).squareRoot()
+        let constant = CohenKappa.hasConstantRater(rows, columns, k: k)
+        let value = constant ? 0 : (po - pe) / (1 - pe)
+        // Σ p_ij a_ij = κ − p_e(1 − κ) and Σ p_i· p_·j b_ij = −p_e, so both sums are
+        // spreads of a per-cell term; taken about a cell's own value (WeightedVariance)
+        // they are exactly 0 when every occupied cell has the same term (perfect
+        // agreement), not rounding error. Σ S (a − ā)² = ΣS·[Var_S(a) + (m_S − ā)²],
+        // m_S the S-weighted mean, which is ā itself when every weight is 1.
+        var spread = WeightedVariance()
+        var nullSpread = WeightedVariance()
+        var squaredTotal = 0.0
+        var meanS = 0.0
+        for i in 0..<k {
+            var rowMean = 0.0
+            for j in 0..<k { rowMean += w[i, j] * columns[j] }
+            for j in 0..<k {
+                var columnMean = 0.0
+                for l in 0..<k { columnMean += w[l, j] * rows[l] }
+                let a = w[i, j] - (rowMean + columnMean) * (1 - value)
+                let b = w[i, j] - (rowMean + columnMean)
+                let s = table.squaredWeights[i * k + j]
+                spread.add(a, weight: s)
+                squaredTotal += s
+                meanS += s * a
+                nullSpread.add(b, weight: rows[i] * columns[j])
+            }
+        }
+        let shift = spread.value > 0 ? meanS / squaredTotal - (value - pe * (1 - value)) : 0
+        let variance = (spread.value + shift * shift) * squaredTotal / (total * total * (1 - pe) * (1 - pe))
+        let se = constant ? 0 : max(0, variance).squareRoot()
         let ci = interval.interval(
             around: value, standardError: se, n: n, level: level, range: CoefficientRange.cohenKappa(weights))
         kappa = Estimate(value: value, n: n, standardError: se, interval: ci)
-        let se0 = max(0, moments.nullVariance).squareRoot()
+        let effective = total * total / squaredTotal
+        let se0 = max(0, nullSpread.value / (effective * (1 - pe) * (1 - pe))).squareRoot()
         nullStandardError = se0
         if se0 > 0 {
             z = value / se0

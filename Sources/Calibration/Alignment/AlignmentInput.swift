@@ -44,13 +44,18 @@ public struct ExpertLabel: Sendable, Hashable, Codable {
     public var value: Double
     /// The expert's note, shown beside the row when it is among the worst disagreements.
     public var note: String?
+    /// The row's probability of being in the label set; when the labels carry
+    /// it, the kappa figures weigh the row by 1/π (Horvitz–Thompson). Every
+    /// label of a row gives the same.
+    public var inclusionProbability: Double?
 
     /// Creates a label.
-    public init(rowID: String, rater: String = "expert", value: Double, note: String? = nil) {
+    public init(rowID: String, rater: String = "expert", value: Double, note: String? = nil, inclusionProbability: Double? = nil) {
         self.rowID = rowID
         self.rater = rater
         self.value = value
         self.note = note
+        self.inclusionProbability = inclusionProbability
     }
 }
 
@@ -126,12 +131,15 @@ public struct AlignmentInput: Sendable, Hashable {
     public var groups: [String: String]
     /// The dimensions, in report order.
     public var dimensions: [Dimension]
+    /// How the labelled rows were drawn, when they carry inclusion probabilities.
+    public var sampling: LabelSampling?
 
     /// Creates the input.
     public init(
         info: AlignmentInfo = AlignmentInfo(), runRowIDs: [String], exampleRowIDs: Set<String> = [],
-        groups: [String: String] = [:], dimensions: [Dimension]
+        groups: [String: String] = [:], dimensions: [Dimension], sampling: LabelSampling? = nil
     ) {
+        self.sampling = sampling
         self.info = info
         self.runRowIDs = runRowIDs
         self.exampleRowIDs = exampleRowIDs

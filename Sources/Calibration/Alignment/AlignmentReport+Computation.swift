@@ -27,7 +27,8 @@ extension AlignmentReport {
         var exampleRows: Set<String> = []
         for dimension in input.dimensions {
             guard names.insert(dimension.name.lowercased()).inserted else {
-                throw AlignmentError("dimension \(dimension.name) appears twice (names are compared without case); give each dimension once")
+                throw AlignmentError(
+                    "dimension \(dimension.name) appears twice (names are compared without case); give each dimension once")
             }
             let aligned = try DimensionAligner(dimension: dimension, input: input, runRows: runRows, options: options)
             exampleRows.formUnion(aligned.examplesSeen)
@@ -36,7 +37,8 @@ extension AlignmentReport {
         }
         self.init(
             info: input.info, options: options, exampleRows: exampleRows.sorted(), exampleRowsIncluded: options.includeExampleRows,
-            dimensions: dimensions, halo: try Self.halo(pairedByDimension, names: input.dimensions.map(\.name), runOrder: input.runRowIDs))
+            dimensions: dimensions, halo: try Self.halo(pairedByDimension, names: input.dimensions.map(\.name), runOrder: input.runRowIDs),
+            sampling: input.sampling)
     }
 
     /// The halo comparison on the rows paired in every dimension, in run order.
@@ -60,6 +62,8 @@ private struct DimensionAligner {
     let pairs: PairedScores
     let groups: [String: String]
     let usable: (String) -> Bool
+    /// The paired rows' Horvitz–Thompson table when the labels carry inclusion probabilities.
+    let weightedTable: WeightedContingencyTable?
 
     init(dimension: AlignmentInput.Dimension, input: AlignmentInput, runRows: Set<String>, options: AlignmentSettings) throws {
         self.dimension = dimension
@@ -89,12 +93,32 @@ private struct DimensionAligner {
         pairs = try PairedScores(
             ids: pairedIDs, first: pairedIDs.map { panel.mean($0) ?? .nan }, second: pairedIDs.map { judge.scores[$0]?.value ?? .nan },
             scale: dimension.scale, dimension: dimension.name)
+        let pairs = self.pairs
+        weightedTable = try panel.inclusionProbabilities(of: pairs.ids, dimension: dimension.name).flatMap { pi in
+            try pairs.table.map {
+                try WeightedContingencyTable(
+                    scale: $0.scale, first: pairs.onScaleFirst, second: pairs.onScaleSecond, inclusionProbabilities: pi)
+            }
+        }
+    }
+
+    /// `statistic` from the paired rows: one of Cohen's kappas from the
+    /// Horvitz–Thompson table when there is one, with its linearised interval
+    /// (normal, or t when asked; a bootstrap is not offered for weighted rows);
+    /// otherwise as ``PairedScores/estimate(_:options:)`` computes it.
+    private func estimate(_ statistic: AlignmentStatistic) throws -> Estimate {
+        guard let weightedTable, let weights = statistic.kappaWeights else { return try pairs.estimate(statistic, options: options) }
+        var kappa = CohenKappa(
+            weightedTable, weights: weights, level: options.level, interval: options.intervals == .t ? .studentT : .normal
+        ).kappa
+        kappa.interval?.method = "horvitz-thompson-linearised (\(options.intervals == .t ? "t" : "normal"))"
+        return kappa
     }
 
     func alignment() throws -> DimensionAlignment {
         let table = pairs.table
         let undefined = Estimate(undefined: pairs.noTableReason ?? .noData(), n: pairs.ids.count)
-        let statisticEstimate = try pairs.estimate(options.statistic, options: options)
+        let statisticEstimate = try estimate(options.statistic)
         return DimensionAlignment(
             name: dimension.name, scale: dimension.scale, counts: counts,
             expertAggregation: .init(
@@ -104,9 +128,7 @@ private struct DimensionAligner {
             exactAgreement: table.map { PercentAgreement.exact($0) } ?? undefined,
             withinOne: table.map { PercentAgreement.withinTolerance($0, tolerance: 1) } ?? undefined,
             cohenKappa: .init(
-                unweighted: try pairs.estimate(.kappa, options: options),
-                linear: try pairs.estimate(.linearKappa, options: options),
-                quadratic: try pairs.estimate(.quadraticKappa, options: options)),
+                unweighted: try estimate(.kappa), linear: try estimate(.linearKappa), quadratic: try estimate(.quadraticKappa)),
             krippendorffAlphaOrdinal: try pairs.estimate(.alphaOrdinal, options: options),
             gwetAC2: try pairs.estimate(.ac2, options: options),
             pearson: try pairs.estimate(.pearson, options: options),
@@ -116,6 +138,7 @@ private struct DimensionAligner {
             bias: Spread.meanDifference(pairs.second, pairs.first),
             spread: .init(judge: Self.summary(pairs.second), expert: Self.summary(pairs.first)),
             confusionMatrix: table.map { .init(labels: $0.scale.labels, counts: $0.rows) },
+            weightedConfusionMatrix: weightedTable.map { t in (0..<t.k).map { i in (0..<t.k).map { t[i, $0] } } },
             humanCeiling: try humanCeiling(),
             recalibration: try LinearRecalibration(expert: pairs.first, judge: pairs.second),
             worstDisagreements: worst(),

@@ -33,6 +33,10 @@ extension AlignmentReport {
             ])
         }
         out.append(table.rendered())
+        if let sampling {
+            out.append("")
+            out.append("Sampling: \(sampling.summary).")
+        }
         if !exampleRows.isEmpty {
             out.append("")
             out.append(

@@ -33,12 +33,17 @@ public struct AlignmentReport: Sendable, Hashable, Codable {
     public var halo: HaloComparison
     /// The split the figures rest on, with the validation looks or the certificate; absent without a split.
     public var split: SplitUse?
+    /// How the labelled rows were drawn, when the label sheets carry inclusion
+    /// probabilities: the kappa figures and confusion matrices are then
+    /// Horvitz–Thompson weighted. Absent from reports of other labels.
+    public var sampling: LabelSampling?
 
     /// Creates a report from its parts (decoding uses the synthesized `init(from:)`).
     public init(
         info: AlignmentInfo, options: AlignmentSettings, exampleRows: [String], exampleRowsIncluded: Bool,
-        dimensions: [DimensionAlignment], halo: HaloComparison
+        dimensions: [DimensionAlignment], halo: HaloComparison, sampling: LabelSampling? = nil
     ) {
+        self.sampling = sampling
         self.schemaVersion = Self.currentSchemaVersion
         self.info = info
         self.options = options
@@ -217,6 +222,10 @@ public struct DimensionAlignment: Sendable, Hashable, Codable {
     public var spread: Spreads
     /// Present when the scale is known.
     public var confusionMatrix: ConfusionMatrix?
+    /// With inclusion probabilities: the Horvitz–Thompson table, each cell the
+    /// estimated number of the run's rows in it (Σ 1/π), rows the expert's
+    /// levels as in ``confusionMatrix``.
+    public var weightedConfusionMatrix: [[Double]]? = nil
     /// Present when at least two raters labelled rows of this dimension.
     public var humanCeiling: HumanCeiling?
     /// Expert ≈ a + b·judge, or why not.

@@ -33,6 +33,17 @@ public enum AlignmentStatistic: String, Sendable, Hashable, Codable, CaseIterabl
         }
     }
 
+    /// The agreement weights when the statistic is one of Cohen's kappas
+    /// (which a Horvitz–Thompson table also gives), else `nil`.
+    public var kappaWeights: AgreementWeights? {
+        switch self {
+        case .quadraticKappa: .quadratic
+        case .linearKappa: .linear
+        case .kappa: .unweighted
+        case .alphaOrdinal, .ac2, .spearman, .kendall, .pearson: nil
+        }
+    }
+
     /// Whether the statistic is computed on the scale's categories (and so
     /// needs a declared scale), rather than on the scores as they are.
     public var isCategorical: Bool {

@@ -46,6 +46,23 @@ struct ExpertPanel {
         labels[row]?.first { $0.rater == rater }?.value
     }
 
+    /// Each of `rows`' inclusion probability, or `nil` when no label carries one.
+    ///
+    /// - Throws: ``AlignmentError`` when some labels carry one and a row's do
+    ///   not, or a row's raters give it different ones.
+    func inclusionProbabilities(of rows: [String], dimension: String) throws -> [Double]? {
+        guard labels.values.contains(where: { $0.contains { $0.inclusionProbability != nil } }) else { return nil }
+        return try rows.map { row in
+            let given = Set((labels[row] ?? []).map(\.inclusionProbability))
+            guard given.count == 1, let pi = given.first ?? nil else {
+                throw AlignmentError(
+                    "dimension \(dimension): row '\(row)' has \(given.count > 1 ? "different inclusion probabilities from its raters" : "no inclusion probability") while other labels have one; weigh the rows of one label set together"
+                )
+            }
+            return pi
+        }
+    }
+
     /// The raters' notes on `row`, each prefixed with the rater's name when
     /// several raters labelled it.
     func note(_ row: String) -> String? {

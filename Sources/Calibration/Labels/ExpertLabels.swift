@@ -57,12 +57,30 @@ public struct ExpertLabels: Sendable, Hashable {
         public var file: String
         /// Its line in that sheet (1-based; the header is line 1).
         public var line: Int
+        /// The row's probability of being in the label set, from the sheet's
+        /// `inclusion_probability` column (brought up to date by the later
+        /// batches read with it: ``load(from:dimensions:runIDs:values:)``);
+        /// `nil` for a sheet without sampling columns.
+        public var inclusionProbability: Double? = nil
+        /// The strategy that drew the row (`sampling_strategy`).
+        public var samplingStrategy: SamplingStrategy? = nil
+        /// The batch that drew the row (`sampling_batch`, from 1).
+        public var samplingBatch: Int? = nil
+        /// The row's stratum, an opaque key (`sampling_stratum`).
+        public var samplingStratum: String? = nil
     }
 
     /// The labels in file order, files in the order given.
-    public private(set) var labels: [Label]
+    public internal(set) var labels: [Label]
     /// The dimensions read, in rubric order.
     public let dimensions: [String]
+
+    /// How the labelled rows were drawn, when the sheets say
+    /// (`inclusion_probability` and the other sampling columns); `nil` otherwise.
+    public var sampling: LabelSampling? {
+        guard let strategy = labels.first?.samplingStrategy else { return nil }
+        return LabelSampling(strategy: strategy, batches: labels.compactMap(\.samplingBatch).max() ?? 1)
+    }
 
     /// The raters in order of first appearance.
     public var raters: [String] {
@@ -145,6 +163,7 @@ public struct ExpertLabels: Sendable, Hashable {
                 merged.labels.append(label)
             }
         }
+        try merged.reconcileSampling()
         return merged
     }
 
@@ -198,6 +217,7 @@ public struct ExpertLabels: Sendable, Hashable {
         }
         let raterColumn = column("rater")
         let noteColumn = column("note")
+        let samplingColumns = try samplingColumns(table, column: column, file: file)
         var labels: [Label] = []
         var seen: [String: Int] = [:]
         for r in 0..<table.rowCount {
@@ -223,7 +243,9 @@ public struct ExpertLabels: Sendable, Hashable {
                     cell, dimension: dimension, values: values, file: file, line: line, column: table.columns[c])
             }
             let note = noteColumn.map { CSVWriter.spreadsheetOriginal(table[r, $0]) }.flatMap { $0.isEmpty ? nil : $0 }
-            labels.append(Label(id: id, rater: rater, scores: scores, note: note, file: file, line: line))
+            var label = Label(id: id, rater: rater, scores: scores, note: note, file: file, line: line)
+            if let samplingColumns { try readSampling(into: &label, table: table, row: r, columns: samplingColumns) }
+            labels.append(label)
         }
         return ExpertLabels(labels: labels, dimensions: dimensions.map(\.name))
     }

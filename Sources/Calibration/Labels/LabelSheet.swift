@@ -1,5 +1,5 @@
 import AgreementStatistics
-public import DataFormats
+import DataFormats
 import EvaluationCore
 public import Foundation
 public import Judging
@@ -17,20 +17,27 @@ public import Judging
 /// component of its path (`input.review` → `review`) unless that name is
 /// taken, then by the whole path.
 ///
-/// **Sampling.** `sample` rows are drawn without replacement by a
+/// **Sampling.** `sample` rows (a batch) are drawn without replacement by a
 /// ``Xoshiro256StarStar`` seeded with `seed` (the same seed and run give the
-/// same sheet). With `stratifyBy` (a dotted path into the row, such as
-/// `metadata.genre` or `input.language`) the sample is allocated across that
-/// field's values in proportion to their share of the run, by largest
-/// remainders (ties to the value seen first), and drawn within each stratum
-/// from the same generator. The chosen rows keep the run's order.
+/// same sheet), by the ``Options/strategy``: `uniform` over the run;
+/// `stratified` by the values of `stratifyBy` (a dotted path into the row,
+/// such as `metadata.genre`), allocated in proportion to each value's rows by
+/// largest remainders (ties to the value seen first); `judge-stratified` by
+/// the judge's level on a dimension (``SampleDraw``). With `earlier` sheets
+/// of the same label set (`extract --next`) the batch is drawn from the rows
+/// they did not draw. Every row's inclusion probability, strategy, batch,
+/// stratum and a check over them fill the five last columns
+/// (`inclusion_probability`, `sampling_strategy`, `sampling_batch`,
+/// `sampling_stratum`, `sampling_check`; `docs/FORMATS.md`). The chosen rows
+/// keep the run's order.
 ///
 /// **Overlap.** With `overlap` K > 0 the `rater` column is pre-filled: every
-/// sampled row once for `expert-a`, and the first K sampled rows (in the
-/// generator's draw order, so also random) a second time for `expert-b`, at
-/// the end of the sheet. One file serves both experts (each filters on their
-/// name) and ``ExpertLabels`` reads it back as two raters. Without overlap
-/// the `rater` column is blank.
+/// sampled row once for the first rater, and the first K sampled rows (in the
+/// generator's draw order, so also random) again for each other rater, at the
+/// end of the sheet; the raters are ``Options/raters``, or `expert-a` and
+/// `expert-b`. ``sheet(forRater:)`` gives one rater's rows, the sheet that
+/// rater is sent; ``ExpertLabels`` reads the sheets back together as several
+/// raters. Without overlap or raters the `rater` column is blank.
 ///
 /// **Reads back.** A sheet is refused when it is made, not after the experts
 /// have filled it in, whenever ``ExpertLabels`` would not read it back as
@@ -60,24 +67,35 @@ public struct LabelSheet: Sendable, Hashable {
 
     /// How rows are chosen and what context is shown.
     public struct Options: Sendable, Hashable {
-        /// How many rows to draw; `nil` takes every row.
+        /// How many rows to draw (in this batch); `nil` takes every row left.
         public var sample: Int?
         /// The generator's seed.
         public var seed: UInt64
-        /// The dotted path of the field to stratify by.
+        /// The dotted path of the field to stratify by; for `judge-stratified`, the dimension.
         public var stratifyBy: String?
-        /// How many sampled rows a second rater labels.
+        /// How many sampled rows the raters after the first label too.
         public var overlap: Int
         /// Dotted paths of the context columns; `nil` for the default.
         public var context: [String]?
+        /// The strategy; `nil` for the earlier sheets' (`--next`), else `stratified`
+        /// when ``stratifyBy`` is given, else `uniform`.
+        public var strategy: SamplingStrategy?
+        /// The raters, first the one who labels every row; empty for `expert-a`
+        /// and `expert-b` with an overlap, else a blank rater column.
+        public var raters: [String]
 
         /// Creates options; the defaults take every row with the default context.
-        public init(sample: Int? = nil, seed: UInt64 = 0, stratifyBy: String? = nil, overlap: Int = 0, context: [String]? = nil) {
+        public init(
+            sample: Int? = nil, seed: UInt64 = 0, stratifyBy: String? = nil, overlap: Int = 0, context: [String]? = nil,
+            strategy: SamplingStrategy? = nil, raters: [String] = []
+        ) {
             self.sample = sample
             self.seed = seed
             self.stratifyBy = stratifyBy
             self.overlap = overlap
             self.context = context
+            self.strategy = strategy
+            self.raters = raters
         }
     }
 
@@ -89,20 +107,28 @@ public struct LabelSheet: Sendable, Hashable {
     /// The rows (one text per cell of ``columns``), before ``csv`` makes them
     /// inert for a spreadsheet.
     public let rows: [[String]]
+    /// The dotted path each context column was drawn from (`input.review`,
+    /// `response`), so the label page can tell the input from the output judged.
+    public let contextPaths: [String]
 
     /// Draws the sheet for `run` under `rubric`'s dimensions.
     ///
     /// - Parameters:
+    ///   - judgments: the judge's scores, which `judge-stratified` stratifies by.
+    ///   - earlier: the label set's earlier sheets (`--next`): their rows are
+    ///     not drawn again, and the strata's probabilities count them.
     ///   - file: The run's file, named in errors about its rows.
     ///   - rubricFile: The rubric's file, named in errors about its dimensions.
-    /// - Throws: ``InputError`` when the sample is larger than the run, the
+    /// - Throws: ``InputError`` when the sample is larger than the rows left, the
     ///   overlap larger than the sample, a row lacks the stratification field,
-    ///   a dimension cannot have a column of its own, or a row id would not read
-    ///   back as written; ``OptionsError`` for a sample of no rows or a context
-    ///   path that cannot head a column of its own.
+    ///   the earlier sheets were drawn by another design, a dimension cannot
+    ///   have a column of its own, or a row id would not read back as written;
+    ///   ``OptionsError`` for a sample of no rows, a strategy without what it
+    ///   needs, raters named twice or unfit for a file name, or a context path
+    ///   that cannot head a column of its own.
     public init(
-        run: FrozenRun, dimensions: [ScoreDimension], options: Options = Options(), file: String = "<run>",
-        rubricFile: String = "<rubric>"
+        run: FrozenRun, dimensions: [ScoreDimension], options: Options = Options(), judgments: JudgmentSet? = nil,
+        earlier: ExpertLabels? = nil, file: String = "<run>", rubricFile: String = "<rubric>"
     ) throws {
         if let problem = LabelSheetColumns.problem(dimensionNames: dimensions.map(\.name)) {
             throw InputError(file: rubricFile, message: problem)
@@ -112,11 +138,19 @@ public struct LabelSheet: Sendable, Hashable {
                 "--sample \(sample) draws no rows, and the importer refuses a sheet without rows; ask for at least 1 (or leave --sample out for every row)"
             )
         }
+        let raters = try Self.raters(options)
         let paths = options.context ?? Self.defaultContext(run)
         let fixed = ["id"] + dimensions.map { $0.name.lowercased() } + ["rater", "note"]
-        columns = fixed + (try Self.contextHeaders(paths, fixed: fixed))
-        let chosen = try Self.choose(run: run, options: options, file: file)
-        for position in chosen.inRunOrder {
+        columns = fixed + (try Self.contextHeaders(paths, fixed: fixed)) + LabelSheetColumns.sampling
+        contextPaths = paths
+        let draw = try SampleDraw(
+            run: run, size: options.sample,
+            strategy: options.strategy ?? earlier?.sampling?.strategy ?? (options.stratifyBy == nil ? .uniform : .stratified),
+            field: options.stratifyBy, dimensions: dimensions, judge: judgments, earlier: earlier, seed: options.seed, file: file)
+        guard options.overlap >= 0, options.overlap <= draw.drawOrder.count else {
+            throw InputError(file: file, message: "--overlap \(options.overlap) is more than the \(draw.drawOrder.count) rows sampled")
+        }
+        for position in draw.inRunOrder {
             let id = run.rows[position].id
             guard !id.isEmpty, LabelSheetColumns.id(LabelSheetColumns.written(id)) == id else {
                 throw InputError(
@@ -127,16 +161,68 @@ public struct LabelSheet: Sendable, Hashable {
             }
         }
         let blanks = Array(repeating: "", count: dimensions.count)
-        func line(_ row: FrozenRow, rater: String) -> [String] {
+        func line(_ position: Int, rater: String) -> [String] {
+            let row = run.rows[position]
             let json = row.json
             return [row.id] + blanks + [rater, ""] + paths.map { json.value(atPath: $0).map(Self.cellText) ?? "" }
+                + Self.samplingCells(id: row.id, draw: draw, position: position)
         }
-        let overlapping = options.overlap > 0
-        var rows = chosen.inRunOrder.map { line(run.rows[$0], rater: overlapping ? Self.raters.0 : "") }
-        let second = chosen.drawOrder.prefix(options.overlap).sorted()
-        rows += second.map { line(run.rows[$0], rater: Self.raters.1) }
+        var rows = draw.inRunOrder.map { line($0, rater: raters.first ?? "") }
+        let second = draw.drawOrder.prefix(options.overlap).sorted()
+        for rater in raters.dropFirst() { rows += second.map { line($0, rater: rater) } }
         self.rows = rows
         try checkReadsBack(file: file)
+    }
+
+    private init(columns: [String], rows: [[String]], contextPaths: [String]) {
+        self.columns = columns
+        self.rows = rows
+        self.contextPaths = contextPaths
+    }
+
+    /// The raters the rows are written for: the named ones, or `expert-a` and
+    /// `expert-b` with an overlap, or one blank.
+    private static func raters(_ options: Options) throws -> [String] {
+        guard !options.raters.isEmpty else { return options.overlap > 0 ? [Self.raters.0, Self.raters.1] : [""] }
+        var seen: Set<String> = []
+        for rater in options.raters {
+            guard !rater.isEmpty, rater.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+                throw OptionsError("--raters '\(rater)' cannot name a sheet file; use letters, digits, - and _")
+            }
+            guard seen.insert(rater.lowercased()).inserted else {
+                throw OptionsError("--raters names \(rater) twice; name each rater once")
+            }
+        }
+        if options.raters.count > 1, options.overlap == 0 {
+            throw OptionsError(
+                "--raters \(options.raters.joined(separator: ",")) with no --overlap leaves every rater after \(options.raters[0]) without rows; add --overlap"
+            )
+        }
+        return options.raters
+    }
+
+    /// A row's five sampling cells (``LabelSheetColumns/sampling``), the last its check.
+    private static func samplingCells(id: String, draw: SampleDraw, position: Int) -> [String] {
+        let cells = [
+            (draw.probability[position] ?? 1).plainText, draw.strategy.rawValue, String(draw.batch), draw.stratum[position] ?? "",
+        ]
+        return cells + [
+            LabelSheetColumns.samplingCheck(id: id, probability: cells[0], strategy: cells[1], batch: cells[2], stratum: cells[3])
+        ]
+    }
+
+    /// The rows of one rater, for the sheet (and page) that rater is sent:
+    /// the same columns, only the rows whose `rater` cell is `rater`.
+    public func sheet(forRater rater: String) -> LabelSheet {
+        let column = columns.firstIndex(of: "rater") ?? 0
+        return LabelSheet(columns: columns, rows: rows.filter { $0[column] == rater }, contextPaths: contextPaths)
+    }
+
+    /// The raters named in the sheet's `rater` column, in order of first appearance.
+    public var raterNames: [String] {
+        let column = columns.firstIndex(of: "rater") ?? 0
+        var seen: Set<String> = []
+        return rows.map { $0[column] }.filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 
     /// The context columns' headers: each path's last component unless
@@ -151,6 +237,7 @@ public struct LabelSheet: Sendable, Hashable {
             let role = k == 0 || k >= fixed.count - 2 ? "the sheet's own \(name) column" : "the dimension column \(name)"
             taken[LabelSheetColumns.columnKey(name)] = role
         }
+        for name in LabelSheetColumns.sampling { taken[LabelSheetColumns.columnKey(name)] = "the sheet's own \(name) column" }
         var counts: [String: Int] = [:]
         for path in paths { counts[LabelSheetColumns.columnKey(shortName(path)), default: 0] += 1 }
         var seen: Set<String> = []
@@ -237,63 +324,5 @@ public struct LabelSheet: Sendable, Hashable {
 
     private static func shortName(_ path: String) -> String {
         path.split(separator: ".").last.map(String.init) ?? path
-    }
-
-    /// Row positions chosen, both in the generator's order and in the run's.
-    private static func choose(run: FrozenRun, options: Options, file: String) throws(InputError) -> (drawOrder: [Int], inRunOrder: [Int]) {
-        let n = run.rows.count
-        let size = options.sample ?? n
-        guard size <= n else {
-            throw InputError(file: file, message: "--sample \(size) asks for more rows than the run has (\(n))")
-        }
-        guard options.overlap >= 0, options.overlap <= size else {
-            throw InputError(file: file, message: "--overlap \(options.overlap) is more than the \(size) rows sampled")
-        }
-        var generator = Xoshiro256StarStar(seed: options.seed)
-        var drawn: [Int]
-        if options.sample == nil {
-            drawn = Array(0..<n)
-            shuffle(&drawn, count: n, generator: &generator)
-        } else if let field = options.stratifyBy {
-            drawn = []
-            for (members, quota) in try strata(run: run, field: field, size: size, file: file) {
-                var pool = members
-                shuffle(&pool, count: quota, generator: &generator)
-                drawn += pool.prefix(quota)
-            }
-        } else {
-            var pool = Array(0..<n)
-            shuffle(&pool, count: size, generator: &generator)
-            drawn = Array(pool.prefix(size))
-        }
-        return (drawn, drawn.sorted())
-    }
-
-    /// The first `count` places of a Fisher–Yates shuffle: a uniform draw without replacement.
-    private static func shuffle(_ items: inout [Int], count: Int, generator: inout Xoshiro256StarStar) {
-        for i in 0..<min(count, items.count) {
-            let j = i + generator.nextIndex(below: items.count - i)
-            items.swapAt(i, j)
-        }
-    }
-
-    /// The strata in order of first appearance, each with its quota: proportional, by largest remainders.
-    private static func strata(run: FrozenRun, field: String, size: Int, file: String) throws(InputError) -> [([Int], Int)] {
-        var order: [String] = []
-        var members: [String: [Int]] = [:]
-        for (i, row) in run.rows.enumerated() {
-            guard let value = row.json.value(atPath: field), value != .null else {
-                throw InputError(file: file, column: field, message: "row \(row.id) has no value for \(field), so it cannot be stratified")
-            }
-            let key = value.plainText
-            if members[key] == nil { order.append(key) }
-            members[key, default: []].append(i)
-        }
-        let n = Double(run.rows.count)
-        let exact = order.map { Double(members[$0]?.count ?? 0) * Double(size) / n }
-        var quotas = exact.map { Int($0.rounded(.down)) }
-        let byRemainder = order.indices.sorted { (exact[$0] - Double(quotas[$0]), -$0) > (exact[$1] - Double(quotas[$1]), -$1) }
-        for s in byRemainder.prefix(size - quotas.reduce(0, +)) { quotas[s] += 1 }
-        return order.indices.map { (members[order[$0]] ?? [], quotas[$0]) }
     }
 }

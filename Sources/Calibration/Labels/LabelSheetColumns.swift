@@ -1,5 +1,6 @@
 import DataFormats
 import Foundation
+import LanguageModels
 
 /// How a label sheet's cells are written and read, once for the writer
 /// (``LabelSheet``) and the reader (``ExpertLabels``), so that a sheet
@@ -11,7 +12,15 @@ import Foundation
 /// ``DataFormats/CSVWriter/spreadsheetOriginal(_:)``.
 enum LabelSheetColumns {
     /// The sheet's own columns besides the dimensions, in the reader's spelling.
-    static let reserved = ["id", "rater", "note"]
+    static let reserved = ["id", "rater", "note"] + sampling
+
+    /// The columns that say how each row was drawn, last in every sheet
+    /// `extract` writes: its inclusion probability, the strategy, the batch,
+    /// the stratum (an opaque key) and a check over the five (`docs/FORMATS.md`).
+    static let sampling = [inclusionProbability, "sampling_strategy", "sampling_batch", "sampling_stratum", "sampling_check"]
+
+    /// The inclusion probability's column.
+    static let inclusionProbability = "inclusion_probability"
 
     /// A cell as the writer puts it in the file: inert in a spreadsheet.
     static func written(_ text: String) -> String {
@@ -52,7 +61,7 @@ enum LabelSheetColumns {
             let key = columnKey(name)
             if reserved.contains(key) {
                 return
-                    "the dimension \(name) would be read from the sheet's own \(key) column; rename the dimension (a sheet's id, rater and note columns are reserved)"
+                    "the dimension \(name) would be read from the sheet's own \(key) column; rename the dimension (a sheet's id, rater, note and \(sampling.joined(separator: ", ")) columns are reserved)"
             }
             if let earlier = first[key] {
                 return
@@ -61,5 +70,23 @@ enum LabelSheetColumns {
             first[key] = name
         }
         return nil
+    }
+}
+
+extension LabelSheetColumns {
+    /// The `sampling_check` of a row: the first 16 hex digits of the SHA-256
+    /// of its id and its four other sampling cells, as written. A reader that
+    /// computes another from the cells it reads knows that one of them was
+    /// edited (by hand, or by a spreadsheet that rounded the probability).
+    static func samplingCheck(id: String, probability: String, strategy: String, batch: String, stratum: String) -> String {
+        let text = ["judgecal sampling 1", id, probability, strategy, batch, stratum].joined(separator: "\u{1F}")
+        return String(SHA256.hexDigest(of: Array(text.utf8)).prefix(16))
+    }
+
+    /// The opaque `sampling_stratum` key of a stratum named `name` (such as
+    /// `judge relevance=4`): 12 hex digits of its SHA-256, so that the sheet
+    /// stays blinded to the judge's level.
+    static func stratumKey(_ name: String) -> String {
+        String(SHA256.hexDigest(of: Array("judgecal stratum 1\u{1F}\(name)".utf8)).prefix(12))
     }
 }

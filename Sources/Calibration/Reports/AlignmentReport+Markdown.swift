@@ -14,7 +14,7 @@ extension AlignmentReport {
                 rows: ReportMarkdown.infoRows(info) + [
                     ["Verdict statistic", options.statistic.displayName], ["Threshold", ReportNumber.number(options.threshold)],
                     ["Intervals", "\(Int((options.level * 100).rounded()))% (\(options.intervals.rawValue))"],
-                ]
+                ] + (sampling.map { [["Sampling", $0.summary]] } ?? [])
             ).rendered)
         if let split { out.append(split.markdown) }
         out.append("## Summary\n")

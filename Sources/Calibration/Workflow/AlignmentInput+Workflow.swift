@@ -26,7 +26,7 @@ extension AlignmentInput {
                 run: run.info.name, rubric: rubric.name, rubricVersion: rubric.version, model: judgments.model,
                 dataset: run.info.info["Dataset"]),
             runRowIDs: run.rows.map(\.id), exampleRowIDs: rubric.exampleRowIDs,
-            groups: try run.groups(by: groupBy), dimensions: dimensions)
+            groups: try run.groups(by: groupBy), dimensions: dimensions, sampling: labels.sampling)
     }
 }
 
@@ -101,7 +101,11 @@ extension ExpertLabels {
     /// Every rater's labels on one dimension, with their notes.
     func expertLabels(dimension: String) -> [ExpertLabel] {
         labels.compactMap { label in
-            label.scores[dimension].map { ExpertLabel(rowID: label.id, rater: label.rater, value: $0, note: label.note) }
+            label.scores[dimension].map {
+                ExpertLabel(
+                    rowID: label.id, rater: label.rater, value: $0, note: label.note,
+                    inclusionProbability: label.inclusionProbability)
+            }
         }
     }
 }
@@ -180,6 +184,6 @@ extension AlignmentInput {
                 run: run?.info.name, rubric: rubric?.name, rubricVersion: rubric?.version, model: judgeScores.model,
                 dataset: run?.info.info["Dataset"]),
             runRowIDs: rowIDs, exampleRowIDs: rubric?.exampleRowIDs ?? [], groups: try run?.groups(by: groupBy) ?? [:],
-            dimensions: dimensions)
+            dimensions: dimensions, sampling: labels.sampling)
     }
 }

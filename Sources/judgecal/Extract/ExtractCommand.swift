@@ -15,11 +15,12 @@ enum ExtractCommand {
             and metadata are never included unless named. --sample draws rows without \
             replacement with a seeded generator (the same --seed gives the same sheet); \
             --stratify-by allocates the sample across the values of a field in proportion. \
-            --overlap K pre-fills rater: every row for expert-a, and K of them again, at the \
-            end, for expert-b. The file is written atomically. --html also writes the same sheet \
-            as one self-contained page (no network): the rubric's instructions and scales, one row \
-            at a time, a button per level, a note, keys (digits score, arrows move), progress kept \
-            in the browser, and an export that downloads the CSV the importer reads.
+            --overlap K pre-fills rater: every row for expert-a, K of them again for expert-b; \
+            --raters a,b,… writes one sheet (and page) per rater, the first with every row. \
+            --next K draws after the --labels sheets by --strategy; each row's inclusion \
+            probability is in the sheet (docs/FORMATS.md). Written atomically. --html also writes \
+            a self-contained page: instructions, one row at a time beside a button and description \
+            per level, a note, keys, the budget, progress kept in the browser, and a CSV export.
             A sheet the importer would not read back as written is refused before it is \
             written: --sample 0, a --context path given twice or named like the sheet's own \
             columns (id, a dimension, rater, note, in any case) are usage errors; a dimension \
@@ -41,6 +42,13 @@ enum ExtractCommand {
                 defaultValue: String(LabelSheet.Options().overlap), range: 0...),
             Option("context", valueName: "path", help: "The context columns, as dotted paths into the row.", commaSeparated: true),
             Option("html", valueName: "file", help: "Also write the sheet as a page experts score in a browser (.html)."),
+            Option("next", valueName: "count", help: "Draw the next batch of this many rows after the --labels sheets.", range: 1...),
+            Option("strategy", valueName: "name", help: "How rows are drawn.", choices: SamplingStrategy.names),
+            Option("labels", valueName: "file", help: "The label set's earlier sheets, for --next.", arity: .upToNextOption),
+            Option("judgments", valueName: "file", help: "The judge's judgments (.judgments.jsonl), for judge-stratified."),
+            Option("raters", valueName: "names", help: "Write one sheet per rater, the first with every row.", commaSeparated: true),
+            Option("planned", valueName: "count", help: "The rows planned for the label set, shown on the page.", range: 1...),
+            Option("alignment", valueName: "file", help: "The latest alignment report (JSON), shown on the page."),
         ],
         positionals: [Positional("run", help: "The frozen run (.run.jsonl).")],
         run: run
@@ -48,30 +56,30 @@ enum ExtractCommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         let runPath = arguments.positional("run") ?? ""
-        let run = try InputFiles.run(runPath)
         let rubric = try InputFiles.rubric(arguments.valueOrDefault("rubric"))
-        let outputPath: String = arguments.valueOrDefault("output")
-        try StagedOutputs.check(outputPath, role: "label sheet")
-        if let path = arguments.value("html") { try StagedOutputs.check(path, role: "label page") }
-        if arguments.isGiven("stratify-by"), !arguments.isGiven("sample") {
-            throw UsageError("--stratify-by allocates a sample; add --sample")
+        if arguments.isGiven("stratify-by"), !arguments.isGiven("sample"), !arguments.isGiven("next") {
+            throw UsageError("--stratify-by allocates a sample; add --sample or --next")
+        }
+        let next = arguments.isGiven("next")
+        if next && arguments.isGiven("sample") || arguments.isGiven("labels") && !next {
+            throw UsageError("--next draws after the --labels sheets, --sample a first sheet; give --next with --labels, or --sample")
         }
         let options = LabelSheet.Options(
-            sample: try arguments.value("sample", as: Int.self),
+            sample: try arguments.value("next", as: Int.self) ?? arguments.value("sample", as: Int.self),
             seed: try arguments.valueOrDefault("seed", as: UInt64.self),
             stratifyBy: arguments.value("stratify-by"),
             overlap: try arguments.valueOrDefault("overlap", as: Int.self),
-            context: arguments.isGiven("context") ? arguments.values("context") : nil)
-        let sheet = try LabelSheet(run: run, dimensions: rubric.dimensions, options: options, file: runPath, rubricFile: rubric.file)
-        var files = [(data: Data(sheet.csv.utf8), path: outputPath, role: "label sheet")]
-        if let path = arguments.value("html") {
-            let page = try sheet.renderHTML(
-                dimensions: rubric.dimensions, instructions: rubric.instructions, runName: run.info.name,
-                sheetName: URL(fileURLWithPath: outputPath).lastPathComponent)
-            files.append((Data(page.utf8), path, "label page"))
-        }
-        try StagedOutputs.writeAllOrNone(files)
-        console.print("wrote \(sheet.rows.count) rows for \(rubric.dimensions.count) dimensions to \(arguments.valueOrDefault("output"))")
+            context: arguments.isGiven("context") ? arguments.values("context") : nil,
+            strategy: arguments.value("strategy").flatMap(SamplingStrategy.init(rawValue:)), raters: arguments.values("raters"))
+        let extraction = try LabelExtraction(
+            run: try InputFiles.run(runPath), runFile: runPath, rubric: rubric, options: options,
+            judgments: try arguments.value("judgments").map { try JudgmentSet.load(from: InputFiles.existing($0, role: "judgments")) },
+            earlier: try arguments.values("labels").map { try InputFiles.existing($0, role: "label sheet") },
+            output: arguments.valueOrDefault("output"), html: arguments.value("html"),
+            planned: try arguments.value("planned", as: Int.self),
+            alignment: try arguments.value("alignment").map { try InputFiles.existing($0, role: "alignment report") })
+        try StagedOutputs.writeAllOrNone(extraction.files)
+        console.print(extraction.summary)
         return .success
     }
 }

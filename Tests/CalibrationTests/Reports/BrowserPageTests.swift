@@ -206,7 +206,7 @@ struct BrowserPageTests {
 }
 
 /// `text` as a JSON string literal, for a script in a step.
-private func jsonString(_ text: String) -> String {
+func jsonString(_ text: String) -> String {
     String(decoding: (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8), as: UTF8.self)
 }
 

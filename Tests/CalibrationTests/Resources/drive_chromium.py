@@ -10,6 +10,7 @@ STEPS is a JSON list run in order after the page has loaded:
   {"click": "#export", "download": true}  a click; with download, waits for the file
   {"reload": true}                        reloads and waits for the load event
   {"navigate": "other.html"}              opens another page of PAGE's folder in the same tab (same profile and storage)
+  {"viewport": [1280, 800]}               the window's inner size from now on (device metrics override)
   {"screenshot": "name.png"}              a full-page PNG into OUTDIR ("height": N for the top N pixels only)
 Prints one JSON object: {"values", "console" (error and warning messages),
 "exceptions", "dialogs", "downloads"}.
@@ -160,6 +161,10 @@ def main():
                     browser.send("Runtime.evaluate", {"expression": "window.__judgecalReplaced = true"}, session=session)
                     browser.send("Page.reload", session=session)
                     browser.wait_ready(session, url)
+                elif "viewport" in step:
+                    width, height = step["viewport"]
+                    browser.send("Emulation.setDeviceMetricsOverride",
+                                 {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}, session=session)
                 elif "screenshot" in step:
                     params = {"format": "png", "captureBeyondViewport": True}
                     if "height" in step:

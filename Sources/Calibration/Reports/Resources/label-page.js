@@ -103,18 +103,46 @@
     showEarlier();
   });
   const complete = s => dims.every(d => s[d.column] !== undefined);
+  // The budget: rows scored here against this sheet's rows, the label set's earlier batches and plan,
+  // and where the latest alignment stands; every text through textContent.
+  // The row and the panel scroll on their own below the bar, so the page itself fits the window.
+  function fit() {
+    const top = document.getElementById("workspace").getBoundingClientRect().top + window.scrollY;
+    document.documentElement.style.setProperty("--top", top + "px");
+  }
+  window.addEventListener("resize", fit);
+  document.getElementById("instructions").addEventListener("toggle", fit);
+  function showBudget() {
+    const b = data.budget, here = state.scores.filter(complete).length, rows = new Set(data.rows.map(r => r.id)).size;
+    const box = document.getElementById("budget");
+    const parts = ["Budget: " + here + " of " + rows + " rows scored in this sheet"];
+    if (b.earlierRows > 0) parts[0] += " · " + b.earlierLabelled + " of " + b.earlierRows + " rows labelled in earlier batches";
+    const planned = b.planned === undefined || b.planned === null ? b.earlierRows + rows : b.planned;
+    parts[0] += " · " + (b.earlierLabelled + here) + " of " + planned + " rows planned";
+    box.replaceChildren(...parts.concat(b.standing).map(t => el("span", t)));
+  }
   function render() {
     const i = state.position, row = data.rows[i];
     document.getElementById("position").textContent = "Row " + (i + 1) + " of " + data.rows.length;
     document.getElementById("progress").textContent = state.scores.filter(complete).length + " of " + data.rows.length + " rows scored";
     document.getElementById("row-id").textContent = row.id + (row.rater ? " (rater " + row.rater + ")" : "");
+    // The input, then the output being judged, then any other field, each part on its own background.
     const context = document.getElementById("context");
     context.replaceChildren();
-    data.contextColumns.forEach((name, c) => {
-      context.append(el("dt", name));
-      const dd = el("dd");
-      dd.append(el("pre", row.context[c], "text"));
-      context.append(dd);
+    [["input", "Input"], ["output", "Output being judged"], ["other", "Other fields"]].forEach(([role, title]) => {
+      const columns = data.contextColumns.map((name, c) => c).filter(c => data.contextRoles[c] === role);
+      if (columns.length === 0) return;
+      const part = el("section", undefined, "part " + role);
+      part.append(el("h3", title));
+      const list = el("dl");
+      columns.forEach(c => {
+        list.append(el("dt", data.contextColumns[c]));
+        const dd = el("dd");
+        dd.append(el("pre", row.context[c], "text"));
+        list.append(dd);
+      });
+      part.append(list);
+      context.append(part);
     });
     const scoring = document.getElementById("scoring");
     scoring.replaceChildren();
@@ -123,16 +151,22 @@
       box.dataset.dimension = d.column;
       box.append(el("legend", d.name));
       d.levels.forEach((level, n) => {
+        const choice = el("div", undefined, "choice");
         const b = el("button", level.label, "level");
         b.type = "button";
         b.title = level.description;
         b.dataset.level = level.label;
         b.setAttribute("aria-pressed", String(state.scores[i][d.column] === level.label));
         b.addEventListener("click", () => score(k, n));
-        box.append(b);
+        choice.append(b, el("span", level.description, "leveldesc"));
+        box.append(choice);
       });
       scoring.append(box);
     });
+    showBudget();
+    fit();
+    const active = scoring.querySelector("fieldset.active");
+    if (active && active.scrollIntoView) active.scrollIntoView({ block: "nearest" });
     document.getElementById("note").value = state.notes[i];
   }
   function score(k, n) {
@@ -150,7 +184,7 @@
   window.judgecalCSV = function () {
     const lines = [data.columns.map(field).join(",")];
     data.rows.forEach((row, i) => {
-      const cells = [row.id].concat(dims.map(d => state.scores[i][d.column] || ""), [row.rater, state.notes[i]], row.context);
+      const cells = [row.id].concat(dims.map(d => state.scores[i][d.column] || ""), [row.rater, state.notes[i]], row.context, row.sampling);
       lines.push(cells.map(field).join(","));
     });
     return lines.join("\n") + "\n";

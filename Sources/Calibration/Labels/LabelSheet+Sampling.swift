@@ -1,0 +1,236 @@
+import AgreementStatistics
+import DataFormats
+import Judging
+
+/// The rows one batch draws from a run, with each row's inclusion probability.
+///
+/// The run is divided into strata by the strategy (``SamplingStrategy``); the
+/// batch's size is allocated across the strata's rows not yet drawn (by an
+/// earlier batch of the same label set), and each stratum's quota is drawn
+/// uniformly without replacement. After the batch a stratum h of N_h rows has
+/// m_h rows drawn in all, and every one of them, from this batch or an
+/// earlier one, has inclusion probability π = m_h / N_h.
+///
+/// **Why m_h / N_h across batches.** Within a stratum every batch draws
+/// uniformly from the rows left, so, given how many rows each batch took from
+/// it, the drawn rows are a uniform sample of the stratum of size m_h, whose
+/// rows each have probability m_h / N_h of being in it. The probability is
+/// exact when the allocation depends only on the counts (uniform and
+/// stratified, and every first batch); when `judge-stratified` uses earlier
+/// batches' labels to allocate (the disagreement term), it is the probability
+/// given the allocation, the post-stratified weight, whose bias the seeded
+/// simulation `benchmarks/SamplingSimulation` measures. A label set keeps one
+/// strategy and one stratification, so that earlier rows keep their strata.
+struct SampleDraw {
+    /// Run positions in the generator's order (the first K are the overlap rows).
+    let drawOrder: [Int]
+    /// Run positions in the run's order.
+    let inRunOrder: [Int]
+    /// The strategy and batch number.
+    let strategy: SamplingStrategy
+    let batch: Int
+    /// Each drawn row's inclusion probability and stratum key, by run position.
+    let probability: [Int: Double]
+    let stratum: [Int: String]
+
+    /// Draws a batch of `size` rows (`nil`: every row left).
+    ///
+    /// - Parameters:
+    ///   - dimensions: the rubric's; `judge-stratified` stratifies by the
+    ///     judge's level on `field` (a dimension's name) or else on the first.
+    ///   - judge: the judgments; needed by `judge-stratified`.
+    ///   - earlier: the label set's earlier sheets; their rows are not drawn again.
+    /// - Throws: ``InputError`` when the batch is larger than the rows left, a
+    ///   row lacks the stratification field, or the earlier sheets were drawn
+    ///   otherwise; ``LabelSheet/OptionsError`` for a strategy without what it needs.
+    init(
+        run: FrozenRun, size: Int?, strategy: SamplingStrategy, field: String?, dimensions: [ScoreDimension],
+        judge: JudgmentSet?, earlier: ExpertLabels?, seed: UInt64, file: String
+    ) throws {
+        let design = try Strata(run: run, strategy: strategy, field: field, dimensions: dimensions, judge: judge, file: file)
+        let drawn = try Self.earlierRows(earlier, strategy: strategy, design: design, run: run)
+        var left = design.members.map { $0.filter { !drawn.contains($0) } }
+        let remaining = left.reduce(0) { $0 + $1.count }
+        let size = size ?? remaining
+        guard size <= remaining else {
+            let message =
+                earlier == nil
+                ? "--sample \(size) asks for more rows than the run has (\(remaining))"
+                : "--next \(size) asks for more rows than the \(remaining) that the earlier sheets left unlabelled; nothing was written"
+            throw InputError(file: file, message: message)
+        }
+        let weights: [Double]
+        switch strategy {
+        case .uniform, .stratified: weights = left.map { Double($0.count) }
+        case .judgeStratified:
+            let rates = design.disagreementRates(earlier: earlier, drawn: drawn)
+            weights = left.indices.map { Double(left[$0].count).squareRoot() * rates[$0] }
+        }
+        let quotas = Self.allocate(size, weights: weights, caps: left.map(\.count))
+        var generator = Xoshiro256StarStar(seed: seed)
+        var order: [Int] = []
+        var probability: [Int: Double] = [:]
+        var stratum: [Int: String] = [:]
+        for h in left.indices {
+            shuffle(&left[h], count: quotas[h], generator: &generator)
+            let chosen = left[h].prefix(quotas[h])
+            let total = design.members[h].count
+            let pi = Double(total - left[h].count + quotas[h]) / Double(total)
+            for position in chosen {
+                probability[position] = pi
+                stratum[position] = LabelSheetColumns.stratumKey(design.names[h])
+            }
+            order += chosen
+        }
+        drawOrder = order
+        inRunOrder = order.sorted()
+        self.strategy = strategy
+        batch = (earlier?.sampling?.batches ?? 0) + 1
+        self.probability = probability
+        self.stratum = stratum
+    }
+
+    /// The run positions the earlier sheets drew, after checking that they were
+    /// drawn with this strategy and these strata.
+    private static func earlierRows(
+        _ earlier: ExpertLabels?, strategy: SamplingStrategy, design: Strata, run: FrozenRun
+    ) throws(InputError) -> Set<Int> {
+        guard let earlier else { return [] }
+        let position = Dictionary(run.rows.indices.map { (run.rows[$0].id, $0) }, uniquingKeysWith: { a, _ in a })
+        var drawn: Set<Int> = []
+        for label in earlier.labels {
+            guard let sampling = earlier.sampling, let key = label.samplingStratum else {
+                throw InputError(
+                    file: label.file,
+                    message:
+                        "has no \(LabelSheetColumns.inclusionProbability) column, so the batch after it cannot be given inclusion probabilities; continue a label set that extract drew"
+                )
+            }
+            guard sampling.strategy == strategy else {
+                throw InputError(
+                    file: label.file, line: label.line, column: "sampling_strategy",
+                    message:
+                        "was drawn by \(sampling.strategy.rawValue) sampling; a label set keeps one strategy so that its rows' probabilities stay exact, so draw the next batch with --strategy \(sampling.strategy.rawValue) (or start a new label set)"
+                )
+            }
+            guard let p = position[label.id], LabelSheetColumns.stratumKey(design.names[design.stratum[p]]) == key else {
+                throw InputError(
+                    file: label.file, line: label.line, column: "sampling_stratum",
+                    message:
+                        "row \(label.id) was drawn in another stratum than it falls in now; draw the next batch with the stratification (--stratify-by) and judgments of the earlier ones"
+                )
+            }
+            drawn.insert(p)
+        }
+        return drawn
+    }
+
+    /// `total` split across strata in proportion to `weights`, by largest
+    /// remainders (ties to the earlier stratum), none above its cap; what a
+    /// capped stratum cannot take goes to the others in the same way.
+    static func allocate(_ total: Int, weights: [Double], caps: [Int]) -> [Int] {
+        var quotas = Array(repeating: 0, count: weights.count)
+        var open = weights.indices.filter { caps[$0] > 0 }
+        var left = total
+        while left > 0, !open.isEmpty {
+            let sum = open.reduce(0) { $0 + weights[$1] }
+            let share = open.map { sum > 0 ? Double(left) * weights[$0] / sum : Double(left) / Double(open.count) }
+            var give = share.map { Int($0.rounded(.down)) }
+            let byRemainder = open.indices.sorted { (share[$0] - Double(give[$0]), -$0) > (share[$1] - Double(give[$1]), -$1) }
+            for s in byRemainder.prefix(left - give.reduce(0, +)) { give[s] += 1 }
+            for (s, h) in open.enumerated() {
+                let taken = min(give[s], caps[h] - quotas[h])
+                quotas[h] += taken
+                left -= taken
+            }
+            open = open.filter { quotas[$0] < caps[$0] }
+        }
+        return quotas
+    }
+}
+
+/// The first `count` places of a Fisher–Yates shuffle: a uniform draw without replacement.
+func shuffle(_ items: inout [Int], count: Int, generator: inout Xoshiro256StarStar) {
+    for i in 0..<min(count, items.count) {
+        let j = i + generator.nextIndex(below: items.count - i)
+        items.swapAt(i, j)
+    }
+}
+
+/// A strategy's strata of a run: names in order of first appearance, their
+/// members (run positions, in run order) and each row's stratum.
+private struct Strata {
+    var names: [String] = []
+    var members: [[Int]] = []
+    var stratum: [Int] = []
+    /// The run's row ids.
+    let ids: [String]
+    /// For `judge-stratified`: the dimension, its scale and the judge's level per row.
+    var judged: (dimension: String, scale: CategoryScale, levels: [Double?])?
+
+    init(
+        run: FrozenRun, strategy: SamplingStrategy, field: String?, dimensions: [ScoreDimension], judge: JudgmentSet?,
+        file: String
+    ) throws {
+        ids = run.rows.map(\.id)
+        let keys: [String]
+        switch strategy {
+        case .uniform:
+            keys = run.rows.map { _ in "all" }
+        case .stratified:
+            guard let field else { throw LabelSheet.OptionsError("--strategy stratified needs --stratify-by, the field to stratify by") }
+            keys = try run.rows.map { row throws(InputError) in
+                guard let value = row.json.value(atPath: field), value != .null else {
+                    throw InputError(
+                        file: file, column: field, message: "row \(row.id) has no value for \(field), so it cannot be stratified")
+                }
+                return "\(field)=\(value.plainText)"
+            }
+        case .judgeStratified:
+            guard let judge else {
+                throw LabelSheet.OptionsError("--strategy judge-stratified needs the judge's scores; add --judgments")
+            }
+            let name = field ?? dimensions.first?.name ?? ""
+            guard let dimension = dimensions.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+                throw LabelSheet.OptionsError(
+                    "--stratify-by \(name) is not a dimension of the rubric (\(dimensions.map(\.name).joined(separator: ", "))); judge-stratified sampling stratifies by the judge's level on one"
+                )
+            }
+            let scores = JudgeScores(judgments: judge, dimension: dimension.name).scores
+            let scale = dimension.categoryScale
+            let levels = run.rows.map { row in scores[row.id].map { CategoryRounding.category($0.value, on: scale).value } }
+            judged = (dimension.name, scale, levels)
+            keys = levels.map { "judge \(dimension.name)=\($0.map(\.plainText) ?? "none")" }
+        }
+        var index: [String: Int] = [:]
+        for (position, key) in keys.enumerated() {
+            let h = index[key] ?? names.count
+            if h == names.count {
+                index[key] = h
+                names.append(key)
+                members.append([])
+            }
+            members[h].append(position)
+            stratum.append(h)
+        }
+    }
+
+    /// Each stratum's likely disagreement for `judge-stratified`: of its rows
+    /// labelled in the earlier sheets, the share whose experts' mean, on the
+    /// scale, differs from the judge's level, with one agreeing and one
+    /// disagreeing row added (Laplace's rule), so 1/2 before any label.
+    func disagreementRates(earlier: ExpertLabels?, drawn: Set<Int>) -> [Double] {
+        var agree = Array(repeating: 1.0, count: names.count)
+        var differ = agree
+        if let earlier, let judged {
+            var values: [String: [Double]] = [:]
+            for label in earlier.labels { if let v = label.scores[judged.dimension] { values[label.id, default: []].append(v) } }
+            for (position, h) in stratum.enumerated() where drawn.contains(position) {
+                guard let judge = judged.levels[position], let list = values[ids[position]] else { continue }
+                let expert = CategoryRounding.category(list.reduce(0, +) / Double(list.count), on: judged.scale).value
+                if expert == judge { agree[h] += 1 } else { differ[h] += 1 }
+            }
+        }
+        return names.indices.map { differ[$0] / (agree[$0] + differ[$0]) }
+    }
+}

@@ -1,0 +1,45 @@
+/// How `judgecal extract` chooses the rows of a batch for the experts.
+///
+/// Each strategy divides the run into strata and draws uniformly without
+/// replacement within each, so a row's inclusion probability is its
+/// stratum's drawn share (``LabelSheet``, `docs/FORMATS.md`).
+public enum SamplingStrategy: String, Sendable, Hashable, Codable, CaseIterable {
+    /// One stratum, the whole run: every row equally likely.
+    case uniform
+    /// Strata by the values of a field of the row (`--stratify-by metadata.genre`),
+    /// the batch allocated in proportion to the rows each has left.
+    case stratified
+    /// Strata by the judge's level on one dimension, the batch allocated in
+    /// proportion to √(rows left) × the stratum's likely disagreement, so that
+    /// the judge's rarer levels and the levels where it disagreed with the
+    /// experts before are drawn more often than their share of the run.
+    case judgeStratified = "judge-stratified"
+
+    /// The names, for usage messages.
+    public static let names = allCases.map(\.rawValue)
+}
+
+/// How the rows of a label set were drawn: the strategy and how many batches
+/// (sheets `extract` wrote, one after another with `--next`) the set holds.
+///
+/// An alignment report carries it so that it says which strategy drew the
+/// rows and that its kappa figures are weighted by 1/π (Horvitz–Thompson).
+public struct LabelSampling: Sendable, Hashable, Codable {
+    /// The strategy every batch of the set was drawn with.
+    public var strategy: SamplingStrategy
+    /// The number of batches, 1 for a single `extract`.
+    public var batches: Int
+
+    /// Creates the description of a label set's sampling.
+    public init(strategy: SamplingStrategy, batches: Int) {
+        self.strategy = strategy
+        self.batches = batches
+    }
+
+    /// One sentence for a report.
+    public var summary: String {
+        let drawn = "\(batches) batch\(batches == 1 ? "" : "es")"
+        return
+            "labelled rows drawn by \(strategy.rawValue) sampling in \(drawn); the kappa figures (and the weighted confusion matrix) weigh each row by 1/π, its inclusion probability (Horvitz–Thompson), so they estimate the whole run; the other figures are the labelled rows' own, unweighted"
+    }
+}

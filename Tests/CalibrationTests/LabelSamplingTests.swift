@@ -1,0 +1,265 @@
+import AgreementStatistics
+import Calibration
+import DataFormats
+import Foundation
+import Judging
+import Testing
+import _TestSupport
+
+private func bookRun() throws -> FrozenRun {
+    try FrozenRun.load(from: SharedData.projectURL("notebooks-data/book-tags.run.jsonl"))
+}
+
+private func bookDimensions() throws -> [ScoreDimension] {
+    try Rubric.load(from: SharedData.projectURL("rubrics/book-tags.md")).dimensions
+}
+
+/// A judge that gives relevance 1 to the first 3 rows, 2 to the next 6 and 4 to the rest (33 rows): skewed, as judges are.
+private func skewedJudge(_ run: FrozenRun) -> JudgmentSet {
+    JudgmentSet(
+        run: run.info.name, rubric: "book-tags", rubricVersion: nil, model: "test",
+        judgments: run.rows.enumerated().map { i, row in
+            let level: Double = i < 3 ? 1 : i < 9 ? 2 : 4
+            return Judgment(
+                id: row.id, scores: [DimensionJudgment(dimension: "relevance", score: level, label: level.plainText, rationale: "")],
+                rawReplies: [], retries: 0, model: "test", promptHash: "")
+        })
+}
+
+/// The sheet's value in `column` for each row, by id (the first rater's row).
+private func column(_ sheet: LabelSheet, _ name: String) throws -> [String: String] {
+    let c = try #require(sheet.columns.firstIndex(of: name))
+    var values: [String: String] = [:]
+    for row in sheet.rows where values[row[0]] == nil { values[row[0]] = row[c] }
+    return values
+}
+
+/// Writes `sheet` to a fresh folder and returns its URL.
+private func written(_ sheet: LabelSheet, _ name: String = "batch.labels.csv") throws -> URL {
+    let url = try SharedData.temporaryFolder("sampling").appendingPathComponent(name)
+    try sheet.write(to: url)
+    return url
+}
+
+@Suite("Label batches: strategies and inclusion probabilities")
+struct LabelSamplingTests {
+    @Test("A uniform sheet gives every row π = n/N; the next batch skips its rows, and read together every row has (n₁+n₂)/N")
+    func uniformBatches() throws {
+        let (run, dimensions) = (try bookRun(), try bookDimensions())
+        let first = try LabelSheet(run: run, dimensions: dimensions, options: .init(sample: 10, seed: 1))
+        #expect(try column(first, "inclusion_probability").values.allSatisfy { Double($0) == 10.0 / 42 })
+        #expect(try column(first, "sampling_strategy").values.allSatisfy { $0 == "uniform" })
+        let firstURL = try written(first)
+        let earlier = try ExpertLabels.load(from: [firstURL], dimensions: dimensions)
+        #expect(earlier.labels.allSatisfy { $0.inclusionProbability == 10.0 / 42 && $0.samplingBatch == 1 })
+        let second = try LabelSheet(run: run, dimensions: dimensions, options: .init(sample: 11, seed: 2), earlier: earlier)
+        let firstIDs = Set(first.rows.map { $0[0] })
+        #expect(second.rows.count == 11)
+        #expect(second.rows.allSatisfy { !firstIDs.contains($0[0]) }, "no row of the earlier sheet is drawn again")
+        #expect(try column(second, "sampling_batch").values.allSatisfy { $0 == "2" })
+        let both = try ExpertLabels.load(from: [firstURL, try written(second, "b2.labels.csv")], dimensions: dimensions)
+        #expect(both.labels.count == 21)
+        #expect(both.labels.allSatisfy { $0.inclusionProbability == 21.0 / 42 }, "batch 1's rows are brought up to date")
+        #expect(both.sampling == LabelSampling(strategy: .uniform, batches: 2))
+    }
+
+    @Test("Stratified: each row's π is its stratum's drawn share m_h/N_h")
+    func stratified() throws {
+        let (run, dimensions) = (try bookRun(), try bookDimensions())
+        let sheet = try LabelSheet(run: run, dimensions: dimensions, options: .init(sample: 12, seed: 1, stratifyBy: "metadata.genre"))
+        var size: [String: Int] = [:]
+        for row in run.rows { size[row.metadata["genre"]?.string ?? "", default: 0] += 1 }
+        var drawn: [String: Int] = [:]
+        for row in sheet.rows { drawn[run.row(id: row[0])?.metadata["genre"]?.string ?? "", default: 0] += 1 }
+        for (id, pi) in try column(sheet, "inclusion_probability") {
+            let genre = run.row(id: id)?.metadata["genre"]?.string ?? ""
+            #expect(Double(pi) == Double(drawn[genre] ?? 0) / Double(size[genre] ?? 1), "\(id) in \(genre)")
+        }
+        #expect(try column(sheet, "sampling_strategy").values.allSatisfy { $0 == "stratified" })
+    }
+
+    @Test("Judge-stratified oversamples the judge's rare levels, and the sheet stays blinded to them")
+    func judgeStratified() throws {
+        let (run, dimensions) = (try bookRun(), try bookDimensions())
+        let judge = skewedJudge(run)
+        let sheet = try LabelSheet(
+            run: run, dimensions: dimensions, options: .init(sample: 12, seed: 4, strategy: .judgeStratified), judgments: judge)
+        let level = Dictionary(uniqueKeysWithValues: run.rows.enumerated().map { ($1.id, $0 < 3 ? 1 : $0 < 9 ? 2 : 4) })
+        let pis = try column(sheet, "inclusion_probability")
+        var drawn: [Int: Int] = [:]
+        for id in pis.keys { drawn[level[id] ?? 0, default: 0] += 1 }
+        // √N_h allocation with equal disagreement before any label: √3 : √6 : √33 of 12 → 2, 3, 7.
+        #expect(drawn == [1: 2, 2: 3, 4: 7])
+        for (id, pi) in pis {
+            let expected = [1: 2.0 / 3, 2: 3.0 / 6, 4: 7.0 / 33][level[id] ?? 0]
+            #expect(Double(pi) == expected)
+        }
+        let strata = try column(sheet, "sampling_stratum")
+        #expect(Set(strata.values).count == 3)
+        #expect(strata.values.allSatisfy { $0.count == 12 && $0.allSatisfy(\.isHexDigit) }, "the judge's level is not written")
+    }
+
+    @Test("Judge-stratified without judgments, or continued with another strategy, is refused")
+    func refusedDesigns() throws {
+        let (run, dimensions) = (try bookRun(), try bookDimensions())
+        #expect(throws: LabelSheet.OptionsError.self) {
+            try LabelSheet(run: run, dimensions: dimensions, options: .init(sample: 5, strategy: .judgeStratified))
+        }
+        let first = try written(try LabelSheet(run: run, dimensions: dimensions, options: .init(sample: 5, seed: 1)))
+        let earlier = try ExpertLabels.load(from: [first], dimensions: dimensions)
+        let error = try #require(throws: InputError.self) {
+            try LabelSheet(
+                run: run, dimensions: dimensions, options: .init(sample: 5, strategy: .judgeStratified), judgments: skewedJudge(run),
+                earlier: earlier)
+        }
+        #expect(error.column == "sampling_strategy")
+        #expect(error.message.contains("draw the next batch with --strategy uniform"))
+    }
+
+    @Test("--next larger than the rows left unlabelled is an error that names both numbers")
+    func tooLarge() throws {
+        let (run, dimensions) = (try bookRun(), try bookDimensions())
+        let first = try written(try LabelSheet(run: run, dimensions: dimensions, options: .init(sample: 40, seed: 1)))
+        let earlier = try ExpertLabels.load(from: [first], dimensions: dimensions)
+        let error = try #require(throws: InputError.self) {
+            try LabelSheet(run: run, dimensions: dimensions, options: .init(sample: 3), earlier: earlier)
+        }
+        #expect(error.message == "--next 3 asks for more rows than the 2 that the earlier sheets left unlabelled; nothing was written")
+    }
+
+    @Test("An edited probability (a spreadsheet's rounding) is found, with file, line and column")
+    func editedProbability() throws {
+        let (run, dimensions) = (try bookRun(), try bookDimensions())
+        let sheet = try LabelSheet(run: run, dimensions: dimensions, options: .init(sample: 10, seed: 1))
+        let text = sheet.csv.replacingOccurrences(of: (10.0 / 42).plainText, with: "0.238")
+        #expect(text != sheet.csv)
+        let url = try SharedData.temporaryFolder("edited").appendingPathComponent("x.labels.csv")
+        try Data(text.utf8).write(to: url)
+        let error = try #require(throws: InputError.self) { try ExpertLabels.load(from: [url], dimensions: dimensions) }
+        #expect(error.line == 2 && error.column == "inclusion_probability")
+        #expect(error.message.contains("are not those extract wrote"))
+    }
+
+    @Test("Batch 2 read without batch 1, or beside a sheet without probabilities, is refused")
+    func incompleteSets() throws {
+        let (run, dimensions) = (try bookRun(), try bookDimensions())
+        let firstSheet = try LabelSheet(run: run, dimensions: dimensions, options: .init(sample: 5, seed: 1))
+        let first = try written(firstSheet)
+        let earlier = try ExpertLabels.load(from: [first], dimensions: dimensions)
+        let second = try written(
+            try LabelSheet(run: run, dimensions: dimensions, options: .init(sample: 5, seed: 2), earlier: earlier), "b2.labels.csv")
+        let gap = try #require(throws: InputError.self) { try ExpertLabels.load(from: [second], dimensions: dimensions) }
+        #expect(gap.message.contains("no sheet of batch 1 was given"))
+        let plain = try SharedData.temporaryFolder("plain").appendingPathComponent("plain.labels.csv")
+        try Data("id,relevance,usefulness\n\(run.rows[41].id),3,3\n".utf8).write(to: plain)
+        let mixed = try #require(throws: InputError.self) { try ExpertLabels.load(from: [first, plain], dimensions: dimensions) }
+        #expect(mixed.message.contains("has no inclusion_probability column"))
+    }
+
+    @Test("--raters: one sheet per rater, the first with every row, the others with the overlap; read together as three raters")
+    func perRater() throws {
+        let (run, dimensions) = (try bookRun(), try bookDimensions())
+        let whole = try LabelSheet(
+            run: run, dimensions: dimensions, options: .init(sample: 6, seed: 3, overlap: 2, raters: ["alice", "bob", "carol"]))
+        #expect(whole.raterNames == ["alice", "bob", "carol"])
+        let sheets = ["alice", "bob", "carol"].map(whole.sheet(forRater:))
+        #expect(sheets.map(\.rows.count) == [6, 2, 2])
+        #expect(sheets[1].rows.map { $0[0] } == sheets[2].rows.map { $0[0] })
+        let folder = try SharedData.temporaryFolder("raters")
+        let urls = try ["alice", "bob", "carol"].enumerated().map { k, name in
+            let url = folder.appendingPathComponent("s.\(name).labels.csv")
+            try sheets[k].write(to: url)
+            return url
+        }
+        let labels = try ExpertLabels.load(from: urls, dimensions: dimensions)
+        #expect(labels.raters == ["alice", "bob", "carol"])
+        #expect(labels.labels.allSatisfy { $0.inclusionProbability == 6.0 / 42 })
+        #expect(throws: LabelSheet.OptionsError.self) {
+            try LabelSheet(run: run, dimensions: dimensions, options: .init(sample: 6, raters: ["alice", "bob"]))
+        }
+        #expect(throws: LabelSheet.OptionsError.self) {
+            try LabelSheet(run: run, dimensions: dimensions, options: .init(sample: 6, overlap: 1, raters: ["a/b", "c"]))
+        }
+    }
+}
+
+@Suite("Horvitz–Thompson weighted kappa")
+struct WeightedKappaTests {
+    static let scale = CategoryScale(1...4)
+    static let expert: [Double?] = [1, 2, 2, 3, 3, 3, 4, 4, 4, 4, 2, 3]
+    static let judge: [Double?] = [1, 2, 3, 3, 3, 4, 4, 4, 3, 4, 2, 2]
+
+    @Test("Every π equal: the same kappa, standard error and interval as the count table")
+    func equalWeights() throws {
+        let counts = try ContingencyTable(scale: Self.scale, first: Self.expert, second: Self.judge)
+        let weighted = try WeightedContingencyTable(
+            scale: Self.scale, first: Self.expert, second: Self.judge, inclusionProbabilities: Array(repeating: 0.25, count: 12))
+        for w in [AgreementWeights.unweighted, .linear, .quadratic] {
+            let a = CohenKappa(counts, weights: w).kappa
+            let b = CohenKappa(weighted, weights: w).kappa
+            let (va, vb) = (try #require(a.value), try #require(b.value))
+            #expect(abs(va - vb) < 1e-12)
+            #expect(abs((a.standardError ?? 0) - (b.standardError ?? 1)) < 1e-12)
+        }
+        #expect(abs(weighted.effectiveSize - 12) < 1e-9)
+    }
+
+    @Test("A row of π = 1/3 counts as three rows: the point estimate of the table with it tripled")
+    func integerWeights() throws {
+        let pis: [Double] = Self.expert.indices.map { $0 % 3 == 0 ? 1.0 / 3 : 1 }
+        let weighted = try WeightedContingencyTable(scale: Self.scale, first: Self.expert, second: Self.judge, inclusionProbabilities: pis)
+        var first: [Double?] = []
+        var second: [Double?] = []
+        for i in Self.expert.indices {
+            for _ in 0..<(i % 3 == 0 ? 3 : 1) {
+                first.append(Self.expert[i])
+                second.append(Self.judge[i])
+            }
+        }
+        let tripled = try ContingencyTable(scale: Self.scale, first: first, second: second)
+        let a = try #require(CohenKappa(tripled, weights: .quadratic).kappa.value)
+        let b = try #require(CohenKappa(weighted, weights: .quadratic).kappa)
+        #expect(abs(a - (b.value ?? .nan)) < 1e-12)
+        #expect(b.n == 12, "n counts the rows, not the weights")
+        #expect(abs(weighted.total - 20) < 1e-9)
+    }
+
+    @Test("A probability outside (0, 1] is an error naming its position")
+    func badProbability() throws {
+        let error = try #require(throws: RatingError.self) {
+            try WeightedContingencyTable(scale: Self.scale, first: [1, 2], second: [1, 2], inclusionProbabilities: [0.5, 0])
+        }
+        #expect(error.position == 1)
+    }
+
+    @Test("Alignment with probabilities: κ_q from the HT table, and the report names the strategy")
+    func alignment() throws {
+        let ids = Self.expert.indices.map { "r\($0)" }
+        let pis: [Double] = ids.indices.map { $0 < 4 ? 0.5 : 0.1 }
+        let input = AlignmentInput(
+            runRowIDs: ids,
+            dimensions: [
+                .init(
+                    name: "quality", scale: Self.scale,
+                    judge: JudgeScores(
+                        scores: Dictionary(uniqueKeysWithValues: ids.indices.map { (ids[$0], JudgeScore(Self.judge[$0] ?? 0)) })),
+                    expertLabels: ids.indices.map {
+                        ExpertLabel(rowID: ids[$0], value: Self.expert[$0] ?? 0, inclusionProbability: pis[$0])
+                    })
+            ], sampling: LabelSampling(strategy: .judgeStratified, batches: 2))
+        let report = try AlignmentReport(input)
+        let table = try WeightedContingencyTable(scale: Self.scale, first: Self.expert, second: Self.judge, inclusionProbabilities: pis)
+        let expected = try #require(CohenKappa(table, weights: .quadratic).kappa.value)
+        let unweighted = try #require(
+            CohenKappa(try ContingencyTable(scale: Self.scale, first: Self.expert, second: Self.judge), weights: .quadratic).kappa.value)
+        #expect(abs(expected - unweighted) > 1e-3, "the weights change this table's kappa")
+        #expect(report.dimensions[0].cohenKappa.quadratic.value == expected)
+        #expect(report.dimensions[0].statisticEstimate.value == expected)
+        #expect(report.dimensions[0].statisticEstimate.interval?.method.hasPrefix("horvitz-thompson") == true)
+        #expect(report.renderText().contains("Sampling: labelled rows drawn by judge-stratified sampling in 2 batches"))
+        let budget = LabelPageBudget(alignment: report)
+        let standing = try #require(budget.standing.first)
+        #expect(standing.hasPrefix("quality: quadratic-weighted kappa \(expected.fixed(decimals: 3)) ["))
+        #expect(standing.contains("against 0.6: \(report.dimensions[0].verdict.outcome.rawValue)"))
+    }
+}

@@ -1,0 +1,168 @@
+import AgreementStatistics
+import Calibration
+import DataFormats
+import Foundation
+import Judging
+
+// The seeded study behind docs/SAMPLING.md (issue #14): does the Horvitz–Thompson
+// weighted quadratic kappa of a judge-stratified label set estimate what a
+// uniform sample of the same size estimates? Every sample is drawn by
+// `LabelSheet` (the code `judgecal extract` runs), filled in with the
+// population's expert levels, written, read back by `ExpertLabels.load` (which
+// brings the first batch's probabilities up to date) and counted into a
+// `WeightedContingencyTable`. Usage: SamplingSimulation [replications] [seed]
+
+let arguments = CommandLine.arguments.dropFirst().compactMap { UInt64($0) }
+let replications = Int(arguments.first ?? 2000)
+let baseSeed = arguments.dropFirst().first ?? 20_261_201
+let runSize = 1000
+let batchSizes = [50, 50]
+let dimension = ScoreDimension(
+    "quality", description: "", scale: .numeric(Dictionary(uniqueKeysWithValues: (1...4).map { ($0, "level \($0)") })))
+let categories = dimension.categoryScale
+let judgeShares = [0.05, 0.15, 0.45, 0.35]
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sampling-simulation-\(getpid())")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+
+/// A run of `runSize` rows whose judge levels follow `judgeShares`, and whose
+/// expert gives the judge's level with probability `agreement` − 0.08 × (level − 2)
+/// (the judge is least reliable where it is most generous), else a level one off.
+struct Population {
+    var judge: [Double] = []
+    var expert: [Double] = []
+
+    init(agreement: Double, seed: UInt64) {
+        var g = Xoshiro256StarStar(seed: seed)
+        for _ in 0..<runSize {
+            let u = g.nextUniform()
+            var cumulative = 0.0
+            var level = 4
+            for (k, share) in judgeShares.enumerated() {
+                cumulative += share
+                if u < cumulative {
+                    level = k + 1
+                    break
+                }
+            }
+            var e = level
+            if g.nextUniform() >= agreement - 0.08 * Double(level - 2) {
+                e = level == 1 ? 2 : level == 4 ? 3 : (g.nextUniform() < 0.5 ? level - 1 : level + 1)
+            }
+            judge.append(Double(level))
+            expert.append(Double(e))
+        }
+    }
+
+    var run: FrozenRun {
+        get throws {
+            try FrozenRun(
+                info: RunInfo(name: "simulated"),
+                rows: judge.indices.map { FrozenRow(id: "r\($0)", input: .string("row \($0)"), response: .string("")) })
+        }
+    }
+
+    var judgments: JudgmentSet {
+        JudgmentSet(
+            run: "simulated", rubric: "simulated", rubricVersion: nil, model: "simulated",
+            judgments: judge.indices.map { i in
+                Judgment(
+                    id: "r\(i)",
+                    scores: [DimensionJudgment(dimension: "quality", score: judge[i], label: judge[i].plainText, rationale: "")],
+                    rawReplies: [], retries: 0, model: "simulated", promptHash: "")
+            })
+    }
+
+    /// Quadratic kappa on every row of the run.
+    var kappa: Double {
+        CohenKappa(try! ContingencyTable(scale: categories, first: expert, second: judge), weights: .quadratic).kappa.value ?? .nan
+    }
+}
+
+/// A sheet filled in with the population's expert levels, written to `url`.
+func fill(_ sheet: LabelSheet, from population: Population, at url: URL) throws {
+    var text = sheet.csv
+    for row in sheet.rows {
+        let id = row[0]
+        let level = population.expert[Int(id.dropFirst()) ?? 0].plainText
+        text = text.replacingOccurrences(of: "\n\(id),,", with: "\n\(id),\(level),")
+    }
+    try Data(text.utf8).write(to: url)
+}
+
+/// The HT-weighted quadratic kappa of the labels read from `urls` (every weight
+/// 1 when `weighted` is false), against the judge.
+func kappa(of urls: [URL], population: Population, run: FrozenRun, weighted: Bool) throws -> Double {
+    let labels = try ExpertLabels.load(from: urls, dimensions: [dimension], runIDs: Set(run.rows.map(\.id)))
+    var table = WeightedContingencyTable(scale: categories)
+    for label in labels.labels {
+        guard let value = label.scores["quality"], let i = categories.index(of: value),
+            let j = categories.index(of: population.judge[Int(label.id.dropFirst()) ?? 0])
+        else { continue }
+        table.add(i, j, weight: weighted ? 1 / (label.inclusionProbability ?? 1) : 1)
+    }
+    return CohenKappa(table, weights: .quadratic).kappa.value ?? .nan
+}
+
+struct Tally {
+    var values: [Double] = []
+    var mean: Double { values.reduce(0, +) / Double(values.count) }
+    var sd: Double {
+        let m = mean
+        return (values.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(values.count - 1)).squareRoot()
+    }
+}
+
+print(
+    "| population κ_q | uniform n=100: mean (SD) | judge-stratified 50+50, HT: mean (SD) | its bias vs uniform ± MC SE | vs the population | judge-stratified 100 in one batch, HT: mean | unweighted 50+50: mean |"
+)
+print("|---|---|---|---|---|---|---|")
+for (cell, agreement) in [0.6, 0.75, 0.9].enumerated() {
+    let population = Population(agreement: agreement, seed: baseSeed &+ UInt64(cell))
+    let run = try population.run
+    let judgments = population.judgments
+    var uniform = Tally()
+    var stratified = Tally()
+    var naive = Tally()
+    var single = Tally()
+    var difference = Tally()
+    for r in 0..<replications {
+        let seed = baseSeed &+ UInt64(1000 * cell + r) &* 7919
+        let u = try LabelSheet(
+            run: run, dimensions: [dimension], options: .init(sample: batchSizes.reduce(0, +), seed: seed, context: []))
+        let uniformURL = folder.appendingPathComponent("u.labels.csv")
+        try fill(u, from: population, at: uniformURL)
+        let a = try kappa(of: [uniformURL], population: population, run: run, weighted: true)
+        var urls: [URL] = []
+        for (b, size) in batchSizes.enumerated() {
+            let earlier = try urls.isEmpty ? nil : ExpertLabels.load(from: urls, dimensions: [dimension])
+            let sheet = try LabelSheet(
+                run: run, dimensions: [dimension],
+                options: .init(sample: size, seed: seed &+ UInt64(b + 1), context: [], strategy: .judgeStratified),
+                judgments: judgments, earlier: earlier)
+            let url = folder.appendingPathComponent("j\(b).labels.csv")
+            try fill(sheet, from: population, at: url)
+            urls.append(url)
+        }
+        let b = try kappa(of: urls, population: population, run: run, weighted: true)
+        let one = try LabelSheet(
+            run: run, dimensions: [dimension],
+            options: .init(sample: batchSizes.reduce(0, +), seed: seed &+ 99, context: [], strategy: .judgeStratified),
+            judgments: judgments)
+        let oneURL = folder.appendingPathComponent("one.labels.csv")
+        try fill(one, from: population, at: oneURL)
+        single.values.append(try kappa(of: [oneURL], population: population, run: run, weighted: true))
+        uniform.values.append(a)
+        stratified.values.append(b)
+        naive.values.append(try kappa(of: urls, population: population, run: run, weighted: false))
+        difference.values.append(b - a)
+    }
+    let f = { (x: Double) in x.fixed(decimals: 3) }
+    let se = difference.sd / Double(replications).squareRoot()
+    print(
+        "| \(f(population.kappa)) | \(f(uniform.mean)) (\(f(uniform.sd))) | \(f(stratified.mean)) (\(f(stratified.sd))) | \(f(stratified.mean - uniform.mean)) ± \(f(se)) | \(f(stratified.mean - population.kappa)) | \(f(single.mean)) | \(f(naive.mean)) |"
+    )
+    fflush(nil)
+}
+print(
+    "\n\(replications) replications per row, seed \(baseSeed); run of \(runSize) rows, judge shares \(judgeShares), batches \(batchSizes).")
