@@ -17,7 +17,7 @@ enum JudgeCalCommands {
             ImportCommand.command, ExtractCommand.command, JudgeCommand.command, AlignCommand.command, CompareCommand.command,
             ReportCommand.command, RubricCommand.command, AgreementCommand.command,
             IterationCommands.disagreements, IterationCommands.suggest,
-            EstimateCommand.command,
+            EstimateCommand.command, PlanCommand.command,
         ],
         exitCode: JudgeCal.exitCode(for:)
     )

@@ -93,25 +93,10 @@ public struct CohenKappa: Sendable, Hashable, Codable {
                 let constant = CohenKappa.hasConstantRater(rows, columns, k: k)
                 guard !CohenKappa.isChanceCertain(pe) else { return (po, pe, .nan, .nan, constant) }
                 let kappa = constant ? 0 : (po - pe) / (1 - pe)
-                // Σ p_ij a_ij = κ − p_e(1 − κ) and Σ p_i· p_·j b_ij = −p_e, so both bracketed
-                // sums are variances of a per-cell term; taken about a cell's own value they are
-                // exactly 0 when the true variance is (perfect agreement), not rounding error.
-                var spread = WeightedVariance()
-                var nullSpread = WeightedVariance()
-                for i in 0..<k {
-                    var rowMean = 0.0
-                    for j in 0..<k { rowMean += w[i, j] * columns[j] }
-                    for j in 0..<k {
-                        var columnMean = 0.0
-                        for l in 0..<k { columnMean += w[l, j] * rows[l] }
-                        let a = w[i, j] - (rowMean + columnMean) * (1 - kappa)
-                        let b = w[i, j] - (rowMean + columnMean)
-                        spread.add(a, weight: Double(table[i, j]) / total)
-                        nullSpread.add(b, weight: rows[i] * columns[j])
-                    }
-                }
-                let scale = total * (1 - pe) * (1 - pe)
-                return (po, pe, spread.value / scale, nullSpread.value / scale, constant)
+                let unit = CohenKappa.unitVariances(
+                    k: k, cell: { i, j in Double(table[i, j]) / total }, rows: { rows[$0] }, columns: { columns[$0] },
+                    weights: w, kappa: kappa, chanceAgreement: pe)
+                return (po, pe, unit.variance / total, unit.nullVariance / total, constant)
             }
         observedAgreement = moments.po
         chanceAgreement = moments.pe
@@ -167,6 +152,36 @@ public struct CohenKappa: Sendable, Hashable, Codable {
             if hasConstantRater(rows, columns, k: k) { return 0 }
             return (table.weightedAgreement(weights) - pe) / (1 - pe)
         }
+    }
+
+    /// n·Var(κ̂) and n·Var₀(κ̂), the Fleiss–Cohen–Everitt large-sample variances of one row's
+    /// worth of data, for cell proportions p_ij (`cell`) with margins `rows` and `columns`.
+    ///
+    /// Σ p_ij a_ij = κ − p_e(1 − κ) and Σ p_i· p_·j b_ij = −p_e, so both bracketed sums of the
+    /// type's formulas are variances of a per-cell term; taken about a cell's own value they are
+    /// exactly 0 when the true variance is (perfect agreement), not rounding error. The one
+    /// home of the formula: an observed table (``init(_:weights:level:interval:)``) and a
+    /// planned one (``AgreementDesign/unitVariance(weights:)``) both call it.
+    static func unitVariances(
+        k: Int, cell: (Int, Int) -> Double, rows: (Int) -> Double, columns: (Int) -> Double, weights w: WeightMatrix,
+        kappa: Double, chanceAgreement pe: Double
+    ) -> (variance: Double, nullVariance: Double) {
+        var spread = WeightedVariance()
+        var nullSpread = WeightedVariance()
+        for i in 0..<k {
+            var rowMean = 0.0
+            for j in 0..<k { rowMean += w[i, j] * columns(j) }
+            for j in 0..<k {
+                var columnMean = 0.0
+                for l in 0..<k { columnMean += w[l, j] * rows(l) }
+                let a = w[i, j] - (rowMean + columnMean) * (1 - kappa)
+                let b = w[i, j] - (rowMean + columnMean)
+                spread.add(a, weight: cell(i, j))
+                nullSpread.add(b, weight: rows(i) * columns(j))
+            }
+        }
+        let scale = (1 - pe) * (1 - pe)
+        return (spread.value / scale, nullSpread.value / scale)
     }
 
     /// Whether one rater used a single category throughout (one non-zero marginal).

@@ -31,6 +31,9 @@ public struct AlignmentReport: Sendable, Hashable, Codable {
     /// the rows paired in every dimension; undefined with a reason for fewer
     /// than 2 dimensions or 3 such rows.
     public var halo: HaloComparison
+    /// For a single look on labels that earlier `align --sequential` looks used: that its
+    /// interval ignores those looks. `nil` otherwise.
+    public var earlierLooksNote: String? = nil
 
     /// Creates a report from its parts (decoding uses the synthesized `init(from:)`).
     public init(
@@ -227,4 +230,7 @@ public struct DimensionAlignment: Sendable, Hashable, Codable {
     public var statisticEstimate: Estimate
     /// Aligned, not aligned, inconclusive or undefined.
     public var verdict: Verdict
+    /// With `align --sequential`: which look this is and the repeated interval the verdict
+    /// was decided on; `nil` for a single look.
+    public var sequentialLook: SequentialLook? = nil
 }
