@@ -89,6 +89,11 @@ let benchmarks: [Target] = [
         dependencies: ["AgreementStatistics", "DataFormats"],
         path: "benchmarks/CorrectionSimulation"
     ),
+    .executableTarget(
+        name: "PlanningSimulation",
+        dependencies: ["AgreementStatistics", "Calibration"],
+        path: "benchmarks/PlanningSimulation"
+    ),
 ]
 
 // MARK: - Fuzz targets

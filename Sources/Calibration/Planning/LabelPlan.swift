@@ -47,13 +47,7 @@ public struct LabelPlan: Sendable, Hashable, Codable {
         ///
         /// - Throws: ``LabelPlanError`` for a statistic that is not a kappa, or a threshold outside (−1, 1).
         func weights() throws(LabelPlanError) -> AgreementWeights {
-            let weights: AgreementWeights
-            switch statistic {
-            case .quadraticKappa: weights = .quadratic
-            case .linearKappa: weights = .linear
-            case .kappa: weights = .unweighted
-            default: throw .unsupportedStatistic(statistic)
-            }
+            guard let weights = statistic.kappaWeights else { throw .unsupportedStatistic(statistic) }
             guard threshold.isFinite, threshold > -1, threshold < 1 else { throw .thresholdOutOfRange(threshold, statistic) }
             guard replications >= 100 else { throw .tooFewReplications(replications) }
             guard level > 0, level < 1, powers.allSatisfy({ $0 > 0 && $0 < 1 }) else { throw .probabilityOutOfRange }

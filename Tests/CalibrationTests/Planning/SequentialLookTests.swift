@@ -22,7 +22,7 @@ struct SequentialLookTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString).jsonl").path
     }
 
-    @Test("the first look: look 1 of at most 3, decided on a repeated interval wider than the single look's")
+    @Test("the first look: look 1 of at most 3, decided on κ̂ ± c₁·SE at the threshold, c₁ above a single look's 1.96")
     func firstLook() throws {
         let outputs = AlignmentOutputs(history: Self.history())
         let report = try outputs.withLooks(try Self.report(looks: 3), labelSheets: [Self.sheet])
@@ -30,9 +30,12 @@ struct SequentialLookTests {
         let look = try #require(d.sequentialLook)
         #expect(look.look == 1 && look.maximumLooks == 3 && look.labelSet == "hanna.labels.csv")
         #expect(look.critical > 1.96)
-        let single = try #require(d.statisticEstimate.interval)
+        // The interval is κ̂ ± c·SE at the threshold, on the dimension's own table.
+        let table = ContingencyTable(scale: try #require(d.scale), rows: try #require(d.confusionMatrix?.counts))
+        let se = try #require(CohenKappa.standardError(at: 0.6, table: table, weights: .quadratic))
         let repeated = try #require(look.interval)
-        #expect(repeated.upper - repeated.lower > single.upper - single.lower)
+        #expect(abs((repeated.upper - repeated.lower) / 2 - look.critical * se) < 1e-12)
+        #expect(d.verdict.outcome == (repeated.upper < 0.6 ? .notAligned : repeated.lower >= 0.6 ? .aligned : .inconclusive))
         #expect(d.verdict.explanation.hasPrefix("look 1 of at most 3: "))
         #expect(report.renderText().contains(", look 1 of at most 3"))
     }
