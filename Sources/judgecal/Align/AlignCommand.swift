@@ -66,7 +66,7 @@ enum AlignCommand {
             Option("threshold", valueName: "x", help: "The verdict's threshold.", defaultValue: String(defaults.threshold)),
             Option(
                 "ci", valueName: "method",
-                help: "Intervals: analytic (normal) or t where the statistic has one, the bootstrap otherwise; or bootstrap throughout.",
+                help: "Intervals: analytic (normal) or t where the statistic has one, the bootstrap otherwise; or bootstrap (percentile) or bca throughout.",
                 choices: IntervalMethod.allCases.map(\.rawValue), defaultValue: defaults.intervals.rawValue),
             Option(
                 "resamples", valueName: "n", help: "Bootstrap resamples: 0 (none), or 100 to 100000.",

@@ -7,8 +7,7 @@ import Judging
 /// `judgecal plan --rubric R [--run JUDGMENTS] [--labels PILOT…]`: rows to label for a decisive verdict.
 enum PlanCommand {
     static let command = Command(
-        name: "plan", abstract: "How many labelled rows a decisive verdict needs, per dimension, before labelling.",
-        discussion: "Rows for 80% and 90% chances of a decisive verdict at true kappas around the threshold (docs/PLANNING.md).",
+        name: "plan", abstract: "Rows to label for an 80%/90% chance of a decisive verdict, per dimension (docs/PLANNING.md).",
         options: [
             Option("rubric", valueName: "file", help: "The rubric: its dimensions and declared scales.", required: true),
             Option("run", valueName: "file", help: "The judge's judgments of the run (.judgments.jsonl): its levels."),
