@@ -18,7 +18,10 @@ struct CoverageStudy {
         let weights = AgreementWeights.quadratic.matrix(on: StudyTables.scale)
         for (f, (name, judge)) in families.enumerated() {
             for truth in [0.4, 0.6, 0.8] {
-                guard let design = try? StudyTables.design(kappa: truth, judge: judge) else { continue }
+                guard let design = try? StudyTables.design(kappa: truth, judge: judge) else {
+                    print("| \(name) | \(truth) | — | beyond the most agreement these margins allow | | | | |")
+                    continue
+                }
                 for n in [50, 200] {
                     var generator = Xoshiro256StarStar(seed: StudyTables.seed(seed, [UInt64(f), UInt64(truth * 100), UInt64(n)]))
                     var covered = [0, 0, 0, 0]

@@ -34,7 +34,10 @@ struct SequentialStudy {
         )
         print("|---|---|---|---|---|---|---|")
         for truth in [0.4, 0.55, 0.6, 0.65, 0.75, 0.85] {
-            guard let design = try? StudyTables.design(kappa: truth) else { continue }
+            guard let design = try? StudyTables.design(kappa: truth) else {
+                print("| \(truth) | beyond the most agreement these margins allow | | | | | |")
+                continue
+            }
             var naiveAligned = 0
             var sequentialAligned = 0
             var decisive = 0
