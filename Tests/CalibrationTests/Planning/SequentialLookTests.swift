@@ -22,6 +22,18 @@ struct SequentialLookTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString).jsonl").path
     }
 
+    /// Outputs whose new history file holds one earlier `--sequential looks` look of the same
+    /// rubric and label set, on 100 fewer paired rows per dimension than the sheet has now.
+    static func historyWithEarlierLook(looks: Int) throws -> AlignmentOutputs {
+        let path = history()
+        let outputs = AlignmentOutputs(history: path)
+        var earlier = AlignmentHistoryEntry(
+            report: try outputs.withLooks(try report(looks: looks), labelSheets: [sheet]), rubricText: nil)
+        for i in earlier.dimensions.indices { earlier.dimensions[i].n -= 100 }
+        try earlier.append(to: URL(fileURLWithPath: path))
+        return outputs
+    }
+
     @Test("the first look: look 1 of at most 3, decided on κ̂ ± c₁·SE at the threshold, c₁ above a single look's 1.96")
     func firstLook() throws {
         let outputs = AlignmentOutputs(history: Self.history())
@@ -42,13 +54,7 @@ struct SequentialLookTests {
 
     @Test("a second look on more rows counts as look 2; the same rows again are the same look; a plain align is told")
     func laterLooks() throws {
-        let path = Self.history()
-        let outputs = AlignmentOutputs(history: path)
-        // An earlier look on 100 fewer paired rows per dimension, as a history line.
-        var earlier = AlignmentHistoryEntry(
-            report: try outputs.withLooks(try Self.report(looks: 3), labelSheets: [Self.sheet]), rubricText: nil)
-        for i in earlier.dimensions.indices { earlier.dimensions[i].n -= 100 }
-        try earlier.append(to: URL(fileURLWithPath: path))
+        let outputs = try Self.historyWithEarlierLook(looks: 3)
         let second = try outputs.withLooks(try Self.report(looks: 3), labelSheets: [Self.sheet])
         let look = try #require(second.dimensions.first?.sequentialLook)
         #expect(look.look == 2)
@@ -67,12 +73,7 @@ struct SequentialLookTests {
 
     @Test("a changed maximum, looks used up, or no history file are refused with the reason")
     func refused() throws {
-        let path = Self.history()
-        let outputs = AlignmentOutputs(history: path)
-        var earlier = AlignmentHistoryEntry(
-            report: try outputs.withLooks(try Self.report(looks: 1), labelSheets: [Self.sheet]), rubricText: nil)
-        for i in earlier.dimensions.indices { earlier.dimensions[i].n -= 100 }
-        try earlier.append(to: URL(fileURLWithPath: path))
+        let outputs = try Self.historyWithEarlierLook(looks: 1)
         let changed = try #require(throws: AlignmentOptionsError.self) {
             try outputs.withLooks(try Self.report(looks: 5), labelSheets: [Self.sheet])
         }
