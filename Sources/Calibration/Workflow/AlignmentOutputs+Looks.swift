@@ -42,6 +42,8 @@ extension AlignmentOutputs {
         }
         let alpha = (1 - report.options.level) / 2
         report.dimensions = try report.dimensions.map { d in
+            // A dimension with no paired rows has nothing to look at: no look is counted, its verdict stands.
+            guard d.counts.paired > 0 else { return d }
             // A look repeated on the same rows is that look again: one entry per distinct size.
             var rows: [Int] = []
             for n in same.compactMap({ $0.dimensions.first(where: { $0.dimension == d.name })?.n }) where rows.last != n {
@@ -60,7 +62,7 @@ extension AlignmentOutputs {
                 )
             }
             guard let critical = SequentialBoundary.criticalValues(sizes: rows, maximumLooks: maximum, alpha: alpha)?.last else {
-                throw AlignmentOptionsError("dimension \(d.name): a look needs at least one paired row")
+                throw AlignmentOptionsError("dimension \(d.name): the rows at its looks (\(rows)) do not grow")
             }
             return SequentialLook.decide(
                 d, look: rows.count, maximumLooks: maximum, labelSet: labelSet, rows: rows, critical: critical, alpha: alpha,

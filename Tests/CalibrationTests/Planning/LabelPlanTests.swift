@@ -44,6 +44,30 @@ struct LabelPlanTests {
         #expect(text.contains("never"))
     }
 
+    /// A pilot of 40 rows: the judge's level on each, and the expert one level lower on every
+    /// fifth row; the plan's table is this pilot's, both margins and the pilot's kappa from it.
+    @Test("from a pilot: the pilot's table, its kappa and both raters' levels; its assumptions say so")
+    func fromPilot() throws {
+        let rubric = try Self.rubric()
+        let judgments = try Self.judgments()
+        var sheet = "id,relevance,usefulness\n"
+        for judgment in judgments.judgments.prefix(40) {
+            let level = Int(judgment.scores[0].score)
+            let expert = judgment.id.hasSuffix("0") || judgment.id.hasSuffix("5") ? max(1, level - 1) : level
+            sheet += "\(judgment.id),\(expert),\(level)\n"
+        }
+        let pilot = try ExpertLabels.read(Data(sheet.utf8), file: "pilot.labels.csv", defaultRater: "pilot", dimensions: rubric.dimensions)
+        let plan = try LabelPlan(rubric: rubric, judgments: judgments, pilot: pilot, settings: Self.quick)
+        let relevance = try #require(plan.dimensions.first)
+        #expect(relevance.source == .pilot && relevance.sourceRows == 40)
+        let kappa = try #require(relevance.pilotKappa)
+        #expect(kappa > 0.6 && kappa < 1)
+        #expect(relevance.expertLevels != relevance.judgeLevels)
+        #expect(relevance.assumptions[0].hasPrefix("the pilot's table (40 paired rows) fixes both raters' level distributions"))
+        let usefulness = try #require(plan.dimensions.last)
+        #expect(usefulness.pilotKappa == 1)
+    }
+
     @Test("without judgments every level is equally likely, and the plan says so")
     func uniform() throws {
         let plan = try LabelPlan(rubric: Self.rubric(), judgments: nil, pilot: nil, settings: Self.quick)
