@@ -82,9 +82,10 @@ public struct AgreementDesign: Sendable, Hashable, Codable {
         return (po - pe) / (1 - pe)
     }
 
-    /// n·Var(κ̂): the Fleiss–Cohen–Everitt large-sample variance of kappa on n
-    /// rows drawn from this design, times n (``CohenKappa``'s formula, on the
-    /// design's probabilities). `nil` where kappa is undefined.
+    /// n·Var(κ̂), kappa's large-sample variance on n rows of this design, times n.
+    ///
+    /// The Fleiss–Cohen–Everitt formula (``CohenKappa``'s), on the design's
+    /// probabilities. `nil` where kappa is undefined.
     public func unitVariance(weights: WeightMatrix) -> Double? {
         guard let kappa = kappa(weights: weights) else { return nil }
         let (r, c) = (rowMarginal, columnMarginal)
@@ -94,12 +95,13 @@ public struct AgreementDesign: Sendable, Hashable, Codable {
         ).variance
     }
 
-    /// The table of most agreement with this design's margins: the comonotone
-    /// coupling (the north-west corner rule on the two cumulative margins),
-    /// which puts as much probability as the margins allow on and next to the
-    /// diagonal. With equal margins it is diag(p); for weights that fall with
-    /// the distance between levels (linear, quadratic) no table with these
-    /// margins has a larger weighted agreement.
+    /// The table of most agreement with this design's margins.
+    ///
+    /// The comonotone coupling (the north-west corner rule on the two
+    /// cumulative margins) puts as much probability as the margins allow on and
+    /// next to the diagonal. With equal margins it is diag(p); for weights that
+    /// fall with the distance between levels (linear, quadratic) no table with
+    /// these margins has a larger weighted agreement.
     public var mostAgreement: AgreementDesign {
         var (r, c) = (rowMarginal, columnMarginal)
         var cells = [Double](repeating: 0, count: k * k)

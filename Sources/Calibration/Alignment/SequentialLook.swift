@@ -29,10 +29,12 @@ public struct SequentialLook: Sendable, Hashable, Codable {
     /// "look 4 of at most 10".
     public var summary: String { "look \(look) of at most \(maximumLooks)" }
 
-    /// Decides `dimension`'s verdict at this look: aligned when (κ̂ − θ)/SE_θ ≥ c_k, not aligned
-    /// when it is at most −c_k, where SE_θ is kappa's standard error at the threshold on a table
-    /// with the observed margins (``CohenKappa/standardError(at:table:weights:)``). The interval
-    /// recorded is κ̂ ± c_k·SE_θ, which lies wholly above or below θ exactly when the test decides.
+    /// Decides `dimension`'s verdict at this look.
+    ///
+    /// Aligned when (κ̂ − θ)/SE_θ ≥ c_k, not aligned when it is at most −c_k, where SE_θ is
+    /// kappa's standard error at the threshold on a table with the observed margins
+    /// (``CohenKappa/standardError(at:table:weights:)``). The interval recorded is κ̂ ± c_k·SE_θ,
+    /// which lies wholly above or below θ exactly when the test decides.
     ///
     /// Why SE_θ and not the SE at the estimate: with the SE at κ̂, early looks on 10–30 skewed
     /// rows declare "aligned" at a true κ of 0.6 a quarter of the time whatever the critical
