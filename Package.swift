@@ -99,6 +99,11 @@ let benchmarks: [Target] = [
         dependencies: ["AgreementStatistics", "Calibration", "DataFormats", "Judging"],
         path: "benchmarks/SamplingSimulation"
     ),
+    .executableTarget(
+        name: "PlanningSimulation",
+        dependencies: ["AgreementStatistics", "Calibration"],
+        path: "benchmarks/PlanningSimulation"
+    ),
 ]
 
 // MARK: - Fuzz targets

@@ -28,7 +28,7 @@ enum JudgeCal {
         switch error {
         case is InputError, is AlignmentError, is RatingError, is JudgeConfigurationError, is DecodingError:
             return .dataError
-        case is AgreementRequestError, is LabelSheet.OptionsError, is EstimationOptionsError:
+        case is AgreementRequestError, is LabelSheet.OptionsError, is EstimationOptionsError, is LabelPlanError:
             return .usage
         case let error as LanguageModelError where error.code == .configuration:
             return .usage

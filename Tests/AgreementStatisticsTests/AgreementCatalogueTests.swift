@@ -135,6 +135,31 @@ struct AgreementCatalogueTests {
         #expect(try AgreementStatistic.spearman.measurements(of: Fixture.pair, request: none).first?.estimate.interval == nil)
     }
 
+    /// The BCa interval through the catalogue is the one `Bootstrap` computes on the same resamples
+    /// (its quantiles shifted by the bias correction and acceleration), on the table and on the items.
+    @Test("--ci bca: every statistic with a bootstrap offers it, and its interval is the bootstrap's BCa interval")
+    func bca() throws {
+        #expect(
+            AgreementStatistic.names.compactMap(AgreementStatistic.named).allSatisfy {
+                $0.intervals.contains(.bootstrap) == $0.intervals.contains(.bca)
+            })
+        let request = AgreementRequest(
+            statistic: .cohenKappa, weights: .quadratic, scale: Fixture.scale, interval: .bca, resamples: 500, seed: 9)
+        let measured = try #require(try AgreementStatistic.cohenKappa.measurements(of: Fixture.pair, request: request).first)
+        let table = try ContingencyTable(scale: Fixture.scale, first: Fixture.a, second: Fixture.b)
+        let weights = AgreementWeights.quadratic.matrix(on: Fixture.scale)
+        let direct = Bootstrap.table(table, resamples: 500, seed: 9) { CohenKappa.value(of: $0, weights: weights) }
+        let bca = try #require(direct.bcaInterval)
+        #expect(measured.estimate.interval == bca)
+        #expect(bca != direct.percentileInterval)
+        var items = request
+        items.statistic = .spearman
+        items.weights = nil
+        items.scale = nil
+        let spearman = try #require(try AgreementStatistic.spearman.measurements(of: Fixture.pair, request: items).first)
+        #expect(spearman.estimate.interval?.method == "bca-bootstrap")
+    }
+
     @Test("a request the statistic cannot take is an error naming what applies")
     func invalidRequests() throws {
         func problem(_ request: AgreementRequest) -> AgreementRequestError? {

@@ -28,6 +28,13 @@ struct VerdictTests {
         #expect(on.additionalRowsNeeded == nil)
     }
 
+    @Test("An estimate a rounding error from the threshold is inconclusive without a row count, not a crash")
+    func onThresholdByRounding() {
+        let v = Verdict(estimate: estimate(0.6, 0.15, 1.0, n: 400), threshold: 0.6.nextDown, statistic: "κ")
+        #expect(v.outcome == .inconclusive)
+        #expect(v.additionalRowsNeeded == nil)
+    }
+
     @Test("An undefined statistic gives an undefined verdict with its reason")
     func undefined() {
         let v = Verdict(estimate: Estimate(undefined: .noVariation("both raters used one category"), n: 20), threshold: 0.6, statistic: "κ")

@@ -80,10 +80,10 @@ public struct AgreementRequest: Sendable {
         }
         if let tolerance, !(tolerance >= 0) { throw .negativeTolerance }
         guard confidenceLevel > 0, confidenceLevel < 1 else { throw .coverage(confidenceLevel) }
-        if interval == .bootstrap, resamples != 0, resamples < Self.minimumResamples {
+        if interval?.isBootstrap == true, resamples != 0, resamples < Self.minimumResamples {
             throw .tooFewResamples(resamples)
         }
-        if interval == .bootstrap, resamples > Self.maximumResamples { throw .tooManyResamples(resamples) }
+        if interval?.isBootstrap == true, resamples > Self.maximumResamples { throw .tooManyResamples(resamples) }
         if resamples < 0 { throw .tooFewResamples(resamples) }
         return self
     }

@@ -56,10 +56,17 @@ extension AgreementStatistic {
         switch request.interval {
         case nil: measurement.estimate.interval = nil
         case .analytic?, .t?: break
-        case .bootstrap?:
+        case .bootstrap?, .bca?:
             guard measurement.estimate.value != nil, request.resamples > 0, let result = bootstrap() else { break }
             measurement.estimate.standardError = result.standardError
-            measurement.estimate.interval = result.percentileInterval
+            measurement.estimate.interval = request.interval == .bca ? result.bcaInterval : result.percentileInterval
+            if measurement.estimate.interval == nil {
+                measurement.estimate.intervalUndefinedReason = UndefinedReason(
+                    code: "no-bca",
+                    message:
+                        "the BCa interval is undefined here (no jackknife spread or no resample on one side of the estimate); --ci bootstrap gives the percentile interval"
+                )
+            }
             measurement.resampling = .init(
                 method: result.method, resamples: result.resamples, seed: result.seed,
                 undefinedResamples: result.undefinedResamples)
@@ -85,7 +92,7 @@ extension AgreementStatistic {
         }
         return Bootstrap.items(
             count: columns.first?.count ?? 0, resamples: request.resamples, level: request.confidenceLevel,
-            seed: request.seed, bca: false
+            seed: request.seed, bca: request.interval == .bca
         ) { indices in
             (try? measure(columns.map { c in indices.map { c[$0] } }, request))?.estimate.value
         }

@@ -88,7 +88,8 @@ public struct AgreementStatistic: Sendable, Hashable {
         self.summary = summary
         self.shape = shape
         self.parameters = parameters
-        self.intervals = intervals
+        // BCa comes with every bootstrap: the same resamples, another reading of them.
+        self.intervals = intervals.contains(.bootstrap) ? intervals.union([.bca]) : intervals
         self.needsScale = needsScale
         self.correlation = correlation
         self.tableValue = tableValue

@@ -11,6 +11,15 @@ public enum IntervalMethod: String, Sendable, Hashable, Codable, CaseIterable {
     /// two-rater table where the statistic has a table form and every rating
     /// is on the declared scale, the items otherwise.
     case bootstrap
+    /// The same seeded bootstrap, its interval bias-corrected and accelerated
+    /// (BCa, Efron 1987): the percentile interval's quantiles shifted by the
+    /// bias correction z₀ and the acceleration from a jackknife. Offered
+    /// wherever the bootstrap is; its coverage on skewed judge tables is in
+    /// docs/PLANNING.md.
+    case bca
+
+    /// Whether the interval is resampled (``bootstrap`` or ``bca``).
+    public var isBootstrap: Bool { self == .bootstrap || self == .bca }
 
     /// The chance-corrected coefficients' interval for this method (normal
     /// unless `t`).

@@ -149,38 +149,21 @@ public struct CohenKappa: Sendable, Hashable, Codable {
         // its standard error is 0 too, and the catalogue drops the collapsed interval.
         let constant = CohenKappa.hasConstantRater(rows, columns, k: k)
         let value = constant ? 0 : (po - pe) / (1 - pe)
-        // Σ p_ij a_ij = κ − p_e(1 − κ) and Σ p_i· p_·j b_ij = −p_e, so both sums are
-        // spreads of a per-cell term; taken about a cell's own value (WeightedVariance)
-        // they are exactly 0 when every occupied cell has the same term (perfect
-        // agreement), not rounding error. Σ S (a − ā)² = ΣS·[Var_S(a) + (m_S − ā)²],
-        // m_S the S-weighted mean, which is ā itself when every weight is 1.
-        var spread = WeightedVariance()
-        var nullSpread = WeightedVariance()
-        var squaredTotal = 0.0
-        var meanS = 0.0
-        for i in 0..<k {
-            var rowMean = 0.0
-            for j in 0..<k { rowMean += w[i, j] * columns[j] }
-            for j in 0..<k {
-                var columnMean = 0.0
-                for l in 0..<k { columnMean += w[l, j] * rows[l] }
-                let a = w[i, j] - (rowMean + columnMean) * (1 - value)
-                let b = w[i, j] - (rowMean + columnMean)
-                let s = table.squaredWeights[i * k + j]
-                spread.add(a, weight: s)
-                squaredTotal += s
-                meanS += s * a
-                nullSpread.add(b, weight: rows[i] * columns[j])
-            }
-        }
-        let shift = spread.value > 0 ? meanS / squaredTotal - (value - pe * (1 - value)) : 0
-        let variance = (spread.value + shift * shift) * squaredTotal / (total * total * (1 - pe) * (1 - pe))
+        // Σ p_ij a_ij = ā = κ − p_e(1 − κ); the variances are taken about the
+        // S-weighted mean m_S of the per-cell term (exactly 0 under perfect agreement),
+        // and Σ S (a − ā)² = ΣS·[Var_S(a) + (m_S − ā)²], m_S = ā when every weight is 1.
+        let squaredTotal = table.squaredWeights.reduce(0, +)
+        let unit = CohenKappa.unitVariances(
+            k: k, cell: { i, j in table.squaredWeights[i * k + j] / squaredTotal }, rows: { rows[$0] }, columns: { columns[$0] },
+            weights: w, kappa: value, chanceAgreement: pe)
+        let shift = unit.variance > 0 ? (unit.meanTerm - (value - pe * (1 - value))) / (1 - pe) : 0
+        let variance = (unit.variance + shift * shift) * squaredTotal / (total * total)
         let se = constant ? 0 : max(0, variance).squareRoot()
         let ci = interval.interval(
             around: value, standardError: se, n: n, level: level, range: CoefficientRange.cohenKappa(weights))
         kappa = Estimate(value: value, n: n, standardError: se, interval: ci)
         let effective = total * total / squaredTotal
-        let se0 = max(0, nullSpread.value / (effective * (1 - pe) * (1 - pe))).squareRoot()
+        let se0 = max(0, unit.nullVariance / effective).squareRoot()
         nullStandardError = se0
         if se0 > 0 {
             z = value / se0
@@ -216,6 +199,37 @@ public struct CohenKappa: Sendable, Hashable, Codable {
             if hasConstantRater(rows, columns, k: k) { return 0 }
             return (table.weightedAgreement(weights) - pe) / (1 - pe)
         }
+    }
+
+    /// n·Var(κ̂) and n·Var₀(κ̂), the Fleiss–Cohen–Everitt large-sample variances of one row's
+    /// worth of data, for cell proportions p_ij (`cell`) with margins `rows` and `columns`; and the
+    /// cell-weighted mean of the per-cell term a_ij (which the Horvitz–Thompson variance needs).
+    ///
+    /// Σ p_ij a_ij = κ − p_e(1 − κ) and Σ p_i· p_·j b_ij = −p_e, so both bracketed sums of the
+    /// type's formulas are variances of a per-cell term; taken about a cell's own value they are
+    /// exactly 0 when the true variance is (perfect agreement), not rounding error. The one
+    /// home of the formula: an observed (count or Horvitz–Thompson) table and a
+    /// planned one (``AgreementDesign/unitVariance(weights:)``) both call it.
+    static func unitVariances(
+        k: Int, cell: (Int, Int) -> Double, rows: (Int) -> Double, columns: (Int) -> Double, weights w: WeightMatrix,
+        kappa: Double, chanceAgreement pe: Double
+    ) -> (variance: Double, nullVariance: Double, meanTerm: Double) {
+        var spread = WeightedVariance()
+        var nullSpread = WeightedVariance()
+        for i in 0..<k {
+            var rowMean = 0.0
+            for j in 0..<k { rowMean += w[i, j] * columns(j) }
+            for j in 0..<k {
+                var columnMean = 0.0
+                for l in 0..<k { columnMean += w[l, j] * rows(l) }
+                let a = w[i, j] - (rowMean + columnMean) * (1 - kappa)
+                let b = w[i, j] - (rowMean + columnMean)
+                spread.add(a, weight: cell(i, j))
+                nullSpread.add(b, weight: rows(i) * columns(j))
+            }
+        }
+        let scale = (1 - pe) * (1 - pe)
+        return (spread.value / scale, nullSpread.value / scale, spread.mean)
     }
 
     /// Whether one rater used a single category throughout (one non-zero marginal).

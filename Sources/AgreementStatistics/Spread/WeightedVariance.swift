@@ -26,6 +26,12 @@ struct WeightedVariance {
         second += p * d * d
     }
 
+    /// The weighted mean Σ p x / W; 0 with no weight.
+    var mean: Double {
+        guard let reference, weight > 0 else { return 0 }
+        return reference + first / weight
+    }
+
     /// Σ p (x − r)² / W − (Σ p (x − r) / W)², W = Σ p; 0 with no weight, never negative.
     var value: Double {
         guard weight > 0 else { return 0 }

@@ -42,6 +42,8 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
         public var upper: Double?
         /// The verdict.
         public var verdict: Verdict.Outcome
+        /// With `align --sequential`: this look's number for the dimension.
+        public var look: Int?
     }
 
     /// When the alignment ran, written as ISO 8601 in UTC.
@@ -89,6 +91,10 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
         public var lower: Double?
         public var upper: Double?
     }
+    /// With `align --sequential K`: K, the most looks planned; `nil` for a single look.
+    public var sequentialLooks: Int?
+    /// The label sheets' file names, sorted: the label set a sequence of looks belongs to.
+    public var labelSet: String?
 
     /// The entry for `report`, with the rubric's text and its hash (the
     /// SHA-256 of the text's UTF-8 bytes unless the caller gives one).
@@ -102,13 +108,17 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
         self.dataset = report.info.dataset
         self.run = report.info.run
         self.threshold = report.options.threshold
+        self.sequentialLooks = report.options.sequentialLooks
+        self.labelSet = report.dimensions.lazy.compactMap(\.sequentialLook?.labelSet).first
         self.dimensions = report.dimensions.map { d in
             Figures(
                 dimension: d.name, n: d.counts.paired, exactAgreement: d.exactAgreement.value, kappa: d.cohenKappa.unweighted.value,
                 linearKappa: d.cohenKappa.linear.value, quadraticKappa: d.cohenKappa.quadratic.value,
                 alphaOrdinal: d.krippendorffAlphaOrdinal.value, ac2: d.gwetAC2.value, pearson: d.pearson.value,
                 spearman: d.spearman.value, kendallTauB: d.kendallTauB.value, bias: d.bias.value, statistic: d.statistic,
-                lower: d.statisticEstimate.interval?.lower, upper: d.statisticEstimate.interval?.upper, verdict: d.verdict.outcome)
+                lower: d.sequentialLook?.interval?.lower ?? d.statisticEstimate.interval?.lower,
+                upper: d.sequentialLook?.interval?.upper ?? d.statisticEstimate.interval?.upper, verdict: d.verdict.outcome,
+                look: d.sequentialLook?.look)
         }
         if let use = report.split { record(use) }
     }

@@ -25,7 +25,7 @@ extension AlignmentReport {
         out.append("")
         var table = TextTable(columns: ["dimension", "n", "exact", "κ_q [CI]", "α", "AC2", "ρ", "τ", "verdict"])
         for d in dimensions {
-            let more = d.verdict.additionalRowsNeeded.map { " (+\($0) rows)" } ?? ""
+            let more = (d.verdict.additionalRowsNeeded.map { " (+\($0) rows)" } ?? "") + (d.sequentialLook.map { ", \($0.summary)" } ?? "")
             table.append([
                 d.name, String(d.counts.paired), ReportNumber.value(d.exactAgreement), ReportNumber.withInterval(d.cohenKappa.quadratic),
                 ReportNumber.value(d.krippendorffAlphaOrdinal), ReportNumber.value(d.gwetAC2), ReportNumber.value(d.spearman),
@@ -37,6 +37,7 @@ extension AlignmentReport {
             out.append("")
             out.append("Sampling: \(sampling.summary).")
         }
+        if let note = earlierLooksNote { out.append("Note: \(note)") }
         if !exampleRows.isEmpty {
             out.append("")
             out.append(

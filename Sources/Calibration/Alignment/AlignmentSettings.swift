@@ -53,6 +53,16 @@ public enum AlignmentStatistic: String, Sendable, Hashable, Codable, CaseIterabl
         }
     }
 
+    /// The agreement weights of the kappas; `nil` for the other statistics.
+    public var kappaWeights: AgreementWeights? {
+        switch self {
+        case .quadraticKappa: .quadratic
+        case .linearKappa: .linear
+        case .kappa: .unweighted
+        case .alphaOrdinal, .ac2, .spearman, .kendall, .pearson: nil
+        }
+    }
+
     /// The catalogue's request for this statistic with `options`' interval,
     /// resamples, seed and coverage, on `scale`.
     ///
@@ -110,12 +120,16 @@ public struct AlignmentSettings: Sendable, Hashable, Codable {
     public var includeExampleRows: Bool
     /// The intervals' coverage; 0.95 by default.
     public var level: Double
+    /// `align --sequential K`: the most looks the labelling plans, fixed before the first;
+    /// each look's verdict is then decided on a repeated confidence interval
+    /// (``SequentialBoundary``). `nil` (the default) for a single look.
+    public var sequentialLooks: Int?
 
     /// Creates options; every parameter has the default described on its property.
     public init(
         statistic: AlignmentStatistic = .quadraticKappa, threshold: Double = 0.6, intervals: IntervalMethod = .analytic,
         resamples: Int = 2000, seed: UInt64 = 0, worstDisagreements: Int = 5, includeExampleRows: Bool = false,
-        level: Double = 0.95
+        level: Double = 0.95, sequentialLooks: Int? = nil
     ) {
         self.statistic = statistic
         self.threshold = threshold
@@ -125,6 +139,7 @@ public struct AlignmentSettings: Sendable, Hashable, Codable {
         self.worstDisagreements = worstDisagreements
         self.includeExampleRows = includeExampleRows
         self.level = level
+        self.sequentialLooks = sequentialLooks
     }
 
     /// These options, checked before any work: a bootstrap draws no

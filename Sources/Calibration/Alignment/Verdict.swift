@@ -107,8 +107,9 @@ public struct Verdict: Sendable, Hashable, Codable {
             outcome = .inconclusive
             let halfWidth = (ci.upper - ci.lower) / 2
             let distance = abs(value - threshold)
-            if distance > 0, estimate.n > 0 {
-                let total = Double(estimate.n) * (halfWidth / distance) * (halfWidth / distance)
+            let total = Double(estimate.n) * (halfWidth / distance) * (halfWidth / distance)
+            // An estimate a rounding error from the threshold would need more rows than an Int holds: it sits on it.
+            if distance > 0, estimate.n > 0, total < 1e15 {
                 // Guard the ceiling against rounding noise (0.2 / 0.1 is 2.0000000000000004).
                 additionalRowsNeeded = max(1, Int((total * (1 - 1e-12)).rounded(.up)) - estimate.n)
             }

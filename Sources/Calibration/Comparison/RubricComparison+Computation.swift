@@ -145,7 +145,7 @@ extension RubricComparison {
         }
         guard options.resamples > 0 else { return Estimate(value: e - c, n: table.n) }
         let boot = Bootstrap.paired(table, resamples: options.resamples, level: options.level, seed: options.seed, statistic: statistic)
-        var interval = boot.percentileInterval
+        var interval = options.intervals == .bca ? boot.bcaInterval : boot.percentileInterval
         interval?.method = PairedScores.describedBootstrap(
             method: boot.method, resamples: boot.resamples, seed: boot.seed, undefined: boot.undefinedResamples)
         return Estimate(value: e - c, n: table.n, standardError: boot.standardError, interval: interval)

@@ -13,7 +13,7 @@ extension AgreementReport {
 
     private var jsonValue: JSONValue {
         let r = request
-        let bootstrap = r.interval == .bootstrap
+        let bootstrap = r.interval?.isBootstrap == true
         let parameters: JSONValue = .object([
             "weights": Self.json(r.statistic.parameters.contains(.weights) ? r.effectiveWeights.schemeName : nil),
             "level": Self.json(r.level?.levelName),

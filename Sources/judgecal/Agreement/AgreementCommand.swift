@@ -44,7 +44,7 @@ enum AgreementCommand {
                 commaSeparated: true),
             Option(
                 "ci", valueName: "method",
-                help: "Add a 95% confidence interval: analytic (normal, Fisher z, or F), t (t with n−1 df), or bootstrap.",
+                help: "Add a 95% confidence interval: analytic (normal, Fisher z, or F), t (t with n−1 df), bootstrap (percentile) or bca.",
                 choices: IntervalMethod.allCases.map(\.rawValue)),
             Option(
                 "resamples", valueName: "count", help: "Bootstrap resamples, with --ci bootstrap: 100 to 100000.",
@@ -111,7 +111,7 @@ enum AgreementCommand {
             throw UsageError("unknown statistic \(arguments.value("statistic") ?? "")")
         }
         let interval = try arguments.value("ci", as: IntervalMethod.self)
-        for option in ["resamples", "seed"] where arguments.isGiven(option) && interval != .bootstrap {
+        for option in ["resamples", "seed"] where arguments.isGiven(option) && interval?.isBootstrap != true {
             throw UsageError("--\(option) applies only with --ci bootstrap")
         }
         let categories = arguments.values("categories")

@@ -74,13 +74,15 @@ enum AlignCommand {
             Option("threshold", valueName: "x", help: "The verdict's threshold.", defaultValue: String(defaults.threshold)),
             Option(
                 "ci", valueName: "method",
-                help: "Intervals: analytic (normal) or t where the statistic has one, the bootstrap otherwise; or bootstrap throughout.",
+                help: "Intervals: analytic (normal) or t where the statistic has one, the bootstrap otherwise; or bootstrap (percentile) or bca throughout.",
                 choices: IntervalMethod.allCases.map(\.rawValue), defaultValue: defaults.intervals.rawValue),
             Option(
                 "resamples", valueName: "n", help: "Bootstrap resamples: 0 (none), or 100 to 100000.",
                 defaultValue: String(defaults.resamples),
                 range: 0...AgreementRequest.maximumResamples),
             Option("seed", valueName: "n", help: "Bootstrap seed.", defaultValue: String(defaults.seed)),
+            Option(
+                "sequential", valueName: "looks", help: "Count this look in a plan of at most this many (docs/PLANNING.md).", range: 1...),
             Option("group-by", valueName: "path", help: "Per-group correlations, averaged (e.g. metadata.doc_id)."),
             Option(
                 "worst", valueName: "n", help: "How many worst disagreements to list.",
@@ -160,8 +162,9 @@ enum AlignCommand {
     /// Writes the outputs all or none (``AlignmentOutputs/write(_:rubricText:)``), then prints the report (text or
     /// JSON) and returns the verdict's exit code.
     static func finish(
-        _ report: AlignmentReport, _ outputs: AlignmentOutputs, _ arguments: ParsedArguments, rubricText: String?, console: Console
+        _ computed: AlignmentReport, _ outputs: AlignmentOutputs, _ arguments: ParsedArguments, rubricText: String?, console: Console
     ) throws -> ExitCode {
+        let report = try outputs.withLooks(computed, labelSheets: arguments.values("labels"))
         let json = try JSONEncoder.report.encode(report)
         try outputs.write(report, rubricText: rubricText)
         console.print(arguments.flag("json") ? String(decoding: json, as: UTF8.self) : report.renderText())
@@ -218,7 +221,7 @@ enum AlignCommand {
             resamples: try arguments.valueOrDefault("resamples", as: Int.self),
             seed: try arguments.valueOrDefault("seed", as: UInt64.self),
             worstDisagreements: try arguments.valueOrDefault("worst", as: Int.self),
-            includeExampleRows: arguments.flag("include-examples")
+            includeExampleRows: arguments.flag("include-examples"), sequentialLooks: try arguments.value("sequential", as: Int.self)
         ).validated()
     }
 }

@@ -34,6 +34,9 @@ enum CompareCommand {
                 defaultValue: String(AlignCommand.defaults.resamples), range: 0...AgreementRequest.maximumResamples),
             Option("seed", valueName: "n", help: "Bootstrap seed.", defaultValue: String(AlignCommand.defaults.seed)),
             Option(
+                "ci", valueName: "method", help: "Intervals, as align's; bca also for the paired difference.",
+                choices: IntervalMethod.allCases.map(\.rawValue), defaultValue: AlignCommand.defaults.intervals.rawValue),
+            Option(
                 "report", valueName: "file",
                 help: "Also write the comparison to this file: .html a page with charts, .md Markdown, else JSON."),
         ] + AlignCommand.splitOptions + JudgeModelOptions.options,
@@ -48,7 +51,8 @@ enum CompareCommand {
         let experimental = try arguments.value("experimental").map(InputFiles.rubric) ?? control
         let labels = try AlignCommand.readLabels(arguments, run: run, dimensions: control.dimensions)
         let options = try AlignmentSettings(
-            statistic: try AlignCommand.statistic(arguments), resamples: try arguments.valueOrDefault("resamples", as: Int.self),
+            statistic: try AlignCommand.statistic(arguments), intervals: try arguments.valueOrDefault("ci", as: IntervalMethod.self),
+            resamples: try arguments.valueOrDefault("resamples", as: Int.self),
             seed: try arguments.valueOrDefault("seed", as: UInt64.self), includeExampleRows: arguments.flag("include-examples")
         ).validated()
         if let path = arguments.value("report") { try StagedOutputs.check(path, role: "report") }

@@ -1,0 +1,84 @@
+public import AgreementStatistics
+
+/// One look of a sequential labelling plan at one dimension (`align --sequential K`).
+///
+/// The verdict of look k of at most K is decided on the repeated interval
+/// κ̂ ± c_k·SE_θ, where c_k is ``SequentialBoundary``'s critical value for the
+/// rows at this look and at every earlier one (read from the history file) and
+/// SE_θ kappa's standard error at the threshold. With the report's coverage L,
+/// the one-sided error α = (1 − L)/2 is spent over the K looks, so the chance
+/// of ever calling the judge aligned when its true agreement is at or below the
+/// threshold stays at most α (2.5% at 95%; measured 0.6–1.2%, docs/PLANNING.md),
+/// however many of the K looks are taken.
+public struct SequentialLook: Sendable, Hashable, Codable {
+    /// This look's number, from 1.
+    public var look: Int
+    /// The most looks planned.
+    public var maximumLooks: Int
+    /// The label sheets the looks are at (their file names, sorted): one sequence each.
+    public var labelSet: String
+    /// Paired rows at each look so far, this one last.
+    public var rows: [Int]
+    /// c_k, this look's critical value (1.96 would be a single look's at 95%).
+    public var critical: Double
+    /// The one-sided error spent up to this look.
+    public var spent: Double
+    /// The repeated confidence interval the verdict was decided on.
+    public var interval: ConfidenceInterval?
+
+    /// "look 4 of at most 10".
+    public var summary: String { "look \(look) of at most \(maximumLooks)" }
+
+    /// Decides `dimension`'s verdict at this look.
+    ///
+    /// Aligned when (κ̂ − θ)/SE_θ ≥ c_k, not aligned when it is at most −c_k, where SE_θ is
+    /// kappa's standard error at the threshold on a table with the observed margins
+    /// (``CohenKappa/standardError(at:table:weights:)``). The interval recorded is κ̂ ± c_k·SE_θ,
+    /// which lies wholly above or below θ exactly when the test decides.
+    ///
+    /// Why SE_θ and not the SE at the estimate: with the SE at κ̂, early looks on 10–30 skewed
+    /// rows declare "aligned" at a true κ of 0.6 a quarter of the time whatever the critical
+    /// value (measured, docs/PLANNING.md), because a lucky high κ̂ comes with a tiny SE.
+    ///
+    /// - Returns: the dimension with ``DimensionAlignment/sequentialLook`` set and its verdict
+    ///   replaced; undefined, with the reason, for a statistic that is not a kappa or a table
+    ///   whose SE at θ is undefined.
+    static func decide(
+        _ dimension: DimensionAlignment, look: Int, maximumLooks: Int, labelSet: String, rows: [Int], critical: Double,
+        alpha: Double, threshold: Double, level: Double
+    ) -> DimensionAlignment {
+        var d = dimension
+        var estimate = d.statisticEstimate
+        estimate.n = rows.last ?? estimate.n
+        var interval: ConfidenceInterval?
+        let why: String?
+        if let weights = d.statistic.kappaWeights, let scale = d.scale, let counts = d.confusionMatrix?.counts {
+            let table = ContingencyTable(scale: scale, rows: counts)
+            if let value = estimate.value, let se = CohenKappa.standardError(at: threshold, table: table, weights: weights) {
+                interval = ConfidenceInterval(
+                    lower: value - critical * se, upper: value + critical * se, level: level,
+                    method: "repeated (Lan–DeMets Pocock-type spending, SE at the threshold)")
+                why = nil
+            } else {
+                why =
+                    "its standard error at the threshold is undefined on this table (a rater with one level, or margins that cannot reach the threshold)"
+            }
+        } else {
+            why = "sequential looks are decided for the kappas (quadratic-kappa, linear-kappa, kappa) on a declared scale"
+        }
+        estimate.interval = interval
+        let look = SequentialLook(
+            look: look, maximumLooks: maximumLooks, labelSet: labelSet, rows: rows, critical: critical,
+            spent: SequentialBoundary.spent(look: look, maximumLooks: maximumLooks, alpha: alpha), interval: interval)
+        var verdict = Verdict(estimate: estimate, threshold: threshold, statistic: d.statistic.displayName)
+        if let why, estimate.value != nil {
+            verdict.outcome = .undefined
+            verdict.additionalRowsNeeded = nil
+            verdict.explanation = "\(d.statistic.displayName) gives no sequential verdict here: \(why)"
+        }
+        verdict.explanation = "\(look.summary): " + verdict.explanation
+        d.verdict = verdict
+        d.sequentialLook = look
+        return d
+    }
+}

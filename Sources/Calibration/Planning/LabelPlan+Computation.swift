@@ -1,0 +1,117 @@
+public import AgreementStatistics
+public import Judging
+
+extension LabelPlan {
+    /// Plans every dimension of `rubric`.
+    ///
+    /// - Parameters:
+    ///   - rubric: the rubric; its scales are the declared levels.
+    ///   - judgments: the judge's judgments of the run (failed rows and fractional scores:
+    ///     a fractional score counts at its nearest level); `nil` when not judged yet.
+    ///   - pilot: a pilot sheet's labels; needs `judgments` for its rows.
+    ///   - settings: statistic, threshold, coverage, chances and simulation size.
+    /// - Throws: ``LabelPlanError``.
+    public init(rubric: Rubric, judgments: JudgmentSet?, pilot: ExpertLabels?, settings: Settings = Settings()) throws(LabelPlanError) {
+        let weights = try settings.weights()
+        if pilot != nil, judgments == nil { throw .pilotWithoutJudgments }
+        self.settings = settings
+        self.rubric = rubric.name
+        self.dimensions = try rubric.dimensions.map { (dimension) throws(LabelPlanError) in
+            try Self.plan(dimension, judgments: judgments, pilot: pilot, weights: weights, settings: settings)
+        }
+    }
+
+    static func plan(
+        _ dimension: ScoreDimension, judgments: JudgmentSet?, pilot: ExpertLabels?, weights: AgreementWeights, settings: Settings
+    ) throws(LabelPlanError) -> Dimension {
+        let scale = dimension.categoryScale
+        let matrix = weights.matrix(on: scale)
+        let judgeScores = Self.judgeScores(judgments, dimension: dimension.name)
+        let (design, source, sourceRows) = try Self.design(scale, dimension: dimension.name, judgeScores: judgeScores, pilot: pilot)
+        let pilotKappa = source == .pilot ? design.kappa(weights: matrix) : nil
+        let maximum = design.mostAgreement.kappa(weights: matrix)
+        var needs: [Need] = []
+        for truth in settings.truths {
+            guard let maximum, truth >= 0, truth <= maximum + 1e-12 else { continue }
+            let moved = try Self.checked(dimension.name) { () throws(AgreementDesignError) in
+                try design.withKappa(truth, weights: matrix)
+            }
+            needs.append(
+                Need(
+                    truth: truth,
+                    rows: settings.powers.map {
+                        KappaSampleSize.simulatedRows(
+                            design: moved, weights: weights, threshold: settings.threshold, level: settings.level, power: $0,
+                            replications: settings.replications, seed: settings.seed)
+                    }))
+        }
+        return Dimension(
+            name: dimension.name, levels: scale.values, source: source, sourceRows: sourceRows, expertLevels: design.rowMarginal,
+            judgeLevels: design.columnMarginal, pilotKappa: pilotKappa, maximumKappa: maximum, needs: needs,
+            assumptions: (maximum == nil ? [Self.oneLevel] : [])
+                + Self.assumptions(source: source, rows: sourceRows, pilotKappa: pilotKappa, settings: settings))
+    }
+
+    /// `body`'s result, its ``AgreementDesignError`` named with the dimension.
+    static func checked<T>(_ dimension: String, _ body: () throws(AgreementDesignError) -> T) throws(LabelPlanError) -> T {
+        do { return try body() } catch { throw .dimension(dimension, error) }
+    }
+
+    /// The judge's scores on `dimension` by row id; failed rows are left out.
+    static func judgeScores(_ judgments: JudgmentSet?, dimension: String) -> [String: Double] {
+        var scores: [String: Double] = [:]
+        for judgment in judgments?.judgments ?? [] where judgment.failure == nil {
+            if let s = judgment.score(dimension)?.score { scores[judgment.id] = s }
+        }
+        return scores
+    }
+
+    /// The planned table: the pilot's (experts in rows), else the judge's levels on both sides, else uniform.
+    static func design(_ scale: CategoryScale, dimension: String, judgeScores: [String: Double], pilot: ExpertLabels?)
+        throws(LabelPlanError) -> (AgreementDesign, Source, Int)
+    {
+        let k = scale.count
+        if let pilot {
+            var table = ContingencyTable(scale: scale, rows: Array(repeating: Array(repeating: 0, count: k), count: k))
+            var counts = table.counts
+            for label in pilot.labels {
+                guard let expert = label.scores[dimension], let judge = judgeScores[label.id] else { continue }
+                counts[scale.nearestIndex(to: expert) * k + scale.nearestIndex(to: judge)] += 1
+            }
+            table = ContingencyTable(scale: scale, counts: counts, excludedPairs: 0)
+            guard table.n > 0 else { throw .pilotUnpaired(dimension) }
+            return (try checked(dimension) { () throws(AgreementDesignError) in try AgreementDesign(observed: table) }, .pilot, table.n)
+        }
+        var levels = [Double](repeating: 1, count: k)
+        for score in judgeScores.values { levels[scale.nearestIndex(to: score)] += 1 }
+        if !judgeScores.isEmpty { levels = levels.map { $0 - 1 } }
+        let total = levels.reduce(0, +)
+        let design = try checked(dimension) { () throws(AgreementDesignError) in
+            try AgreementDesign.perfectAgreement(scale: scale, marginal: levels.map { $0 / total })
+        }
+        return (design, judgeScores.isEmpty ? .uniform : .judgeLevels, judgeScores.count)
+    }
+
+    static let oneLevel =
+        "one rater of the planned table uses a single level, so chance agreement is 1 and kappa is undefined: no number of rows decides"
+
+    static func assumptions(source: Source, rows: Int, pilotKappa: Double?, settings: Settings) -> [String] {
+        let what: String
+        switch source {
+        case .pilot:
+            what =
+                "the pilot's table (\(rows) paired rows) fixes both raters' level distributions and where they disagree; each true kappa mixes it with chance agreement (below the pilot's kappa \(ReportNumber.number(pilotKappa))) or with the most agreement those distributions allow (above)"
+        case .judgeLevels:
+            what =
+                "the experts use the levels as often as the judge did on the run (\(rows) scored rows); disagreements fall as chance would place them, in the share each true kappa leaves"
+        case .uniform:
+            what = "no judgments given: both raters use every level equally often; give --run for the judge's own distribution"
+        }
+        return [
+            what,
+            "the rows to label are drawn uniformly at random from the run, so a label set is a multinomial draw from the planned table",
+            "the verdict uses \(Int((settings.level * 100).rounded()))% normal intervals with the Fleiss–Cohen–Everitt SE (align --ci analytic), looked at once; for repeated looks use align --sequential",
+            "each number is the fewest rows whose simulated chance (\(settings.replications) label sets, seed \(settings.seed)) of an interval wholly on the true side reaches the column's chance; at the threshold itself no number of rows decides",
+        ]
+    }
+}

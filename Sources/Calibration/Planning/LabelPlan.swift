@@ -1,0 +1,146 @@
+public import AgreementStatistics
+public import Judging
+
+/// How many expert labels a decisive verdict needs, per dimension of a rubric:
+/// what `judgecal plan` prints before anyone labels.
+///
+/// For each dimension a planned joint table (``AgreementDesign``) is built
+/// from what is known: a pilot sheet's table with the judge (both level
+/// distributions and where disagreements fall), else the judge's level
+/// distribution on the run with the experts assumed to use the levels as
+/// often, else every level equally often. The table is moved to each true
+/// kappa around the threshold, and the rows are the fewest whose simulated
+/// verdict (``KappaSampleSize/simulatedRows(design:weights:threshold:level:power:replications:seed:)``)
+/// lies wholly on the true side with each chance asked. Each dimension says
+/// which assumptions its numbers rest on.
+public struct LabelPlan: Sendable, Hashable, Codable {
+    /// The choices behind a plan.
+    public struct Settings: Sendable, Hashable, Codable {
+        /// The verdict's statistic: one of the kappas, whose tables the plan simulates.
+        public var statistic: AlignmentStatistic
+        /// The verdict's threshold θ.
+        public var threshold: Double
+        /// The verdict interval's coverage.
+        public var level: Double
+        /// The chances of a decisive verdict to plan for.
+        public var powers: [Double]
+        /// Simulated label sets per candidate n.
+        public var replications: Int
+        /// The simulation's seed.
+        public var seed: UInt64
+
+        /// The defaults: quadratic kappa, θ = 0.6 and 95% intervals as `align`; 80% and 90%
+        /// chances; 2,000 replications (a power's simulation error about ±0.009), seed 0.
+        public init(
+            statistic: AlignmentStatistic = .quadraticKappa, threshold: Double = 0.6, level: Double = 0.95,
+            powers: [Double] = [0.8, 0.9], replications: Int = 2_000, seed: UInt64 = 0
+        ) {
+            self.statistic = statistic
+            self.threshold = threshold
+            self.level = level
+            self.powers = powers
+            self.replications = replications
+            self.seed = seed
+        }
+
+        /// The agreement weights of ``statistic``.
+        ///
+        /// - Throws: ``LabelPlanError`` for a statistic that is not a kappa, or a threshold outside (−1, 1).
+        func weights() throws(LabelPlanError) -> AgreementWeights {
+            guard let weights = statistic.kappaWeights else { throw .unsupportedStatistic(statistic) }
+            guard threshold.isFinite, threshold > -1, threshold < 1 else { throw .thresholdOutOfRange(threshold, statistic) }
+            guard replications >= 100 else { throw .tooFewReplications(replications) }
+            guard level > 0, level < 1, powers.allSatisfy({ $0 > 0 && $0 < 1 }) else { throw .probabilityOutOfRange }
+            return weights
+        }
+
+        /// True kappas planned for: the threshold and 0.05, 0.1 and 0.2 either side.
+        var truths: [Double] {
+            [-0.2, -0.1, -0.05, 0, 0.05, 0.1, 0.2].map { ((threshold + $0) * 1000).rounded() / 1000 }
+        }
+    }
+
+    /// Where a dimension's planned table came from.
+    public enum Source: String, Sendable, Hashable, Codable {
+        /// A pilot sheet's joint table with the judge.
+        case pilot
+        /// The judge's level distribution on the run, the experts assumed alike.
+        case judgeLevels = "judge-levels"
+        /// Every level equally often (nothing else known).
+        case uniform
+    }
+
+    /// The rows needed at one true kappa.
+    public struct Need: Sendable, Hashable, Codable {
+        /// The true kappa.
+        public var truth: Double
+        /// Per planned chance (``Settings/powers``, same order): the rows, or `nil` where no
+        /// number of rows decides (the truth on the threshold).
+        public var rows: [KappaSampleSize.Need?]
+    }
+
+    /// The plan of one dimension.
+    public struct Dimension: Sendable, Hashable, Codable {
+        /// The dimension.
+        public var name: String
+        /// The scale's level values, lowest first.
+        public var levels: [Double]
+        /// Where the table came from.
+        public var source: Source
+        /// The rows the source rests on (scored judge rows, or paired pilot rows); 0 for uniform.
+        public var sourceRows: Int
+        /// The planned first rater's (experts') share of each level.
+        public var expertLevels: [Double]
+        /// The planned judge's share of each level.
+        public var judgeLevels: [Double]
+        /// The pilot's kappa, where there is a pilot.
+        public var pilotKappa: Double?
+        /// The most kappa these level distributions allow.
+        public var maximumKappa: Double?
+        /// The rows per true kappa.
+        public var needs: [Need]
+        /// The assumptions the numbers rest on, one sentence each.
+        public var assumptions: [String]
+    }
+
+    /// The choices the plan was made with.
+    public var settings: Settings
+    /// The rubric's name.
+    public var rubric: String
+    /// Per dimension, in rubric order.
+    public var dimensions: [Dimension]
+}
+
+/// A plan that cannot be made.
+public enum LabelPlanError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A verdict statistic the plan cannot simulate.
+    case unsupportedStatistic(AlignmentStatistic)
+    /// A threshold no interval of the statistic can lie wholly above or below.
+    case thresholdOutOfRange(Double, AlignmentStatistic)
+    /// Too few replications to estimate a chance.
+    case tooFewReplications(Int)
+    /// A coverage or chance outside (0, 1).
+    case probabilityOutOfRange
+    /// A dimension whose table cannot be built.
+    case dimension(String, AgreementDesignError)
+    /// A pilot sheet given without the judge's scores of its rows.
+    case pilotWithoutJudgments
+    /// A pilot sheet that shares no scored row with the judgments, on a dimension.
+    case pilotUnpaired(String)
+
+    public var description: String {
+        switch self {
+        case .unsupportedStatistic(let s):
+            "plan covers the kappas (quadratic-kappa, linear-kappa, kappa), whose tables it can simulate; \(s.rawValue) is not one"
+        case .thresholdOutOfRange(let t, let s):
+            "threshold \(t) lies outside (−1, 1), the range of \(s.displayName): no interval can lie wholly on one side of it"
+        case .tooFewReplications(let r): "replications must be at least 100 (got \(r))"
+        case .probabilityOutOfRange: "coverage and chances must lie strictly between 0 and 1"
+        case .dimension(let name, let error): "dimension \(name): \(error)"
+        case .pilotWithoutJudgments:
+            "a pilot sheet needs the judge's scores of its rows: give --run with the judgments file (.judgments.jsonl)"
+        case .pilotUnpaired(let name):
+            "dimension \(name): no pilot row has both an expert label and a judge score, so the pilot says nothing about it"
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import AgreementStatistics
+import Testing
+
+@Suite("Kappa sample sizes for a decisive verdict")
+struct KappaSampleSizeTests {
+    static let binary = CategoryScale(values: [0, 1])
+    static let fourLevels = CategoryScale(1...4)
+    /// A judge's skewed use of a 1–4 scale: mostly 3s and 4s.
+    static let skewed = [0.05, 0.15, 0.45, 0.35]
+
+    static func design(_ scale: CategoryScale, _ marginal: [Double], kappa: Double, weights: AgreementWeights) throws
+        -> AgreementDesign
+    {
+        try AgreementDesign.perfectAgreement(scale: scale, marginal: marginal).withKappa(kappa, weights: weights.matrix(on: scale))
+    }
+
+    /// irr 0.84.1, `N.cohen.kappa(0.5, 0.5, 0.7, 0.85)` = 96, its documented example
+    /// (Cantor 1996, Psychological Methods 1:150: H₀ κ = 0.85, true κ = 0.7, both
+    /// raters 50% positive, α = 0.05 one-sided, power 0.8).
+    @Test("the null-test rule reproduces irr's documented N.cohen.kappa example (Cantor 1996): 96")
+    func cantorExample() throws {
+        let truth = try Self.design(Self.binary, [0.5, 0.5], kappa: 0.7, weights: .unweighted)
+        let n = KappaSampleSize.rows(
+            design: truth, weights: .unweighted, threshold: 0.85, level: 0.95, power: 0.8, rule: .nullTest)
+        #expect(n == 96)
+    }
+
+    /// ((z₀.₉₅ + z₀.₈)·σ₁ / 0.15)² = 76.25 with σ₁² the Fleiss–Cohen–Everitt n·Var at κ = 0.85,
+    /// both margins 0.5, computed with numpy from the 2×2 cell formula (scipy 1.11 quantiles).
+    @Test("the interval rule's large-sample n for a binary table matches an independent numpy computation")
+    func intervalRuleBinary() throws {
+        let truth = try Self.design(Self.binary, [0.5, 0.5], kappa: 0.85, weights: .unweighted)
+        #expect(KappaSampleSize.rows(design: truth, weights: .unweighted, threshold: 0.7, level: 0.90, power: 0.8) == 77)
+    }
+
+    @Test("a design moved to a kappa keeps its margins and has that kappa; beyond the margins' reach it throws")
+    func designMoves() throws {
+        let w = AgreementWeights.quadratic.matrix(on: Self.fourLevels)
+        let base = try AgreementDesign.perfectAgreement(scale: Self.fourLevels, marginal: Self.skewed)
+        for target in [0.0, 0.4, 0.6, 0.85, 1.0] {
+            let moved = try base.withKappa(target, weights: w)
+            #expect(abs((moved.kappa(weights: w) ?? .nan) - target) < 1e-12)
+            for (a, b) in zip(moved.rowMarginal, Self.skewed) { #expect(abs(a - b) < 1e-12) }
+        }
+        // Unequal margins cap kappa below 1: the comonotone table is the most they allow.
+        let pilot = try AgreementDesign(
+            scale: Self.fourLevels, cells: [0.05, 0, 0, 0, 0.05, 0.1, 0, 0, 0, 0.1, 0.3, 0.05, 0, 0, 0.05, 0.3])
+        let maximum = try #require(pilot.mostAgreement.kappa(weights: w))
+        #expect(maximum < 1)
+        #expect(throws: AgreementDesignError.self) { try pilot.withKappa(maximum + 0.01, weights: w) }
+        #expect(throws: AgreementDesignError.self) { try pilot.withKappa(-0.1, weights: w) }
+    }
+
+    @Test("a true kappa on the threshold has no sample size; a one-level judge makes kappa undefined")
+    func noSampleSize() throws {
+        let onThreshold = try Self.design(Self.fourLevels, Self.skewed, kappa: 0.6, weights: .quadratic)
+        #expect(KappaSampleSize.rows(design: onThreshold, weights: .quadratic, threshold: 0.6, level: 0.95, power: 0.8) == nil)
+        let oneLevel = try AgreementDesign.perfectAgreement(scale: Self.fourLevels, marginal: [0, 0, 1, 0])
+        #expect(throws: AgreementDesignError.undefinedKappa) {
+            try oneLevel.withKappa(0.5, weights: AgreementWeights.quadratic.matrix(on: Self.fourLevels))
+        }
+    }
+
+    /// The ordinal check: the plan's simulated n (2,000 replications) against a separately
+    /// written simulation of the verdict with 10,000 replications, rows drawn one by one by
+    /// inverting the cumulative cell probabilities: at 0.95·n the power must not exceed the
+    /// target and at 1.05·n it must reach it, so the plan's n is right within ±5%.
+    @Test(
+        "the simulated n on a skewed 1–4 scale is within ±5% of an independent 10,000-replication simulation",
+        arguments: [0.4, 0.75, 0.85])
+    func ordinalAgainstIndependentSimulation(truth: Double) throws {
+        let design = try Self.design(Self.fourLevels, Self.skewed, kappa: truth, weights: .quadratic)
+        let planned = try #require(
+            KappaSampleSize.simulatedRows(
+                design: design, weights: .quadratic, threshold: 0.6, level: 0.95, power: 0.8, replications: 2_000, seed: 1)?
+                .count)
+        let below = Self.independentPower(design, truth: truth, rows: Int((0.95 * Double(planned)).rounded(.down)))
+        let above = Self.independentPower(design, truth: truth, rows: Int((1.05 * Double(planned)).rounded(.up)))
+        #expect(below <= 0.8, "power \(below) at 0.95 × \(planned)")
+        #expect(above >= 0.8, "power \(above) at 1.05 × \(planned)")
+    }
+
+    static func independentPower(_ design: AgreementDesign, truth: Double, rows: Int) -> Double {
+        var cumulative: [Double] = []
+        var sum = 0.0
+        for p in design.cells {
+            sum += p
+            cumulative.append(sum)
+        }
+        var generator = Xoshiro256StarStar(seed: 20_261_201)
+        var decisive = 0
+        let replications = 10_000
+        for _ in 0..<replications {
+            var counts = [Int](repeating: 0, count: design.cells.count)
+            for _ in 0..<rows {
+                let u = generator.nextUniform() * sum
+                counts[cumulative.firstIndex(where: { u < $0 }) ?? counts.count - 1] += 1
+            }
+            let table = ContingencyTable(scale: design.scale, counts: counts, excludedPairs: 0)
+            guard let ci = CohenKappa(table, weights: .quadratic).kappa.interval, ci.upper > ci.lower else { continue }
+            if truth > 0.6 ? ci.lower >= 0.6 : ci.upper < 0.6 { decisive += 1 }
+        }
+        return Double(decisive) / Double(replications)
+    }
+}

@@ -1,0 +1,95 @@
+import AgreementStatistics
+import Calibration
+import Foundation
+import Judging
+import Testing
+import _TestSupport
+
+@Suite("judgecal plan: rows to label per dimension, from the judge's levels or a pilot")
+struct LabelPlanTests {
+    static func rubric() throws -> Rubric { try Rubric.load(from: SharedData.projectURL("rubrics/book-tags.md")) }
+
+    /// 200 judged rows: mostly 3s and 4s on both dimensions, as judges score.
+    static func judgments() throws -> JudgmentSet {
+        let names = try rubric().dimensions.map(\.name)
+        let levels = [1, 2, 2, 3, 3, 3, 3, 4, 4, 4]
+        let rows = (0..<200).map { i in
+            let level = Double(levels[i % levels.count])
+            return Judgment(
+                id: "row-\(i)",
+                scores: names.map { DimensionJudgment(dimension: $0, score: level, label: "\(Int(level))", rationale: "") },
+                rawReplies: [], retries: 0, model: "test", promptHash: "")
+        }
+        return JudgmentSet(run: "run", rubric: "book-tags", rubricVersion: nil, model: "test", judgments: rows)
+    }
+
+    static let quick = LabelPlan.Settings(replications: 300, seed: 3)
+
+    @Test("from the judge's levels: the rows fall as the truth moves away from the threshold, and none decide at it")
+    func fromJudgeLevels() throws {
+        let plan = try LabelPlan(rubric: Self.rubric(), judgments: try Self.judgments(), pilot: nil, settings: Self.quick)
+        let d = try #require(plan.dimensions.first)
+        #expect(d.source == .judgeLevels && d.sourceRows == 200)
+        #expect(d.judgeLevels == [0.1, 0.2, 0.4, 0.3])
+        let byTruth = Dictionary(uniqueKeysWithValues: d.needs.map { ($0.truth, $0.rows) })
+        #expect(byTruth[0.6]?.allSatisfy { $0 == nil } == true)
+        let near = try #require(byTruth[0.65]?[0]?.count)
+        let far = try #require(byTruth[0.8]?[0]?.count)
+        let ninety = try #require(byTruth[0.8]?[1]?.count)
+        #expect(far < near)
+        #expect(ninety > far)
+        let text = plan.renderText()
+        #expect(text.contains("Relevance — judge's levels: 1 10%, 2 20%, 3 40%, 4 30% (judge-levels)"))
+        #expect(text.contains("the experts use the levels as often as the judge did on the run (200 scored rows)"))
+        #expect(text.contains("never"))
+    }
+
+    /// A pilot of 40 rows: the judge's level on each, and the expert one level lower on every
+    /// fifth row; the plan's table is this pilot's, both margins and the pilot's kappa from it.
+    @Test("from a pilot: the pilot's table, its kappa and both raters' levels; its assumptions say so")
+    func fromPilot() throws {
+        let rubric = try Self.rubric()
+        let judgments = try Self.judgments()
+        var sheet = "id,relevance,usefulness\n"
+        for judgment in judgments.judgments.prefix(40) {
+            let level = Int(judgment.scores[0].score)
+            let expert = judgment.id.hasSuffix("0") || judgment.id.hasSuffix("5") ? max(1, level - 1) : level
+            sheet += "\(judgment.id),\(expert),\(level)\n"
+        }
+        let pilot = try ExpertLabels.read(Data(sheet.utf8), file: "pilot.labels.csv", defaultRater: "pilot", dimensions: rubric.dimensions)
+        let plan = try LabelPlan(rubric: rubric, judgments: judgments, pilot: pilot, settings: Self.quick)
+        let relevance = try #require(plan.dimensions.first)
+        #expect(relevance.source == .pilot && relevance.sourceRows == 40)
+        let kappa = try #require(relevance.pilotKappa)
+        #expect(kappa > 0.6 && kappa < 1)
+        #expect(relevance.expertLevels != relevance.judgeLevels)
+        #expect(relevance.assumptions[0].hasPrefix("the pilot's table (40 paired rows) fixes both raters' level distributions"))
+        let usefulness = try #require(plan.dimensions.last)
+        #expect(usefulness.pilotKappa == 1)
+    }
+
+    @Test("without judgments every level is equally likely, and the plan says so")
+    func uniform() throws {
+        let plan = try LabelPlan(rubric: Self.rubric(), judgments: nil, pilot: nil, settings: Self.quick)
+        #expect(plan.dimensions.allSatisfy { $0.source == .uniform && $0.judgeLevels == [0.25, 0.25, 0.25, 0.25] })
+        #expect(plan.dimensions[0].assumptions[0].hasPrefix("no judgments given"))
+    }
+
+    @Test("bad input: a threshold outside kappa's range, a correlation statistic, a pilot without judgments")
+    func badInput() throws {
+        let rubric = try Self.rubric()
+        let high = try #require(throws: LabelPlanError.self) {
+            try LabelPlan(rubric: rubric, judgments: nil, pilot: nil, settings: LabelPlan.Settings(threshold: 1.2))
+        }
+        #expect(high.description.hasPrefix("threshold 1.2 lies outside (−1, 1), the range of quadratic-weighted kappa"))
+        #expect(throws: LabelPlanError.unsupportedStatistic(.spearman)) {
+            try LabelPlan(rubric: rubric, judgments: nil, pilot: nil, settings: LabelPlan.Settings(statistic: .spearman))
+        }
+        let pilot = try ExpertLabels.read(
+            Data("id,relevance,usefulness\nrow-1,3,4\n".utf8), file: "pilot.labels.csv", defaultRater: "pilot",
+            dimensions: rubric.dimensions)
+        #expect(throws: LabelPlanError.pilotWithoutJudgments) {
+            try LabelPlan(rubric: rubric, judgments: nil, pilot: pilot, settings: Self.quick)
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import AgreementStatistics
+import Calibration
+import Foundation
+import Judging
+import Testing
+import _TestSupport
+
+@Suite("align --sequential: looks counted per rubric and label set in the history file")
+struct SequentialLookTests {
+    static let sheet = "notebooks-data/hanna.labels.csv"
+
+    static func report(looks: Int?) throws -> AlignmentReport {
+        try JudgeScoresAlignment(
+            scores: SharedData.projectURL("notebooks-data/hanna-judges/Mistral-7B.p1.csv"), run: nil, rubric: nil,
+            levels: try ScoringScale.alignmentLevels([1, 2, 3, 4, 5], rubric: nil),
+            labelSheets: [SharedData.projectURL(sheet)], values: .means, groupBy: nil,
+            settings: AlignmentSettings(resamples: 0, sequentialLooks: looks)
+        ).report
+    }
+
+    static func history() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString).jsonl").path
+    }
+
+    /// Outputs whose new history file holds one earlier `--sequential looks` look of the same
+    /// rubric and label set, on 100 fewer paired rows per dimension than the sheet has now.
+    static func historyWithEarlierLook(looks: Int) throws -> AlignmentOutputs {
+        let path = history()
+        let outputs = AlignmentOutputs(history: path)
+        var earlier = AlignmentHistoryEntry(
+            report: try outputs.withLooks(try report(looks: looks), labelSheets: [sheet]), rubricText: nil)
+        for i in earlier.dimensions.indices { earlier.dimensions[i].n -= 100 }
+        try earlier.append(to: URL(fileURLWithPath: path))
+        return outputs
+    }
+
+    @Test("the first look: look 1 of at most 3, decided on κ̂ ± c₁·SE at the threshold, c₁ above a single look's 1.96")
+    func firstLook() throws {
+        let outputs = AlignmentOutputs(history: Self.history())
+        let report = try outputs.withLooks(try Self.report(looks: 3), labelSheets: [Self.sheet])
+        let d = try #require(report.dimensions.first)
+        let look = try #require(d.sequentialLook)
+        #expect(look.look == 1 && look.maximumLooks == 3 && look.labelSet == "hanna.labels.csv")
+        #expect(look.critical > 1.96)
+        // The interval is κ̂ ± c·SE at the threshold, on the dimension's own table.
+        let table = ContingencyTable(scale: try #require(d.scale), rows: try #require(d.confusionMatrix?.counts))
+        let se = try #require(CohenKappa.standardError(at: 0.6, table: table, weights: .quadratic))
+        let repeated = try #require(look.interval)
+        #expect(abs((repeated.upper - repeated.lower) / 2 - look.critical * se) < 1e-12)
+        #expect(d.verdict.outcome == (repeated.upper < 0.6 ? .notAligned : repeated.lower >= 0.6 ? .aligned : .inconclusive))
+        #expect(d.verdict.explanation.hasPrefix("look 1 of at most 3: "))
+        #expect(report.renderText().contains(", look 1 of at most 3"))
+    }
+
+    @Test("a second look on more rows counts as look 2; the same rows again are the same look; a plain align is told")
+    func laterLooks() throws {
+        let outputs = try Self.historyWithEarlierLook(looks: 3)
+        let second = try outputs.withLooks(try Self.report(looks: 3), labelSheets: [Self.sheet])
+        let look = try #require(second.dimensions.first?.sequentialLook)
+        #expect(look.look == 2)
+        #expect(look.rows.count == 2 && look.rows[1] - look.rows[0] == 100)
+        try outputs.write(second, rubricText: nil)
+        let again = try outputs.withLooks(try Self.report(looks: 3), labelSheets: [Self.sheet])
+        #expect(again.dimensions.first?.sequentialLook?.look == 2)
+        let plain = try outputs.withLooks(try Self.report(looks: nil), labelSheets: [Self.sheet])
+        let note = try #require(plain.earlierLooksNote)
+        #expect(note.contains("this single-look interval ignores them"))
+        #expect(plain.renderText().contains("Note: these labels had 2 earlier align --sequential look(s)"))
+        // Another label set is another sequence.
+        #expect(
+            try outputs.withLooks(try Self.report(looks: 3), labelSheets: ["other.labels.csv"]).dimensions.first?.sequentialLook?.look == 1)
+    }
+
+    @Test("a changed maximum, looks used up, or no history file are refused with the reason")
+    func refused() throws {
+        let outputs = try Self.historyWithEarlierLook(looks: 1)
+        let changed = try #require(throws: AlignmentOptionsError.self) {
+            try outputs.withLooks(try Self.report(looks: 5), labelSheets: [Self.sheet])
+        }
+        #expect(changed.message.contains("began with --sequential 1"))
+        let spent = try #require(throws: AlignmentOptionsError.self) {
+            try outputs.withLooks(try Self.report(looks: 1), labelSheets: [Self.sheet])
+        }
+        #expect(spent.message.contains("all 1 planned looks are used"))
+        #expect(throws: AlignmentOptionsError.self) {
+            try AlignmentOutputs(history: nil).withLooks(try Self.report(looks: 2), labelSheets: [Self.sheet])
+        }
+    }
+
+    @Test("a history line written before sequential looks existed still reads")
+    func oldLine() throws {
+        let line =
+            #"{"dimensions":[{"dimension":"d","n":40,"statistic":"quadratic-kappa","verdict":"aligned"}],"threshold":0.6,"time":"2026-01-01T00:00:00Z"}"#
+        let entry = try AlignmentHistoryEntry.decode(line: Data(line.utf8))
+        #expect(entry.sequentialLooks == nil && entry.labelSet == nil && entry.dimensions[0].look == nil)
+    }
+}

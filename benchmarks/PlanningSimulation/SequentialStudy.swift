@@ -1,0 +1,118 @@
+import AgreementStatistics
+import Calibration
+import Foundation
+
+/// Labels revealed in batches of 10 up to 400 on a 1–4 scale, drawn uniformly, against threshold
+/// 0.6 on quadratic kappa: how often each way of looking declares "aligned", and with how many
+/// labels it stops.
+///
+/// - sequential: `align --sequential 40`, every look on its repeated interval (``SequentialBoundary``);
+/// - naive: plain `align` re-run after every batch, stopping at the first decisive verdict;
+/// - fixed: one look at a fixed n, the fewest rows with 80% power at this truth (``KappaSampleSize``),
+///   and its chance of "aligned" at that single look.
+///
+/// Each replication draws one stream of 400 rows; both looking rules see the same stream.
+struct SequentialStudy {
+    let replications: Int
+    let seed: UInt64
+    static let threshold = 0.6
+    static let batch = 10
+    static let maximumRows = 400
+
+    func run() {
+        let sizes = Array(stride(from: Self.batch, through: Self.maximumRows, by: Self.batch))
+        guard let critical = SequentialBoundary.criticalValues(sizes: sizes, maximumLooks: sizes.count, alpha: 0.025) else { return }
+        print(
+            "Looks every \(Self.batch) labels up to \(Self.maximumRows), threshold \(Self.threshold), \(replications) replications per truth, seed \(seed)"
+        )
+        print(
+            "Sequential critical values: look 1 \(String(format: "%.3f", critical[0])), look 10 \(String(format: "%.3f", critical[9])), look 40 \(String(format: "%.3f", critical[39]))"
+        )
+        print("")
+        print(
+            "| true κ_q | naive: ever aligned | sequential: ever aligned | sequential: decisive by 400 | sequential: median labels at stop | fixed n for 80% | fixed: aligned at its n |"
+        )
+        print("|---|---|---|---|---|---|---|")
+        for truth in [0.4, 0.55, 0.6, 0.65, 0.75, 0.85] {
+            guard let design = try? StudyTables.design(kappa: truth) else {
+                print("| \(truth) | beyond the most agreement these margins allow | | | | | |")
+                continue
+            }
+            var naiveAligned = 0
+            var sequentialAligned = 0
+            var decisive = 0
+            var stops: [Int] = []
+            for r in 0..<replications {
+                var generator = Xoshiro256StarStar(seed: StudyTables.seed(seed, [UInt64(truth * 100), UInt64(r)]))
+                var counts = [Int](repeating: 0, count: design.cells.count)
+                var naiveDone = false
+                var sequentialDone = false
+                for (k, n) in sizes.enumerated() {
+                    let batch = StudyTables.draw(design, rows: Self.batch, generator: &generator)
+                    for c in counts.indices { counts[c] += batch.counts[c] }
+                    let estimate = CohenKappa(
+                        ContingencyTable(scale: design.scale, counts: counts, excludedPairs: 0), weights: .quadratic
+                    ).kappa.withoutCollapsedInterval()
+                    if !naiveDone {
+                        let outcome = Verdict(estimate: estimate, threshold: Self.threshold, statistic: "κ_q").outcome
+                        if outcome == .aligned { naiveAligned += 1 }
+                        naiveDone = outcome == .aligned || outcome == .notAligned
+                    }
+                    if !sequentialDone {
+                        let table = ContingencyTable(scale: design.scale, counts: counts, excludedPairs: 0)
+                        let outcome = Verdict(
+                            estimate: Self.repeated(estimate, table: table, critical: critical[k]), threshold: Self.threshold,
+                            statistic: "κ_q"
+                        ).outcome
+                        if outcome == .aligned { sequentialAligned += 1 }
+                        if outcome == .aligned || outcome == .notAligned {
+                            sequentialDone = true
+                            decisive += 1
+                            stops.append(n)
+                        }
+                    }
+                    if naiveDone, sequentialDone { break }
+                }
+                if !sequentialDone { stops.append(Self.maximumRows) }
+            }
+            let fixed = KappaSampleSize.simulatedRows(
+                design: design, weights: .quadratic, threshold: Self.threshold, level: 0.95, power: 0.8, replications: 2000,
+                seed: StudyTables.seed(seed, [UInt64(truth * 100), 99]))
+            var fixedAligned = "—"
+            if let n = fixed?.count {
+                let p = alignedAtOneLook(design, rows: n, seed: StudyTables.seed(seed, [UInt64(truth * 100), 98]))
+                fixedAligned = Self.percent(p)
+            }
+            let median = stops.sorted()[stops.count / 2]
+            print(
+                "| \(truth) | \(Self.percent(Double(naiveAligned) / Double(replications))) | \(Self.percent(Double(sequentialAligned) / Double(replications))) | \(Self.percent(Double(decisive) / Double(replications))) | \(median) | \(fixed.map(Self.rows) ?? "never") | \(fixedAligned) |"
+            )
+        }
+    }
+
+    /// The estimate with the repeated interval κ̂ ± c·SE_θ, as `align --sequential` decides (``SequentialLook``).
+    static func repeated(_ estimate: Estimate, table: ContingencyTable, critical: Double) -> Estimate {
+        var e = estimate
+        e.interval = nil
+        if let v = e.value, let se = CohenKappa.standardError(at: threshold, table: table, weights: .quadratic) {
+            e.interval = ConfidenceInterval(lower: v - critical * se, upper: v + critical * se, level: 0.95, method: "repeated")
+        }
+        return e
+    }
+
+    /// The share of `replications` single looks at `rows` rows that say "aligned".
+    func alignedAtOneLook(_ design: AgreementDesign, rows: Int, seed: UInt64) -> Double {
+        var generator = Xoshiro256StarStar(seed: seed)
+        var aligned = 0
+        for _ in 0..<replications {
+            let estimate = CohenKappa(StudyTables.draw(design, rows: rows, generator: &generator), weights: .quadratic).kappa
+            if Verdict(estimate: estimate.withoutCollapsedInterval(), threshold: Self.threshold, statistic: "κ_q").outcome == .aligned {
+                aligned += 1
+            }
+        }
+        return Double(aligned) / Double(replications)
+    }
+
+    static func percent(_ x: Double) -> String { String(format: "%.1f%%", 100 * x) }
+    static func rows(_ need: KappaSampleSize.Need) -> String { need.count.map(String.init) ?? "> \(KappaSampleSize.maximumRows)" }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+// The planning studies of issue #14; design and results in docs/PLANNING.md. Seeded: the same
+// arguments print the same tables.
+//
+//   PlanningSimulation coverage   [--replications R] [--resamples B] [--seed S]
+//   PlanningSimulation sequential [--replications R] [--seed S]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+func option(_ name: String, default value: Int) -> Int {
+    guard let i = arguments.firstIndex(of: "--\(name)"), i + 1 < arguments.count, let v = Int(arguments[i + 1]) else { return value }
+    return v
+}
+
+let seed = UInt64(option("seed", default: 14))
+switch arguments.first {
+case "coverage":
+    CoverageStudy(replications: option("replications", default: 500), resamples: option("resamples", default: 2000), seed: seed).run()
+case "sequential":
+    SequentialStudy(replications: option("replications", default: 500), seed: seed).run()
+default:
+    FileHandle.standardError.write(
+        Data("usage: PlanningSimulation coverage|sequential [--replications R] [--resamples B] [--seed S]\n".utf8))
+    exit(2)
+}
