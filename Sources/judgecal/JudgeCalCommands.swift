@@ -16,6 +16,7 @@ enum JudgeCalCommands {
         subcommands: [
             ImportCommand.command, ExtractCommand.command, JudgeCommand.command, AlignCommand.command, CompareCommand.command,
             ReportCommand.command, RubricCommand.command, AgreementCommand.command,
+            ProbeCommand.command,
         ],
         exitCode: JudgeCal.exitCode(for:)
     )
