@@ -90,7 +90,6 @@ extension ProbeBattery {
         return ProbeResult(
             name: probe.name, summary: probe.summary, expectation: probe.expectation, rowsProbed: rows.count,
             rowsUnchanged: unchanged.count - rows.count, failures: judgments.count { $0.failure != nil },
-            dimensions: dimensions, verdict: ProbeVerdict(outcome: .undefined, message: "not decided yet"),
-            mostAffected: Array(affected.prefix(mostAffected)))
+            dimensions: dimensions, mostAffected: Array(affected.prefix(mostAffected)))
     }
 }

@@ -83,6 +83,22 @@ public struct ProbeResult: Sendable, Hashable, Codable {
     public var verdict: ProbeVerdict
     /// The rows whose score moved most, largest move first.
     public var mostAffected: [AffectedRow]
+
+    /// A probe's result with its verdict still to be decided (``ProbeReport/decideVerdicts(of:alpha:)``).
+    public init(
+        name: String, summary: String, expectation: String, rowsProbed: Int, rowsUnchanged: Int, failures: Int,
+        dimensions: [ProbeDimensionResult], mostAffected: [AffectedRow] = []
+    ) {
+        self.name = name
+        self.summary = summary
+        self.expectation = expectation
+        self.rowsProbed = rowsProbed
+        self.rowsUnchanged = rowsUnchanged
+        self.failures = failures
+        self.dimensions = dimensions
+        self.verdict = ProbeVerdict(outcome: .undefined, message: "not decided yet")
+        self.mostAffected = mostAffected
+    }
 }
 
 /// One probe on one dimension.
