@@ -89,6 +89,11 @@ let benchmarks: [Target] = [
         dependencies: ["AgreementStatistics", "DataFormats"],
         path: "benchmarks/CorrectionSimulation"
     ),
+    .executableTarget(
+        name: "ProbeSimulation",
+        dependencies: ["AgreementStatistics", "Calibration", "DataFormats", "Judging", "LanguageModels"],
+        path: "benchmarks/ProbeSimulation"
+    ),
 ]
 
 // MARK: - Fuzz targets
