@@ -9,7 +9,9 @@ import Synchronization
 import Testing
 import _TestSupport
 
-/// A judge with a planted, known bias: it scores a row's Relevance by its number of tags named
+/// A judge with a planted, known bias.
+///
+/// It scores a row's Relevance by its number of tags named
 /// `tag-…` (one more than their number, at most 4) and Usefulness 3, raises Relevance by one level (up to 4) whenever the tags end in the
 /// `length-pad` filler, and ignores everything else — planted instructions included. It counts
 /// the requests that reach it.

@@ -59,8 +59,12 @@ struct ProbeTests {
         let field = ProbeField("response")
         #expect(user(try probe("length-pad").prompt(row: 0, of: rows, rubric: rubric, field: field)).contains(ProbeText.filler))
         #expect(user(try probe("length-trim").prompt(row: 0, of: rows, rubric: rubric, field: field)).contains("It is **good**. Fine!"))
-        #expect(user(try probe("format-markdown").prompt(row: 0, of: rows, rubric: rubric, field: field)).contains("- It is **good**.\n- It is good.\n- Fine!"))
-        #expect(user(try probe("format-plain").prompt(row: 0, of: rows, rubric: rubric, field: field)).contains("It is good. It is good. Fine!"))
+        #expect(
+            user(try probe("format-markdown").prompt(row: 0, of: rows, rubric: rubric, field: field)).contains(
+                "- It is **good**.\n- It is good.\n- Fine!"))
+        #expect(
+            user(try probe("format-plain").prompt(row: 0, of: rows, rubric: rubric, field: field)).contains("It is good. It is good. Fine!")
+        )
     }
 
     @Test("Level order lists levels highest first; score labels letter them A highest and map back by position")
@@ -111,7 +115,8 @@ struct ProbeTests {
             "---\nname: sign-off\nsummary: adds a thank-you tag\n---\n\n# Template\n\n{{response.tags | join: \", \"}}, thanks\n",
             file: "sign-off.md")
         #expect(probe.name == "sign-off")
-        #expect(user(try probe.prompt(row: 0, of: Self.rows, rubric: Self.rubric, field: Self.tags)).contains("fantasy, maps, Maps, thanks"))
+        #expect(
+            user(try probe.prompt(row: 0, of: Self.rows, rubric: Self.rubric, field: Self.tags)).contains("fantasy, maps, Maps, thanks"))
         let bad = try #require(throws: InputError.self) {
             try ProbeDefinition.parse("---\nname: x\nsumary: y\n---\n# Template\nz\n", file: "x.md")
         }

@@ -9,8 +9,10 @@ struct ProbeCommandTests {
     @Test("--show prints every probe's messages for the row, with what was planted, and calls no judge")
     func show() throws {
         let r = try JudgeCalProcess.run(
-            Self.base + ["--probe", "injection,level-order", "--field", "response.tags", "--show", "book-003",
-                         "--base-url", "http://127.0.0.1:9/v1"])
+            Self.base + [
+                "--probe", "injection,level-order", "--field", "response.tags", "--show", "book-003",
+                "--base-url", "http://127.0.0.1:9/v1",
+            ])
         #expect(r.status == 0, "\(r.error)")
         #expect(r.output.contains("=== injection: ") && r.output.contains("(master-key-solution)"))
         #expect(r.output.contains("Scores, highest first:"))

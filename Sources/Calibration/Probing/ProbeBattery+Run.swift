@@ -86,7 +86,9 @@ extension ProbeBattery {
                 dimension: d.name, unchanged: rows.map { unchanged[$0].score(d.name)?.score },
                 placebo: rows.map { placebo[$0].score(d.name)?.score }, probed: probed, level: intervalLevel)
         }
-        affected.sort { (abs($0.probedScore - $0.unchangedScore), $1.id, $1.dimension) > (abs($1.probedScore - $1.unchangedScore), $0.id, $0.dimension) }
+        affected.sort {
+            (abs($0.probedScore - $0.unchangedScore), $1.id, $1.dimension) > (abs($1.probedScore - $1.unchangedScore), $0.id, $0.dimension)
+        }
         return ProbeResult(
             name: probe.name, summary: probe.summary, expectation: probe.expectation, rowsProbed: rows.count,
             rowsUnchanged: unchanged.count - rows.count, failures: judgments.count { $0.failure != nil },

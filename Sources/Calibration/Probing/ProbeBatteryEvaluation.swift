@@ -1,12 +1,13 @@
+import AgreementStatistics
 public import EvaluationCore
 public import Judging
 public import LanguageModels
-import AgreementStatistics
 internal import Synchronization
 
-/// A bias-probe battery as an ``EvaluationCore/Evaluation``: one sample per probe, whose subject
-/// is that probe's ``ProbeResult``, scored by ``ProbeVerdictEvaluator``, so that a test can assert
-/// that a probe leaves the judge unmoved:
+/// A bias-probe battery as an ``EvaluationCore/Evaluation``.
+///
+/// One sample per probe, whose subject is that probe's ``ProbeResult``, scored by
+/// ``ProbeVerdictEvaluator``, so that a test can assert that a probe leaves the judge unmoved:
 ///
 /// ```swift
 /// let result = try await ProbeBatteryEvaluation(run: run, rubric: rubric, battery: battery, model: judge).run()

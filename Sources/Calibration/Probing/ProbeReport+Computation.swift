@@ -24,7 +24,9 @@ extension ProbeDimensionResult {
 }
 
 extension ProbeReport {
-    /// Decides every probe's verdict on every dimension: the shifts' p-values adjusted together by
+    /// Decides every probe's verdict on every dimension.
+    ///
+    /// The shifts' p-values are adjusted together by
     /// Holm's method (``HolmAdjustment``) over the whole battery, so that the chance of calling any
     /// probe biased when none is stays at or below `alpha`; biased in the shift's direction where
     /// the adjusted p ≤ `alpha`. A probe's own verdict is the worst of its dimensions'.

@@ -17,17 +17,21 @@ extension ProbeReport {
                 MarkdownTable(
                     header: ["row", "dimension", "unchanged", "probed", "planted", "rationale under the probe"],
                     rows: probe.mostAffected.map {
-                        [$0.id, $0.dimension, ReportNumber.score($0.unchangedScore), ReportNumber.score($0.probedScore), $0.note ?? "",
-                         $0.rationale]
+                        [
+                            $0.id, $0.dimension, ReportNumber.score($0.unchangedScore), ReportNumber.score($0.probedScore), $0.note ?? "",
+                            $0.rationale,
+                        ]
                     }
                 ).rendered)
         }
         return out.joined(separator: "\n")
     }
 
-    /// The report as a self-contained HTML page with one chart per probe: each dimension's shift
-    /// with its interval against zero, beside the placebo's (``SVGChart/IntervalPlot``). Every text
-    /// is escaped, so markup planted in a row or a rationale is shown, never run.
+    /// The report as a self-contained HTML page with one chart per probe.
+    ///
+    /// Each chart draws every dimension's shift with its interval against zero, beside the
+    /// placebo's (``SVGChart/IntervalPlot``). Every text is escaped, so markup planted in a row or
+    /// a rationale is shown, never run.
     public func renderHTML() -> String {
         var body = ["<h1>Bias probes: \(HTMLEscaping.text(run)) with \(HTMLEscaping.text(rubric))</h1>"]
         body.append("<ul>" + headline.map { "<li>\(HTMLEscaping.text($0))</li>" }.joined() + "</ul>")
@@ -53,11 +57,16 @@ extension ProbeReport {
             let plot = SVGChart.IntervalPlot(rows: rows, reference: 0, referenceLabel: "no shift", symmetric: true)
             let attributes =
                 "class=\"probe-chart\" data-probe=\"\(HTMLEscaping.attribute(probe.name))\" data-shifts=\"\(HTMLEscaping.attribute(probe.dimensions.map { SVGChart.data($0.shift.estimate.value) }.joined(separator: ",")))\""
-            body.append("<figure>" + plot.svg(attributes: attributes, title: "\(probe.name): score shift against the unchanged rows") + "</figure>")
+            body.append(
+                "<figure>" + plot.svg(attributes: attributes, title: "\(probe.name): score shift against the unchanged rows") + "</figure>")
             if !probe.mostAffected.isEmpty {
-                body.append("<table><tr><th>row</th><th>dimension</th><th>unchanged</th><th>probed</th><th>planted</th><th>rationale</th></tr>")
+                body.append(
+                    "<table><tr><th>row</th><th>dimension</th><th>unchanged</th><th>probed</th><th>planted</th><th>rationale</th></tr>")
                 for row in probe.mostAffected {
-                    let cells = [row.id, row.dimension, ReportNumber.score(row.unchangedScore), ReportNumber.score(row.probedScore), row.note ?? "", row.rationale]
+                    let cells = [
+                        row.id, row.dimension, ReportNumber.score(row.unchangedScore), ReportNumber.score(row.probedScore), row.note ?? "",
+                        row.rationale,
+                    ]
                     body.append("<tr>" + cells.map { "<td>\(HTMLEscaping.text($0))</td>" }.joined() + "</tr>")
                 }
                 body.append("</table>")

@@ -147,8 +147,9 @@ public struct ProbeVerdict: Sendable, Hashable, Codable {
         /// No test: fewer than two rows were scored both ways.
         case undefined
 
-        /// The worst of `outcomes` (biased, then undefined, then no effect detected): what a
-        /// gate over several probes reports. No effect detected when there are none.
+        /// The worst of `outcomes`: biased, then undefined, then no effect detected.
+        ///
+        /// What a gate over several probes reports; no effect detected when there are none.
         public static func worst(of outcomes: [Outcome]) -> Outcome {
             [.biasedHigher, .biasedLower, .undefined].first(where: outcomes.contains) ?? .noEffectDetected
         }

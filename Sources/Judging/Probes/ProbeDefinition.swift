@@ -53,7 +53,8 @@ public enum ProbeDefinition {
                 let key = line[..<colon].trimmingCharacters(in: .whitespaces)
                 guard keys.contains(key) else {
                     throw error(
-                        index + 1, key, message: "unknown front matter key `\(key)`" + Suggestion.phrase(for: key, among: keys)
+                        index + 1, key,
+                        message: "unknown front matter key `\(key)`" + Suggestion.phrase(for: key, among: keys)
                             + "; the keys are \(keys.joined(separator: ", "))")
                 }
                 front[key] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)

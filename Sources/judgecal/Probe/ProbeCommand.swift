@@ -14,8 +14,9 @@ enum ProbeCommand {
             """,
         options: [
             Option("rubric", valueName: "file", help: "The rubric (Markdown or JSON).", required: true),
-            Option("probe", valueName: "name", help: "Probes, families or probe files (.md); default every one that applies.",
-                   commaSeparated: true),
+            Option(
+                "probe", valueName: "name", help: "Probes, families or probe files (.md); default every one that applies.",
+                commaSeparated: true),
             Option("field", valueName: "path", help: "The text the response probes rewrite.", defaultValue: "response"),
             Option("show", valueName: "row", help: "Print the exact messages each probe sends for this row; judge nothing."),
             Option("report", valueName: "file", help: "Also write the report: .html a page with charts, .md Markdown, else JSON."),
