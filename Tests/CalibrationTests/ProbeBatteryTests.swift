@@ -80,6 +80,18 @@ struct ProbeBatteryTests {
         #expect(again == report)
     }
 
+    @Test("A probe that changes no row is listed as left out, with no verdict, and asks nothing")
+    func probeThatChangesNothing() async throws {
+        let rubric = try Rubric.load(from: SharedData.projectURL("rubrics/book-tags.md"))
+        let battery = try ProbeBattery(named: ["format-plain"], rubric: rubric, field: "response.tags")
+        let judge = PlantedBiasJudge()
+        let report = try await battery.run(run: try Self.run(rows: 4), rubric: rubric, model: judge, concurrency: 1)
+        #expect(report.probes.isEmpty && report.probesLeftOut == ["format-plain"])
+        #expect(report.worstOutcome == .noEffectDetected)
+        #expect(judge.requests.withLock { $0 } == 2 * 4, "only the unchanged rows and the placebo")
+        #expect(report.renderText().contains("left out, as they changed no row: format-plain"))
+    }
+
     @Test("As an Evaluation: the injection probe leaves the judge unmoved, the padded one does not")
     func asAnEvaluation() async throws {
         let (run, rubric, battery, folder) = try Self.setting()

@@ -35,8 +35,13 @@ extension ProbeBattery {
         let unchanged = try await judged("unchanged", model, rubric.dimensions, all, prompts.unchanged)
         let placebo = try await judged("placebo", RepeatedModel(model, repetition: 1), rubric.dimensions, all, prompts.unchanged)
         var results: [ProbeResult] = []
+        var leftOut: [String] = []
         for (probe, probed) in zip(probes, prompts.probed) {
             let rows = all.filter { probed[$0] != nil }
+            guard !rows.isEmpty else {
+                leftOut.append(probe.name)
+                continue
+            }
             let shown = rows.first.flatMap { probed[$0]?.dimensions } ?? rubric.dimensions
             let judgments = try await judged(probe.name, model, shown, rows, rows.compactMap { probed[$0]?.messages })
             results.append(
@@ -59,7 +64,7 @@ extension ProbeBattery {
                         dimension: d.name, shift: PairedShift(changed: again, unchanged: first, level: intervalLevel),
                         changed: both.count { $0 != $1 }, rows: both.count)
                 }),
-            probes: results)
+            probes: results, probesLeftOut: leftOut)
     }
 
     /// One probe's figures from its judgments of `rows` (positions in the run).

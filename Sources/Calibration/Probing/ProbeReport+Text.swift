@@ -16,6 +16,9 @@ extension ProbeReport {
                 "the judge is deterministic here: it gave the same reply again on all \(placebo.rowsCompared) rows, so every "
                     + "score a probe moved, it moved by itself")
         }
+        if !probesLeftOut.isEmpty {
+            lines.append("left out, as they changed no row: " + probesLeftOut.joined(separator: ", "))
+        }
         let tests = probes.reduce(0) { $0 + $1.dimensions.count { $0.shift.pValue != nil } }
         lines.append(
             "verdicts: the shift's paired t test, Holm's correction over \(tests) tests (probes × dimensions), "

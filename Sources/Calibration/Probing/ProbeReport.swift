@@ -30,6 +30,9 @@ public struct ProbeReport: Sendable, Hashable, Codable {
     public var placebo: Placebo
     /// One result per probe, in the order run.
     public var probes: [ProbeResult]
+    /// The probes asked for that changed no row's messages (`format-plain` on text without
+    /// markup, say), by name: nothing to judge or test, so they have no verdict.
+    public var probesLeftOut: [String] = []
 
     /// The unchanged rows judged again with fresh calls: the judge's own run-to-run noise.
     public struct Placebo: Sendable, Hashable, Codable {
