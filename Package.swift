@@ -104,6 +104,11 @@ let benchmarks: [Target] = [
         dependencies: ["AgreementStatistics", "Calibration"],
         path: "benchmarks/PlanningSimulation"
     ),
+    .executableTarget(
+        name: "ProbeSimulation",
+        dependencies: ["AgreementStatistics", "Calibration", "DataFormats", "Judging", "LanguageModels"],
+        path: "benchmarks/ProbeSimulation"
+    ),
 ]
 
 // MARK: - Fuzz targets

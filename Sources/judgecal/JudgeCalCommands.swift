@@ -17,7 +17,7 @@ enum JudgeCalCommands {
             ImportCommand.command, ExtractCommand.command, JudgeCommand.command, AlignCommand.command, CompareCommand.command,
             ReportCommand.command, RubricCommand.command, AgreementCommand.command,
             IterationCommands.disagreements, IterationCommands.suggest,
-            EstimateCommand.command, AlignCommand.certify, PlanCommand.command,
+            EstimateCommand.command, AlignCommand.certify, PlanCommand.command, ProbeCommand.command,
         ],
         exitCode: JudgeCal.exitCode(for:)
     )

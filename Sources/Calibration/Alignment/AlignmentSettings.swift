@@ -53,16 +53,6 @@ public enum AlignmentStatistic: String, Sendable, Hashable, Codable, CaseIterabl
         }
     }
 
-    /// The agreement weights of the kappas; `nil` for the other statistics.
-    public var kappaWeights: AgreementWeights? {
-        switch self {
-        case .quadraticKappa: .quadratic
-        case .linearKappa: .linear
-        case .kappa: .unweighted
-        case .alphaOrdinal, .ac2, .spearman, .kendall, .pearson: nil
-        }
-    }
-
     /// The catalogue's request for this statistic with `options`' interval,
     /// resamples, seed and coverage, on `scale`.
     ///

@@ -65,27 +65,47 @@ public enum JudgeRun {
         concurrency: Int = defaultConcurrency, progress: (@Sendable (JudgeProgress) -> Void)? = nil
     ) async throws -> JudgmentSet {
         let judge = try ModelJudge(model: model, dimensions: rubric.dimensions, options: options)
-        let rows = run.rows
         // Render every prompt first, so a template error stops the run before any call.
-        let prompts = try rows.map { try JudgePromptRenderer.messages(for: rubric, row: $0.json) }
+        let prompts = try run.rows.map { (id: $0.id, messages: try JudgePromptRenderer.messages(for: rubric, row: $0.json)) }
+        let judgments = try await judge.judgments(of: prompts, concurrency: concurrency, progress: progress)
+        return JudgmentSet(
+            run: run.info.name, rubric: rubric.name, rubricVersion: rubric.version, model: model.modelName,
+            judgments: judgments)
+    }
+}
+
+extension ModelJudge {
+    /// Judges every prompt, at most `concurrency` at once, with ``JudgeRun``'s rules for rows the
+    /// server does not answer: each such row is a transport failure, and
+    /// ``JudgeRun/maxConsecutiveTransportFailures`` of them in a row stop the run.
+    ///
+    /// - Returns: one judgment per prompt, in the order given.
+    /// - Throws: the model's error when the server is unreachable or misconfigured;
+    ///   ``LanguageModels/LanguageModelError`` when too many rows in a row got no answer.
+    func judgments(
+        of prompts: [(id: String, messages: [ChatMessage])], concurrency: Int,
+        progress: (@Sendable (JudgeProgress) -> Void)? = nil
+    ) async throws -> [Judgment] {
         let counter = Mutex((completed: 0, failed: 0, transport: 0, consecutive: 0))
-        var judgments = [Judgment?](repeating: nil, count: rows.count)
+        var judgments = [Judgment?](repeating: nil, count: prompts.count)
+        let model = self.model
         try await withThrowingTaskGroup(of: (Int, Judgment).self) { group in
             var next = 0
             func launch() {
                 let index = next
                 next += 1
                 group.addTask {
+                    let (id, messages) = prompts[index]
                     do {
-                        return (index, try await judge.judgment(of: prompts[index], id: rows[index].id))
+                        return (index, try await judgment(of: messages, id: id))
                     } catch let error as LanguageModelError {
                         guard let failure = JudgeFailure(rowFailure: error) else { throw error }
-                        let hash = Judgment.promptHash(of: prompts[index])
-                        return (index, Judgment(id: rows[index].id, failure: failure, model: model.modelName, promptHash: hash))
+                        let hash = Judgment.promptHash(of: messages)
+                        return (index, Judgment(id: id, failure: failure, model: model.modelName, promptHash: hash))
                     }
                 }
             }
-            while next < min(max(1, concurrency), rows.count) { launch() }
+            while next < min(max(1, concurrency), prompts.count) { launch() }
             for try await (index, judgment) in group {
                 judgments[index] = judgment
                 let transport = judgment.failure?.isTransport == true
@@ -98,18 +118,16 @@ public enum JudgeRun {
                 }
                 progress?(
                     JudgeProgress(
-                        completed: state.completed, total: rows.count, failed: state.failed, transportFailed: state.transport))
-                if state.consecutive >= maxConsecutiveTransportFailures, let failure = judgment.failure {
+                        completed: state.completed, total: prompts.count, failed: state.failed, transportFailed: state.transport))
+                if state.consecutive >= JudgeRun.maxConsecutiveTransportFailures, let failure = judgment.failure {
                     throw LanguageModelError(
                         .retriesExhausted,
                         "stopped after \(state.consecutive) rows in a row got no answer from the judge server; the last: \(failure.message)"
                     )
                 }
-                if next < rows.count { launch() }
+                if next < prompts.count { launch() }
             }
         }
-        return JudgmentSet(
-            run: run.info.name, rubric: rubric.name, rubricVersion: rubric.version, model: model.modelName,
-            judgments: judgments.compactMap { $0 })
+        return judgments.compactMap { $0 }
     }
 }

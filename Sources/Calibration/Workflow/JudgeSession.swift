@@ -2,6 +2,7 @@ import DataFormats
 public import Foundation
 public import Judging
 public import LanguageModels
+internal import Synchronization
 
 /// A judge ready to score runs: an OpenAI-compatible model behind the response
 /// cache, with its scoring options and how many rows it judges at once — what
@@ -87,22 +88,41 @@ public struct JudgeSession: Sendable {
     /// Judges every row of `run` with `rubric` (``JudgeRun/judge(run:rubric:model:options:concurrency:progress:)``),
     /// showing progress as `display` says.
     public func judgments(run: FrozenRun, rubric: Rubric, display: ProgressDisplay = .none) async throws -> JudgmentSet {
-        let started = Date()
-        let progress: @Sendable (JudgeProgress) -> Void
-        var ticker: Task<Void, Never>?
-        switch display {
-        case .redrawn(let write):
-            progress = { write($0.redrawnLine(name: rubric.name, elapsedSeconds: Date().timeIntervalSince(started))) }
-        case .logged(let write):
-            let log = JudgeProgressLog(name: rubric.name, total: run.rows.count, write: write)
-            progress = { log.update($0) }
-            ticker = Task { await log.tick() }
-        case .none:
-            progress = { _ in }
-        }
+        let (progress, ticker) = reporter(name: rubric.name, total: run.rows.count, display: display)
         defer { ticker?.cancel() }
         return try await JudgeRun.judge(
             run: run, rubric: rubric, model: model, options: options, concurrency: concurrency, progress: progress)
+    }
+
+    /// Runs `battery` on `run` with `rubric` (``ProbeBattery/run(run:rubric:model:options:concurrency:progress:)``),
+    /// showing each phase's progress as `display` says, named `probe <phase>`.
+    public func probes(run: FrozenRun, rubric: Rubric, battery: ProbeBattery, display: ProgressDisplay = .none) async throws
+        -> ProbeReport
+    {
+        let phases = PhaseReporters()
+        defer { phases.finish() }
+        return try await battery.run(
+            run: run, rubric: rubric, model: model, options: options, concurrency: concurrency,
+            progress: { phase, p in
+                phases.reporter(for: phase) { reporter(name: "probe \(phase)", total: p.total, display: display) }(p)
+            })
+    }
+
+    /// A progress callback showing `display`'s kind of progress under `name`, and the task that
+    /// logs at intervals (for ``ProgressDisplay/logged(_:)``), to cancel when done.
+    private func reporter(name: String, total: Int, display: ProgressDisplay)
+        -> (@Sendable (JudgeProgress) -> Void, Task<Void, Never>?)
+    {
+        let started = Date()
+        switch display {
+        case .redrawn(let write):
+            return ({ write($0.redrawnLine(name: name, elapsedSeconds: Date().timeIntervalSince(started))) }, nil)
+        case .logged(let write):
+            let log = JudgeProgressLog(name: name, total: total, write: write)
+            return ({ log.update($0) }, Task { await log.tick() })
+        case .none:
+            return ({ _ in }, nil)
+        }
     }
 
     /// One line on the cache and the calls made:
@@ -115,6 +135,27 @@ public struct JudgeSession: Sendable {
             "cache: \(c.hits) hits, \(c.misses) misses; server: \(s.httpRequests) requests, \(s.retries) retries, \(s.failures) failures"
         guard s.endpoints.count > 1 else { return line }
         return ([line] + s.endpoints.map(\.summary)).joined(separator: "\n")
+    }
+}
+
+/// The progress reporter of each phase of a probe battery, made when the phase first reports;
+/// the previous phase's interval logging stops then.
+private final class PhaseReporters: Sendable {
+    typealias Reporter = (@Sendable (JudgeProgress) -> Void, Task<Void, Never>?)
+    private let state = Mutex([String: Reporter]())
+
+    func reporter(for phase: String, make: () -> Reporter) -> @Sendable (JudgeProgress) -> Void {
+        state.withLock { all in
+            if let known = all[phase] { return known.0 }
+            all.values.forEach { $0.1?.cancel() }
+            let made = make()
+            all[phase] = made
+            return made.0
+        }
+    }
+
+    func finish() {
+        state.withLock { $0.values.forEach { $0.1?.cancel() } }
     }
 }
 

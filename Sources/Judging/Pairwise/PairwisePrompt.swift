@@ -35,7 +35,7 @@ enum PairwisePrompt {
         reference: [LabelledText]
     ) -> [ChatMessage] {
         var sections = ["# Instructions\n\n" + instructions.trimmingCharacters(in: .whitespacesAndNewlines)]
-        sections.append("# Criteria\n\n" + criteria.map(JudgePromptRenderer.render).joined(separator: "\n\n"))
+        sections.append("# Criteria\n\n" + criteria.map { JudgePromptRenderer.render($0) }.joined(separator: "\n\n"))
         if let input { sections.append("# Input\n\n<input>\n\(JudgePromptRenderer.dataText(input))\n</input>") }
         if !reference.isEmpty { sections.append(JudgePromptRenderer.referenceSection(reference)) }
         sections.append("# Response A\n\n<response-a>\n\(JudgePromptRenderer.dataText(responseA))\n</response-a>")

@@ -1,0 +1,65 @@
+public import AgreementStatistics
+import DataFormats
+
+extension ProbeDimensionResult {
+    /// The figures of one probe on one dimension from three scores per row — the first unchanged
+    /// judgment, the placebo's and the probe's, `nil` where the judge gave none — with its
+    /// verdict still to be decided (``ProbeReport/decideVerdicts(of:alpha:)``).
+    ///
+    /// The unchanged score a probed score is compared with is the mean of the two unchanged
+    /// judgments where both exist (the first alone otherwise): under no bias the probed score and
+    /// the two unchanged ones are three draws of the same judge on equivalent input, and averaging
+    /// two of them halves their share of the difference's variance (Var(p − (u₁ + u₂)/2) = 1.5σ²
+    /// against 2σ² for p − u₁).
+    public init(dimension: String, unchanged: [Double?], placebo: [Double?], probed: [Double?], level: Double) {
+        let reference = zip(unchanged, placebo).map { u, q -> Double? in
+            guard let u else { return nil }
+            return q.map { (u + $0) / 2 } ?? u
+        }
+        self.init(
+            dimension: dimension, shift: PairedShift(changed: probed, unchanged: reference, level: level),
+            changedShare: ChangedShare(unchanged: unchanged, changed: probed, placebo: placebo), adjustedPValue: nil,
+            verdict: ProbeVerdict(outcome: .undefined, message: "not decided yet"))
+    }
+}
+
+extension ProbeReport {
+    /// Decides every probe's verdict on every dimension.
+    ///
+    /// The shifts' p-values are adjusted together by
+    /// Holm's method (``HolmAdjustment``) over the whole battery, so that the chance of calling any
+    /// probe biased when none is stays at or below `alpha`; biased in the shift's direction where
+    /// the adjusted p ≤ `alpha`. A probe's own verdict is the worst of its dimensions'.
+    public static func decideVerdicts(of probes: inout [ProbeResult], alpha: Double) {
+        let family = probes.flatMap { $0.dimensions.map(\.shift.pValue) }
+        var adjusted = HolmAdjustment.adjusted(family)[...]
+        let tests = family.count { $0 != nil }
+        for p in probes.indices {
+            for d in probes[p].dimensions.indices {
+                let result = probes[p].dimensions[d]
+                let padj = adjusted.removeFirst()
+                probes[p].dimensions[d].adjustedPValue = padj
+                probes[p].dimensions[d].verdict = verdict(result, adjustedPValue: padj, alpha: alpha, tests: tests)
+            }
+            let worst = ProbeVerdict.Outcome.worst(of: probes[p].dimensions.map(\.verdict.outcome))
+            let first = probes[p].dimensions.first { $0.verdict.outcome == worst }
+            probes[p].verdict = ProbeVerdict(outcome: worst, message: first?.verdict.message ?? "no dimension was scored")
+        }
+    }
+
+    private static func verdict(_ r: ProbeDimensionResult, adjustedPValue: Double?, alpha: Double, tests: Int) -> ProbeVerdict {
+        guard let shift = r.shift.estimate.value, let padj = adjustedPValue else {
+            return ProbeVerdict(
+                outcome: .undefined,
+                message: "\(r.dimension): no test, \(r.shift.estimate.n) row(s) scored both ways (at least 2 are needed)")
+        }
+        let figures = "shift \(shift.fixed(decimals: 3)), Holm-adjusted p = \(padj.fixed(decimals: 4)) over \(tests) tests"
+        guard padj <= alpha else {
+            return ProbeVerdict(outcome: .noEffectDetected, message: "\(r.dimension): no effect detected (\(figures))")
+        }
+        let higher = shift > 0
+        return ProbeVerdict(
+            outcome: higher ? .biasedHigher : .biasedLower,
+            message: "\(r.dimension): biased, the probe \(higher ? "raises" : "lowers") the score (\(figures))")
+    }
+}

@@ -1,0 +1,178 @@
+public import AgreementStatistics
+
+/// What a bias-probe battery found: per probe and dimension, the mean shift of the judge's score
+/// against the unchanged row with a paired interval, the share of rows whose score moved against
+/// the placebo's share, a verdict with the probes' multiplicity accounted for, and the rows the
+/// probe moved most with the judge's rationale (docs/PROBES.md; JSON schema in docs/FORMATS.md).
+public struct ProbeReport: Sendable, Hashable, Codable {
+    /// The JSON schema's version.
+    public static let currentSchemaVersion = 1
+
+    /// The schema version this report was written with.
+    public var schemaVersion = currentSchemaVersion
+    /// The run's name.
+    public var run: String
+    /// The rubric's name.
+    public var rubric: String
+    /// The judge model.
+    public var model: String
+    /// The field the response probes rewrote.
+    public var field: String
+    /// Rows in the run.
+    public var rows: Int
+    /// The level of the shift intervals (0.95).
+    public var intervalLevel: Double
+    /// The family-wise error rate the verdicts keep to (0.05).
+    public var alpha: Double
+    /// The multiple-testing correction over every probe × dimension test: `holm`.
+    public var correction: String
+    /// The unchanged rows judged again.
+    public var placebo: Placebo
+    /// One result per probe, in the order run.
+    public var probes: [ProbeResult]
+    /// The probes asked for that changed no row's messages (`format-plain` on text without
+    /// markup, say), by name: nothing to judge or test, so they have no verdict.
+    public var probesLeftOut: [String] = []
+
+    /// The unchanged rows judged again with fresh calls: the judge's own run-to-run noise.
+    public struct Placebo: Sendable, Hashable, Codable {
+        /// Rows with a usable reply both times.
+        public var rowsCompared: Int
+        /// Of those, rows whose every reply was the same text both times.
+        public var identicalReplies: Int
+        /// Per dimension, the placebo's shift and the share of rows it moved.
+        public var dimensions: [Dimension]
+
+        /// One dimension's noise.
+        public struct Dimension: Sendable, Hashable, Codable {
+            /// The dimension.
+            public var dimension: String
+            /// The second judgment minus the first.
+            public var shift: PairedShift
+            /// Rows whose score moved, of ``rows``.
+            public var changed: Int
+            /// Rows scored both times.
+            public var rows: Int
+        }
+
+        /// Whether the judge gave the same reply again on every row compared: a deterministic
+        /// judge (temperature 0 with a fixed seed, say), whose every moved score is the probe's doing.
+        public var isDeterministic: Bool { rowsCompared > 0 && identicalReplies == rowsCompared }
+    }
+
+    /// The worst verdict over every probe: biased, then undefined, then no effect detected.
+    public var worstOutcome: ProbeVerdict.Outcome {
+        ProbeVerdict.Outcome.worst(of: probes.map(\.verdict.outcome))
+    }
+}
+
+/// One probe's findings.
+public struct ProbeResult: Sendable, Hashable, Codable {
+    /// The probe's name.
+    public var name: String
+    /// What it does.
+    public var summary: String
+    /// What an unbiased judge does under it.
+    public var expectation: String
+    /// Rows whose prompt the probe changed, and which were judged under it.
+    public var rowsProbed: Int
+    /// Rows the probe left exactly as they were (left out, not counted as unmoved).
+    public var rowsUnchanged: Int
+    /// Of the probed rows, those the judge failed on (no score) under the probe.
+    public var failures: Int
+    /// Per dimension.
+    public var dimensions: [ProbeDimensionResult]
+    /// The worst of the dimensions' verdicts.
+    public var verdict: ProbeVerdict
+    /// The rows whose score moved most, largest move first.
+    public var mostAffected: [AffectedRow]
+
+    /// A probe's result with its verdict still to be decided (``ProbeReport/decideVerdicts(of:alpha:)``).
+    public init(
+        name: String, summary: String, expectation: String, rowsProbed: Int, rowsUnchanged: Int, failures: Int,
+        dimensions: [ProbeDimensionResult], mostAffected: [AffectedRow] = []
+    ) {
+        self.name = name
+        self.summary = summary
+        self.expectation = expectation
+        self.rowsProbed = rowsProbed
+        self.rowsUnchanged = rowsUnchanged
+        self.failures = failures
+        self.dimensions = dimensions
+        self.verdict = ProbeVerdict(outcome: .undefined, message: "not decided yet")
+        self.mostAffected = mostAffected
+    }
+}
+
+/// One probe on one dimension.
+public struct ProbeDimensionResult: Sendable, Hashable, Codable {
+    /// The dimension.
+    public var dimension: String
+    /// The probed score minus the unchanged score (the mean of the first judgment and the
+    /// placebo's where both exist), over the rows scored both ways.
+    public var shift: PairedShift
+    /// Rows the probe moved against rows the placebo moved.
+    public var changedShare: ChangedShare
+    /// The shift's p-value after Holm's correction over the battery, `nil` without a test.
+    public var adjustedPValue: Double?
+    /// The verdict.
+    public var verdict: ProbeVerdict
+}
+
+/// A row a probe moved, with what the judge said.
+public struct AffectedRow: Sendable, Hashable, Codable {
+    /// The row.
+    public var id: String
+    /// The dimension.
+    public var dimension: String
+    /// The score unchanged (the first judgment).
+    public var unchangedScore: Double
+    /// The score under the probe, on the rubric's scale.
+    public var probedScore: Double
+    /// What was planted in this row, where the probe varies by row.
+    public var note: String?
+    /// The judge's rationale under the probe.
+    public var rationale: String
+    /// The judge's rationale unchanged.
+    public var unchangedRationale: String
+}
+
+/// A probe's verdict on one dimension, or the worst over its dimensions.
+public struct ProbeVerdict: Sendable, Hashable, Codable {
+    /// The outcomes.
+    public enum Outcome: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The shift's Holm-adjusted p-value is above α.
+        case noEffectDetected = "no-effect-detected"
+        /// The probe raised the score: adjusted p ≤ α and the shift is positive.
+        case biasedHigher = "biased-higher"
+        /// The probe lowered the score: adjusted p ≤ α and the shift is negative.
+        case biasedLower = "biased-lower"
+        /// No test: fewer than two rows were scored both ways.
+        case undefined
+
+        /// The worst of `outcomes`: biased, then undefined, then no effect detected.
+        ///
+        /// What a gate over several probes reports; no effect detected when there are none.
+        public static func worst(of outcomes: [Outcome]) -> Outcome {
+            [.biasedHigher, .biasedLower, .undefined].first(where: outcomes.contains) ?? .noEffectDetected
+        }
+
+        /// The exit status `judgecal probe` reports for this outcome, as `align` does: 0 no
+        /// effect detected, 2 biased, 4 undefined.
+        public var exitStatus: Int32 {
+            switch self {
+            case .noEffectDetected: 0
+            case .biasedHigher, .biasedLower: 2
+            case .undefined: 4
+            }
+        }
+
+        /// Whether the probe moved the judge.
+        public var isBiased: Bool { self == .biasedHigher || self == .biasedLower }
+    }
+
+    /// The outcome.
+    public var outcome: Outcome
+    /// A sentence saying why.
+    public var message: String
+}

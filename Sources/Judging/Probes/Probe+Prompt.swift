@@ -1,0 +1,138 @@
+public import DataFormats
+import Foundation
+public import LanguageModels
+
+extension Probe {
+    /// Checks that the probe applies to `rubric`.
+    ///
+    /// - Throws: ``ProbeError`` (`not-applicable`): `position` on a rubric that scores one
+    ///   response at a time (every rubric here is pointwise); `dimension-order` with one dimension;
+    ///   `reference-anchor` without a `# Reference` section; `score-labels` on a scale of more than
+    ///   26 levels.
+    public func check(rubric: Rubric) throws(ProbeError) {
+        switch change {
+        case .response: return
+        case .positionSwap:
+            throw .notApplicable(
+                name,
+                "it swaps the two responses of a pairwise comparison, and the rubric \(rubric.name) scores one response "
+                    + "per row, so there is nothing to swap; compare two responses with PairwiseJudge, which asks in both "
+                    + "orders and whose PairwiseReport counts the preferences that changed with the order (docs/rubrics.md)")
+        case .prompt(.dimensionOrder):
+            guard rubric.dimensions.count >= 2 else {
+                throw .notApplicable(name, "the rubric \(rubric.name) has one dimension, so there is no order to change")
+            }
+        case .prompt(.referenceAnchor):
+            guard !rubric.reference.isEmpty else {
+                throw .notApplicable(name, "the rubric \(rubric.name) shows no reference (it has no # Reference section)")
+            }
+        case .prompt(.scoreLabels):
+            if let wide = rubric.dimensions.first(where: { $0.scale.levels.count > 26 }) {
+                throw .notApplicable(name, "dimension \(wide.name) has more levels than there are letters")
+            }
+        case .prompt(.levelOrder): return
+        }
+    }
+
+    /// The prompt for row `index` of `rows` (each a frozen row's JSON) under this probe, or `nil`
+    /// when the probe leaves that row's messages exactly as they were (a row without repetition
+    /// under `length-trim`, without markup under `format-plain`), so that it is left out rather
+    /// than counted as unmoved.
+    ///
+    /// - Parameter field: the field the response probes rewrite.
+    /// - Throws: ``ProbeError`` for a probe that does not apply or a row without the field;
+    ///   ``InputError`` when a template cannot be rendered for the row.
+    public func prompt(row index: Int, of rows: [JSONValue], rubric: Rubric, field: ProbeField) throws -> ProbedPrompt? {
+        try check(rubric: rubric)
+        let row = rows[index]
+        let unchanged = try JudgePromptRenderer.messages(for: rubric, row: row)
+        var probed: ProbedPrompt
+        switch change {
+        case .positionSwap: return nil
+        case .response(let rewrite):
+            let content = try field.content(of: row, probe: name)
+            let (new, note) = try rewritten(content, by: rewrite, row: row, index: index, rubric: rubric)
+            let messages = try JudgePromptRenderer.messages(for: rubric, row: field.replacing(new, in: row))
+            probed = ProbedPrompt(messages: messages, dimensions: rubric.dimensions, note: note)
+        case .prompt(let rewrite):
+            probed = try Self.prompt(rewrite, row: index, of: rows, rubric: rubric)
+        }
+        return probed.messages == unchanged ? nil : probed
+    }
+
+    private func rewritten(
+        _ content: ProbeField.Content, by rewrite: ResponseRewrite, row: JSONValue, index: Int, rubric: Rubric
+    ) throws -> (ProbeField.Content, String?) {
+        switch (rewrite, content) {
+        case (.injection, _):
+            let planted = InjectionString.all[index % InjectionString.all.count]
+            let text = planted.text(for: rubric.dimensions)
+            if case .list(let items) = content { return (.list(items + [text]), planted.name) }
+            if case .text(let body) = content { return (.text(body + "\n\n" + text), planted.name) }
+            return (content, planted.name)
+        case (.template(let template), .text):
+            return (.text(try template.render(row)), nil)
+        case (.template(let template), .list):
+            let items = try template.render(row).split { $0 == "," || $0.isNewline }
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            return (.list(items), nil)
+        case (_, .text(let text)): return (.text(ProbeText.rewrite(text, rewrite)), nil)
+        case (_, .list(let items)): return (.list(ProbeText.rewrite(items, rewrite)), nil)
+        }
+    }
+
+    private static func prompt(_ rewrite: PromptRewrite, row index: Int, of rows: [JSONValue], rubric: Rubric) throws
+        -> ProbedPrompt
+    {
+        let row = rows[index]
+        switch rewrite {
+        case .levelOrder:
+            let messages = JudgePromptRenderer.messages(
+                content: try rubric.content(for: row), dimensions: rubric.dimensions, levelOrder: .highestFirst)
+            return ProbedPrompt(messages: messages, dimensions: rubric.dimensions)
+        case .dimensionOrder:
+            let reversed = Array(rubric.dimensions.reversed())
+            return ProbedPrompt(
+                messages: JudgePromptRenderer.messages(content: try rubric.content(for: row), dimensions: reversed),
+                dimensions: reversed)
+        case .scoreLabels:
+            var content = try rubric.content(for: row)
+            let lettered = rubric.dimensions.map(\.lettered)
+            content.examples = content.examples.map { $0.relabelled(from: rubric.dimensions, to: lettered) }
+            return ProbedPrompt(messages: JudgePromptRenderer.messages(content: content, dimensions: lettered), dimensions: lettered)
+        case .referenceAnchor:
+            var content = try rubric.content(for: row)
+            let other = rows[(index + 1) % rows.count]
+            content.reference = try rubric.content(for: other).reference
+            let note = other["id"]?.string.map { "reference of \($0)" }
+            return ProbedPrompt(
+                messages: JudgePromptRenderer.messages(content: content, dimensions: rubric.dimensions),
+                dimensions: rubric.dimensions, note: note)
+        }
+    }
+}
+
+extension ScoreDimension {
+    /// The dimension with its levels labelled by letters, A the highest: a 1–4 scale becomes D, C,
+    /// B, A (listed lowest first, as ever), each level keeping its description.
+    var lettered: ScoreDimension {
+        let levels = scale.levels
+        let letters = levels.indices.map { String(UnicodeScalar(UInt8(ascii: "A") + UInt8(levels.count - 1 - $0))) }
+        let custom = zip(levels, letters).map { ScoringScale.CustomLevel($1, $0.description) }
+        return ScoreDimension(name, description: description, scale: .custom(custom))
+    }
+}
+
+extension JudgeExample {
+    /// The example with each dimension's score written as the label at the same position on the
+    /// relabelled scale.
+    func relabelled(from original: [ScoreDimension], to shown: [ScoreDimension]) -> JudgeExample {
+        var copy = self
+        for (o, s) in zip(original, shown) {
+            guard let label = scores[o.name], let position = o.scale.levels.firstIndex(where: { $0.label == label.label })
+            else { continue }
+            copy.scores[o.name] = LevelLabel(s.scale.levels[position].label)
+        }
+        return copy
+    }
+}
