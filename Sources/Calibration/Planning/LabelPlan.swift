@@ -1,5 +1,5 @@
 public import AgreementStatistics
-public import Judging
+import Judging
 
 /// How many expert labels a decisive verdict needs, per dimension of a rubric:
 /// what `judgecal plan` prints before anyone labels.

@@ -1,4 +1,4 @@
-public import AgreementStatistics
+import AgreementStatistics
 import DataFormats
 
 extension ProbeDimensionResult {

@@ -1,4 +1,4 @@
-public import AgreementStatistics
+import AgreementStatistics
 public import DataFormats
 
 extension ReportDocument {

@@ -1,5 +1,5 @@
 import DataFormats
-public import Foundation
+import Foundation
 import LanguageModels
 
 /// The record of how a label set's rows are split into development,

@@ -1,6 +1,6 @@
 import AgreementStatistics
 import DataFormats
-public import Foundation
+import Foundation
 
 extension AlignmentOutputs {
     /// The report with its looks accounted for, read from the history file.
@@ -18,12 +18,20 @@ extension AlignmentOutputs {
     /// - Throws: ``AlignmentOptionsError`` for `--sequential` without a history file, with a
     ///   different K than the sequence began with, when its K looks are used up, or when a
     ///   dimension's rows fell since the last look; ``InputError`` for a history line that does
-    ///   not read.
+    ///   not read, with `--sequential` (a single look then notes that earlier looks are unknown).
     public func withLooks(_ report: AlignmentReport, labelSheets: [String]) throws -> AlignmentReport {
         let labelSet = labelSheets.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted().joined(separator: ", ")
-        let earlier = try history.map { try Self.sequentialEntries(in: URL(fileURLWithPath: $0)) } ?? []
-        let same = earlier.filter { $0.rubric == report.info.rubric && $0.labelSet == labelSet }
         var report = report
+        let earlier: [AlignmentHistoryEntry]
+        do {
+            earlier = try history.map { try Self.sequentialEntries(in: URL(fileURLWithPath: $0)) } ?? []
+        } catch where report.options.sequentialLooks == nil {
+            // A single look only needs the history for this note: say what is not known rather than refuse the look.
+            report.earlierLooksNote =
+                "the history file does not read (\(error)), so whether these labels had earlier align --sequential looks is not known"
+            return report
+        }
+        let same = earlier.filter { $0.rubric == report.info.rubric && $0.labelSet == labelSet }
         guard let maximum = report.options.sequentialLooks else {
             if !same.isEmpty {
                 report.earlierLooksNote =

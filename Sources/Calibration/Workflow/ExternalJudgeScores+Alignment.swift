@@ -1,4 +1,4 @@
-public import AgreementStatistics
+import AgreementStatistics
 import DataFormats
 public import Foundation
 public import Judging

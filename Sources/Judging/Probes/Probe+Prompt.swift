@@ -1,6 +1,6 @@
 public import DataFormats
 import Foundation
-public import LanguageModels
+import LanguageModels
 
 extension Probe {
     /// Checks that the probe applies to `rubric`.

@@ -1,4 +1,4 @@
-public import DataFormats
+import DataFormats
 public import LanguageModels
 
 /// A named, deterministic change to what a judge is shown that should leave its score where it

@@ -1,4 +1,4 @@
-public import DataFormats
+import DataFormats
 public import Foundation
 
 /// User-defined probes, read from a Markdown file: front matter naming the probe, and a

@@ -1,4 +1,4 @@
-public import DataFormats
+import DataFormats
 
 /// The field of a row that the response probes rewrite: a dotted path into the row's JSON
 /// (`response`, `response.tags`, `response.summary`) that must hold a string or a list of strings.

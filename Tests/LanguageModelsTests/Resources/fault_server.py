@@ -118,11 +118,25 @@ class Handler(BaseHTTPRequestHandler):
             arrivals.setdefault(tag, []).append(arrived)
             in_flight[tag] = in_flight.get(tag, 0) + 1
             max_in_flight[tag] = max(max_in_flight.get(tag, 0), in_flight[tag])
+        self.counted_tag = tag
         try:
             self.answer()
         finally:
+            self.leave()
+
+    def leave(self):
+        """Ends this request's time in flight, once: when its response starts, or when it ends without one.
+
+        Counting until the handler returns would overlap the client's next request, which may
+        arrive as soon as the response has been read, and report one request too many in flight."""
+        tag, self.counted_tag = getattr(self, "counted_tag", None), None
+        if tag is not None:
             with lock:
                 in_flight[tag] -= 1
+
+    def send_response(self, code, message=None):
+        self.leave()
+        super().send_response(code, message)
 
     def answer(self):
         length = int(self.headers.get("Content-Length", "0"))
