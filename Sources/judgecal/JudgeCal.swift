@@ -20,7 +20,7 @@ enum JudgeCal {
     /// | error | code |
     /// |---|---|
     /// | a malformed input: ``InputError`` (file, line, column), ``AlignmentError``, ``RatingError``, a rubric the judge cannot use (``JudgeConfigurationError``), JSON that does not decode (`DecodingError`) | 65 ``ExitCode/dataError`` |
-    /// | a bias probe that is unknown or does not apply (``ProbeError``; a row without its field is 65), a statistic asked for with settings it cannot take (``AgreementRequestError``, such as too few resamples), options a label sheet or an estimate cannot be made with (``EstimationOptionsError``), a model configuration the client refuses (`LanguageModelError` configuration) | 64 ``ExitCode/usage`` |
+    /// | a bias probe that is unknown or does not apply (``ProbeError``; a row without its field is 65), a statistic asked for with settings it cannot take (``AgreementRequestError``, such as too few resamples), options a label sheet or an estimate cannot be made with (``EstimationOptionsError``), a split that cannot be made or used as asked (``SplitError``: shares, a record with other shares, a split with no rows, `--no-history` with a split), a model configuration the client refuses (`LanguageModelError` configuration) | 64 ``ExitCode/usage`` |
     /// | a file that cannot be found (`CocoaError` no such file) | 66 ``ExitCode/noInput`` |
     /// | an output that cannot be written (``OutputError``, `CocoaError` write errors) | 73 ``ExitCode/cantCreate`` |
     /// | anything else, such as the judge server failing (`LanguageModelError`) | 1 ``ExitCode/failure`` |
@@ -28,7 +28,7 @@ enum JudgeCal {
         switch error {
         case is InputError, is AlignmentError, is RatingError, is JudgeConfigurationError, is DecodingError:
             return .dataError
-        case is AgreementRequestError, is LabelSheet.OptionsError, is EstimationOptionsError, is LabelPlanError:
+        case is AgreementRequestError, is LabelSheet.OptionsError, is EstimationOptionsError, is LabelPlanError, is SplitError:
             return .usage
         case let error as ProbeError: return error.isUsage ? .usage : .dataError
         case let error as LanguageModelError where error.code == .configuration:

@@ -118,4 +118,23 @@ struct IterationLoopTests {
         #expect(refused.status == 1)
         #expect(refused.error.contains("the model changed (certified scripted-book-judge, now another-model)"), "\(refused.error)")
     }
+    @Test(
+        "A split asked for wrongly is a usage error (exit 64), before any judging",
+        arguments: [
+            (["--split-shares", "50,50"], "give three shares, development,validation,test (such as 50,25,25); got 2"),
+            (["--split-shares", "50,-1,51"], "a split's share must be a number of 0 or more; got -1"),
+            (["--no-history"], "looks at validation rows are counted in the history; --no-history cannot be used with them"),
+        ])
+    func splitUsage(extra: [String], message: String) throws {
+        let folder = try SharedData.temporaryFolder("split-usage")
+        let labels = folder.appendingPathComponent("book-tags.labels.csv")
+        try FileManager.default.copyItem(at: SharedData.projectURL("calibration/book-tags.labels.csv"), to: labels)
+        let result = try JudgeCalProcess.run(
+            ["align", "notebooks-data/book-tags.run.jsonl", "--rubric", "rubrics/book-tags-v2.md", "--labels", labels.path,
+             "--split", "validation", "--history", folder.appendingPathComponent("h.jsonl").path, "--base-url", "http://127.0.0.1:9/v1"]
+                + extra)
+        #expect(result.status == 64, "\(result.error)")
+        #expect(result.error.contains(message), "\(result.error)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("h.jsonl").path))
+    }
 }

@@ -31,9 +31,7 @@ public struct SplitProportions: Sendable, Hashable, Codable {
     ///
     /// - Throws: ``SplitError`` for a negative or non-finite share, or shares whose sum is not 1.
     public init(development: Double = 0.5, validation: Double = 0.25, test: Double = 0.25) throws(SplitError) {
-        for share in [development, validation, test] where !(share.isFinite && share >= 0) {
-            throw SplitError("a split's share must be a number of 0 or more; got \(share.plainText)")
-        }
+        try Self.checkShares([development, validation, test])
         let sum = development + validation + test
         guard abs(sum - 1) < 1e-9 else {
             throw SplitError(
@@ -42,6 +40,13 @@ public struct SplitProportions: Sendable, Hashable, Codable {
         self.development = development
         self.validation = validation
         self.test = test
+    }
+
+    /// Refuses a negative or non-finite share, naming it.
+    private static func checkShares(_ shares: [Double]) throws(SplitError) {
+        for share in shares where !(share.isFinite && share >= 0) {
+            throw SplitError("a split's share must be a number of 0 or more; got \(share.plainText)")
+        }
     }
 
     private enum CodingKeys: String, CodingKey { case development, validation, test }
@@ -62,6 +67,7 @@ public struct SplitProportions: Sendable, Hashable, Codable {
         guard values.count == 3 else {
             throw SplitError("give three shares, development,validation,test (such as 50,25,25); got \(values.count)")
         }
+        try Self.checkShares(values)  // as written, so a message names the number typed, not its fraction
         let scale = values.reduce(0, +) > 1 + 1e-9 ? 100.0 : 1.0
         try self.init(development: values[0] / scale, validation: values[1] / scale, test: values[2] / scale)
     }
