@@ -131,7 +131,10 @@ struct EndpointPoolTests {
         #expect(model.statistics.endpoints[0].outages >= 1)
         let restarted = try FaultServer(port: replica.port)
         defer { restarted.kill() }
-        try await Task.sleep(for: .seconds(1))  // the back-off (0.5 s) has passed
+        // Its k-th outage in a row keeps it out 0.5 s · 2^(k−1), at most 16×: on a loaded machine the first phase can
+        // outlast several back-offs, each ending in a refused probe, so wait out the longest one taken, and a little more.
+        let outages = model.statistics.endpoints[0].outages
+        try await Task.sleep(for: .seconds(0.5 * min(EndpointPool.longestBackoffFactor, pow(2, Double(outages - 1))) + 0.5))
         let again = await askAll(model, prefix: "back", count: 24, concurrency: 8)
         #expect(again.values.allSatisfy { (try? $0.get())?.hasPrefix("echo: back-") == true })
         #expect(try await restarted.stats(tag: tagA).requests > 0, "the restarted replica serves again")
