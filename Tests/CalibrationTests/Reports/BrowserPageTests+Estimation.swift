@@ -35,16 +35,10 @@ extension BrowserPageTests {
             html: report.renderHTML(), name: "estimates.html",
             steps: """
                 [{"eval":"JSON.stringify([...document.querySelectorAll('svg.chart.estimate')].map(s => [s.dataset.dimension, s.dataset.figure, JSON.parse(s.dataset.estimates)]))","as":"charts"},
-                 {"eval":"document.querySelectorAll('img').length + document.scripts.length","as":"injected"},
-                 {"eval":"typeof window.__pwned","as":"pwned"},
-                 {"eval":"document.body.textContent.includes('<script>alert(\\"gotcha\\")</script>')","as":"shownAsText"},
+                 \(ChromiumDriver.inertnessSteps),
                  {"screenshot":"estimates-page.png"}]
                 """)
-        #expect(outcome.console.isEmpty, "console: \(outcome.console)")
-        #expect(outcome.exceptions.isEmpty && outcome.dialogs.isEmpty)
-        #expect(outcome.values["injected"] == .number(0))
-        #expect(outcome.values["pwned"] == .string("undefined"))
-        #expect(outcome.values["shownAsText"] == .bool(true))
+        outcome.expectInert()
         guard case .string(let text)? = outcome.values["charts"] else {
             Issue.record("the charts were not read")
             return

@@ -31,7 +31,26 @@ struct ChromiumDriver {
         /// `alert`, `confirm` or `prompt` dialogs the page opened.
         var dialogs: [String]
         var downloads: [Download]
+
+        /// Expects a page whose hostile text ran nothing: no console error, exception or dialog, and the
+        /// values of ``ChromiumDriver/inertnessSteps``: no injected element or script, no `window.__pwned`,
+        /// and the `<script>` text shown as text.
+        func expectInert(sourceLocation: SourceLocation = #_sourceLocation) {
+            #expect(console.isEmpty, "console: \(console)", sourceLocation: sourceLocation)
+            #expect(exceptions.isEmpty && dialogs.isEmpty, "\(exceptions) \(dialogs)", sourceLocation: sourceLocation)
+            #expect(values["injected"] == .number(0), sourceLocation: sourceLocation)
+            #expect(values["pwned"] == .string("undefined"), sourceLocation: sourceLocation)
+            #expect(values["shownAsText"] == .bool(true), sourceLocation: sourceLocation)
+        }
     }
+
+    /// Steps (to place in a step list) reading what ``Outcome/expectInert(sourceLocation:)`` checks on a
+    /// report page built from hostile fixtures: `injected`, `pwned` and `shownAsText`.
+    static let inertnessSteps = """
+        {"eval":"document.querySelectorAll('img').length + document.scripts.length","as":"injected"},
+        {"eval":"typeof window.__pwned","as":"pwned"},
+        {"eval":"document.body.textContent.includes('<script>alert(\\"gotcha\\")</script>')","as":"shownAsText"}
+        """
 
     /// The folder screenshots and downloads go to: `test-output/<name>` in the package (git-ignored).
     let output: URL
