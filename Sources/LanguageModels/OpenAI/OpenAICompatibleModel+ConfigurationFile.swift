@@ -168,3 +168,27 @@ extension OpenAICompatibleModel.Configuration {
         return "base URL \(baseURL) (\(origin)) is not an http:// or https:// address; correct it, such as \(Self.defaultBaseURL)"
     }
 }
+
+extension OpenAICompatibleModel.Configuration {
+    /// The keys of a configuration file (``Overrides/fileKeys``) with their defaults and meaning, in the words a
+    /// command's help prints; the flags and `JUDGECAL_*` variables that win over them are named as the tool spells them.
+    public static var fileKeysHelp: String {
+        let defaults = Self()
+        return """
+            --model-config is a JSON object with any of these keys and no other (flags, then JUDGECAL_BASE_URL, \
+            JUDGECAL_MODEL and JUDGECAL_API_KEY_VARIABLE, win over it): baseURL (string, default \
+            \(defaults.baseURL)); model (string, default \(defaults.model)); apiKeyVariable (the name of the \
+            environment variable holding the key, default none); connectTimeout (seconds, default \
+            \(defaults.connectTimeout.plainText)); firstByteTimeout (seconds from a request to its reply's \
+            first byte, default \(defaults.firstByteTimeout.plainText): a one-at-a-time server such as the local \
+            judge queues requests, and that wait counts); requestTimeout (seconds for a whole exchange, default \
+            \(defaults.requestTimeout.plainText)); maxConcurrentRequests (requests in flight at once to the \
+            server, default \(defaults.maxConcurrentRequests)); maxReplyBytes (the longest reply body read, default \
+            \(defaults.maxReplyBytes) bytes; a longer reply fails its row); structuredOutput (openAI, llamaCpp, promptOnly \
+            or detect, default \(defaults.structuredOutput.rawValue)); endpoints (several servers of the model, each \
+            {baseURL, maxConcurrentRequests, weight, apiKeyVariable}; also repeated --base-url); endpointBackoff (seconds \
+            a failing endpoint is left out, default \(defaults.endpointBackoff.plainText)). Failed requests (429, 5xx, timeouts, \
+            dropped connections) are tried \(defaults.retry.maxAttempts) times with backoff.
+            """
+    }
+}

@@ -22,6 +22,21 @@ enum AlignCommand {
         Flag("json", help: "Print the report as JSON (schema in docs/FORMATS.md)."),
     ]
 
+    /// The statistic and its intervals, shared by `align` and `compare` (whose paired difference takes them too).
+    static let intervalOptions: [Option] = [
+        Option(
+            "statistic", valueName: "name", help: "The verdict's statistic.", choices: AlignmentStatistic.allCases.map(\.rawValue),
+            defaultValue: defaults.statistic.rawValue),
+        Option(
+            "ci", valueName: "method",
+            help: "Intervals: analytic (normal) or t where the statistic has one, the bootstrap otherwise; or bootstrap (percentile) or bca throughout.",
+            choices: IntervalMethod.allCases.map(\.rawValue), defaultValue: defaults.intervals.rawValue),
+        Option(
+            "resamples", valueName: "n", help: "Bootstrap resamples (paired in compare): 0 (none), or 100 to 100000.",
+            defaultValue: String(defaults.resamples), range: 0...AgreementRequest.maximumResamples),
+        Option("seed", valueName: "n", help: "Bootstrap seed.", defaultValue: String(defaults.seed)),
+    ]
+
     /// `--history` and the split options (docs/ITERATION.md), shared by `align`, `compare` and `certify`.
     static let splitOptions: [Option] = [
         Option("history", valueName: "file", help: "The history file a line is appended to.", defaultValue: "calibration/history.jsonl"),
@@ -68,19 +83,8 @@ enum AlignCommand {
                 "categories", valueName: "level",
                 help: "With --judge-scores and no rubric: the integer levels of every dimension's scale (1,2,3,4,5); at most 200.",
                 commaSeparated: true),
-            Option(
-                "statistic", valueName: "name", help: "The verdict's statistic.", choices: AlignmentStatistic.allCases.map(\.rawValue),
-                defaultValue: defaults.statistic.rawValue),
+        ] + intervalOptions + [
             Option("threshold", valueName: "x", help: "The verdict's threshold.", defaultValue: String(defaults.threshold)),
-            Option(
-                "ci", valueName: "method",
-                help: "Intervals: analytic (normal) or t where the statistic has one, the bootstrap otherwise; or bootstrap (percentile) or bca throughout.",
-                choices: IntervalMethod.allCases.map(\.rawValue), defaultValue: defaults.intervals.rawValue),
-            Option(
-                "resamples", valueName: "n", help: "Bootstrap resamples: 0 (none), or 100 to 100000.",
-                defaultValue: String(defaults.resamples),
-                range: 0...AgreementRequest.maximumResamples),
-            Option("seed", valueName: "n", help: "Bootstrap seed.", defaultValue: String(defaults.seed)),
             Option(
                 "sequential", valueName: "looks", help: "Count this look in a plan of at most this many (docs/PLANNING.md).", range: 1...),
             Option("group-by", valueName: "path", help: "Per-group correlations, averaged (e.g. metadata.doc_id)."),
@@ -115,25 +119,22 @@ enum AlignCommand {
         }
         guard let runPath = arguments.positional("run") else { throw UsageError("give the run to judge, or --judge-scores FILE") }
         guard let rubricPath = arguments.value("rubric") else { throw UsageError("--rubric is required unless --judge-scores is given") }
-        var run = try InputFiles.run(runPath)
+        let run = try InputFiles.run(runPath)
         let rubric = try InputFiles.rubric(rubricPath)
         let labels = try readLabels(arguments, run: run, dimensions: rubric.dimensions)
-        let settings = try alignmentOptions(arguments)
-        let outputs = try checkedOutputs(arguments)
-        var step = try splitStep(arguments, labels: labels, split: certifying ? .test : nil, history: !arguments.flag("no-history"))
-        let judge = try JudgeModelOptions.judge(arguments)
-        let rubricText = String(decoding: try InputFiles.read(rubricPath, role: "rubric"), as: UTF8.self)
-        if !certifying, arguments.flag("require-certified") {
-            try Certificate.require(rubric, text: rubricText, judge: judge.settings, history: arguments.valueOrDefault("history"))
-        }
-        run = try step?.run(run, checking: [rubric], force: certifying && arguments.flag("force"), note: console.printNote) ?? run
-        let judgments = try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: judge, console: console)
-        var report = try AlignmentReport(
-            run: run, rubric: rubric, rubricText: rubricText, judgments: judgments, labels: step?.labels ?? labels,
-            groupBy: arguments.value("group-by"), settings: settings)
-        report.split = step?.use(for: report, rubric: rubric, rubricText: rubricText, judge: judge.settings)
+        let settings = try alignmentOptions(arguments), outputs = try checkedOutputs(arguments)
+        var alignment = JudgedAlignment(
+            run: run, rubric: rubric, rubricText: String(decoding: try InputFiles.read(rubricPath, role: "rubric"), as: UTF8.self),
+            labels: labels, groupBy: arguments.value("group-by"), settings: settings,
+            split: try splitStep(arguments, labels: labels, split: certifying ? .test : nil, history: !arguments.flag("no-history")))
+        let judge = try JudgeModelOptions.judge(arguments), line = console.progressLine()
+        let report = try await alignment.report(
+            judge: judge, purpose: certifying ? .certification(force: arguments.flag("force"))
+                : .look(requiringCertificateIn: arguments.flag("require-certified") ? arguments.valueOrDefault("history") : nil),
+            display: JudgeModelOptions.display(line, console), note: console.printNote)
+        line.clear()
         console.printNote(judge.summary)
-        return try finish(report, outputs, arguments, rubricText: rubricText, console: console)
+        return try finish(report, outputs, arguments, rubricText: alignment.rubricText, console: console)
     }
 
     /// `align --judge-scores FILE`: aligns scores a judge produced elsewhere, without calling a model.

@@ -25,17 +25,7 @@ enum CompareCommand {
             Option("experimental-judgments", valueName: "file", help: "The experimental side's .judgments.jsonl, instead of judging."),
             Option("experimental-model-config", valueName: "file", help: "Judge the experimental side with this model (JSON settings)."),
             Option("group-by", valueName: "path", help: "A verdict per slice of rows with one value here (e.g. metadata.genre)."),
-        ] + AlignCommand.labelOptions + [
-            Option(
-                "statistic", valueName: "name", help: "The statistic compared.", choices: AlignmentStatistic.allCases.map(\.rawValue),
-                defaultValue: AlignCommand.defaults.statistic.rawValue),
-            Option(
-                "resamples", valueName: "n", help: "Paired bootstrap resamples: 0 (none), or 100 to 100000.",
-                defaultValue: String(AlignCommand.defaults.resamples), range: 0...AgreementRequest.maximumResamples),
-            Option("seed", valueName: "n", help: "Bootstrap seed.", defaultValue: String(AlignCommand.defaults.seed)),
-            Option(
-                "ci", valueName: "method", help: "Intervals, as align's; bca also for the paired difference.",
-                choices: IntervalMethod.allCases.map(\.rawValue), defaultValue: AlignCommand.defaults.intervals.rawValue),
+        ] + AlignCommand.labelOptions + AlignCommand.intervalOptions + [
             Option(
                 "report", valueName: "file",
                 help: "Also write the comparison to this file: .html a page with charts, .md Markdown, else JSON."),

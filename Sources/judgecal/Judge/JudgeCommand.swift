@@ -3,6 +3,7 @@ import CommandLineParsing
 import DataFormats
 import Foundation
 import Judging
+import LanguageModels
 
 /// `judgecal judge RUN --rubric R`: every row through the judge, scores and rationales kept.
 enum JudgeCommand {
@@ -20,7 +21,7 @@ enum JudgeCommand {
             retries) makes the row a transport failure, which is not cached: running again asks \
             exactly those rows again, and says how many it retried. Progress goes to standard error: \
             a line redrawn on a terminal, otherwise a line every 30 s or every tenth of the rows.
-            \(JudgeModelOptions.configurationKeys)
+            \(OpenAICompatibleModel.Configuration.fileKeysHelp)
             Exit codes: 0 judged (failures are counted in the output); 1 the judge server failed; \
             64 usage; 65 malformed run, rubric, --model-config or earlier judgments file at --output; \
             66 a file missing; 73 output folder missing.
@@ -46,12 +47,7 @@ enum JudgeCommand {
         }
         let run = try InputFiles.run(arguments.positional("run") ?? "")
         let rubric = try InputFiles.rubric(arguments.valueOrDefault("rubric"))
-        let jsonPath = arguments.value("output") ?? "notebooks-data/\(run.info.name).\(rubric.name).judgments.jsonl"
-        let jsonURL = URL(fileURLWithPath: jsonPath)
-        let csvURL = jsonURL.deletingPathExtension().appendingPathExtension("csv")
-        try StagedOutputs.check(jsonPath, role: "judgments file")
-        let csvPath = InputFile.displayName(csvURL)
-        try StagedOutputs.check(csvPath, role: "judgments CSV")
+        let files = try JudgmentFiles(run: run, rubric: rubric, output: arguments.value("output"))
         let judge = try JudgeModelOptions.judge(arguments)
         if let path = arguments.value("batch-requests") {
             let round = try await judge.writeBatchRequests(run: run, rubric: rubric, to: path)
@@ -59,7 +55,7 @@ enum JudgeCommand {
             console.print(arguments.flag("json") ? json : round.text[0])
             return .success
         }
-        let unanswered = try JudgmentSet.previouslyUnanswered(at: jsonURL)
+        let retried = try files.previouslyUnanswered()
         let batch: JudgeSession.BatchRound? =
             if let path = arguments.value("batch-results") {
                 try await judge.readBatchResults(run: run, rubric: rubric, from: try InputFiles.existing(path, role: "batch results"))
@@ -68,36 +64,12 @@ enum JudgeCommand {
             if let batch { batch.judgments } else {
                 try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: judge, console: console)
             }
-        let retried = run.rows.filter { unanswered.contains($0.id) }.count
-        let transportFailed = set.judgments.filter { $0.failure?.isTransport == true }.count
-        try StagedOutputs.writeAllOrNone([
-            (try set.jsonLines(), jsonPath, "judgments file"),
-            (Data(set.tidyCSV(dimensions: rubric.dimensions.map(\.name)).utf8), csvPath, "judgments CSV"),
-        ])
-        if arguments.flag("json") {
-            var summary: [String: JSONValue] = [
-                "run": .string(run.info.name), "rubric": .string(rubric.name), "model": .string(set.model),
-                "rows": .number(Double(set.judgments.count)), "scored": .number(Double(set.scoredCount)),
-                "failed": .number(Double(set.failedCount)), "unanswered": .number(Double(transportFailed)),
-                "retried": .number(Double(retried)), "judgments": .string(InputFile.displayName(jsonURL)),
-                "tidy": .string(InputFile.displayName(csvURL)),
-            ]
-            summary["batch"] = batch?.json
-            console.print(String(decoding: try JSONEncoder.report.encode(JSONValue.object(summary)), as: UTF8.self))
-        } else {
-            console.print(
-                "judged \(set.judgments.count) rows of \(run.info.name) with \(rubric.name) on \(set.model): "
-                    + "\(set.scoredCount) scored, \(set.failedCount) failed (\(transportFailed) got no answer from the server); "
-                    + "\(retried) retried that got no answer last time")
-            console.print("wrote \(InputFile.displayName(jsonURL)) and \(InputFile.displayName(csvURL))")
-        }
-        if let batch, !arguments.flag("json") { console.print(batch.text[0]) }
-        for line in batch?.text.dropFirst() ?? [] { console.printWarning(line) }
+        try files.write(set, dimensions: rubric.dimensions.map(\.name))
+        let summary = files.summary(of: set, retried: retried, batch: batch)
+        let json = String(decoding: try JSONEncoder.report.encode(summary.json), as: UTF8.self)
+        console.print(arguments.flag("json") ? json : summary.text.joined(separator: "\n"))
         console.printNote(judge.summary)
-        if transportFailed > 0 {
-            console.printWarning(
-                "\(transportFailed) rows got no answer from the judge server; run the same command again to ask exactly those rows again")
-        }
+        files.warnings(of: set, batch: batch).forEach(console.printWarning)
         return .success
     }
 }

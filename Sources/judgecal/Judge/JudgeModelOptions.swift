@@ -11,24 +11,6 @@ enum JudgeModelOptions {
     /// The model configuration's defaults, shown in help (declared once, in the configuration).
     static let defaults = OpenAICompatibleModel.Configuration()
 
-    /// The keys of a `--model-config` file, for a command's help.
-    static let configurationKeys = """
-        --model-config is a JSON object with any of these keys and no other (flags, then JUDGECAL_BASE_URL, \
-        JUDGECAL_MODEL and JUDGECAL_API_KEY_VARIABLE, win over it): baseURL (string, default \
-        \(defaults.baseURL)); model (string, default \(defaults.model)); apiKeyVariable (the name of the \
-        environment variable holding the key, default none); connectTimeout (seconds, default \
-        \(defaults.connectTimeout.plainText)); firstByteTimeout (seconds from a request to its reply's \
-        first byte, default \(defaults.firstByteTimeout.plainText): a one-at-a-time server such as the local \
-        judge queues requests, and that wait counts); requestTimeout (seconds for a whole exchange, default \
-        \(defaults.requestTimeout.plainText)); maxConcurrentRequests (requests in flight at once to the \
-        server, default \(defaults.maxConcurrentRequests)); maxReplyBytes (the longest reply body read, default \
-        \(defaults.maxReplyBytes) bytes; a longer reply fails its row); structuredOutput (openAI, llamaCpp, promptOnly \
-        or detect, default \(defaults.structuredOutput.rawValue)); endpoints (several servers of the model, each \
-        {baseURL, maxConcurrentRequests, weight, apiKeyVariable}; also repeated --base-url); endpointBackoff (seconds \
-        a failing endpoint is left out, default \(defaults.endpointBackoff.plainText)). Failed requests (429, 5xx, timeouts, \
-        dropped connections) are tried \(defaults.retry.maxAttempts) times with backoff.
-        """
-
     static let options: [Option] = [
         Option(
             "base-url", valueName: "url",
@@ -88,11 +70,15 @@ enum JudgeModelOptions {
             concurrency: try arguments.valueOrDefault("concurrency", as: Int.self))
     }
 
-    /// Judges every row of `run` with `rubric`: a progress line redrawn on a terminal, lines at intervals otherwise.
+    /// Judges every row of `run` with `rubric`, showing progress as ``display(_:_:)`` says.
     static func judgments(run: FrozenRun, rubric: Rubric, judge: JudgeSession, console: Console) async throws -> JudgmentSet {
         let line = console.progressLine()
         defer { line.clear() }
-        return try await judge.judgments(
-            run: run, rubric: rubric, display: console.errorIsTerminal ? .redrawn { line.update($0) } : .logged { console.printNote($0) })
+        return try await judge.judgments(run: run, rubric: rubric, display: display(line, console))
+    }
+
+    /// Progress on `line` redrawn when standard error is a terminal, lines at intervals otherwise.
+    static func display(_ line: ProgressLine, _ console: Console) -> JudgeSession.ProgressDisplay {
+        console.errorIsTerminal ? .redrawn { line.update($0) } : .logged { console.printNote($0) }
     }
 }

@@ -34,7 +34,7 @@ enum ProbeCommand {
         let judge = try JudgeModelOptions.judge(arguments), line = console.progressLine()
         let report = try await judge.probes(
             run: run, rubric: rubric, battery: battery,
-            display: console.errorIsTerminal ? .redrawn { line.update($0) } : .logged { console.printNote($0) })
+            display: JudgeModelOptions.display(line, console))
         line.clear()
         if let path = arguments.value("report") { try StagedOutputs.writeAllOrNone([report.file(at: path)]) }
         console.print(arguments.flag("json") ? try report.renderJSON() : report.renderText())
