@@ -1,3 +1,4 @@
+public import DataFormats
 /// What to compute with a catalogue statistic: the statistic, its parameters
 /// and the interval wanted.
 ///
@@ -182,4 +183,9 @@ public enum AgreementRequestError: Error, Sendable, Hashable, CustomStringConver
         case .coverage, .negativeCount, .needsItemRatings: description
         }
     }
+}
+
+extension AgreementRequestError: KindedError {
+    /// ``ErrorKind/usage``: a statistic asked for with settings it cannot take, such as too few resamples.
+    public var kind: ErrorKind { .usage }
 }

@@ -1,4 +1,4 @@
-import DataFormats
+public import DataFormats
 
 /// A k×k table of counts of paired ratings on a declared scale: rows are the
 /// first rater's category, columns the second's.
@@ -177,4 +177,9 @@ public struct RatingError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { message }
+}
+
+extension RatingError: KindedError {
+    /// ``ErrorKind/malformedInput``: a rating that does not fit the scale or the table.
+    public var kind: ErrorKind { .malformedInput }
 }

@@ -1,3 +1,4 @@
+public import DataFormats
 /// How the labelled rows of a run were drawn, which decides what the corrected
 /// figures may claim.
 ///
@@ -120,4 +121,9 @@ public struct EstimationOptionsError: Error, Sendable, Hashable, CustomStringCon
     }
 
     public var description: String { message }
+}
+
+extension EstimationOptionsError: KindedError {
+    /// ``ErrorKind/usage``: options an estimate cannot be made with.
+    public var kind: ErrorKind { .usage }
 }

@@ -1,5 +1,5 @@
 import AgreementStatistics
-import DataFormats
+public import DataFormats
 import EvaluationCore
 public import Foundation
 public import Judging
@@ -325,4 +325,9 @@ public struct LabelSheet: Sendable, Hashable {
     private static func shortName(_ path: String) -> String {
         path.split(separator: ".").last.map(String.init) ?? path
     }
+}
+
+extension LabelSheet.OptionsError: KindedError {
+    /// ``ErrorKind/usage``: options a label sheet cannot be made with.
+    public var kind: ErrorKind { .usage }
 }

@@ -1,3 +1,4 @@
+public import DataFormats
 public import AgreementStatistics
 import Judging
 
@@ -143,4 +144,9 @@ public enum LabelPlanError: Error, Sendable, Hashable, CustomStringConvertible {
             "dimension \(name): no pilot row has both an expert label and a judge score, so the pilot says nothing about it"
         }
     }
+}
+
+extension LabelPlanError: KindedError {
+    /// ``ErrorKind/usage``: a plan asked for with settings it cannot take.
+    public var kind: ErrorKind { .usage }
 }

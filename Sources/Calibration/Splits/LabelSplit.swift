@@ -1,4 +1,4 @@
-import DataFormats
+public import DataFormats
 
 /// One of the three parts the labelled rows are split into, so that a rubric
 /// is iterated on without fooling its author.
@@ -92,4 +92,9 @@ public struct SplitError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { message }
+}
+
+extension SplitError: KindedError {
+    /// ``ErrorKind/usage``: a split that cannot be made or used as asked (shares, a record with other shares, a split with no rows, no history with a split).
+    public var kind: ErrorKind { .usage }
 }

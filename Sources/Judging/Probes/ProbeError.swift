@@ -1,3 +1,4 @@
+public import DataFormats
 /// A probe that cannot be run as asked: an unknown name, a probe that does not apply to the
 /// rubric, or a row without the field it rewrites.
 public struct ProbeError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -25,4 +26,10 @@ public struct ProbeError: Error, Sendable, Hashable, CustomStringConvertible {
     static func notApplicable(_ probe: String, _ why: String) -> ProbeError {
         ProbeError("not-applicable", "the \(probe) probe does not apply: \(why)")
     }
+}
+
+extension ProbeError: KindedError {
+    /// ``ErrorKind/usage`` for an unknown probe or row or a probe that does not apply (``isUsage``),
+    /// ``ErrorKind/malformedInput`` for a row without the field a probe rewrites.
+    public var kind: ErrorKind { isUsage ? .usage : .malformedInput }
 }

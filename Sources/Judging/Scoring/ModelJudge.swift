@@ -1,3 +1,4 @@
+public import DataFormats
 public import LanguageModels
 
 /// Asks a language model to score rendered judge messages on a set of
@@ -153,4 +154,9 @@ public struct JudgeConfigurationError: Error, Sendable, Hashable, CustomStringCo
             }
         }
     }
+}
+
+extension JudgeConfigurationError: KindedError {
+    /// ``ErrorKind/malformedInput``: a rubric the judge cannot use.
+    public var kind: ErrorKind { .malformedInput }
 }
