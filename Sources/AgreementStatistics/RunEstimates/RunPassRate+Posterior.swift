@@ -39,11 +39,7 @@ extension RunPassRate {
         p: WeightedShare, se: WeightedShare, sp: WeightedShare, level: Double, draws: Int, seed: UInt64
     ) -> (interval: ConfidenceInterval?, dropped: Int) {
         var generator = Xoshiro256StarStar(seed: seed)
-        func draw(_ s: WeightedShare) -> Double {
-            let a = generator.nextGamma(shape: s.share * s.effectiveCount + 0.5)
-            let b = generator.nextGamma(shape: (1 - s.share) * s.effectiveCount + 0.5)
-            return a / (a + b)
-        }
+        func draw(_ s: WeightedShare) -> Double { jeffreysDraw(share: s.share, count: s.effectiveCount, using: &generator) }
         var thetas: [Double] = []
         thetas.reserveCapacity(draws)
         for _ in 0..<draws {
@@ -53,12 +49,24 @@ extension RunPassRate {
             thetas.append(min(1, max(0, (pb + spb - 1) / j)))
         }
         guard !thetas.isEmpty else { return (nil, draws) }
-        thetas.sort()
+        return (percentiles(of: thetas, level: level, method: .betaPosterior), draws - thetas.count)
+    }
+
+    /// A draw from Beta(s·m + ½, (1 − s)·m + ½): the posterior of a share s over m (effective) trials under
+    /// Jeffreys' prior, by two gamma variates.
+    private static func jeffreysDraw(share s: Double, count m: Double, using generator: inout Xoshiro256StarStar) -> Double {
+        let a = generator.nextGamma(shape: s * m + 0.5)
+        let b = generator.nextGamma(shape: (1 - s) * m + 0.5)
+        return a / (a + b)
+    }
+
+    /// The central `level` interval of posterior draws: their (1 − level)/2 and (1 + level)/2 percentiles.
+    private static func percentiles(of draws: [Double], level: Double, method: Interval) -> ConfidenceInterval {
+        let sorted = draws.sorted()
         let alpha = (1 - level) / 2
-        let interval = ConfidenceInterval(
-            lower: BootstrapResult.quantile(thetas, alpha), upper: BootstrapResult.quantile(thetas, 1 - alpha), level: level,
-            method: Interval.betaPosterior.rawValue)
-        return (interval, draws - thetas.count)
+        return ConfidenceInterval(
+            lower: BootstrapResult.quantile(sorted, alpha), upper: BootstrapResult.quantile(sorted, 1 - alpha), level: level,
+            method: method.rawValue)
     }
 }
 
@@ -106,18 +114,11 @@ extension RunPassRate {
             var theta = 0.0
             for c in classes {
                 let (share, m) = c.r.count == 0 ? (0.5, 0.0) : (c.r.share, c.r.effectiveCount)
-                let a = generator.nextGamma(shape: share * m + 0.5)
-                let b = generator.nextGamma(shape: (1 - share) * m + 0.5)
-                theta += c.q * a / (a + b)
+                theta += c.q * jeffreysDraw(share: share, count: m, using: &generator)
             }
             thetas.append(min(1, max(0, theta)))
         }
-        thetas.sort()
-        let alpha = (1 - level) / 2
         let value = classes.reduce(0) { $0 + $1.q * ($1.r.count == 0 ? 0.5 : $1.r.share) }
-        let interval = ConfidenceInterval(
-            lower: BootstrapResult.quantile(thetas, alpha), upper: BootstrapResult.quantile(thetas, 1 - alpha), level: level,
-            method: Interval.judgeLevelPosterior.rawValue)
-        return (value, interval)
+        return (value, percentiles(of: thetas, level: level, method: .judgeLevelPosterior))
     }
 }
