@@ -55,7 +55,9 @@ import DataFormats
 /// row (`no-data`), no labelled row the experts passed (sensitivity undefined) or
 /// failed (specificity undefined) (`no-variation`), and Se + Sp ≤ 1
 /// (`judge-no-better-than-chance`: the judge's passes say nothing, or the
-/// opposite, of the experts'). A pass level that is not on the scale throws.
+/// opposite, of the experts'). The judge-level posterior is undefined only for the
+/// first two: it needs no expert class on both sides and no Se + Sp > 1. A pass level
+/// that is not on the scale throws.
 public struct RunPassRate: Sendable, Hashable, Codable {
     /// The level at and above which a row passes.
     public let passLevel: Double
@@ -145,7 +147,8 @@ public struct RunPassRate: Sendable, Hashable, Codable {
             sample: passes, p: unlabelledRate, se: se, sp: sp, level: level,
             undefined: sensitivity.undefinedReason ?? specificity.undefinedReason)
         let correctionInterval = correctionInterval ?? .default(for: sample)
-        if correctionInterval == .judgeLevelPosterior, corrected.value != nil {
+        // The post-stratified rate needs neither both expert classes nor Se + Sp > 1, only enough rows.
+        if correctionInterval == .judgeLevelPosterior, passes.insufficiency == nil {
             let posterior = Self.judgeLevelPosterior(sample, scale: scale, passLevel: passLevel, level: level, draws: draws, seed: seed)
             corrected = Estimate(value: posterior.value, n: corrected.n, interval: posterior.interval)
         }
