@@ -177,7 +177,9 @@ struct SamplingFrameTests {
         #expect(r.output.contains("every run row's inclusion probability to"))
     }
 
-    @Test("judgecal estimate finds the frame (exit 0, the library's figures); refuses --random-sample with it (64), and an edited or foreign frame (65) writing nothing")
+    @Test(
+        "judgecal estimate finds the frame (exit 0, the library's figures); refuses --random-sample with it (64), and an edited or foreign frame (65) writing nothing"
+    )
     func estimateCommand() throws {
         let (_, sheet, frameURL) = try Self.judgeStratified(seed: 5)
         let base = [

@@ -82,11 +82,12 @@ enum HANNACheck {
                 biases.expertsWeighted.append(mean(errors.expertsWeighted))
                 biases.expertsUnweighted.append(mean(errors.expertsUnweighted))
                 stratifiedRows.append(
-                    "| " + [
-                        judge, criterion, f(truth), pct(framed.weighted, seeds), pct(framed.unweighted, seeds),
-                        f(mean(errors.weighted), 4), f(mean(errors.unweighted), 4), f(mean(errors.expertsWeighted), 4),
-                        f(mean(errors.expertsUnweighted), 4),
-                    ].joined(separator: " | ") + " |")
+                    "| "
+                        + [
+                            judge, criterion, f(truth), pct(framed.weighted, seeds), pct(framed.unweighted, seeds),
+                            f(mean(errors.weighted), 4), f(mean(errors.unweighted), 4), f(mean(errors.expertsWeighted), 4),
+                            f(mean(errors.expertsUnweighted), 4),
+                        ].joined(separator: " | ") + " |")
                 let judgeCovers = judgeOnly?.interval?.contains(truth) == true
                 covered.ppi += ppiCovered
                 covered.experts += expertsCovered

@@ -23,8 +23,10 @@ public struct EstimationFiles: Sendable, Hashable {
     public var versusLabels: [URL]
     /// Whether labels are levels or means of several experts' levels (`--means`).
     public var values: ExpertLabels.ValueMode
-    /// Run A's sampling frame (`--frame`); `nil` to look for one beside its sheets
-    /// (``SamplingFrame/discovered(besideSheets:)``). Run B's is always looked for beside its sheets.
+    /// Run A's sampling frame (`--frame`).
+    ///
+    /// `nil` to look for one beside its sheets (``SamplingFrame/discovered(besideSheets:)``);
+    /// run B's is always looked for beside its sheets.
     public var frame: URL?
 
     /// Names the files.

@@ -52,7 +52,9 @@ extension SamplingFrame {
             guard batch == nil || pi > 0 else { throw fail(2, "row \(cells[1]) was drawn, so its probability cannot be 0") }
             if let first, first.run != cells[0] || first.strategy != strategy {
                 let c = first.run != cells[0] ? 0 : 3
-                throw fail(c, "differs from the frame's first row (\(first.run), \(first.strategy.rawValue)); a frame is of one run and one strategy")
+                throw fail(
+                    c,
+                    "differs from the frame's first row (\(first.run), \(first.strategy.rawValue)); a frame is of one run and one strategy")
             }
             first = (cells[0], strategy)
             guard seen.insert(cells[1]).inserted else { throw fail(1, "row \(cells[1]) is listed twice; a frame lists each row once") }
@@ -108,7 +110,8 @@ extension SamplingFrame {
             guard label.samplingStrategy == strategy else {
                 throw InputError(
                     file: label.file, line: label.line, column: "sampling_strategy",
-                    message: "was drawn by \(label.samplingStrategy?.rawValue ?? "") sampling but the frame \(file) by \(strategy.rawValue)")
+                    message: "was drawn by \(label.samplingStrategy?.rawValue ?? "") sampling but the frame \(file) by \(strategy.rawValue)"
+                )
             }
             guard let row = byID[label.id] else { continue }
             guard row.batch != nil, row.stratum == stratum, row.inclusionProbability == pi else {

@@ -1,10 +1,12 @@
 import DataFormats
 public import Foundation
 
-/// A saved report of any kind `judgecal` writes as JSON — an alignment, a rubric
-/// comparison, run estimates, a disagreement digest or a probe report — read from
-/// its JSON and written as JSON, HTML, Markdown or text (`judgecal report`). Each
-/// kind renders itself where it lives; this type only tells them apart.
+/// A saved report of any kind `judgecal` writes as JSON, read back and written again.
+///
+/// An alignment, a rubric comparison, run estimates, a disagreement digest or a
+/// probe report, read from its JSON and written as JSON, HTML, Markdown or text
+/// (`judgecal report`). Each kind renders itself where it lives; this type only
+/// tells them apart.
 public enum ReportDocument: Sendable {
     /// An alignment of a judge with experts.
     case alignment(AlignmentReport)

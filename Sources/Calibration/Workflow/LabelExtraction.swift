@@ -74,7 +74,7 @@ public struct LabelExtraction: Sendable {
         let each = targets.count > 1 ? " in \(targets.count) sheets, one per rater" : ""
         summary =
             "wrote \(whole.rows.count) rows for \(rubric.dimensions.count) dimensions\(each) to \(targets.map(\.sheet).joined(separator: ", "))"
-                + (framePath.map { ", every run row's inclusion probability to \($0)" } ?? "")
+            + (framePath.map { ", every run row's inclusion probability to \($0)" } ?? "")
     }
 
     /// `path` with `rater` before `.labels.csv`, or else before its extension.

@@ -37,7 +37,8 @@ enum SavedReportFixture {
     static func probes() async throws -> ProbeReport {
         let rubric = try Rubric.load(from: SharedData.projectURL("rubrics/book-tags.md"))
         let battery = try ProbeBattery(named: ["length-pad"], rubric: rubric, field: "response.tags")
-        return try await battery.run(run: try ProbeBatteryTests.run(rows: 12), rubric: rubric, model: HostileRationaleJudge(), concurrency: 1)
+        return try await battery.run(
+            run: try ProbeBatteryTests.run(rows: 12), rubric: rubric, model: HostileRationaleJudge(), concurrency: 1)
     }
 
     /// `report` saved as JSON and read back.
