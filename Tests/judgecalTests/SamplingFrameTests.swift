@@ -164,6 +164,38 @@ struct SamplingFrameTests {
         #expect(edited.line == 6 && edited.column == "inclusion_probability" && edited.message.contains("sampling_check"))
     }
 
+    @Test("--next: the second frame is cumulative (π = 21/42, batches 1 and 2) and is the one found beside the two sheets")
+    func batches() throws {
+        let run = try FrozenRun.load(from: SharedData.projectURL("notebooks-data/book-tags.run.jsonl"))
+        let dimensions = try Rubric.load(from: SharedData.projectURL("rubrics/book-tags.md")).dimensions
+        let folder = try SharedData.temporaryFolder("frame-batches")
+        func written(_ sheet: LabelSheet, _ name: String) throws -> URL {
+            let url = folder.appendingPathComponent(name)
+            try sheet.write(to: url)
+            try Data(sheet.frame.csv.utf8).write(to: URL(fileURLWithPath: SamplingFrame.path(besideSheet: url.path)))
+            return url
+        }
+        let first = try written(try LabelSheet(run: run, dimensions: dimensions, options: .init(sample: 10, seed: 1)), "b1.labels.csv")
+        let earlier = try ExpertLabels.load(from: [first], dimensions: dimensions)
+        let second = try written(
+            try LabelSheet(run: run, dimensions: dimensions, options: .init(sample: 11, seed: 2), earlier: earlier), "b2.labels.csv")
+        let frame = try #require(try SamplingFrame.discovered(besideSheets: [first, second]))
+        #expect(frame.batches == 2 && frame.file.hasSuffix("/b2.frame.csv"))
+        #expect(frame.rows.count { $0.batch == 1 } == 10 && frame.rows.count { $0.batch == 2 } == 11)
+        #expect(frame.rows.allSatisfy { $0.inclusionProbability == 21.0 / 42 })
+        let both = try ExpertLabels.load(from: [first, second], dimensions: dimensions)
+        #expect(try frame.inclusionProbabilities(rowIDs: run.rows.map(\.id), labels: both, runName: run.info.name).count == 42)
+        // The first batch's frame gives the first sheet's rows 10/42, which the two sheets read together bring to 21/42.
+        let stale = try SamplingFrame.load(from: folder.appendingPathComponent("b1.frame.csv"))
+        #expect(throws: InputError.self) { try stale.inclusionProbabilities(rowIDs: run.rows.map(\.id), labels: both, runName: nil) }
+        // A rater's sheet, out.alice.labels.csv, finds the one frame named after --output.
+        try FileManager.default.copyItem(at: first, to: folder.appendingPathComponent("out.alice.labels.csv"))
+        try FileManager.default.copyItem(
+            at: folder.appendingPathComponent("b1.frame.csv"), to: folder.appendingPathComponent("out.frame.csv"))
+        let rater = try SamplingFrame.discovered(besideSheets: [folder.appendingPathComponent("out.alice.labels.csv")])
+        #expect(rater?.file.hasSuffix("/out.frame.csv") == true)
+    }
+
     @Test("judgecal extract --sample writes the frame beside the sheet: every run row once, with its check")
     func extractWritesFrame() throws {
         let out = try SharedData.temporaryFolder("frame-cli").appendingPathComponent("book.labels.csv").path
