@@ -38,4 +38,39 @@ struct RoganGladenPosteriorTests {
             try RunPassRate(s, scale: scale, passLevel: 1, correctionInterval: .betaPosterior, seed: 5).corrected.interval)
         #expect(abs(p.lower - d.lower) < 0.006 && abs(p.upper - d.upper) < 0.006, "delta \(d), posterior \(p)")
     }
+
+    @Test("Judge-level posterior: Σ q_j r̂_j by hand, the default only for unequal weights, and an interval where delta has none")
+    func judgeLevel() throws {
+        // 1–4 scale, pass at 3. Labelled rows drawn judge-stratified: 10 at each judge level; the run's judge shares
+        // are 40%, 30%, 20%, 10% of 1,000 rows. By hand, r̂ per judge level (experts passing) is 1/10, 3/10, 9/10, 10/10.
+        let judgeLevels: [Double] = [1, 2, 3, 4]
+        let counts = [400, 300, 200, 100]
+        let passing = [1, 3, 9, 10]
+        var (expert, judge, pi) = ([Double](), [Double](), [Double]())
+        for (j, level) in judgeLevels.enumerated() {
+            for i in 0..<10 {
+                judge.append(level)
+                expert.append(i < passing[j] ? 3 : 2)
+                pi.append(10 / Double(counts[j]))
+            }
+        }
+        let unlabelled = judgeLevels.indices.flatMap { j in Array(repeating: judgeLevels[j], count: counts[j] - 10) }
+        let weighted = try CorrectionSample(
+            expert: expert, judge: judge, judgeUnlabelled: unlabelled,
+            design: .inclusionProbabilities(labelled: pi, unlabelled: unlabelled.map { l in 10 / Double(counts[Int(l) - 1]) }))
+        #expect(RunPassRate.Interval.default(for: weighted) == .judgeLevelPosterior)
+        let scale = CategoryScale(1...4)
+        let rate = try RunPassRate(weighted, scale: scale, passLevel: 3, seed: 9)
+        let byHand = 0.4 * 0.1 + 0.3 * 0.3 + 0.2 * 0.9 + 0.1 * 1.0
+        let value = try #require(rate.corrected.value)
+        #expect(abs(value - byHand) < 1e-12, "\(value) against \(byHand)")
+        let ci = try #require(rate.corrected.interval)
+        #expect(ci.method == "judge-level-posterior" && ci.lower < byHand && byHand < ci.upper && ci.upper - ci.lower > 0.05)
+        #expect(try RunPassRate(weighted, scale: scale, passLevel: 3, seed: 9).corrected == rate.corrected, "seeded")
+        let delta = try RunPassRate(weighted, scale: scale, passLevel: 3, correctionInterval: .delta)
+        #expect(delta.corrected.interval?.method == "delta")
+        let uniform = try CorrectionSample(expert: expert, judge: judge, judgeUnlabelled: unlabelled)
+        #expect(RunPassRate.Interval.default(for: uniform) == .delta)
+        #expect(try RunPassRate(uniform, scale: scale, passLevel: 3).corrected.interval?.method == "delta")
+    }
 }

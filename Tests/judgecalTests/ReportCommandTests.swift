@@ -51,7 +51,7 @@ struct ReportCommandTests {
         let other = try JudgeCalProcess.file("other.json", #"{"rows": 3}"#)
         let bad = try JudgeCalProcess.run(["report", other, "--html", other + ".html"])
         #expect(bad.status == 65)
-        #expect(bad.error.contains("not an alignment or comparison report"))
+        #expect(bad.error.contains("is not a report judgecal renders") && bad.error.contains("read as alignment"))
         let (path, _) = try Self.savedReport()
         #expect(try JudgeCalProcess.run(["report", path]).status == 64)
     }

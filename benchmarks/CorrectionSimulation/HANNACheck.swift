@@ -13,6 +13,11 @@ import Foundation
 /// intervals contain the truth, their median widths, and whether the judge's own
 /// mean over all 960 stories lies within its own interval of the truth (that
 /// does not depend on the seed: the judge scored every story).
+///
+/// The same seeds also draw 100 stories as `extract --strategy judge-stratified --sample 100`
+/// would (strata by the judge's score rounded half up onto 1–5, √N_h allocation, ``StratifiedDraw``),
+/// and estimate with the frame's weights (labelled 1/π, unlabelled 1/(1 − π)) and without them (the
+/// rows taken as a uniform sample): the second table.
 enum HANNACheck {
     static let judges = ["Beluga-13B", "ChatGPT", "Llama-13B", "Mistral-7B", "OrcaPlatypus"]
     static let criteria = ["relevance", "coherence", "empathy", "surprise", "engagement", "complexity"]
@@ -24,6 +29,9 @@ enum HANNACheck {
         )
         print("|---|---|---|---|---|---|---|---|")
         var covered = (ppi: 0, experts: 0, total: 0, judge: 0, pairs: 0)
+        var stratifiedRows: [String] = []
+        var stratified = (weighted: 0, unweighted: 0, total: 0)
+        var biases = (weighted: [Double](), unweighted: [Double](), expertsWeighted: [Double](), expertsUnweighted: [Double]())
         for judge in judges {
             let scores = try read("\(root)/notebooks-data/hanna-judges/\(judge).p1.csv")
             for criterion in criteria {
@@ -33,6 +41,9 @@ enum HANNACheck {
                 var expertsCovered = 0
                 var ratios: [Double] = []
                 var judgeOnly: Estimate?
+                var framed = (weighted: 0, unweighted: 0)
+                var errors = (weighted: [Double](), unweighted: [Double](), expertsWeighted: [Double](), expertsUnweighted: [Double]())
+                let levels = judged.map { min(4, max(0, Int(($0 + 0.5).rounded(.down)) - 1)) }
                 for s in 0..<seeds {
                     var generator = Xoshiro256StarStar(seed: baseSeed &+ UInt64(s))
                     var order = Array(expert.indices)
@@ -49,7 +60,34 @@ enum HANNACheck {
                     if let a = mean.corrected.interval, let b = mean.expertsOnly.interval {
                         ratios.append((a.upper - a.lower) / (b.upper - b.lower))
                     }
+                    var drawing = Xoshiro256StarStar(seed: baseSeed &+ 1_000_000 &+ UInt64(s))
+                    let draw = try StratifiedDraw(
+                        expert: expert, judge: judged,
+                        draw: StratifiedDraw.judgeStratified(stratum: levels, strata: 5, labelled: labelled, using: &drawing))
+                    let weighted = RunMeanEstimate(draw.weighted)
+                    let unweighted = RunMeanEstimate(draw.unweighted)
+                    if weighted.corrected.interval?.contains(truth) == true { framed.weighted += 1 }
+                    if unweighted.corrected.interval?.contains(truth) == true { framed.unweighted += 1 }
+                    errors.weighted.append((weighted.corrected.value ?? .nan) - truth)
+                    errors.unweighted.append((unweighted.corrected.value ?? .nan) - truth)
+                    errors.expertsWeighted.append((weighted.expertsOnly.value ?? .nan) - truth)
+                    errors.expertsUnweighted.append((unweighted.expertsOnly.value ?? .nan) - truth)
                 }
+                let mean = { (x: [Double]) in Spread.mean(x).value ?? .nan }
+                stratified.weighted += framed.weighted
+                stratified.unweighted += framed.unweighted
+                stratified.total += seeds
+                biases.weighted.append(mean(errors.weighted))
+                biases.unweighted.append(mean(errors.unweighted))
+                biases.expertsWeighted.append(mean(errors.expertsWeighted))
+                biases.expertsUnweighted.append(mean(errors.expertsUnweighted))
+                stratifiedRows.append(
+                    "| "
+                        + [
+                            judge, criterion, f(truth), pct(framed.weighted, seeds), pct(framed.unweighted, seeds),
+                            f(mean(errors.weighted), 4), f(mean(errors.unweighted), 4), f(mean(errors.expertsWeighted), 4),
+                            f(mean(errors.expertsUnweighted), 4),
+                        ].joined(separator: " | ") + " |")
                 let judgeCovers = judgeOnly?.interval?.contains(truth) == true
                 covered.ppi += ppiCovered
                 covered.experts += expertsCovered
@@ -63,6 +101,21 @@ enum HANNACheck {
                 print("| " + cells.joined(separator: " | ") + " |")
             }
         }
+        print("")
+        print("")
+        print(
+            "Judge-stratified draws of \(labelled) stories (extract's first batch), with and without the frame's weights:")
+        print("")
+        print(
+            "| judge | criterion | truth | PPI++ coverage, weighted | PPI++ coverage, unweighted | PPI++ bias, weighted | PPI++ bias, unweighted | experts-only bias, weighted | experts-only bias, unweighted |"
+        )
+        print("|---|---|---|---|---|---|---|---|---|")
+        for row in stratifiedRows { print(row) }
+        let meanAbs = { (x: [Double]) in x.map(abs).reduce(0, +) / Double(max(1, x.count)) }
+        print("")
+        print(
+            "Judge-stratified: PPI++ covers the truth in \(pct(stratified.weighted, stratified.total)) weighted, \(pct(stratified.unweighted, stratified.total)) unweighted; mean |bias| over the pairs: PPI++ \(f(meanAbs(biases.weighted), 4)) weighted, \(f(meanAbs(biases.unweighted), 4)) unweighted; experts-only \(f(meanAbs(biases.expertsWeighted), 4)) weighted, \(f(meanAbs(biases.expertsUnweighted), 4)) unweighted."
+        )
         print("")
         print(
             "Over \(covered.pairs) judge × criterion pairs and \(seeds) seeds each (\(labelled) labelled stories of 960): PPI++ covers the truth in \(pct(covered.ppi, covered.total)), the experts-only interval in \(pct(covered.experts, covered.total)); the judge's own interval contains the truth for \(covered.judge) of \(covered.pairs) pairs."

@@ -44,3 +44,58 @@ struct StratifiedDraw {
             expert: labelled.expert, judge: labelled.judge, judgeUnlabelled: unlabelled.judge)
     }
 }
+
+extension StratifiedDraw {
+    /// Which rows `judgecal extract --strategy judge-stratified --sample n` draws as its first batch, and the
+    /// inclusion probability of every row: the frame it writes beside the sheet.
+    ///
+    /// The strata are the judge's levels (`stratum`, an index per row); n is allocated in proportion to √N_h
+    /// (every stratum's likely disagreement is ½ before any label) by largest remainders, each stratum's m_h
+    /// rows are drawn uniformly without replacement, and every row of stratum h, labelled or not, has
+    /// π = m_h / N_h.
+    static func judgeStratified(
+        stratum: [Int], strata: Int, labelled n: Int, using generator: inout Xoshiro256StarStar
+    ) -> (labelled: Set<Int>, probability: [Double]) {
+        var members = Array(repeating: [Int](), count: strata)
+        for r in stratum.indices { members[stratum[r]].append(r) }
+        let weights = members.map { Double($0.count).squareRoot() }
+        let shares = weights.map { Double(n) * $0 / weights.reduce(0, +) }
+        var quotas = zip(shares, members).map { min(Int($0.0.rounded(.down)), $0.1.count) }
+        let byRemainder = shares.indices.sorted { shares[$0] - shares[$0].rounded(.down) > shares[$1] - shares[$1].rounded(.down) }
+        var left = n - quotas.reduce(0, +)
+        while left > 0, let h = byRemainder.first(where: { quotas[$0] < members[$0].count }) {
+            quotas[h] += 1
+            left -= 1
+        }
+        var labelled: Set<Int> = []
+        var probability = Array(repeating: 0.0, count: stratum.count)
+        for h in members.indices where !members[h].isEmpty {
+            var rows = members[h]
+            for i in 0..<quotas[h] { rows.swapAt(i, i + generator.nextIndex(below: rows.count - i)) }
+            labelled.formUnion(rows.prefix(quotas[h]))
+            for r in rows { probability[r] = Double(quotas[h]) / Double(rows.count) }
+        }
+        return (labelled, probability)
+    }
+
+    /// A labelled sample drawn as ``judgeStratified(stratum:strata:labelled:using:)`` draws it, weighted by its frame.
+    init(
+        judgeStratifiedExpert expert: [Int], judge: [Int], values: [Double], labelled n: Int,
+        using generator: inout Xoshiro256StarStar
+    ) throws {
+        let draw = Self.judgeStratified(stratum: judge, strata: values.count, labelled: n, using: &generator)
+        try self.init(expert: expert.map { values[$0] }, judge: judge.map { values[$0] }, draw: draw)
+    }
+
+    /// The weighted and unweighted samples of a draw over rows scored `expert` and `judge`.
+    init(expert: [Double], judge: [Double], draw: (labelled: Set<Int>, probability: [Double])) throws {
+        let rows = judge.indices
+        let (inSample, outside) = (rows.filter { draw.labelled.contains($0) }, rows.filter { !draw.labelled.contains($0) })
+        weighted = try CorrectionSample(
+            expert: inSample.map { expert[$0] }, judge: inSample.map { judge[$0] }, judgeUnlabelled: outside.map { judge[$0] },
+            design: .inclusionProbabilities(
+                labelled: inSample.map { draw.probability[$0] }, unlabelled: outside.map { draw.probability[$0] }))
+        unweighted = try CorrectionSample(
+            expert: inSample.map { expert[$0] }, judge: inSample.map { judge[$0] }, judgeUnlabelled: outside.map { judge[$0] })
+    }
+}

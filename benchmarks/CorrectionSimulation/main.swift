@@ -85,7 +85,8 @@ for (d, design) in designs.enumerated() {
                 estimand: "pass rate (≥ \(design.passLevel.formatted()))",
                 methods: [
                     "experts only (plain)", "experts only", "judge only", "Rogan–Gladen (delta)",
-                    "Rogan–Gladen (Beta posterior)", "PPI++ (plain)", "PPI++ (small-sample)",
+                    "Rogan–Gladen (Beta posterior)", "Rogan–Gladen (judge-level posterior)", "PPI++ (plain)",
+                    "PPI++ (small-sample)",
                 ], baseline: "experts only", exempt: ["judge only"], baselines: plainBaseline)
             var difference = EstimandTallies(
                 estimand: "mean A − B",
@@ -104,9 +105,21 @@ for (d, design) in designs.enumerated() {
             var stratifiedPass = EstimandTallies(
                 estimand: "pass rate (≥ \(design.passLevel.formatted())), stratified draw",
                 methods: ["experts only, unweighted"] + weightedMethods.map { "experts only \($0)" }
-                    + ["Rogan–Gladen (HT, delta)", "Rogan–Gladen (HT, Beta posterior)"] + weightedMethods.map { "PPI++ \($0)" },
+                    + ["Rogan–Gladen (HT, delta)", "Rogan–Gladen (HT, Beta posterior)", "Rogan–Gladen (HT, judge-level posterior)"]
+                    + weightedMethods.map { "PPI++ \($0)" },
                 baseline: "experts only (HT, small-sample)", exempt: ["experts only, unweighted"],
                 baselines: weightedBaselines)
+            // The draw `extract --strategy judge-stratified --sample n` makes, weighted by the frame it writes.
+            let frameMethods = [
+                "experts only, unweighted", "experts only (HT, small-sample)", "PPI++ (HT, small-sample)", "PPI++ (unweighted)",
+            ]
+            var frameMean = EstimandTallies(
+                estimand: "mean, judge-stratified with frame", methods: frameMethods,
+                baseline: "experts only (HT, small-sample)", exempt: ["experts only, unweighted", "PPI++ (unweighted)"])
+            var framePass = EstimandTallies(
+                estimand: "pass rate (≥ \(design.passLevel.formatted())), judge-stratified with frame",
+                methods: frameMethods + ["Rogan–Gladen (HT, delta)", "Rogan–Gladen (HT, judge-level posterior)"],
+                baseline: "experts only (HT, small-sample)", exempt: ["experts only, unweighted", "PPI++ (unweighted)"])
             let withDistribution = options.distribution && values.count > 2
             var distribution = (0..<values.count).map { l in
                 EstimandTallies(
@@ -160,6 +173,12 @@ for (d, design) in designs.enumerated() {
                     seed: seed([7, UInt64(d), UInt64(q), UInt64(n), UInt64(rep)]))
                 pass.add(
                     "Rogan–Gladen (Beta posterior)", posteriorRate.corrected, runTruth: runPass, populationTruth: populationPass)
+                let levelPosteriorRate = try RunPassRate(
+                    sampleA, scale: design.scale, passLevel: design.passLevel, correctionInterval: .judgeLevelPosterior,
+                    seed: seed([10, UInt64(d), UInt64(q), UInt64(n), UInt64(rep)]))
+                pass.add(
+                    "Rogan–Gladen (judge-level posterior)", levelPosteriorRate.corrected, runTruth: runPass,
+                    populationTruth: populationPass)
 
                 let plainDelta = RunDifference(plainA, minus: plainB)
                 let delta = RunDifference(meanA, minus: meanB)
@@ -191,7 +210,8 @@ for (d, design) in designs.enumerated() {
                     stratifiedMean.add(
                         "PPI++ \(name)", weighted.corrected, runTruth: runMeanA, populationTruth: populationMeanA)
                     let weightedRate = try RunPassRate(
-                        draw.weighted, scale: design.scale, passLevel: design.passLevel, interval: method)
+                        draw.weighted, scale: design.scale, passLevel: design.passLevel, interval: method,
+                        correctionInterval: .delta)
                     stratifiedPass.add(
                         "experts only \(name)", weightedRate.expertsOnly, runTruth: runPass,
                         populationTruth: populationPass)
@@ -211,8 +231,44 @@ for (d, design) in designs.enumerated() {
                         stratifiedPass.add(
                             "Rogan–Gladen (HT, Beta posterior)", posterior.corrected, runTruth: runPass,
                             populationTruth: populationPass)
+                        let byLevel = try RunPassRate(
+                            draw.weighted, scale: design.scale, passLevel: design.passLevel,
+                            correctionInterval: .judgeLevelPosterior, seed: seed([11, UInt64(d), UInt64(q), UInt64(n), UInt64(rep)]))
+                        stratifiedPass.add(
+                            "Rogan–Gladen (HT, judge-level posterior)", byLevel.corrected, runTruth: runPass,
+                            populationTruth: populationPass)
                     }
                 }
+
+                let framed = try StratifiedDraw(
+                    judgeStratifiedExpert: runA.expert, judge: runA.judge, values: values, labelled: n, using: &generator)
+                let frameWeighted = RunMeanEstimate(framed.weighted)
+                let frameNaive = RunMeanEstimate(framed.unweighted)
+                let frameRate = try RunPassRate(
+                    framed.weighted, scale: design.scale, passLevel: design.passLevel, correctionInterval: .delta)
+                let frameNaiveRate = try RunPassRate(framed.unweighted, scale: design.scale, passLevel: design.passLevel)
+                let frameByLevel = try RunPassRate(
+                    framed.weighted, scale: design.scale, passLevel: design.passLevel, correctionInterval: .judgeLevelPosterior,
+                    seed: seed([12, UInt64(d), UInt64(q), UInt64(n), UInt64(rep)]))
+                for (t, weighted, naive, truth, population) in [
+                    (0, frameWeighted, frameNaive, runMeanA, populationMeanA),
+                    (1, frameRate.predictionPowered, frameNaiveRate.predictionPowered, runPass, populationPass),
+                ] {
+                    for (name, estimate) in [
+                        ("experts only, unweighted", naive.expertsOnly), ("experts only (HT, small-sample)", weighted.expertsOnly),
+                        ("PPI++ (HT, small-sample)", weighted.corrected), ("PPI++ (unweighted)", naive.corrected),
+                    ] {
+                        if t == 0 {
+                            frameMean.add(name, estimate, runTruth: truth, populationTruth: population)
+                        } else {
+                            framePass.add(name, estimate, runTruth: truth, populationTruth: population)
+                        }
+                    }
+                }
+                framePass.add("Rogan–Gladen (HT, delta)", frameRate.corrected, runTruth: runPass, populationTruth: populationPass)
+                framePass.add(
+                    "Rogan–Gladen (HT, judge-level posterior)", frameByLevel.corrected, runTruth: runPass,
+                    populationTruth: populationPass)
 
                 if withDistribution {
                     let levelSeed = seed([9, UInt64(d), UInt64(q), UInt64(n), UInt64(rep)])
@@ -244,7 +300,7 @@ for (d, design) in designs.enumerated() {
                     }
                 }
             }
-            let estimands = [mean, pass, difference, stratifiedMean, stratifiedPass]
+            let estimands = [mean, pass, difference, stratifiedMean, stratifiedPass, frameMean, framePass]
             for estimand in estimands + (withDistribution ? distribution : []) {
                 for method in estimand.methods {
                     guard let t = estimand.tallies[method] else { continue }

@@ -3,7 +3,7 @@
 
 Usage: planted_judge_server.py [--seed N] [--noise P] [--bias P]
 Binds 127.0.0.1 on a free port and prints the port on the first line of stdout; stops when its
-parent process exits (standard input closes).
+parent process exits, or when standard input closes if it is a pipe (a test's /dev/null is not).
 
 For the book-tags rubric's prompt it reads the target's "Generated tags:" line. Relevance is the
 row's level, 1 + (number of tags named "topic-…" mod 4), moved one level up or down (within 1-4)
@@ -14,9 +14,12 @@ bias. Usefulness is 3. Planted instructions are ignored. Every reply is a JSON o
 shape the judge asks for; response_format is accepted and ignored.
 """
 import json
+import os
 import random
+import stat
 import sys
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 args = dict(zip(sys.argv[1::2], sys.argv[2::2]))
@@ -61,7 +64,15 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(body)
 
 
+def wait_for_parent(parent):
+    while os.getppid() == parent:
+        time.sleep(0.5)
+
+
 server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 print(server.server_address[1], flush=True)
-threading.Thread(target=lambda: (sys.stdin.read(), server.shutdown()), daemon=True).start()
+if stat.S_ISFIFO(os.fstat(sys.stdin.fileno()).st_mode):
+    threading.Thread(target=lambda: (sys.stdin.read(), server.shutdown()), daemon=True).start()
+parent = os.getppid()
+threading.Thread(target=lambda: (wait_for_parent(parent), server.shutdown()), daemon=True).start()
 server.serve_forever()

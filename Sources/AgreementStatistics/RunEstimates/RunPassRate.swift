@@ -25,6 +25,11 @@ import DataFormats
 /// unclipped θ̂ and then clipped to [0, 1]. A judge that made no error on the
 /// labelled rows has Var(Se) = Var(Sp) = 0 and an interval from p alone.
 ///
+/// **Judge-level posterior** (``Interval/judgeLevelPosterior``, the default for unequal
+/// weights): the pass rate post-stratified by the judge's level with a Beta posterior per
+/// level, which replaces both the estimate and its interval (docs/ESTIMATION.md,
+/// "Rogan–Gladen on a stratified draw").
+///
 /// **Interval: Beta posterior** (``Interval/betaPosterior``, on request): percentiles of θ
 /// over seeded posterior draws of p, Se and Sp, each Beta with Jeffreys' prior on its
 /// effective counts (``posteriorInterval(p:se:sp:level:draws:seed:)``). With a good judge
@@ -50,7 +55,9 @@ import DataFormats
 /// row (`no-data`), no labelled row the experts passed (sensitivity undefined) or
 /// failed (specificity undefined) (`no-variation`), and Se + Sp ≤ 1
 /// (`judge-no-better-than-chance`: the judge's passes say nothing, or the
-/// opposite, of the experts'). A pass level that is not on the scale throws.
+/// opposite, of the experts'). The judge-level posterior is undefined only for the
+/// first two: it needs no expert class on both sides and no Se + Sp > 1. A pass level
+/// that is not on the scale throws.
 public struct RunPassRate: Sendable, Hashable, Codable {
     /// The level at and above which a row passes.
     public let passLevel: Double
@@ -90,14 +97,15 @@ public struct RunPassRate: Sendable, Hashable, Codable {
     /// The pass rates of a sample whose scores lie on `scale`, passing at `passLevel`.
     ///
     /// - Parameters:
-    ///   - correctionInterval: how the Rogan–Gladen interval is formed (``Interval``); the delta method by default.
-    ///   - draws: posterior draws B for ``Interval/betaPosterior``.
+    ///   - correctionInterval: how the Rogan–Gladen interval is formed (``Interval``); `nil` for the
+    ///     sample's design's (``Interval/default(for:)``: delta for a uniform draw).
+    ///   - draws: posterior draws B for ``Interval/betaPosterior`` and ``Interval/judgeLevelPosterior``.
     ///   - seed: the seed of those draws.
     /// - Throws: ``RatingError`` when `passLevel` is not a level of `scale`, or a
     ///   score is not on it.
     public init(
         _ sample: CorrectionSample, scale: CategoryScale, passLevel: Double, level: Double = 0.95,
-        interval: RunIntervalMethod = .smallSample, correctionInterval: Interval = .delta, draws: Int = 2000,
+        interval: RunIntervalMethod = .smallSample, correctionInterval: Interval? = nil, draws: Int = 2000,
         seed: UInt64 = 1
     ) throws {
         guard scale.index(of: passLevel) != nil else {
@@ -138,6 +146,12 @@ public struct RunPassRate: Sendable, Hashable, Codable {
         (corrected, varianceContributions) = Self.roganGladen(
             sample: passes, p: unlabelledRate, se: se, sp: sp, level: level,
             undefined: sensitivity.undefinedReason ?? specificity.undefinedReason)
+        let correctionInterval = correctionInterval ?? .default(for: sample)
+        // The post-stratified rate needs neither both expert classes nor Se + Sp > 1, only enough rows.
+        if correctionInterval == .judgeLevelPosterior, passes.insufficiency == nil {
+            let posterior = Self.judgeLevelPosterior(sample, scale: scale, passLevel: passLevel, level: level, draws: draws, seed: seed)
+            corrected = Estimate(value: posterior.value, n: corrected.n, interval: posterior.interval)
+        }
         if correctionInterval == .betaPosterior, corrected.value != nil {
             let posterior = Self.posteriorInterval(p: unlabelledRate, se: se, sp: sp, level: level, draws: draws, seed: seed)
             corrected.interval = posterior.interval

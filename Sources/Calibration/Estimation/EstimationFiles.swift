@@ -23,12 +23,18 @@ public struct EstimationFiles: Sendable, Hashable {
     public var versusLabels: [URL]
     /// Whether labels are levels or means of several experts' levels (`--means`).
     public var values: ExpertLabels.ValueMode
+    /// Run A's sampling frame (`--frame`).
+    ///
+    /// `nil` to look for one beside its sheets (``SamplingFrame/discovered(besideSheets:)``);
+    /// run B's is always looked for beside its sheets.
+    public var frame: URL?
 
     /// Names the files.
     public init(
         judgeScores: URL, run: URL? = nil, rubric: URL? = nil, categories: [Int] = [], labels: [URL], versus: URL? = nil,
-        versusLabels: [URL] = [], means: Bool = false
+        versusLabels: [URL] = [], means: Bool = false, frame: URL? = nil
     ) {
+        self.frame = frame
         self.judgeScores = judgeScores
         self.run = run
         self.rubric = rubric
@@ -43,11 +49,14 @@ public struct EstimationFiles: Sendable, Hashable {
 extension EstimationReport {
     /// The estimates of the runs named by `files`.
     ///
-    /// The sheets record no inclusion probabilities yet, so `settings` must declare
-    /// how the labelled rows were drawn (``EstimationSettings/declaredSampling``).
+    /// With a sampling frame (given, or found beside the sheets) every row is weighted
+    /// by its inclusion probability from it; without one, `settings` must declare how
+    /// the labelled rows were drawn (``EstimationSettings/declaredSampling``), since the
+    /// sheets give no probability for the rows they do not hold.
     ///
     /// - Throws: ``InputError`` for a file that does not read or does not match
-    ///   (a label of a row outside the run, sheets with no label); ``EstimationOptionsError``
+    ///   (a label of a row outside the run, sheets with no label, a frame of another
+    ///   run or batch, with rows missing or edited); ``EstimationOptionsError``
     ///   for options that cannot go together (`--categories` with a rubric, `--versus` without its sheets).
     public init(files: EstimationFiles, settings: EstimationSettings) throws {
         let rubric = try files.rubric.map(Rubric.loadForUse(from:))
@@ -57,15 +66,16 @@ extension EstimationReport {
         } catch {
             throw EstimationOptionsError(error.message)
         }
-        func run(_ scores: URL, _ run: FrozenRun?, _ labels: [URL]) throws -> EstimationRun {
+        func run(_ scores: URL, _ run: FrozenRun?, _ labels: [URL], frame: URL?) throws -> EstimationRun {
             try EstimationRun(
-                judgeScores: scores, run: run, rubric: rubric, levels: levels, labelSheets: labels, values: files.values)
+                judgeScores: scores, run: run, rubric: rubric, levels: levels, labelSheets: labels, values: files.values,
+                frame: try frame.map(SamplingFrame.load(from:)) ?? SamplingFrame.discovered(besideSheets: labels))
         }
         guard (files.versus == nil) == files.versusLabels.isEmpty else {
             throw EstimationOptionsError("--versus and --versus-labels go together: run B's judge scores and its label sheets")
         }
-        let a = try run(files.judgeScores, try files.run.map(FrozenRun.load(from:)), files.labels)
-        try self.init(a, versus: try files.versus.map { try run($0, nil, files.versusLabels) }, settings: settings)
+        let a = try run(files.judgeScores, try files.run.map(FrozenRun.load(from:)), files.labels, frame: files.frame)
+        try self.init(a, versus: try files.versus.map { try run($0, nil, files.versusLabels, frame: nil) }, settings: settings)
     }
 
     /// The estimates of the runs named by `files`, with the report file (if `reportPath`

@@ -15,13 +15,14 @@ extension EstimationRun {
     /// - Parameters:
     ///   - rubric: declares the dimensions and their scales; without it the dimensions
     ///     are those the scores and the sheets share, each on `levels` (or on no scale).
-    ///   - inclusionProbabilities: each row's probability of having been drawn for
-    ///     labelling, by row id, when recorded; `nil` otherwise.
+    ///   - frame: the label set's sampling frame, which gives every row's probability
+    ///     of having been drawn for labelling; `nil` for none.
     /// - Throws: ``InputError`` naming file, line and column for a file that does not
-    ///   read or match, a label of a row outside the run, or sheets holding no label.
+    ///   read or match, a label of a row outside the run, sheets holding no label, or a
+    ///   frame that is not the sheets' (``SamplingFrame/inclusionProbabilities(rowIDs:labels:runName:)``).
     public init(
         judgeScores url: URL, run: FrozenRun?, rubric: Rubric?, levels: ScoringScale?, labelSheets: [URL],
-        values: ExpertLabels.ValueMode, inclusionProbabilities: [String: Double]? = nil
+        values: ExpertLabels.ValueMode, frame: SamplingFrame? = nil
     ) throws {
         let scores = try ExternalJudgeScores.load(from: url)
         let rowIDs = Set(run?.rows.map(\.id) ?? scores.ids)
@@ -34,6 +35,7 @@ extension EstimationRun {
         var input = try AlignmentInput(
             run: run, rubric: rubric, judgeScores: scores, scale: levels?.categoryScale, labels: labels)
         if input.info.model == nil { input.info.model = scores.file }
-        self.init(input: input, inclusionProbabilities: inclusionProbabilities)
+        let probabilities = try frame?.inclusionProbabilities(rowIDs: input.runRowIDs, labels: labels, runName: run?.info.name)
+        self.init(input: input, inclusionProbabilities: probabilities)
     }
 }

@@ -35,7 +35,8 @@ public enum EstimationSampling: String, Sendable, Hashable, Codable, CaseIterabl
     public var statement: String {
         switch self {
         case .inclusionProbabilities:
-            "labelled rows weighted by their recorded inclusion probabilities (Horvitz–Thompson / Hájek)"
+            "every row weighted by its inclusion probability π from the sampling frame: labelled rows by 1/π, unlabelled "
+                + "by 1/(1 − π) (Hájek)"
         case .randomSample:
             "labelled rows declared a uniform random sample of the run by the user (--random-sample); not checked"
         case .notForInference:
@@ -94,7 +95,7 @@ public struct EstimationSettings: Sendable, Hashable, Codable {
         case (true, nil): return .inclusionProbabilities
         case (true, .randomSample?):
             throw EstimationOptionsError(
-                "the label sheets record each row's inclusion probability, so the rows were not drawn uniformly; drop "
+                "the sampling frame gives each row's inclusion probability, so the rows were not drawn uniformly; drop "
                     + "--random-sample and they are weighted by those probabilities")
         case (_, .notForInference?): return .notForInference
         case (false, .randomSample?): return .randomSample

@@ -32,6 +32,9 @@ struct SampleDraw {
     /// Each drawn row's inclusion probability and stratum key, by run position.
     let probability: [Int: Double]
     let stratum: [Int: String]
+    /// Every run row after this batch, in run order: its stratum's π = m_h / N_h, its
+    /// stratum key and the batch that drew it (`nil`: not drawn), for ``SamplingFrame``.
+    let frame: [SamplingFrame.Row]
 
     /// Draws a batch of `size` rows (`nil`: every row left).
     ///
@@ -71,21 +74,32 @@ struct SampleDraw {
         var order: [Int] = []
         var probability: [Int: Double] = [:]
         var stratum: [Int: String] = [:]
+        let batch = (earlier?.sampling?.batches ?? 0) + 1
+        var earlierBatch: [String: Int] = [:]
+        for label in earlier?.labels ?? [] { earlierBatch[label.id] = label.samplingBatch }
+        var frame = run.rows.map { SamplingFrame.Row(id: $0.id, inclusionProbability: 0, stratum: "", batch: earlierBatch[$0.id]) }
         for h in left.indices {
             shuffle(&left[h], count: quotas[h], generator: &generator)
             let chosen = left[h].prefix(quotas[h])
             let total = design.members[h].count
             let pi = Double(total - left[h].count + quotas[h]) / Double(total)
+            let key = LabelSheetColumns.stratumKey(design.names[h])
             for position in chosen {
                 probability[position] = pi
-                stratum[position] = LabelSheetColumns.stratumKey(design.names[h])
+                stratum[position] = key
+                frame[position].batch = batch
+            }
+            for position in design.members[h] {
+                frame[position].inclusionProbability = pi
+                frame[position].stratum = key
             }
             order += chosen
         }
         drawOrder = order
         inRunOrder = order.sorted()
         self.strategy = strategy
-        batch = (earlier?.sampling?.batches ?? 0) + 1
+        self.batch = batch
+        self.frame = frame
         self.probability = probability
         self.stratum = stratum
     }

@@ -110,6 +110,8 @@ public struct LabelSheet: Sendable, Hashable {
     /// The dotted path each context column was drawn from (`input.review`,
     /// `response`), so the label page can tell the input from the output judged.
     public let contextPaths: [String]
+    /// Every run row's inclusion probability after this batch, which `extract` writes beside the sheet.
+    public let frame: SamplingFrame
 
     /// Draws the sheet for `run` under `rubric`'s dimensions.
     ///
@@ -171,13 +173,15 @@ public struct LabelSheet: Sendable, Hashable {
         let second = draw.drawOrder.prefix(options.overlap).sorted()
         for rater in raters.dropFirst() { rows += second.map { line($0, rater: rater) } }
         self.rows = rows
+        frame = SamplingFrame(run: run.info.name, strategy: draw.strategy, batches: draw.batch, rows: draw.frame)
         try checkReadsBack(file: file)
     }
 
-    private init(columns: [String], rows: [[String]], contextPaths: [String]) {
+    private init(columns: [String], rows: [[String]], contextPaths: [String], frame: SamplingFrame) {
         self.columns = columns
         self.rows = rows
         self.contextPaths = contextPaths
+        self.frame = frame
     }
 
     /// The raters the rows are written for: the named ones, or `expert-a` and
@@ -215,7 +219,7 @@ public struct LabelSheet: Sendable, Hashable {
     /// the same columns, only the rows whose `rater` cell is `rater`.
     public func sheet(forRater rater: String) -> LabelSheet {
         let column = columns.firstIndex(of: "rater") ?? 0
-        return LabelSheet(columns: columns, rows: rows.filter { $0[column] == rater }, contextPaths: contextPaths)
+        return LabelSheet(columns: columns, rows: rows.filter { $0[column] == rater }, contextPaths: contextPaths, frame: frame)
     }
 
     /// The raters named in the sheet's `rater` column, in order of first appearance.

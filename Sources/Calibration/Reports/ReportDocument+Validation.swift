@@ -26,6 +26,7 @@ extension ReportDocument {
         switch self {
         case .alignment(let report): Self.problem(in: report)
         case .comparison(let comparison): Self.problem(in: comparison)
+        case .estimate, .digest, .probe: nil
         }
     }
 

@@ -11,6 +11,9 @@ public import Judging
 /// `.labels.csv`, or before the extension), and `page.html` becomes
 /// `page.alice.html`, …; each shows only that rater's rows, and the sheets
 /// read together (`align --labels out.*.labels.csv`) merge their raters.
+/// A drawn batch (``LabelSheet/Options/sample``) also writes the run's
+/// ``SamplingFrame`` beside the sheet, `out.frame.csv` (one for all raters),
+/// which `judgecal estimate` finds there.
 public struct LabelExtraction: Sendable {
     /// The files to write, all or none (``StagedOutputs/writeAllOrNone(_:)``).
     public let files: [(data: Data, path: String, role: String)]
@@ -36,6 +39,8 @@ public struct LabelExtraction: Sendable {
         let targets: [(rater: String?, sheet: String, page: String?)] =
             raters.isEmpty
             ? [(nil, output, html)] : raters.map { r in (r, Self.path(output, rater: r), html.map { Self.path($0, rater: r) }) }
+        let framePath = options.sample.map { _ in SamplingFrame.path(besideSheet: output) }
+        if let framePath { try StagedOutputs.check(framePath, role: "sampling frame") }
         for target in targets {
             try StagedOutputs.check(target.sheet, role: "label sheet")
             if let page = target.page { try StagedOutputs.check(page, role: "label page") }
@@ -48,7 +53,7 @@ public struct LabelExtraction: Sendable {
         var report: AlignmentReport?
         if let alignment {
             guard case .alignment(let r) = try ReportDocument(contentsOf: alignment) else {
-                throw InputError(file: InputFile.displayName(alignment), message: "is a rubric comparison; give an alignment report")
+                throw InputError(file: InputFile.displayName(alignment), message: "is not an alignment report; give the JSON align wrote")
             }
             report = r
         }
@@ -64,10 +69,12 @@ public struct LabelExtraction: Sendable {
                 files.append((Data(text.utf8), page, "label page"))
             }
         }
+        if let framePath { files.append((Data(whole.frame.csv.utf8), framePath, "sampling frame")) }
         self.files = files
         let each = targets.count > 1 ? " in \(targets.count) sheets, one per rater" : ""
         summary =
             "wrote \(whole.rows.count) rows for \(rubric.dimensions.count) dimensions\(each) to \(targets.map(\.sheet).joined(separator: ", "))"
+            + (framePath.map { ", every run row's inclusion probability to \($0)" } ?? "")
     }
 
     /// `path` with `rater` before `.labels.csv`, or else before its extension.

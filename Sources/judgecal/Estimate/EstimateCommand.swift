@@ -8,7 +8,9 @@ enum EstimateCommand {
         discussion: """
             Per dimension, judge-only, experts-only and corrected: the mean (PPI++); with --pass-at the pass rate \
             (Rogan–Gladen, PPI++); on a scale each level's share; with --versus A − B; each with interval, n and N \
-            (docs/ESTIMATION.md). Exit codes: 0 estimated; 64 usage; 65 malformed input; 66 a file missing.
+            (docs/ESTIMATION.md). Rows are weighted by the sampling frame extract wrote beside the sheets \
+            (or --frame); without one, declare --random-sample or --not-for-inference. \
+            Exit codes: 0 estimated; 64 usage; 65 malformed input; 66 a file missing.
             """,
         options: [
             Option("judge-scores", valueName: "file", help: "The judge's scores of every row.", required: true),
@@ -18,6 +20,7 @@ enum EstimateCommand {
             Option("versus", valueName: "file", help: "Run B's judge scores: estimate A − B."),
             Option("versus-labels", valueName: "file", help: "Run B's label sheets.", arity: .upToNextOption),
             Option("report", valueName: "file", help: "Also write the estimates: .html, .md or JSON."),
+            Option("frame", valueName: "file", help: "The sampling frame extract wrote (default: found beside the sheets)."),
         ] + AlignCommand.labelOptions,
         flags: AlignCommand.labelFlags + [
             Flag("random-sample", help: "Declare the labelled rows a uniform random sample of the run."),
@@ -32,7 +35,8 @@ enum EstimateCommand {
         let files = EstimationFiles(
             judgeScores: try file("judge-scores")[0], run: run, rubric: try file("rubric").first,
             categories: try arguments.values("categories", as: Int.self), labels: try file("labels"),
-            versus: try file("versus").first, versusLabels: try file("versus-labels"), means: arguments.flag("means"))
+            versus: try file("versus").first, versusLabels: try file("versus-labels"), means: arguments.flag("means"),
+            frame: try file("frame").first)
         let settings = try EstimationSettings(
             passLevel: try arguments.value("pass-at", as: Double.self), randomSample: arguments.flag("random-sample"),
             notForInference: arguments.flag("not-for-inference"))

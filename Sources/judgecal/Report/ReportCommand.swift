@@ -3,11 +3,11 @@ import CommandLineParsing
 import DataFormats
 import Foundation
 
-/// `judgecal report REPORT.json --html FILE [--markdown FILE]`: the pages of a saved report.
+/// `judgecal report REPORT.json --html FILE [--markdown FILE] [--text]`: the pages of a saved report.
 enum ReportCommand {
     static let command = Command(
         name: "report",
-        abstract: "Render a saved alignment or comparison report (JSON) as an HTML page or Markdown.",
+        abstract: "Render a saved report (JSON) as an HTML page, Markdown or text.",
         discussion: """
             Reads the JSON that `align --report FILE.json` or `compare --report FILE.json` wrote \
             (either kind; docs/FORMATS.md) and writes a self-contained HTML page (inline CSS and \
@@ -15,26 +15,29 @@ enum ReportCommand {
             against the threshold and the verdict, the confusion heatmap, the judge's and the \
             expert's score distributions, the worst disagreements; for a comparison, control \
             against experimental with the paired interval) and/or Markdown. `align` and `compare` \
-            write the same pages directly when --report names a .html or .md file.
+            write the same pages directly when --report names a .html or .md file. The JSON of \
+            estimate, disagreements and probe (--json or --report FILE.json) renders alike; --text prints it.
             Exit codes: 0 written; 64 usage; 65 not a report; 66 a file missing; 73 output folder missing.
             """,
         options: [
             Option("html", valueName: "file", help: "Write the HTML page here."),
             Option("markdown", valueName: "file", help: "Write Markdown here."),
         ],
-        positionals: [Positional("report", help: "The report (.json) that align or compare wrote.")],
+        flags: [Flag("text", help: "Print the report as its command prints it.")],
+        positionals: [Positional("report", help: "The report (.json) that align, compare, estimate, disagreements or probe wrote.")],
         run: run
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
-        guard arguments.isGiven("html") || arguments.isGiven("markdown") else {
-            throw UsageError("give --html FILE, --markdown FILE or both")
+        guard arguments.isGiven("html") || arguments.isGiven("markdown") || arguments.flag("text") else {
+            throw UsageError("give --html FILE, --markdown FILE, --text or several")
         }
         let report = try ReportDocument(contentsOf: InputFiles.existing(arguments.positional("report") ?? "", role: "report"))
         let pages = [("html", report.html), ("markdown", report.markdown)].compactMap { option, page in
             arguments.value(option).map { (data: Data(page.utf8), path: $0, role: "report") }
         }
         try StagedOutputs.writeAllOrNone(pages)
+        if arguments.flag("text") { console.print(report.text) }
         for page in pages { console.print("wrote \(page.path)") }
         return .success
     }
