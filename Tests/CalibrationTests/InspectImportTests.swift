@@ -67,6 +67,9 @@ struct InspectImportTests {
         #expect(try RunImporter.importRun(from: deflateLog, format: .inspect, name: "b").rows == fromEval.rows)
         #expect(try RunImporter.detectFormat(of: evalLog) == .inspect)
         #expect(try RunImporter.detectFormat(of: dumpLog) == .inspect)
+        let renamed = try SharedData.temporaryFolder("inspect").appendingPathComponent("log.json")
+        try Data(contentsOf: evalLog).write(to: renamed)
+        #expect(try RunImporter.detectFormat(of: renamed) == .inspect, "a .eval archive under another name")
     }
 
     @Test("The scorer's scores become a judge-scores file whose values are Inspect's own reductions (value_to_float) and whose mean is its accuracy")

@@ -87,6 +87,8 @@ public enum RunImporter {
         if url.pathExtension.lowercased() == "eval" { return .inspect }
         let name = InputFile.displayName(url)
         let data = try InputFile.read(url)
+        // A ZIP archive (its local-header signature): the one archived export, Inspect's .eval log.
+        if data.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .inspect }
         func kind(_ value: JSONValue) -> RunFormat? {
             // Before Xcode's: an Inspect log has "results" too.
             if value["eval"] != nil && value["version"] != nil { return .inspect }
