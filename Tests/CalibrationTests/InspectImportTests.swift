@@ -17,7 +17,9 @@ private func dump() throws -> JSONValue {
 
 /// The dump with `change` applied to its samples, written to a temporary file and imported.
 private func importChanged(_ change: (inout [JSONValue]) -> Void) throws -> FrozenRun {
-    guard case .object(var root) = try dump(), var samples = root["samples"]?.array else { throw InputError(file: "dump", message: "no samples") }
+    guard case .object(var root) = try dump(), var samples = root["samples"]?.array else {
+        throw InputError(file: "dump", message: "no samples")
+    }
     change(&samples)
     root["samples"] = .array(samples)
     let folder = try SharedData.temporaryFolder("inspect")
@@ -72,7 +74,9 @@ struct InspectImportTests {
         #expect(try RunImporter.detectFormat(of: renamed) == .inspect, "a .eval archive under another name")
     }
 
-    @Test("The scorer's scores become a judge-scores file whose values are Inspect's own reductions (value_to_float) and whose mean is its accuracy")
+    @Test(
+        "The scorer's scores become a judge-scores file whose values are Inspect's own reductions (value_to_float) and whose mean is its accuracy"
+    )
     func scoresMatchReductions() throws {
         let log = try InspectLog.load(from: evalLog)
         let data = log.judgeScoresJSONLines()
@@ -107,18 +111,24 @@ struct InspectImportTests {
     @Test("Chat-message inputs keep role and content, attachments are put back, several epochs get _epoch_N ids")
     func chatAttachmentsEpochs() throws {
         let run = try importChanged { samples in
-            samples[0] = setting(samples[0], "input", .array([
-                .object(["id": .string("x"), "role": .string("system"), "content": .string("attachment://abc"), "source": .string("input")]),
-                .object(["role": .string("user"), "content": .array([.object(["type": .string("text"), "text": .string("hi")])])]),
-            ]))
+            samples[0] = setting(
+                samples[0], "input",
+                .array([
+                    .object([
+                        "id": .string("x"), "role": .string("system"), "content": .string("attachment://abc"), "source": .string("input"),
+                    ]),
+                    .object(["role": .string("user"), "content": .array([.object(["type": .string("text"), "text": .string("hi")])])]),
+                ]))
             samples[0] = setting(samples[0], "attachments", .object(["abc": .string("You tag books.")]))
             samples[1] = setting(samples[1], "epoch", .number(2))
             samples[2] = setting(samples[2], "output", .object(["completion": .string("")]))
         }
-        #expect(run.rows[0].input == .array([
-            .object(["role": .string("system"), "content": .string("You tag books.")]),
-            .object(["role": .string("user"), "content": .array([.object(["type": .string("text"), "text": .string("hi")])])]),
-        ]))
+        #expect(
+            run.rows[0].input
+                == .array([
+                    .object(["role": .string("system"), "content": .string("You tag books.")]),
+                    .object(["role": .string("user"), "content": .array([.object(["type": .string("text"), "text": .string("hi")])])]),
+                ]))
         #expect(run.rows.map(\.id) == ["b1_epoch_1", "b2_epoch_2", "b3_epoch_1", "b4_epoch_1", "b5_epoch_1"])
         // An empty completion falls back to the last assistant message.
         let samples = try #require(try dump()["samples"]?.array)
@@ -135,10 +145,13 @@ struct InspectImportTests {
                 return "\(error)"
             }
         }
-        #expect(refusal { $0[3] = setting($0[3], "error", .object(["message": .string("RuntimeError: boom")])) }.contains("sample b4 failed in Inspect (RuntimeError: boom)"))
+        #expect(
+            refusal { $0[3] = setting($0[3], "error", .object(["message": .string("RuntimeError: boom")])) }.contains(
+                "sample b4 failed in Inspect (RuntimeError: boom)"))
         #expect(refusal { $0[1] = setting($0[1], "id", .null) }.contains("samples[1] column id: the sample has no id"))
         #expect(refusal { $0[1] = setting($0[1], "id", .number(2.5)) }.contains("not a string or a whole number"))
-        #expect(refusal { $0[0] = setting(setting($0[0], "output", .object([:])), "messages", .array([])) }.contains("sample b1 has no output"))
+        #expect(
+            refusal { $0[0] = setting(setting($0[0], "output", .object([:])), "messages", .array([])) }.contains("sample b1 has no output"))
         #expect(refusal { $0[0] = setting($0[0], "metadata", .object(["inspect": .bool(true)])) }.contains("metadata.inspect"))
         #expect(refusal { $0[4] = setting($0[4], "id", .string("b1")) }.contains("b1"))
         #expect(refusal { $0 = [] }.contains("holds no samples"))

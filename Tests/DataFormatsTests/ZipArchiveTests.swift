@@ -62,7 +62,9 @@ struct ZipArchiveTests {
         #expect(try zstd.contents(named: "no/such.json") == nil)
     }
 
-    @Test("Every truncation of the real log, at its end or its start, is refused with an InputError, never a trap", arguments: [zstdLog, deflateLog])
+    @Test(
+        "Every truncation of the real log, at its end or its start, is refused with an InputError, never a trap",
+        arguments: [zstdLog, deflateLog])
     func truncations(log: URL) throws {
         let bytes = try [UInt8](Data(contentsOf: log))
         var cuts = Array(stride(from: 0, to: bytes.count, by: 37))
@@ -101,12 +103,21 @@ struct ZipArchiveTests {
         let end = bytes.endRecord
         let entry = bytes.firstEntry
         // Method 12 (bzip2) in both headers of the first member.
-        expectRefused({ $0.put16(12, at: entry + 10); $0.put16(12, at: $0.u32(entry + 42) + 8) }, "method 12")
+        expectRefused(
+            {
+                $0.put16(12, at: entry + 10); $0.put16(12, at: $0.u32(entry + 42) + 8)
+            }, "method 12")
         // The directory says deflate, the local header says stored.
         expectRefused({ $0.put16(0, at: $0.u32(entry + 42) + 8) }, "disagrees with the central directory")
         expectRefused({ $0.put16($0.u16(entry + 8) | 1, at: entry + 8) }, "encrypted")
-        expectRefused({ $0.put16($0.u16(end + 10) + 1, at: end + 10); $0.put16($0.u16(end + 8) + 1, at: end + 8) }, "expected an entry")
-        expectRefused({ $0.put16($0.u16(end + 10) - 1, at: end + 10); $0.put16($0.u16(end + 8) - 1, at: end + 8) }, "entries take")
+        expectRefused(
+            {
+                $0.put16($0.u16(end + 10) + 1, at: end + 10); $0.put16($0.u16(end + 8) + 1, at: end + 8)
+            }, "expected an entry")
+        expectRefused(
+            {
+                $0.put16($0.u16(end + 10) - 1, at: end + 10); $0.put16($0.u16(end + 8) - 1, at: end + 8)
+            }, "entries take")
         expectRefused({ $0.put32($0.count, at: end + 16) }, "runs past the end record")
         expectRefused({ $0.put16(1, at: end + 4) }, "several disks")
         expectRefused({ $0.put32(0xFFFF_FFFF, at: entry + 20) }, "ZIP64")

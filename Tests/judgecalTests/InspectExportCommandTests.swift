@@ -32,7 +32,9 @@ private func pythonKappas(_ table: URL, judge: String, expert: String, levels: S
 
 @Suite("import --format inspect and export: Inspect's scorer measured, notebooks' kappa reproduced")
 struct InspectExportCommandTests {
-    @Test("Show: the real Inspect log imported with its scorer's scores, counted against `inspect log dump`, aligned, exported, and pandas + scikit-learn give align's kappa")
+    @Test(
+        "Show: the real Inspect log imported with its scorer's scores, counted against `inspect log dump`, aligned, exported, and pandas + scikit-learn give align's kappa"
+    )
     func inspectLogEndToEnd() throws {
         let folder = try SharedData.temporaryFolder("inspect-show")
         let run = folder.appendingPathComponent("booktags.run.jsonl").path
@@ -81,7 +83,9 @@ struct InspectExportCommandTests {
         #expect(abs((python["includes"]?["unweighted"]?.double ?? .nan) - kappa) < 1e-12)
     }
 
-    @Test("Book tags on a 1–4 rubric: the exported CSV gives align's unweighted and quadratic kappa per dimension in scikit-learn; JSON Lines holds the same lines")
+    @Test(
+        "Book tags on a 1–4 rubric: the exported CSV gives align's unweighted and quadratic kappa per dimension in scikit-learn; JSON Lines holds the same lines"
+    )
     func bookTagsKappaInPandas() throws {
         let folder = try SharedData.temporaryFolder("export-kappa")
         // A judge that agrees with expert-a except on a fixed pattern of rows (one level up or down, within 1–4).
@@ -95,7 +99,9 @@ struct InspectExportCommandTests {
         }
         let judgeFile = folder.appendingPathComponent("judge.csv")
         try Data(judge.utf8).write(to: judgeFile)
-        let common = ["notebooks-data/book-tags.run.jsonl", "--rubric", "rubrics/book-tags.md", "--labels", "calibration/book-tags.labels.csv"]
+        let common = [
+            "notebooks-data/book-tags.run.jsonl", "--rubric", "rubrics/book-tags.md", "--labels", "calibration/book-tags.labels.csv",
+        ]
         let aligned = try JudgeCalProcess.run(
             ["align"] + common + ["--judge-scores", judgeFile.path, "--json", "--no-history", "--resamples", "0"])
         #expect([0, 2, 3].contains(aligned.status), "\(aligned.error)")
@@ -153,7 +159,8 @@ struct InspectExportCommandTests {
         ])
         #expect(labelsOnly.status == 65)
         let notInspect = try JudgeCalProcess.run([
-            "import", "notebooks-data/book-tags.run.jsonl", "--format", "jsonl", "-o", out, "--scores", folder.appendingPathComponent("s.jsonl").path,
+            "import", "notebooks-data/book-tags.run.jsonl", "--format", "jsonl", "-o", out, "--scores",
+            folder.appendingPathComponent("s.jsonl").path,
         ])
         #expect(notInspect.status == 65)
         #expect(notInspect.error.contains("only an Inspect log has scorer scores"))

@@ -1,5 +1,5 @@
-public import Foundation
 import DataFormats
+public import Foundation
 import Judging
 
 extension TidyExport {

@@ -70,7 +70,8 @@ public struct TidyExport: Sendable, Hashable {
         var raters: [String: String] = [:]
         for file in judgments {
             if let stray = file.ids.first(where: { !run.contains(id: $0) }) {
-                throw InputError(file: file.file, line: file.lines[stray], column: "id", message: "the row \(stray) is not in the run \(run.info.name)")
+                throw InputError(
+                    file: file.file, line: file.lines[stray], column: "id", message: "the row \(stray) is not in the run \(run.info.name)")
             }
             let rater = "judge:" + (file.model ?? URL(fileURLWithPath: file.file).deletingPathExtension().lastPathComponent)
             if let other = raters.updateValue(file.file, forKey: rater) {

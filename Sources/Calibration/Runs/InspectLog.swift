@@ -123,7 +123,8 @@ public struct InspectLog: Sendable {
             let message = error["message"]?.string ?? error.string ?? error.compactJSON
             throw fail(
                 "error",
-                "sample \(id) failed in Inspect (\(message)); a frozen run needs every response — retry it (inspect eval-retry) or remove the sample")
+                "sample \(id) failed in Inspect (\(message)); a frozen run needs every response — retry it (inspect eval-retry) or remove the sample"
+            )
         }
         guard let input = fields["input"].map(restored), input != .null else { throw fail("input", "sample \(id) has no input") }
         guard let response = output(of: fields, restored: restored) else {
@@ -140,12 +141,19 @@ public struct InspectLog: Sendable {
         if case .object(let recorded)? = fields["scores"] {
             for (scorer, score) in recorded.sorted(by: { $0.key < $1.key }) {
                 scores.append(
-                    Score(scorer: scorer, value: score["value"] ?? .null, answer: score["answer"]?.string, explanation: score["explanation"]?.string))
+                    Score(
+                        scorer: scorer, value: score["value"] ?? .null, answer: score["answer"]?.string,
+                        explanation: score["explanation"]?.string))
             }
         }
         let recorded = scores.map { score in
-            (score.scorer, JSONValue.object(["value": score.value, "answer": score.answer.map(JSONValue.string) ?? .null,
-                "explanation": score.explanation.map(JSONValue.string) ?? .null]))
+            (
+                score.scorer,
+                JSONValue.object([
+                    "value": score.value, "answer": score.answer.map(JSONValue.string) ?? .null,
+                    "explanation": score.explanation.map(JSONValue.string) ?? .null,
+                ])
+            )
         }
         metadata["inspect"] = .object([
             "sample_id": idValue, "epoch": .number(epoch), "scores": .object(Dictionary(uniqueKeysWithValues: recorded)),

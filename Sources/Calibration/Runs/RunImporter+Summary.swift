@@ -26,7 +26,8 @@ extension RunImporter {
         }
         try StagedOutputs.check(scores, role: "judge-scores file")
         guard format == .inspect else {
-            throw InputError(file: InputFile.displayName(url), message: "is not an Inspect log; only an Inspect log has scorer scores to write")
+            throw InputError(
+                file: InputFile.displayName(url), message: "is not an Inspect log; only an Inspect log has scorer scores to write")
         }
         let log = try InspectLog.load(from: url)
         let run = try log.frozenRun(name: name ?? url.deletingPathExtension().lastPathComponent)
@@ -52,7 +53,8 @@ extension RunImporter {
             return line + "; scores of \(imported.scoreDimensions.joined(separator: ", ")) into \(scores)"
         }
         var summary: [String: JSONValue] = [
-            "output": .string(output), "format": .string(format.name), "rows": .number(Double(run.rows.count)), "name": .string(run.info.name),
+            "output": .string(output), "format": .string(format.name), "rows": .number(Double(run.rows.count)),
+            "name": .string(run.info.name),
         ]
         if let scores {
             summary["scores"] = .string(scores)

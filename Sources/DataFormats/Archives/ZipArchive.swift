@@ -62,7 +62,9 @@ public struct ZipArchive: Sendable {
         guard at == end.offset + end.size else {
             throw InputError(
                 file: file,
-                message: "the central directory is \(end.size) bytes but its \(end.count) entries take \(at - end.offset); the archive is corrupt")
+                message:
+                    "the central directory is \(end.size) bytes but its \(end.count) entries take \(at - end.offset); the archive is corrupt"
+            )
         }
         self.members = members
     }
@@ -92,7 +94,8 @@ public struct ZipArchive: Sendable {
         }
         let start = at + 30 + Int(Self.uint16(bytes, at + 26)) + Int(Self.uint16(bytes, at + 28))
         guard start <= directoryOffset, member.compressedSize <= directoryOffset - start else {
-            throw fail("its \(member.compressedSize) bytes run past the start of the central directory; the archive is truncated or corrupt")
+            throw fail(
+                "its \(member.compressedSize) bytes run past the start of the central directory; the archive is truncated or corrupt")
         }
         let stored = bytes[start..<(start + member.compressedSize)]
         let output: [UInt8]
@@ -151,7 +154,9 @@ public struct ZipArchive: Sendable {
         guard offset <= at, size <= at - offset else {
             throw InputError(
                 file: file,
-                message: "its central directory (\(size) bytes at byte \(offset)) runs past the end record at byte \(at); the archive is truncated or corrupt")
+                message:
+                    "its central directory (\(size) bytes at byte \(offset)) runs past the end record at byte \(at); the archive is truncated or corrupt"
+            )
         }
         return (offset, size, count)
     }
@@ -183,7 +188,8 @@ public struct ZipArchive: Sendable {
         }
         guard [0, 8, 93].contains(method) else { throw refuse(unsupportedMethod(method)) }
         guard member.uncompressedSize <= maximumMemberSize else {
-            throw refuse("declares \(member.uncompressedSize) bytes unpacked, more than the \(maximumMemberSize) this reader holds in memory")
+            throw refuse(
+                "declares \(member.uncompressedSize) bytes unpacked, more than the \(maximumMemberSize) this reader holds in memory")
         }
         at = next
         return member

@@ -1,8 +1,10 @@
 import CZlib
 import CZstd
 
-/// The decompressors ``ZipArchive`` uses: raw deflate through zlib and
-/// Zstandard through libzstd, each into a buffer of exactly the declared size.
+/// The decompressors ``ZipArchive`` uses.
+///
+/// Raw deflate goes through zlib and Zstandard through libzstd, each into a
+/// buffer of exactly the declared size.
 /// A failure is a ``Problem``, whose reason the archive turns into an error
 /// naming the member.
 enum ZipDecompression {
@@ -59,7 +61,8 @@ enum ZipDecompression {
         }
         if ZSTD_isError(result) != 0 {
             let reason = String(cString: ZSTD_getErrorName(result))
-            throw Problem("does not decompress as Zstandard (\(reason)); the member is truncated, corrupt or larger than its declared \(size) bytes")
+            throw Problem(
+                "does not decompress as Zstandard (\(reason)); the member is truncated, corrupt or larger than its declared \(size) bytes")
         }
         guard result == size else { throw Problem("decompresses to \(result) bytes, not its declared \(size)") }
         return output
@@ -67,14 +70,17 @@ enum ZipDecompression {
 
     /// The CRC-32 (ISO 3309, as ZIP uses it) of `bytes`.
     static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc = CZlib.crc32(0, nil, 0)
-        var at = 0
-        // zlib takes at most 4 GiB − 1 bytes a call.
-        while at < bytes.count {
-            let n = min(bytes.count - at, 1 << 30)
-            crc = bytes.withUnsafeBufferPointer { CZlib.crc32(crc, $0.baseAddress! + at, UInt32(n)) }
-            at += n
+        bytes.withUnsafeBufferPointer { buffer in
+            var crc = CZlib.crc32(0, nil, 0)
+            guard let base = buffer.baseAddress else { return UInt32(crc) }
+            var at = 0
+            // zlib takes at most 4 GiB − 1 bytes a call.
+            while at < buffer.count {
+                let n = min(buffer.count - at, 1 << 30)
+                crc = CZlib.crc32(crc, base + at, UInt32(n))
+                at += n
+            }
+            return UInt32(crc)
         }
-        return UInt32(crc)
     }
 }
