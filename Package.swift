@@ -24,12 +24,22 @@ let systemLibraries: [Target] = [
         pkgConfig: "sqlite3",
         providers: [.apt(["libsqlite3-dev"])]
     ),
+    .systemLibrary(
+        name: "CZlib",
+        pkgConfig: "zlib",
+        providers: [.apt(["zlib1g-dev"])]
+    ),
+    .systemLibrary(
+        name: "CZstd",
+        pkgConfig: "libzstd",
+        providers: [.apt(["libzstd-dev"])]
+    ),
 ]
 
 // MARK: - Core libraries
 
 let libraries: [Target] = [
-    .target(name: "DataFormats"),
+    .target(name: "DataFormats", dependencies: ["CZlib", "CZstd"]),
     .target(
         name: "AgreementStatistics",
         dependencies: ["DataFormats", "CLapacke"]

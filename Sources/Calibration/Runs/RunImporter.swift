@@ -61,6 +61,8 @@ public enum RunFormat: Sendable, Hashable {
     /// over its (flat) column names. A blank cell is missing; a cell holding a
     /// JSON object or array becomes that JSON, any other cell stays text.
     case csv(FieldMapping)
+    /// An Inspect AI log: the `.eval` archive or the `.json` form (``InspectLog``).
+    case inspect
 }
 
 /// Turns an exported evaluation run into a ``FrozenRun``.
@@ -82,9 +84,14 @@ public enum RunImporter {
     /// - Throws: ``InputError`` when the file is neither JSON nor JSON Lines.
     public static func detectFormat(of url: URL) throws -> RunFormat {
         if url.pathExtension.lowercased() == "csv" { return .csv(FieldMapping()) }
+        if url.pathExtension.lowercased() == "eval" { return .inspect }
         let name = InputFile.displayName(url)
         let data = try InputFile.read(url)
+        // A ZIP archive (its local-header signature): the one archived export, Inspect's .eval log.
+        if data.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .inspect }
         func kind(_ value: JSONValue) -> RunFormat? {
+            // Before Xcode's: an Inspect log has "results" too.
+            if value["eval"] != nil && value["version"] != nil { return .inspect }
             if value["samples"] != nil && value["aggregates"] != nil { return .evaluationResult }
             if value["results"] != nil { return .xcodeResult }
             if value["instances"] != nil && value["annotations"] != nil { return .judgeBench }
@@ -133,6 +140,8 @@ public enum RunImporter {
                 return (value: JSONValue.object(Dictionary(fields) { first, _ in first }), line: table.lines[r])
             }
             return try fromRecords(records, file: file, name: runName, mapping: mapping)
+        case .inspect:
+            return try InspectLog(data, file: file).frozenRun(name: runName)
         }
     }
 

@@ -9,8 +9,9 @@ enum ImportCommand {
         abstract: "Freeze an exported evaluation run as a run file (JSON Lines).",
         discussion: """
             RUN is an export: this toolkit's EvaluationResult JSON, Xcode's evaluation-result \
-            JSON, JUDGE-BENCH's unified JSON, generic JSON Lines, or CSV. --format auto (the \
-            default) tells them apart by the extension (.csv) and the top-level keys. For \
+            JSON, JUDGE-BENCH's unified JSON, an Inspect AI log (.eval or .json; --scores writes its \
+            scorers' scores for align --judge-scores), generic JSON Lines, or CSV. --format auto (the \
+            default) tells them apart by the extension (.csv, .eval) and the top-level keys. For \
             jsonl and csv, --id, --input, --response and --expected map fields to the run's \
             row (dotted paths for JSON, column names for CSV); several --input paths are gathered \
             into one object nested by their dots (--input a.b,c gives {"a": {"b": …}, "c": …}), \
@@ -41,6 +42,7 @@ enum ImportCommand {
                 defaultValue: FieldMapping().expected),
             Option("name", valueName: "name", help: "The run's name; default the file's base name."),
             Option("output", short: "o", valueName: "file", help: "Where to write the run (.run.jsonl).", required: true),
+            Option("scores", valueName: "file", help: "Inspect logs: also write the scorers' scores as a judge-scores file."),
         ],
         flags: [Flag("json", help: "Write a summary as JSON on standard output.")],
         positionals: [Positional("run", help: "The exported run.")],
@@ -65,9 +67,10 @@ enum ImportCommand {
         if !format.takesFieldMapping, let option = mappingGiven.first {
             throw UsageError("--\(option) maps fields of JSON Lines or CSV records; this export's format fixes its fields")
         }
-        let run = try RunImporter.importRun(from: url, format: format, name: arguments.value("name"))
-        try run.save(to: URL(fileURLWithPath: outputName))
-        console.print(RunImporter.summary(of: run, format: format, from: path, into: outputName, json: arguments.flag("json")))
+        let imported = try RunImporter.importAndSave(
+            from: url, format: format, name: arguments.value("name"), output: outputName, scores: arguments.value("scores"))
+        console.print(
+            RunImporter.summary(of: imported, format: format, from: path, into: outputName, json: arguments.flag("json")))
         return .success
     }
 }

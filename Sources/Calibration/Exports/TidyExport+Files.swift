@@ -1,0 +1,57 @@
+import DataFormats
+public import Foundation
+import Judging
+
+extension TidyExport {
+    /// Reads what `judgecal export` names and builds the table.
+    ///
+    /// The dimensions are the rubric's when one is given (labels then read on
+    /// its scales), otherwise those of the judgments files in order of first
+    /// appearance (labels read as plain numbers, as `align --judge-scores` reads them).
+    ///
+    /// - Throws: ``InputError`` naming the file, line and column at fault, or
+    ///   when there is nothing to export (no judgments, and no rubric to say which label columns are dimensions).
+    public static func load(run runURL: URL, judgments: [URL], labels: [URL], rubric: URL?, splits: URL?) throws -> TidyExport {
+        let run = try FrozenRun.load(from: runURL)
+        let scores = try judgments.map(ExternalJudgeScores.load(from:))
+        let rubric = try rubric.map(Rubric.loadForUse(from:))
+        var dimensions = rubric?.dimensions.map(\.name) ?? []
+        if rubric == nil {
+            for file in scores {
+                for d in file.dimensions where !dimensions.contains(where: { $0.lowercased() == d.lowercased() }) { dimensions.append(d) }
+            }
+        }
+        guard !dimensions.isEmpty else {
+            throw InputError(
+                file: InputFile.displayName(runURL),
+                message: "has nothing to export: give --judgments, or --labels with --rubric to say which columns are dimensions")
+        }
+        let ids = Set(run.rows.map(\.id))
+        let expert: ExpertLabels? =
+            labels.isEmpty
+            ? nil
+            : try rubric.map { try ExpertLabels.load(from: labels, dimensions: $0.dimensions, runIDs: ids) }
+                ?? ExpertLabels.load(from: labels, dimensionNames: dimensions, runIDs: ids)
+        return try TidyExport(
+            run: run, dimensions: dimensions, judgments: scores, labels: expert, splits: splits.map(LabelSplits.load(from:)),
+            exampleRows: Set(rubric?.examples.compactMap(\.rowID) ?? []))
+    }
+
+    /// What `judgecal export` does: checks that `output` can be written, reads the files
+    /// (``load(run:judgments:labels:rubric:splits:)``), writes the table in the format named
+    /// `format` (`csv` by default) atomically, and returns the line it prints
+    /// (`wrote 126 lines (csv) into book-tags.tidy.csv`).
+    ///
+    /// - Throws: ``InputError`` for a malformed input; ``OutputError`` when the file cannot be written.
+    public static func export(
+        run: URL, judgments: [URL], labels: [URL], rubric: URL?, splits: URL?, format: String, output: String
+    ) throws -> String {
+        try StagedOutputs.check(output, role: "export")
+        let chosen = Format(rawValue: format) ?? .csv
+        let table = try load(run: run, judgments: judgments, labels: labels, rubric: rubric, splits: splits)
+        var outputs = StagedOutputs()
+        try outputs.stage(table.rendered(chosen), at: output, role: "export")
+        try outputs.commit()
+        return "wrote \(table.lines.count) lines (\(chosen.rawValue)) into \(output)"
+    }
+}

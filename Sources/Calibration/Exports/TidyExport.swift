@@ -1,0 +1,133 @@
+import DataFormats
+public import Foundation
+
+/// A run's judgments and expert labels as one tidy long table for notebooks
+/// (`judgecal export`): one line per row × dimension × rater, so that
+/// `pandas.read_csv` followed by a pivot on `rater` gives the paired scores
+/// every agreement statistic is computed from (docs/FORMATS.md, "Tidy export").
+///
+/// Columns, in order (``columns``):
+/// - `row_id`: the run's row id;
+/// - `dimension`: the dimension, spelled as the rubric (or the first judgments file) spells it;
+/// - `rater`: `judge:<model>` for a judgments file that names its model,
+///   `judge:<file>` for one that does not, or the expert's name from the label sheet;
+/// - `role`: `judge` or `expert`;
+/// - `value`: the score as a plain number (`3`, `0.5`), empty when there is none;
+/// - `rationale`: the judge's rationale, or the expert's note;
+/// - `failure`: why a judge line has no value (the judge's failure message,
+///   `not-judged` for a run row the file lacks), `no-score` for an expert's
+///   blank cell; empty otherwise;
+/// - `split`: `development`, `validation` or `test` from a splits record, empty without one or for a row it lacks;
+/// - `example`: `true` for a row the rubric cites as a worked example, which `align` leaves out of its figures; else `false`.
+///
+/// Judge lines cover every run row (in run order) for every dimension, so the
+/// rows a judge did not score are counted, not dropped; expert lines cover the
+/// labelled rows. Nothing is averaged or rounded.
+public struct TidyExport: Sendable, Hashable {
+    /// One line of the table.
+    public struct Line: Sendable, Hashable {
+        public var rowID: String
+        public var dimension: String
+        public var rater: String
+        public var role: String
+        public var value: Double?
+        public var rationale: String?
+        public var failure: String?
+        public var split: LabelSplit?
+        public var example = false
+    }
+
+    /// The export formats, by the names `judgecal export --format` takes.
+    public enum Format: String, Sendable, CaseIterable {
+        /// CSV (RFC 4180) with a header, cells made inert for spreadsheets (``DataFormats/CSVWriter/spreadsheetSafe(_:)``).
+        case csv
+        /// JSON Lines, one object per line with the same keys; `value` a number or `null`, empty text `null`.
+        case jsonl
+    }
+
+    /// The column names, in order.
+    public static let columns = ["row_id", "dimension", "rater", "role", "value", "rationale", "failure", "split", "example"]
+
+    /// The lines: judges' first (file by file, run rows in order, dimensions in order), then experts' in sheet order.
+    public var lines: [Line]
+
+    /// The table of `run`'s judgments and labels.
+    ///
+    /// - Parameters:
+    ///   - dimensions: the dimensions to write, in order.
+    ///   - judgments: judge scores files (``ExternalJudgeScores``), one rater each.
+    ///   - labels: the expert labels, if any.
+    ///   - splits: a splits record, if any.
+    ///   - exampleRows: the rows the rubric cites as worked examples.
+    /// - Throws: ``InputError`` when a judgments file names a row the run lacks
+    ///   or two judgments files would be the same rater.
+    public init(
+        run: FrozenRun, dimensions: [String], judgments: [ExternalJudgeScores], labels: ExpertLabels?, splits: LabelSplits?,
+        exampleRows: Set<String> = []
+    ) throws {
+        let splitOf = Dictionary(splits?.rows.map { ($0.id, $0.split) } ?? []) { a, _ in a }
+        var lines: [Line] = []
+        var raters: [String: String] = [:]
+        for file in judgments {
+            if let stray = file.ids.first(where: { !run.contains(id: $0) }) {
+                throw InputError(
+                    file: file.file, line: file.lines[stray], column: "id", message: "the row \(stray) is not in the run \(run.info.name)")
+            }
+            let rater = "judge:" + (file.model ?? URL(fileURLWithPath: file.file).deletingPathExtension().lastPathComponent)
+            if let other = raters.updateValue(file.file, forKey: rater) {
+                throw InputError(file: file.file, message: "names the same judge (\(rater)) as \(other); export one of them")
+            }
+            for row in run.rows {
+                for dimension in dimensions {
+                    var line = Line(
+                        rowID: row.id, dimension: dimension, rater: rater, role: "judge", split: splitOf[row.id],
+                        example: exampleRows.contains(row.id))
+                    let spelled = file.dimension(matching: dimension) ?? dimension
+                    if let score = file.scores[spelled]?[row.id] {
+                        line.value = score.value
+                        line.rationale = score.rationale
+                    } else {
+                        line.failure = file.failures[spelled]?[row.id] ?? "not-judged"
+                    }
+                    lines.append(line)
+                }
+            }
+        }
+        for label in labels?.labels ?? [] {
+            for dimension in dimensions {
+                let value = label.scores[dimension]
+                lines.append(
+                    Line(
+                        rowID: label.id, dimension: dimension, rater: label.rater, role: "expert", value: value, rationale: label.note,
+                        failure: value == nil ? "no-score" : nil, split: splitOf[label.id], example: exampleRows.contains(label.id)))
+            }
+        }
+        self.lines = lines
+    }
+
+    /// The table in `format`.
+    public func rendered(_ format: Format) -> Data {
+        switch format {
+        case .csv:
+            let writer = CSVWriter()
+            let records = lines.map { line in writer.record(cells(line).map { CSVWriter.spreadsheetSafe($0 ?? "") }) }
+            return Data((writer.record(Self.columns) + records.joined()).utf8)
+        case .jsonl:
+            let records = lines.map { line in
+                var object = Dictionary(uniqueKeysWithValues: zip(Self.columns, cells(line).map { $0.map(JSONValue.string) ?? .null }))
+                object["value"] = line.value.map(JSONValue.number) ?? .null
+                object["example"] = .bool(line.example)
+                return JSONValue.object(object).compactJSON + "\n"
+            }
+            return Data(records.joined().utf8)
+        }
+    }
+
+    private func cells(_ line: Line) -> [String?] {
+        func text(_ s: String?) -> String? { s?.isEmpty == false ? s : nil }
+        return [
+            line.rowID, line.dimension, line.rater, line.role, line.value.map { JSONValue.number($0).plainText }, text(line.rationale),
+            text(line.failure), line.split?.rawValue, String(line.example),
+        ]
+    }
+}
