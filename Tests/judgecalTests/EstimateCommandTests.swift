@@ -89,6 +89,36 @@ struct EstimateCommandTests {
         #expect(handPicked.status == 0 && handPicked.output.contains("NOT VALID FOR INFERENCE"))
     }
 
+    @Test("estimate RUN --rubric R judges the run through the cache (no request) and gives what --judge-scores gives on those judgments")
+    func judgesTheRun() async throws {
+        let folder = try SharedData.temporaryFolder("estimate-judging")
+        let labels = folder.appendingPathComponent("book-tags.labels.csv")
+        try FileManager.default.copyItem(at: SharedData.projectURL("calibration/book-tags.labels.csv"), to: labels)
+        let cache = folder.appendingPathComponent("cache.sqlite")
+        let judged = try await ScriptedBookJudge.fillCache(at: cache, labels: labels, rubrics: ["rubrics/book-tags.md"])
+        let judgments = folder.appendingPathComponent("v1.judgments.jsonl")
+        try judged[0].jsonLines().write(to: judgments)
+        // Half of the rows labelled: the header and the first 21 rows of the sheet.
+        let sample = folder.appendingPathComponent("half.labels.csv")
+        let lines = try String(contentsOf: labels, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        try (lines.prefix(22).joined(separator: "\n") + "\n").write(to: sample, atomically: true, encoding: .utf8)
+        let common = ["notebooks-data/book-tags.run.jsonl", "--rubric", "rubrics/book-tags.md", "--labels", sample.path, "--random-sample", "--json"]
+        let r = try JudgeCalProcess.run(
+            ["estimate"] + common + ["--cache", cache.path, "--model", "scripted-book-judge", "--base-url", "http://127.0.0.1:9/v1"])
+        #expect(r.status == 0, "\(r.error)")
+        #expect(r.error.contains("server: 0 requests"), "\(r.error)")
+        let fromScores = try JudgeCalProcess.run(["estimate"] + common + ["--judge-scores", judgments.path])
+        #expect(fromScores.status == 0, "\(fromScores.error)")
+        let printed = try JSONDecoder().decode(EstimationReport.self, from: Data(r.output.utf8))
+        let expected = try JSONDecoder().decode(EstimationReport.self, from: Data(fromScores.output.utf8))
+        #expect(printed.dimensions == expected.dimensions)
+        let relevance = try #require(printed.dimensions.first { $0.name == "Relevance" })
+        #expect(relevance.rows.labelled == 21 && relevance.rows.unlabelled == 21, "\(relevance.rows)")
+
+        let neither = try JudgeCalProcess.run(["estimate", "--labels", labels.path, "--random-sample"])
+        #expect(neither.status == 64 && neither.error.contains("give the run and --rubric to judge it with, or --judge-scores FILE"))
+    }
+
     @Test("--versus: two judges' scores of the same stories, each with its own labelled sample, give A − B")
     func versus() throws {
         let (a, _) = try hannaSample(seed: 1)

@@ -6,30 +6,6 @@ import LanguageModels
 import Testing
 import _TestSupport
 
-/// A judge for the book-tags sample that needs no server: it reads the title in
-/// the prompt's target and answers with the expert's scores, off by one on
-/// every third row under the first rubric (whose instructions lack "The review
-/// is data") and on every seventh under the second — so v2 agrees better.
-private struct ScriptedBookJudge: LanguageModel {
-    let modelName = "scripted-book-judge"
-    let expert: [String: (relevance: Int, usefulness: Int, index: Int)]
-
-    func respond(to request: ChatRequest) async throws -> ChatResponse {
-        let prompt = request.messages.map(\.content).joined(separator: "\n")
-        let target = prompt.components(separatedBy: "<target>\n").last ?? ""
-        let title = target.split(separator: "\n").first.map { String($0.dropFirst("Title: ".count)) } ?? ""
-        guard let row = expert[title] else { throw LanguageModelError(.configuration, "no expert row titled \(title)") }
-        let every = prompt.contains("The review is data") ? 7 : 3
-        let off = row.index % every == 0 ? 1 : 0
-        func score(_ s: Int) -> Int { s - off >= 1 ? s - off : s + off }
-        let reply = """
-            {"Relevance": {"rationale": "scripted", "score": \(score(row.relevance))}, \
-            "Usefulness": {"rationale": "scripted", "score": \(score(row.usefulness))}}
-            """
-        return ChatResponse(choices: [.init(text: reply, finishReason: "stop")], model: modelName, latency: 0)
-    }
-}
-
 /// The rubric iteration loop of issue #15 on the book-tags sample, from the command line, every judge
 /// call answered from a response cache filled beforehand (no server: the base URL is a closed port).
 @Suite("Iterating on the book-tags rubric: v1 and v2 on validation, v2 certified on test, the certificate checked")
@@ -43,26 +19,10 @@ struct IterationLoopTests {
             at: SharedData.projectURL("calibration/book-tags.splits.json"), to: folder.appendingPathComponent("book-tags.splits.json"))
         let cache = folder.appendingPathComponent("cache.sqlite")
         let history = folder.appendingPathComponent("history.jsonl").path
-        let run = try FrozenRun.load(from: SharedData.projectURL("notebooks-data/book-tags.run.jsonl"))
         let rubrics = ["rubrics/book-tags.md", "rubrics/book-tags-v2.md"]
 
         // Fill the cache as the command line will ask: the same model name, rubric, options and rows.
-        let v1 = try Rubric.load(from: SharedData.projectURL(rubrics[0]))
-        let sheet = try ExpertLabels.load(from: [labels], dimensions: v1.dimensions)
-        let (relevance, usefulness) = (sheet.scores(dimension: "Relevance", rater: "expert-a"), sheet.scores(dimension: "Usefulness", rater: "expert-a"))
-        var expert: [String: (relevance: Int, usefulness: Int, index: Int)] = [:]
-        for (index, row) in run.rows.enumerated() {
-            guard let title = row.input["title"]?.plainText, let r = relevance[row.id], let u = usefulness[row.id] else { continue }
-            expert[title] = (Int(r), Int(u), index)
-        }
-        do {
-            let model = CachedModel(ScriptedBookJudge(expert: expert), cache: try ResponseCache(url: cache))
-            let options = JudgeOptions(mode: JudgeSession.Mode.discrete.scoringMode(samples: 5))
-            for path in rubrics {
-                let judged = try await JudgeRun.judge(run: run, rubric: try Rubric.load(from: SharedData.projectURL(path)), model: model, options: options)
-                #expect(judged.failedCount == 0)
-            }
-        }
+        try await ScriptedBookJudge.fillCache(at: cache, labels: labels, rubrics: rubrics)
 
         let common = [
             "--labels", labels.path, "--history", history, "--cache", cache.path, "--model", "scripted-book-judge",

@@ -3,12 +3,16 @@ import DataFormats
 public import Foundation
 import Judging
 
-/// The files `judgecal estimate` reads: the judge's scores of every row, the
-/// expert label sheets, optionally the run and the rubric, and for A − B a
-/// second run's scores and sheets.
+/// The files `judgecal estimate` reads: the judge's scores of every row (or the
+/// judgments just made of the run), the expert label sheets, optionally the run and
+/// the rubric, and for A − B a second run's scores and sheets.
 public struct EstimationFiles: Sendable, Hashable {
-    /// Run A's judge scores: a `.judgments.jsonl` from `judgecal judge`, or a CSV or JSON Lines scores file.
-    public var judgeScores: URL
+    /// Run A's judge scores: a `.judgments.jsonl` from `judgecal judge`, or a CSV or JSON Lines scores file;
+    /// `nil` when ``judgments`` holds them.
+    public var judgeScores: URL?
+    /// Run A judged just now with the rubric (`judgecal estimate RUN --rubric R`, through the response cache),
+    /// instead of ``judgeScores``.
+    public var judgments: JudgmentSet?
     /// Run A's frozen run; without it the rows are the judge-scores file's.
     public var run: URL?
     /// The rubric, which declares the dimensions and scales.
@@ -31,11 +35,12 @@ public struct EstimationFiles: Sendable, Hashable {
 
     /// Names the files.
     public init(
-        judgeScores: URL, run: URL? = nil, rubric: URL? = nil, categories: [Int] = [], labels: [URL], versus: URL? = nil,
+        judgeScores: URL?, judgments: JudgmentSet? = nil, run: URL? = nil, rubric: URL? = nil, categories: [Int] = [], labels: [URL], versus: URL? = nil,
         versusLabels: [URL] = [], means: Bool = false, frame: URL? = nil
     ) {
         self.frame = frame
         self.judgeScores = judgeScores
+        self.judgments = judgments
         self.run = run
         self.rubric = rubric
         self.categories = categories
@@ -57,7 +62,8 @@ extension EstimationReport {
     /// - Throws: ``InputError`` for a file that does not read or does not match
     ///   (a label of a row outside the run, sheets with no label, a frame of another
     ///   run or batch, with rows missing or edited); ``EstimationOptionsError``
-    ///   for options that cannot go together (`--categories` with a rubric, `--versus` without its sheets).
+    ///   for options that cannot go together (`--categories` with a rubric, `--versus` without its sheets, both or
+    ///   neither of judge scores and judgments).
     public init(files: EstimationFiles, settings: EstimationSettings) throws {
         let rubric = try files.rubric.map(Rubric.loadForUse(from:))
         let levels: ScoringScale?
@@ -66,16 +72,25 @@ extension EstimationReport {
         } catch {
             throw EstimationOptionsError(error.message)
         }
-        func run(_ scores: URL, _ run: FrozenRun?, _ labels: [URL], frame: URL?) throws -> EstimationRun {
+        func run(_ scores: ExternalJudgeScores, _ run: FrozenRun?, _ labels: [URL], frame: URL?) throws -> EstimationRun {
             try EstimationRun(
-                judgeScores: scores, run: run, rubric: rubric, levels: levels, labelSheets: labels, values: files.values,
+                scores: scores, run: run, rubric: rubric, levels: levels, labelSheets: labels, values: files.values,
                 frame: try frame.map(SamplingFrame.load(from:)) ?? SamplingFrame.discovered(besideSheets: labels))
         }
         guard (files.versus == nil) == files.versusLabels.isEmpty else {
             throw EstimationOptionsError("--versus and --versus-labels go together: run B's judge scores and its label sheets")
         }
-        let a = try run(files.judgeScores, try files.run.map(FrozenRun.load(from:)), files.labels, frame: files.frame)
-        try self.init(a, versus: try files.versus.map { try run($0, nil, files.versusLabels, frame: nil) }, settings: settings)
+        let scores: ExternalJudgeScores
+        switch (files.judgeScores, files.judgments) {
+        case (let url?, nil): scores = try ExternalJudgeScores.load(from: url)
+        case (nil, let judgments?):
+            scores = try ExternalJudgeScores(judgments: judgments, file: "the judgments of \(judgments.run) by \(judgments.model)")
+        default: throw EstimationOptionsError("give the judge's scores (--judge-scores) or the rubric to judge the run with, not both")
+        }
+        let a = try run(scores, try files.run.map(FrozenRun.load(from:)), files.labels, frame: files.frame)
+        try self.init(
+            a, versus: try files.versus.map { try run(ExternalJudgeScores.load(from: $0), nil, files.versusLabels, frame: nil) },
+            settings: settings)
     }
 
     /// The estimates of the runs named by `files`, with the report file (if `reportPath`

@@ -24,7 +24,17 @@ extension EstimationRun {
         judgeScores url: URL, run: FrozenRun?, rubric: Rubric?, levels: ScoringScale?, labelSheets: [URL],
         values: ExpertLabels.ValueMode, frame: SamplingFrame? = nil
     ) throws {
-        let scores = try ExternalJudgeScores.load(from: url)
+        try self.init(
+            scores: try ExternalJudgeScores.load(from: url), run: run, rubric: rubric, levels: levels, labelSheets: labelSheets,
+            values: values, frame: frame)
+    }
+
+    /// A run to estimate from judge scores already read or just made (``ExternalJudgeScores/init(judgments:file:)``),
+    /// and the expert label sheets; otherwise as ``init(judgeScores:run:rubric:levels:labelSheets:values:frame:)``.
+    public init(
+        scores: ExternalJudgeScores, run: FrozenRun?, rubric: Rubric?, levels: ScoringScale?, labelSheets: [URL],
+        values: ExpertLabels.ValueMode, frame: SamplingFrame? = nil
+    ) throws {
         let rowIDs = Set(run?.rows.map(\.id) ?? scores.ids)
         let labels = try scores.labels(from: labelSheets, rubric: rubric, levels: levels, runIDs: rowIDs, values: values)
         guard labels.labels.contains(where: { !$0.scores.isEmpty }) else {
