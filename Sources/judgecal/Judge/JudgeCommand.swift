@@ -35,7 +35,10 @@ enum JudgeCommand {
                 "batch-results", valueName: "file",
                 help: "Read an OpenAI batch output file into the cache, then judge from the cache; send nothing."),
         ] + JudgeModelOptions.options,
-        flags: [Flag("json", help: "Print a JSON summary.")],
+        flags: [
+            Flag("json", help: "Print a JSON summary."),
+            Flag("pairwise", help: "Compare each row's response.a and response.b, in both orders (docs/FORMATS.md)."),
+        ],
         positionals: [Positional("run", help: "The frozen run (.run.jsonl).")],
         run: run
     )
@@ -52,9 +55,9 @@ enum JudgeCommand {
         try StagedOutputs.check(jsonPath, role: "judgments file")
         let csvPath = InputFile.displayName(csvURL)
         try StagedOutputs.check(csvPath, role: "judgments CSV")
-        let judge = try JudgeModelOptions.judge(arguments)
+        let judge = try JudgeModelOptions.judge(arguments), pairwise = arguments.flag("pairwise")
         if let path = arguments.value("batch-requests") {
-            let round = try await judge.writeBatchRequests(run: run, rubric: rubric, to: path)
+            let round = try await judge.writeBatchRequests(run: run, rubric: rubric, to: path, pairwise: pairwise)
             let json = String(decoding: try JSONEncoder.report.encode(round.json), as: UTF8.self)
             console.print(arguments.flag("json") ? json : round.text[0])
             return .success
@@ -62,17 +65,18 @@ enum JudgeCommand {
         let unanswered = try JudgmentSet.previouslyUnanswered(at: jsonURL)
         let batch: JudgeSession.BatchRound? =
             if let path = arguments.value("batch-results") {
-                try await judge.readBatchResults(run: run, rubric: rubric, from: try InputFiles.existing(path, role: "batch results"))
+                try await judge.readBatchResults(
+                    run: run, rubric: rubric, from: try InputFiles.existing(path, role: "batch results"), pairwise: pairwise)
             } else { nil }
         let set =
             if let batch { batch.judgments } else {
-                try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: judge, console: console)
+                try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: judge, console: console, pairwise: pairwise)
             }
         let retried = run.rows.filter { unanswered.contains($0.id) }.count
         let transportFailed = set.judgments.filter { $0.failure?.isTransport == true }.count
         try StagedOutputs.writeAllOrNone([
             (try set.jsonLines(), jsonPath, "judgments file"),
-            (Data(set.tidyCSV(dimensions: rubric.dimensions.map(\.name)).utf8), csvPath, "judgments CSV"),
+            (Data(set.tidyCSV(dimensions: rubric.recordedDimensions(pairwise: pairwise)).utf8), csvPath, "judgments CSV"),
         ])
         if arguments.flag("json") {
             var summary: [String: JSONValue] = [

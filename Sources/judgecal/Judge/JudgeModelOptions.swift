@@ -89,10 +89,12 @@ enum JudgeModelOptions {
     }
 
     /// Judges every row of `run` with `rubric`: a progress line redrawn on a terminal, lines at intervals otherwise.
-    static func judgments(run: FrozenRun, rubric: Rubric, judge: JudgeSession, console: Console) async throws -> JudgmentSet {
+    static func judgments(run: FrozenRun, rubric: Rubric, judge: JudgeSession, console: Console, pairwise: Bool = false)
+        async throws -> JudgmentSet
+    {
         let line = console.progressLine()
         defer { line.clear() }
         return try await judge.judgments(
-            run: run, rubric: rubric, display: console.errorIsTerminal ? .redrawn { line.update($0) } : .logged { console.printNote($0) })
+            run: run, rubric: rubric, pairwise: pairwise, display: console.errorIsTerminal ? .redrawn { line.update($0) } : .logged { console.printNote($0) })
     }
 }
