@@ -8,8 +8,9 @@ import Synchronization
 import Testing
 import _TestSupport
 
-/// A pairwise judge with a planted bias: it picks the response shown first (A), except on rows
-/// whose input says "decide", where it picks the longer response wherever it is shown; the row
+/// A pairwise judge with a planted bias.
+///
+/// It picks the response shown first (A), except on rows whose input says "decide", where it picks the longer response wherever it is shown; the row
 /// "flaky" gets no answer in the swapped order on the first run only. It counts requests.
 private final class PlantedPairwiseJudge: LanguageModel {
     let modelName = "planted-pairwise"
@@ -36,8 +37,10 @@ private final class PlantedPairwiseJudge: LanguageModel {
 @Suite("Pairwise runs: both orders through the judge's one path, preferences aligned with humans, the position probe")
 struct PairwiseRunTests {
     static func run() throws -> FrozenRun {
-        let rows = [("p1", "decide", "long answer", "short"), ("p2", "decide", "tiny", "a longer one"), ("p3", "plain", "x", "yy"),
-            ("p4", "flaky", "a", "bb")]
+        let rows = [
+            ("p1", "decide", "long answer", "short"), ("p2", "decide", "tiny", "a longer one"), ("p3", "plain", "x", "yy"),
+            ("p4", "flaky", "a", "bb"),
+        ]
         .map { id, input, a, b in
             FrozenRow(id: id, input: .string(input), response: .object(["a": .string(a), "b": .string(b)]))
         }
@@ -81,7 +84,7 @@ struct PairwiseRunTests {
         let sheet = folder.appendingPathComponent("pairs.labels.csv")
         try Data("id,preference\np1,a\np2,B\np3,b\np4,tie\n".utf8).write(to: sheet)
         let labels = try ExpertLabels.load(from: [sheet], dimensions: [PreferenceAlignment.labelDimension], runIDs: Set(run.rows.map(\.id)))
-        let report = PreferenceAlignment(run: run, judgments: judgments, labels: labels, threshold: 0.6)
+        let report = PreferenceAlignment(run: run, judgments: judgments, labels: labels)
         #expect(report.agreement.percentAgreement.value == 0.75)
         #expect(report.agreement.positionConsistency.value == 0.5)
         #expect(report.inconsistentAsTies == 2 && report.labels == 4 && report.failed == 0)

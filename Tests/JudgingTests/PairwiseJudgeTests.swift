@@ -118,4 +118,3 @@ struct PairwiseJudgeTests {
         #expect(content.input == nil && content.b == #"["y"]"#)
     }
 }
-

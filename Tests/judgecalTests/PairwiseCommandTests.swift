@@ -33,7 +33,10 @@ struct PairwiseCommandTests {
         // One cache per planted judge: the cache key is the request, not the server.
         func options(_ scenario: String) -> [String] {
             let cache = folder.appendingPathComponent("\(scenario).sqlite").path
-            return [run, "--rubric", "rubrics/llmbar-pairwise.md", "--cache", cache, "--base-url", server.baseURL(tag: scenario, scenario: scenario)]
+            return [
+                run, "--rubric", "rubrics/llmbar-pairwise.md", "--cache", cache, "--base-url",
+                server.baseURL(tag: scenario, scenario: scenario),
+            ]
         }
         let output = folder.appendingPathComponent("pairs.judgments.jsonl").path
         let judged = try JudgeCalProcess.run(["judge"] + options("longer") + ["--pairwise", "--output", output, "--json"])

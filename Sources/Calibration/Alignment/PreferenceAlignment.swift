@@ -41,7 +41,7 @@ public struct PreferenceAlignment: Sendable, Hashable, Codable {
     /// slices, a report file, a history file, splits and sequential looks (kappa's interval here is
     /// analytic).
     public static let refusedOptions = [
-        "judge-scores", "categories", "statistic", "ci", "resamples", "group-by", "worst", "report", "split", "splits",
+        "judge-scores", "categories", "statistic", "ci", "resamples", "seed", "group-by", "worst", "report", "split", "splits",
         "split-shares", "sequential", "history",
     ]
     /// `align` flags refused with `--pairwise`: `means` (preferences are not averaged), `include-examples`
@@ -54,10 +54,10 @@ public struct PreferenceAlignment: Sendable, Hashable, Codable {
     /// The alignment of `judgments` (from ``JudgeRun/judgePairwise(run:rubric:model:options:concurrency:progress:)``)
     /// with `labels` (read on ``labelDimension``).
     ///
-    /// - Parameters:
-    ///   - threshold: what kappa's interval is compared with.
-    ///   - level: the intervals' coverage.
-    public init(run: FrozenRun, judgments: JudgmentSet, labels: ExpertLabels, threshold: Double, level: Double = 0.95) {
+    /// - Parameter settings: the threshold kappa's interval is compared with and the intervals'
+    ///   coverage (`align`'s `--threshold`); its other choices do not apply to preferences.
+    public init(run: FrozenRun, judgments: JudgmentSet, labels: ExpertLabels, settings: AlignmentSettings = AlignmentSettings()) {
+        let level = settings.level
         let outcomes = Dictionary(
             judgments.judgments.map { j in
                 (j.id, j.score(Self.labelDimension.name).flatMap { PreferenceOutcome(rawValue: $0.label) })
@@ -77,6 +77,6 @@ public struct PreferenceAlignment: Sendable, Hashable, Codable {
         agreement = PreferenceAgreement(
             judge: paired.map(\.judge), human: paired.map(\.human), consistentOrders: comparisons.map(\.isPositionConsistent),
             level: level)
-        verdict = Verdict(estimate: agreement.kappa.kappa, threshold: threshold, statistic: Self.statistic)
+        verdict = Verdict(estimate: agreement.kappa.kappa, threshold: settings.threshold, statistic: Self.statistic)
     }
 }

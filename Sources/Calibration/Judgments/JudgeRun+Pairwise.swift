@@ -19,7 +19,7 @@ extension JudgeRun {
         concurrency: Int = defaultConcurrency, progress: (@Sendable (JudgeProgress) -> Void)? = nil
     ) async throws -> JudgmentSet {
         let judge = PairwiseJudge(model: model, rubric: rubric, options: options)
-        _ = try judge.verdictJudge()
+        _ = try judge.verdictJudge()  // a judge that cannot be asked as configured stops here, before any call
         let contents = try run.rows.map { try PairwiseContent(row: $0.json, rubric: rubric, file: "run \(run.info.name)") }
         let rows = zip(run.rows, contents).map { row, content in
             (id: row.id, promptHash: Judgment.promptHash(of: judge.messages(content) + judge.messages(content, swapped: true)))

@@ -91,8 +91,9 @@ extension ModelJudge {
 }
 
 extension JudgeRun {
-    /// Judges every row by `judge` (given the row's position), at most `concurrency` at once: a
-    /// row the server does not answer is a transport failure recorded under its id and prompt
+    /// Judges every row by `judge` (given the row's position), at most `concurrency` at once.
+    ///
+    /// A row the server does not answer is a transport failure recorded under its id and prompt
     /// hash, and ``maxConsecutiveTransportFailures`` of them in a row stop the run. The one driver
     /// of score and pairwise runs alike.
     ///

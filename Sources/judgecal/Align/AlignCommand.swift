@@ -147,7 +147,7 @@ enum AlignCommand {
         let labels = try readLabels(arguments, run: run, dimensions: [PreferenceAlignment.labelDimension])
         let settings = try alignmentOptions(arguments), judge = try JudgeModelOptions.judge(arguments)
         let judgments = try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: judge, console: console, pairwise: true)
-        let report = PreferenceAlignment(run: run, judgments: judgments, labels: labels, threshold: settings.threshold, level: settings.level)
+        let report = PreferenceAlignment(run: run, judgments: judgments, labels: labels, settings: settings)
         console.print(arguments.flag("json") ? try report.renderJSON() : report.renderText())
         console.printNote(judge.summary)
         return ExitCode(report.verdict.outcome.exitStatus)
