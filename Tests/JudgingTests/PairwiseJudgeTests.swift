@@ -1,8 +1,10 @@
 import AgreementStatistics
+import DataFormats
 import Foundation
 import Judging
 import LanguageModels
 import Testing
+import _TestSupport
 
 @Suite("Pairwise judging with the order swapped")
 struct PairwiseJudgeTests {
@@ -12,6 +14,10 @@ struct PairwiseJudgeTests {
         ("romance, satire", "romance"),
         ("classic, sea, obsession", "slow, overrated"),
     ]
+
+    static func reply(_ winner: String, _ why: String = "by content") -> String {
+        #"{"winner": {"rationale": "\#(why)", "score": "\#(winner)"}}"#
+    }
 
     func report(_ model: ScriptedJudge) async throws -> PairwiseReport {
         let judge = PairwiseJudge(model: model, rubric: try Fixtures.rubric("book-tags.md"))
@@ -28,6 +34,7 @@ struct PairwiseJudgeTests {
         let report = try await report(model)
         #expect(report.positionConsistency.value == 0)
         #expect(report.positionConsistency.n == 4)
+        #expect(report.positionConsistency.interval?.method == "wilson")
         #expect(report.inconsistent == 4)
         #expect(report.firstPositionBoth == 4)
         #expect(report.firstWins == 0 && report.secondWins == 0 && report.ties == 0)
@@ -37,6 +44,8 @@ struct PairwiseJudgeTests {
         let a = try #require(swapped.range(of: "<response-a>\ngood read, loved it\n</response-a>"))
         let b = try #require(swapped.range(of: "<response-b>\nfantasy, quest, dragons\n</response-b>"))
         #expect(a.lowerBound < b.lowerBound)
+        // The reply shape is every score prompt's, on the one dimension winner.
+        #expect(swapped.contains(#""winner": {"rationale": "<why, in one or two sentences>", "score": "<A, tie or B>"}"#))
     }
 
     @Test("A judge that follows content, not position, is consistent; ties count as ties")
@@ -54,7 +63,7 @@ struct PairwiseJudgeTests {
             } else {
                 winner = "B"
             }
-            return ScriptedJudge.Reply(text: #"{"rationale": "by content", "winner": "\#(winner)"}"#)
+            return ScriptedJudge.Reply(text: Self.reply(winner))
         }
         let report = try await report(model)
         #expect(report.positionConsistency.value == 1)
@@ -63,14 +72,49 @@ struct PairwiseJudgeTests {
         #expect(report.firstWinRate.value == 1)
     }
 
-    @Test("A reply naming neither response is retried, then a failure")
+    @Test("A row's judgment records both orders and the combined outcome; orders that disagree are a tie, said so")
+    func combinedOutcome() async throws {
+        let judge = PairwiseJudge(
+            model: ScriptedJudge(replies: [try Fixtures.text("replies/pairwise-first-position.txt")]),
+            rubric: try Fixtures.rubric("book-tags.md"))
+        let judgment = try await judge.judgment(of: PairwiseContent(input: "q", a: "x", b: "y"), id: "p1")
+        #expect(judgment.scores.map(\.dimension) == ["preference", "a-first", "b-first"])
+        #expect(judgment.scores.map(\.label) == ["tie", "a", "b"])
+        #expect(judgment.scores.map(\.score) == [1, 0, 2])
+        #expect(judgment.score("preference")?.rationale.contains("the orders disagree") == true)
+        #expect(judgment.rawReplies.count == 2)
+        let given = judge.messages(PairwiseContent(input: "q", a: "x", b: "y"))
+        let swapped = judge.messages(PairwiseContent(input: "q", a: "x", b: "y"), swapped: true)
+        #expect(judgment.promptHash == Judgment.promptHash(of: given + swapped))
+        let rubric = try Fixtures.rubric("book-tags.md")
+        #expect(rubric.recordedDimensions(pairwise: true) == ["preference", "a-first", "b-first"])
+        #expect(rubric.recordedDimensions(pairwise: false) == ["Relevance", "Usefulness"])
+    }
+
+    @Test("A reply naming neither response is retried, then the row's failure with every reply kept")
     func badWinner() async throws {
-        let model = ScriptedJudge(replies: [#"{"rationale": "both", "winner": "C"}"#])
+        let model = ScriptedJudge(replies: [Self.reply("C", "both")])
         let judge = PairwiseJudge(model: model, rubric: try Fixtures.rubric("book-tags.md"), options: JudgeOptions(maxAttempts: 2))
+        let judgment = try await judge.judgment(of: PairwiseContent(input: nil, a: "x", b: "y"))
+        #expect(judgment.failure?.code == "off-scale")
+        #expect(judgment.scores.isEmpty)
         await #expect {
             _ = try await judge.compare(input: nil, first: "x", second: "y")
         } throws: { error in
             (error as? JudgeFailure)?.code == "off-scale"
         }
+    }
+
+    @Test("A pairwise row needs response.a and response.b; a missing one is named")
+    func missingResponse() throws {
+        let rubric = try Rubric.load(from: SharedData.projectURL("rubrics/llmbar-pairwise.md"))
+        let row: JSONValue = .object(["id": .string("p9"), "input": .string("q"), "response": .object(["a": .string("x")])])
+        let error = try #require(throws: InputError.self) { try PairwiseContent(row: row, rubric: rubric, file: "run pairs") }
+        #expect(error.column == "response.b" && error.message.contains("row p9 has no response.b"), "\(error)")
+        let object: JSONValue = .object([
+            "id": .string("p1"), "input": .object([:]), "response": .object(["a": .string("x"), "b": .array([.string("y")])]),
+        ])
+        let content = try PairwiseContent(row: object, rubric: rubric, file: "run pairs")
+        #expect(content.input == nil && content.b == #"["y"]"#)
     }
 }

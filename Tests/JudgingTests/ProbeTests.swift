@@ -92,8 +92,32 @@ struct ProbeTests {
         #expect(unknown.code == "unknown-probe" && unknown.message.contains("did you mean length-pad?"), "\(unknown)")
         #expect(try Probe.named(["length", "length-pad"]).map(\.name) == ["length-pad", "length-trim"])
         let position = try #require(throws: ProbeError.self) { try probe("position").check(rubric: Self.rubric) }
-        #expect(position.code == "not-applicable" && position.message.contains("scores one response per row"), "\(position)")
+        #expect(position.code == "not-applicable" && position.message.contains("score one response per row"), "\(position)")
+        #expect(position.message.contains("--pairwise"), "\(position)")
         #expect(position.isUsage)
+        let pointwiseOnly = try #require(throws: ProbeError.self) { try probe("length-pad").check(rubric: Self.rubric, pairwise: true) }
+        #expect(pointwiseOnly.message.contains("only position applies to a pairwise judge"), "\(pointwiseOnly)")
+    }
+
+    @Test("position on a pairwise row swaps the responses, reads the verdict back mirrored, and leaves identical ones out")
+    func positionSwap() throws {
+        let row: JSONValue = .object([
+            "id": .string("p1"), "input": .string("Which?"), "response": .object(["a": .string("first"), "b": .string("second")]),
+        ])
+        let rubric = try Rubric.load(from: SharedData.projectURL("rubrics/llmbar-pairwise.md"))
+        let swapped = try #require(try probe("position").pairwisePrompt(row: row, rubric: rubric, file: "run pairs"))
+        #expect(user(swapped).contains("<response-a>\nsecond\n</response-a>"))
+        #expect(user(swapped).contains("<response-b>\nfirst\n</response-b>"))
+        #expect(swapped.reversesScale && swapped.dimensions == [PairwiseJudge.verdict])
+        let content = try PairwiseContent(row: row, rubric: rubric, file: "run pairs")
+        let judge = PairwiseJudge(model: ScriptedJudge(replies: [""]), rubric: rubric)
+        #expect(swapped.messages == judge.messages(content, swapped: true), "the probe sends what judge --pairwise sends")
+        // A in the swapped order (0) is response b (2); a tie stays a tie.
+        let scale = PairwiseJudge.verdict.scale
+        #expect(ProbedPrompt.originalValue(0, shown: scale, original: scale, reversed: true) == 2)
+        #expect(ProbedPrompt.originalValue(1, shown: scale, original: scale, reversed: true) == 1)
+        let same: JSONValue = .object(["id": .string("p2"), "response": .object(["a": .string("x"), "b": .string("x")])])
+        #expect(try probe("position").pairwisePrompt(row: same, rubric: rubric, file: "run pairs") == nil)
     }
 
     @Test("A row without the probed field, or with an object there, is an error naming the row and the way out")

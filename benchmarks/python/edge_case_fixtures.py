@@ -274,8 +274,29 @@ def weighted_fleiss():
         )
 
 
+@section
+def preference_agreement():
+    """scikit-learn cohen_kappa_score over a, tie, b; statsmodels Wilson intervals of the shares."""
+    from sklearn.metrics import cohen_kappa_score
+    from statsmodels.stats.proportion import proportion_confint
+
+    # The judge's and the humans' outcomes of the same 24 pairs (the Swift test builds the same lists).
+    def outcomes(text):
+        return [{"t": "tie"}.get(c, c) for c in text]
+
+    judge, human = outcomes("aaaaaaabbbbbbttttaabbtta"), outcomes("aaaaabbbbbbbaaabbaabbbab")
+    print("// judge aaaaaaabbbbbbttttaabbtta\n// human aaaaabbbbbbbaaabbaabbbab (t: tie)")
+    agree = sum(j == h for j, h in zip(judge, human))
+    print(f"//   cohen_kappa_score {swift(cohen_kappa_score(judge, human, labels=['a', 'tie', 'b']))}")
+    lower, upper = proportion_confint(agree, len(judge), alpha=0.05, method="wilson")
+    print(f"//   agreement {agree}/{len(judge)}: wilson ({swift(lower)}, {swift(upper)})")
+    for count, n in [(0, 10), (10, 10), (7, 20)]:
+        lower, upper = proportion_confint(count, n, alpha=0.05, method="wilson")
+        print(f"//   wilson {count}/{n}: ({swift(lower)}, {swift(upper)})")
+
+
 def versions():
-    names = ["numpy", "scipy", "statsmodels", "pingouin", "pandas", "irrCAC", "krippendorff"]
+    names = ["numpy", "scipy", "statsmodels", "pingouin", "pandas", "irrCAC", "krippendorff", "scikit-learn"]
     found = []
     for name in names:
         try:

@@ -76,36 +76,53 @@ public enum JudgeRun {
 
 extension ModelJudge {
     /// Judges every prompt, at most `concurrency` at once, with ``JudgeRun``'s rules for rows the
-    /// server does not answer: each such row is a transport failure, and
-    /// ``JudgeRun/maxConsecutiveTransportFailures`` of them in a row stop the run.
+    /// server does not answer (``JudgeRun/judgments(of:model:concurrency:progress:judge:)``).
     ///
     /// - Returns: one judgment per prompt, in the order given.
-    /// - Throws: the model's error when the server is unreachable or misconfigured;
-    ///   ``LanguageModels/LanguageModelError`` when too many rows in a row got no answer.
     func judgments(
         of prompts: [(id: String, messages: [ChatMessage])], concurrency: Int,
         progress: (@Sendable (JudgeProgress) -> Void)? = nil
     ) async throws -> [Judgment] {
+        try await JudgeRun.judgments(
+            of: prompts.map { ($0.id, Judgment.promptHash(of: $0.messages)) }, model: model, concurrency: concurrency,
+            progress: progress
+        ) { index in try await judgment(of: prompts[index].messages, id: prompts[index].id) }
+    }
+}
+
+extension JudgeRun {
+    /// Judges every row by `judge` (given the row's position), at most `concurrency` at once.
+    ///
+    /// A row the server does not answer is a transport failure recorded under its id and prompt
+    /// hash, and ``maxConsecutiveTransportFailures`` of them in a row stop the run. The one driver
+    /// of score and pairwise runs alike.
+    ///
+    /// - Returns: one judgment per row, in the order given.
+    /// - Throws: the model's error when the server is unreachable or misconfigured;
+    ///   ``LanguageModels/LanguageModelError`` when too many rows in a row got no answer.
+    static func judgments(
+        of rows: [(id: String, promptHash: String)], model: any LanguageModel, concurrency: Int,
+        progress: (@Sendable (JudgeProgress) -> Void)?, judge: @escaping @Sendable (Int) async throws -> Judgment
+    ) async throws -> [Judgment] {
         let counter = Mutex((completed: 0, failed: 0, transport: 0, consecutive: 0))
-        var judgments = [Judgment?](repeating: nil, count: prompts.count)
-        let model = self.model
+        var judgments = [Judgment?](repeating: nil, count: rows.count)
+        let modelName = model.modelName
         try await withThrowingTaskGroup(of: (Int, Judgment).self) { group in
             var next = 0
             func launch() {
                 let index = next
                 next += 1
                 group.addTask {
-                    let (id, messages) = prompts[index]
                     do {
-                        return (index, try await judgment(of: messages, id: id))
+                        return (index, try await judge(index))
                     } catch let error as LanguageModelError {
                         guard let failure = JudgeFailure(rowFailure: error) else { throw error }
-                        let hash = Judgment.promptHash(of: messages)
-                        return (index, Judgment(id: id, failure: failure, model: model.modelName, promptHash: hash))
+                        let (id, hash) = rows[index]
+                        return (index, Judgment(id: id, failure: failure, model: modelName, promptHash: hash))
                     }
                 }
             }
-            while next < min(max(1, concurrency), prompts.count) { launch() }
+            while next < min(max(1, concurrency), rows.count) { launch() }
             for try await (index, judgment) in group {
                 judgments[index] = judgment
                 let transport = judgment.failure?.isTransport == true
@@ -118,14 +135,14 @@ extension ModelJudge {
                 }
                 progress?(
                     JudgeProgress(
-                        completed: state.completed, total: prompts.count, failed: state.failed, transportFailed: state.transport))
+                        completed: state.completed, total: rows.count, failed: state.failed, transportFailed: state.transport))
                 if state.consecutive >= JudgeRun.maxConsecutiveTransportFailures, let failure = judgment.failure {
                     throw LanguageModelError(
                         .retriesExhausted,
                         "stopped after \(state.consecutive) rows in a row got no answer from the judge server; the last: \(failure.message)"
                     )
                 }
-                if next < prompts.count { launch() }
+                if next < rows.count { launch() }
             }
         }
         return judgments.compactMap { $0 }

@@ -32,8 +32,9 @@ extension ProbeBattery {
                 progress: { progress?(phase, $0) })
         }
         let all = Array(ids.indices)
-        let unchanged = try await judged("unchanged", model, rubric.dimensions, all, prompts.unchanged)
-        let placebo = try await judged("placebo", RepeatedModel(model, repetition: 1), rubric.dimensions, all, prompts.unchanged)
+        let dimensions = judgedDimensions(of: rubric)
+        let unchanged = try await judged("unchanged", model, dimensions, all, prompts.unchanged)
+        let placebo = try await judged("placebo", RepeatedModel(model, repetition: 1), dimensions, all, prompts.unchanged)
         var results: [ProbeResult] = []
         var leftOut: [String] = []
         for (probe, probed) in zip(probes, prompts.probed) {
@@ -42,12 +43,13 @@ extension ProbeBattery {
                 leftOut.append(probe.name)
                 continue
             }
-            let shown = rows.first.flatMap { probed[$0]?.dimensions } ?? rubric.dimensions
+            let shown = rows.first.flatMap { probed[$0]?.dimensions } ?? dimensions
             let judgments = try await judged(probe.name, model, shown, rows, rows.compactMap { probed[$0]?.messages })
             results.append(
                 result(
                     of: probe, rows: rows, notes: rows.map { probed[$0]?.note }, judgments: judgments, shown: shown,
-                    unchanged: unchanged, placebo: placebo, rubric: rubric))
+                    reversed: rows.first.map { probed[$0]?.reversesScale == true } ?? false,
+                    unchanged: unchanged, placebo: placebo, dimensions: dimensions))
         }
         ProbeReport.decideVerdicts(of: &results, alpha: alpha)
         let compared = zip(unchanged, placebo).filter { $0.failure == nil && $1.failure == nil }
@@ -56,7 +58,7 @@ extension ProbeBattery {
             intervalLevel: intervalLevel, alpha: alpha, correction: "holm",
             placebo: ProbeReport.Placebo(
                 rowsCompared: compared.count, identicalReplies: compared.count { $0.rawReplies == $1.rawReplies },
-                dimensions: rubric.dimensions.map { d in
+                dimensions: dimensions.map { d in
                     let first = unchanged.map { $0.score(d.name)?.score }
                     let again = placebo.map { $0.score(d.name)?.score }
                     let both = zip(first, again).filter { $0 != nil && $1 != nil }
@@ -69,14 +71,14 @@ extension ProbeBattery {
 
     /// One probe's figures from its judgments of `rows` (positions in the run).
     private func result(
-        of probe: Probe, rows: [Int], notes: [String?], judgments: [Judgment], shown: [ScoreDimension],
-        unchanged: [Judgment], placebo: [Judgment], rubric: Rubric
+        of probe: Probe, rows: [Int], notes: [String?], judgments: [Judgment], shown: [ScoreDimension], reversed: Bool,
+        unchanged: [Judgment], placebo: [Judgment], dimensions judged: [ScoreDimension]
     ) -> ProbeResult {
         var affected: [AffectedRow] = []
-        let dimensions = rubric.dimensions.map { d in
+        let dimensions = judged.map { d in
             let scale = shown.first { $0.name == d.name }?.scale ?? d.scale
             let probed = judgments.map { j in
-                j.score(d.name).map { ProbedPrompt.originalValue($0.score, shown: scale, original: d.scale) }
+                j.score(d.name).map { ProbedPrompt.originalValue($0.score, shown: scale, original: d.scale, reversed: reversed) }
             }
             for (k, row) in rows.enumerated() {
                 guard let before = unchanged[row].score(d.name), let after = judgments[k].score(d.name), let value = probed[k],

@@ -23,17 +23,26 @@ public struct ProbeBattery: Sendable {
     public var alpha: Double
     /// How many of the most-moved rows each probe lists.
     public var mostAffected: Int
+    /// Whether the rows hold two responses compared by ``PairwiseJudge`` (`response.a`,
+    /// `response.b`): the judge answers on ``PairwiseJudge/verdict`` and only `position` applies.
+    public var pairwise: Bool
 
     /// A battery of `probes`.
     public init(
         probes: [Probe], field: ProbeField = ProbeField("response"), intervalLevel: Double = 0.95, alpha: Double = 0.05,
-        mostAffected: Int = 5
+        mostAffected: Int = 5, pairwise: Bool = false
     ) {
         self.probes = probes
         self.field = field
         self.intervalLevel = intervalLevel
         self.alpha = alpha
         self.mostAffected = mostAffected
+        self.pairwise = pairwise
+    }
+
+    /// The dimensions the judge answers on: the rubric's, or a pairwise battery's one verdict.
+    public func judgedDimensions(of rubric: Rubric) -> [ScoreDimension] {
+        pairwise ? [PairwiseJudge.verdict] : rubric.dimensions
     }
 
     /// The battery `names` asks for on `rubric`: built-in probes and families by name (`length`,
@@ -42,18 +51,18 @@ public struct ProbeBattery: Sendable {
     ///
     /// - Throws: ``ProbeError`` for an unknown name or a probe named that does not apply;
     ///   ``DataFormats/InputError`` for a malformed probe file.
-    public init(named names: [String], rubric: Rubric, field: String) throws {
+    public init(named names: [String], rubric: Rubric, field: String, pairwise: Bool = false) throws {
         let files = names.filter { $0.hasSuffix(".md") }
         let defined = try files.map { try ProbeDefinition.load(from: URL(fileURLWithPath: $0)) }
         let asked = names.filter { !$0.hasSuffix(".md") }
         var probes: [Probe]
         if asked.isEmpty || asked == ["all"] {
-            probes = defined + Probe.builtIn.filter { (try? $0.check(rubric: rubric)) != nil }
+            probes = defined + Probe.builtIn.filter { (try? $0.check(rubric: rubric, pairwise: pairwise)) != nil }
         } else {
             probes = try Probe.named(asked + defined.map(\.name), defined: defined)
-            for probe in probes { try probe.check(rubric: rubric) }
+            for probe in probes { try probe.check(rubric: rubric, pairwise: pairwise) }
         }
-        self.init(probes: probes, field: ProbeField(field))
+        self.init(probes: probes, field: ProbeField(field), pairwise: pairwise)
     }
 
     /// The prompts of every row, unchanged and under each probe (`nil` where a probe leaves the
@@ -62,8 +71,18 @@ public struct ProbeBattery: Sendable {
     /// - Throws: ``ProbeError`` for a probe that does not apply to the rubric or a row without the
     ///   probed field; ``DataFormats/InputError`` for a template that cannot be rendered.
     public func prompts(run: FrozenRun, rubric: Rubric) throws -> (unchanged: [[ChatMessage]], probed: [[ProbedPrompt?]]) {
-        for probe in probes { try probe.check(rubric: rubric) }
+        for probe in probes { try probe.check(rubric: rubric, pairwise: pairwise) }
         let rows = run.rows.map(\.json)
+        if pairwise {
+            let file = "run \(run.info.name)"
+            let unchanged = try rows.map { row in
+                PairwiseJudge.messages(
+                    instructions: rubric.instructions, criteria: rubric.dimensions,
+                    content: try PairwiseContent(row: row, rubric: rubric, file: file), swapped: false)
+            }
+            let probed = try probes.map { p in try rows.map { try p.pairwisePrompt(row: $0, rubric: rubric, file: file) } }
+            return (unchanged, probed)
+        }
         let unchanged = try rows.map { try JudgePromptRenderer.messages(for: rubric, row: $0) }
         let probed = try probes.map { probe in
             try rows.indices.map { try probe.prompt(row: $0, of: rows, rubric: rubric, field: field) }

@@ -241,9 +241,11 @@ public enum RunImporter {
             guard let text = instance["instance"] else {
                 throw InputError(file: file, column: "instances[\(i)].instance", message: "instance \(i + 1) has no \"instance\" text")
             }
-            let row = FrozenRow(
-                id: "\(dataset)-\(idText)", input: .object([:]), response: .object(["instance": text]),
-                metadata: ["dataset": .string(dataset)])
+            let row =
+                pairwiseRow(id: "\(dataset)-\(idText)", instance: instance, dataset: dataset)
+                ?? FrozenRow(
+                    id: "\(dataset)-\(idText)", input: .object([:]), response: .object(["instance": text]),
+                    metadata: ["dataset": .string(dataset)])
             try run.append(row, file: file, line: nil)
         }
         return try nonEmpty(run, file: file)

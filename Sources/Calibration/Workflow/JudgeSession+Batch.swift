@@ -77,13 +77,16 @@ extension JudgeSession {
     /// in the order of the rows; nothing is sent.
     ///
     /// Follow-up requests (a reply that did not parse is asked again with the conversation so
-    /// far) exist only once the reply before them is cached, so a later round writes them.
+    /// far) exist only once the reply before them is cached, so a later round writes them. With
+    /// `pairwise`, the requests of both orders of each row (``JudgeRun/judgePairwise(run:rubric:model:options:concurrency:progress:)``).
     ///
     /// - Throws: ``OutputError`` when the file cannot be written; a rubric template error.
-    public func writeBatchRequests(run: FrozenRun, rubric: Rubric, to path: String) async throws -> BatchRound {
+    public func writeBatchRequests(run: FrozenRun, rubric: Rubric, to path: String, pairwise: Bool = false) async throws
+        -> BatchRound
+    {
         try StagedOutputs.check(path, role: "batch requests file")
         let route = BatchRouteModel(configuration: client.configuration, cache: cache)
-        let judgments = try await batchPass(run: run, rubric: rubric, route: route)
+        let judgments = try await batchPass(run: run, rubric: rubric, route: route, pairwise: pairwise)
         var data = Data()
         for pending in route.pending {
             data.append(try OpenAIBatch.inputLine(for: pending.request, configuration: client.configuration))
@@ -96,13 +99,15 @@ extension JudgeSession {
     }
 
     /// Reads the OpenAI batch output file at `url`, stores each reply in the response cache under
-    /// its request, and judges `run` with `rubric` from the cache; nothing is sent.
+    /// its request, and judges `run` with `rubric` from the cache (pairwise, with `pairwise`); nothing is sent.
     ///
     /// - Throws: ``InputError`` when the file cannot be read; a rubric template error.
-    public func readBatchResults(run: FrozenRun, rubric: Rubric, from url: URL) async throws -> BatchRound {
+    public func readBatchResults(run: FrozenRun, rubric: Rubric, from url: URL, pairwise: Bool = false) async throws
+        -> BatchRound
+    {
         let results = try OpenAIBatchResults(contentsOf: url)
         let route = BatchRouteModel(configuration: client.configuration, cache: cache, results: results)
-        let judgments = try await batchPass(run: run, rubric: rubric, route: route)
+        let judgments = try await batchPass(run: run, rubric: rubric, route: route, pairwise: pairwise)
         let foreign = results.customIDs.subtracting(route.askedIDs).sorted().map { id in
             BatchProblem(
                 kind: .foreign, customID: id,
@@ -121,7 +126,8 @@ extension JudgeSession {
     }
 
     /// One pass of the judge over `run` through `route`, a row at a time, so requests keep row order.
-    private func batchPass(run: FrozenRun, rubric: Rubric, route: BatchRouteModel) async throws -> JudgmentSet {
-        try await JudgeRun.judge(run: run, rubric: rubric, model: route, options: options, concurrency: 1)
+    private func batchPass(run: FrozenRun, rubric: Rubric, route: BatchRouteModel, pairwise: Bool) async throws -> JudgmentSet {
+        if pairwise { return try await JudgeRun.judgePairwise(run: run, rubric: rubric, model: route, options: options, concurrency: 1) }
+        return try await JudgeRun.judge(run: run, rubric: rubric, model: route, options: options, concurrency: 1)
     }
 }

@@ -85,11 +85,18 @@ public struct JudgeSession: Sendable {
         concurrency = session.concurrency
     }
 
-    /// Judges every row of `run` with `rubric` (``JudgeRun/judge(run:rubric:model:options:concurrency:progress:)``),
-    /// showing progress as `display` says.
-    public func judgments(run: FrozenRun, rubric: Rubric, display: ProgressDisplay = .none) async throws -> JudgmentSet {
+    /// Judges every row of `run` with `rubric` (``JudgeRun/judge(run:rubric:model:options:concurrency:progress:)``,
+    /// or, `pairwise`, ``JudgeRun/judgePairwise(run:rubric:model:options:concurrency:progress:)``), showing
+    /// progress as `display` says.
+    public func judgments(run: FrozenRun, rubric: Rubric, pairwise: Bool = false, display: ProgressDisplay = .none)
+        async throws -> JudgmentSet
+    {
         let (progress, ticker) = reporter(name: rubric.name, total: run.rows.count, display: display)
         defer { ticker?.cancel() }
+        if pairwise {
+            return try await JudgeRun.judgePairwise(
+                run: run, rubric: rubric, model: model, options: options, concurrency: concurrency, progress: progress)
+        }
         return try await JudgeRun.judge(
             run: run, rubric: rubric, model: model, options: options, concurrency: concurrency, progress: progress)
     }

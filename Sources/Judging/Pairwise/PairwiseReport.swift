@@ -23,20 +23,19 @@ public struct PairwiseReport: Sendable, Hashable {
     public init(_ comparisons: [PairwiseComparison], failures: Int = 0) {
         compared = comparisons.count
         self.failures = failures
-        firstWins = comparisons.filter { $0.preference == .first }.count
-        secondWins = comparisons.filter { $0.preference == .second }.count
+        firstWins = comparisons.filter { $0.preference == .a }.count
+        secondWins = comparisons.filter { $0.preference == .b }.count
         ties = comparisons.filter { $0.preference == .tie }.count
         inconsistent = comparisons.filter { !$0.isPositionConsistent }.count
-        firstPositionBoth = comparisons.filter { $0.inGivenOrder == .first && $0.inSwappedOrder == .second }.count
+        firstPositionBoth = comparisons.filter { $0.inGivenOrder == .a && $0.inSwappedOrder == .b }.count
     }
 
-    /// The share of comparisons whose preference survived the swap:
-    /// consistent / compared.
+    /// The share of comparisons whose preference survived the swap, consistent / compared, with
+    /// Wilson's interval (``AgreementStatistics/Estimate/proportion(_:of:level:)``).
     ///
     /// Undefined (no data) when nothing was compared.
     public var positionConsistency: Estimate {
-        guard compared > 0 else { return Estimate(undefined: .noData("no comparison was judged in both orders"), n: 0) }
-        return Estimate(value: Double(compared - inconsistent) / Double(compared), n: compared)
+        Estimate.proportion(compared - inconsistent, of: compared)
     }
 
     /// The first response's win rate among consistent, decided comparisons

@@ -3,21 +3,31 @@ import Foundation
 import LanguageModels
 
 extension Probe {
-    /// Checks that the probe applies to `rubric`.
+    /// Checks that the probe applies to `rubric`, judged one response per row or, `pairwise`, two
+    /// responses compared (``PairwiseJudge``).
     ///
-    /// - Throws: ``ProbeError`` (`not-applicable`): `position` on a rubric that scores one
-    ///   response at a time (every rubric here is pointwise); `dimension-order` with one dimension;
-    ///   `reference-anchor` without a `# Reference` section; `score-labels` on a scale of more than
-    ///   26 levels.
-    public func check(rubric: Rubric) throws(ProbeError) {
+    /// - Throws: ``ProbeError`` (`not-applicable`): `position` on a pointwise battery (there is
+    ///   nothing to swap) and every other probe on a pairwise one (they rewrite one response or the
+    ///   rubric's score layout, which a comparison does not show); `dimension-order` with one
+    ///   dimension; `reference-anchor` without a `# Reference` section; `score-labels` on a scale
+    ///   of more than 26 levels.
+    public func check(rubric: Rubric, pairwise: Bool = false) throws(ProbeError) {
+        if pairwise, change != .positionSwap {
+            throw .notApplicable(
+                name,
+                "the battery compares two responses per row (--pairwise), and \(name) rewrites one response or the "
+                    + "rubric's score layout; of the probes only position applies to a pairwise judge")
+        }
         switch change {
         case .response: return
         case .positionSwap:
-            throw .notApplicable(
-                name,
-                "it swaps the two responses of a pairwise comparison, and the rubric \(rubric.name) scores one response "
-                    + "per row, so there is nothing to swap; compare two responses with PairwiseJudge, which asks in both "
-                    + "orders and whose PairwiseReport counts the preferences that changed with the order (docs/rubrics.md)")
+            guard pairwise else {
+                throw .notApplicable(
+                    name,
+                    "it swaps the two responses of a pairwise comparison, and the rubric \(rubric.name) is used here to "
+                        + "score one response per row; probe a run with two responses per row with --pairwise "
+                        + "(judgecal probe RUN --rubric R --pairwise --probe position; docs/PROBES.md)")
+            }
         case .prompt(.dimensionOrder):
             guard rubric.dimensions.count >= 2 else {
                 throw .notApplicable(name, "the rubric \(rubric.name) has one dimension, so there is no order to change")

@@ -78,12 +78,16 @@ public struct ProbedPrompt: Sendable, Hashable {
     public var dimensions: [ScoreDimension]
     /// What was planted in this row, for probes that vary by row (the injection's name).
     public var note: String?
+    /// Whether a score is read back from the opposite end of the scale: the `position` probe's
+    /// swapped order, where the judge's A is response b.
+    public var reversesScale: Bool
 
     /// A probed prompt.
-    public init(messages: [ChatMessage], dimensions: [ScoreDimension], note: String? = nil) {
+    public init(messages: [ChatMessage], dimensions: [ScoreDimension], note: String? = nil, reversesScale: Bool = false) {
         self.messages = messages
         self.dimensions = dimensions
         self.note = note
+        self.reversesScale = reversesScale
     }
 
     /// `value` on the `shown` scale, read on the `original` scale: the level at the same position
@@ -91,10 +95,13 @@ public struct ProbedPrompt: Sendable, Hashable {
     /// sampled modes).
     ///
     /// Probes that relabel a scale keep its number of levels, so position k of one is position k
-    /// of the other; for a scale left as it was this is the identity.
-    public static func originalValue(_ value: Double, shown: ScoringScale, original: ScoringScale) -> Double {
+    /// of the other; for a scale left as it was this is the identity. With `reversed`, position k
+    /// is read as position count − 1 − k (the `position` probe: A in the swapped order is b).
+    public static func originalValue(_ value: Double, shown: ScoringScale, original: ScoringScale, reversed: Bool = false)
+        -> Double
+    {
         let from = shown.levels.map(\.value)
-        let to = original.levels.map(\.value)
+        let to = reversed ? Array(original.levels.map(\.value).reversed()) : original.levels.map(\.value)
         guard from.count == to.count, from.count >= 2, from != to else { return value }
         let clamped = min(max(value, from[0]), from[from.count - 1])
         var k = 0

@@ -98,6 +98,7 @@ enum AlignCommand {
             Flag("include-examples", help: "Keep the rubric's worked-example rows in the figures."),
             Flag("no-history", help: "Do not append to the history file."),
             Flag("require-certified", help: "Refuse unless the rubric and model match the lineage's certificate in the history."),
+            Flag("pairwise", help: "Compare response.a and response.b in both orders; align with a preference column (a, b, tie)."),
         ],
         positionals: [Positional("run", help: "The frozen run (.run.jsonl); optional with --judge-scores.", optional: true)],
         run: run
@@ -105,6 +106,7 @@ enum AlignCommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         do {
+            if arguments.flag("pairwise") { return try await runPairwise(arguments, console: console) }
             if let scoresPath = arguments.value("judge-scores") { return try runOnScores(scoresPath, arguments, console: console) }
             return try await runJudging(arguments, console: console)
         } catch let error as AlignmentOptionsError {
@@ -135,6 +137,21 @@ enum AlignCommand {
         line.clear()
         console.printNote(judge.summary)
         return try finish(report, outputs, arguments, rubricText: alignment.rubricText, console: console)
+    }
+
+    /// `align RUN --rubric R --pairwise`: judges each pair in both orders, then aligns with human preferences.
+    static func runPairwise(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
+        let refused = PreferenceAlignment.refusedOptions.filter(arguments.isGiven) + PreferenceAlignment.refusedFlags.filter(arguments.flag)
+        if let given = refused.first { throw UsageError("--\(given) does not apply with --pairwise (docs/FORMATS.md)") }
+        guard let rubricPath = arguments.value("rubric") else { throw UsageError("--pairwise judges the run: give --rubric") }
+        let run = try InputFiles.run(arguments.positional("run") ?? ""), rubric = try InputFiles.rubric(rubricPath)
+        let labels = try readLabels(arguments, run: run, dimensions: [PreferenceAlignment.labelDimension])
+        let settings = try alignmentOptions(arguments), judge = try JudgeModelOptions.judge(arguments)
+        let judgments = try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: judge, console: console, pairwise: true)
+        let report = PreferenceAlignment(run: run, judgments: judgments, labels: labels, settings: settings)
+        console.print(arguments.flag("json") ? try report.renderJSON() : report.renderText())
+        console.printNote(judge.summary)
+        return ExitCode(report.verdict.outcome.exitStatus)
     }
 
     /// `align --judge-scores FILE`: aligns scores a judge produced elsewhere, without calling a model.

@@ -36,7 +36,10 @@ enum JudgeCommand {
                 "batch-results", valueName: "file",
                 help: "Read an OpenAI batch output file into the cache, then judge from the cache; send nothing."),
         ] + JudgeModelOptions.options,
-        flags: [Flag("json", help: "Print a JSON summary.")],
+        flags: [
+            Flag("json", help: "Print a JSON summary."),
+            Flag("pairwise", help: "Compare each row's response.a and response.b, in both orders (docs/FORMATS.md)."),
+        ],
         positionals: [Positional("run", help: "The frozen run (.run.jsonl).")],
         run: run
     )
@@ -48,9 +51,9 @@ enum JudgeCommand {
         let run = try InputFiles.run(arguments.positional("run") ?? "")
         let rubric = try InputFiles.rubric(arguments.valueOrDefault("rubric"))
         let files = try JudgmentFiles(run: run, rubric: rubric, output: arguments.value("output"))
-        let judge = try JudgeModelOptions.judge(arguments)
+        let judge = try JudgeModelOptions.judge(arguments), pairwise = arguments.flag("pairwise")
         if let path = arguments.value("batch-requests") {
-            let round = try await judge.writeBatchRequests(run: run, rubric: rubric, to: path)
+            let round = try await judge.writeBatchRequests(run: run, rubric: rubric, to: path, pairwise: pairwise)
             let json = String(decoding: try JSONEncoder.report.encode(round.json), as: UTF8.self)
             console.print(arguments.flag("json") ? json : round.text[0])
             return .success
@@ -58,13 +61,14 @@ enum JudgeCommand {
         let retried = try files.previouslyUnanswered()
         let batch: JudgeSession.BatchRound? =
             if let path = arguments.value("batch-results") {
-                try await judge.readBatchResults(run: run, rubric: rubric, from: try InputFiles.existing(path, role: "batch results"))
+                try await judge.readBatchResults(
+                    run: run, rubric: rubric, from: try InputFiles.existing(path, role: "batch results"), pairwise: pairwise)
             } else { nil }
         let set =
             if let batch { batch.judgments } else {
-                try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: judge, console: console)
+                try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: judge, console: console, pairwise: pairwise)
             }
-        try files.write(set, dimensions: rubric.dimensions.map(\.name))
+        try files.write(set, dimensions: rubric.recordedDimensions(pairwise: pairwise))
         let summary = files.summary(of: set, retried: retried, batch: batch)
         let json = String(decoding: try JSONEncoder.report.encode(summary.json), as: UTF8.self)
         console.print(arguments.flag("json") ? json : summary.text.joined(separator: "\n"))

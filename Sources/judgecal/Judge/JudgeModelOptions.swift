@@ -71,10 +71,12 @@ enum JudgeModelOptions {
     }
 
     /// Judges every row of `run` with `rubric`, showing progress as ``display(_:_:)`` says.
-    static func judgments(run: FrozenRun, rubric: Rubric, judge: JudgeSession, console: Console) async throws -> JudgmentSet {
+    static func judgments(run: FrozenRun, rubric: Rubric, judge: JudgeSession, console: Console, pairwise: Bool = false)
+        async throws -> JudgmentSet
+    {
         let line = console.progressLine()
         defer { line.clear() }
-        return try await judge.judgments(run: run, rubric: rubric, display: display(line, console))
+        return try await judge.judgments(run: run, rubric: rubric, pairwise: pairwise, display: display(line, console))
     }
 
     /// Progress on `line` redrawn when standard error is a terminal, lines at intervals otherwise.

@@ -21,13 +21,17 @@ enum ProbeCommand {
             Option("show", valueName: "row", help: "Print the exact messages each probe sends for this row; judge nothing."),
             Option("report", valueName: "file", help: "Also write the report: .html a page with charts, .md Markdown, else JSON."),
         ] + JudgeModelOptions.options,
-        flags: [Flag("json", help: "Print the report as JSON (schema in docs/FORMATS.md).")],
+        flags: [
+            Flag("json", help: "Print the report as JSON (schema in docs/FORMATS.md)."),
+            Flag("pairwise", help: "Rows hold response.a and response.b, compared in both orders: the position probe."),
+        ],
         positionals: [Positional("run", help: "The frozen run (.run.jsonl).")], run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         let run = try InputFiles.run(arguments.positional("run") ?? "")
         let rubric = try InputFiles.rubric(arguments.valueOrDefault("rubric"))
-        let battery = try ProbeBattery(named: arguments.values("probe"), rubric: rubric, field: arguments.valueOrDefault("field"))
+        let battery = try ProbeBattery(
+            named: arguments.values("probe"), rubric: rubric, field: arguments.valueOrDefault("field"), pairwise: arguments.flag("pairwise"))
         if let row = arguments.value("show") { console.print(try battery.transcript(ofRow: row, run: run, rubric: rubric)) }
         if arguments.value("show") != nil { return .success }
         if let path = arguments.value("report") { try StagedOutputs.check(path, role: "report") }

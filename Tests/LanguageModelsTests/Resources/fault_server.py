@@ -25,6 +25,10 @@ counters apart from another's and <scenario> is one of
                      form, the json_object form honoured; otherwise like noformat
   huge<MB>           HTTP 200 with a completion MB megabytes long, its Content-Length announced
   huge<MB>stream     the same without a Content-Length: the body ends when the connection closes
+  firstposition      a pairwise verdict that always prefers the response shown first (A): a planted
+                     position bias
+  longer             a pairwise verdict for the longer of <response-a> and <response-b> (tie when equal),
+                     whichever is shown first: a judge without position bias
   replay             the recorded reply to a request whose body is byte for byte a body of the --replay
                      files (OpenAI batch input files give custom_id → body, output files custom_id →
                      reply; error lines are left out); HTTP 404 naming the request otherwise
@@ -62,6 +66,16 @@ def completion(content):
 
 
 replies = {}  # request body bytes -> recorded reply (the replay scenario)
+
+
+def pairwise_verdict(content, scenario):
+    """The reply of a planted pairwise judge (PairwiseJudge's one dimension, winner: A, tie or B)."""
+    if scenario == "firstposition":
+        return json.dumps({"winner": {"rationale": "Response A is shown first.", "score": "A"}})
+    shown = [re.search(r"<response-%s>\n(.*?)\n</response-%s>" % (t, t), content, re.S) for t in "ab"]
+    a, b = (len(m.group(1)) if m else 0 for m in shown)
+    winner = "A" if a > b else "B" if b > a else "tie"
+    return json.dumps({"winner": {"rationale": "the longer response says more", "score": winner}})
 
 
 def load_replay(paths):
@@ -166,6 +180,8 @@ class Handler(BaseHTTPRequestHandler):
                 return self.send_json(200, completion("echo: " + content))
             self.close_connection = True
             return
+        if scenario in ("firstposition", "longer"):
+            return self.send_json(200, completion(pairwise_verdict(content, scenario)))
         if scenario == "replay":
             if raw in replies:
                 return self.send_json(200, replies[raw])

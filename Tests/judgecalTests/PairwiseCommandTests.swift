@@ -1,0 +1,81 @@
+import DataFormats
+import Foundation
+import Testing
+import _TestSupport
+
+@Suite("judgecal judge, align and probe --pairwise, over HTTP against planted pairwise judges on loopback")
+struct PairwiseCommandTests {
+    /// A pairwise run of 12 rows whose response b is longer on even rows, and a preference sheet that
+    /// says the longer one is better on 10 of them.
+    static func sample(in folder: URL) throws -> (run: String, labels: String) {
+        let records = (0..<12).map { i -> String in
+            let (a, b) = i % 2 == 0 ? ("short \(i)", "a longer answer \(i)") : ("a longer answer \(i)", "short \(i)")
+            return #"{"id": "q\#(i)", "input": "question \#(i)", "response": {"a": "\#(a)", "b": "\#(b)"}}"#
+        }
+        let source = folder.appendingPathComponent("pairs.jsonl")
+        try Data(records.joined(separator: "\n").utf8).write(to: source)
+        let run = folder.appendingPathComponent("pairs.run.jsonl").path
+        let imported = try JudgeCalProcess.run(["import", source.path, "--id", "id", "--output", run])
+        try #require(imported.status == 0, "\(imported.error)")
+        let labels = folder.appendingPathComponent("pairs.labels.csv")
+        let lines = (0..<12).map { i in "q\(i),\(i < 2 ? "tie" : i % 2 == 0 ? "b" : "a")" }
+        try Data((["id,preference"] + lines).joined(separator: "\n").utf8).write(to: labels)
+        return (run, labels.path)
+    }
+
+    @Test("judge --pairwise records both orders; align --pairwise aligns from the cache; probe --pairwise flags position")
+    func endToEnd() throws {
+        let folder = try SharedData.temporaryFolder("pairwise-command")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (run, labels) = try Self.sample(in: folder)
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        // One cache per planted judge: the cache key is the request, not the server.
+        func options(_ scenario: String) -> [String] {
+            let cache = folder.appendingPathComponent("\(scenario).sqlite").path
+            return [
+                run, "--rubric", "rubrics/llmbar-pairwise.md", "--cache", cache, "--base-url",
+                server.baseURL(tag: scenario, scenario: scenario),
+            ]
+        }
+        let output = folder.appendingPathComponent("pairs.judgments.jsonl").path
+        let judged = try JudgeCalProcess.run(["judge"] + options("longer") + ["--pairwise", "--output", output, "--json"])
+        #expect(judged.status == 0, "\(judged.error)")
+        let summary = try JSONValue.parse(Data(judged.output.utf8))
+        #expect(summary["scored"] == .number(12) && summary["failed"] == .number(0), "\(judged.output)")
+        #expect(judged.error.contains("server: 24 requests"), "\(judged.error)")
+        let csv = try String(contentsOfFile: output.replacingOccurrences(of: ".jsonl", with: ".csv"), encoding: .utf8)
+        #expect(csv.contains("q0,preference,") && csv.contains("q0,b-first,"), "\(csv.prefix(300))")
+
+        // align from the cache: 24 hits, no request; the longer-answer judge agrees on 10 of 12.
+        let aligned = try JudgeCalProcess.run(["align"] + options("longer") + ["--labels", labels, "--pairwise", "--json"])
+        #expect(aligned.status == 3, "inconclusive at 12 pairs: \(aligned.error)")
+        #expect(aligned.error.contains("cache: 24 hits, 0 misses"), "\(aligned.error)")
+        let report = try JSONValue.parse(Data(aligned.output.utf8))
+        #expect(report["agreement"]?["positionConsistency"]?["value"] == .number(1))
+        #expect(report["agreement"]?["percentAgreement"]?["value"]?.double == 10.0 / 12)
+        #expect(report["verdict"]?["outcome"] == .string("inconclusive"))
+
+        // The position probe: the first-position judge is biased, the longer-answer judge is not.
+        let biased = try JudgeCalProcess.run(["probe"] + options("firstposition") + ["--pairwise"])
+        #expect(biased.status == 2, "\(biased.output)\n\(biased.error)")
+        #expect(biased.output.contains("position: biased-higher"), "\(biased.output)")
+        let unbiased = try JudgeCalProcess.run(["probe"] + options("longer") + ["--pairwise", "--probe", "position"])
+        #expect(unbiased.status == 0, "\(unbiased.output)\n\(unbiased.error)")
+        #expect(unbiased.output.contains("position: no-effect-detected"), "\(unbiased.output)")
+    }
+
+    @Test(
+        "Options that do not apply with --pairwise are usage errors, before any call",
+        arguments: [
+            (["align", "--pairwise", "--labels", "x.csv", "--judge-scores", "y.csv"], "--judge-scores does not apply with --pairwise"),
+            (["align", "--pairwise", "--labels", "x.csv", "--means"], "--means does not apply with --pairwise"),
+            (["probe", "--pairwise", "--probe", "length-pad"], "only position applies to a pairwise judge"),
+        ])
+    func refused(arguments: [String], message: String) throws {
+        let base = ["notebooks-data/book-tags.run.jsonl", "--rubric", "rubrics/book-tags.md", "--base-url", "http://127.0.0.1:9/v1"]
+        let r = try JudgeCalProcess.run([arguments[0]] + base + Array(arguments.dropFirst()))
+        #expect(r.status == 64, "\(r.error)")
+        #expect(r.error.contains(message), "\(r.error)")
+    }
+}
