@@ -15,7 +15,7 @@ public import LanguageModels
 /// candidate is checked in turn:
 /// 1. it must read as a `Sample` (otherwise ``InvalidSampleKind/unreadable``, with the text);
 /// 2. the validator, which sees one sample and nothing else, must accept it (otherwise
-///    ``InvalidSampleKind/rejected`` with the validator's reason);
+///    ``InvalidSampleKind/rejected`` with the validator's reason, and the duplicate it is, if any);
 /// 3. it must not be a near-duplicate of a seed or of a sample already accepted, by word-set
 ///    Jaccard similarity (``NearDuplicateIndex``; otherwise ``InvalidSampleKind/duplicate``).
 ///    This is the one cross-sample check, which a per-sample validator cannot make.
@@ -165,12 +165,14 @@ public actor SampleGenerator<Sample: GeneratableSample> {
             case .unreadable(let text, let reason):
                 setAside(.unreadable, reason, text: text, request: number)
             case .sample(let sample):
-                if case .invalid(let reason) = await validator(sample) {
-                    setAside(.rejected, reason, sample: sample, request: number)
-                } else if let match = duplicates.match(for: sample.duplicateText) {
+                let duplicate = duplicates.match(for: sample.duplicateText).map { match in
                     let similarity = match.similarity.formatted(.number.precision(.fractionLength(2)))
-                    let reason = "a near-duplicate of \(match.label) (word-set Jaccard \(similarity) ≥ \(options.duplicateThreshold))"
-                    setAside(.duplicate, reason, sample: sample, request: number)
+                    return "a near-duplicate of \(match.label) (word-set Jaccard \(similarity) ≥ \(options.duplicateThreshold))"
+                }
+                if case .invalid(let reason) = await validator(sample) {
+                    setAside(.rejected, duplicate.map { "\(reason); also \($0)" } ?? reason, sample: sample, request: number)
+                } else if let duplicate {
+                    setAside(.duplicate, duplicate, sample: sample, request: number)
                 } else {
                     generated.append(GeneratedSample(sample: sample, request: number, seedIndices: seedIndices(request: number)))
                     summary.accepted += 1

@@ -111,6 +111,18 @@ struct SampleGeneratorTests {
         #expect(NearDuplicateIndex.jaccard([], []) == 1 && NearDuplicateIndex.jaccard(a, []) == 0)
     }
 
+    @Test("A sample the validator rejects that is also a near-duplicate says both (the local model copies seeds)")
+    func rejectedDuplicate() async throws {
+        let model = ScriptedModel { _ in reply([("A village mystery solved by bell ringers", ["", "", ""])]) }
+        let generator = try SampleGenerator(
+            "Book reviews", samples: seeds, targetCount: 4, model: model, options: GenerationOptions(maxRequests: 1),
+            validator: { $0.expected?.tags.contains("") == true ? .invalid("an empty tag") : .valid })
+        _ = try await Self.collect(generator)
+        let invalid = try #require(await generator.invalidSamples.first)
+        #expect(invalid.kind == .rejected)
+        #expect(invalid.reason == "an empty tag; also a near-duplicate of seed 2 (word-set Jaccard 1.00 ≥ 0.8)")
+    }
+
     @Test("One unreadable element of a reply is listed with its text; the others still count")
     func unreadableElement() async throws {
         let model = ScriptedModel { _ in
