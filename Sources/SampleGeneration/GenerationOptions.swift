@@ -17,8 +17,9 @@ public struct GenerationOptions: Sendable, Hashable, Codable {
     /// Word-set Jaccard similarity at and above which a sample is a near-duplicate of a seed or of
     /// a sample already accepted (``NearDuplicateIndex``).
     public var duplicateThreshold: Double
-    /// The most requests one generation makes, whatever they yield; `nil` is three times the
-    /// requests the target needs if every sample were valid. Reaching it ends the generation with
+    /// The most requests one generation makes, whatever they yield.
+    ///
+    /// `nil` is three times the requests the target needs if every sample were valid. Reaching it ends the generation with
     /// ``GenerationSummary/StopReason/requestCapReached``.
     public var maxRequests: Int?
 

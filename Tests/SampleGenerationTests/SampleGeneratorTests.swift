@@ -14,7 +14,9 @@ struct SampleGeneratorTests {
         return out
     }
 
-    @Test("targetCount counts the seeds (as the seeds' framework does): 3 seeds and a target of 5 make 2; 3 or fewer make none, asking nothing")
+    @Test(
+        "targetCount counts the seeds (as the seeds' framework does): 3 seeds and a target of 5 make 2; 3 or fewer make none, asking nothing"
+    )
     func inclusiveTarget() async throws {
         let model = ScriptedModel { reply([fresh($0, 1), fresh($0, 2), fresh($0, 3)]) }
         let generator = try SampleGenerator(
@@ -37,8 +39,10 @@ struct SampleGeneratorTests {
     @Test("Passing samples go to samples, failed ones to invalidSamples with the validator's reason")
     func validatorSplits() async throws {
         let model = ScriptedModel { _ in
-            reply([("A gothic novel of a ruined abbey", ["gothic", "abbey", "ruin"]), ("Two tags only", ["a", "b"]),
-                   ("Shouting tags", ["Horror", "night", "fog"])])
+            reply([
+                ("A gothic novel of a ruined abbey", ["gothic", "abbey", "ruin"]), ("Two tags only", ["a", "b"]),
+                ("Shouting tags", ["Horror", "night", "fog"]),
+            ])
         }
         let generator = try SampleGenerator(
             "Book reviews", samples: seeds, targetCount: 6, model: model, options: GenerationOptions(maxRequests: 1),
@@ -92,19 +96,22 @@ struct SampleGeneratorTests {
     @Test("Near-duplicates of a seed or of an accepted sample are set aside, named, whatever their case and punctuation")
     func duplicates() async throws {
         let model = ScriptedModel { _ in
-            reply([("a village MYSTERY, solved by bell-ringers!", ["mystery", "bells", "village"]),
-                   ("An island lighthouse keeper keeps a diary", ["diary", "island", "sea"]),
-                   ("A lighthouse keeper on an island keeps a diary", ["diary", "island", "sea"])])
+            reply([
+                ("a village MYSTERY, solved by bell-ringers!", ["mystery", "bells", "village"]),
+                ("An island lighthouse keeper keeps a diary", ["diary", "island", "sea"]),
+                ("A lighthouse keeper on an island keeps a diary", ["diary", "island", "sea"]),
+            ])
         }
         let generator = try SampleGenerator(
             "Book reviews", samples: seeds, targetCount: 6, model: model, options: GenerationOptions(maxRequests: 1))
         _ = try await Self.collect(generator)
         #expect(await generator.samples.count == 1)
         let reasons = await generator.invalidSamples.map(\.reason)
-        #expect(reasons == [
-            "a near-duplicate of seed 2 (word-set Jaccard 1.00 ≥ 0.8)",
-            "a near-duplicate of generated sample 1 (word-set Jaccard 0.88 ≥ 0.8)",
-        ])
+        #expect(
+            reasons == [
+                "a near-duplicate of seed 2 (word-set Jaccard 1.00 ≥ 0.8)",
+                "a near-duplicate of generated sample 1 (word-set Jaccard 0.88 ≥ 0.8)",
+            ])
         #expect(await generator.invalidSamples.allSatisfy { $0.kind == .duplicate })
         let a = NearDuplicateIndex.words(of: "a b c")
         #expect(NearDuplicateIndex.jaccard(a, NearDuplicateIndex.words(of: "A, b; d")) == 0.5)

@@ -4,8 +4,9 @@ import LanguageModels
 import SampleGeneration
 import Synchronization
 
-/// A model whose replies a test plants, by request number (the request's sample index): the one
-/// way to make a model write invalid, duplicate or unreadable samples on cue. Counts its calls.
+/// A model whose replies a test plants, by request number (the request's sample index).
+///
+/// The one way to make a model write invalid, duplicate or unreadable samples on cue. Counts its calls.
 final class ScriptedModel: LanguageModel {
     let modelName = "scripted"
     private let reply: @Sendable (Int) -> String

@@ -1,8 +1,10 @@
 public import DataFormats
 public import SampleGeneration
 
-/// A run's row as a generator sees it: what the feature was given and, when the seeds carry them,
-/// the reference answer and what the feature produced. No id and no metadata: those are the
+/// A run's row as a generator sees it.
+///
+/// What the feature was given and, when the seeds carry them, the reference answer and what the
+/// feature produced. No id and no metadata: those are the
 /// run's, written with the provenance when the row is kept (``RunGeneration``).
 public struct GeneratedRow: GeneratableSample, Hashable {
     /// What the feature was given.
