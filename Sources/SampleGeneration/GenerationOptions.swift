@@ -14,7 +14,7 @@ public struct GenerationOptions: Sendable, Hashable, Codable {
     public var temperature: Double
     /// The most tokens one reply may have.
     public var maxTokens: Int
-    /// Word-set Jaccard similarity at and above which a sample is a near-duplicate of a seed or of
+    /// Word-set similarity (``NearDuplicateIndex``) at and above which a sample is a near-duplicate of a seed or of
     /// a sample already accepted (``NearDuplicateIndex``).
     public var duplicateThreshold: Double
     /// The most requests one generation makes, whatever they yield.
@@ -24,7 +24,7 @@ public struct GenerationOptions: Sendable, Hashable, Codable {
     public var maxRequests: Int?
 
     /// Options with the defaults: random seeds, 3 shown and 4 asked for per request, temperature
-    /// 0.8, 1,024 tokens, duplicates at Jaccard 0.8, three times the needed requests at most.
+    /// 0.8, 1,024 tokens, duplicates at similarity 0.8, three times the needed requests at most.
     public init(
         strategy: SeedSampling = .random,
         seedsPerRequest: Int = 3,

@@ -17,7 +17,8 @@ public import LanguageModels
 /// 2. the validator, which sees one sample and nothing else, must accept it (otherwise
 ///    ``InvalidSampleKind/rejected`` with the validator's reason, and the duplicate it is, if any);
 /// 3. it must not be a near-duplicate of a seed or of a sample already accepted, by word-set
-///    Jaccard similarity (``NearDuplicateIndex``; otherwise ``InvalidSampleKind/duplicate``).
+///    similarity (Jaccard, or containment for a truncated copy: ``NearDuplicateIndex``; otherwise
+///    ``InvalidSampleKind/duplicate``).
 ///    This is the one cross-sample check, which a per-sample validator cannot make.
 ///
 /// It stops when seeds and accepted samples reach the target, or after the request cap
@@ -167,7 +168,7 @@ public actor SampleGenerator<Sample: GeneratableSample> {
             case .sample(let sample):
                 let duplicate = duplicates.match(for: sample.duplicateText).map { match in
                     let similarity = match.similarity.formatted(.number.precision(.fractionLength(2)))
-                    return "a near-duplicate of \(match.label) (word-set Jaccard \(similarity) ≥ \(options.duplicateThreshold))"
+                    return "a near-duplicate of \(match.label) (word-set similarity \(similarity) ≥ \(options.duplicateThreshold))"
                 }
                 if case .invalid(let reason) = await validator(sample) {
                     setAside(.rejected, duplicate.map { "\(reason); also \($0)" } ?? reason, sample: sample, request: number)

@@ -109,13 +109,19 @@ struct SampleGeneratorTests {
         let reasons = await generator.invalidSamples.map(\.reason)
         #expect(
             reasons == [
-                "a near-duplicate of seed 2 (word-set Jaccard 1.00 ≥ 0.8)",
-                "a near-duplicate of generated sample 1 (word-set Jaccard 0.88 ≥ 0.8)",
+                "a near-duplicate of seed 2 (word-set similarity 1.00 ≥ 0.8)",
+                "a near-duplicate of generated sample 1 (word-set similarity 0.88 ≥ 0.8)",
             ])
         #expect(await generator.invalidSamples.allSatisfy { $0.kind == .duplicate })
         let a = NearDuplicateIndex.words(of: "a b c")
         #expect(NearDuplicateIndex.jaccard(a, NearDuplicateIndex.words(of: "A, b; d")) == 0.5)
         #expect(NearDuplicateIndex.jaccard([], []) == 1 && NearDuplicateIndex.jaccard(a, []) == 0)
+        // A truncated copy: 12 of a 24-word review's words, J = 0.5 but all contained; a 9-word one is too short for containment.
+        let review = NearDuplicateIndex.words(of: (1...24).map { "word\($0)" }.joined(separator: " "))
+        let prefix = NearDuplicateIndex.words(of: (1...12).map { "word\($0)" }.joined(separator: " "))
+        let short = NearDuplicateIndex.words(of: (1...9).map { "word\($0)" }.joined(separator: " "))
+        #expect(NearDuplicateIndex.similarity(review, prefix) == 1 && NearDuplicateIndex.jaccard(review, prefix) == 0.5)
+        #expect(NearDuplicateIndex.similarity(review, short) == 0.375)
     }
 
     @Test("A sample the validator rejects that is also a near-duplicate says both (the local model copies seeds)")
@@ -127,7 +133,7 @@ struct SampleGeneratorTests {
         _ = try await Self.collect(generator)
         let invalid = try #require(await generator.invalidSamples.first)
         #expect(invalid.kind == .rejected)
-        #expect(invalid.reason == "an empty tag; also a near-duplicate of seed 2 (word-set Jaccard 1.00 ≥ 0.8)")
+        #expect(invalid.reason == "an empty tag; also a near-duplicate of seed 2 (word-set similarity 1.00 ≥ 0.8)")
     }
 
     @Test("One unreadable element of a reply is listed with its text; the others still count")
