@@ -53,8 +53,12 @@ let libraries: [Target] = [
         dependencies: ["EvaluationCore"]
     ),
     .target(
+        name: "SampleGeneration",
+        dependencies: ["DataFormats", "AgreementStatistics", "EvaluationCore", "LanguageModels"]
+    ),
+    .target(
         name: "Calibration",
-        dependencies: ["DataFormats", "EvaluationCore", "AgreementStatistics", "LanguageModels", "Judging"],
+        dependencies: ["DataFormats", "EvaluationCore", "AgreementStatistics", "LanguageModels", "Judging", "SampleGeneration"],
         // Compiled into the binary as bytes (PackageResources), not a bundle
         // found beside the executable: judgecal keeps its label page when
         // copied onto PATH, and so does any program linking Calibration.
@@ -202,7 +206,14 @@ let tests: [Target] = [
     ),
     .testTarget(
         name: "judgecalTests",
-        dependencies: ["DataFormats", "AgreementStatistics", "Calibration", "EvaluationCore", "Judging", "LanguageModels", "_TestSupport"]
+        dependencies: [
+            "DataFormats", "AgreementStatistics", "Calibration", "EvaluationCore", "Judging", "LanguageModels", "SampleGeneration",
+            "_TestSupport",
+        ]
+    ),
+    .testTarget(
+        name: "SampleGenerationTests",
+        dependencies: ["DataFormats", "EvaluationCore", "LanguageModels", "SampleGeneration", "_TestSupport"]
     ),
     .testTarget(
         name: "LanguageModelsTests",
@@ -234,6 +245,7 @@ let package = Package(
         .library(name: "EvaluationTesting", targets: ["EvaluationTesting"]),
         .library(name: "LanguageModels", targets: ["LanguageModels"]),
         .library(name: "Judging", targets: ["Judging"]),
+        .library(name: "SampleGeneration", targets: ["SampleGeneration"]),
         .library(name: "Calibration", targets: ["Calibration"]),
         .library(name: "CommandLineParsing", targets: ["CommandLineParsing"]),
         .executable(name: "judgecal", targets: ["judgecal"]),

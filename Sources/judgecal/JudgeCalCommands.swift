@@ -18,7 +18,8 @@ enum JudgeCalCommands {
             ReportCommand.command, RubricCommand.command, AgreementCommand.command,
             IterationCommands.disagreements, IterationCommands.suggest,
             EstimateCommand.command, AlignCommand.certify, PlanCommand.command, ProbeCommand.command,
-            ExportCommand.command,
+            GenerateCommand.command,
+ExportCommand.command,
         ],
         exitCode: JudgeCal.exitCode(for:)
     )
