@@ -3,7 +3,7 @@ public import Foundation
 extension RunFormat {
     /// The formats' names, as `judgecal import --format` takes them; `auto`
     /// tells the format from the file (``RunImporter/detectFormat(of:)``).
-    public static let names = ["auto", "evaluation-result", "xcode", "judge-bench", "jsonl", "csv"]
+    public static let names = ["auto", "evaluation-result", "xcode", "judge-bench", "jsonl", "csv", "openai-chat"]
 
     /// The format's name (one of ``names`` other than `auto`).
     public var name: String {
@@ -13,6 +13,7 @@ extension RunFormat {
         case .judgeBench: "judge-bench"
         case .jsonRecords: "jsonl"
         case .csv: "csv"
+        case .openAIChat: "openai-chat"
         }
     }
 
@@ -21,7 +22,7 @@ extension RunFormat {
     public var takesFieldMapping: Bool {
         switch self {
         case .csv, .jsonRecords: true
-        case .evaluationResult, .xcodeResult, .judgeBench: false
+        case .evaluationResult, .xcodeResult, .judgeBench, .openAIChat: false
         }
     }
 
@@ -42,6 +43,7 @@ extension RunFormat {
         case "judge-bench": .judgeBench
         case "jsonl": .jsonRecords(mapping)
         case "csv": .csv(mapping)
+        case "openai-chat": .openAIChat
         default: nil
         }
     }

@@ -61,6 +61,9 @@ public enum RunFormat: Sendable, Hashable {
     /// over its (flat) column names. A blank cell is missing; a cell holding a
     /// JSON object or array becomes that JSON, any other cell stays text.
     case csv(FieldMapping)
+    /// OpenAI-style chat transcripts with tool calls, one conversation per
+    /// record (``RunImporter/fromOpenAIChat(_:file:name:)``).
+    case openAIChat
 }
 
 /// Turns an exported evaluation run into a ``FrozenRun``.
@@ -133,6 +136,8 @@ public enum RunImporter {
                 return (value: JSONValue.object(Dictionary(fields) { first, _ in first }), line: table.lines[r])
             }
             return try fromRecords(records, file: file, name: runName, mapping: mapping)
+        case .openAIChat:
+            return try fromOpenAIChat(data, file: file, name: runName)
         }
     }
 
@@ -310,7 +315,7 @@ public enum RunImporter {
     /// Appends a row whose id is its content hash; a second row with the same
     /// input and response is refused with `remedy`, not reported as a bare
     /// duplicate id.
-    private static func appendContentIdentified(
+    static func appendContentIdentified(
         _ row: FrozenRow, to run: inout FrozenRun, file: String, line: Int?, column: String?, remedy: String
     ) throws {
         if let first = run.rows.firstIndex(where: { $0.id == row.id }) {
