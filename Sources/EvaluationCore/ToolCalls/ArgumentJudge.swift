@@ -41,26 +41,12 @@ public struct ArgumentQuestion: Sendable, Hashable {
     }
 }
 
-/// A judge's answer to an ``ArgumentQuestion``.
-public struct ArgumentAnswer: Sendable, Hashable {
-    /// Whether the argument meets the criteria.
-    public var passed: Bool
-    /// Why, in the judge's words.
-    public var rationale: String
-
-    /// Creates an answer.
-    public init(passed: Bool, rationale: String) {
-        self.passed = passed
-        self.rationale = rationale
-    }
-}
-
 /// Answers natural-language argument questions: a model judge
 /// (`Judging`'s `ModelArgumentJudge`), or a test's stand-in.
 public protocol ArgumentJudge: Sendable {
-    /// The judge's answer.
+    /// The judge's answer: whether the argument meets the criteria, and its rationale as the reason.
     ///
     /// - Throws: when no usable answer could be had; the tool-call evaluator
     ///   then records an evaluator failure for the sample, never a pass or a fail.
-    func answer(_ question: ArgumentQuestion) async throws -> ArgumentAnswer
+    func answer(_ question: ArgumentQuestion) async throws -> ArgumentMatch
 }

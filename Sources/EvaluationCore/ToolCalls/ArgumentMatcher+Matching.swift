@@ -1,6 +1,7 @@
 import DataFormats
 
-/// The outcome of one matcher on one call: whether it passed, and why not.
+/// The outcome of one matcher on one call, or an argument judge's answer:
+/// whether it passed, and why.
 public struct ArgumentMatch: Sendable, Hashable {
     /// Whether the argument passed.
     public var passed: Bool
@@ -77,7 +78,7 @@ extension ArgumentMatcher {
             }
             let question = ArgumentQuestion(toolName: call.name, argumentName: argumentName, value: value, criteria: criteria)
             let answer = try await judge.answer(question)
-            return ArgumentMatch(passed: answer.passed, reason: "\(shown): \(answer.rationale)")
+            return ArgumentMatch(passed: answer.passed, reason: "\(shown): \(answer.reason)")
         }
     }
 

@@ -7,11 +7,12 @@ public protocol ToolCallSample: SampleProtocol {
 /// An evaluator that checks the tool calls a subject recorded against the
 /// sample's ``TrajectoryExpectation``, emitting two metrics:
 ///
-/// - `allPass`: passing when every check of the trajectory passes;
-/// - `percentagePass`: the share of its checks that passed, from 0 to 1
-///   (each required call, each forbidden tool and, unless additional calls are
-///   allowed, the absence of other calls is one check; see
-///   ``TrajectoryExpectation/check(_:judge:)``).
+/// - `allPass`: passing when every check of the trajectory passes: each
+///   required call found, no forbidden tool called and, unless additional
+///   calls are allowed, no other call (``TrajectoryExpectation/check(_:judge:)``);
+/// - `percentagePass`: the share of the required calls found, from 0 to 1
+///   (``TrajectoryReport/fractionPassed``); ignored, with the reason, for a
+///   trajectory that only forbids tools.
 ///
 /// ```swift
 /// let pass = Metric("All Passed")
@@ -27,7 +28,9 @@ public protocol ToolCallSample: SampleProtocol {
 /// `ModelArgumentJudge`: the same prompt renderer, response cache, retries and
 /// failure counts as every model judge); when it has no answer, or no judge was
 /// given, the evaluator throws and the run records an evaluator failure for
-/// that sample, with no value for either metric.
+/// that sample, with no value for either metric. So does one metric given
+/// for both (``ToolCallEvaluatorError/sameMetric(_:)``): one name's two values
+/// would otherwise hide each other.
 public struct ToolCallEvaluator<Input: ToolCallSample, Subject: ToolCallSubject>: EvaluatorProtocol {
     /// Passing when every check passed.
     public let allPass: Metric
@@ -47,19 +50,17 @@ public struct ToolCallEvaluator<Input: ToolCallSample, Subject: ToolCallSubject>
     public var name: String { "ToolCallEvaluator" }
 
     public func metrics(subject: Subject, input: Input) async throws -> [Metric] {
+        guard allPass.name != percentagePass.name else { throw ToolCallEvaluatorError.sameMetric(allPass.name) }
         guard let expectations = input.expectations else {
             let why = "the sample has no trajectory expectation"
             return [allPass.ignore(rationale: why), percentagePass.ignore(rationale: why)]
         }
         let report = try await expectations.check(subject.toolCalls, judge: argumentJudge)
+        let all = report.allPassed ? allPass.passing(rationale: report.summary) : allPass.failing(rationale: report.summary)
         guard let fraction = report.fractionPassed else {
-            let why = "the trajectory expectation has nothing to check"
-            return [allPass.ignore(rationale: why), percentagePass.ignore(rationale: why)]
+            return [all, percentagePass.ignore(rationale: "the trajectory requires no call; it only forbids tools")]
         }
-        return [
-            report.allPassed ? allPass.passing(rationale: report.summary) : allPass.failing(rationale: report.summary),
-            percentagePass.scoring(fraction, rationale: report.summary),
-        ]
+        return [all, percentagePass.scoring(fraction, rationale: report.summary)]
     }
 }
 
@@ -67,5 +68,18 @@ extension EvaluatorsBuilder where Sample: ToolCallSample, Subject: ToolCallSubje
     /// A tool-call evaluator, with its generic types taken from the evaluation.
     public static func buildExpression(_ evaluator: ToolCallEvaluator<Sample, Subject>) -> Component {
         [evaluator]
+    }
+}
+
+/// A tool-call evaluator that cannot record its metrics.
+public enum ToolCallEvaluatorError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// `allPass` and `percentagePass` have the same name.
+    case sameMetric(String)
+
+    public var description: String {
+        switch self {
+        case .sameMetric(let name):
+            "allPass and percentagePass are both named \(name); give them different names"
+        }
     }
 }

@@ -56,10 +56,10 @@ extension TrajectoryExpectation {
             if let found {
                 claimed.insert(found)
                 from = found + 1
-                checks.append(.init(name: "ordered \(k + 1): \(e.name)", passed: true, detail: "call \(found + 1)"))
+                checks.append(.init(name: "ordered \(k + 1): \(e.name)", passed: true, detail: "call \(found + 1)", isRequiredCall: true))
             } else {
                 let detail = try await why(k, among: Array(from..<calls.count))
-                checks.append(.init(name: "ordered \(k + 1): \(e.name)", passed: false, detail: detail))
+                checks.append(.init(name: "ordered \(k + 1): \(e.name)", passed: false, detail: detail, isRequiredCall: true))
             }
         }
 
@@ -74,10 +74,10 @@ extension TrajectoryExpectation {
         for (k, e) in unordered.enumerated() {
             if let c = assignment[k] {
                 claimed.insert(c)
-                checks.append(.init(name: "unordered \(k + 1): \(e.name)", passed: true, detail: "call \(c + 1)"))
+                checks.append(.init(name: "unordered \(k + 1): \(e.name)", passed: true, detail: "call \(c + 1)", isRequiredCall: true))
             } else {
                 let detail = try await why(ordered.count + k, among: free)
-                checks.append(.init(name: "unordered \(k + 1): \(e.name)", passed: false, detail: detail))
+                checks.append(.init(name: "unordered \(k + 1): \(e.name)", passed: false, detail: detail, isRequiredCall: true))
             }
         }
 
@@ -87,14 +87,14 @@ extension TrajectoryExpectation {
             for c in calls.indices where try await satisfies(required.count + k, c).passed { hits.append(c) }
             forbidden.formUnion(hits)
             let detail = hits.isEmpty ? "not called" : "called as call " + hits.map { String($0 + 1) }.joined(separator: ", ")
-            checks.append(.init(name: "disallowed \(k + 1): \(e.name)", passed: hits.isEmpty, detail: detail))
+            checks.append(.init(name: "disallowed \(k + 1): \(e.name)", passed: hits.isEmpty, detail: detail, isRequiredCall: false))
         }
 
         if !allowsAdditionalToolCalls {
             let extra = calls.indices.filter { !claimed.contains($0) && !forbidden.contains($0) }
             let detail =
                 extra.isEmpty ? "none" : extra.map { "call \($0 + 1) to \(calls[$0].name)" }.joined(separator: ", ")
-            checks.append(.init(name: "no additional calls", passed: extra.isEmpty, detail: detail))
+            checks.append(.init(name: "no additional calls", passed: extra.isEmpty, detail: detail, isRequiredCall: false))
         }
         return TrajectoryReport(checks: checks)
     }

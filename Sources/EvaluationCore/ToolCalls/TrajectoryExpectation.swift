@@ -75,6 +75,8 @@ public struct TrajectoryReport: Sendable, Hashable {
         public var passed: Bool
         /// What was found.
         public var detail: String
+        /// Whether it is the check of a required call (ordered or unordered).
+        public var isRequiredCall: Bool
     }
 
     /// The checks, in the order above.
@@ -83,9 +85,13 @@ public struct TrajectoryReport: Sendable, Hashable {
     /// Whether every check passed (true when there are none).
     public var allPassed: Bool { checks.allSatisfy(\.passed) }
 
-    /// The share of checks that passed, or `nil` when there are none.
+    /// The share of the required calls (ordered and unordered) that were
+    /// found, or `nil` when none is required. Forbidden tools and additional
+    /// calls count in ``allPassed`` only: a trajectory that made no call at all
+    /// scores 0 here, not the share of the checks it passed by doing nothing.
     public var fractionPassed: Double? {
-        checks.isEmpty ? nil : Double(checks.count { $0.passed }) / Double(checks.count)
+        let required = checks.filter(\.isRequiredCall)
+        return required.isEmpty ? nil : Double(required.count { $0.passed }) / Double(required.count)
     }
 
     /// The checks as lines, failures first: a metric's rationale.

@@ -45,7 +45,7 @@ public struct ModelArgumentJudge: ArgumentJudge {
         try JudgePromptRenderer.messages(for: rubric, row: question.row)
     }
 
-    public func answer(_ question: ArgumentQuestion) async throws -> ArgumentAnswer {
+    public func answer(_ question: ArgumentQuestion) async throws -> ArgumentMatch {
         let messages = try messages(for: question)
         let judgment: Judgment
         do {
@@ -58,6 +58,6 @@ public struct ModelArgumentJudge: ArgumentJudge {
         tally.record(judgment)
         if let failure = judgment.failure { throw failure }
         let score = judgment.scores[0]
-        return ArgumentAnswer(passed: score.score == 1, rationale: score.rationale)
+        return ArgumentMatch(passed: score.score == 1, reason: score.rationale)
     }
 }

@@ -9,7 +9,8 @@ enum ImportCommand {
         abstract: "Freeze an exported evaluation run as a run file (JSON Lines).",
         discussion: """
             RUN is an export: this toolkit's EvaluationResult JSON, Xcode's evaluation-result \
-            JSON, JUDGE-BENCH's unified JSON, generic JSON Lines, or CSV. --format auto (the \
+            JSON, JUDGE-BENCH's unified JSON, generic JSON Lines, CSV, or OpenAI chat transcripts with \
+            tool calls (openai-chat, never detected). --format auto (the \
             default) tells them apart by the extension (.csv) and the top-level keys. For \
             jsonl and csv, --id, --input, --response and --expected map fields to the run's \
             row (dotted paths for JSON, column names for CSV); several --input paths are gathered \
