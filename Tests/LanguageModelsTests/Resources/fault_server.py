@@ -30,7 +30,8 @@ counters apart from another's and <scenario> is one of
                      reply; error lines are left out); HTTP 404 naming the request otherwise
   record             forwards the body unchanged to --upstream's /chat/completions and answers its reply,
                      appending the pair to PREFIX.requests.jsonl and PREFIX.output.jsonl in the files'
-                     form that --replay reads (how Tests/Recordings/tool-agent-loop was made)
+                     form that --replay reads (how Tests/Recordings/tool-agent-loop was made); a request
+                     recorded before is answered from the files, so a cut-off recording resumes
 GET /<tag>/stats answers {"requests": total, "byContent": {last message: count},
 "maxInFlight": the most requests under the tag handled at once, "arrivals": seconds on the
 server's monotonic clock at which each request arrived, "sentBytes": body bytes written}.
@@ -248,6 +249,8 @@ class QuietServer(ThreadingHTTPServer):
 def record_exchange(handler, raw):
     """Forwards one request to the upstream server and appends it and its reply to the recording."""
     import urllib.request
+    if raw in replies:  # recorded before: a recording run that was cut off resumes without asking again
+        return handler.send_json(200, replies[raw])
     upstream = urllib.request.Request(options_given["--upstream"].rstrip("/") + "/chat/completions", data=raw,
                                       headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(upstream, timeout=1800) as answer:
@@ -290,6 +293,8 @@ def main():
     lifetime = float(options.get("--lifetime", 900.0))
     if "--replay" in options:
         load_replay(options["--replay"].split(","))
+    if "--record" in options and os.path.exists(options["--record"] + ".requests.jsonl"):
+        load_replay([options["--record"] + ".requests.jsonl", options["--record"] + ".output.jsonl"])
     serve_until_parent_exits(QuietServer(("127.0.0.1", int(options.get("--port", 0))), Handler), lifetime)
     sys.exit(0)
 
