@@ -2,7 +2,7 @@ public import DataFormats
 
 extension TranscriptEntry {
     /// Reads a transcript from its JSON as files hold it: a list of
-    /// `{"role", "content", "tool_calls"?: [{"id"?, "name", "arguments"}], "tool_call_id"?}`.
+    /// `{"role", "content", "tool_calls"?: [{"id"?, "name", "arguments", "result"?}], "tool_call_id"?}`.
     ///
     /// - Throws: ``ToolCallFormatError`` naming the field at fault
     ///   (`transcript[2].tool_calls[0].name`).
@@ -24,12 +24,15 @@ extension TranscriptEntry {
                 calls = []
                 for (j, call) in raw.enumerated() {
                     let callPath = TrajectoryExpectation.join(at, "tool_calls[\(j)]")
-                    let f = try TrajectoryExpectation.object(call, callPath, allowed: ["id", "name", "arguments"])
+                    let f = try TrajectoryExpectation.object(call, callPath, allowed: ["id", "name", "arguments", "result"])
                     calls?.append(
                         ToolCall(
                             id: try f["id"].map { v throws(ToolCallFormatError) in try string(v, TrajectoryExpectation.join(callPath, "id")) },
                             name: try string(f["name"], TrajectoryExpectation.join(callPath, "name")),
-                            arguments: f["arguments"] ?? .object([:])))
+                            arguments: f["arguments"] ?? .object([:]),
+                            result: try f["result"].map { v throws(ToolCallFormatError) in
+                                try string(v, TrajectoryExpectation.join(callPath, "result"))
+                            }))
                 }
             }
             let answers = try fields["tool_call_id"].map { v throws(ToolCallFormatError) in

@@ -53,6 +53,19 @@ struct ToolCallRunTests {
         #expect(!written.contains("transcript") && !written.contains("expectations"), "old runs are written as they were")
     }
 
+    @Test("A run file's transcript or expectations written wrongly name the line and the field's path")
+    func badRunFields() throws {
+        let header = "{\"run\": {\"name\": \"r\", \"info\": {}}}\n"
+        let transcript = try Self.temporary(
+            "t.run.jsonl", header + "{\"id\": \"a\", \"input\": 1, \"response\": 2, \"transcript\": [{\"role\": \"user\"}]}\n")
+        let missing = #expect(throws: InputError.self) { _ = try FrozenRun.load(from: transcript) }
+        #expect(missing?.line == 2 && missing?.column == "transcript[0].content", "\(String(describing: missing))")
+        let expectations = try Self.temporary(
+            "e.run.jsonl", header + "{\"id\": \"a\", \"input\": 1, \"response\": 2, \"expectations\": {\"ordered\": 3}}\n")
+        let wrong = #expect(throws: InputError.self) { _ = try FrozenRun.load(from: expectations) }
+        #expect(wrong?.line == 2 && wrong?.column == "expectations.ordered", "\(String(describing: wrong))")
+    }
+
     @Test(
         "Chat records written wrongly are errors with line, path and what was expected",
         arguments: [
