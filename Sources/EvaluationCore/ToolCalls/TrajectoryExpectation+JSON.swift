@@ -59,7 +59,8 @@ extension TrajectoryExpectation: Codable {
             throw ToolCallFormatError(
                 path: Self.join(path, "allowsAdditionalToolCalls"), message: "expected true or false, found \(other.compactJSON)")
         }
-        self.init(ordered: try list("ordered"), unordered: try list("unordered"), allowsAdditionalToolCalls: allows,
+        self.init(
+            ordered: try list("ordered"), unordered: try list("unordered"), allowsAdditionalToolCalls: allows,
             disallowed: try list("disallowed"))
     }
 

@@ -27,7 +27,8 @@ extension TranscriptEntry {
                     let f = try TrajectoryExpectation.object(call, callPath, allowed: ["id", "name", "arguments", "result"])
                     calls?.append(
                         ToolCall(
-                            id: try f["id"].map { v throws(ToolCallFormatError) in try string(v, TrajectoryExpectation.join(callPath, "id")) },
+                            id: try f["id"].map { v throws(ToolCallFormatError) in try string(v, TrajectoryExpectation.join(callPath, "id"))
+                            },
                             name: try string(f["name"], TrajectoryExpectation.join(callPath, "name")),
                             arguments: f["arguments"] ?? .object([:]),
                             result: try f["result"].map { v throws(ToolCallFormatError) in

@@ -30,7 +30,12 @@ struct ToolCallRunTests {
         #expect(first.input == .object(["prompt": .string("Find gothic books."), "instructions": .string("Help with the library.")]))
         #expect(first.response == .string("Dracula."))
         let calls = ModelSubject<JSONValue>.toolCalls(in: first.transcript ?? [])
-        #expect(calls == [ToolCall(id: "call_1", name: "searchBooks", arguments: .object(["genre": .string("gothic horror"), "limit": .number(3)]), result: "[\"Dracula\"]")])
+        #expect(
+            calls == [
+                ToolCall(
+                    id: "call_1", name: "searchBooks", arguments: .object(["genre": .string("gothic horror"), "limit": .number(3)]),
+                    result: "[\"Dracula\"]")
+            ])
         #expect(first.expectations?.disallowed == [ToolExpectation("findSimilarBooks")])
         #expect(first.metadata["tools"] != nil)
         // Arguments that are not JSON are kept as written, for the check to fail and say so.
@@ -45,7 +50,8 @@ struct ToolCallRunTests {
         let url = try Self.temporary("chats.run.jsonl", "")
         try run.save(to: url)
         #expect(try FrozenRun.load(from: url) == run)
-        let old = try Self.temporary("old.run.jsonl", "{\"run\": {\"name\": \"old\", \"info\": {}}}\n{\"id\": \"r1\", \"input\": \"x\", \"response\": \"y\"}\n")
+        let old = try Self.temporary(
+            "old.run.jsonl", "{\"run\": {\"name\": \"old\", \"info\": {}}}\n{\"id\": \"r1\", \"input\": \"x\", \"response\": \"y\"}\n")
         let row = try #require(try FrozenRun.load(from: old).rows.first)
         #expect(row.transcript == nil && row.expectations == nil)
         let plain = FrozenRow(id: "r1", input: .string("x"), response: .string("y"))
@@ -70,10 +76,22 @@ struct ToolCallRunTests {
         "Chat records written wrongly are errors with line, path and what was expected",
         arguments: [
             ("{\"id\": \"x\", \"messages\": []}", 1, "messages", "non-empty list"),
-            ("{\"id\": \"x\",\n \"messages\": [{\"role\": \"user\", \"content\": \"q\"},\n {\"role\": \"robot\", \"content\": \"a\"}]}", 3, "messages[1].role", "expected system"),
-            ("{\"messages\": [{\"role\": \"user\", \"content\": \"q\"}, {\"role\": \"assistant\", \"tool_calls\": [{\"id\": \"1\", \"function\": {\"arguments\": \"{}\"}}]}]}", 1, "messages[1].tool_calls[0].function.name", "tool's name"),
-            ("{\"messages\": [{\"role\": \"user\", \"content\": \"q\"}, {\"role\": \"tool\", \"content\": \"r\"}]}", 1, "messages[1].tool_call_id", "names the call"),
-            ("{\"messages\": [{\"role\": \"user\", \"content\": \"q\"}], \"expectations\": {\"unordered\": [{\"name\": \"s\", \"arguments\": [{\"kind\": \"exact\", \"argument\": \"a\"}]}]}}", 1, "expectations.unordered[0].arguments[0].value", "missing"),
+            (
+                "{\"id\": \"x\",\n \"messages\": [{\"role\": \"user\", \"content\": \"q\"},\n {\"role\": \"robot\", \"content\": \"a\"}]}",
+                3, "messages[1].role", "expected system"
+            ),
+            (
+                "{\"messages\": [{\"role\": \"user\", \"content\": \"q\"}, {\"role\": \"assistant\", \"tool_calls\": [{\"id\": \"1\", \"function\": {\"arguments\": \"{}\"}}]}]}",
+                1, "messages[1].tool_calls[0].function.name", "tool's name"
+            ),
+            (
+                "{\"messages\": [{\"role\": \"user\", \"content\": \"q\"}, {\"role\": \"tool\", \"content\": \"r\"}]}", 1,
+                "messages[1].tool_call_id", "names the call"
+            ),
+            (
+                "{\"messages\": [{\"role\": \"user\", \"content\": \"q\"}], \"expectations\": {\"unordered\": [{\"name\": \"s\", \"arguments\": [{\"kind\": \"exact\", \"argument\": \"a\"}]}]}}",
+                1, "expectations.unordered[0].arguments[0].value", "missing"
+            ),
             ("{\"messages\": [{\"role\": \"user\", \"content\": \"q\"}], \"extra\": 1}", 1, "extra", "unknown key"),
         ])
     func badRecords(record: String, line: Int, column: String, message: String) throws {

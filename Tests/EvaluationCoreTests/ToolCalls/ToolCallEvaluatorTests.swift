@@ -119,7 +119,8 @@ struct ToolCallEvaluatorTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("toolcalls-\(UInt64.random(in: 0...UInt64.max)).jsonl")
         defer { try? FileManager.default.removeItem(at: file) }
         let good = #"{"prompt": "Find my gothic books.", "expectations": {"unordered": [{"name": "searchBooks"}]}}"#
-        let bad = #"{"prompt": "Find my gothic books.", "expectations": {"unordered": [{"name": "searchBooks", "arguments": [{"kind": "fuzzy", "argument": "tag"}]}]}}"#
+        let bad =
+            #"{"prompt": "Find my gothic books.", "expectations": {"unordered": [{"name": "searchBooks", "arguments": [{"kind": "fuzzy", "argument": "tag"}]}]}}"#
         try Data((good + "\n" + bad + "\n").utf8).write(to: file)
         let error = await #expect(throws: InputError.self) {
             _ = try await JSONLoader<ModelSample<String>>(url: file).load()

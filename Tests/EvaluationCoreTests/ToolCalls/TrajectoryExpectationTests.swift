@@ -47,7 +47,8 @@ struct TrajectoryExpectationTests {
         let allowing = TrajectoryExpectation(unordered: [ToolExpectation("searchBooks")], allowsAdditionalToolCalls: true)
         #expect(try await allowing.check(calls, judge: nil).allPassed)
         let forbidding = TrajectoryExpectation(
-            unordered: [ToolExpectation("searchBooks")], allowsAdditionalToolCalls: false, disallowed: [ToolExpectation("findSimilarBooks")])
+            unordered: [ToolExpectation("searchBooks")], allowsAdditionalToolCalls: false, disallowed: [ToolExpectation("findSimilarBooks")]
+        )
         let report = try await forbidding.check(calls, judge: nil)
         #expect(report.checks.map(\.name) == ["unordered 1: searchBooks", "disallowed 1: findSimilarBooks", "no additional calls"])
         #expect(report.checks.map(\.passed) == [true, false, true], "a forbidden call is not counted again as additional")

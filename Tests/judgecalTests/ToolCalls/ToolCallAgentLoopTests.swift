@@ -41,7 +41,9 @@ struct ToolCallAgentLoopTests {
     /// failure's code), asked once (`maxAttempts: 1`): the exchanges the recording holds. (The
     /// recording was cut off while the shared server queued the judge's retries and the unrelated
     /// criterion; see the README there.)
-    static func play(_ baseURL: String, example: Bool) async throws -> [(transcript: [TranscriptEntry], judged: [(ArgumentQuestion, String)])] {
+    static func play(_ baseURL: String, example: Bool) async throws -> [(
+        transcript: [TranscriptEntry], judged: [(ArgumentQuestion, String)]
+    )] {
         let model = try model(baseURL)
         let judge = try ModelArgumentJudge(model: model, options: argumentJudgeOptions)
         return try await withThrowingTaskGroup(of: (Int, [TranscriptEntry], [(ArgumentQuestion, String)]).self) { group in
@@ -95,7 +97,8 @@ struct ToolCallAgentLoopTests {
 
     /// For each matcher kind, one matcher built to pass on the value `value` of argument `name`
     /// and one built to fail on it.
-    static func matchers(name: String, value: JSONValue, fitting: String) -> [(kind: String, pass: ArgumentMatcher, fail: ArgumentMatcher)] {
+    static func matchers(name: String, value: JSONValue, fitting: String) -> [(kind: String, pass: ArgumentMatcher, fail: ArgumentMatcher)]
+    {
         let text = value.string ?? value.compactJSON
         let head = String(text.prefix(3))
         let tail = String(text.suffix(3))
@@ -103,7 +106,10 @@ struct ToolCallAgentLoopTests {
             ("exact", .exact(argumentName: name, value: value), .exact(argumentName: name, value: .string(text + "!"))),
             ("contains", .contains(argumentName: name, value: .string(head)), .contains(argumentName: name, value: .string("zzz"))),
             ("range", .range(argumentName: name, 0...100), .range(argumentName: name, 0...0)),
-            ("naturalLanguage", .naturalLanguage(argumentName: name, criteria: fitting), .naturalLanguage(argumentName: name, criteria: unrelated)),
+            (
+                "naturalLanguage", .naturalLanguage(argumentName: name, criteria: fitting),
+                .naturalLanguage(argumentName: name, criteria: unrelated)
+            ),
             ("keyOnly", .keyOnly(argumentName: name), .keyOnly(argumentName: name + "Missing")),
             ("hasPrefix", .hasPrefix(argumentName: name, head), .hasPrefix(argumentName: name, "zz" + head)),
             ("hasSuffix", .hasSuffix(argumentName: name, tail), .hasSuffix(argumentName: name, tail + "zz")),
@@ -134,7 +140,10 @@ struct ToolCallAgentLoopTests {
         defer { server.stop() }
         let played = try await Self.play(server.baseURL(tag: "example", scenario: "replay"), example: true)
         let calls = played.map { ModelSubject<String>.toolCalls(in: $0.transcript) }
-        #expect(calls.map { $0.map(\.name) } == [["getBookDetails", "getBookDetails"], ["searchBooks", "searchBooks"], ["searchBooks", "searchBooks"]])
+        #expect(
+            calls.map { $0.map(\.name) } == [
+                ["getBookDetails", "getBookDetails"], ["searchBooks", "searchBooks"], ["searchBooks", "searchBooks"],
+            ])
         #expect(calls[1][0].arguments == .object(["tag": .string("science fiction")]))
         #expect(calls[1][0].result == "[]", "the tool ran on the parsed call: no book is tagged science fiction")
         #expect(calls[0][0].arguments == .object(["genre": .string("gothic"), "moodsToAdd": .string("fantasy")]))
@@ -145,7 +154,9 @@ struct ToolCallAgentLoopTests {
             TrajectoryExpectation(
                 ordered: [ToolExpectation("searchBooks", arguments: [.contains(argumentName: "tag", value: .string("science"))])],
                 allowsAdditionalToolCalls: true, disallowed: [ToolExpectation("findSimilarBooks")]),
-            TrajectoryExpectation(ordered: [ToolExpectation("getBookDetails", arguments: [.exact(argumentName: "bookId", value: .string("b3"))])]),
+            TrajectoryExpectation(ordered: [
+                ToolExpectation("getBookDetails", arguments: [.exact(argumentName: "bookId", value: .string("b3"))])
+            ]),
         ]
         var reports: [TrajectoryReport] = []
         for (e, c) in zip(expectations, calls) { reports.append(try await e.check(c, judge: nil)) }
