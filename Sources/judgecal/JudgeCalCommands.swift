@@ -18,8 +18,7 @@ enum JudgeCalCommands {
             ReportCommand.command, RubricCommand.command, AgreementCommand.command,
             IterationCommands.disagreements, IterationCommands.suggest,
             EstimateCommand.command, AlignCommand.certify, PlanCommand.command, ProbeCommand.command,
-            GenerateCommand.command,
-ExportCommand.command,
+            GenerateCommand.command, ExportCommand.command, ToolArgumentsCommand.command,
         ],
         exitCode: JudgeCal.exitCode(for:)
     )

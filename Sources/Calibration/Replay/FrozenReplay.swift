@@ -5,7 +5,7 @@ public import EvaluationCore
 ///
 /// Its prompt is the row's id (what the per-sample table shows), its expected
 /// value the row's reference answer, and ``row`` the whole frozen row.
-public struct FrozenSample: SampleProtocol, PromptedSample, Hashable {
+public struct FrozenSample: ToolCallSample, PromptedSample, Hashable {
     /// The frozen row.
     public var row: FrozenRow
 
@@ -15,16 +15,20 @@ public struct FrozenSample: SampleProtocol, PromptedSample, Hashable {
     /// The row's reference answer, if it has one.
     public var expected: JSONValue? { row.expected }
 
+    /// The tool calls expected for the row, if any.
+    public var expectations: TrajectoryExpectation? { row.expectations }
+
     /// The row id, shown as the sample's prompt in the per-sample table.
     public var prompt: String { row.id }
 
     /// The recorded output, replayed: a subject whose value is the whole row
     /// (`{"id", "input", "expected", "response", "metadata"}`), so rubric
-    /// templates can address any of it.
+    /// templates can address any of it, with the row's transcript (and so its
+    /// tool calls) when it has one.
     ///
     /// No model is called.
     public func replay() -> ModelSubject<JSONValue> {
-        ModelSubject(value: row.json)
+        ModelSubject(value: row.json, transcript: row.transcript)
     }
 }
 

@@ -76,7 +76,8 @@ extension FrozenRun {
 extension FrozenRow {
     /// A row from its parsed JSON, as ``FrozenRun/jsonLines()`` writes it:
     /// `id` a string, `input` and `response` present, `expected`
-    /// optional (null is none), `metadata` an optional object.
+    /// optional (null is none), `metadata` an optional object, `transcript`
+    /// and `expectations` optional (tool calls; runs written before them read as before).
     ///
     /// - Throws: ``InputError`` naming `file`, `line` and the field at fault.
     init(json value: JSONValue, file: String, line: Int) throws {
@@ -104,6 +105,20 @@ extension FrozenRow {
                 file: file, line: line, column: "metadata", message: "field `metadata` is \(other.compactJSON), not an object")
         }
         let expected = fields["expected"].flatMap { $0 == .null ? nil : $0 }
-        self.init(id: id, input: try required("input"), expected: expected, response: try required("response"), metadata: metadata)
+        var transcript: [TranscriptEntry]?
+        var expectations: TrajectoryExpectation?
+        do {
+            transcript = try fields["transcript"].flatMap { $0 == .null ? nil : $0 }.map { value throws(ToolCallFormatError) in
+                try TranscriptEntry.transcript(json: value, path: "transcript")
+            }
+            expectations = try fields["expectations"].flatMap { $0 == .null ? nil : $0 }.map { value throws(ToolCallFormatError) in
+                try TrajectoryExpectation(json: value, path: "expectations")
+            }
+        } catch {
+            throw InputError(file: file, line: line, column: error.path, message: error.message)
+        }
+        self.init(
+            id: id, input: try required("input"), expected: expected, response: try required("response"), metadata: metadata,
+            transcript: transcript, expectations: expectations)
     }
 }

@@ -1,5 +1,5 @@
 public import DataFormats
-import EvaluationCore
+public import EvaluationCore
 
 /// What a feature produced for each sample, frozen so that re-judging it
 /// changes only the judge.
@@ -106,18 +106,27 @@ public struct FrozenRow: Sendable, Hashable, Codable {
     public var response: JSONValue
     /// Anything else: system id, document id, genre and so on.
     public var metadata: [String: JSONValue]
+    /// The conversation that produced the response, tool calls included, when recorded.
+    public var transcript: [TranscriptEntry]?
+    /// The tool calls expected of the feature for this row, if any.
+    public var expectations: TrajectoryExpectation?
 
     /// Creates a row.
-    public init(id: String, input: JSONValue, expected: JSONValue? = nil, response: JSONValue, metadata: [String: JSONValue] = [:]) {
+    public init(
+        id: String, input: JSONValue, expected: JSONValue? = nil, response: JSONValue, metadata: [String: JSONValue] = [:],
+        transcript: [TranscriptEntry]? = nil, expectations: TrajectoryExpectation? = nil
+    ) {
         self.id = id
         self.input = input
         self.expected = expected
         self.response = response
         self.metadata = metadata
+        self.transcript = transcript
+        self.expectations = expectations
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, input, expected, response, metadata
+        case id, input, expected, response, metadata, transcript, expectations
     }
 
     public init(from decoder: any Decoder) throws {
@@ -127,6 +136,8 @@ public struct FrozenRow: Sendable, Hashable, Codable {
         expected = try c.decodeIfPresent(JSONValue.self, forKey: .expected).flatMap { $0 == .null ? nil : $0 }
         response = try c.decode(JSONValue.self, forKey: .response)
         metadata = try c.decodeIfPresent([String: JSONValue].self, forKey: .metadata) ?? [:]
+        transcript = try c.decodeIfPresent([TranscriptEntry].self, forKey: .transcript)
+        expectations = try c.decodeIfPresent(TrajectoryExpectation.self, forKey: .expectations)
     }
 
     /// The row as the JSON object rubric templates address:

@@ -3,7 +3,7 @@ public import Foundation
 extension RunFormat {
     /// The formats' names, as `judgecal import --format` takes them; `auto`
     /// tells the format from the file (``RunImporter/detectFormat(of:)``).
-    public static let names = ["auto", "evaluation-result", "xcode", "judge-bench", "jsonl", "csv", "inspect"]
+    public static let names = ["auto", "evaluation-result", "xcode", "judge-bench", "jsonl", "csv", "inspect", "openai-chat"]
 
     /// The format's name (one of ``names`` other than `auto`).
     public var name: String {
@@ -14,6 +14,7 @@ extension RunFormat {
         case .jsonRecords: "jsonl"
         case .csv: "csv"
         case .inspect: "inspect"
+        case .openAIChat: "openai-chat"
         }
     }
 
@@ -22,7 +23,7 @@ extension RunFormat {
     public var takesFieldMapping: Bool {
         switch self {
         case .csv, .jsonRecords: true
-        case .evaluationResult, .xcodeResult, .judgeBench, .inspect: false
+        case .evaluationResult, .xcodeResult, .judgeBench, .inspect, .openAIChat: false
         }
     }
 
@@ -44,6 +45,7 @@ extension RunFormat {
         case "jsonl": .jsonRecords(mapping)
         case "csv": .csv(mapping)
         case "inspect": .inspect
+        case "openai-chat": .openAIChat
         default: nil
         }
     }

@@ -63,6 +63,9 @@ public enum RunFormat: Sendable, Hashable {
     case csv(FieldMapping)
     /// An Inspect AI log: the `.eval` archive or the `.json` form (``InspectLog``).
     case inspect
+    /// OpenAI-style chat transcripts with tool calls, one conversation per
+    /// record (``RunImporter/fromOpenAIChat(_:file:name:)``).
+    case openAIChat
 }
 
 /// Turns an exported evaluation run into a ``FrozenRun``.
@@ -142,6 +145,8 @@ public enum RunImporter {
             return try fromRecords(records, file: file, name: runName, mapping: mapping)
         case .inspect:
             return try InspectLog(data, file: file).frozenRun(name: runName)
+        case .openAIChat:
+            return try fromOpenAIChat(data, file: file, name: runName)
         }
     }
 
@@ -321,7 +326,7 @@ public enum RunImporter {
     /// Appends a row whose id is its content hash; a second row with the same
     /// input and response is refused with `remedy`, not reported as a bare
     /// duplicate id.
-    private static func appendContentIdentified(
+    static func appendContentIdentified(
         _ row: FrozenRow, to run: inout FrozenRun, file: String, line: Int?, column: String?, remedy: String
     ) throws {
         if let first = run.rows.firstIndex(where: { $0.id == row.id }) {

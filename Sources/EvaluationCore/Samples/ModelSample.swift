@@ -6,25 +6,31 @@ public protocol SampleProtocol: Sendable {
     var expected: ExpectedValue? { get }
 }
 
-/// A language-model sample: a prompt, optional instructions and an optional
-/// expected value.
+/// A language-model sample: a prompt, optional instructions, an optional
+/// expected value and, for an agent, the tool calls expected of it.
 ///
 /// `ModelSample` is generic over the *expected* value, not the input: the
 /// prompt is always text. It is `Codable`, so a dataset written with
 /// `JSONEncoder` reads back through ``JSONLoader`` with no bespoke format.
-public struct ModelSample<ExpectedValue: Codable & Sendable>: SampleProtocol, Codable {
+public struct ModelSample<ExpectedValue: Codable & Sendable>: ToolCallSample, Codable {
     /// The prompt given to the system under test.
     public var prompt: String
     /// The reference answer, if any.
     public var expected: ExpectedValue?
     /// Instructions accompanying the prompt, if any.
     public var instructions: String?
+    /// The tool calls expected of the system under test, if any.
+    public var expectations: TrajectoryExpectation?
 
     /// Creates a sample.
-    public init(prompt: String, expected: ExpectedValue? = nil, instructions: String? = nil) {
+    public init(
+        prompt: String, expected: ExpectedValue? = nil, instructions: String? = nil,
+        expectations: TrajectoryExpectation? = nil
+    ) {
         self.prompt = prompt
         self.expected = expected
         self.instructions = instructions
+        self.expectations = expectations
     }
 }
 

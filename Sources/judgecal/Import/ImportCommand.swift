@@ -10,7 +10,8 @@ enum ImportCommand {
         discussion: """
             RUN is an export: this toolkit's EvaluationResult JSON, Xcode's evaluation-result \
             JSON, JUDGE-BENCH's unified JSON, an Inspect AI log (.eval or .json; --scores writes its \
-            scorers' scores for align --judge-scores), generic JSON Lines, or CSV. --format auto (the \
+            scorers' scores for align --judge-scores), generic JSON Lines, CSV, or OpenAI chat transcripts with \
+            tool calls (openai-chat, never detected). --format auto (the \
             default) tells them apart by the extension (.csv, .eval) and the top-level keys. For \
             jsonl and csv, --id, --input, --response and --expected map fields to the run's \
             row (dotted paths for JSON, column names for CSV); several --input paths are gathered \

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A loopback chat-completions server that misbehaves on request, for tests.
 
-Usage: fault_server.py [--lifetime SECONDS] [--port PORT] [--replay FILE,FILE…]
+Usage: fault_server.py [--lifetime SECONDS] [--port PORT] [--replay FILE,FILE…] [--record PREFIX --upstream URL]
 Binds 127.0.0.1 on PORT (default: a free port; a server restarted after a kill takes its old one)
 and prints the port on the first line of stdout.
 Stops when its parent process (the test) exits, or after --lifetime seconds.
@@ -32,6 +32,10 @@ counters apart from another's and <scenario> is one of
   replay             the recorded reply to a request whose body is byte for byte a body of the --replay
                      files (OpenAI batch input files give custom_id → body, output files custom_id →
                      reply; error lines are left out); HTTP 404 naming the request otherwise
+  record             forwards the body unchanged to --upstream's /chat/completions and answers its reply,
+                     appending the pair to PREFIX.requests.jsonl and PREFIX.output.jsonl in the files'
+                     form that --replay reads (how Tests/Recordings/tool-agent-loop was made); a request
+                     recorded before is answered from the files, so a cut-off recording resumes
 GET /<tag>/stats answers {"requests": total, "byContent": {last message: count},
 "maxInFlight": the most requests under the tag handled at once, "arrivals": seconds on the
 server's monotonic clock at which each request arrived, "sentBytes": body bytes written}.
@@ -182,6 +186,8 @@ class Handler(BaseHTTPRequestHandler):
             return
         if scenario in ("firstposition", "longer"):
             return self.send_json(200, completion(pairwise_verdict(content, scenario)))
+        if scenario == "record":
+            return self.record(raw)
         if scenario == "replay":
             if raw in replies:
                 return self.send_json(200, replies[raw])
@@ -256,6 +262,29 @@ class QuietServer(ThreadingHTTPServer):
         pass  # clients that time out and hang up are part of the tests
 
 
+def record_exchange(handler, raw):
+    """Forwards one request to the upstream server and appends it and its reply to the recording."""
+    import urllib.request
+    if raw in replies:  # recorded before: a recording run that was cut off resumes without asking again
+        return handler.send_json(200, replies[raw])
+    upstream = urllib.request.Request(options_given["--upstream"].rstrip("/") + "/chat/completions", data=raw,
+                                      headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(upstream, timeout=1800) as answer:
+        reply = json.loads(answer.read())
+    prefix = options_given["--record"]
+    with lock:
+        custom_id = "r%03d" % (sum(1 for _ in open(prefix + ".requests.jsonl")) + 1 if os.path.exists(prefix + ".requests.jsonl") else 1)
+        with open(prefix + ".requests.jsonl", "ab") as f:
+            f.write(b'{"body":' + raw + b',"custom_id":"' + custom_id.encode() + b'"}\n')
+        with open(prefix + ".output.jsonl", "a") as f:
+            f.write(json.dumps({"custom_id": custom_id, "response": {"status_code": 200, "body": reply}}) + "\n")
+    handler.send_json(200, reply)
+
+
+Handler.record = record_exchange
+options_given = {}
+
+
 def serve_until_parent_exits(server, lifetime):
     """Prints the server's port on the first line of stdout, then serves until the parent
     process exits or `lifetime` seconds have passed (also used by other test servers)."""
@@ -276,9 +305,12 @@ def serve_until_parent_exits(server, lifetime):
 
 def main():
     options = dict(zip(sys.argv[1::2], sys.argv[2::2]))
+    options_given.update(options)
     lifetime = float(options.get("--lifetime", 900.0))
     if "--replay" in options:
         load_replay(options["--replay"].split(","))
+    if "--record" in options and os.path.exists(options["--record"] + ".requests.jsonl"):
+        load_replay([options["--record"] + ".requests.jsonl", options["--record"] + ".output.jsonl"])
     serve_until_parent_exits(QuietServer(("127.0.0.1", int(options.get("--port", 0))), Handler), lifetime)
     sys.exit(0)
 
