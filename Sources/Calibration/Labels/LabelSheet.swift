@@ -174,7 +174,7 @@ public struct LabelSheet: Sendable, Hashable {
         try checkReadsBack(file: file)
     }
 
-    private init(columns: [String], rows: [[String]], contextPaths: [String]) {
+    init(columns: [String], rows: [[String]], contextPaths: [String]) {
         self.columns = columns
         self.rows = rows
         self.contextPaths = contextPaths

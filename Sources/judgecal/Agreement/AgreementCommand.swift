@@ -15,7 +15,8 @@ enum AgreementCommand {
             (or a missing or null JSON field) is a missing rating; any other value must be a \
             number, or one of --categories when they are labels. With --table, FILE is a k×k \
             table of counts: a header of category labels after a free first cell, then one \
-            row per category, labelled in the same order.
+            row per category, labelled in the same order. Without --raters, FILE is long ratings: columns \
+            item (or id), rater, score and optionally dimension, one line per rating; each dimension is a group.
             Statistics: \(AgreementStatistic.all.map { "\($0.name) (\($0.summary))" }.joined(separator: "; ")).
             --json writes {file, statistic, items, parameters {weights, level, categories, ci, \
             resamples, seed (a string), tolerance, icc-form, population}, results [{group, raters, measure, value, se, \
@@ -77,7 +78,7 @@ enum AgreementCommand {
         guard Set(raters).count == raters.count else {
             throw UsageError("--raters names a column twice: \(raters.joined(separator: ","))")
         }
-        let request = try request(arguments, raters: isTable ? nil : raters.count)
+        let request = try request(arguments, raters: isTable || raters.isEmpty ? nil : raters.count)
         let path = arguments.positional("file") ?? ""
         let progress = console.progressLine()
         progress.update("reading \(path)…")
@@ -93,6 +94,9 @@ enum AgreementCommand {
             }
             let data = try InputFiles.read(path, role: "ratings file")
             ratings = try RatingsFile.contingencyTable(data, file: path, separator: separator, scale: request.scale)
+        } else if raters.isEmpty {
+            let long = try LongRatings.read(try InputFiles.read(path, role: "ratings file"), file: path, format: format)
+            ratings = try RatingsFile.long(long, scale: request.scale)
         } else {
             ratings = try RatingsFile.columns(
                 .file(url), file: path, format: format, raters: raters, id: arguments.value("id"),

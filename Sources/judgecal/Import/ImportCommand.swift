@@ -21,7 +21,7 @@ enum ImportCommand {
             round, is kept as written, as text (an id or a metadata field). Text that is not UTF-8, a number \
             beyond a Double and nesting past 512 levels are malformed. The output is written \
             atomically.
-            --json writes {output, format, rows, name}.
+            --json writes {output, format, rows, name, labels, labelled}.
             Exit codes: 0 imported; 64 usage; 65 malformed export (file, line and field named); \
             66 RUN missing; 73 output folder missing.
             """,
@@ -40,6 +40,10 @@ enum ImportCommand {
                 "expected", valueName: "path", help: "The field holding the expected answer, if any (jsonl, csv).",
                 defaultValue: FieldMapping().expected),
             Option("name", valueName: "name", help: "The run's name; default the file's base name."),
+            Option(
+                "label-columns", valueName: "[dimension=]field",
+                help: "Human ratings to write as NAME.labels.csv beside the run (JUDGE-BENCH: its metrics; default all).",
+                commaSeparated: true),
             Option("output", short: "o", valueName: "file", help: "Where to write the run (.run.jsonl).", required: true),
         ],
         flags: [Flag("json", help: "Write a summary as JSON on standard output.")],
@@ -65,9 +69,10 @@ enum ImportCommand {
         if !format.takesFieldMapping, let option = mappingGiven.first {
             throw UsageError("--\(option) maps fields of JSON Lines or CSV records; this export's format fixes its fields")
         }
-        let run = try RunImporter.importRun(from: url, format: format, name: arguments.value("name"))
-        try run.save(to: URL(fileURLWithPath: outputName))
-        console.print(RunImporter.summary(of: run, format: format, from: path, into: outputName, json: arguments.flag("json")))
+        let imported = try RunImporter.importRun(
+            from: url, format: format, name: arguments.value("name"), labelColumns: arguments.values("label-columns"))
+        let sheet = try imported.write(runTo: outputName)
+        console.print(imported.summary(format: format, from: path, into: outputName, labelSheet: sheet, json: arguments.flag("json")))
         return .success
     }
 }

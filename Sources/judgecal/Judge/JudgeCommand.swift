@@ -34,7 +34,8 @@ enum JudgeCommand {
             Option(
                 "batch-results", valueName: "file",
                 help: "Read an OpenAI batch output file into the cache, then judge from the cache; send nothing."),
-        ] + JudgeModelOptions.options,
+            Option("seed", valueName: "n", help: "The seed of --sample.", defaultValue: "0"),
+        ] + JudgeModelOptions.selectionOptions + JudgeModelOptions.options,
         flags: [Flag("json", help: "Print a JSON summary.")],
         positionals: [Positional("run", help: "The frozen run (.run.jsonl).")],
         run: run
@@ -44,7 +45,8 @@ enum JudgeCommand {
         if arguments.isGiven("batch-requests"), arguments.isGiven("batch-results") {
             throw UsageError("--batch-requests and --batch-results are two passes; give one")
         }
-        let run = try InputFiles.run(arguments.positional("run") ?? "")
+        let whole = try InputFiles.run(arguments.positional("run") ?? "")
+        let run = try JudgeModelOptions.selection(arguments)?.rows(of: whole) ?? whole
         let rubric = try InputFiles.rubric(arguments.valueOrDefault("rubric"))
         let jsonPath = arguments.value("output") ?? "notebooks-data/\(run.info.name).\(rubric.name).judgments.jsonl"
         let jsonURL = URL(fileURLWithPath: jsonPath)
@@ -83,6 +85,7 @@ enum JudgeCommand {
                 "tidy": .string(InputFile.displayName(csvURL)),
             ]
             summary["batch"] = batch?.json
+            summary["server"] = judge.summaryJSON
             console.print(String(decoding: try JSONEncoder.report.encode(JSONValue.object(summary)), as: UTF8.self))
         } else {
             console.print(

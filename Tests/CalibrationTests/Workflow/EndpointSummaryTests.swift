@@ -1,5 +1,6 @@
 import AgreementStatistics
 import Calibration
+import DataFormats
 import LanguageModels
 import Testing
 
@@ -20,5 +21,23 @@ struct EndpointSummaryTests {
         let idle = OpenAICompatibleModel.EndpointStatistics(baseURL: "http://b/v1")
         #expect(idle.summary == "endpoint http://b/v1: 0 requests, 0 failed, 0 outages; no latency (nothing sent)")
         #expect(idle.latency(quantile: 0.5).value == nil, "no exchanges: undefined, not 0")
+    }
+
+    @Test("The same counts as JSON for judge --json: requests, failures, outages, p50/p90/p99 seconds; null latencies when idle")
+    func json() {
+        var counts = OpenAICompatibleModel.EndpointStatistics(baseURL: "http://10.0.0.2:8000/v1")
+        counts.requests = 5
+        counts.failures = 2
+        counts.outages = 1
+        counts.latencies = [0.4, 0.1, 0.3, 0.2, 1.0]
+        let json = counts.json
+        #expect(json["baseURL"]?.string == "http://10.0.0.2:8000/v1")
+        #expect(json["requests"]?.double == 5 && json["failures"]?.double == 2 && json["outages"]?.double == 1)
+        #expect(json["latency"]?["p50"]?.double.map { abs($0 - 0.3) < 1e-12 } == true)
+        #expect(json["latency"]?["p90"]?.double.map { abs($0 - 0.76) < 1e-12 } == true)
+        #expect(json["latency"]?["p99"]?.double.map { abs($0 - 0.976) < 1e-12 } == true)
+        let idle = OpenAICompatibleModel.EndpointStatistics(baseURL: "http://b/v1").json
+        #expect(idle["requests"]?.double == 0)
+        #expect(idle["latency"]?["p50"] == .null, "nothing sent: no latency, not 0")
     }
 }
