@@ -24,7 +24,7 @@ struct HostileInputCommandTests {
         ])
         #expect(r.status == 65, "\(r.error)")
         // A row outside the run is counted, not refused (a sheet may cover more than the run); labelled twice is an error.
-        #expect(r.error.contains("hostile.labels.csv line 4, column id: x␛[2J␛]0;owned␇␍y was already labelled by hostile on line 3"), "\(r.error)")
+        #expect(r.error.contains("hostile.labels.csv line 5, column id: x␛[2J␛]0;owned␇␍y was already labelled by hostile on line 3"), "\(r.error)")
         #expect(!r.error.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "no control character but the line end")
     }
 

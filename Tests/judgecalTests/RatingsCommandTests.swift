@@ -63,9 +63,10 @@ struct RatingsCommandTests {
         let cache = folder.appendingPathComponent("cache.sqlite").path
         let sheet = try JudgeCalProcess.file(
             "part.labels.csv",
-            "item,rater,dimension,score\nbook-001,ann,relevance,4\nbook-002,ann,usefulness,3\nbook-005,ann,relevance,2\nelsewhere-1,ann,relevance,1\n")
+            "item,rater,dimension,score\nbook-001,ann,relevance,4\nbook-003,ann,usefulness,3\nbook-005,ann,relevance,2\nelsewhere-1,ann,relevance,1\n")
         let url = server.baseURL(tag: "ratings", scenario: "ok")
         let common = ["--rubric", bookRubric, "--labels", sheet, "--base-url", url, "--cache", cache, "--no-history", "--json"]
+        // (book-002 and book-004 are the rubric's worked examples, left out of the counts, so the sheet avoids them.)
         let aligned = try JudgeCalProcess.run(["align", bookRun] + common + ["--resamples", "0"])
         // The server echoes the prompt, which is no judgment: every judged row is a failure, which is what is counted here.
         #expect([0, 2, 3, 4].contains(aligned.status), "\(aligned.error)")
