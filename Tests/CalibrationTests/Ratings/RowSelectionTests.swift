@@ -90,5 +90,14 @@ struct RowSelectionTests {
         #expect(report.renderText().contains("2 labelled rows are not rows of this run and were left out."))
         let decoded = try JSONDecoder().decode(AlignmentReport.self, from: try JSONEncoder.report.encode(report))
         #expect(decoded.info.labelledRowsNotInRun == 2)
+        // compare: the same count in the comparison's info and text.
+        let other = JudgmentSet(run: run.info.name, rubric: rubric.name, rubricVersion: rubric.version, model: "n", judgments: [])
+        let comparison = try RubricComparison(
+            RubricComparison.Input(
+                run: run, control: rubric, controlJudgments: judgments, experimental: rubric, experimentalJudgments: other,
+                labels: counted),
+            options: AlignmentSettings(resamples: 0))
+        #expect(comparison.info.labelledRowsNotInRun == 2)
+        #expect(comparison.renderText().contains("2 labelled rows are not rows of this run and were left out."))
     }
 }
