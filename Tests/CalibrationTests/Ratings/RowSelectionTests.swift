@@ -87,7 +87,9 @@ struct RowSelectionTests {
             run: run, rubric: rubric, rubricText: "", judgments: judgments, labels: counted, groupBy: nil,
             settings: AlignmentSettings(resamples: 0))
         #expect(report.info.labelledRowsNotInRun == 2)
-        #expect(report.renderText().contains("2 labelled rows are not rows of this run and were left out."))
+        for rendering in [report.renderText(), report.renderMarkdown(), report.renderHTML()] {
+            #expect(rendering.contains("2 labelled rows are not rows of this run and were left out."))
+        }
         let decoded = try JSONDecoder().decode(AlignmentReport.self, from: try JSONEncoder.report.encode(report))
         #expect(decoded.info.labelledRowsNotInRun == 2)
         // compare: the same count in the comparison's info and text.
