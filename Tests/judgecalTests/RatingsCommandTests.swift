@@ -49,6 +49,8 @@ struct RatingsCommandTests {
         let results = try #require(try json(fromLong.output)["results"]?.array)
         #expect(results.map { $0["group"]?.string } == ["q", "r"])
         #expect(results[0]["value"] == (try json(fromWide.output))["results"]?.array?.first?["value"])
+        let grouped = try JudgeCalProcess.run(["agreement", long, "--group-by", "dimension"] + common)
+        #expect(grouped.status == 64 && grouped.error.contains("long ratings: --id and --group-by do not apply"), "\(grouped.error)")
         let bad = try JudgeCalProcess.file("bad.csv", "item,rater,score\ni1,a,1\ni1,a,2\n")
         let twice = try JudgeCalProcess.run(["agreement", bad, "-s", "cohen-kappa", "-c", "1,2"])
         #expect(twice.status == 65)

@@ -72,8 +72,8 @@ enum AgreementCommand {
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         let isTable = arguments.flag("table")
         let raters = arguments.values("raters")
-        if isTable, !raters.isEmpty || arguments.isGiven("group-by") || arguments.isGiven("id") {
-            throw UsageError("--table reads the two raters from the table; --raters, --id and --group-by do not apply")
+        if isTable || raters.isEmpty, !raters.isEmpty || arguments.isGiven("group-by") || arguments.isGiven("id") {
+            throw UsageError((isTable ? "--table reads the two raters from the table; --raters, " : "long ratings: ") + "--id and --group-by do not apply")
         }
         guard Set(raters).count == raters.count else {
             throw UsageError("--raters names a column twice: \(raters.joined(separator: ","))")
