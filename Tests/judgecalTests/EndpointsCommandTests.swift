@@ -1,3 +1,4 @@
+import DataFormats
 import Foundation
 import Testing
 import _TestSupport
@@ -23,7 +24,7 @@ struct EndpointsCommandTests {
         let judged = try JudgeCalProcess.run([
             "judge", run, "--rubric", "rubrics/book-tags.md", "--base-url", a, "--base-url", b, "--concurrency", "2",
             "--cache", folder.appendingPathComponent("cache.sqlite").path,
-            "--output", folder.appendingPathComponent("two.judgments.jsonl").path,
+            "--output", folder.appendingPathComponent("two.judgments.jsonl").path, "--json",
         ])
         // The fault server echoes the prompt, which is no judgment: each row fails after its attempts.
         #expect(judged.status == 0, "\(judged.error)")
@@ -31,6 +32,12 @@ struct EndpointsCommandTests {
             let line = try #require(judged.error.split(separator: "\n").first { $0.contains("endpoint \(url): ") }, "\(judged.error)")
             #expect(line.contains(" requests, 0 failed, 0 outages; latency p50 0."), "\(line)")
         }
+        // --json: the same counts per endpoint under server.endpoints, in the order given.
+        let summary = try JSONValue.parse(Data(judged.output.utf8))
+        let endpoints = try #require(summary["server"]?["endpoints"]?.array, "\(judged.output)")
+        #expect(endpoints.map { $0["baseURL"]?.string } == [a, b])
+        #expect(endpoints.allSatisfy { ($0["requests"]?.double ?? 0) > 0 && $0["latency"]?["p50"]?.double != nil })
+        #expect(endpoints.map { $0["requests"]?.double ?? 0 }.reduce(0, +) == summary["server"]?["requests"]?.double)
     }
 
     @Test("Every endpoint down: exit 1, each named; an endpoint key misspelt in --model-config: exit 65 with line and column")

@@ -18,12 +18,13 @@ struct HostileInputCommandTests {
     @Test("A label sheet's id holding an ESC sequence, a CR and a bell is quoted in the error with each shown, not obeyed")
     func controlCharactersInError() throws {
         let sheet = try JudgeCalProcess.file(
-            "hostile.labels.csv", "id,relevance,usefulness\nbook-001,4,4\n\"x\u{1B}[2J\u{1B}]0;owned\u{07}\ry\",3,3\n")
+            "hostile.labels.csv", "id,relevance,usefulness\nbook-001,4,4\n\"x\u{1B}[2J\u{1B}]0;owned\u{07}\ry\",3,3\n\"x\u{1B}[2J\u{1B}]0;owned\u{07}\ry\",2,2\n")
         let r = try JudgeCalProcess.run([
             "align", "notebooks-data/book-tags.run.jsonl", "--rubric", "rubrics/book-tags.md", "--labels", sheet, "--no-history",
         ])
         #expect(r.status == 65, "\(r.error)")
-        #expect(r.error.contains("hostile.labels.csv line 3, column id: x␛[2J␛]0;owned␇␍y is not a row of the run"), "\(r.error)")
+        // A row outside the run is counted, not refused (a sheet may cover more than the run); labelled twice is an error.
+        #expect(r.error.contains("hostile.labels.csv line 5, column id: x␛[2J␛]0;owned␇␍y was already labelled by hostile on line 3"), "\(r.error)")
         #expect(!r.error.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "no control character but the line end")
     }
 

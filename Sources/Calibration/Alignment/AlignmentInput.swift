@@ -74,6 +74,17 @@ public struct AlignmentInfo: Sendable, Hashable, Codable {
     public var dataset: String?
     /// The SHA-256 of the rubric file's text (hex), so a report names the exact rubric it was judged with.
     public var rubricHash: String?
+    /// How many labelled rows were not rows of the run and were left out (a
+    /// label sheet covering more than the run); `nil` when none were counted.
+    public var labelledRowsNotInRun: Int? = nil
+
+    /// The sentence a report shows when ``labelledRowsNotInRun`` is set:
+    /// `3 labelled rows are not rows of this run and were left out.`
+    public var rowsNotInRunSentence: String? {
+        labelledRowsNotInRun.map {
+            "\($0) labelled \($0 == 1 ? "row is not a row" : "rows are not rows") of this run and \($0 == 1 ? "was" : "were") left out."
+        }
+    }
 
     /// Creates the information block.
     public init(

@@ -22,6 +22,7 @@ extension AlignmentReport {
             "Verdict on \(options.statistic.displayName), threshold \(ReportNumber.number(options.threshold)), \(Int((options.level * 100).rounded()))% intervals (\(options.intervals.rawValue))"
         )
         out.append(contentsOf: split?.summaryLines ?? [])
+        if let sentence = info.rowsNotInRunSentence { out.append(sentence) }
         out.append("")
         var table = TextTable(columns: ["dimension", "n", "exact", "κ_q [CI]", "α", "AC2", "ρ", "τ", "verdict"])
         for d in dimensions {

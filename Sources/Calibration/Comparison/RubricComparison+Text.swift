@@ -12,6 +12,7 @@ extension RubricComparison {
     public func renderText() -> String {
         var out = ["Comparison: control \(controlName) vs experimental \(experimentalName)", intervalsSentence]
         out.append(contentsOf: split?.summaryLines ?? [])
+        if let sentence = info.rowsNotInRunSentence { out.append(sentence) }
         out += failureLines.map { "  " + $0 }
         out.append("")
         var table = TextTable(columns: summaryHeader)

@@ -6,6 +6,9 @@ public import Judging
 /// Expert scores for the rows of a run, from one or more label sheets
 /// (`calibration/*.labels.csv`), one label per (row id, rater).
 ///
+/// A sheet in long form (`item,rater,score[,dimension]`) is read too
+/// (``readLong(_:columns:runIDs:values:)``).
+///
 /// A sheet is a CSV file with a header row: `id`; one column per rubric
 /// dimension, matched to the dimension's name without regard to case
 /// (`relevance` ↔ `Relevance`); optionally `rater` and `note`; any other
@@ -70,10 +73,23 @@ public struct ExpertLabels: Sendable, Hashable {
         public var samplingStratum: String? = nil
     }
 
+    /// What to do with a label of a row the run does not have.
+    public enum RowsOutsideRun: Sendable, Hashable {
+        /// An error naming the file, line and id (what estimation needs: the
+        /// labelled rows must be a sample of the run).
+        case refused
+        /// Left out of ``labels`` and counted in ``rowsOutsideRun`` (a sheet
+        /// that covers more than this run, for `align` and `compare`).
+        case counted
+    }
+
     /// The labels in file order, files in the order given.
     public internal(set) var labels: [Label]
     /// The dimensions read, in rubric order.
     public let dimensions: [String]
+    /// How many labelled rows (distinct ids) were not rows of the run and were
+    /// left out (``RowsOutsideRun/counted``); `nil` when they are refused or not checked.
+    public internal(set) var rowsOutsideRun: Int? = nil
 
     /// How the labelled rows were drawn, when the sheets say
     /// (`inclusion_probability` and the other sampling columns); `nil` otherwise.
@@ -111,11 +127,19 @@ public struct ExpertLabels: Sendable, Hashable {
     ///   - dimensions: the rubric dimensions to read; each needs a column in every sheet.
     ///   - runIDs: the ids of the run's rows; an id outside it is an error. `nil` skips the check.
     ///   - values: whether scores must be levels (default) or may be means of levels.
+    ///   - outsideRun: with `runIDs`, whether a label of a row outside the run is an error (the
+    ///     default) or left out and counted (``rowsOutsideRun``).
     /// - Throws: ``InputError`` naming file, line and column; an unreadable file as ``InputFile/read(_:)`` throws.
     public static func load(
-        from urls: [URL], dimensions: [ScoreDimension], runIDs: Set<String>? = nil, values: ValueMode = .levels
+        from urls: [URL], dimensions: [ScoreDimension], runIDs: Set<String>? = nil, values: ValueMode = .levels,
+        outsideRun: RowsOutsideRun = .refused
     ) throws -> ExpertLabels {
-        try load(from: urls, columns: dimensions.map { Column(name: $0.name, scale: $0.scale) }, runIDs: runIDs, values: values)
+        let columns = dimensions.map { Column(name: $0.name, scale: $0.scale) }
+        guard outsideRun == .counted, let runIDs else { return try load(from: urls, columns: columns, runIDs: runIDs, values: values) }
+        var all = try load(from: urls, columns: columns, runIDs: nil, values: values)
+        all.rowsOutsideRun = Set(all.labels.map(\.id).filter { !runIDs.contains($0) }).count
+        all.labels.removeAll { !runIDs.contains($0.id) }
+        return all
     }
 
     /// Reads the sheets at `urls` for dimensions that have no declared scale
@@ -131,7 +155,7 @@ public struct ExpertLabels: Sendable, Hashable {
     }
 
     /// A dimension to read and its scale, if one is declared.
-    private struct Column {
+    struct Column {
         var name: String
         var scale: ScoringScale?
     }
@@ -200,6 +224,9 @@ public struct ExpertLabels: Sendable, Hashable {
             )
         }
         func column(_ name: String) -> Int? { lowered.firstIndex(of: LabelSheetColumns.columnKey(name)) }
+        if LongRatings.isLong(header: table.columns), dimensions.contains(where: { column($0.name) == nil }) {
+            return try readLong(LongRatings(table), columns: dimensions, runIDs: runIDs, values: values)
+        }
         guard let idColumn = column("id") else {
             throw InputError(file: file, line: 1, message: "has no id column; a label sheet starts with id, then one column per dimension")
         }
@@ -260,7 +287,7 @@ public struct ExpertLabels: Sendable, Hashable {
     }
 
     /// A cell's value on the dimension's scale.
-    private static func score(
+    static func score(
         _ cell: String, dimension: Column, values: ValueMode, file: String, line: Int, column: String
     ) throws(InputError) -> Double {
         guard let scale = dimension.scale else {

@@ -110,8 +110,9 @@ public struct LabelSheet: Sendable, Hashable {
     /// The dotted path each context column was drawn from (`input.review`,
     /// `response`), so the label page can tell the input from the output judged.
     public let contextPaths: [String]
-    /// Every run row's inclusion probability after this batch, which `extract` writes beside the sheet.
-    public let frame: SamplingFrame
+    /// Every run row's inclusion probability after this batch, which `extract` writes beside the sheet;
+    /// `nil` for a sheet not drawn from a run (the human ratings `import` found in an export).
+    public let frame: SamplingFrame?
 
     /// Draws the sheet for `run` under `rubric`'s dimensions.
     ///
@@ -177,7 +178,7 @@ public struct LabelSheet: Sendable, Hashable {
         try checkReadsBack(file: file)
     }
 
-    private init(columns: [String], rows: [[String]], contextPaths: [String], frame: SamplingFrame) {
+    init(columns: [String], rows: [[String]], contextPaths: [String], frame: SamplingFrame? = nil) {
         self.columns = columns
         self.rows = rows
         self.contextPaths = contextPaths

@@ -50,7 +50,7 @@ public struct AgreementReport: Sendable {
                 }
             rows += measurements.map { Row(group: group.key, measurement: $0) }
         }
-        if let method = request.statistic.correlation, ratings.groups.contains(where: { $0.key != nil }) {
+        if let method = request.statistic.correlation, !ratings.groupsAreDimensions, ratings.groups.contains(where: { $0.key != nil }) {
             rows += try Self.averagedOverGroups(method, ratings: ratings)
         }
         self.file = ratings.file

@@ -36,6 +36,9 @@ public struct RatingsFile: Sendable {
     public var scale: CategoryScale?
     /// How many items (rows) were read.
     public var itemCount: Int
+    /// Whether the groups are the dimensions of long ratings (``long(_:scale:)``), over which a
+    /// correlation is not averaged, rather than the values of a grouping column.
+    public var groupsAreDimensions = false
 
     /// Reads rater columns from a file of one row per item.
     ///

@@ -27,6 +27,7 @@ extension AlignmentReport {
                     ("Intervals", "\(Int((options.level * 100).rounded()))% (\(options.intervals.rawValue))"),
                 ]))
         if let split { body.append(split.html) }
+        if let sentence = info.rowsNotInRunSentence { body.append("<p>\(HTMLEscaping.text(sentence))</p>") }
         if let sampling { body.append("<p>Sampling: \(HTMLEscaping.text(sampling.summary)).</p>") }
         if !exampleRows.isEmpty {
             body.append(

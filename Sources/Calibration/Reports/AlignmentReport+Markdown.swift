@@ -17,6 +17,7 @@ extension AlignmentReport {
                 ] + (sampling.map { [["Sampling", $0.summary]] } ?? [])
             ).rendered)
         if let split { out.append(split.markdown) }
+        if let sentence = info.rowsNotInRunSentence { out.append(sentence + "\n") }
         out.append("## Summary\n")
         out.append(
             MarkdownTable(

@@ -119,21 +119,26 @@ public enum RunImporter {
     ///   - name: the run's name (defaults to the file's base name).
     /// - Throws: ``InputError`` naming the file, line and field at fault.
     public static func importRun(from url: URL, format: RunFormat, name: String? = nil) throws -> FrozenRun {
+        try importRows(from: url, format: format, name: name, labels: []).run
+    }
+
+    /// The run and its ratings (``importRun(from:format:name:labelColumns:)``).
+    static func importRows(from url: URL, format: RunFormat, name: String?, labels: [LabelColumn]) throws -> ImportedRun {
         let file = InputFile.displayName(url)
         let runName = name ?? url.deletingPathExtension().lastPathComponent
         let data = try InputFile.read(url)
         switch format {
         case .evaluationResult:
-            return try fromEvaluationResult(data, file: file, name: runName)
+            return ImportedRun(run: try fromEvaluationResult(data, file: file, name: runName))
         case .xcodeResult:
-            return try fromXcode(data, file: file, name: runName)
+            return ImportedRun(run: try fromXcode(data, file: file, name: runName))
         case .judgeBench:
-            return try fromJudgeBench(data, file: file, name: runName)
+            return try fromJudgeBench(data, file: file, name: runName, metrics: labels.map(\.path))
         case .jsonRecords(let mapping):
             let records = try JSONRecords.split(data, file: file).map { record in
                 (value: try decodeValue(record.data, file: file, line: record.line), line: record.line)
             }
-            return try fromRecords(records, file: file, name: runName, mapping: mapping)
+            return try fromRecords(records, file: file, name: runName, mapping: mapping, labels: labels)
         case .csv(let mapping):
             let table = try CSVReader().read(data, file: file)
             let records = (0..<table.rowCount).map { r in
@@ -142,11 +147,11 @@ public enum RunImporter {
                 }
                 return (value: JSONValue.object(Dictionary(fields) { first, _ in first }), line: table.lines[r])
             }
-            return try fromRecords(records, file: file, name: runName, mapping: mapping)
+            return try fromRecords(records, file: file, name: runName, mapping: mapping, labels: labels)
         case .inspect:
-            return try InspectLog(data, file: file).frozenRun(name: runName)
+            return ImportedRun(run: try InspectLog(data, file: file).frozenRun(name: runName))
         case .openAIChat:
-            return try fromOpenAIChat(data, file: file, name: runName)
+            return ImportedRun(run: try fromOpenAIChat(data, file: file, name: runName))
         }
     }
 
@@ -227,7 +232,7 @@ public enum RunImporter {
         return try nonEmpty(run, file: file)
     }
 
-    private static func fromJudgeBench(_ data: Data, file: String, name: String) throws -> FrozenRun {
+    private static func fromJudgeBench(_ data: Data, file: String, name: String, metrics: [String]) throws -> ImportedRun {
         let root = try decodeValue(data, file: file, line: 1)
         guard let instances = root["instances"]?.array else {
             throw InputError(file: file, column: "instances", message: "expected the JUDGE-BENCH array \"instances\"")
@@ -236,6 +241,7 @@ public enum RunImporter {
         var info: [String: String] = ["Dataset": dataset]
         if let url = root["dataset_url"]?.string { info["DatasetURL"] = url }
         var run = try FrozenRun(info: RunInfo(name: name, source: "JUDGE-BENCH \(file)", info: info), rows: [], file: file)
+        var ratings = ImportedRatings(dimensions: try judgeBenchMetrics(root, chosen: metrics, file: file))
         for (i, instance) in instances.enumerated() {
             guard let idValue = instance["id"], idValue != .null else {
                 throw InputError(file: file, column: "instances[\(i)].id", message: "instance \(i + 1) has no \"id\"")
@@ -252,14 +258,41 @@ public enum RunImporter {
                     id: "\(dataset)-\(idText)", input: .object([:]), response: .object(["instance": text]),
                     metadata: ["dataset": .string(dataset)])
             try run.append(row, file: file, line: nil)
+            for metric in ratings.dimensions {
+                let column = "instances[\(i)].annotations.\(metric).individual_human_scores"
+                for (k, score) in (instance["annotations"]?[metric]?["individual_human_scores"]?.array ?? []).enumerated() {
+                    guard let value = try ratingText(score, file: file, line: nil, column: "\(column)[\(k)]") else { continue }
+                    ratings.ratings.append(.init(id: row.id, rater: "annotator-\(k + 1)", dimension: metric, value: value))
+                }
+            }
         }
-        return try nonEmpty(run, file: file)
+        return ImportedRun(run: try nonEmpty(run, file: file), ratings: ratings.ratings.isEmpty ? nil : ratings)
     }
 
-    private static func fromRecords(_ records: [(value: JSONValue, line: Int)], file: String, name: String, mapping: FieldMapping) throws
-        -> FrozenRun
-    {
+    /// The JUDGE-BENCH metrics whose human scores are read: `chosen`, each a
+    /// metric of `annotations`, or every metric.
+    private static func judgeBenchMetrics(_ root: JSONValue, chosen: [String], file: String) throws -> [String] {
+        let all = (root["annotations"]?.array ?? []).compactMap { $0["metric"]?.string }
+        for metric in chosen where !all.contains(metric) {
+            throw LabelSheet.OptionsError(
+                "--label-columns: \(file) has no metric \(metric); its metrics are \(all.joined(separator: ", "))")
+        }
+        let metrics = chosen.isEmpty ? all : chosen
+        if let problem = LabelSheetColumns.problem(dimensionNames: metrics) {
+            throw InputError(file: file, column: "annotations", message: problem)
+        }
+        return metrics
+    }
+
+    private static func fromRecords(
+        _ records: [(value: JSONValue, line: Int)], file: String, name: String, mapping: FieldMapping, labels: [LabelColumn]
+    ) throws -> ImportedRun {
         if let problem = mapping.problem { throw InputError(file: file, message: "cannot map the records: \(problem)") }
+        let mapped = [mapping.id, mapping.response, mapping.expected].compactMap { $0 } + mapping.input
+        for label in labels where mapped.contains(label.path) {
+            throw LabelSheet.OptionsError("--label-columns: \(label.path) is mapped to the row already; a label field is not the row's")
+        }
+        var ratings = ImportedRatings(dimensions: labels.map(\.dimension))
         var run = try FrozenRun(info: RunInfo(name: name, source: file), rows: [], file: file)
         for record in records {
             let value = record.value
@@ -287,9 +320,8 @@ public enum RunImporter {
                 }
                 id = text
             }
-            // Every field not mapped to the row is metadata; a mapped nested field leaves its siblings.
-            let mapped = [mapping.id, mapping.response, mapping.expected].compactMap { $0 } + mapping.input
-            let unmapped = mapped.reduce(Optional(value)) { rest, path in rest.flatMap { removing(path, from: $0) } }
+            // Every field not mapped to the row (nor a label) is metadata; a mapped nested field leaves its siblings.
+            let unmapped = (mapped + labels.map(\.path)).reduce(Optional(value)) { rest, path in rest.flatMap { removing(path, from: $0) } }
             var metadata: [String: JSONValue] = [:]
             if case .object(let o)? = unmapped { metadata = o }
             if case .object(let m)? = unmapped?["metadata"] {
@@ -304,8 +336,18 @@ public enum RunImporter {
             } else {
                 try run.append(row, file: file, line: record.line)
             }
+            for label in labels {
+                guard let text = try ratingText(value.value(atPath: label.path), file: file, line: record.line, column: label.path)
+                else { continue }
+                ratings.ratings.append(.init(id: id, rater: "", dimension: label.dimension, value: text))
+            }
         }
-        return try nonEmpty(run, file: file)
+        if !labels.isEmpty, ratings.ratings.isEmpty {
+            throw InputError(
+                file: file,
+                message: "no record has a value in \(labels.map(\.path).joined(separator: ", ")); check the --label-columns names")
+        }
+        return ImportedRun(run: try nonEmpty(run, file: file), ratings: labels.isEmpty ? nil : ratings)
     }
 
     // MARK: - Helpers
@@ -325,11 +367,22 @@ public enum RunImporter {
 
     /// Appends a row whose id is its content hash; a second row with the same
     /// input and response is refused with `remedy`, not reported as a bare
-    /// duplicate id.
+    /// duplicate id. A different row whose content hashes to the same id (a
+    /// collision of the 64-bit hash, about one in 10⁹ for a run of 200,000
+    /// rows) is refused too, saying so and suggesting `--id`: neither row is
+    /// renamed or dropped.
     static func appendContentIdentified(
         _ row: FrozenRow, to run: inout FrozenRun, file: String, line: Int?, column: String?, remedy: String
     ) throws {
         if let first = run.rows.firstIndex(where: { $0.id == row.id }) {
+            let earlier = run.rows[first]
+            guard earlier.input == row.input, earlier.response == row.response else {
+                throw InputError(
+                    file: file, line: line, column: column,
+                    message:
+                        "this row and the row \(run.place(ofRowAt: first)) differ, but their contents hash to the same id \(row.id) (a collision of the 64-bit content hash); give every row an id of its own: map an id field with --id (JSON Lines or CSV)"
+                )
+            }
             throw InputError(
                 file: file, line: line, column: column,
                 message:

@@ -27,6 +27,7 @@ extension AlignmentInput {
                 dataset: run.info.info["Dataset"]),
             runRowIDs: run.rows.map(\.id), exampleRowIDs: rubric.exampleRowIDs,
             groups: try run.groups(by: groupBy), dimensions: dimensions, sampling: labels.sampling)
+        info.labelledRowsNotInRun = labels.rowsOutsideRun
     }
 }
 
@@ -81,6 +82,7 @@ extension RubricComparison.Input {
             controlFailureCodes: controlJudgments.failureCodes, experimentalFailureCodes: experimentalJudgments.failureCodes,
             rowTexts: Dictionary(uniqueKeysWithValues: run.rows.map { ($0.id, JudgedText(input: $0.input.plainText, output: $0.response.plainText)) }),
             groups: try run.groups(by: groupBy), groupedBy: groupBy)
+        info.labelledRowsNotInRun = labels.rowsOutsideRun
     }
 }
 

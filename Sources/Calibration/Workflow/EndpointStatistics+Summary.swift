@@ -1,5 +1,5 @@
 public import AgreementStatistics
-import DataFormats
+public import DataFormats
 public import LanguageModels
 
 extension OpenAICompatibleModel.EndpointStatistics {
@@ -24,5 +24,18 @@ extension OpenAICompatibleModel.EndpointStatistics {
                 }.joined(separator: ", ")
         return "endpoint \(baseURL): \(requests) requests, \(failures) failed, \(outages) "
             + (outages == 1 ? "outage" : "outages") + "; " + latency
+    }
+
+    /// The endpoint's counts as JSON, for `judge --json`'s `endpoints`:
+    /// `{"baseURL", "requests", "failures", "outages", "latency": {"p50", "p90", "p99"}}`, the latencies in seconds
+    /// (``summaryQuantiles``), each `null` when the endpoint was sent nothing.
+    public var json: JSONValue {
+        let latency = Self.summaryQuantiles.map { p in
+            ("p\((p * 100).plainText)", self.latency(quantile: p).value.map(JSONValue.number) ?? .null)
+        }
+        return .object([
+            "baseURL": .string(baseURL), "requests": .number(Double(requests)), "failures": .number(Double(failures)),
+            "outages": .number(Double(outages)), "latency": .object(Dictionary(uniqueKeysWithValues: latency)),
+        ])
     }
 }

@@ -1,4 +1,4 @@
-import DataFormats
+public import DataFormats
 public import Foundation
 public import Judging
 public import LanguageModels
@@ -142,6 +142,19 @@ public struct JudgeSession: Sendable {
             "cache: \(c.hits) hits, \(c.misses) misses; server: \(s.httpRequests) requests, \(s.retries) retries, \(s.failures) failures"
         guard s.endpoints.count > 1 else { return line }
         return ([line] + s.endpoints.map(\.summary)).joined(separator: "\n")
+    }
+
+    /// ``summary`` as JSON, for `judge --json`'s `server`: `{"cacheHits", "cacheMisses", "requests", "retries",
+    /// "failures", "endpoints": [...]}`, one entry per endpoint (``OpenAICompatibleModel/EndpointStatistics/json``),
+    /// a single server included.
+    public var summaryJSON: JSONValue {
+        let c = cache.statistics
+        let s = client.statistics
+        return .object([
+            "cacheHits": .number(Double(c.hits)), "cacheMisses": .number(Double(c.misses)),
+            "requests": .number(Double(s.httpRequests)), "retries": .number(Double(s.retries)),
+            "failures": .number(Double(s.failures)), "endpoints": .array(s.endpoints.map(\.json)),
+        ])
     }
 }
 

@@ -2,8 +2,9 @@ import Foundation
 public import Judging
 
 /// `judgecal align RUN --rubric R` and `judgecal certify`, from the files read to the report: the
-/// certificate a look may require, the split's rows and checks (``SplitStep``), the judging through the
-/// response cache, the alignment, and the split's use recorded on the report.
+/// certificate a look may require, the split's rows and checks (``SplitStep``), the labelled rows (or a
+/// selection of them, ``AlignmentRows``) judged through the response cache, the alignment, and the
+/// split's use recorded on the report.
 public struct JudgedAlignment: Sendable {
     /// What the alignment is for.
     public enum Purpose: Sendable, Hashable {
@@ -28,12 +29,15 @@ public struct JudgedAlignment: Sendable {
     public var settings: AlignmentSettings
     /// The split to align on (`--split`, or the test split for `certify`), if any.
     public var split: SplitStep?
+    /// Part of the labelled rows to judge (`--ids`, `--sample`), if not all of them.
+    public var selection: RowSelection?
 
     /// Creates the alignment's inputs.
     public init(
         run: FrozenRun, rubric: Rubric, rubricText: String, labels: ExpertLabels, groupBy: String?, settings: AlignmentSettings,
-        split: SplitStep?
+        split: SplitStep?, selection: RowSelection? = nil
     ) {
+        self.selection = selection
         self.run = run
         self.rubric = rubric
         self.rubricText = rubricText
@@ -47,7 +51,8 @@ public struct JudgedAlignment: Sendable {
     ///
     /// Order: the certificate check (a look that requires one) comes before anything else; then the split's
     /// checks (examples cite development rows only; on test, one certificate per lineage unless forced), its
-    /// notes going to `note`; then the judging, showing progress as `display` says.
+    /// notes going to `note`; then the judging of the rows with a label (or the selection's), showing
+    /// progress as `display` says.
     ///
     /// - Throws: ``CertificationError`` for a missing or mismatched certificate, or a second one without force;
     ///   as ``SplitStep/run(_:checking:force:note:)``, ``JudgeSession/judgments(run:rubric:display:)`` and
@@ -61,10 +66,11 @@ public struct JudgedAlignment: Sendable {
         case .look(nil): break
         case .certification(let forced): force = forced
         }
-        let rows = try split?.run(run, checking: [rubric], force: force, note: note) ?? run
-        let judgments = try await judge.judgments(run: rows, rubric: rubric, display: display)
+        let narrowed = try split?.run(run, checking: [rubric], force: force, note: note) ?? run
+        let rows = try AlignmentRows(run: narrowed, labels: split?.labels ?? labels, selection: selection)
+        let judgments = try await judge.judgments(run: rows.judged, rubric: rubric, display: display)
         var report = try AlignmentReport(
-            run: rows, rubric: rubric, rubricText: rubricText, judgments: judgments, labels: split?.labels ?? labels,
+            run: rows.run, rubric: rubric, rubricText: rubricText, judgments: judgments, labels: rows.labels,
             groupBy: groupBy, settings: settings)
         report.split = split?.use(for: report, rubric: rubric, rubricText: rubricText, judge: judge.settings)
         return report

@@ -54,8 +54,9 @@ public struct JudgmentFiles: Sendable {
 
     /// What the pass did, for people (lines) and as JSON: rows judged, scored and failed, how many got no answer
     /// from the server, how many of the rows `retried` (ids that got no answer last time) were asked again, the two
-    /// files, and the batch round when the replies came from a batch results file.
-    public func summary(of set: JudgmentSet, retried: Set<String>, batch: JudgeSession.BatchRound?) -> (
+    /// files, the batch round when the replies came from a batch results file, and in JSON the judge's cache, server
+    /// and per-endpoint counts (`server`, ``JudgeSession/summaryJSON``).
+    public func summary(of set: JudgmentSet, retried: Set<String>, batch: JudgeSession.BatchRound?, server: JSONValue? = nil) -> (
         text: [String], json: JSONValue
     ) {
         let asked = set.judgments.count { retried.contains($0.id) }
@@ -67,6 +68,7 @@ public struct JudgmentFiles: Sendable {
             "retried": .number(Double(asked)), "judgments": .string(jsonName), "tidy": .string(csvPath),
         ]
         json["batch"] = batch?.json
+        json["server"] = server
         let text = [
             "judged \(set.judgments.count) rows of \(runName) with \(rubricName) on \(set.model): "
                 + "\(set.scoredCount) scored, \(set.failedCount) failed (\(unanswered) got no answer from the server); "

@@ -69,7 +69,7 @@ public struct LabelExtraction: Sendable {
                 files.append((Data(text.utf8), page, "label page"))
             }
         }
-        if let framePath { files.append((Data(whole.frame.csv.utf8), framePath, "sampling frame")) }
+        if let framePath, let frame = whole.frame { files.append((Data(frame.csv.utf8), framePath, "sampling frame")) }
         self.files = files
         let each = targets.count > 1 ? " in \(targets.count) sheets, one per rater" : ""
         summary =

@@ -15,7 +15,8 @@ enum AgreementCommand {
             (or a missing or null JSON field) is a missing rating; any other value must be a \
             number, or one of --categories when they are labels. With --table, FILE is a k×k \
             table of counts: a header of category labels after a free first cell, then one \
-            row per category, labelled in the same order.
+            row per category, labelled in the same order. Without --raters, FILE is long ratings: columns \
+            item (or id), rater, score and optionally dimension, one line per rating; each dimension is a group.
             Statistics: \(AgreementStatistic.all.map { "\($0.name) (\($0.summary))" }.joined(separator: "; ")).
             --json writes {file, statistic, items, parameters {weights, level, categories, ci, \
             resamples, seed (a string), tolerance, icc-form, population}, results [{group, raters, measure, value, se, \
@@ -71,13 +72,13 @@ enum AgreementCommand {
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         let isTable = arguments.flag("table")
         let raters = arguments.values("raters")
-        if isTable, !raters.isEmpty || arguments.isGiven("group-by") || arguments.isGiven("id") {
-            throw UsageError("--table reads the two raters from the table; --raters, --id and --group-by do not apply")
+        if isTable || raters.isEmpty, !raters.isEmpty || arguments.isGiven("group-by") || arguments.isGiven("id") {
+            throw UsageError((isTable ? "--table reads the two raters from the table; --raters, " : "long ratings: ") + "--id and --group-by do not apply")
         }
         guard Set(raters).count == raters.count else {
             throw UsageError("--raters names a column twice: \(raters.joined(separator: ","))")
         }
-        let request = try request(arguments, raters: isTable ? nil : raters.count)
+        let request = try request(arguments, raters: isTable || raters.isEmpty ? nil : raters.count)
         let path = arguments.positional("file") ?? ""
         let progress = console.progressLine()
         progress.update("reading \(path)…")
@@ -93,6 +94,9 @@ enum AgreementCommand {
             }
             let data = try InputFiles.read(path, role: "ratings file")
             ratings = try RatingsFile.contingencyTable(data, file: path, separator: separator, scale: request.scale)
+        } else if raters.isEmpty {
+            let long = try LongRatings.read(try InputFiles.read(path, role: "ratings file"), file: path, format: format)
+            ratings = try RatingsFile.long(long, scale: request.scale)
         } else {
             ratings = try RatingsFile.columns(
                 .file(url), file: path, format: format, raters: raters, id: arguments.value("id"),

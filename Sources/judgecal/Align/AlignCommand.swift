@@ -49,8 +49,8 @@ enum AlignCommand {
         name: "align",
         abstract: "Measure how far the judge agrees with expert labels, per dimension, with a verdict.",
         discussion: """
-            Judges the run with the rubric (every call from the response cache when it was judged \
-            before), reads the expert labels, and reports per dimension: counts, exact and \
+            Judges the run's labelled rows (or --ids, or --sample of them) with the rubric (cached calls are not repeated), \
+            reads the expert labels (a sheet's rows beyond the run are counted, left out), and reports per dimension: counts, exact and \
             within-one agreement, Cohen's kappa (unweighted, linear, quadratic) with intervals, \
             Krippendorff's alpha (ordinal), Gwet's AC2, Pearson, Spearman and Kendall, bias and \
             spread, the confusion matrix, the human–human ceiling when two raters labelled the same \
@@ -93,7 +93,7 @@ enum AlignCommand {
                 defaultValue: String(defaults.worstDisagreements), range: 0...),
             Option(
                 "report", valueName: "file", help: "Also write the report to this file: .html a page with charts, .md Markdown, else JSON."),
-        ] + splitOptions + JudgeModelOptions.options,
+        ] + splitOptions + JudgeModelOptions.selectionOptions + JudgeModelOptions.options,
         flags: labelFlags + [
             Flag("include-examples", help: "Keep the rubric's worked-example rows in the figures."),
             Flag("no-history", help: "Do not append to the history file."),
@@ -128,7 +128,8 @@ enum AlignCommand {
         var alignment = JudgedAlignment(
             run: run, rubric: rubric, rubricText: String(decoding: try InputFiles.read(rubricPath, role: "rubric"), as: UTF8.self),
             labels: labels, groupBy: arguments.value("group-by"), settings: settings,
-            split: try splitStep(arguments, labels: labels, split: certifying ? .test : nil, history: !arguments.flag("no-history")))
+            split: try splitStep(arguments, labels: labels, split: certifying ? .test : nil, history: !arguments.flag("no-history")),
+            selection: certifying ? nil : try JudgeModelOptions.selection(arguments))
         let judge = try JudgeModelOptions.judge(arguments), line = console.progressLine()
         let report = try await alignment.report(
             judge: judge, purpose: certifying ? .certification(force: arguments.flag("force"))
@@ -157,6 +158,7 @@ enum AlignCommand {
     /// `align --judge-scores FILE`: aligns scores a judge produced elsewhere, without calling a model.
     static func runOnScores(_ path: String, _ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         let scoresURL = try InputFiles.existing(path, role: "judge-scores file")
+        if try JudgeModelOptions.selection(arguments) != nil { throw UsageError("--ids and --sample choose rows to judge") }
         let run = try arguments.positional("run").map(InputFiles.run)
         let rubricPath = arguments.value("rubric")
         let rubric = try rubricPath.map(InputFiles.rubric)
@@ -215,7 +217,7 @@ enum AlignCommand {
             model and settings, label fingerprint, split) goes to the history for align --require-certified. A second one of a \
             lineage (rubric name) on these test rows is refused (exit 1) unless --force: "test rows reused". Else as align.
             """,
-        options: command.options.filter { !["judge-scores", "categories", "split"].contains($0.name) },
+        options: command.options.filter { !["judge-scores", "categories", "split", "ids", "sample"].contains($0.name) },
         flags: command.flags.filter { $0.name != "require-certified" } + [Flag("force", help: "Certify again: \"test rows reused\".")],
         positionals: [Positional("run", help: "The frozen run (.run.jsonl).")],
         run: { try await runJudging($0, console: $1, certifying: true) })
@@ -224,7 +226,7 @@ enum AlignCommand {
         let urls = try arguments.values("labels").map { try InputFiles.existing($0, role: "label sheet") }
         return try ExpertLabels.load(
             from: urls, dimensions: dimensions, runIDs: Set(run.rows.map(\.id)),
-            values: arguments.flag("means") ? .means : .levels)
+            values: arguments.flag("means") ? .means : .levels, outsideRun: .counted)
     }
 
     /// The statistic named by `--statistic`.

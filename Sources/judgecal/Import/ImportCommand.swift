@@ -23,7 +23,7 @@ enum ImportCommand {
             round, is kept as written, as text (an id or a metadata field). Text that is not UTF-8, a number \
             beyond a Double and nesting past 512 levels are malformed. The output is written \
             atomically.
-            --json writes {output, format, rows, name}.
+            --json writes {output, format, rows, name, labels, labelled}.
             Exit codes: 0 imported; 64 usage; 65 malformed export (file, line and field named); \
             66 RUN missing; 73 output folder missing.
             """,
@@ -42,6 +42,10 @@ enum ImportCommand {
                 "expected", valueName: "path", help: "The field holding the expected answer, if any (jsonl, csv).",
                 defaultValue: FieldMapping().expected),
             Option("name", valueName: "name", help: "The run's name; default the file's base name."),
+            Option(
+                "label-columns", valueName: "[dimension=]field",
+                help: "Human ratings to write as NAME.labels.csv beside the run (JUDGE-BENCH: its metrics; default all).",
+                commaSeparated: true),
             Option("output", short: "o", valueName: "file", help: "Where to write the run (.run.jsonl).", required: true),
             Option("scores", valueName: "file", help: "Inspect logs: also write the scorers' scores as a judge-scores file."),
         ],
@@ -69,7 +73,8 @@ enum ImportCommand {
             throw UsageError("--\(option) maps fields of JSON Lines or CSV records; this export's format fixes its fields")
         }
         let imported = try RunImporter.importAndSave(
-            from: url, format: format, name: arguments.value("name"), output: outputName, scores: arguments.value("scores"))
+            from: url, format: format, name: arguments.value("name"), output: outputName, scores: arguments.value("scores"),
+            labelColumns: arguments.values("label-columns"))
         console.print(
             RunImporter.summary(of: imported, format: format, from: path, into: outputName, json: arguments.flag("json")))
         return .success

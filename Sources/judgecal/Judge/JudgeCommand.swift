@@ -35,7 +35,8 @@ enum JudgeCommand {
             Option(
                 "batch-results", valueName: "file",
                 help: "Read an OpenAI batch output file into the cache, then judge from the cache; send nothing."),
-        ] + JudgeModelOptions.options,
+            Option("seed", valueName: "n", help: "The seed of --sample.", defaultValue: "0"),
+        ] + JudgeModelOptions.selectionOptions + JudgeModelOptions.options,
         flags: [
             Flag("json", help: "Print a JSON summary."),
             Flag("pairwise", help: "Compare each row's response.a and response.b, in both orders (docs/FORMATS.md)."),
@@ -48,7 +49,8 @@ enum JudgeCommand {
         if arguments.isGiven("batch-requests"), arguments.isGiven("batch-results") {
             throw UsageError("--batch-requests and --batch-results are two passes; give one")
         }
-        let run = try InputFiles.run(arguments.positional("run") ?? "")
+        let whole = try InputFiles.run(arguments.positional("run") ?? "")
+        let run = try JudgeModelOptions.selection(arguments)?.rows(of: whole) ?? whole
         let rubric = try InputFiles.rubric(arguments.valueOrDefault("rubric"))
         let files = try JudgmentFiles(run: run, rubric: rubric, output: arguments.value("output"))
         let judge = try JudgeModelOptions.judge(arguments), pairwise = arguments.flag("pairwise")
@@ -69,7 +71,7 @@ enum JudgeCommand {
                 try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: judge, console: console, pairwise: pairwise)
             }
         try files.write(set, dimensions: rubric.recordedDimensions(pairwise: pairwise))
-        let summary = files.summary(of: set, retried: retried, batch: batch)
+        let summary = files.summary(of: set, retried: retried, batch: batch, server: judge.summaryJSON)
         let json = String(decoding: try JSONEncoder.report.encode(summary.json), as: UTF8.self)
         console.print(arguments.flag("json") ? json : summary.text.joined(separator: "\n"))
         console.printNote(judge.summary)

@@ -52,6 +52,19 @@ enum JudgeModelOptions {
             defaultValue: "5", range: 1...),
     ]
 
+    /// `--ids` and `--sample` (seeded by the command's `--seed`): the part of the run `judge` and `align` work on.
+    static let selectionOptions = [
+        Option("ids", valueName: "file", help: "Only the rows listed in FILE, one id a line."),
+        Option("sample", valueName: "n", help: "Only n rows drawn at random with --seed (align: among the labelled).", range: 1...),
+    ]
+
+    /// The ``RowSelection`` of `--ids` or `--sample` and `--seed`, if either is given.
+    static func selection(_ arguments: ParsedArguments) throws -> RowSelection? {
+        try RowSelection.from(
+            ids: try arguments.value("ids").map { try InputFiles.existing($0, role: "ids file") },
+            sample: try arguments.value("sample", as: Int.self), seed: try arguments.valueOrDefault("seed", as: UInt64.self))
+    }
+
     /// The judge the options describe: flags over `JUDGECAL_*` variables over `--model-config`.
     static func judge(_ arguments: ParsedArguments) throws -> JudgeSession {
         var overrides = OpenAICompatibleModel.Configuration.Overrides(

@@ -1,0 +1,58 @@
+import AgreementStatistics
+import DataFormats
+public import Foundation
+
+/// The part of a run a command works on (`judge` and `align`): the rows listed
+/// in a file (`--ids FILE`, ``RowIDList``), or `count` rows drawn uniformly
+/// without replacement with a seeded generator (`--sample N --seed S`).
+///
+/// The draw is the first `count` places of a Fisher–Yates shuffle of the
+/// candidate rows in run order, by ``AgreementStatistics/Xoshiro256StarStar``
+/// seeded with `seed`: the same run, candidates, count and seed give the same
+/// rows on every machine. The rows kept stay in run order.
+public enum RowSelection: Sendable, Hashable {
+    /// The rows whose ids the file at the URL lists, one a line.
+    case ids(URL)
+    /// `count` rows drawn with the generator seeded by `seed`.
+    case sample(count: Int, seed: UInt64)
+
+    /// The selection the options ask for, or `nil` for every row.
+    ///
+    /// - Throws: ``LabelSheet/OptionsError`` when both are given, or for a sample of no rows.
+    public static func from(ids: URL?, sample: Int?, seed: UInt64) throws -> RowSelection? {
+        switch (ids, sample) {
+        case (nil, nil): return nil
+        case (_?, _?): throw LabelSheet.OptionsError("--ids and --sample both choose the rows; give one")
+        case (let url?, nil): return .ids(url)
+        case (nil, let count?):
+            guard count >= 1 else { throw LabelSheet.OptionsError("--sample \(count) takes no rows; ask for at least 1") }
+            return .sample(count: count, seed: seed)
+        }
+    }
+
+    /// `run` with only the selected rows, in run order.
+    ///
+    /// - Parameter candidates: the rows a sample is drawn from (for `align`, the
+    ///   labelled ones); `nil` for every row. A list of ids is not limited to them.
+    /// - Throws: ``InputError`` as ``RowIDList/load(from:run:)`` throws (an id the
+    ///   run lacks, or given twice, with its line); ``LabelSheet/OptionsError`` for a
+    ///   sample larger than the candidates.
+    public func rows(of run: FrozenRun, among candidates: Set<String>? = nil) throws -> FrozenRun {
+        let kept: Set<String>
+        switch self {
+        case .ids(let url):
+            kept = try RowIDList.load(from: url, run: run)
+        case .sample(let count, let seed):
+            let pool = run.rows.map(\.id).filter { candidates?.contains($0) ?? true }
+            guard count <= pool.count else {
+                let what = candidates == nil ? "rows of the run" : "rows to choose from (labelled rows of the run)"
+                throw LabelSheet.OptionsError("--sample \(count) is more than the \(pool.count) \(what); ask for at most \(pool.count)")
+            }
+            var order = Array(pool.indices)
+            var generator = Xoshiro256StarStar(seed: seed)
+            shuffle(&order, count: count, generator: &generator)
+            kept = Set(order.prefix(count).map { pool[$0] })
+        }
+        return try FrozenRun(info: run.info, rows: run.rows.filter { kept.contains($0.id) }, file: run.info.name)
+    }
+}
