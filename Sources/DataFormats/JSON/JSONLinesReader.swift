@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Reads named fields of every record of a JSON Lines file (or a JSON array)
 /// record by record, as bytes: the streaming core of ``JSONRecords/table(_:paths:file:)``
