@@ -8,12 +8,14 @@ import _TestSupport
 /// The same file read twice: item by item, and counted into pair tables as
 /// it streams by. Every figure, interval and error must be the same.
 private func bothWays(
-    _ text: String, raters: [String], id: String? = nil, scale: CategoryScale, request: AgreementRequest
+    _ text: String, format: RecordFormat = .csv, raters: [String], id: String? = nil, scale: CategoryScale,
+    request: AgreementRequest
 ) -> (items: Result<String, InputError>, counted: Result<String, InputError>, wasCounted: Bool) {
     var wasCounted = false
     func report(_ statistic: AgreementStatistic?) -> Result<String, InputError> {
         do {
-            let file = try RatingsFile.columns(text, file: "r.csv", raters: raters, id: id, scale: scale, statistic: statistic)
+            let file = try RatingsFile.columns(
+                text, file: "r.csv", format: format, raters: raters, id: id, scale: scale, statistic: statistic)
             if statistic != nil, case .counted = file.groups.first?.content { wasCounted = true }
             return .success(try AgreementReport(file, request).json())
         } catch let error as InputError {
@@ -82,6 +84,32 @@ struct RatingsFileCountingTests {
         }
         #expect(expected.line != nil || expected.message.hasPrefix("there is no column"))
         #expect(error == expected, "\(file.0)")
+    }
+
+    /// JSON Lines files, well formed and not, with the traps of the streaming JSON reader.
+    static let jsonLines: [(String, String)] = [
+        ("nested ratings, a null, a missing field, a byte-order mark and CRLF",
+         "\u{FEFF}{\"id\":\"a\",\"r\":{\"x\":1,\"y\":2}}\r\n\r\n{\"id\":2,\"r\":{\"x\":null,\"y\":3}}\r\n{\"id\":\"c\",\"r\":{\"y\":3}}\r\n"
+            + (4...30).map { "{\"id\":\($0),\"r\":{\"x\":\($0 % 4 + 1),\"y\":\(($0 / 3) % 4 + 1)}}\n" }.joined()),
+        ("ratings written as text and as 2.0", "{\"id\":1,\"r\":{\"x\":\"2\",\"y\":2.0}}\n{\"id\":2,\"r\":{\"x\":3,\"y\":\" 3 \"}}\n{\"id\":3,\"r\":{\"x\":1,\"y\":4}}\n"),
+        ("a record that is not JSON", "{\"id\":1,\"r\":{\"x\":1,\"y\":2}}\n{\"id\":2,\"r\":{\"x\":1,\"y\":}}\n"),
+        ("a rating off the scale", "{\"id\":1,\"r\":{\"x\":1,\"y\":2}}\n{\"id\":2,\"r\":{\"x\":7,\"y\":2}}\n"),
+        ("a rating holding an array", "{\"id\":1,\"r\":{\"x\":[1],\"y\":2}}\n"),
+        ("a misspelt rater field", "{\"id\":1,\"r\":{\"x\":1,\"z\":2}}\n"),
+        ("a repeated id, then a null one", "{\"id\":1,\"r\":{\"x\":1,\"y\":2}}\n{\"id\":1.0,\"r\":{\"x\":1,\"y\":2}}\n{\"id\":null,\"r\":{\"x\":1,\"y\":2}}\n"),
+        ("a JSON array", "[{\"id\":1,\"r\":{\"x\":1,\"y\":2}},\n {\"id\":2,\"r\":{\"x\":2,\"y\":2}}]\n"),
+    ]
+
+    @Test("JSON Lines counted as they stream give the item-by-item report or error", arguments: jsonLines)
+    func jsonLinesCounted(_ file: (String, String)) {
+        let request = AgreementRequest(
+            statistic: .cohenKappa, weights: .quadratic, scale: CategoryScale(1...4), interval: .bootstrap, resamples: 200, seed: 9)
+        let result = bothWays(file.1, format: .jsonl, raters: ["r.x", "r.y"], id: "id", scale: CategoryScale(1...4), request: request)
+        #expect(result.counted == result.items, "\(file.0)")
+        if case .success = result.items { #expect(result.wasCounted, "\(file.0)") }
+        if case .failure(let error) = result.items {
+            #expect(error.line != nil || error.message.hasPrefix("no record has"), "\(file.0): \(error)")
+        }
     }
 
     @Test("a statistic without a table form, or a grouped file, is read item by item")

@@ -83,7 +83,7 @@ final class RatingTally {
     ///
     /// - Parameter failed: receives the index of each rater whose cell does not read, and why.
     /// - Returns: whether every cell read.
-    func count(_ record: DelimitedRecord, failed: (Int, RatingCell.Failure) -> Void) -> Bool {
+    func count<Record: FieldRecord>(_ record: Record, failed: (Int, RatingCell.Failure) -> Void) -> Bool {
         rows.pointee += 1
         if let id = columns.id { identifiers.note(record.bytes(id), line: record.line) }
         var allRead = true

@@ -3,7 +3,7 @@ import DataFormats
 import Foundation
 
 extension RatingsFile {
-    /// Reads rater columns of a CSV or TSV file straight into one k×k table
+    /// Reads rater columns of a CSV, TSV or JSON Lines file straight into one k×k table
     /// per pair of raters (``PairTables``), keeping nothing per row but, with
     /// `id`, an 8-byte hash of each id (``ItemIdentifiers``): what a statistic
     /// computable from pair tables needs (``AgreementStatistic/isComputable(fromPairTablesOf:)``).
@@ -14,20 +14,33 @@ extension RatingsFile {
     /// a blank or repeated id, then the first bad rating of the first rater
     /// column that has one.
     static func counted(
-        _ source: ByteSource, file: String, separator: Unicode.Scalar, raters: [String], id: String?, scale: CategoryScale,
+        _ source: ByteSource, file: String, format: RecordFormat, raters: [String], id: String?, scale: CategoryScale,
         parallelism: CSVReader.Parallelism
     ) throws -> RatingsFile {
+        guard let separator = format.separator else {
+            // The paths in the order the item-by-item reading asks for them, so that a
+            // field no record has is named as it names it.
+            let reader = JSONLinesReader(paths: Array(Set(raters + [id].compactMap { $0 })).sorted())
+            let read = try serially(source, reader: reader, file: file, raters: raters, id: id, scale: scale)
+            return try counted(read, source: source, reader: reader, file: file, raters: raters, scale: scale)
+        }
         let reader = CSVReader(separator: separator)
-        let read: (tally: RatingTally, firstError: [InputError?])
         if case .file(let url, let windowSize) = source,
             let parallel = inParallel(
                 url, windowSize: windowSize, parallelism: parallelism, reader: reader, file: file, raters: raters, id: id,
                 scale: scale)
         {
-            read = (parallel, [])
-        } else {
-            read = try serially(source, reader: reader, file: file, raters: raters, id: id, scale: scale)
+            return try counted((parallel, []), source: source, reader: reader, file: file, raters: raters, scale: scale)
         }
+        let read = try serially(source, reader: reader, file: file, raters: raters, id: id, scale: scale)
+        return try counted(read, source: source, reader: reader, file: file, raters: raters, scale: scale)
+    }
+
+    /// The pair tables of a file counted (`read`), after its ids are checked, or its first unreadable rating.
+    private static func counted<Reader: RecordStreaming>(
+        _ read: (tally: RatingTally, firstError: [InputError?]), source: ByteSource, reader: Reader, file: String,
+        raters: [String], scale: CategoryScale
+    ) throws -> RatingsFile {
         let columns = read.tally.columns
         if let idColumn = columns.id {
             try checkIdentifiers(
@@ -41,8 +54,8 @@ extension RatingsFile {
 
     /// The file counted on the calling thread, with the first unreadable
     /// rating of each rater column (file, line and column).
-    private static func serially(
-        _ source: ByteSource, reader: CSVReader, file: String, raters: [String], id: String?, scale: CategoryScale
+    private static func serially<Reader: RecordStreaming>(
+        _ source: ByteSource, reader: Reader, file: String, raters: [String], id: String?, scale: CategoryScale
     ) throws(InputError) -> (tally: RatingTally, firstError: [InputError?]) {
         var tally: RatingTally?
         var firstError = [InputError?](repeating: nil, count: raters.count)
@@ -96,8 +109,8 @@ extension RatingsFile {
     /// The first blank or repeated id in file order, as ``columns(_:file:format:raters:id:groupBy:scale:statistic:parallelism:)``
     /// reports it: repeated hashes are resolved by reading the file again and
     /// comparing the texts of those ids alone.
-    private static func checkIdentifiers(
-        _ identifiers: inout ItemIdentifiers, source: ByteSource, reader: CSVReader, file: String, column: Int, name: String
+    private static func checkIdentifiers<Reader: RecordStreaming>(
+        _ identifiers: inout ItemIdentifiers, source: ByteSource, reader: Reader, file: String, column: Int, name: String
     ) throws(InputError) {
         let blank = identifiers.firstBlankLine
         let repeated = identifiers.repeatedHashes()

@@ -48,9 +48,9 @@ public struct RatingsFile: Sendable {
     ///
     /// When `statistic` is computable from pair tables
     /// (``AgreementStatistic/isComputable(fromPairTablesOf:)``), the scale is
-    /// declared, the file is CSV or TSV and not grouped, the ratings are
-    /// counted as the file streams by (``counted(_:file:separator:raters:id:scale:parallelism:)``),
-    /// on several threads for a large file,
+    /// declared and the file is not grouped, the ratings are
+    /// counted as the file streams by (``counted(_:file:format:raters:id:scale:parallelism:)``),
+    /// on several threads for a large CSV or TSV file,
     /// and memory does not grow with its rows; otherwise the file is read whole.
     ///
     /// - Parameters:
@@ -68,10 +68,9 @@ public struct RatingsFile: Sendable {
         scale: CategoryScale? = nil, statistic: AgreementStatistic? = nil, parallelism: CSVReader.Parallelism = .automatic
     ) throws -> RatingsFile {
         if let statistic, statistic.isComputable(fromPairTablesOf: raters.count), let scale,
-            scale.count <= CategoryScale.maximumCategories, let separator = format.separator, groupBy == nil
+            scale.count <= CategoryScale.maximumCategories, groupBy == nil
         {
-            return try counted(
-                source, file: file, separator: separator, raters: raters, id: id, scale: scale, parallelism: parallelism)
+            return try counted(source, file: file, format: format, raters: raters, id: id, scale: scale, parallelism: parallelism)
         }
         let data: Data
         switch source {

@@ -7,7 +7,7 @@
 /// A field's bytes are as the file holds them, without the quotes around a
 /// quoted field and with a doubled quote read as one. The file is known to be
 /// UTF-8 by then, so ``text(_:)`` cannot fail.
-public struct DelimitedRecord {
+public struct DelimitedRecord: FieldRecord {
     /// The 1-based line on which the record starts.
     public let line: Int
     private let bytes: UnsafePointer<UInt8>
@@ -32,10 +32,5 @@ public struct DelimitedRecord {
         let span = spans[index]
         let base = span.isUnescaped ? unescaped ?? bytes : bytes
         return UnsafeBufferPointer(start: base + span.start, count: span.end - span.start)
-    }
-
-    /// The text of field `index` (0-based).
-    public func text(_ index: Int) -> String {
-        String(decoding: bytes(index), as: UTF8.self)
     }
 }

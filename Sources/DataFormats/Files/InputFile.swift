@@ -6,7 +6,7 @@ public enum InputFile {
     /// The file's contents.
     ///
     /// - Throws: ``InputError`` naming the file when it cannot be read.
-    public static func read(_ url: URL) throws -> Data {
+    public static func read(_ url: URL) throws(InputError) -> Data {
         do {
             return try Data(contentsOf: url)
         } catch {

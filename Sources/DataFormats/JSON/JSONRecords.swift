@@ -19,7 +19,7 @@ public enum JSONRecords {
     ///
     /// - Parameter file: the name used in errors.
     /// - Throws: ``InputError`` when a JSON array is not closed, or a string in it is unterminated.
-    public static func split(_ data: Data, file: String) throws -> [Record] {
+    public static func split(_ data: Data, file: String) throws(InputError) -> [Record] {
         let bytes = [UInt8](data)
         var i = bytes.starts(with: UTF8Validation.byteOrderMark) ? 3 : 0
         var line = 1
@@ -33,7 +33,7 @@ public enum JSONRecords {
         return splitLines(bytes)
     }
 
-    private static func isBlank(_ b: UInt8) -> Bool {
+    static func isBlank(_ b: UInt8) -> Bool {
         b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D
     }
 
@@ -52,7 +52,7 @@ public enum JSONRecords {
         return records
     }
 
-    private static func splitArray(_ bytes: [UInt8], from open: Int, line startLine: Int, file: String) throws -> [Record] {
+    private static func splitArray(_ bytes: [UInt8], from open: Int, line startLine: Int, file: String) throws(InputError) -> [Record] {
         var records: [Record] = []
         var depth = 0
         var strings = JSONStringTracker()

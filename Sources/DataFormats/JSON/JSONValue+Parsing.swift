@@ -49,20 +49,34 @@ extension JSONValue {
         _ data: Data, file: String, firstLine: Int, recordingLines: Bool, exactLargeNumbers: Bool
     ) throws -> (value: JSONValue, lines: [String: Int], end: Int) {
         try data.withUnsafeBytes { raw in
-            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self), file: file, firstLine: firstLine)
-            parser.exactLargeNumbers = exactLargeNumbers
-            if recordingLines { parser.lines = [:] }
-            if let bad = UTF8Validation.firstInvalidByte(in: parser.bytes) {
-                parser.i = bad
-                throw parser.error("expected UTF-8 text (save the file as UTF-8)")
-            }
-            parser.i = UTF8Validation.byteOrderMarkLength(parser.bytes)
-            parser.skipWhitespace()
-            let value = try parser.value(at: recordingLines ? "" : nil)
-            parser.skipWhitespace()
-            guard parser.atEnd else { throw parser.error("expected the end of the document") }
-            return (value, parser.lines ?? [:], parser.line)
+            try parse(
+                raw.bindMemory(to: UInt8.self), file: file, firstLine: firstLine, recordingLines: recordingLines,
+                exactLargeNumbers: exactLargeNumbers)
         }
+    }
+
+    /// Parses one record's bytes in place, as ``parse(_:file:firstLine:exactLargeNumbers:)`` parses its `Data`:
+    /// the streaming JSON Lines reader's entry, which has the bytes in its window.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int) throws(InputError) -> JSONValue {
+        try parse(bytes, file: file, firstLine: firstLine, recordingLines: false, exactLargeNumbers: false).value
+    }
+
+    private static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int, recordingLines: Bool, exactLargeNumbers: Bool
+    ) throws(InputError) -> (value: JSONValue, lines: [String: Int], end: Int) {
+        var parser = JSONParser(bytes: bytes, file: file, firstLine: firstLine)
+        parser.exactLargeNumbers = exactLargeNumbers
+        if recordingLines { parser.lines = [:] }
+        if let bad = UTF8Validation.firstInvalidByte(in: parser.bytes) {
+            parser.i = bad
+            throw parser.error("expected UTF-8 text (save the file as UTF-8)")
+        }
+        parser.i = UTF8Validation.byteOrderMarkLength(parser.bytes)
+        parser.skipWhitespace()
+        let value = try parser.value(at: recordingLines ? "" : nil)
+        parser.skipWhitespace()
+        guard parser.atEnd else { throw parser.error("expected the end of the document") }
+        return (value, parser.lines ?? [:], parser.line)
     }
 }
 
@@ -152,7 +166,7 @@ private struct JSONParser {
         }
     }
 
-    mutating func expect(_ literal: StaticString, _ value: JSONValue) throws -> JSONValue {
+    mutating func expect(_ literal: StaticString, _ value: JSONValue) throws(InputError) -> JSONValue {
         let count = literal.utf8CodeUnitCount
         let start = literal.utf8Start
         guard i + count <= bytes.count else { throw error("expected \(literal)") }
@@ -165,7 +179,7 @@ private struct JSONParser {
     }
 
     /// The value at byte `i`; `path` is its path when recording lines.
-    mutating func value(at path: String?) throws -> JSONValue {
+    mutating func value(at path: String?) throws(InputError) -> JSONValue {
         guard !atEnd else { throw error("expected a value") }
         if let path { lines?[path] = line }
         switch bytes[i] {
@@ -185,7 +199,7 @@ private struct JSONParser {
         }
     }
 
-    mutating func object(at path: String?) throws -> JSONValue {
+    mutating func object(at path: String?) throws(InputError) -> JSONValue {
         i += 1
         var members: [String: JSONValue] = [:]
         skipWhitespace()
@@ -215,7 +229,7 @@ private struct JSONParser {
         }
     }
 
-    mutating func array(at path: String?) throws -> JSONValue {
+    mutating func array(at path: String?) throws(InputError) -> JSONValue {
         i += 1
         var elements: [JSONValue] = []
         skipWhitespace()
@@ -239,7 +253,7 @@ private struct JSONParser {
         }
     }
 
-    mutating func string() throws -> String {
+    mutating func string() throws(InputError) -> String {
         i += 1
         let start = i
         // Fast path: no escapes.
@@ -296,7 +310,7 @@ private struct JSONParser {
         }
     }
 
-    mutating func hex4() throws -> UInt32 {
+    mutating func hex4() throws(InputError) -> UInt32 {
         guard i + 4 <= bytes.count else { throw error("expected four hex digits") }
         var v: UInt32 = 0
         for _ in 0..<4 {
@@ -321,7 +335,7 @@ private struct JSONParser {
 
     /// A number, or its text when ``exactLargeNumbers`` is set and a `Double` cannot hold it:
     /// 2^53 or more in magnitude, or so small that it reads as zero.
-    mutating func number() throws -> JSONValue {
+    mutating func number() throws(InputError) -> JSONValue {
         let start = i
         if bytes[i] == UInt8(ascii: "-") { i += 1 }
         func digits(_ p: inout JSONParser) -> Int {

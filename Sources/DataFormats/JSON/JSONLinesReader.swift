@@ -1,0 +1,122 @@
+import Foundation
+
+/// Reads named fields of every record of a JSON Lines file (or a JSON array)
+/// record by record, as bytes: the streaming core of ``JSONRecords/table(_:paths:file:)``
+/// and of the readers that count fields as they go.
+///
+/// A path names a field with dots: `scores.expert` reads
+/// `{"scores": {"expert": 3}}`, and a numeric step indexes an array
+/// (`ratings.0`). A key that itself contains dots is found whole first.
+/// A field's bytes are a string's UTF-8, a number's plain text (`3`, `2.5`,
+/// ``Swift/Double/plainText``), `true` or `false`; a missing field or `null` is
+/// empty, which reads as missing.
+///
+/// **Streaming.** JSON Lines has one record per line, and a line break never
+/// falls inside a JSON string, so a file source is read in windows of whole
+/// lines (``ByteSource``): memory holds one window and one record's value, not
+/// the file. Each record is parsed by ``JSONValue``'s parser, so its errors
+/// (line and column) are those of ``JSONValue/parse(_:file:firstLine:exactLargeNumbers:)``.
+/// A document whose first non-blank character is `[` is a JSON array; it is
+/// split whole (``JSONRecords/split(_:file:)``) before its records are read.
+public struct JSONLinesReader: RecordStreaming, Sendable {
+    /// The fields to read; they are the columns, in this order.
+    public let paths: [String]
+
+    /// A reader of the fields at `paths`.
+    public init(paths: [String]) {
+        self.paths = paths
+    }
+
+    /// Calls `header` with ``paths``, then `row` with every record's fields, in file order.
+    ///
+    /// - Throws: ``InputError`` for a record that is not valid JSON (with its
+    ///   line and column), a field that holds an object or array (with line and
+    ///   path), an array that is not closed, and, after the last record, a path
+    ///   that no record has (most likely a misspelt name); or what the closures throw.
+    public func forEachRow(
+        in source: ByteSource, file: String, header: ([String]) throws(InputError) -> Void,
+        row: (JSONFieldRecord) throws(InputError) -> Void
+    ) throws(InputError) {
+        try header(paths)
+        let fields = JSONFieldRecord.Fields(count: paths.count)
+        var found = Array(repeating: false, count: paths.count)
+        var sawRecord = false
+        func record(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Int) throws(InputError) {
+            let value = try JSONValue.parse(bytes, file: file, firstLine: line)
+            sawRecord = true
+            try fields.read(value, paths: paths, found: &found, file: file, line: line)
+            try row(JSONFieldRecord(line: line, fields: fields))
+        }
+        if try !Self.lines(of: source, file: file, record) {
+            let data: Data
+            switch source {
+            case .data(let bytes): data = bytes
+            case .file(let url, _): data = try InputFile.read(url)
+            }
+            for element in try JSONRecords.split(data, file: file) {
+                let read = element.data.withUnsafeBytes { raw in
+                    Result { () throws(InputError) in try record(raw.bindMemory(to: UInt8.self), element.line) }
+                }
+                try read.get()
+            }
+        }
+        if sawRecord, let missing = found.firstIndex(of: false) {
+            throw InputError(
+                file: file,
+                message:
+                    "no record has the field '\(paths[missing])'; check its spelling (a nested field is written with dots, such as scores.expert)"
+            )
+        }
+    }
+
+    /// Hands every non-blank line of a JSON Lines source to `record`, window by
+    /// window; `false` (nothing handed over) when the document is a JSON array.
+    private static func lines(
+        of source: ByteSource, file: String, _ record: (UnsafeBufferPointer<UInt8>, Int) throws(InputError) -> Void
+    ) throws(InputError) -> Bool {
+        var line = 1
+        var started = false
+        var isArray = false
+        do {
+            try source.withWindows { bytes, count, atEnd throws(InputError) in
+                if !started {
+                    guard count >= UTF8Validation.byteOrderMark.count || atEnd else { return 0 }
+                    let first = UnsafeBufferPointer(start: bytes, count: count)
+                    let mark = UTF8Validation.byteOrderMarkLength(first)
+                    guard let nonBlank = first[mark...].firstIndex(where: { !JSONRecords.isBlank($0) }) else {
+                        return atEnd ? count : 0
+                    }
+                    started = true
+                    if bytes[nonBlank] == UInt8(ascii: "[") {
+                        isArray = true
+                        throw arrayFound
+                    }
+                }
+                // A byte-order mark stays on the first line, which the parser skips
+                // (and counts in columns) as the whole-document split did.
+                var p = 0
+                while let lf = memchr(bytes + p, Int32(UInt8(ascii: "\n")), count - p) {
+                    let end = bytes.distance(to: lf.assumingMemoryBound(to: UInt8.self))
+                    try handLine(UnsafeBufferPointer(start: bytes + p, count: end - p), line: line, record)
+                    line += 1
+                    p = end + 1
+                }
+                guard atEnd else { return p }
+                try handLine(UnsafeBufferPointer(start: bytes + p, count: count - p), line: line, record)
+                return count
+            }
+        } catch {
+            guard isArray else { throw error }
+        }
+        return !isArray
+    }
+
+    /// Thrown to stop reading windows once the document is known to be a JSON array.
+    private static let arrayFound = InputError(file: "", message: "the document is a JSON array")
+
+    private static func handLine(
+        _ bytes: UnsafeBufferPointer<UInt8>, line: Int, _ record: (UnsafeBufferPointer<UInt8>, Int) throws(InputError) -> Void
+    ) throws(InputError) {
+        if bytes.contains(where: { !JSONRecords.isBlank($0) }) { try record(bytes, line) }
+    }
+}
