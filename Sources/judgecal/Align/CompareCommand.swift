@@ -13,7 +13,7 @@ enum CompareCommand {
         abstract: "Compare a control and an experimental judge (rubric, model or judgments file) on the same rows.",
         discussion: """
             Each side is judged through the response cache unless its judgments file is given. Per dimension: each side's \
-            agreement with the experts, the difference (experimental − control) with a paired bootstrap interval and its \
+            agreement with the experts, the difference (experimental − control) with a paired interval (jackknife t) and its \
             verdict, McNemar's test, each side's failures by kind, the worst disagreements beside what was judged, the \
             flipped rows; with --group-by a verdict per slice. Exit codes: 0 compared; 1 the judge server failed; 64 usage; \
             65 malformed input; 66 a file missing; 73 output folder missing.
@@ -34,7 +34,7 @@ enum CompareCommand {
                 defaultValue: String(AlignCommand.defaults.resamples), range: 0...AgreementRequest.maximumResamples),
             Option("seed", valueName: "n", help: "Bootstrap seed.", defaultValue: String(AlignCommand.defaults.seed)),
             Option(
-                "ci", valueName: "method", help: "Intervals, as align's; bca also for the paired difference.",
+                "ci", valueName: "method", help: "Intervals, as align's; the difference's: jackknife t, or bootstrap|bca.",
                 choices: IntervalMethod.allCases.map(\.rawValue), defaultValue: AlignCommand.defaults.intervals.rawValue),
             Option(
                 "report", valueName: "file",
