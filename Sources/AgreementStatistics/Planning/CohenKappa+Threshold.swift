@@ -16,9 +16,11 @@ extension CohenKappa {
         standardError(at: threshold, weightedTable: WeightedContingencyTable(table), weights: weights)
     }
 
-    /// Kappa's standard error at the threshold θ on a Horvitz–Thompson table: the table's
-    /// proportions p_ij = W_ij / W moved to κ = θ with their margins kept, and the linearised
-    /// variance of the weighted estimate (``CohenKappa``'s, Särndal et al. 1992 §5.5) on them.
+    /// Kappa's standard error at the threshold θ on a Horvitz–Thompson table.
+    ///
+    /// The table's proportions p_ij = W_ij / W are moved to κ = θ with their margins kept, and
+    /// the linearised variance of the weighted estimate (``CohenKappa``'s, Särndal et al. 1992
+    /// §5.5) is taken on them.
     ///
     /// The linearised variance is Σ S_ij (a_ij − ā)² / W², S_ij the cell's sum of squared
     /// weights. Moving the table changes which cells its rows fall in, so S_ij is carried with

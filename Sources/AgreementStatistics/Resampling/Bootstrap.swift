@@ -100,9 +100,10 @@ public enum Bootstrap {
             jackknife: n >= 2 ? cellJackknife(cells, evaluate: evaluate) : nil)
     }
 
-    /// The jackknife of a statistic of items counted in cells: for each non-empty cell, the
-    /// statistic with one of its items left out (every item of a cell gives the same value),
-    /// weighing the cell's count. O(cells) evaluations.
+    /// The jackknife of a statistic of items counted in cells.
+    ///
+    /// For each non-empty cell, the statistic with one of its items left out (every item of a
+    /// cell gives the same value), weighing the cell's count. O(cells) evaluations.
     static func cellJackknife(_ cells: [Int], evaluate: ([Int]) -> Double?) -> [BootstrapResult.JackknifeValue] {
         var jackknife: [BootstrapResult.JackknifeValue] = []
         var leaveOneOut = cells
