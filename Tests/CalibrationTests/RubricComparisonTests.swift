@@ -47,14 +47,14 @@ struct RubricComparisonTests {
         #expect(d.mcnemar?.method == .exactBinomial)
     }
 
-    @Test("Both statistics and the paired bootstrap equal the direct calls")
+    @Test("Both statistics and the paired bootstrap (--ci bootstrap) equal the direct calls")
     func difference() throws {
-        let comparison = try RubricComparison(input(), options: AlignmentSettings(resamples: 400, seed: 3))
+        let comparison = try RubricComparison(input(), options: AlignmentSettings(intervals: .bootstrap, resamples: 400, seed: 3))
         let d = try #require(comparison.dimensions.first)
         let controlKappa = try CohenKappa(first: expert, second: control, scale: scale, weights: .quadratic).kappa
         let experimentalKappa = try CohenKappa(first: expert, second: experimental, scale: scale, weights: .quadratic).kappa
-        #expect(d.control == controlKappa)
-        #expect(d.experimental == experimentalKappa)
+        #expect(d.control.value == controlKappa.value)
+        #expect(d.experimental.value == experimentalKappa.value)
         let value = try #require(experimentalKappa.value) - (try #require(controlKappa.value))
         #expect(abs(try #require(d.difference.value) - value) < 1e-12)
         let table = try PairedRatingTable(scale: scale, expert: expert, first: experimental, second: control)
@@ -64,6 +64,30 @@ struct RubricComparisonTests {
         #expect(d.difference.interval?.upper == boot.percentileInterval?.upper)
         #expect(d.difference.standardError == boot.standardError)
         #expect(d.difference.interval?.method.contains("paired-multinomial") == true)
+    }
+
+    /// The default interval of the difference: θ̂ ± t₍ₙ₋₁₎·SE_jack, the jackknife written out here item by item
+    /// (each paired row left out of both tables), not through the cell-grouped code.
+    @Test("By default the difference's interval is the jackknife t interval over the paired rows, with or without resamples")
+    func jackknifeDifference() throws {
+        let n = expert.count
+        let leaveOneOut = try (0..<n).map { i in
+            let keep = (0..<n).filter { $0 != i }
+            let x = try CohenKappa(first: keep.map { expert[$0] }, second: keep.map { experimental[$0] }, scale: scale, weights: .quadratic)
+            let c = try CohenKappa(first: keep.map { expert[$0] }, second: keep.map { control[$0] }, scale: scale, weights: .quadratic)
+            return try #require(x.kappa.value) - (try #require(c.kappa.value))
+        }
+        let mean = leaveOneOut.reduce(0, +) / Double(n)
+        let se = (Double(n - 1) / Double(n) * leaveOneOut.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }).squareRoot()
+        let t = StudentTDistribution.quantile(0.975, degreesOfFreedom: Double(n - 1))
+        for resamples in [0, 400] {
+            let d = try #require(try RubricComparison(input(), options: AlignmentSettings(resamples: resamples)).dimensions.first)
+            let value = try #require(d.difference.value)
+            let interval = try #require(d.difference.interval)
+            #expect(abs(try #require(d.difference.standardError) - se) < 1e-12)
+            #expect(abs(interval.lower - (value - t * se)) < 1e-12 && abs(interval.upper - (value + t * se)) < 1e-12)
+            #expect(interval.method.hasPrefix("jackknife-t"))
+        }
     }
 
     @Test("Worked-example rows are left out of the comparison and listed")
@@ -77,9 +101,9 @@ struct RubricComparisonTests {
         #expect(d.flipped.map(\.rowID) == ["r3", "r4"])
         #expect(d.controlOnlyExact == 0)
         #expect(d.experimentalOnlyExact == 2)
-        // Without resamples the difference has a value but no interval.
+        // Without resamples the difference has a value, and the default jackknife t interval needs none.
         #expect(d.difference.value != nil)
-        #expect(d.difference.interval == nil)
+        #expect(d.difference.interval?.method.hasPrefix("jackknife-t") == true)
     }
 
     @Test("A dimension without a scale is not compared, with the reason; the comparison round-trips through JSON")

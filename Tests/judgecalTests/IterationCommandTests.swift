@@ -46,6 +46,31 @@ struct IterationCommandTests {
         #expect(try String(contentsOfFile: report, encoding: .utf8).contains("### expert 4 → judge 2 (weight 0.444): 1 row"))
     }
 
+    @Test("disagreements --split development: the split record's development rows only; with --ids too, 64")
+    func developmentSplit() throws {
+        let rows = (1...12).map { (String(format: "book-%03d", $0), 2, 2) }
+        let judgments = try Self.judgments("split.judgments.jsonl", model: "big", rows)
+        // A copy of the sample's committed record (seed 13: the rubric's worked examples are development rows).
+        let record = try SharedData.temporaryFolder("split-digest").appendingPathComponent("book-tags.splits.json").path
+        try FileManager.default.copyItem(atPath: SharedData.projectURL("calibration/book-tags.splits.json").path, toPath: record)
+        let common = ["disagreements", Self.run, "--rubric", Self.rubric, "--labels", Self.labels, "--judgments", judgments, "--json"]
+        let r = try JudgeCalProcess.run(common + ["--split", "development", "--splits", record])
+        #expect(r.status == 0, "\(r.error)")
+        let splits = try JSONValue.parse(Data(contentsOf: URL(fileURLWithPath: record)))
+        let development = Set(
+            try #require(splits["rows"]?.array).filter { $0["split"]?.string == "development" }.compactMap { $0["id"]?.string })
+        let digest = try JSONValue.parse(Data(r.output.utf8))
+        let rowSet = Set(try #require(digest["rowSet"]?.array).compactMap(\.string))
+        #expect(!rowSet.isEmpty && rowSet == development)
+        let shown = try #require(digest["dimensions"]?.array).flatMap { $0["pairs"]?.array ?? [] }
+            .flatMap { $0["rows"]?.array ?? [] }.compactMap { $0["rowID"]?.string }
+        #expect(!shown.isEmpty && shown.allSatisfy(development.contains), "\(shown)")
+        let ids = try JudgeCalProcess.file("both.ids", "book-001\n")
+        let both = try JudgeCalProcess.run(common + ["--split", "development", "--splits", record, "--ids", ids])
+        #expect(both.status == 64)
+        #expect(both.error.contains("give one"), "\(both.error)")
+    }
+
     @Test("suggest refuses, before asking any model: without --ids, and with no disagreement on the rows given")
     func suggestRefuses() throws {
         let agreeing = try Self.judgments("agree.judgments.jsonl", model: "big", [("book-003", 3, 3), ("book-005", 4, 4)])

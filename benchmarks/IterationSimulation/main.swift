@@ -16,6 +16,7 @@ struct Options {
     var shared = [0.0, 0.8]
     var resamples = 1000
     var seed: UInt64 = 2026
+    var scenarios: [IterationDesign.Scenario] = [.permuted, .better]
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -32,10 +33,17 @@ struct Options {
                 guard shared.allSatisfy({ $0 <= 1 }) else { throw SimulationError("--shared takes shares of 0 to 1, not \(text)") }
             case "--resamples": resamples = try Self.positive(text, flag)
             case "--seed": seed = UInt64(try Self.positive(text, flag))
+            case "--scenarios":
+                scenarios = try text.split(separator: ",").map {
+                    guard let s = IterationDesign.Scenario(rawValue: String($0)) else {
+                        throw SimulationError("--scenarios takes permuted,better")
+                    }
+                    return s
+                }
             default:
                 throw SimulationError(
                     "unknown option \(flag); usage: IterationSimulation [--seeds 500] [--labelled 100,200,400] [--variants 20] "
-                        + "[--noise 1] [--gain 0.15] [--shared 0,0.8] [--resamples 1000] [--seed 2026]")
+                        + "[--noise 1] [--gain 0.15] [--shared 0,0.8] [--resamples 1000] [--seed 2026] [--scenarios permuted,better]")
             }
         }
     }
@@ -105,9 +113,11 @@ func run(_ options: Options) throws {
         + "mean validation gain | mean likely optimism | mean test gain | test interval includes 0 | test detects gain |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     let proportions = try SplitProportions()
-    for scenario in [IterationDesign.Scenario.permuted, .better] {
+    var intervalRows: [String] = []
+    for scenario in options.scenarios {
         for (shared, n) in options.shared.flatMap({ s in options.labelled.map { (s, $0) } }) {
             var tally = Tally()
+            var intervals = IntervalTally()
             var rowsSeen = (validation: 0, test: 0)
             for s in 0..<options.seeds {
                 let seed = mix(options.seed, UInt64(n), UInt64(s), scenario == .better ? 1 : 0, UInt64(shared * 1000))
@@ -144,6 +154,13 @@ func run(_ options: Options) throws {
                     tally.optimism += adjusted.optimism
                 }
                 if tCI.contains(0) { tally.testIncludesZero += 1 }
+                let table = try PairedRatingTable(
+                    scale: CategoryScale(1...4), expert: test.map { design.expert[$0] },
+                    first: test.map { design.variants[best.variant][$0] }, second: test.map { design.variants[0][$0] })
+                let truth = scenario == .better && best.variant == 1 ? betterKappa - controlKappa : 0
+                intervals.add(
+                    DifferenceIntervals.all(table, resamples: options.resamples, seed: seed &+ 1, library: tCI), estimate: tGain,
+                    truth: truth)
                 if tCI.lower > 0 { tally.testDetects += 1 }
             }
             let rows = String(
@@ -154,8 +171,14 @@ func run(_ options: Options) throws {
                     + "\(tally.mean(tally.validationGain)) | \(tally.mean(tally.optimism)) | \(tally.mean(tally.testGain)) | "
                     + "\(tally.percent(tally.testIncludesZero)) | \(tally.percent(tally.testDetects)) |"
                     + (tally.undefined > 0 ? " (\(tally.undefined) seeds undefined)" : ""))
+            intervalRows += intervals.rows(label: "\(scenario.rawValue), ρ \(shared), \(n) labelled")
         }
     }
+    print("\nThe certified test gain's 95% interval, read from the same paired resamples (truth: 0, or the better variant's gain "
+        + "when it was the one chosen):\n")
+    print("| case | interval | covers the truth | wholly below / above the truth | mean width | mean bias of the gain | undefined |")
+    print("|---|---|---|---|---|---|---|")
+    intervalRows.forEach { print($0) }
 }
 
 do {

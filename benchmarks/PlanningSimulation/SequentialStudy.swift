@@ -11,7 +11,10 @@ import Foundation
 /// - fixed: one look at a fixed n, the fewest rows with 80% power at this truth (``KappaSampleSize``),
 ///   and its chance of "aligned" at that single look.
 ///
-/// Each replication draws one stream of 400 rows; both looking rules see the same stream.
+/// Each replication draws one stream of 400 rows; both looking rules see the same stream. A
+/// second stream of the replication is drawn judge-stratified (``JudgeStratifiedStream``) and
+/// looked at with the sequential rule on its Horvitz–Thompson kappa and SE at the threshold, as
+/// `align --sequential` decides on weighted labels.
 struct SequentialStudy {
     let replications: Int
     let seed: UInt64
@@ -33,6 +36,7 @@ struct SequentialStudy {
             "| true κ_q | naive: ever aligned | sequential: ever aligned | sequential: decisive by 400 | sequential: median labels at stop | fixed n for 80% | fixed: aligned at its n |"
         )
         print("|---|---|---|---|---|---|---|")
+        var stratifiedRows: [String] = []
         for truth in [0.4, 0.55, 0.6, 0.65, 0.75, 0.85] {
             guard let design = try? StudyTables.design(kappa: truth) else {
                 print("| \(truth) | beyond the most agreement these margins allow | | | | | |")
@@ -42,6 +46,7 @@ struct SequentialStudy {
             var sequentialAligned = 0
             var decisive = 0
             var stops: [Int] = []
+            var (stratifiedAligned, stratifiedDecisive, stratifiedStops) = (0, 0, [Int]())
             for r in 0..<replications {
                 var generator = Xoshiro256StarStar(seed: StudyTables.seed(seed, [UInt64(truth * 100), UInt64(r)]))
                 var counts = [Int](repeating: 0, count: design.cells.count)
@@ -74,6 +79,11 @@ struct SequentialStudy {
                     if naiveDone, sequentialDone { break }
                 }
                 if !sequentialDone { stops.append(Self.maximumRows) }
+                let stratified = stratifiedStream(
+                    design, critical: critical, seed: StudyTables.seed(seed, [UInt64(truth * 100), UInt64(r), 3]))
+                if stratified.outcome == .aligned { stratifiedAligned += 1 }
+                if stratified.outcome == .aligned || stratified.outcome == .notAligned { stratifiedDecisive += 1 }
+                stratifiedStops.append(stratified.rows)
             }
             let fixed = KappaSampleSize.simulatedRows(
                 design: design, weights: .quadratic, threshold: Self.threshold, level: 0.95, power: 0.8, replications: 2000,
@@ -84,10 +94,46 @@ struct SequentialStudy {
                 fixedAligned = Self.percent(p)
             }
             let median = stops.sorted()[stops.count / 2]
+            let stratifiedMedian = stratifiedStops.sorted()[stratifiedStops.count / 2]
+            let ratio = fixed?.count.map { String(format: "%.0f%%", 100 * Double(stratifiedMedian) / Double($0)) } ?? "—"
+            let uniformRatio = fixed?.count.map { String(format: "%.0f%%", 100 * Double(median) / Double($0)) } ?? "—"
+            stratifiedRows.append(
+                "| \(truth) | \(Self.percent(Double(stratifiedAligned) / Double(replications))) | "
+                    + "\(Self.percent(Double(stratifiedDecisive) / Double(replications))) | \(stratifiedMedian) | "
+                    + "\(fixed.map(Self.rows) ?? "never") | \(uniformRatio) | \(ratio) |")
             print(
                 "| \(truth) | \(Self.percent(Double(naiveAligned) / Double(replications))) | \(Self.percent(Double(sequentialAligned) / Double(replications))) | \(Self.percent(Double(decisive) / Double(replications))) | \(median) | \(fixed.map(Self.rows) ?? "never") | \(fixedAligned) |"
             )
         }
+        print("")
+        print("Sequential looks on judge-stratified batches (Horvitz–Thompson κ_q, SE at the threshold from the weighted table):")
+        print("")
+        print(
+            "| true κ_q | judge-stratified sequential: ever aligned | decisive by 400 | median labels at stop | fixed uniform n for 80% | uniform sequential median / fixed n | judge-stratified median / fixed n |"
+        )
+        print("|---|---|---|---|---|---|---|")
+        stratifiedRows.forEach { print($0) }
+    }
+
+    /// One judge-stratified stream looked at after every batch with the sequential rule: its
+    /// verdict at the first decisive look (or the last), and the labels used by then.
+    func stratifiedStream(_ design: AgreementDesign, critical: [Double], seed: UInt64) -> (outcome: Verdict.Outcome, rows: Int) {
+        var generator = Xoshiro256StarStar(seed: seed)
+        var stream = JudgeStratifiedStream(design: design)
+        var outcome = Verdict.Outcome.inconclusive
+        for (k, n) in stride(from: Self.batch, through: Self.maximumRows, by: Self.batch).enumerated() {
+            stream.drawBatch(Self.batch, generator: &generator)
+            let table = stream.weightedTable
+            var estimate = CohenKappa(table, weights: .quadratic).kappa.withoutCollapsedInterval()
+            estimate.interval = nil
+            if let v = estimate.value, let se = CohenKappa.standardError(at: Self.threshold, weightedTable: table, weights: .quadratic) {
+                estimate.interval = ConfidenceInterval(
+                    lower: v - critical[k] * se, upper: v + critical[k] * se, level: 0.95, method: "repeated")
+            }
+            outcome = Verdict(estimate: estimate, threshold: Self.threshold, statistic: "κ_q").outcome
+            if outcome == .aligned || outcome == .notAligned { return (outcome, n) }
+        }
+        return (outcome, Self.maximumRows)
     }
 
     /// The estimate with the repeated interval κ̂ ± c·SE_θ, as `align --sequential` decides (``SequentialLook``).

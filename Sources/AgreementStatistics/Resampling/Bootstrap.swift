@@ -95,6 +95,16 @@ public enum Bootstrap {
             generator.multinomial(total: n, weights: cells, into: &drawn)
             if let v = evaluate(drawn) { replicates.append(v) }
         }
+        return BootstrapResult(
+            method: method, estimate: estimate, replicates: replicates, resamples: resamples, level: level, seed: seed,
+            jackknife: n >= 2 ? cellJackknife(cells, evaluate: evaluate) : nil)
+    }
+
+    /// The jackknife of a statistic of items counted in cells.
+    ///
+    /// For each non-empty cell, the statistic with one of its items left out (every item of a
+    /// cell gives the same value), weighing the cell's count. O(cells) evaluations.
+    static func cellJackknife(_ cells: [Int], evaluate: ([Int]) -> Double?) -> [BootstrapResult.JackknifeValue] {
         var jackknife: [BootstrapResult.JackknifeValue] = []
         var leaveOneOut = cells
         for c in cells.indices where cells[c] > 0 {
@@ -102,8 +112,6 @@ public enum Bootstrap {
             jackknife.append(.init(value: evaluate(leaveOneOut), weight: Double(cells[c])))
             leaveOneOut[c] += 1
         }
-        return BootstrapResult(
-            method: method, estimate: estimate, replicates: replicates, resamples: resamples, level: level, seed: seed,
-            jackknife: n >= 2 ? jackknife : nil)
+        return jackknife
     }
 }

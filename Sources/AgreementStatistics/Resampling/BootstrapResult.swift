@@ -68,6 +68,22 @@ public struct BootstrapResult: Sendable, Hashable, Codable {
         self.bcaInterval = Self.bca(sorted: sorted, estimate: estimate, jackknife: jackknife, level: level)
     }
 
+    /// The jackknife standard error √((n − 1)/n · Σ wᵢ (θ₍ᵢ₎ − θ̄)²), n = Σ wᵢ the items and θ̄
+    /// their mean (Efron & Tibshirani 1993, §11.2); `nil` with fewer than two items or an
+    /// undefined leave-one-out value.
+    static func jackknifeStandardError(_ jackknife: [JackknifeValue]) -> Double? {
+        var (n, sum) = (0.0, 0.0)
+        for j in jackknife {
+            guard let v = j.value else { return nil }
+            n += j.weight
+            sum += j.weight * v
+        }
+        guard n >= 2 else { return nil }
+        let mean = sum / n
+        let squares = jackknife.reduce(0.0) { $0 + $1.weight * (($1.value ?? mean) - mean) * (($1.value ?? mean) - mean) }
+        return ((n - 1) / n * squares).squareRoot()
+    }
+
     /// The type-7 quantile of sorted values.
     static func quantile(_ sorted: [Double], _ p: Double) -> Double {
         Spread.quantile(sorted: sorted, p)

@@ -92,7 +92,7 @@ extension RubricComparison {
         public var control: Estimate
         /// The statistic under the experimental side.
         public var experimental: Estimate
-        /// Experimental − control with its paired bootstrap interval.
+        /// Experimental − control with its paired interval (``RubricComparison/differenceIntervalName``).
         public var difference: Estimate
         /// The group's verdict.
         public var verdict: ComparisonVerdict

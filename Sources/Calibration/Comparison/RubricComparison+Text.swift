@@ -53,7 +53,16 @@ extension RubricComparison {
 
     /// What the intervals are.
     var intervalsSentence: String {
-        "\(options.statistic.displayName), \(Int((options.level * 100).rounded()))% intervals; difference = experimental − control, paired bootstrap"
+        "\(options.statistic.displayName), \(Int((options.level * 100).rounded()))% intervals; difference = experimental − control, \(differenceIntervalName)"
+    }
+
+    /// How the difference's interval is formed: "jackknife t" by default, else the paired bootstrap's reading.
+    public var differenceIntervalName: String {
+        switch options.intervals {
+        case .analytic, .t: "jackknife t over the paired rows"
+        case .bootstrap: "paired bootstrap (percentile)"
+        case .bca: "paired bootstrap (BCa)"
+        }
     }
 
     /// Each side's failures, and how they compare.

@@ -4,7 +4,7 @@ public import AgreementStatistics
 /// judgments made elsewhere — on the same rows, set against the same expert labels.
 ///
 /// Per dimension the verdict statistic of
-/// each, the paired bootstrap interval of their difference, McNemar's test on
+/// each, the paired interval of their difference, McNemar's test on
 /// exact agreement, and the rows that flipped. Codable in the schema documented
 /// in `docs/FORMATS.md` ("Rubric comparison (JSON)").
 ///

@@ -67,7 +67,7 @@ public struct SuggestionError: Error, Sendable, Hashable, CustomStringConvertibl
     public let message: String
 
     static let noRowSet = SuggestionError(
-        message: "suggest shows the model development rows only: give their ids (--ids FILE), so validation and test rows stay unseen")
+        message: "suggest shows the model development rows only: give their ids (--ids FILE) or --split development, so validation and test rows stay unseen")
 
     static func noDisagreements(_ digest: DisagreementDigest) -> SuggestionError {
         SuggestionError(

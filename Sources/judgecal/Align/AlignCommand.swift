@@ -29,7 +29,8 @@ enum AlignCommand {
             defaultValue: defaults.statistic.rawValue),
         Option(
             "ci", valueName: "method",
-            help: "Intervals: analytic (normal) or t where the statistic has one, the bootstrap otherwise; or bootstrap (percentile) or bca throughout.",
+            help: "Intervals: analytic (normal) or t where the statistic has one, the bootstrap otherwise; or bootstrap (percentile) "
+                + "or bca throughout. compare's paired difference: jackknife t, or bootstrap or bca when named.",
             choices: IntervalMethod.allCases.map(\.rawValue), defaultValue: defaults.intervals.rawValue),
         Option(
             "resamples", valueName: "n", help: "Bootstrap resamples (paired in compare): 0 (none), or 100 to 100000.",

@@ -13,7 +13,7 @@ enum CompareCommand {
         abstract: "Compare a control and an experimental judge (rubric, model or judgments file) on the same rows.",
         discussion: """
             Each side is judged through the response cache unless its judgments file is given. Per dimension: each side's \
-            agreement with the experts, the difference (experimental − control) with a paired bootstrap interval and its \
+            agreement with the experts, the difference (experimental − control) with a paired interval (jackknife t) and its \
             verdict, McNemar's test, each side's failures by kind, the worst disagreements beside what was judged, the \
             flipped rows; with --group-by a verdict per slice. Exit codes: 0 compared; 1 the judge server failed; 64 usage; \
             65 malformed input; 66 a file missing; 73 output folder missing.

@@ -9,6 +9,8 @@ enum IterationCommands {
     static let options = [
         Option("rubric", valueName: "file", help: "The rubric the judge scores with.", required: true),
         Option("ids", valueName: "file", help: "Read only these rows (one id a line): the development rows."),
+        Option("split", valueName: "name", help: "Read only this split's rows (the record, as align's).", choices: ["development"]),
+        Option("splits", valueName: "file", help: "The split record (default: NAME.splits.json beside the first label sheet)."),
         Option("judgments", valueName: "file", help: "The rubric's .judgments.jsonl, instead of judging (through the cache)."),
     ] + AlignCommand.labelOptions + JudgeModelOptions.options
     static let flags = AlignCommand.labelFlags + [Flag("include-examples", help: "Keep the rubric's worked-example rows.")]
@@ -18,7 +20,7 @@ enum IterationCommands {
         options: options + [Option("report", valueName: "file", help: "Also write the digest: .html, .md, else JSON.")],
         flags: flags, positionals: [Positional("run", help: "The frozen run (.run.jsonl).")], run: runDisagreements)
     static let suggest = Command(
-        name: "suggest", abstract: "Ask the model (--model, --model-config…) to revise the rubric from the digest of the --ids rows.",
+        name: "suggest", abstract: "Ask the model (--model, --model-config…) to revise the rubric from the digest of the --ids or --split rows.",
         discussion: "The reply is parsed and linted, then written as the next version naming its source in `edited-from`.",
         options: options + [Option("output", short: "o", valueName: "file", help: "Where to write the revised rubric.", required: true)],
         flags: flags, positionals: disagreements.positionals, run: runSuggest)
@@ -48,8 +50,16 @@ enum IterationCommands {
     static func digest(_ arguments: ParsedArguments, console: Console) async throws -> DisagreementDigest {
         let run = try InputFiles.run(arguments.positional("run") ?? "")
         let rubric = try InputFiles.rubric(arguments.valueOrDefault("rubric"))
-        let ids = try arguments.value("ids").map { try RowIDList.load(from: InputFiles.existing($0, role: "ids file"), run: run) }
-        let labels = try AlignCommand.readLabels(arguments, run: run, dimensions: rubric.dimensions)
+        var ids = try arguments.value("ids").map { try RowIDList.load(from: InputFiles.existing($0, role: "ids file"), run: run) }
+        var labels = try AlignCommand.readLabels(arguments, run: run, dimensions: rubric.dimensions)
+        if let split = try arguments.value("split", as: LabelSplit.self) {
+            guard ids == nil else { throw UsageError("--ids and --split both name the rows to read; give one") }
+            var step = try SplitStep(
+                split, labels: labels, sheets: arguments.values("labels"), file: arguments.value("splits"), shares: [], history: nil)
+            try step.check(rubric: rubric)
+            step.selection.notes.forEach(console.printNote)
+            (labels, ids) = (step.labels, Set(step.selection.reference.rows))
+        }
         let judgments = try await judgments(from: "judgments", arguments, run, rubric, judge: JudgeModelOptions.judge(arguments), console)
         return try DisagreementDigest(
             run: run, rubric: rubric, judgments: judgments, labels: labels, rows: ids,
