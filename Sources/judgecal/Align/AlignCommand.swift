@@ -117,6 +117,23 @@ enum AlignCommand {
 
     /// `align RUN --rubric R`: judges the run (through the cache), then aligns.
     static func runJudging(_ arguments: ParsedArguments, console: Console, certifying: Bool = false) async throws -> ExitCode {
+        var (alignment, purpose, outputs) = try judgedAlignment(arguments, certifying: certifying)
+        let judge = try JudgeModelOptions.judge(arguments)
+        let line = console.progressLine()
+        let report = try await alignment.report(
+            judge: judge, purpose: purpose, display: JudgeModelOptions.display(line, console), note: console.printNote)
+        line.clear()
+        console.printNote(judge.summary)
+        return try finish(report, outputs, arguments, rubricText: alignment.rubricText, console: console)
+    }
+
+    /// What `align RUN --rubric R` (or `certify`) judges and aligns, read and checked before any judging.
+    ///
+    /// Kept apart from the async ``runJudging(_:console:certifying:)``: with this work inline, the Swift 6.3.1
+    /// optimiser crashed (signal 11) splitting that function's coroutine in a release build.
+    static func judgedAlignment(_ arguments: ParsedArguments, certifying: Bool) throws -> (
+        JudgedAlignment, JudgedAlignment.Purpose, AlignmentOutputs
+    ) {
         guard certifying || arguments.value("categories") == nil else {
             throw UsageError("--categories applies only with --judge-scores; when judging, the rubric declares the scales")
         }
@@ -126,19 +143,16 @@ enum AlignCommand {
         let rubric = try InputFiles.rubric(rubricPath)
         let labels = try readLabels(arguments, run: run, dimensions: rubric.dimensions)
         let settings = try alignmentOptions(arguments), outputs = try checkedOutputs(arguments)
-        var alignment = JudgedAlignment(
+        let alignment = JudgedAlignment(
             run: run, rubric: rubric, rubricText: String(decoding: try InputFiles.read(rubricPath, role: "rubric"), as: UTF8.self),
             labels: labels, groupBy: arguments.value("group-by"), settings: settings,
             split: try splitStep(arguments, labels: labels, split: certifying ? .test : nil, history: !arguments.flag("no-history")),
             selection: certifying ? nil : try JudgeModelOptions.selection(arguments))
-        let judge = try JudgeModelOptions.judge(arguments), line = console.progressLine()
-        let report = try await alignment.report(
-            judge: judge, purpose: certifying ? .certification(force: arguments.flag("force"))
-                : .look(requiringCertificateIn: arguments.flag("require-certified") ? arguments.valueOrDefault("history") : nil),
-            display: JudgeModelOptions.display(line, console), note: console.printNote)
-        line.clear()
-        console.printNote(judge.summary)
-        return try finish(report, outputs, arguments, rubricText: alignment.rubricText, console: console)
+        let purpose: JudgedAlignment.Purpose =
+            certifying
+            ? .certification(force: arguments.flag("force"))
+            : .look(requiringCertificateIn: arguments.flag("require-certified") ? arguments.valueOrDefault("history") : nil)
+        return (alignment, purpose, outputs)
     }
 
     /// `align RUN --rubric R --pairwise`: judges each pair in both orders, then aligns with human preferences.
