@@ -121,7 +121,8 @@ let benchmarks: [Target] = [
     .executableTarget(
         name: "ProbeSimulation",
         dependencies: ["AgreementStatistics", "Calibration", "DataFormats", "Judging", "LanguageModels"],
-        path: "benchmarks/ProbeSimulation"
+        path: "benchmarks/ProbeSimulation",
+        exclude: ["planted_judge_server.py"]
     ),
 ]
 

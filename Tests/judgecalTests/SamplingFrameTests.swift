@@ -83,7 +83,7 @@ struct SamplingFrameTests {
         let sheetURL = folder.appendingPathComponent("hanna.labels.csv")
         try Data(data.filled(sheet).utf8).write(to: sheetURL)
         let frameURL = URL(fileURLWithPath: SamplingFrame.path(besideSheet: sheetURL.path))
-        try Data(sheet.frame.csv.utf8).write(to: frameURL)
+        try Data(#require(sheet.frame).csv.utf8).write(to: frameURL)
         return (data, sheetURL, frameURL)
     }
 
@@ -172,7 +172,7 @@ struct SamplingFrameTests {
         func written(_ sheet: LabelSheet, _ name: String) throws -> URL {
             let url = folder.appendingPathComponent(name)
             try sheet.write(to: url)
-            try Data(sheet.frame.csv.utf8).write(to: URL(fileURLWithPath: SamplingFrame.path(besideSheet: url.path)))
+            try Data(#require(sheet.frame).csv.utf8).write(to: URL(fileURLWithPath: SamplingFrame.path(besideSheet: url.path)))
             return url
         }
         let first = try written(try LabelSheet(run: run, dimensions: dimensions, options: .init(sample: 10, seed: 1)), "b1.labels.csv")

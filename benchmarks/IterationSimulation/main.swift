@@ -17,6 +17,7 @@ struct Options {
     var resamples = 1000
     var seed: UInt64 = 2026
     var scenarios: [IterationDesign.Scenario] = [.permuted, .better]
+    var shares: [Double] = []
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -33,6 +34,7 @@ struct Options {
                 guard shared.allSatisfy({ $0 <= 1 }) else { throw SimulationError("--shared takes shares of 0 to 1, not \(text)") }
             case "--resamples": resamples = try Self.positive(text, flag)
             case "--seed": seed = UInt64(try Self.positive(text, flag))
+            case "--shares": shares = try text.split(separator: ",").map { try Self.number(String($0), flag) }
             case "--scenarios":
                 scenarios = try text.split(separator: ",").map {
                     guard let s = IterationDesign.Scenario(rawValue: String($0)) else {
@@ -43,7 +45,8 @@ struct Options {
             default:
                 throw SimulationError(
                     "unknown option \(flag); usage: IterationSimulation [--seeds 500] [--labelled 100,200,400] [--variants 20] "
-                        + "[--noise 1] [--gain 0.15] [--shared 0,0.8] [--resamples 1000] [--seed 2026] [--scenarios permuted,better]")
+                        + "[--noise 1] [--gain 0.15] [--shared 0,0.8] [--resamples 1000] [--seed 2026] [--scenarios permuted,better] "
+                        + "[--shares 50,25,25]")
             }
         }
     }
@@ -107,12 +110,13 @@ func run(_ options: Options) throws {
     let betterKappa = try IterationDesign.populationKappa(noise: betterNoise, rows: populationRows, seed: options.seed)
     print("Control: noise σ = \(options.noise), population κ_q = \(String(format: "%.3f", controlKappa)); better variant: σ = "
         + "\(String(format: "%.3f", betterNoise)), κ_q = \(String(format: "%.3f", betterKappa)) (gain \(String(format: "%+.3f", betterKappa - controlKappa))).")
-    print("Best of \(options.variants) variants chosen on validation; \(options.seeds) seeds; split 50/25/25 by the seeded hash of the row id; "
+    let proportions = try options.shares.isEmpty ? SplitProportions() : SplitProportions(parsing: options.shares)
+    let shares = options.shares.isEmpty ? "50/25/25" : options.shares.map(\.plainText).joined(separator: "/")
+    print("Best of \(options.variants) variants chosen on validation; \(options.seeds) seeds; split \(shares) by the seeded hash of the row id; "
         + "paired bootstrap of \(options.resamples); 95% intervals; Bonferroni over \(options.variants + 1) versions.\n")
     print("| labels | shared error ρ | labelled rows | validation / test rows (mean) | validation gain significant | significant after Bonferroni | "
         + "mean validation gain | mean likely optimism | mean test gain | test interval includes 0 | test detects gain |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
-    let proportions = try SplitProportions()
     var intervalRows: [String] = []
     for scenario in options.scenarios {
         for (shared, n) in options.shared.flatMap({ s in options.labelled.map { (s, $0) } }) {
