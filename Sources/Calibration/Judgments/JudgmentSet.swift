@@ -26,4 +26,7 @@ public struct JudgmentSet: Sendable, Hashable, Codable {
     public var scoredCount: Int { judgments.filter { $0.failure == nil }.count }
     /// Rows the judge failed on.
     public var failedCount: Int { judgments.filter { $0.failure != nil }.count }
+    /// Of the failed rows, those the judge server never answered (``Judging/JudgeFailure/isTransport``),
+    /// in order: nothing of them is cached, so the next run asks exactly these again.
+    public var unansweredIDs: [String] { judgments.filter { $0.failure?.isTransport == true }.map(\.id) }
 }

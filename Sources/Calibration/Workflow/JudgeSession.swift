@@ -192,7 +192,7 @@ extension JudgmentSet {
     public static func previouslyUnanswered(at url: URL) throws -> Set<String> {
         guard FileManager.default.fileExists(atPath: url.path) else { return [] }
         do {
-            return Set(try load(from: url).judgments.filter { $0.failure?.isTransport == true }.map(\.id))
+            return Set(try load(from: url).unansweredIDs)
         } catch var error as InputError {
             error.message +=
                 "; this is where the judgments will be written, read first for the rows a previous run "

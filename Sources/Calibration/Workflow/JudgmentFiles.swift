@@ -60,7 +60,7 @@ public struct JudgmentFiles: Sendable {
         text: [String], json: JSONValue
     ) {
         let asked = set.judgments.count { retried.contains($0.id) }
-        let unanswered = set.judgments.count { $0.failure?.isTransport == true }
+        let unanswered = set.unansweredIDs.count
         var json: [String: JSONValue] = [
             "run": .string(runName), "rubric": .string(rubricName), "model": .string(set.model),
             "rows": .number(Double(set.judgments.count)), "scored": .number(Double(set.scoredCount)),
@@ -80,7 +80,7 @@ public struct JudgmentFiles: Sendable {
 
     /// The warnings after a pass: a batch round's problems, and rows to ask again when some got no answer.
     public func warnings(of set: JudgmentSet, batch: JudgeSession.BatchRound?) -> [String] {
-        let unanswered = set.judgments.count { $0.failure?.isTransport == true }
+        let unanswered = set.unansweredIDs.count
         let again =
             "\(unanswered) rows got no answer from the judge server; run the same command again to ask exactly those rows again"
         return Array(batch?.text.dropFirst() ?? []) + (unanswered > 0 ? [again] : [])
