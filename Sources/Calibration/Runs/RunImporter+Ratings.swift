@@ -57,25 +57,6 @@ public struct ImportedRun: Sendable {
         }
         return (files, sheetPath)
     }
-
-    /// Writes the run to `runPath` and, when there are ratings, the label
-    /// sheet beside it (``files(runTo:)``), all or none.
-    ///
-    /// - Returns: the label sheet's path, or `nil` when none was written.
-    /// - Throws: ``OutputError`` naming the file that could not be written.
-    public func write(runTo runPath: String) throws -> String? {
-        let (files, sheet) = try files(runTo: runPath)
-        try StagedOutputs.writeAllOrNone(files)
-        return sheet
-    }
-
-    /// What `judgecal import` prints for this run written to `output` with its sheet at `labelSheet`
-    /// (``RunImporter/summary(of:format:from:into:json:)``).
-    public func summary(format: RunFormat, from source: String, into output: String, labelSheet: String?, json: Bool) -> String {
-        RunImporter.summary(
-            of: RunImporter.Imported(run: run, labelSheet: labelSheet, ratings: ratings), format: format, from: source, into: output,
-            json: json)
-    }
 }
 
 extension RunImporter {

@@ -51,17 +51,16 @@ struct ImportedRatingsTests {
     @Test("Run and sheet written together beside the run; the summary names the sheet and its rows")
     func writesBeside() throws {
         let url = try file("export.csv", Self.export)
-        let imported = try RunImporter.importRun(
-            from: url, format: .csv(FieldMapping(id: "key", input: ["review"], response: "tags")), labelColumns: ["human"])
+        let format = RunFormat.csv(FieldMapping(id: "key", input: ["review"], response: "tags"))
         let runPath = url.deletingLastPathComponent().appendingPathComponent("books.run.jsonl").path
-        let sheetPath = try #require(try imported.write(runTo: runPath))
+        let imported = try RunImporter.importAndSave(from: url, format: format, name: nil, output: runPath, scores: nil, labelColumns: ["human"])
+        let sheetPath = try #require(imported.labelSheet)
         #expect(sheetPath.hasSuffix("/books.labels.csv"))
         #expect(try String(contentsOfFile: sheetPath, encoding: .utf8) == "id,human,rater,note\nb1,4,,\nb2,2,,\n")
         #expect(try FrozenRun.load(from: URL(fileURLWithPath: runPath)).rows.count == 3)
-        let json = try JSONValue.parse(
-            Data(imported.summary(format: .csv(FieldMapping()), from: "export.csv", into: runPath, labelSheet: sheetPath, json: true).utf8))
+        let json = try JSONValue.parse(Data(RunImporter.summary(of: imported, format: format, from: "export.csv", into: runPath, json: true).utf8))
         #expect(json["labels"]?.string == sheetPath && json["labelled"]?.double == 2 && json["rows"]?.double == 3)
-        let text = imported.summary(format: .csv(FieldMapping()), from: "export.csv", into: runPath, labelSheet: sheetPath, json: false)
+        let text = RunImporter.summary(of: imported, format: format, from: "export.csv", into: runPath, json: false)
         #expect(text.hasSuffix("\nwrote 2 labels of 2 rows by 1 rater on 1 dimension into \(sheetPath)"))
         #expect(ImportedRun.labelSheetPath(besideRun: "runs/x.jsonl") == "runs/x.labels.csv")
         #expect(ImportedRun.labelSheetPath(besideRun: "x.json") == "x.labels.csv")
