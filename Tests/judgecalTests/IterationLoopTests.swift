@@ -62,6 +62,7 @@ struct IterationLoopTests {
         #expect(forced.output.contains("TEST ROWS REUSED"), "\(forced.output)\(forced.error)")
         let page = try String(contentsOf: folder.appendingPathComponent("c.html"), encoding: .utf8)
         #expect(page.contains("<p class=\"reused\">TEST ROWS REUSED"))
+        #expect(forced.output.contains("Only 8 sealed test rows") && page.contains("<p>Only 8 sealed test rows"))
 
         let entries = try AlignmentHistoryEntry.readAll(from: URL(fileURLWithPath: history))
         #expect(entries.map { $0.split?.split } == [.validation, .validation, .test, .test])

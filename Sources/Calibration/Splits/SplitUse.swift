@@ -64,6 +64,7 @@ public struct SplitUse: Sendable, Hashable, Codable {
                 "Certified on \(certificate.testRows) sealed test rows: \(certificate.rubric)"
                     + (certificate.rubricVersion.map { " v\($0)" } ?? "") + " (rubric \(certificate.rubricTextHash.prefix(12))), "
                     + "model \(certificate.judge.model), \(certificate.judge.mode)")
+            if let warning = certificate.smallTestWarning { out.append(warning) }
             if certificate.testRowsReused {
                 out.append(
                     "TEST ROWS REUSED: this lineage was certified on these test rows before (--force); the test is no longer "

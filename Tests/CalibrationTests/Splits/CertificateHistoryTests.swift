@@ -23,6 +23,16 @@ struct CertificateHistoryTests {
         """
     }
 
+    @Test("A certificate on fewer than 80 test rows warns, with the measured power, ; 80 rows do not")
+    func smallTestWarning() throws {
+        var certificate = try #require(
+            try AlignmentHistoryEntry.decode(line: Data(Self.certificateLine(hash: "h", model: "m").utf8)).certificate)
+        #expect(certificate.smallTestWarning?.contains("Only 8 sealed test rows") == true)
+        #expect(certificate.smallTestWarning?.contains("76%") == true)
+        certificate.testRows = 80
+        #expect(certificate.smallTestWarning == nil)
+    }
+
     @Test("A history line written before splits decodes, with no split, looks or certificate")
     func oldLineDecodes() throws {
         let entry = try AlignmentHistoryEntry.decode(line: Data(Self.oldLine.utf8))

@@ -76,7 +76,9 @@ struct LabelSplitsTests {
         let first = try SplitSelection(.validation, labels: try labels(url), sheets: [url])
         let record = folder.appendingPathComponent("items.splits.json")
         #expect(FileManager.default.fileExists(atPath: record.path))
-        #expect(first.notes.count == 1 && first.notes[0].contains("split the 40 labelled rows into"))
+        #expect(first.notes.count == 2 && first.notes[0].contains("split the 40 labelled rows into"))
+        let testRows = first.splits.rowIDs(in: .test).count
+        #expect(first.notes[1].contains("the test split has \(testRows) rows, fewer than the 80"), "\(first.notes)")
         #expect(Set(first.labels.labels.map(\.id)) == first.splits.rowIDs(in: .validation))
         #expect(try LabelSplits.load(from: record) == first.splits)
         let again = try SplitSelection(.test, labels: try labels(url), sheets: [url])
@@ -86,6 +88,15 @@ struct LabelSplitsTests {
             try SplitSelection(.test, labels: try labels(url), sheets: [url], proportions: try SplitProportions(parsing: [60, 20, 20]))
         }
         #expect(refused.message.contains("records the shares 50/25/25"))
+    }
+
+    @Test("A label set whose test split reaches 80 rows is split without the small-test warning")
+    func largeSplitNoWarning() throws {
+        let folder = try SharedData.temporaryFolder("splits-large")
+        let url = try sheet(ids(0..<400), in: folder)
+        let first = try SplitSelection(.development, labels: try labels(url), sheets: [url])
+        #expect(first.splits.rowIDs(in: .test).count >= 80)
+        #expect(first.notes.count == 1, "\(first.notes)")
     }
 
     @Test("A split with no labelled row is a clear error naming the split, the count and the record")
