@@ -46,7 +46,7 @@ struct SequentialStudy {
             var sequentialAligned = 0
             var decisive = 0
             var stops: [Int] = []
-            var (stratifiedAligned, stratifiedDecisive, stratifiedStops) = (0, 0, [Int]())
+            var (stratifiedAligned, stratifiedDecisive, stratifiedRight, stratifiedStops) = (0, 0, 0, [Int]())
             for r in 0..<replications {
                 var generator = Xoshiro256StarStar(seed: StudyTables.seed(seed, [UInt64(truth * 100), UInt64(r)]))
                 var counts = [Int](repeating: 0, count: design.cells.count)
@@ -83,6 +83,7 @@ struct SequentialStudy {
                     design, critical: critical, seed: StudyTables.seed(seed, [UInt64(truth * 100), UInt64(r), 3]))
                 if stratified.outcome == .aligned { stratifiedAligned += 1 }
                 if stratified.outcome == .aligned || stratified.outcome == .notAligned { stratifiedDecisive += 1 }
+                if stratified.outcome == (truth > Self.threshold ? .aligned : .notAligned) { stratifiedRight += 1 }
                 stratifiedStops.append(stratified.rows)
             }
             let fixed = KappaSampleSize.simulatedRows(
@@ -95,12 +96,11 @@ struct SequentialStudy {
             }
             let median = stops.sorted()[stops.count / 2]
             let stratifiedMedian = stratifiedStops.sorted()[stratifiedStops.count / 2]
-            let ratio = fixed?.count.map { String(format: "%.0f%%", 100 * Double(stratifiedMedian) / Double($0)) } ?? "—"
             let uniformRatio = fixed?.count.map { String(format: "%.0f%%", 100 * Double(median) / Double($0)) } ?? "—"
             stratifiedRows.append(
-                "| \(truth) | \(Self.percent(Double(stratifiedAligned) / Double(replications))) | "
-                    + "\(Self.percent(Double(stratifiedDecisive) / Double(replications))) | \(stratifiedMedian) | "
-                    + "\(fixed.map(Self.rows) ?? "never") | \(uniformRatio) | \(ratio) |")
+                stratifiedRow(
+                    truth, design: design, aligned: stratifiedAligned, decisive: stratifiedDecisive, right: stratifiedRight,
+                    median: stratifiedMedian, fixed80: fixed?.count, uniformRatio: uniformRatio))
             print(
                 "| \(truth) | \(Self.percent(Double(naiveAligned) / Double(replications))) | \(Self.percent(Double(sequentialAligned) / Double(replications))) | \(Self.percent(Double(decisive) / Double(replications))) | \(median) | \(fixed.map(Self.rows) ?? "never") | \(fixedAligned) |"
             )
@@ -109,10 +109,67 @@ struct SequentialStudy {
         print("Sequential looks on judge-stratified batches (Horvitz–Thompson κ_q, SE at the threshold from the weighted table):")
         print("")
         print(
-            "| true κ_q | judge-stratified sequential: ever aligned | decisive by 400 | median labels at stop | fixed uniform n for 80% | uniform sequential median / fixed n | judge-stratified median / fixed n |"
+            "| true κ_q | ever aligned | decisive by 400 | right verdict by 400 (power) | median labels at stop | fixed uniform n for 80% | uniform sequential median / it | judge-stratified median / it | fixed uniform n at the same power: align's interval | median / it | fixed uniform n at the same power: the same test (SE at θ) | median / it |"
         )
-        print("|---|---|---|---|---|---|---|")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|")
         stratifiedRows.forEach { print($0) }
+    }
+
+    /// A row of the judge-stratified table: its rates, and its median labels against fixed uniform designs, at
+    /// 80% power and at the power the sequential design reached (at most 99%): one look with `align`'s interval
+    /// (``KappaSampleSize/simulatedRows``), and one look with the test the sequential looks make, (κ̂ − θ)/SE_θ
+    /// against 1.96 (Cantor's test, ``fixedRowsAtThreshold(_:above:power:seed:)``).
+    func stratifiedRow(
+        _ truth: Double, design: AgreementDesign, aligned: Int, decisive: Int, right: Int, median: Int, fixed80: Int?,
+        uniformRatio: String
+    ) -> String {
+        let power = Double(right) / Double(replications)
+        let target = min(power, 0.99)
+        func ratio(_ n: Int?) -> String { n.map { String(format: "%.0f%%", 100 * Double(median) / Double($0)) } ?? "—" }
+        var samePower = "—"
+        var sameTest: Int?
+        if target > 0.05 {
+            let need = KappaSampleSize.simulatedRows(
+                design: design, weights: .quadratic, threshold: Self.threshold, level: 0.95, power: target, replications: 2000,
+                seed: StudyTables.seed(seed, [UInt64(truth * 100), 97]))
+            samePower = need.map { Self.rows($0) + " | " + ratio($0.count) } ?? "never | —"
+            sameTest = fixedRowsAtThreshold(design, above: truth > Self.threshold, power: target, seed: StudyTables.seed(seed, [UInt64(truth * 100), 96]))
+        } else {
+            samePower = "— | —"
+        }
+        return "| \(truth) | \(Self.percent(Double(aligned) / Double(replications))) | "
+            + "\(Self.percent(Double(decisive) / Double(replications))) | \(Self.percent(power)) | \(median) | "
+            + "\(fixed80.map(String.init) ?? "never") | \(uniformRatio) | \(ratio(fixed80)) | \(samePower) | "
+            + "\(sameTest.map(String.init) ?? "—") | \(ratio(sameTest)) |"
+    }
+
+    /// The fewest uniform rows at which one look with the sequential rule's own test — (κ̂ − θ)/SE_θ beyond 1.96 on
+    /// the right side — decides rightly with chance `power` (2,000 seeded replications per n; bisection, the chance
+    /// taken as increasing in n); `nil` beyond 20,000 rows.
+    func fixedRowsAtThreshold(_ design: AgreementDesign, above: Bool, power: Double, seed: UInt64) -> Int? {
+        func chance(_ n: Int) -> Double {
+            var generator = Xoshiro256StarStar(seed: seed)
+            var right = 0
+            for _ in 0..<2000 {
+                let table = StudyTables.draw(design, rows: n, generator: &generator)
+                guard let v = CohenKappa(table, weights: .quadratic).kappa.value,
+                    let se = CohenKappa.standardError(at: Self.threshold, table: table, weights: .quadratic), se > 0
+                else { continue }
+                let z = (v - Self.threshold) / se
+                if above ? z >= 1.959964 : z <= -1.959964 { right += 1 }
+            }
+            return Double(right) / 2000
+        }
+        var (low, high) = (1, 10)
+        while chance(high) < power {
+            (low, high) = (high, high * 2)
+            if high > 20_000 { return nil }
+        }
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if chance(middle) >= power { high = middle } else { low = middle }
+        }
+        return high
     }
 
     /// One judge-stratified stream looked at after every batch with the sequential rule: its

@@ -1,9 +1,12 @@
+import Calibration
 import Foundation
 
 // The planning studies of issue #14; design and results in docs/PLANNING.md. Seeded: the same
 // arguments print the same tables.
 //
 //   PlanningSimulation coverage   [--replications R] [--resamples B] [--seed S]
+//   PlanningSimulation verdict-coverage [--replications R] [--resamples B] [--seed S] [--sizes 50,200]
+//                                       [--statistics quadratic-kappa,…]
 //   PlanningSimulation sequential [--replications R] [--seed S]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -13,14 +16,26 @@ func option(_ name: String, default value: Int) -> Int {
     return v
 }
 
+func text(_ name: String) -> String? {
+    guard let i = arguments.firstIndex(of: "--\(name)"), i + 1 < arguments.count else { return nil }
+    return arguments[i + 1]
+}
+
 let seed = UInt64(option("seed", default: 14))
 switch arguments.first {
 case "coverage":
     CoverageStudy(replications: option("replications", default: 500), resamples: option("resamples", default: 2000), seed: seed).run()
+case "verdict-coverage":
+    let sizes = text("sizes").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [50, 200]
+    let statistics = text("statistics").map { $0.split(separator: ",").compactMap { AlignmentStatistic(rawValue: String($0)) } }
+    VerdictCoverageStudy(
+        replications: option("replications", default: 500), resamples: option("resamples", default: 1000), seed: seed, sizes: sizes,
+        statistics: statistics ?? AlignmentStatistic.allCases
+    ).run()
 case "sequential":
     SequentialStudy(replications: option("replications", default: 500), seed: seed).run()
 default:
     FileHandle.standardError.write(
-        Data("usage: PlanningSimulation coverage|sequential [--replications R] [--resamples B] [--seed S]\n".utf8))
+        Data("usage: PlanningSimulation coverage|verdict-coverage|sequential [--replications R] [--resamples B] [--seed S]\n".utf8))
     exit(2)
 }

@@ -90,9 +90,9 @@ func fill(_ sheet: LabelSheet, from population: Population, at url: URL) throws 
     try Data(text.utf8).write(to: url)
 }
 
-/// The HT-weighted quadratic kappa of the labels read from `urls` (every weight
-/// 1 when `weighted` is false), against the judge.
-func kappa(of urls: [URL], population: Population, run: FrozenRun, weighted: Bool) throws -> Double {
+/// The HT-weighted table of the labels read from `urls` (every weight 1 when
+/// `weighted` is false), against the judge.
+func table(of urls: [URL], population: Population, run: FrozenRun, weighted: Bool) throws -> WeightedContingencyTable {
     let labels = try ExpertLabels.load(from: urls, dimensions: [dimension], runIDs: Set(run.rows.map(\.id)))
     var table = WeightedContingencyTable(scale: categories)
     for label in labels.labels {
@@ -101,7 +101,25 @@ func kappa(of urls: [URL], population: Population, run: FrozenRun, weighted: Boo
         else { continue }
         table.add(i, j, weight: weighted ? 1 / (label.inclusionProbability ?? 1) : 1)
     }
-    return CohenKappa(table, weights: .quadratic).kappa.value ?? .nan
+    return table
+}
+
+/// The HT-weighted quadratic kappa of the labels read from `urls`.
+func kappa(of urls: [URL], population: Population, run: FrozenRun, weighted: Bool) throws -> Double {
+    CohenKappa(try table(of: urls, population: population, run: run, weighted: weighted), weights: .quadratic).kappa.value ?? .nan
+}
+
+/// The statistics besides the kappas that `align` weighs, each through its table form on the
+/// weighted table's rows (``WeightedContingencyTable/replicatedRows``), as `align` computes them.
+let otherStatistics: [(AlignmentStatistic, @Sendable (ContingencyTable) -> Double?)] = [
+    AlignmentStatistic.alphaOrdinal, .ac2, .pearson, .spearman, .kendall,
+].compactMap { statistic in
+    let request = statistic.agreementRequest(options: AlignmentSettings(), scale: categories)
+    return request.statistic.tableStatistic(for: request, scale: categories).map { (statistic, $0) }
+}
+
+func others(_ table: WeightedContingencyTable) -> [Double] {
+    otherStatistics.map { $0.1(table.replicatedRows) ?? .nan }
 }
 
 struct Tally {
@@ -117,6 +135,7 @@ print(
     "| population κ_q | uniform n=100: mean (SD) | judge-stratified 50+50, HT: mean (SD) | its bias vs uniform ± MC SE | vs the population | judge-stratified 100 in one batch, HT: mean | unweighted 50+50: mean |"
 )
 print("|---|---|---|---|---|---|---|")
+var otherRows: [String] = []
 for (cell, agreement) in [0.6, 0.75, 0.9].enumerated() {
     let population = Population(agreement: agreement, seed: baseSeed &+ UInt64(cell))
     let run = try population.run
@@ -126,6 +145,9 @@ for (cell, agreement) in [0.6, 0.75, 0.9].enumerated() {
     var naive = Tally()
     var single = Tally()
     var difference = Tally()
+    var otherUniform = [Tally](repeating: Tally(), count: otherStatistics.count)
+    var otherStratified = otherUniform
+    var otherSingle = otherUniform
     for r in 0..<replications {
         let seed = baseSeed &+ UInt64(1000 * cell + r) &* 7919
         let u = try LabelSheet(
@@ -133,6 +155,9 @@ for (cell, agreement) in [0.6, 0.75, 0.9].enumerated() {
         let uniformURL = folder.appendingPathComponent("u.labels.csv")
         try fill(u, from: population, at: uniformURL)
         let a = try kappa(of: [uniformURL], population: population, run: run, weighted: true)
+        for (i, v) in others(try table(of: [uniformURL], population: population, run: run, weighted: true)).enumerated() {
+            otherUniform[i].values.append(v)
+        }
         var urls: [URL] = []
         for (b, size) in batchSizes.enumerated() {
             let earlier = try urls.isEmpty ? nil : ExpertLabels.load(from: urls, dimensions: [dimension])
@@ -145,6 +170,9 @@ for (cell, agreement) in [0.6, 0.75, 0.9].enumerated() {
             urls.append(url)
         }
         let b = try kappa(of: urls, population: population, run: run, weighted: true)
+        for (i, v) in others(try table(of: urls, population: population, run: run, weighted: true)).enumerated() {
+            otherStratified[i].values.append(v)
+        }
         let one = try LabelSheet(
             run: run, dimensions: [dimension],
             options: .init(sample: batchSizes.reduce(0, +), seed: seed &+ 99, context: [], strategy: .judgeStratified),
@@ -152,6 +180,9 @@ for (cell, agreement) in [0.6, 0.75, 0.9].enumerated() {
         let oneURL = folder.appendingPathComponent("one.labels.csv")
         try fill(one, from: population, at: oneURL)
         single.values.append(try kappa(of: [oneURL], population: population, run: run, weighted: true))
+        for (i, v) in others(try table(of: [oneURL], population: population, run: run, weighted: true)).enumerated() {
+            otherSingle[i].values.append(v)
+        }
         uniform.values.append(a)
         stratified.values.append(b)
         naive.values.append(try kappa(of: urls, population: population, run: run, weighted: false))
@@ -162,7 +193,21 @@ for (cell, agreement) in [0.6, 0.75, 0.9].enumerated() {
     print(
         "| \(f(population.kappa)) | \(f(uniform.mean)) (\(f(uniform.sd))) | \(f(stratified.mean)) (\(f(stratified.sd))) | \(f(stratified.mean - uniform.mean)) ± \(f(se)) | \(f(stratified.mean - population.kappa)) | \(f(single.mean)) | \(f(naive.mean)) |"
     )
+    let truths = others(WeightedContingencyTable(try ContingencyTable(scale: categories, first: population.expert, second: population.judge)))
+    for (i, (statistic, _)) in otherStatistics.enumerated() {
+        let diff = zip(otherStratified[i].values, otherUniform[i].values).map { $0 - $1 }
+        let mc = Tally(values: diff).sd / Double(replications).squareRoot()
+        otherRows.append(
+            "| \(f(population.kappa)) | \(statistic.rawValue) | \(f(truths[i])) | \(f(otherUniform[i].mean)) | "
+                + "\(f(otherStratified[i].mean)) (\(f(otherStratified[i].sd))) | \(f(otherStratified[i].mean - otherUniform[i].mean)) ± \(f(mc)) | "
+                + "\(f(otherStratified[i].mean - truths[i])) | \(f(otherSingle[i].mean - truths[i])) |")
+    }
     fflush(nil)
 }
+print("")
+print(
+    "| population κ_q | statistic | on the whole run | uniform n=100: mean | judge-stratified 50+50, HT: mean (SD) | its bias vs uniform ± MC SE | vs the run | one batch of 100, HT: vs the run |")
+print("|---|---|---|---|---|---|---|---|")
+otherRows.forEach { print($0) }
 print(
     "\n\(replications) replications per row, seed \(baseSeed); run of \(runSize) rows, judge shares \(judgeShares), batches \(batchSizes).")

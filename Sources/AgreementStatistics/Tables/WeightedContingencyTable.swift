@@ -105,3 +105,21 @@ public struct WeightedContingencyTable: Sendable, Hashable, Codable {
         return Estimate(value: (0..<k).reduce(0) { $0 + self[$1, $1] } / w, n: pairs)
     }
 }
+
+extension WeightedContingencyTable {
+    /// The rows a statistic with only a count-table form sees — Krippendorff's alpha, Gwet's AC2 and
+    /// the correlations through ``AgreementStatistic/tableStatistic(for:scale:)`` — so that their
+    /// figures are the Horvitz–Thompson (Hájek) plug-in estimates, as the kappas' are.
+    ///
+    /// When every cell's weight is a whole number the table holds that many rows: every weight 1 is
+    /// the unweighted table, and a row of weight 3 counts as three rows. Otherwise the weights are
+    /// scaled to 10⁶ rows and rounded, which keeps each cell's share to within 5·10⁻⁷; a statistic's
+    /// small-sample factor (alpha's n − 1) then reads the scaled total, a change below 1/(2n).
+    ///
+    /// Edge cases: an empty table stays empty; a cell under 5·10⁻⁷ of the total rounds to no rows.
+    public var replicatedRows: ContingencyTable {
+        let whole = weights.allSatisfy { abs($0 - $0.rounded()) < 1e-9 }
+        let factor = whole || total <= 0 ? 1 : 1e6 / total
+        return ContingencyTable(scale: scale, counts: weights.map { Int(($0 * factor).rounded()) }, excludedPairs: excludedPairs)
+    }
+}

@@ -64,6 +64,8 @@ private struct DimensionAligner {
     let usable: (String) -> Bool
     /// The paired rows' Horvitz–Thompson table when the labels carry inclusion probabilities.
     let weightedTable: WeightedContingencyTable?
+    /// The paired rows' inclusion probabilities, when the labels carry them.
+    let inclusion: [Double]?
 
     init(dimension: AlignmentInput.Dimension, input: AlignmentInput, runRows: Set<String>, options: AlignmentSettings) throws {
         self.dimension = dimension
@@ -94,7 +96,8 @@ private struct DimensionAligner {
             ids: pairedIDs, first: pairedIDs.map { panel.mean($0) ?? .nan }, second: pairedIDs.map { judge.scores[$0]?.value ?? .nan },
             scale: dimension.scale, dimension: dimension.name)
         let pairs = self.pairs
-        weightedTable = try panel.inclusionProbabilities(of: pairs.ids, dimension: dimension.name).flatMap { pi in
+        inclusion = try panel.inclusionProbabilities(of: pairs.ids, dimension: dimension.name)
+        weightedTable = try inclusion.flatMap { pi in
             try pairs.table.map {
                 try WeightedContingencyTable(
                     scale: $0.scale, first: pairs.onScaleFirst, second: pairs.onScaleSecond, inclusionProbabilities: pi)
@@ -105,14 +108,38 @@ private struct DimensionAligner {
     /// `statistic` from the paired rows: one of Cohen's kappas from the
     /// Horvitz–Thompson table when there is one, with its linearised interval
     /// (normal, or t when asked; a bootstrap is not offered for weighted rows);
+    /// any other statistic from that table too (``weightedEstimate(_:table:pi:)``);
     /// otherwise as ``PairedScores/estimate(_:options:)`` computes it.
     private func estimate(_ statistic: AlignmentStatistic) throws -> Estimate {
-        guard let weightedTable, let weights = statistic.kappaWeights else { return try pairs.estimate(statistic, options: options) }
+        guard let weightedTable, let inclusion else { return try pairs.estimate(statistic, options: options) }
+        guard let weights = statistic.kappaWeights else { return try weightedEstimate(statistic, table: weightedTable, pi: inclusion) }
         var kappa = CohenKappa(
             weightedTable, weights: weights, level: options.level, interval: options.intervals == .t ? .studentT : .normal
         ).kappa
         kappa.interval?.method = "horvitz-thompson-linearised (\(options.intervals == .t ? "t" : "normal"))"
         return kappa
+    }
+
+    /// Krippendorff's alpha, AC2 or a correlation of the Horvitz–Thompson table, through the statistic's
+    /// table form on ``WeightedContingencyTable/replicatedRows``, with a with-replacement bootstrap of the
+    /// paired rows (each resample's table weighted again by its rows' 1/π; percentile, or BCa when asked).
+    /// Like the kappas' linearised SE it ignores the stratification's gain, so it errs wide.
+    private func weightedEstimate(_ statistic: AlignmentStatistic, table: WeightedContingencyTable, pi: [Double]) -> Estimate {
+        let request = statistic.agreementRequest(options: options, scale: table.scale)
+        let n = pairs.ids.count
+        guard let tableValue = request.statistic.tableStatistic(for: request, scale: table.scale),
+            let value = tableValue(table.replicatedRows)
+        else { return Estimate(undefined: .noData("\(statistic.displayName) is undefined on the weighted table"), n: n) }
+        guard options.resamples > 0 else { return Estimate(value: value, n: n) }
+        let boot = Bootstrap.items(count: n, resamples: options.resamples, level: options.level, seed: options.seed) { rows in
+            let resample = try? WeightedContingencyTable(
+                scale: table.scale, first: rows.map { pairs.onScaleFirst[$0] }, second: rows.map { pairs.onScaleSecond[$0] },
+                inclusionProbabilities: rows.map { pi[$0] })
+            return resample.flatMap { tableValue($0.replicatedRows) }
+        }
+        var interval = request.interval == .bca ? boot.bcaInterval : boot.percentileInterval
+        interval?.method = "horvitz-thompson-bootstrap (rows with replacement, B = \(boot.resamples), seed \(boot.seed))"
+        return Estimate(value: value, n: n, standardError: boot.standardError, interval: interval)
     }
 
     func alignment() throws -> DimensionAlignment {
@@ -129,11 +156,11 @@ private struct DimensionAligner {
             withinOne: table.map { PercentAgreement.withinTolerance($0, tolerance: 1) } ?? undefined,
             cohenKappa: .init(
                 unweighted: try estimate(.kappa), linear: try estimate(.linearKappa), quadratic: try estimate(.quadraticKappa)),
-            krippendorffAlphaOrdinal: try pairs.estimate(.alphaOrdinal, options: options),
-            gwetAC2: try pairs.estimate(.ac2, options: options),
-            pearson: try pairs.estimate(.pearson, options: options),
-            spearman: try pairs.estimate(.spearman, options: options),
-            kendallTauB: try pairs.estimate(.kendall, options: options),
+            krippendorffAlphaOrdinal: try estimate(.alphaOrdinal),
+            gwetAC2: try estimate(.ac2),
+            pearson: try estimate(.pearson),
+            spearman: try estimate(.spearman),
+            kendallTauB: try estimate(.kendall),
             grouped: try grouped(),
             bias: Spread.meanDifference(pairs.second, pairs.first),
             spread: .init(judge: Self.summary(pairs.second), expert: Self.summary(pairs.first)),

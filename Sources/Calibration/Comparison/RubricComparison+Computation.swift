@@ -147,7 +147,7 @@ extension RubricComparison {
                 ),
                 n: table.n)
         }
-        guard options.intervals.isBootstrap else {
+        guard options.intervals?.isBootstrap == true else {
             guard let se = table.jackknifeStandardError(statistic: statistic), table.n >= 2 else {
                 return Estimate(value: e - c, n: table.n)
             }

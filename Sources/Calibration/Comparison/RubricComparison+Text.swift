@@ -59,9 +59,9 @@ extension RubricComparison {
     /// How the difference's interval is formed: "jackknife t" by default, else the paired bootstrap's reading.
     public var differenceIntervalName: String {
         switch options.intervals {
-        case .analytic, .t: "jackknife t over the paired rows"
-        case .bootstrap: "paired bootstrap (percentile)"
-        case .bca: "paired bootstrap (BCa)"
+        case .analytic?, .t?, nil: "jackknife t over the paired rows"
+        case .bootstrap?: "paired bootstrap (percentile)"
+        case .bca?: "paired bootstrap (BCa)"
         }
     }
 

@@ -23,7 +23,7 @@ public enum SamplingStrategy: String, Sendable, Hashable, Codable, CaseIterable 
 /// (sheets `extract` wrote, one after another with `--next`) the set holds.
 ///
 /// An alignment report carries it so that it says which strategy drew the
-/// rows and that its kappa figures are weighted by 1/π (Horvitz–Thompson).
+/// rows and which of its figures are weighted by 1/π (Horvitz–Thompson).
 public struct LabelSampling: Sendable, Hashable, Codable {
     /// The strategy every batch of the set was drawn with.
     public var strategy: SamplingStrategy
@@ -40,6 +40,8 @@ public struct LabelSampling: Sendable, Hashable, Codable {
     public var summary: String {
         let drawn = "\(batches) batch\(batches == 1 ? "" : "es")"
         return
-            "labelled rows drawn by \(strategy.rawValue) sampling in \(drawn); the kappa figures (and the weighted confusion matrix) weigh each row by 1/π, its inclusion probability (Horvitz–Thompson), so they estimate the whole run; the other figures are the labelled rows' own, unweighted"
+            "labelled rows drawn by \(strategy.rawValue) sampling in \(drawn); the kappas, Krippendorff's alpha, AC2 and the "
+            + "correlations (and the weighted confusion matrix) weigh each row by 1/π, its inclusion probability "
+            + "(Horvitz–Thompson), so they estimate the whole run; the other figures are the labelled rows' own, unweighted"
     }
 }

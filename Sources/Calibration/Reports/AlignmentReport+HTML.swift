@@ -24,7 +24,7 @@ extension AlignmentReport {
                 extra: [
                     ("Verdict statistic", options.statistic.displayName),
                     ("Threshold", ReportNumber.number(options.threshold)),
-                    ("Intervals", "\(Int((options.level * 100).rounded()))% (\(options.intervals.rawValue))"),
+                    ("Intervals", "\(Int((options.level * 100).rounded()))% (\(options.intervalsName))"),
                 ]))
         if let split { body.append(split.html) }
         if let sentence = info.rowsNotInRunSentence { body.append("<p>\(HTMLEscaping.text(sentence))</p>") }

@@ -13,7 +13,7 @@ extension AlignmentReport {
                 header: ["", ""],
                 rows: ReportMarkdown.infoRows(info) + [
                     ["Verdict statistic", options.statistic.displayName], ["Threshold", ReportNumber.number(options.threshold)],
-                    ["Intervals", "\(Int((options.level * 100).rounded()))% (\(options.intervals.rawValue))"],
+                    ["Intervals", "\(Int((options.level * 100).rounded()))% (\(options.intervalsName))"],
                 ] + (sampling.map { [["Sampling", $0.summary]] } ?? [])
             ).rendered)
         if let split { out.append(split.markdown) }

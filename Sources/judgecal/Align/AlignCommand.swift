@@ -29,9 +29,9 @@ enum AlignCommand {
             defaultValue: defaults.statistic.rawValue),
         Option(
             "ci", valueName: "method",
-            help: "Intervals: analytic (normal) or t where the statistic has one, the bootstrap otherwise; or bootstrap (percentile) "
-                + "or bca throughout. compare's paired difference: jackknife t, or bootstrap or bca when named.",
-            choices: IntervalMethod.allCases.map(\.rawValue), defaultValue: defaults.intervals.rawValue),
+            help: "Intervals: each statistic's best by measured coverage (docs/PLANNING.md) unless named: analytic (normal) or t "
+                + "where the statistic has one, else the bootstrap; or bootstrap (percentile) or bca throughout. compare's paired "
+                + "difference: jackknife t, or bootstrap or bca when named.", choices: IntervalMethod.allCases.map(\.rawValue)),
         Option(
             "resamples", valueName: "n", help: "Bootstrap resamples (paired in compare): 0 (none), or 100 to 100000.",
             defaultValue: String(defaults.resamples), range: 0...AgreementRequest.maximumResamples),
@@ -252,7 +252,7 @@ enum AlignCommand {
     static func alignmentOptions(_ arguments: ParsedArguments) throws -> AlignmentSettings {
         try AlignmentSettings(
             statistic: try statistic(arguments), threshold: try arguments.valueOrDefault("threshold", as: Double.self),
-            intervals: try arguments.valueOrDefault("ci", as: IntervalMethod.self),
+            intervals: try arguments.value("ci", as: IntervalMethod.self),
             resamples: try arguments.valueOrDefault("resamples", as: Int.self),
             seed: try arguments.valueOrDefault("seed", as: UInt64.self),
             worstDisagreements: try arguments.valueOrDefault("worst", as: Int.self),

@@ -41,7 +41,7 @@ enum CompareCommand {
         let experimental = try arguments.value("experimental").map(InputFiles.rubric) ?? control
         let labels = try AlignCommand.readLabels(arguments, run: run, dimensions: control.dimensions)
         let options = try AlignmentSettings(
-            statistic: try AlignCommand.statistic(arguments), intervals: try arguments.valueOrDefault("ci", as: IntervalMethod.self),
+            statistic: try AlignCommand.statistic(arguments), intervals: try arguments.value("ci", as: IntervalMethod.self),
             resamples: try arguments.valueOrDefault("resamples", as: Int.self),
             seed: try arguments.valueOrDefault("seed", as: UInt64.self), includeExampleRows: arguments.flag("include-examples")
         ).validated()
