@@ -12,8 +12,10 @@ import Foundation
 // Each simulated run judges `rows` rows three times per probe — unchanged, the placebo, and under
 // the probe — for a battery of 9 probes × 2 dimensions (the book-tag battery: every built-in probe
 // but `position`), and decides the verdicts with the library's own code
-// (`ProbeDimensionResult`, `ProbeReport.decideVerdicts`: the paired t test, Holm over 18 tests,
-// α = 0.05). A row has a latent quality q ~ Uniform(0.5, 4.5); one call scores it
+// (`ProbeDimensionResult`, `ProbeReport.decideVerdicts`: the exact sign-flip test, Tarone–Holm
+// over 18 tests, α = 0.05); beside them, what plain Holm over the same 18 p-values would have
+// decided, and the planted test alone at α (no battery: the most any correction could give).
+// A row has a latent quality q ~ Uniform(0.5, 4.5); one call scores it
 // clamp(round(q + s + ε), 1, 4) with ε ~ Normal(0, τ) drawn afresh for every call (τ = 0 is a
 // deterministic judge), s = 0 unbiased and s = the planted shift for the biased probe's first
 // dimension. A pass/fail judge passes a row when q + s + ε > 2.5. The planted shift is found by
@@ -99,10 +101,15 @@ struct SimulatedJudge {
     }
 }
 
+/// What one simulated battery decided: Tarone–Holm (the library's verdicts), plain Holm, and the planted test alone.
+struct Decisions {
+    var biased = false, holmBiased = false, aloneBiased = false
+    var anyBiased = false, anyHolmBiased = false
+    var placeboMoved = 0.0
+}
+
 /// One battery's verdicts on simulated scores; the first probe's first dimension carries `shift`.
-func battery(_ judge: SimulatedJudge, rows: Int, shift: Double, _ g: inout Xoshiro256StarStar) -> (
-    biased: Bool, anyBiased: Bool, placeboMoved: Double
-) {
+func battery(_ judge: SimulatedJudge, rows: Int, shift: Double, _ g: inout Xoshiro256StarStar) -> Decisions {
     var probes: [ProbeResult] = []
     var moved = 0.0
     for p in 0..<9 {
@@ -122,8 +129,14 @@ func battery(_ judge: SimulatedJudge, rows: Int, shift: Double, _ g: inout Xoshi
                 dimensions: dimensions))
     }
     ProbeReport.decideVerdicts(of: &probes, alpha: 0.05)
-    let first = probes[0].dimensions[0].verdict.outcome
-    return (first == .biasedHigher, probes.contains { $0.verdict.outcome.isBiased }, moved)
+    let tests = probes.flatMap(\.dimensions)
+    let holm = HolmAdjustment.adjusted(tests.map(\.shift.pValue)).map { ($0 ?? 1) <= 0.05 }
+    let higher = (tests[0].shift.estimate.value ?? 0) > 0
+    return Decisions(
+        biased: tests[0].verdict.outcome == .biasedHigher, holmBiased: holm[0] && higher,
+        aloneBiased: (tests[0].shift.pValue ?? 1) <= 0.05 && higher,
+        anyBiased: probes.contains { $0.verdict.outcome.isBiased }, anyHolmBiased: holm.contains(true),
+        placeboMoved: moved)
 }
 
 let options: Options
@@ -144,27 +157,38 @@ if options.smoke {
     }
 }
 
-print("runs \(options.runs), rows \(options.rows), seed \(options.seed); 9 probes × 2 dimensions, Holm over 18 tests, α = 0.05")
+print(
+    "runs \(options.runs), rows \(options.rows), seed \(options.seed); 9 probes × 2 dimensions, sign-flip tests, "
+        + "Tarone–Holm over 18 tests (plain Holm beside it), α = 0.05")
 print("")
-print("| judge | noise τ | placebo moves | planted effect (latent shift) | detected | false alarm, any probe |")
-print("|---|---|---|---|---|---|")
+print(
+    "| judge | noise τ | placebo moves | planted effect (latent shift) | detected | Holm | alone | "
+        + "false alarm, any probe | Holm |")
+print("|---|---|---|---|---|---|---|---|---|")
 for (name, passFail, effect) in [("1–4", false, 0.25), ("pass/fail", true, 0.10)] {
     for noise in [0.0, 0.25, 0.4, 0.5, 0.6] {
         let judge = SimulatedJudge(noise: noise, passFail: passFail)
         let shift = judge.plantedShift(for: effect)
         var g = Xoshiro256StarStar(seed: options.seed &+ UInt64(noise * 1000) &+ (passFail ? 1 : 0))
-        var detected = 0, falseAlarms = 0
+        var detected = 0, holmDetected = 0, alone = 0, falseAlarms = 0, holmFalseAlarms = 0
         var moved = 0.0
         for _ in 0..<options.runs {
-            if battery(judge, rows: options.rows, shift: shift, &g).biased { detected += 1 }
+            let planted = battery(judge, rows: options.rows, shift: shift, &g)
+            detected += planted.biased ? 1 : 0
+            holmDetected += planted.holmBiased ? 1 : 0
+            alone += planted.aloneBiased ? 1 : 0
             let null = battery(judge, rows: options.rows, shift: 0, &g)
-            if null.anyBiased { falseAlarms += 1 }
+            falseAlarms += null.anyBiased ? 1 : 0
+            holmFalseAlarms += null.anyHolmBiased ? 1 : 0
             moved += null.placeboMoved / Double(options.runs)
         }
         let pct = { (k: Int) in String(format: "%.1f%%", 100 * Double(k) / Double(options.runs)) }
         let what = passFail ? "pass rate +\(Int(effect * 100)) points" : "+\(effect) points"
-        print(
-            "| \(name) | \(noise) | \(String(format: "%.0f%%", 100 * moved)) of rows | \(what) (\(String(format: "%.3f", shift))) | "
-                + "\(pct(detected)) | \(pct(falseAlarms)) |")
+        let cells = [
+            name, "\(noise)", String(format: "%.0f%% of rows", 100 * moved),
+            "\(what) (\(String(format: "%.3f", shift)))",
+            pct(detected), pct(holmDetected), pct(alone), pct(falseAlarms), pct(holmFalseAlarms),
+        ]
+        print("| " + cells.joined(separator: " | ") + " |")
     }
 }

@@ -55,7 +55,7 @@ extension ProbeBattery {
         let compared = zip(unchanged, placebo).filter { $0.failure == nil && $1.failure == nil }
         return ProbeReport(
             run: run.info.name, rubric: rubric.name, model: model.modelName, field: field.description, rows: ids.count,
-            intervalLevel: intervalLevel, alpha: alpha, correction: "holm",
+            intervalLevel: intervalLevel, alpha: alpha, correction: "tarone-holm",
             placebo: ProbeReport.Placebo(
                 rowsCompared: compared.count, identicalReplies: compared.count { $0.rawReplies == $1.rawReplies },
                 dimensions: dimensions.map { d in

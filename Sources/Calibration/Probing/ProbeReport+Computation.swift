@@ -26,13 +26,15 @@ extension ProbeDimensionResult {
 extension ProbeReport {
     /// Decides every probe's verdict on every dimension.
     ///
-    /// The shifts' p-values are adjusted together by
-    /// Holm's method (``HolmAdjustment``) over the whole battery, so that the chance of calling any
-    /// probe biased when none is stays at or below `alpha`; biased in the shift's direction where
+    /// The shifts' sign-flip p-values are adjusted together by Tarone–Holm's method
+    /// (``HolmAdjustment``) over the whole battery, so that the chance of calling any probe biased
+    /// when none is stays at or below `alpha`, while a test over too few moved rows to reach the
+    /// level (a probe that moved nothing) is not paid for; biased in the shift's direction where
     /// the adjusted p ≤ `alpha`. A probe's own verdict is the worst of its dimensions'.
     public static func decideVerdicts(of probes: inout [ProbeResult], alpha: Double) {
-        let family = probes.flatMap { $0.dimensions.map(\.shift.pValue) }
-        var adjusted = HolmAdjustment.adjusted(family)[...]
+        let shifts = probes.flatMap { $0.dimensions.map(\.shift) }
+        let family = shifts.map(\.pValue)
+        var adjusted = HolmAdjustment.adjusted(family, attainable: shifts.map(\.attainablePValue), alpha: alpha)[...]
         let tests = family.count { $0 != nil }
         for p in probes.indices {
             for d in probes[p].dimensions.indices {
@@ -53,7 +55,8 @@ extension ProbeReport {
                 outcome: .undefined,
                 message: "\(r.dimension): no test, \(r.shift.estimate.n) row(s) scored both ways (at least 2 are needed)")
         }
-        let figures = "shift \(shift.fixed(decimals: 3)), Holm-adjusted p = \(padj.fixed(decimals: 4)) over \(tests) tests"
+        let figures =
+            "shift \(shift.fixed(decimals: 3)), Tarone–Holm-adjusted p = \(padj.fixed(decimals: 4)) over \(tests) tests"
         guard padj <= alpha else {
             return ProbeVerdict(outcome: .noEffectDetected, message: "\(r.dimension): no effect detected (\(figures))")
         }

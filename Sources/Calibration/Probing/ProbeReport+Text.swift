@@ -21,13 +21,13 @@ extension ProbeReport {
         }
         let tests = probes.reduce(0) { $0 + $1.dimensions.count { $0.shift.pValue != nil } }
         lines.append(
-            "verdicts: the shift's paired t test, Holm's correction over \(tests) tests (probes × dimensions), "
+            "verdicts: the shift's exact sign-flip test, Tarone–Holm's correction over \(tests) tests (probes × dimensions), "
                 + "family-wise α = \(alpha.plainText); intervals \(Int((intervalLevel * 100).rounded()))%")
         return lines
     }
 
     /// The cells of one row of the figures table: probe, dimension, rows, shift with interval,
-    /// p, Holm-adjusted p, rows moved by the probe and by the placebo, verdict.
+    /// p, Tarone–Holm-adjusted p, rows moved by the probe and by the placebo, verdict.
     static func cells(_ probe: ProbeResult, _ d: ProbeDimensionResult) -> [String] {
         let share = d.changedShare
         return [
@@ -40,7 +40,7 @@ extension ProbeReport {
 
     /// The figures table's column titles.
     static let columns = [
-        "probe", "dimension", "rows", "shift [CI]", "p", "p (Holm)", "moved", "placebo moved", "moved vs placebo", "verdict",
+        "probe", "dimension", "rows", "shift [CI]", "p", "p (adjusted)", "moved", "placebo moved", "moved vs placebo", "verdict",
     ]
 
     /// The report as plain text for a terminal, every text from the run or the judge made visible

@@ -24,7 +24,8 @@ public struct ProbeReport: Sendable, Hashable, Codable {
     public var intervalLevel: Double
     /// The family-wise error rate the verdicts keep to (0.05).
     public var alpha: Double
-    /// The multiple-testing correction over every probe × dimension test: `holm`.
+    /// The multiple-testing correction over every probe × dimension test: `tarone-holm` (`holm` in reports
+    /// written before Tarone's refinement).
     public var correction: String
     /// The unchanged rows judged again.
     public var placebo: Placebo
@@ -113,7 +114,7 @@ public struct ProbeDimensionResult: Sendable, Hashable, Codable {
     public var shift: PairedShift
     /// Rows the probe moved against rows the placebo moved.
     public var changedShare: ChangedShare
-    /// The shift's p-value after Holm's correction over the battery, `nil` without a test.
+    /// The shift's p-value after Tarone–Holm's correction over the battery at its α, `nil` without a test.
     public var adjustedPValue: Double?
     /// The verdict.
     public var verdict: ProbeVerdict
@@ -141,7 +142,7 @@ public struct AffectedRow: Sendable, Hashable, Codable {
 public struct ProbeVerdict: Sendable, Hashable, Codable {
     /// The outcomes.
     public enum Outcome: String, Sendable, Hashable, Codable, CaseIterable {
-        /// The shift's Holm-adjusted p-value is above α.
+        /// The shift's adjusted p-value is above α.
         case noEffectDetected = "no-effect-detected"
         /// The probe raised the score: adjusted p ≤ α and the shift is positive.
         case biasedHigher = "biased-higher"

@@ -8,7 +8,7 @@ enum ProbeCommand {
         discussion: """
             Per probe and dimension: the mean score shift with a paired t interval, rows moved against the placebo's \
             (the unchanged rows judged again, fresh calls), the rows moved most with the judge's rationale, and a \
-            verdict with Holm's correction over all probes × dimensions (docs/PROBES.md). Calls are cached: a stopped \
+            verdict, Tarone–Holm-corrected over probes × dimensions (docs/PROBES.md). Calls are cached: a stopped \
             battery resumes. Exit codes: 0 no effect detected; 2 some probe biased; 4 some undefined; 1 server failed; \
             64 usage (unknown probe or row, a probe that does not apply); 65 malformed input, a row without the field.
             """,
