@@ -119,7 +119,7 @@ struct SmallSampleIntervalTests {
         #expect(RunMeanEstimate(sample).intervalMethod == .smallSample)
         #expect(RunMeanEstimate(sample, interval: .ppiPython).corrected.interval?.method == "normal")
         let levels = try RunLevelDistribution(sample, scale: CategoryScale(1...4), resamples: 50)
-        #expect(levels.corrected.allSatisfy { $0.interval?.method == "dirichlet-posterior" })
+        #expect(levels.corrected.allSatisfy { $0.interval?.method == "by-judge-level" })
     }
 }
 
