@@ -131,6 +131,7 @@ struct CorrectionReferenceTests {
     static func passRate(_ c: CorrectionFixtures.RoganGladenCase) throws -> RunPassRate {
         let sample = try CorrectionSample(
             expert: c.expertPass, judge: c.judgePass, judgeUnlabelled: c.judgePassUnlabelled)
-        return try RunPassRate(sample, scale: CategoryScale(0...1), passLevel: 1, level: c.level)
+        return try RunPassRate(
+            sample, scale: CategoryScale(0...1), passLevel: 1, level: c.level, correctionInterval: .delta)
     }
 }

@@ -15,7 +15,7 @@ struct RoganGladenPosteriorTests {
     func noErrors() throws {
         let s = try Self.sample(labelled: 50, errors: 0, unlabelled: 2000)
         let scale = CategoryScale(values: [0, 1])
-        let delta = try RunPassRate(s, scale: scale, passLevel: 1)
+        let delta = try RunPassRate(s, scale: scale, passLevel: 1, correctionInterval: .delta)
         let posterior = try RunPassRate(s, scale: scale, passLevel: 1, correctionInterval: .betaPosterior, seed: 3)
         #expect(delta.varianceContributions?.sensitivity == 0 && delta.varianceContributions?.specificity == 0)
         let d = try #require(delta.corrected.interval)
@@ -33,13 +33,13 @@ struct RoganGladenPosteriorTests {
     func largeSample() throws {
         let s = try Self.sample(labelled: 2000, errors: 200, unlabelled: 20000)
         let scale = CategoryScale(values: [0, 1])
-        let d = try #require(try RunPassRate(s, scale: scale, passLevel: 1).corrected.interval)
+        let d = try #require(try RunPassRate(s, scale: scale, passLevel: 1, correctionInterval: .delta).corrected.interval)
         let p = try #require(
             try RunPassRate(s, scale: scale, passLevel: 1, correctionInterval: .betaPosterior, seed: 5).corrected.interval)
         #expect(abs(p.lower - d.lower) < 0.006 && abs(p.upper - d.upper) < 0.006, "delta \(d), posterior \(p)")
     }
 
-    @Test("Judge-level posterior: Σ q_j r̂_j by hand, the default only for unequal weights, and an interval where delta has none")
+    @Test("Judge-level posterior: Σ q_j r̂_j by hand, the default for every design, Rogan–Gladen's delta on request")
     func judgeLevel() throws {
         // 1–4 scale, pass at 3. Labelled rows drawn judge-stratified: 10 at each judge level; the run's judge shares
         // are 40%, 30%, 20%, 10% of 1,000 rows. By hand, r̂ per judge level (experts passing) is 1/10, 3/10, 9/10, 10/10.
@@ -58,19 +58,17 @@ struct RoganGladenPosteriorTests {
         let weighted = try CorrectionSample(
             expert: expert, judge: judge, judgeUnlabelled: unlabelled,
             design: .inclusionProbabilities(labelled: pi, unlabelled: unlabelled.map { l in 10 / Double(counts[Int(l) - 1]) }))
-        #expect(RunPassRate.Interval.default(for: weighted) == .judgeLevelPosterior)
         let scale = CategoryScale(1...4)
         let rate = try RunPassRate(weighted, scale: scale, passLevel: 3, seed: 9)
         let byHand = 0.4 * 0.1 + 0.3 * 0.3 + 0.2 * 0.9 + 0.1 * 1.0
         let value = try #require(rate.corrected.value)
         #expect(abs(value - byHand) < 1e-12, "\(value) against \(byHand)")
         let ci = try #require(rate.corrected.interval)
-        #expect(ci.method == "judge-level-posterior" && ci.lower < byHand && byHand < ci.upper && ci.upper - ci.lower > 0.05)
+        #expect(ci.method == "by-judge-level" && ci.lower < byHand && byHand < ci.upper && ci.upper - ci.lower > 0.05)
         #expect(try RunPassRate(weighted, scale: scale, passLevel: 3, seed: 9).corrected == rate.corrected, "seeded")
         let delta = try RunPassRate(weighted, scale: scale, passLevel: 3, correctionInterval: .delta)
         #expect(delta.corrected.interval?.method == "delta")
         let uniform = try CorrectionSample(expert: expert, judge: judge, judgeUnlabelled: unlabelled)
-        #expect(RunPassRate.Interval.default(for: uniform) == .delta)
-        #expect(try RunPassRate(uniform, scale: scale, passLevel: 3).corrected.interval?.method == "delta")
+        #expect(try RunPassRate(uniform, scale: scale, passLevel: 3).corrected.interval?.method == "by-judge-level")
     }
 }

@@ -42,11 +42,14 @@ struct RunEstimateTests {
         let s = try CorrectionSample(
             expert: Array(repeating: 1, count: 12), judge: Array(repeating: 1, count: 12),
             judgeUnlabelled: [1, 2, 3, 4])
-        let rate = try RunPassRate(s, scale: CategoryScale(1...4), passLevel: 3)
+        let rate = try RunPassRate(s, scale: CategoryScale(1...4), passLevel: 3, correctionInterval: .delta)
         #expect(rate.sensitivity.value == nil)
         #expect(rate.specificity.value == 1)
         #expect(rate.corrected.value == nil)
         #expect(rate.corrected.undefinedReason?.message.contains("sensitivity is undefined") == true)
+        // By judge level: level 1 (13 of 16 rows, all failing) counts 0, levels 2–4 (1 row each, none labelled) ½.
+        let byLevel = try RunPassRate(s, scale: CategoryScale(1...4), passLevel: 3)
+        #expect(abs((byLevel.corrected.value ?? .nan) - 3.0 / 32) <= 1e-12)
     }
 
     @Test("Mismatched lists and impossible inclusion probabilities are errors")
@@ -125,7 +128,8 @@ struct RunEstimateTests {
         let expert = (0..<40).map { Double($0 % 4 + 1) }
         let unlabelled = (0..<100).map { Double([1, 2, 2, 3, 3, 3, 4, 4, 4, 4][$0 % 10]) }
         let s = try CorrectionSample(expert: expert, judge: expert, judgeUnlabelled: unlabelled)
-        let levels = try RunLevelDistribution(s, scale: CategoryScale(1...4), resamples: 200, seed: 7)
+        let levels = try RunLevelDistribution(
+            s, scale: CategoryScale(1...4), resamples: 200, seed: 7, correctionInterval: .dirichletPosterior)
         for (l, share) in [0.1, 0.2, 0.3, 0.4].enumerated() {
             #expect(abs((levels.corrected[l].value ?? .nan) - share) <= 1e-12)
         }
@@ -142,8 +146,9 @@ struct RunEstimateTests {
         let passes = Int(unlabelledPassShare * 400)
         let unlabelled = (0..<400).map { $0 < passes ? 1.0 : 0.0 }
         let s = try CorrectionSample(expert: expert, judge: judge, judgeUnlabelled: unlabelled)
-        let rate = try RunPassRate(s, scale: CategoryScale(0...1), passLevel: 1)
-        let levels = try RunLevelDistribution(s, scale: CategoryScale(0...1), resamples: 50)
+        let rate = try RunPassRate(s, scale: CategoryScale(0...1), passLevel: 1, correctionInterval: .delta)
+        let levels = try RunLevelDistribution(
+            s, scale: CategoryScale(0...1), resamples: 50, correctionInterval: .dirichletPosterior)
         let roganGladen = try #require(rate.corrected.value)
         #expect(abs((levels.corrected[1].value ?? .nan) - roganGladen) <= 1e-10)
         #expect(abs((levels.corrected[0].value ?? .nan) - (1 - roganGladen)) <= 1e-10)
@@ -158,13 +163,13 @@ struct RunEstimateTests {
         let missing = try CorrectionSample(
             expert: (0..<12).map { Double($0 % 2 + 1) }, judge: (0..<12).map { Double($0 % 2 + 1) },
             judgeUnlabelled: [1, 2, 3])
-        let a = try RunLevelDistribution(missing, scale: scale, resamples: 10)
+        let a = try RunLevelDistribution(missing, scale: scale, resamples: 10, correctionInterval: .dirichletPosterior)
         #expect(a.corrected.allSatisfy { $0.undefinedReason?.code == "no-variation" })
         #expect(a.corrected[0].undefinedReason?.message.contains("expert level 3") == true)
         let alike = try CorrectionSample(
             expert: (0..<12).map { Double($0 % 3 + 1) }, judge: (0..<12).map { $0 % 3 == 2 ? 3 : 1 },
             judgeUnlabelled: [1, 3, 3])
-        let b = try RunLevelDistribution(alike, scale: scale, resamples: 10)
+        let b = try RunLevelDistribution(alike, scale: scale, resamples: 10, correctionInterval: .dirichletPosterior)
         #expect(b.corrected.allSatisfy { $0.undefinedReason?.code == "rank-deficient" })
     }
 
@@ -180,7 +185,8 @@ struct RunEstimateTests {
         let unlabelled =
             Array(repeating: 1.0, count: 65) + Array(repeating: 2.0, count: 30) + Array(repeating: 3.0, count: 5)
         let s = try CorrectionSample(expert: expert, judge: judgeRows.flatMap { $0 }, judgeUnlabelled: unlabelled)
-        let levels = try RunLevelDistribution(s, scale: CategoryScale(1...3), resamples: 20)
+        let levels = try RunLevelDistribution(
+            s, scale: CategoryScale(1...3), resamples: 20, correctionInterval: .dirichletPosterior)
         let x = try levels.corrected.map { try #require($0.value) }
         let m: [[Double]] = [[0.6, 0.3, 0.1], [0.3, 0.5, 0.2], [0.1, 0.2, 0.7]]
         let q = [0.65, 0.30, 0.05]

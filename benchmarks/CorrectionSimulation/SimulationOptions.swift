@@ -6,9 +6,6 @@ struct SimulationOptions {
     var labelled = [50, 200, 800]
     var seed: UInt64 = 2026
     var distribution = true
-    /// The labelled rows every expert level needs before the matrix correction is reported, in the
-    /// restricted variant of the level distribution the study measures beside the plain one.
-    var minimumPerLevel = 5
     /// The package root whose `notebooks-data` holds HANNA, for the real-data check instead of the simulation.
     var hannaRoot: String?
     var seeds = 200
@@ -16,16 +13,14 @@ struct SimulationOptions {
     static let usage = """
         usage: CorrectionSimulation [--replications 1000] [--resamples 1000] [--rows 5000]
                                     [--labelled 50,200,800] [--seed 2026] [--no-distribution]
-                                    [--minimum-per-level 5]
                CorrectionSimulation --hanna PACKAGE_ROOT [--seeds 200] [--labelled 100] [--seed 2026]
 
         The coverage study of issue #13 (docs/ESTIMATION.md): for judges of three qualities on a
         binary and a 1–4 scale, draws a run of --rows rows, labels the first n of them, and records
         how often each method's 95% interval covers the truth, its bias, its median width and the
-        width ratio to the experts-only interval. --resamples is the bootstrap size of the corrected
-        level distribution; --no-distribution leaves that method out (it costs most of the time);
-        --minimum-per-level m also reports the matrix correction only where every expert level has
-        at least m labelled rows.
+        width ratio to the experts-only interval. --resamples is the number of posterior draws of the
+        corrected level distribution (by judge level, and the matrix correction on request);
+        --no-distribution leaves the level distribution out (it costs most of the time).
         Prints a Markdown table. With --hanna, runs the real-data check on HANNA instead: for each
         of five LLM judges and six criteria, --seeds random draws of --labelled stories (default 100)
         as labelled rows, against the crowd mean over all 960 stories.
@@ -71,7 +66,6 @@ struct SimulationOptions {
                 }
                 labelled = sizes
             case "--no-distribution": distribution = false
-            case "--minimum-per-level": minimumPerLevel = try integer(flag)
             case "--hanna": hannaRoot = try value(flag)
             case "--seeds": seeds = try integer(flag)
             case "--help", "-h": throw UsageError(description: Self.usage)

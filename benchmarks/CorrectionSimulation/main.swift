@@ -84,14 +84,18 @@ for (d, design) in designs.enumerated() {
             var pass = EstimandTallies(
                 estimand: "pass rate (≥ \(design.passLevel.formatted()))",
                 methods: [
-                    "experts only (plain)", "experts only", "judge only", "Rogan–Gladen (delta)",
-                    "Rogan–Gladen (Beta posterior)", "Rogan–Gladen (judge-level posterior)", "PPI++ (plain)",
+                    "experts only (plain)", "experts only", "judge only", "by judge level (default)",
+                    "Rogan–Gladen (delta, on request)", "Rogan–Gladen (Beta posterior, on request)", "PPI++ (plain)",
                     "PPI++ (small-sample)",
                 ], baseline: "experts only", exempt: ["judge only"], baselines: plainBaseline)
             var difference = EstimandTallies(
                 estimand: "mean A − B",
                 methods: ["experts only (plain)", "experts only", "judge only", "PPI++ (plain)", "PPI++ (small-sample)"],
                 baseline: "experts only", exempt: ["judge only"], baselines: plainBaseline)
+            var passDifference = EstimandTallies(
+                estimand: "pass rate A − B",
+                methods: ["experts only", "judge only", "by judge level (default)", "PPI++ (small-sample)"],
+                baseline: "experts only", exempt: ["judge only"])
             let weightedMethods = RunIntervalMethod.allCases.map { "(HT, \($0.rawValue))" }
             let weightedBaselines = Dictionary(
                 uniqueKeysWithValues: weightedMethods.map { ("PPI++ \($0)", "experts only \($0)") }
@@ -105,7 +109,7 @@ for (d, design) in designs.enumerated() {
             var stratifiedPass = EstimandTallies(
                 estimand: "pass rate (≥ \(design.passLevel.formatted())), stratified draw",
                 methods: ["experts only, unweighted"] + weightedMethods.map { "experts only \($0)" }
-                    + ["Rogan–Gladen (HT, delta)", "Rogan–Gladen (HT, Beta posterior)", "Rogan–Gladen (HT, judge-level posterior)"]
+                    + ["Rogan–Gladen (HT, delta, on request)", "Rogan–Gladen (HT, Beta posterior, on request)", "by judge level (HT, default)"]
                     + weightedMethods.map { "PPI++ \($0)" },
                 baseline: "experts only (HT, small-sample)", exempt: ["experts only, unweighted"],
                 baselines: weightedBaselines)
@@ -118,16 +122,15 @@ for (d, design) in designs.enumerated() {
                 baseline: "experts only (HT, small-sample)", exempt: ["experts only, unweighted", "PPI++ (unweighted)"])
             var framePass = EstimandTallies(
                 estimand: "pass rate (≥ \(design.passLevel.formatted())), judge-stratified with frame",
-                methods: frameMethods + ["Rogan–Gladen (HT, delta)", "Rogan–Gladen (HT, judge-level posterior)"],
+                methods: frameMethods + ["Rogan–Gladen (HT, delta, on request)", "by judge level (HT, default)"],
                 baseline: "experts only (HT, small-sample)", exempt: ["experts only, unweighted", "PPI++ (unweighted)"])
             let withDistribution = options.distribution && values.count > 2
             var distribution = (0..<values.count).map { l in
                 EstimandTallies(
                     estimand: "share at \(values[l].formatted())",
                     methods: [
-                        "experts only (plain)", "experts only", "judge only", "corrected (bootstrap)",
-                        "corrected (bootstrap, ≥ \(options.minimumPerLevel) per expert level)",
-                        "corrected (Dirichlet posterior)", "PPI++ (plain)", "PPI++ (small-sample)",
+                        "experts only (plain)", "experts only", "judge only", "by judge level (default)",
+                        "matrix, Dirichlet posterior (on request)", "PPI++ (plain)", "PPI++ (small-sample)",
                     ],
                     baseline: "experts only", exempt: ["judge only"], baselines: plainBaseline)
             }
@@ -167,18 +170,28 @@ for (d, design) in designs.enumerated() {
                 addMean(
                     &pass, plain: plainRate.predictionPowered, small: rate.predictionPowered, run: runPass,
                     population: populationPass)
-                pass.add("Rogan–Gladen (delta)", rate.corrected, runTruth: runPass, populationTruth: populationPass)
+                pass.add("by judge level (default)", rate.corrected, runTruth: runPass, populationTruth: populationPass)
+                let roganGladen = try RunPassRate(
+                    sampleA, scale: design.scale, passLevel: design.passLevel, correctionInterval: .delta)
+                pass.add(
+                    "Rogan–Gladen (delta, on request)", roganGladen.corrected, runTruth: runPass,
+                    populationTruth: populationPass)
                 let posteriorRate = try RunPassRate(
                     sampleA, scale: design.scale, passLevel: design.passLevel, correctionInterval: .betaPosterior,
                     seed: seed([7, UInt64(d), UInt64(q), UInt64(n), UInt64(rep)]))
                 pass.add(
-                    "Rogan–Gladen (Beta posterior)", posteriorRate.corrected, runTruth: runPass, populationTruth: populationPass)
-                let levelPosteriorRate = try RunPassRate(
-                    sampleA, scale: design.scale, passLevel: design.passLevel, correctionInterval: .judgeLevelPosterior,
-                    seed: seed([10, UInt64(d), UInt64(q), UInt64(n), UInt64(rep)]))
-                pass.add(
-                    "Rogan–Gladen (judge-level posterior)", levelPosteriorRate.corrected, runTruth: runPass,
+                    "Rogan–Gladen (Beta posterior, on request)", posteriorRate.corrected, runTruth: runPass,
                     populationTruth: populationPass)
+                let rateB = try RunPassRate(sampleB, scale: design.scale, passLevel: design.passLevel)
+                let passDelta = RunDifference(rate, minus: rateB)
+                let runPassB = Double(runB.expert.count { values[$0] >= design.passLevel }) / Double(options.rows)
+                let populationPassDelta = populationPass - modelB.expertExpectation { values[$0] >= design.passLevel ? 1 : 0 }
+                for (name, estimate) in [
+                    ("experts only", passDelta.expertsOnly), ("judge only", passDelta.judgeOnly),
+                    ("by judge level (default)", passDelta.corrected), ("PPI++ (small-sample)", passDelta.predictionPowered),
+                ] {
+                    passDifference.add(name, estimate, runTruth: runPass - runPassB, populationTruth: populationPassDelta)
+                }
 
                 let plainDelta = RunDifference(plainA, minus: plainB)
                 let delta = RunDifference(meanA, minus: meanB)
@@ -223,19 +236,19 @@ for (d, design) in designs.enumerated() {
                             "PPI++ (HT, small-sample, cross-fitted λ)", RunMeanEstimate(crossFitting: draw.weighted).corrected,
                             runTruth: runMeanA, populationTruth: populationMeanA)
                         stratifiedPass.add(
-                            "Rogan–Gladen (HT, delta)", weightedRate.corrected, runTruth: runPass,
+                            "Rogan–Gladen (HT, delta, on request)", weightedRate.corrected, runTruth: runPass,
                             populationTruth: populationPass)
                         let posterior = try RunPassRate(
                             draw.weighted, scale: design.scale, passLevel: design.passLevel,
                             correctionInterval: .betaPosterior, seed: seed([8, UInt64(d), UInt64(q), UInt64(n), UInt64(rep)]))
                         stratifiedPass.add(
-                            "Rogan–Gladen (HT, Beta posterior)", posterior.corrected, runTruth: runPass,
+                            "Rogan–Gladen (HT, Beta posterior, on request)", posterior.corrected, runTruth: runPass,
                             populationTruth: populationPass)
                         let byLevel = try RunPassRate(
                             draw.weighted, scale: design.scale, passLevel: design.passLevel,
-                            correctionInterval: .judgeLevelPosterior, seed: seed([11, UInt64(d), UInt64(q), UInt64(n), UInt64(rep)]))
+                            correctionInterval: .byJudgeLevel, seed: seed([11, UInt64(d), UInt64(q), UInt64(n), UInt64(rep)]))
                         stratifiedPass.add(
-                            "Rogan–Gladen (HT, judge-level posterior)", byLevel.corrected, runTruth: runPass,
+                            "by judge level (HT, default)", byLevel.corrected, runTruth: runPass,
                             populationTruth: populationPass)
                     }
                 }
@@ -248,7 +261,7 @@ for (d, design) in designs.enumerated() {
                     framed.weighted, scale: design.scale, passLevel: design.passLevel, correctionInterval: .delta)
                 let frameNaiveRate = try RunPassRate(framed.unweighted, scale: design.scale, passLevel: design.passLevel)
                 let frameByLevel = try RunPassRate(
-                    framed.weighted, scale: design.scale, passLevel: design.passLevel, correctionInterval: .judgeLevelPosterior,
+                    framed.weighted, scale: design.scale, passLevel: design.passLevel, correctionInterval: .byJudgeLevel,
                     seed: seed([12, UInt64(d), UInt64(q), UInt64(n), UInt64(rep)]))
                 for (t, weighted, naive, truth, population) in [
                     (0, frameWeighted, frameNaive, runMeanA, populationMeanA),
@@ -265,32 +278,25 @@ for (d, design) in designs.enumerated() {
                         }
                     }
                 }
-                framePass.add("Rogan–Gladen (HT, delta)", frameRate.corrected, runTruth: runPass, populationTruth: populationPass)
+                framePass.add("Rogan–Gladen (HT, delta, on request)", frameRate.corrected, runTruth: runPass, populationTruth: populationPass)
                 framePass.add(
-                    "Rogan–Gladen (HT, judge-level posterior)", frameByLevel.corrected, runTruth: runPass,
+                    "by judge level (HT, default)", frameByLevel.corrected, runTruth: runPass,
                     populationTruth: populationPass)
 
                 if withDistribution {
                     let levelSeed = seed([9, UInt64(d), UInt64(q), UInt64(n), UInt64(rep)])
                     let levels = try RunLevelDistribution(
                         sampleA, scale: design.scale, resamples: options.resamples, seed: levelSeed)
-                    let bootstrapped = try RunLevelDistribution(
+                    let matrix = try RunLevelDistribution(
                         sampleA, scale: design.scale, resamples: options.resamples, seed: levelSeed,
-                        correctionInterval: .percentileBootstrap)
-                    let fewest = (0..<values.count).map { l in runA.expert[0..<n].count { $0 == l } }.min() ?? 0
+                        correctionInterval: .dirichletPosterior)
                     for l in 0..<values.count {
                         let runShare = Double(runA.expert.count { $0 == l }) / Double(options.rows)
                         let plainShare = RunMeanEstimate(try sample(runA) { $0 == l ? 1 : 0 }, interval: .ppiPython)
-                        let restricted =
-                            fewest >= options.minimumPerLevel
-                            ? bootstrapped.corrected[l]
-                            : Estimate(
-                                undefined: .tooFew("an expert level has \(fewest) labelled rows"), n: n)
                         for (name, estimate) in [
                             ("experts only (plain)", plainShare.expertsOnly), ("experts only", levels.expertsOnly[l]),
-                            ("judge only", levels.judgeOnly[l]), ("corrected (bootstrap)", bootstrapped.corrected[l]),
-                            ("corrected (bootstrap, ≥ \(options.minimumPerLevel) per expert level)", restricted),
-                            ("corrected (Dirichlet posterior)", levels.corrected[l]),
+                            ("judge only", levels.judgeOnly[l]), ("by judge level (default)", levels.corrected[l]),
+                            ("matrix, Dirichlet posterior (on request)", matrix.corrected[l]),
                             ("PPI++ (plain)", plainShare.corrected),
                             ("PPI++ (small-sample)", levels.predictionPowered[l]),
                         ] {
@@ -300,7 +306,7 @@ for (d, design) in designs.enumerated() {
                     }
                 }
             }
-            let estimands = [mean, pass, difference, stratifiedMean, stratifiedPass, frameMean, framePass]
+            let estimands = [mean, pass, difference, passDifference, stratifiedMean, stratifiedPass, frameMean, framePass]
             for estimand in estimands + (withDistribution ? distribution : []) {
                 for method in estimand.methods {
                     guard let t = estimand.tallies[method] else { continue }
@@ -324,5 +330,5 @@ for (d, design) in designs.enumerated() {
 }
 print("")
 print(
-    "\(options.replications) replications per cell, N = \(options.rows) rows per run, seed \(options.seed), \(options.resamples) bootstrap resamples for the level distribution."
+    "\(options.replications) replications per cell, N = \(options.rows) rows per run, seed \(options.seed), \(options.resamples) posterior draws for the level distribution."
 )

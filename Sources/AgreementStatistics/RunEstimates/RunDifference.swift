@@ -9,7 +9,8 @@
 ///
 /// For the corrected mean the SEs are PPI++'s (each run with its own λ, and the
 /// variance of the runs' ``RunIntervalMethod``, small-sample pseudo-rows included),
-/// for the corrected pass rate Rogan–Gladen's delta-method SEs; the quantile is
+/// for the corrected pass rate the SEs of its correction (the judge-level posterior's standard
+/// deviation by default, Rogan–Gladen's delta-method SE on request); the quantile is
 /// the normal one; the pass-rate difference is clipped to [−1, 1]. A difference is undefined, with the reason of the run
 /// that lacks a value or a standard error, when either side is undefined.
 ///
@@ -17,7 +18,7 @@
 /// which the same judge does not strictly need; pooling them would narrow the
 /// interval but tie the two runs' errors together, and is not done here.
 public struct RunDifference: Sendable, Hashable, Codable {
-    /// The corrected difference: PPI++ for means, Rogan–Gladen for pass rates.
+    /// The corrected difference: PPI++ for means, each run's corrected rate (``RunPassRate/corrected``) for pass rates.
     public let corrected: Estimate
     /// The prediction-powered difference of pass rates; for means the same as ``corrected``.
     public let predictionPowered: Estimate
@@ -36,7 +37,7 @@ public struct RunDifference: Sendable, Hashable, Codable {
 
     /// Pass rate of run A minus pass rate of run B (both at their own pass level, normally the same).
     public init(_ a: RunPassRate, minus b: RunPassRate, level: Double = 0.95) {
-        corrected = Self.difference(a.corrected, b.corrected, level: level, range: -1...1).relabelled(method: "delta")
+        corrected = Self.difference(a.corrected, b.corrected, level: level, range: -1...1)
         predictionPowered = Self.difference(a.predictionPowered.corrected, b.predictionPowered.corrected, level: level)
         judgeOnly = Self.difference(a.judgeOnly, b.judgeOnly, level: level)
         expertsOnly = Self.difference(a.expertsOnly, b.expertsOnly, level: level)

@@ -26,7 +26,8 @@ extension EstimationReport {
                     chart(
                         d, figure: "pass rate ≥ \(ReportNumber.score(p.passLevel))",
                         [
-                            ("judge only", p.judgeOnly), ("experts only", p.expertsOnly), ("Rogan–Gladen", p.corrected),
+                            ("judge only", p.judgeOnly), ("experts only", p.expertsOnly),
+                            (Self.correctionName(p.corrected, otherwise: "Rogan–Gladen"), p.corrected),
                             ("PPI++", p.predictionPowered.corrected),
                         ]))
             }

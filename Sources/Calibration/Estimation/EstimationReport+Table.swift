@@ -27,14 +27,31 @@ extension EstimationReport {
         return parts.joined(separator: "; ")
     }
 
-    /// The sentences under a dimension's table: whether the correction helped.
+    /// The sentences under a dimension's table: whether the correction helped, for the mean, the pass
+    /// rate and the level shares (the widest level), each when its corrected interval is at least
+    /// ``DimensionEstimate/usefulNarrowing`` times as wide as the experts-only one.
     static func notes(_ d: DimensionEstimate) -> [String] {
-        guard d.correctionHelps == false, let ratio = d.widthRatio else { return [] }
-        return [
-            "The judge is too weak for the correction to help on \(d.name): the corrected mean's interval is "
+        let figures: [(String, Double?)] = [
+            ("the corrected mean's", d.widthRatio),
+            ("the corrected pass rate's",
+             d.passRate.flatMap { p in DimensionEstimate.widthRatio(p.corrected, p.expertsOnly) }),
+            ("the widest corrected level share's", d.levels.flatMap { l in
+                l.levels.indices.compactMap { DimensionEstimate.widthRatio(l.corrected[$0], l.expertsOnly[$0]) }.max()
+            }),
+        ]
+        return figures.compactMap { figure, ratio in
+            guard let ratio, ratio >= DimensionEstimate.usefulNarrowing else { return nil }
+            return "The judge is too weak for the correction to help on \(d.name): \(figure) interval is "
                 + "\(ReportNumber.number(ratio)) times as wide as the experts' own (it helps below "
                 + "\(ReportNumber.number(DimensionEstimate.usefulNarrowing))); read the experts-only figure."
-        ]
+        }
+    }
+
+    /// The name of a pass rate's or level share's correction: by judge level (the default since issue #13's
+    /// last session), or `otherwise` (Rogan–Gladen, the matrix) for a figure whose interval says it was so formed.
+    static func correctionName(_ e: Estimate?, otherwise: String) -> String {
+        let older: Set = ["delta", "beta-posterior", "dirichlet-posterior", "percentile-bootstrap"]
+        return e?.interval.map { older.contains($0.method) } == true ? otherwise : "by judge level"
     }
 
     /// A dimension's table rows: each figure by each method, with its interval (or the reason it is undefined) and rows.
@@ -57,7 +74,8 @@ extension EstimationReport {
             if let p = d.passRate {
                 add(figure, "judge only", p.judgeOnly, nN)
                 add(figure, "experts only", p.expertsOnly, n)
-                add(figure, "corrected: Rogan–Gladen", p.corrected, nN)
+                let method = Self.correctionName(p.corrected, otherwise: "Rogan–Gladen")
+                add(figure, "corrected: " + method, p.corrected, nN)
                 add(figure, "corrected: PPI++", p.predictionPowered.corrected, nN)
             } else if let reason = d.passRateUndefined {
                 add(figure, "corrected", Estimate(undefined: reason, n: 0), nN)
@@ -66,12 +84,13 @@ extension EstimationReport {
         if let l = d.levels {
             // A correction undefined for every level is undefined for one reason, said once.
             let matrixUndefined = l.corrected.allSatisfy { $0.value == nil }
-            if matrixUndefined, let first = l.corrected.first { add("level shares", "corrected: matrix", first, nN) }
+            let levelMethod = "corrected: " + Self.correctionName(l.corrected.first, otherwise: "matrix")
+            if matrixUndefined, let first = l.corrected.first { add("level shares", levelMethod, first, nN) }
             for (i, value) in l.levels.enumerated() {
                 let figure = "share at \(ReportNumber.score(value))"
                 add(figure, "judge only", l.judgeOnly[i], nN)
                 add(figure, "experts only", l.expertsOnly[i], n)
-                if !matrixUndefined { add(figure, "corrected: matrix", l.corrected[i], nN) }
+                if !matrixUndefined { add(figure, levelMethod, l.corrected[i], nN) }
                 add(figure, "corrected: PPI++", l.predictionPowered[i], nN)
             }
         } else if let reason = d.levelsUndefined {
@@ -83,7 +102,8 @@ extension EstimationReport {
             add("mean A − B", "experts only", v.mean.expertsOnly, rowsAB)
             add("mean A − B", "corrected: PPI++", v.mean.corrected, rowsAB)
             if let p = v.passRate {
-                add("pass rate A − B", "corrected: Rogan–Gladen", p.corrected, rowsAB)
+                let method = Self.correctionName(d.passRate?.corrected, otherwise: "Rogan–Gladen")
+                add("pass rate A − B", "corrected: " + method, p.corrected, rowsAB)
                 add("pass rate A − B", "corrected: PPI++", p.predictionPowered, rowsAB)
             }
         }

@@ -7,9 +7,9 @@ public import AgreementStatistics
 ///
 /// Computed by ``init(_:versus:settings:)`` from the estimators of
 /// `AgreementStatistics/RunEstimates/`: the mean by PPI++ (``RunMeanEstimate``),
-/// the pass rate at ``EstimationSettings/passLevel`` by Rogan–Gladen and PPI++
-/// (``RunPassRate``), the share of each level by the misclassification-matrix
-/// correction and PPI++ (``RunLevelDistribution``), and, with a second run, the
+/// the pass rate at ``EstimationSettings/passLevel`` by judge level and PPI++
+/// (``RunPassRate``), the share of each level by judge level and PPI++
+/// (``RunLevelDistribution``), and, with a second run, the
 /// difference A − B (``RunDifference``). Rendered as text, JSON (this type's
 /// `Codable` form), Markdown and an HTML page with a chart per dimension.
 public struct EstimationReport: Sendable, Hashable, Codable {
@@ -78,7 +78,8 @@ public struct DimensionEstimate: Sendable, Hashable, Codable {
         public var passRate: RunDifference?
     }
 
-    /// Whether the correction narrowed the interval enough to matter: `false` when the
+    /// Whether the correction of the mean narrowed its interval enough to matter (the report's notes
+    /// say the same of the pass rate and the level shares): `false` when the
     /// corrected mean's interval is at least ``usefulNarrowing`` (95%) as wide as the
     /// experts-only one, so the judge is too weak for the correction to help (PPI++'s
     /// λ then falls towards 0 and the corrected mean is nearly the experts' own);
@@ -88,11 +89,12 @@ public struct DimensionEstimate: Sendable, Hashable, Codable {
     }
 
     /// The corrected mean's interval width as a multiple of the experts-only one; `nil` when either has none.
-    public var widthRatio: Double? {
-        guard let corrected = mean.corrected.interval, let experts = mean.expertsOnly.interval,
-            experts.upper > experts.lower
-        else { return nil }
-        return (corrected.upper - corrected.lower) / (experts.upper - experts.lower)
+    public var widthRatio: Double? { Self.widthRatio(mean.corrected, mean.expertsOnly) }
+
+    /// A corrected interval's width as a multiple of the experts-only one; `nil` when either has none.
+    static func widthRatio(_ corrected: Estimate, _ experts: Estimate) -> Double? {
+        guard let c = corrected.interval, let e = experts.interval, e.upper > e.lower else { return nil }
+        return (c.upper - c.lower) / (e.upper - e.lower)
     }
 
     /// Below this width ratio the correction is said to help: a 5% narrower interval

@@ -58,7 +58,7 @@ public struct EstimationSettings: Sendable, Hashable, Codable {
     public var declaredSampling: EstimationSampling?
     /// The intervals' confidence level.
     public var level: Double
-    /// Posterior draws of the level distribution's matrix correction.
+    /// Posterior draws of the level distribution's correction (by judge level).
     public var resamples: Int
     /// The seed of those draws.
     public var seed: UInt64

@@ -9,7 +9,7 @@ enum EstimateCommand {
         name: "estimate", abstract: "Correct a run's judge figures with expert labels on a random sample of its rows.",
         discussion: """
             Per dimension, judge-only, experts-only and corrected: the mean (PPI++); with --pass-at the pass rate \
-            (Rogan–Gladen, PPI++); on a scale each level's share; with --versus A − B; each with interval, n and N \
+            (by judge level, PPI++); on a scale each level's share; with --versus A − B; each with interval, n and N \
             (docs/ESTIMATION.md). Rows are weighted by the sampling frame extract wrote beside the sheets \
             (or --frame); without one, declare --random-sample or --not-for-inference. Without --judge-scores the run is \
             judged with the rubric (through the response cache, as judge does). \
