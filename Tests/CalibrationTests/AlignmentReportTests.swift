@@ -55,7 +55,7 @@ struct AlignmentReportTests {
     @Test("Every figure equals the AgreementStatistics function on the same pairs")
     func invariant() throws {
         let (expert, judge) = (AlignmentFixture.expert, AlignmentFixture.judge)
-        let options = AlignmentSettings(resamples: 300, seed: 11)
+        let options = AlignmentSettings(intervals: .analytic, resamples: 300, seed: 11)
         let input = AlignmentFixture.input(scale: scale, judge: judge, expert: expert)
         let d = try #require(try AlignmentReport(input, options: options).dimensions.first)
         let table = try ContingencyTable(scale: scale, first: expert, second: judge)
@@ -143,7 +143,7 @@ struct AlignmentReportTests {
             dimensions: [
                 AlignmentFixture.dimension("quality", scale: scale, judge: AlignmentFixture.judge, expert: AlignmentFixture.expert)
             ])
-        let report = try AlignmentReport(input)
+        let report = try AlignmentReport(input, options: AlignmentSettings(intervals: .analytic))
         let d = try #require(report.dimensions.first)
         #expect(report.exampleRows == ["r0", "r3"])
         #expect(!report.exampleRowsIncluded)
@@ -156,7 +156,7 @@ struct AlignmentReportTests {
         #expect(d.cohenKappa.quadratic == CohenKappa(table, weights: .quadratic).kappa)
         #expect(report.renderText().contains("Worked-example rows left out of the figures: r0, r3"))
 
-        let included = try AlignmentReport(input, options: AlignmentSettings(includeExampleRows: true))
+        let included = try AlignmentReport(input, options: AlignmentSettings(intervals: .analytic, includeExampleRows: true))
         #expect(included.dimensions.first?.counts.paired == 40)
         #expect(included.dimensions.first?.counts.excludedAsExamples == 0)
         #expect(included.exampleRows == ["r0", "r3"])
@@ -176,7 +176,7 @@ struct AlignmentReportTests {
                 failures: ["r4": "reply did not parse"]),
             expertLabels: (0..<6).map { ExpertLabel(rowID: "r\($0)", value: Double($0 % 5 + 1)) })
         let d = try #require(
-            try AlignmentReport(AlignmentInput(runRowIDs: AlignmentFixture.ids(9), dimensions: [dimension])).dimensions.first)
+            try AlignmentReport(AlignmentInput(runRowIDs: AlignmentFixture.ids(9), dimensions: [dimension]), options: .init(intervals: .analytic)).dimensions.first)
         #expect(d.counts.rowsInRun == 9)
         #expect(d.counts.labelled == 6)
         #expect(d.counts.judged == 6)
@@ -199,7 +199,7 @@ struct AlignmentReportTests {
         labels.append(ExpertLabel(rowID: "r0", rater: "cy", value: 1))
         let judge = Dictionary(uniqueKeysWithValues: AlignmentFixture.ids(10).map { ($0, JudgeScore(3)) })
         let dimension = AlignmentInput.Dimension(name: "q", scale: scale, judge: JudgeScores(scores: judge), expertLabels: labels)
-        let options = AlignmentSettings(statistic: .linearKappa)
+        let options = AlignmentSettings(statistic: .linearKappa, intervals: .analytic)
         let d = try #require(
             try AlignmentReport(AlignmentInput(runRowIDs: AlignmentFixture.ids(10), dimensions: [dimension]), options: options).dimensions
                 .first)

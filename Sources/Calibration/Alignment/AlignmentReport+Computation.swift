@@ -112,7 +112,7 @@ private struct DimensionAligner {
     /// otherwise as ``PairedScores/estimate(_:options:)`` computes it.
     private func estimate(_ statistic: AlignmentStatistic) throws -> Estimate {
         guard let weightedTable, let inclusion else { return try pairs.estimate(statistic, options: options) }
-        guard let weights = statistic.kappaWeights else { return try weightedEstimate(statistic, table: weightedTable, pi: inclusion) }
+        guard let weights = statistic.kappaWeights else { return weightedEstimate(statistic, table: weightedTable, pi: inclusion) }
         var kappa = CohenKappa(
             weightedTable, weights: weights, level: options.level, interval: options.intervals == .t ? .studentT : .normal
         ).kappa
