@@ -55,11 +55,13 @@ public enum AlignmentStatistic: String, Sendable, Hashable, Codable, CaseIterabl
 
     /// The interval this statistic's figures get when none is asked: for the kappas the percentile
     /// bootstrap, whose coverage on skewed judge tables at 50 rows came closest to 95% (89.5–93.7%
-    /// against the analytic 86.1–91.2%); the others' choices are not yet measured
-    /// (`PlanningSimulation verdict-coverage`; the table is in docs/PLANNING.md).
+    /// against the analytic 86.1–91.2%); alpha, ρ and τ have no analytic interval here, so the bootstrap
+    /// as before; AC2 (Gwet's SE) and Pearson (Fisher z) keep their analytic intervals until
+    /// `PlanningSimulation verdict-coverage` measures a better one (docs/PLANNING.md).
     public var defaultInterval: IntervalMethod {
         switch self {
-        case .quadraticKappa, .linearKappa, .kappa, .alphaOrdinal, .ac2, .spearman, .kendall, .pearson: .bootstrap
+        case .quadraticKappa, .linearKappa, .kappa, .alphaOrdinal, .spearman, .kendall: .bootstrap
+        case .ac2, .pearson: .analytic
         }
     }
 
