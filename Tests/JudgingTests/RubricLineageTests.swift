@@ -22,6 +22,6 @@ struct RubricLineageTests {
         let text = "---\nname: x\nparent: y\n---\n# Instructions\nJudge.\n# Target\n{{response}}\n# Dimension: Q\n- 1: bad\n- 2: good\n"
         let error = try #require(throws: InputError.self) { try Rubric.parse(markdown: text, file: "x.md") }
         #expect(error.line == 3)
-        #expect(error.message.contains("the keys are name, version, description and edited-from"))
+        #expect(error.message.contains("the keys are name, version, description, edited-from and rationale-opening"))
     }
 }

@@ -64,6 +64,8 @@ public enum JudgeRun {
         run: FrozenRun, rubric: Rubric, model: any LanguageModel, options: JudgeOptions = JudgeOptions(),
         concurrency: Int = defaultConcurrency, progress: (@Sendable (JudgeProgress) -> Void)? = nil
     ) async throws -> JudgmentSet {
+        var options = options
+        options.rationaleOpening = rubric.rationaleOpening
         let judge = try ModelJudge(model: model, dimensions: rubric.dimensions, options: options)
         // Render every prompt first, so a template error stops the run before any call.
         let prompts = try run.rows.map { (id: $0.id, messages: try JudgePromptRenderer.messages(for: rubric, row: $0.json)) }

@@ -16,8 +16,12 @@ public import Foundation
 /// `expected` the target (absent when empty); `response` the model's output
 /// (`output.completion`, or when that is empty the text of the last assistant
 /// message); `metadata` the sample's metadata and, under `inspect`, the epoch
-/// and every scorer's `value`, `answer` and `explanation`. Text that Inspect
-/// moved to the sample's attachments (`attachment://<hash>`) is put back.
+/// and every scorer's `value`, `answer` and `explanation`; `transcript` the
+/// sample's messages with their tool calls and the tools' answers, when it
+/// used tools (``transcript(_:place:hasExpectations:)``); `expectations` the
+/// trajectory under the metadata's `expectations`, taken out of the metadata.
+/// Text that Inspect moved to the sample's attachments
+/// (`attachment://<hash>`) is put back.
 ///
 /// Refused with an ``InputError`` naming the file (and member), the sample
 /// and the field: a sample without an id, a sample Inspect records as failed
@@ -134,6 +138,7 @@ public struct InspectLog: Sendable {
         if expected == .string("") || expected == .array([]) || expected == .null { expected = nil }
         var metadata: [String: JSONValue] = [:]
         if case .object(let m)? = fields["metadata"] { metadata = m }
+        let expectations = try Self.expectations(metadata.removeValue(forKey: "expectations"), place: place)
         guard metadata["inspect"] == nil else {
             throw fail("metadata.inspect", "the sample's metadata has a field \"inspect\", where the import records the epoch and scores")
         }
@@ -158,8 +163,11 @@ public struct InspectLog: Sendable {
         metadata["inspect"] = .object([
             "sample_id": idValue, "epoch": .number(epoch), "scores": .object(Dictionary(uniqueKeysWithValues: recorded)),
         ])
+        let transcript = try Self.transcript(
+            fields["messages"].map(restored), place: place, hasExpectations: expectations != nil)
         let row = FrozenRow(
-            id: id, input: chatOrText(input), expected: expected, response: response, metadata: metadata)
+            id: id, input: chatOrText(input), expected: expected, response: response, metadata: metadata,
+            transcript: transcript, expectations: expectations)
         return Sample(row: row, scores: scores)
     }
 
@@ -173,7 +181,7 @@ public struct InspectLog: Sendable {
     }
 
     /// The text of a message's content: a string, or the `text` of its text parts joined by newlines.
-    private static func text(of content: JSONValue?) -> String? {
+    static func text(of content: JSONValue?) -> String? {
         if let s = content?.string { return s }
         let parts = content?.array?.compactMap { $0["type"]?.string == "text" ? $0["text"]?.string : nil } ?? []
         return parts.isEmpty ? nil : parts.joined(separator: "\n")

@@ -62,7 +62,17 @@ public enum JudgePromptRenderer {
     /// string otherwise).
     ///
     /// Sent as the structured-output constraint where the server supports one.
-    public static func replySchema(for dimensions: [ScoreDimension]) -> JSONValue {
+    ///
+    /// With a `rationaleOpening` (a rubric's ``Rubric/rationaleOpening``), each
+    /// rationale also has a `pattern`: the opening, a space, then 10 to 200
+    /// characters other than `<`, `>`, `"` and `\` (``rationalePattern(opening:)``).
+    /// A server that turns the schema into a grammar (llama.cpp) then cannot
+    /// write the placeholder `<why, in one or two sentences>` back as the
+    /// rationale, which SmolLM2-135M does at temperature 0 whatever the
+    /// instructions say; without an opening the schema is as it always was.
+    public static func replySchema(for dimensions: [ScoreDimension], rationaleOpening: String? = nil) -> JSONValue {
+        var rationale: [String: JSONValue] = ["type": .string("string")]
+        if let rationaleOpening { rationale["pattern"] = .string(rationalePattern(opening: rationaleOpening)) }
         var properties: [String: JSONValue] = [:]
         for d in dimensions {
             let levels = d.scale.levels
@@ -72,7 +82,7 @@ public enum JudgePromptRenderer {
                 : .object(["type": .string("string"), "enum": .array(levels.map { .string($0.label) })])
             properties[d.name] = .object([
                 "type": .string("object"),
-                "properties": .object(["rationale": .object(["type": .string("string")]), "score": score]),
+                "properties": .object(["rationale": .object(rationale), "score": score]),
                 "required": .array([.string("rationale"), .string("score")]),
                 "additionalProperties": .bool(false),
             ])
@@ -83,6 +93,14 @@ public enum JudgePromptRenderer {
             "required": .array(dimensions.map { .string($0.name) }),
             "additionalProperties": .bool(false),
         ])
+    }
+
+    /// The pattern of a rationale that opens with `opening`: `^`, the opening
+    /// with regular-expression metacharacters escaped, a space, and 10 to 200
+    /// characters other than `<`, `>`, `"` and `\`, then `$`.
+    public static func rationalePattern(opening: String) -> String {
+        let escaped = opening.map { "\\^$.|?*+()[]{}".contains($0) ? "\\\($0)" : String($0) }.joined()
+        return "^\(escaped) [^<>\"\\\\]{10,200}$"
     }
 
     /// Messages as plain text, each under a `--- role ---` line, ending in a

@@ -45,7 +45,7 @@ enum RubricChecks {
 
     /// The keys each object of a JSON rubric may have, by its kind.
     private static let keys: [String: Set<String>] = [
-        "rubric": ["name", "version", "description", "edited-from", "instructions", "target", "reference", "dimensions", "examples"],
+        "rubric": ["name", "version", "description", "edited-from", "rationale-opening", "instructions", "target", "reference", "dimensions", "examples"],
         "reference": ["label", "template"],
         "dimension": ["name", "description", "scale"],
         "scale": ["kind", "levels"],

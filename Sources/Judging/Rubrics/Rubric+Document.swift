@@ -40,6 +40,7 @@ struct RubricDocument: Codable, Sendable {
     var version: String?
     var description: String?
     var editedFrom: String?
+    var rationaleOpening: String?
     var instructions: String
     var target: String
     var reference: [Reference]?
@@ -49,6 +50,7 @@ struct RubricDocument: Codable, Sendable {
     enum CodingKeys: String, CodingKey {
         case name, version, description, instructions, target, reference, dimensions, examples
         case editedFrom = "edited-from"
+        case rationaleOpening = "rationale-opening"
     }
 }
 
@@ -158,7 +160,8 @@ extension Rubric {
 
     var document: RubricDocument {
         RubricDocument(
-            name: name, version: version, description: summary, editedFrom: editedFrom, instructions: instructions,
+            name: name, version: version, description: summary, editedFrom: editedFrom, rationaleOpening: rationaleOpening,
+            instructions: instructions,
             target: target.source,
             reference: reference.map { RubricDocument.Reference(label: $0.label, template: $0.template.source) },
             dimensions: dimensions.map { d in
@@ -195,6 +198,7 @@ extension Rubric {
         version = document.version
         summary = document.description
         editedFrom = document.editedFrom
+        rationaleOpening = document.rationaleOpening
         instructions = document.instructions
         self.file = file
         guard !document.target.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {

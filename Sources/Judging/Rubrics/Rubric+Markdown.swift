@@ -14,6 +14,7 @@ extension Rubric {
     /// version: 1
     /// description: optional one-line summary
     /// edited-from: optional, the rubric this one was edited from
+    /// rationale-opening: optional, the words every rationale opens with
     /// ---
     ///
     /// # Instructions
@@ -48,7 +49,8 @@ extension Rubric {
     ///
     /// Front matter needs `name`; `version`, `description` and `edited-from`
     /// (the lineage: the rubric this one was edited from, as `name vVERSION sha256:HEX`
-    /// when `judgecal suggest` writes it; any text is kept as written) are optional.
+    /// when `judgecal suggest` writes it; any text is kept as written) and
+    /// `rationale-opening` (``Rubric/rationaleOpening``) are optional.
     /// `# Instructions`, `# Target` and at least one `# Dimension:` are
     /// required; `# Reference` and `# Example:` are optional. Levels are
     /// `- label: description` lines, any order; a level's description may go
@@ -110,8 +112,10 @@ private struct MarkdownRubricReader {
                 if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
                 guard let colon = line.firstIndex(of: ":") else { throw error(index, "front matter lines read `key: value`") }
                 let key = line[..<colon].trimmingCharacters(in: .whitespaces)
-                guard ["name", "version", "description", "edited-from"].contains(key) else {
-                    throw error(index, "unknown front matter key `\(key)`; the keys are name, version, description and edited-from")
+                guard ["name", "version", "description", "edited-from", "rationale-opening"].contains(key) else {
+                    throw error(
+                        index,
+                        "unknown front matter key `\(key)`; the keys are name, version, description, edited-from and rationale-opening")
                 }
                 front[key] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             }
@@ -177,7 +181,7 @@ private struct MarkdownRubricReader {
         guard let target else { throw error(lines.count, "the rubric has no `# Target` section") }
         let document = RubricDocument(
             name: name, version: front["version"], description: front["description"], editedFrom: front["edited-from"],
-            instructions: instructions,
+            rationaleOpening: front["rationale-opening"], instructions: instructions,
             target: target, reference: reference, dimensions: dimensions, examples: examples)
         return (document, lineInfo)
     }

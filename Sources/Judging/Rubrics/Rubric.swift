@@ -23,6 +23,11 @@ public struct Rubric: Sendable, Hashable {
     /// given: its lineage, which the alignment history records beside each look and certificate. The lineage's
     /// key, the rows it has looked at and certified on, is the rubric's ``name``.
     public var editedFrom: String?
+    /// The words every rationale must open with (front matter or JSON key `rationale-opening`), if given: sent
+    /// in the reply's schema as a pattern (``JudgePromptRenderer/replySchema(for:rationaleOpening:)``), so that a
+    /// server that constrains replies to the schema cannot let a small judge copy the prompt's rationale
+    /// placeholder back. The instructions should say so too.
+    public var rationaleOpening: String?
     /// The instructions to the judge.
     public var instructions: String
     /// Renders the value under judgment from a row.

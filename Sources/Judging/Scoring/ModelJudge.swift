@@ -41,7 +41,8 @@ public struct ModelJudge: Sendable {
     public func request(for messages: [ChatMessage], sampleIndex: Int = 0) -> ChatRequest {
         var request = ChatRequest(
             messages: messages, temperature: options.temperature, maxTokens: options.maxTokens, seed: options.seed,
-            schema: options.sendsSchema ? JudgePromptRenderer.replySchema(for: dimensions) : nil,
+            schema: options.sendsSchema
+                ? JudgePromptRenderer.replySchema(for: dimensions, rationaleOpening: options.rationaleOpening) : nil,
             sampleIndex: sampleIndex
         )
         switch options.mode {

@@ -52,6 +52,9 @@ public struct JudgeOptions: Sendable, Hashable {
     public static let defaultSeed = 42
     /// Whether to send the reply's JSON schema as a structured-output constraint.
     public var sendsSchema: Bool
+    /// The words every rationale must open with, sent in the schema (a rubric's
+    /// ``Rubric/rationaleOpening``, which a judge built from a rubric sets here); `nil` for none.
+    public var rationaleOpening: String?
 
     /// Options for a judge; by default discrete scores at temperature 0 with seed
     /// ``defaultSeed``, up to 3 attempts, 512 tokens, schema sent.

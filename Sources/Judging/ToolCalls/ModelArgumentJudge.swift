@@ -35,6 +35,8 @@ public struct ModelArgumentJudge: ArgumentJudge {
             throw JudgeConfigurationError("an argument judge answers pass or fail; use discrete scoring")
         }
         self.rubric = rubric
+        var options = options
+        options.rationaleOpening = rubric.rationaleOpening
         self.judge = try ModelJudge(model: model, dimensions: rubric.dimensions, options: options)
     }
 

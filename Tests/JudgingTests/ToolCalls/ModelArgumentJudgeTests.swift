@@ -32,6 +32,31 @@ struct ModelArgumentJudgeTests {
         #expect(sent.schema != nil, "the reply schema is sent, as for every judge")
     }
 
+    @Test("The rubric's rationale opening is sent as the rationale's pattern; rubrics without one send the schema as before")
+    func rationaleOpening() async throws {
+        let rubric = try Rubric.toolArgument()
+        #expect(rubric.rationaleOpening == "The value")
+        #expect(rubric.instructions.contains("Begin the rationale with \"The value\""), "the instructions say so too")
+        let model = ScriptedJudge(replies: [Self.pass])
+        _ = try await ModelArgumentJudge(model: model).answer(Self.question)
+        let rationale = try #require(model.requests.first?.schema?["properties"]?["ArgumentMatch"]?["properties"]?["rationale"])
+        let pattern = try #require(rationale["pattern"]?.string)
+        #expect(pattern == #"^The value [^<>"\\]{10,200}$"#)
+        let regex = try Regex(pattern)
+        #expect((try? regex.wholeMatch(in: "The value space opera is a kind of science fiction.")) != nil)
+        #expect((try? regex.wholeMatch(in: "<why, in one or two sentences>")) == nil, "the placeholder cannot be written")
+        #expect((try? regex.wholeMatch(in: "The value ok")) == nil, "fewer than 10 characters after the opening")
+        #expect(JudgePromptRenderer.rationalePattern(opening: "A.b (c)") == #"^A\.b \(c\) [^<>"\\]{10,200}$"#)
+        let plain = JudgePromptRenderer.replySchema(for: rubric.dimensions)
+        #expect(plain["properties"]?["ArgumentMatch"]?["properties"]?["rationale"] == .object(["type": .string("string")]))
+        // The key in Markdown and JSON rubrics, and the JSON form round trip.
+        let decoded = try Rubric.decode(json: try rubric.jsonData(), file: "tool-argument.json")
+        #expect(decoded.rationaleOpening == "The value")
+        #expect(throws: InputError.self) {
+            _ = try Rubric.parse(markdown: "---\nname: x\nrationale-openin: y\n---\n", file: "x.md")
+        }
+    }
+
     @Test("An unusable reply is retried; when every attempt fails the judge throws and the tally counts it")
     func retriesAndFailures() async throws {
         let retried = ScriptedJudge(replies: ["score: pass", Self.fail])

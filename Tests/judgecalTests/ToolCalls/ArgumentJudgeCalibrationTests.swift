@@ -115,4 +115,38 @@ struct ArgumentJudgeCalibrationTests {
         #expect(dimension.exactAgreement.value == 0.75, "6 of 8: the two questions of conversation 2's fitting criterion differ")
         #expect(dimension.cohenKappa.unweighted.value == 0.5)
     }
+
+    /// The live run of the argument judge on 33 questions (`Tests/Recordings/argument-judge`, README
+    /// there): the judgments the local judge wrote, aligned with the expert's labels by `align`.
+    @Test("The live argument judge's recorded answers: valid on every question, aligned with the expert's labels by align")
+    func recordedLiveRun() async throws {
+        let folder = SharedData.projectURL("Tests/Recordings/argument-judge")
+        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        // The judge's pass/fail per question, read from its judgments file, and the expert's from the sheet.
+        var judged: [String: Double] = [:]
+        var failures = 0
+        for line in try String(contentsOfFile: path("args.judgments.jsonl"), encoding: .utf8).split(separator: "\n").dropFirst() {
+            let judgment = try JSONValue.parse(Data(line.utf8))
+            if judgment["failure"] != nil { failures += 1 }
+            if let score = judgment["scores"]?.array?.first?["score"]?.double { judged[judgment["id"]?.string ?? ""] = score }
+        }
+        var expert: [String: Double] = [:]
+        for line in try String(contentsOfFile: path("args.labels.csv"), encoding: .utf8).split(separator: "\n").dropFirst() {
+            let cells = line.split(separator: ",")
+            expert[String(cells[0])] = cells[1] == "pass" ? 1 : 0
+        }
+        #expect(expert.count == 33)
+        #expect(failures == 0 && judged.count == 33, "the judge answered pass or fail on every question")
+        let agreed = expert.count { judged[$0.key] == $0.value }
+
+        let aligned = try await Self.judgecal([
+            "align", path("args.run.jsonl"), "--rubric", path("tool-argument.md"), "--labels", path("args.labels.csv"),
+            "--judge-scores", path("args.judgments.jsonl"), "--json", "--no-history",
+        ])
+        #expect([0, 2, 3, 4].contains(aligned.status), "\(aligned.error)")
+        let dimension = try #require(try JSONDecoder().decode(AlignmentReport.self, from: Data(aligned.output.utf8)).dimensions.first)
+        #expect(dimension.name == "ArgumentMatch")
+        #expect(dimension.counts.paired == 33 && dimension.counts.judgeFailures == 0)
+        #expect(dimension.exactAgreement.value == Double(agreed) / 33)
+    }
 }

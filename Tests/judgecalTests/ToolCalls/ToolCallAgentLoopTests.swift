@@ -20,10 +20,11 @@ struct ToolCallAgentLoopTests {
         ("I want something uplifting to read, maybe science fiction.", "Should relate to uplifting, hopeful or positive feelings"),
         ("Show me the details of book b3.", "Should identify the book b3"),
     ]
-    /// What the judge made of the fitting criterion on `tag = "science fiction"` in the recording:
-    /// SmolLM2-135M copied the reply shape's rationale placeholder back, which the reply parser
-    /// refuses, so the matcher's outcome is a counted judge failure, never a pass or a fail.
-    static let recordedJudgeOutcome = "placeholder-rationale"
+    /// What the judge made of the fitting and of the unrelated criterion on `tag = "science fiction"`
+    /// in the recording (tool-argument rubric version 2, whose rationale opening the schema sends):
+    /// a valid reply both times, `pass` both times, the rationale "The value meets the criteria."
+    /// (With version 1, SmolLM2-135M copied the rationale placeholder back: a judge failure.)
+    static let recordedJudgeOutcomes = (fitting: "pass", unrelated: "pass")
 
     /// A criterion no argument of these conversations meets.
     static let unrelated = "Should refer to cooking or recipes"
@@ -37,10 +38,8 @@ struct ToolCallAgentLoopTests {
     }
 
     /// Each conversation's transcript and, for the first two, the judge's outcome on the fitting
-    /// criterion for the first string argument of the first call (`pass`, `fail`, or the judge
-    /// failure's code), asked once (`maxAttempts: 1`): the exchanges the recording holds. (The
-    /// recording was cut off while the shared server queued the judge's retries and the unrelated
-    /// criterion; see the README there.)
+    /// and the unrelated criterion for the first string argument of the first call (`pass`, `fail`,
+    /// or the judge failure's code), asked once (`maxAttempts: 1`): the exchanges the recording holds.
     static func play(_ baseURL: String, example: Bool) async throws -> [(
         transcript: [TranscriptEntry], judged: [(ArgumentQuestion, String)]
     )] {
@@ -54,7 +53,7 @@ struct ToolCallAgentLoopTests {
                     if i < 2, let call = ModelSubject<String>.toolCalls(in: transcript).first, case .object(let arguments) = call.arguments,
                         let name = arguments.keys.sorted().first(where: { arguments[$0]?.string != nil })
                     {
-                        for criteria in [conversation.fitting] {
+                        for criteria in [conversation.fitting, unrelated] {
                             let question = ArgumentQuestion(
                                 toolName: call.name, argumentName: name, value: arguments[name] ?? .null, criteria: criteria)
                             do {
@@ -179,8 +178,7 @@ struct ToolCallAgentLoopTests {
                     return f.code
                 } catch { return "error: \(error)" }
             }
-            // The recording holds the judge's answer to the fitting criterion only.
-            outcomes[m.kind] = (await outcome(m.pass), m.kind == "naturalLanguage" ? "not recorded" : await outcome(m.fail))
+            outcomes[m.kind] = (await outcome(m.pass), await outcome(m.fail))
         }
         #expect(Set(outcomes.keys) == Set(ArgumentMatcher.kinds))
         for kind in ArgumentMatcher.kinds where kind != "naturalLanguage" && kind != "range" {
@@ -189,6 +187,9 @@ struct ToolCallAgentLoopTests {
         }
         // The model wrote no number, so range has nothing to pass on: a numeric string is not a number.
         #expect(outcomes["range"]?.pass == "fail" && outcomes["range"]?.fail == "fail")
-        #expect(outcomes["naturalLanguage"]?.pass == Self.recordedJudgeOutcome)
+        // The judge answers both questions validly, and passes the unrelated criterion too: the matcher
+        // built to fail passes, which is what calibrating the argument judge is for.
+        #expect(outcomes["naturalLanguage"]?.pass == Self.recordedJudgeOutcomes.fitting)
+        #expect(outcomes["naturalLanguage"]?.fail == Self.recordedJudgeOutcomes.unrelated)
     }
 }
