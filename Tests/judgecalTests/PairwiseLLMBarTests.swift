@@ -68,7 +68,7 @@ struct PairwiseLLMBarTests {
         func align(_ scenario: String) throws -> (Int32, JSONValue) {
             let r = try JudgeCalProcess.run([
                 "align", run, "--rubric", "rubrics/llmbar-pairwise.md", "--pairwise", "--labels", labels.path, "--json",
-                "--cache", folder.appendingPathComponent("\(scenario).sqlite").path, "--concurrency", "4",
+                "--no-history", "--cache", folder.appendingPathComponent("\(scenario).sqlite").path, "--concurrency", "4",
                 "--base-url", server.baseURL(tag: scenario, scenario: scenario),
             ])
             return (r.status, try JSONValue.parse(Data(r.output.utf8)))
