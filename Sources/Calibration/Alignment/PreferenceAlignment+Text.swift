@@ -18,7 +18,7 @@ extension PreferenceAlignment {
         let lines: [String] = [
             "preferences of \(TerminalText.visible(model)) on \(TerminalText.visible(run)) (\(rows) pairs, rubric "
                 + "\(TerminalText.visible(rubric))), against \(labels) human labels",
-            "judged in both orders: \(rows - failed) pairs, \(failed) failed; \(inconsistentAsTies) changed with the order "
+            "judged in both orders: \(agreement.positionConsistency.n) pairs, \(failed) failed; \(inconsistentAsTies) changed with the order "
                 + "and count as ties; \(agreement.table.excludedPairs) labels without a judge outcome left out",
         ] + (info.rowsNotInRunSentence.map { [$0] } ?? []) + [
             "",

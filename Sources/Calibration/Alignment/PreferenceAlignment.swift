@@ -10,7 +10,7 @@ public import Judging
 /// combined outcome for its row (``PairwiseJudge``: the verdict both orders gave, a tie when they
 /// disagree), so a row labelled by two raters counts twice, once per label. The figures are
 /// ``PreferenceAgreement``'s; position consistency is over every row the judge answered in both
-/// orders, labelled or not. Labels of rows outside the run (``ExpertLabels/RowsOutsideRun/counted``)
+/// orders (`align` judges the labelled rows only). Labels of rows outside the run (``ExpertLabels/RowsOutsideRun/counted``)
 /// are counted in ``labelledRowsNotInRun``. The verdict is decided as `align`'s is (``Verdict``) on Cohen's kappa
 /// over a, tie, b against the threshold: aligned when the interval's lower bound clears it, not
 /// aligned when its upper bound is below it, inconclusive otherwise, undefined without a value.
@@ -21,7 +21,7 @@ public struct PreferenceAlignment: Sendable, Hashable, Codable {
     public var rubric: String
     /// The judge model.
     public var model: String
-    /// Rows (pairs) in the run.
+    /// Rows (pairs) in the run, or in the part of it `--ids` or `--sample` chose; `align` judges the labelled ones.
     public var rows: Int
     /// Rows the judge failed on (in either order), transport failures included.
     public var failed: Int

@@ -162,10 +162,11 @@ enum AlignCommand {
         guard let rubricPath = arguments.value("rubric") else { throw UsageError("--pairwise judges the run: give --rubric") }
         let run = try InputFiles.run(arguments.positional("run") ?? ""), rubric = try InputFiles.rubric(rubricPath)
         let labels = try readLabels(arguments, run: run, dimensions: [PreferenceAlignment.labelDimension])
+        let rows = try AlignmentRows(run: run, labels: labels, selection: try JudgeModelOptions.selection(arguments))
         let settings = try alignmentOptions(arguments), judge = try JudgeModelOptions.judge(arguments)
         let outputs = try checkedOutputs(arguments), rubricText = try InputFiles.read(rubricPath, role: "rubric")
-        let judgments = try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: judge, console: console, pairwise: true)
-        let report = PreferenceAlignment(run: run, judgments: judgments, labels: labels, settings: settings)
+        let judgments = try await JudgeModelOptions.judgments(run: rows.judged, rubric: rubric, judge: judge, console: console, pairwise: true)
+        let report = PreferenceAlignment(run: rows.run, judgments: judgments, labels: rows.labels, settings: settings)
         try outputs.write(report, rubricText: String(decoding: rubricText, as: UTF8.self))
         console.print(arguments.flag("json") ? try report.renderJSON() : report.renderText())
         console.printNote(judge.summary)
