@@ -73,6 +73,8 @@ struct PairwiseCommandTests {
         let again = try JudgeCalProcess.run(
             ["align"] + options("longer") + ["--labels", labels, "--pairwise", "--history", history, "--report", saved])
         #expect(again.status == 3, "\(again.error)")
+        #expect(again.output.contains("judged in both orders: 12 pairs, 0 failed"), "\(again.output)")
+        #expect(!again.output.contains("labelled rows are not rows"), "no sentence when no labelled row lies outside the run")
         #expect(try String(contentsOfFile: history, encoding: .utf8).split(separator: "\n").count == 2)
         let markdownPath = folder.appendingPathComponent("preferences.md").path
         let rendered = try JudgeCalProcess.run(["report", saved, "--markdown", markdownPath])
