@@ -100,6 +100,67 @@ struct PairwiseRunTests {
         #expect(error.line == 2 && error.column == "preference", "\(error)")
     }
 
+    @Test("align --pairwise's outputs: page and Markdown inert to injected names, a history line, a saved report read back")
+    func outputs() async throws {
+        let folder = try SharedData.temporaryFolder("pairwise-outputs")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rubric = try Rubric.load(from: SharedData.projectURL("rubrics/llmbar-pairwise.md"))
+        let judge = PlantedPairwiseJudge()
+        judge.firstRun.withLock { $0 = false }
+        let hostile = #"<script>alert("gotcha")</script>"#
+        let run = try FrozenRun(info: RunInfo(name: hostile), rows: try Self.run().rows)
+        let sheet = folder.appendingPathComponent("pairs.labels.csv")
+        try Data("id,preference\np1,a\np2,b\np3,b\np4,tie\nelsewhere,a\n".utf8).write(to: sheet)
+        let labels = try ExpertLabels.load(
+            from: [sheet], dimensions: [PreferenceAlignment.labelDimension], runIDs: Set(run.rows.map(\.id)), outsideRun: .counted)
+        var report = PreferenceAlignment(
+            run: run, judgments: try await JudgeRun.judgePairwise(run: run, rubric: rubric, model: judge), labels: labels)
+        report.model = #""><img src=x onerror="window.__pwned=1">"#
+        report.rubric = "[click](javascript:alert(1))"
+        #expect(report.labelledRowsNotInRun == 1 && report.labels == 4)
+        let html = report.renderHTML(), markdown = report.renderMarkdown()
+        for page in [html, markdown] {
+            #expect(!page.contains("<script") && !page.contains("<img"))
+            #expect(page.contains("&lt;script&gt;alert(&quot;gotcha&quot;)&lt;/script&gt;"))
+            #expect(page.contains("1 labelled row is not a row of this run and was left out."))
+        }
+        #expect(html.contains("script-src 'none'") && !html.contains("href="), "a Markdown link in a name stays text on the page")
+        #expect(markdown.contains(#"\[click\](javascript:alert(1))"#) && markdown.contains(#"window.\_\_pwned=1"#))
+        // The charts carry the figures: kappa against the threshold, and counts[human][judge].
+        let kappa = report.agreement.kappa.kappa
+        #expect(
+            ReportRenderingTests.attribute("data-value", chart: "statistic", dimension: "preference", in: html)
+                == kappa.value.map { "\($0)" })
+        #expect(
+            ReportRenderingTests.attribute("data-counts", chart: "confusion", dimension: "preference", in: html)
+                == "[" + report.agreement.table.transposed.rows.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }
+                .joined(separator: ",") + "]")
+        #expect(markdown.contains("| win/tie/loss agreement | 0.750"), "\(markdown)")
+
+        // Written as align writes: the report file and a history line, all or none.
+        let history = folder.appendingPathComponent("history.jsonl"), saved = folder.appendingPathComponent("pairs.json")
+        try AlignmentOutputs(report: saved.path, history: history.path).write(report, rubricText: "the rubric")
+        let entry = try AlignmentHistoryEntry.decode(line: try Data(contentsOf: history).dropLast())
+        let figures = try #require(entry.dimensions.first)
+        #expect(entry.rubric == report.rubric && entry.model == report.model && entry.threshold == 0.6)
+        #expect(entry.rubricTextHash == SHA256.hexDigest(of: Array("the rubric".utf8)))
+        #expect(figures.dimension == "preference" && figures.statistic == .kappa && figures.n == 4)
+        #expect(figures.exactAgreement == 0.75 && figures.kappa == kappa.value && figures.lower == kappa.interval?.lower)
+        #expect(figures.positionConsistency == 0.5 && figures.verdict == report.verdict.outcome)
+        let document = try ReportDocument(contentsOf: saved)
+        guard case .preference(let read) = document else {
+            Issue.record("read back as another kind: \(document)")
+            return
+        }
+        #expect(read == report && document.html == html && document.text == report.renderText())
+
+        // A saved table that is not 3×3 is refused with its path, never drawn.
+        let tampered = try String(contentsOf: saved, encoding: .utf8).replacingOccurrences(
+            of: #""counts" : ["#, with: #""counts" : [7,"#)
+        let error = try #require(throws: InputError.self) { try ReportDocument(json: Data(tampered.utf8), file: "t.json") }
+        #expect(error.column == "agreement.table.counts" && error.message.contains("10 counts"), "\(error)")
+    }
+
     @Test("The position probe on a pairwise battery finds the first-position judge, against its placebo")
     func positionProbe() async throws {
         let rubric = try Rubric.load(from: SharedData.projectURL("rubrics/llmbar-pairwise.md"))

@@ -48,13 +48,39 @@ struct PairwiseCommandTests {
         #expect(csv.contains("q0,preference,") && csv.contains("q0,b-first,"), "\(csv.prefix(300))")
 
         // align from the cache: 24 hits, no request; the longer-answer judge agrees on 10 of 12.
-        let aligned = try JudgeCalProcess.run(["align"] + options("longer") + ["--labels", labels, "--pairwise", "--json"])
+        let history = folder.appendingPathComponent("history.jsonl").path
+        let page = folder.appendingPathComponent("preferences.html").path
+        let aligned = try JudgeCalProcess.run(
+            ["align"] + options("longer") + ["--labels", labels, "--pairwise", "--json", "--history", history, "--report", page])
         #expect(aligned.status == 3, "inconclusive at 12 pairs: \(aligned.error)")
         #expect(aligned.error.contains("cache: 24 hits, 0 misses"), "\(aligned.error)")
         let report = try JSONValue.parse(Data(aligned.output.utf8))
         #expect(report["agreement"]?["positionConsistency"]?["value"] == .number(1))
         #expect(report["agreement"]?["percentAgreement"]?["value"]?.double == 10.0 / 12)
         #expect(report["verdict"]?["outcome"] == .string("inconclusive"))
+        #expect(report["labelledRowsNotInRun"] == .number(0))
+        // The history line and the page, as pointwise align writes them.
+        let line = try JSONValue.parse(Data(try String(contentsOfFile: history, encoding: .utf8).utf8))
+        let figures = line["dimensions"]?.array?.first
+        #expect(figures?["dimension"] == .string("preference") && figures?["statistic"] == .string("kappa"), "\(line)")
+        #expect(figures?["exactAgreement"]?.double == 10.0 / 12 && figures?["positionConsistency"] == .number(1))
+        #expect(figures?["verdict"] == .string("inconclusive") && figures?["n"] == .number(12))
+        #expect(line["rubric"] == .string("llmbar-pairwise") && line["rubricTextHash"]?.string?.count == 64)
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains(#"data-statistic="kappa""#) && html.contains(#"data-verdict="inconclusive""#), "\(html.prefix(400))")
+        // `report` re-renders the saved JSON as Markdown; a second look appends a second line.
+        let saved = folder.appendingPathComponent("preferences.json").path
+        let again = try JudgeCalProcess.run(
+            ["align"] + options("longer") + ["--labels", labels, "--pairwise", "--history", history, "--report", saved])
+        #expect(again.status == 3, "\(again.error)")
+        #expect(again.output.contains("judged in both orders: 12 pairs, 0 failed"), "\(again.output)")
+        #expect(!again.output.contains("labelled rows are not rows"), "no sentence when no labelled row lies outside the run")
+        #expect(try String(contentsOfFile: history, encoding: .utf8).split(separator: "\n").count == 2)
+        let markdownPath = folder.appendingPathComponent("preferences.md").path
+        let rendered = try JudgeCalProcess.run(["report", saved, "--markdown", markdownPath])
+        #expect(rendered.status == 0, "\(rendered.error)")
+        let markdown = try String(contentsOfFile: markdownPath, encoding: .utf8)
+        #expect(markdown.hasPrefix("# Preference alignment: ") && markdown.contains("**Verdict: inconclusive.**"), "\(markdown)")
 
         // The position probe: the first-position judge is biased, the longer-answer judge is not.
         let biased = try JudgeCalProcess.run(["probe"] + options("firstposition") + ["--pairwise"])

@@ -49,10 +49,8 @@ struct PairwiseLLMBarTests {
         #expect(lines.count { $0.contains("the rationale is the prompt's placeholder") } == refused)
     }
 
-    @Test("All 100 LLMBar natural pairs against the human majority: a longer-answer judge, then a first-position one")
-    func plantedJudgesOnLLMBar() throws {
-        let folder = try SharedData.temporaryFolder("pairwise-llmbar-all")
-        defer { try? FileManager.default.removeItem(at: folder) }
+    /// LLMBar natural's 100 pairs imported into `folder` as a run, and their human majority as a label sheet.
+    static func llmbarNatural(in folder: URL) throws -> (run: String, labels: URL) {
         let data = SharedData.url("data/judge-bench/llmbar__data-natural.json").path
         let run = folder.appendingPathComponent("llmbar.run.jsonl").path
         let imported = try JudgeCalProcess.run(["import", data, "--output", run])
@@ -63,12 +61,41 @@ struct PairwiseLLMBarTests {
         ).run()
         try #require(sheet.status == 0, "\(sheet.error)")
         try Data(sheet.output.utf8).write(to: labels)
+        return (run, labels)
+    }
+
+    @Test("The live run read back: the first 20 LLMBar natural pairs from the recorded cache, 0 requests, the README's figures")
+    func liveRun() throws {
+        let folder = try SharedData.temporaryFolder("pairwise-llmbar-live")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (run, labels) = try Self.llmbarNatural(in: folder)
+        let cache = folder.appendingPathComponent("cache.sqlite")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: Self.recorded("live20.cache.sqlite")), to: cache)
+        let r = try JudgeCalProcess.run([
+            "align", run, "--rubric", "rubrics/llmbar-pairwise.md", "--pairwise", "--labels", labels.path, "--ids",
+            Self.recorded("live20.ids"), "--model-config", Self.recorded("model.json"), "--cache", cache.path,
+            "--base-url", "http://127.0.0.1:9/v1", "--no-history", "--json",
+        ])
+        #expect(r.status == 3, "inconclusive: one pair has an outcome; \(r.error)")
+        #expect(r.error.contains("cache: 108 hits, 0 misses; server: 0 requests"), "\(r.error)")
+        let report = try JSONValue.parse(Data(r.output.utf8))
+        #expect(report["rows"] == .number(20) && report["failed"] == .number(19) && report["inconsistentAsTies"] == .number(1))
+        let consistency = report["agreement"]?["positionConsistency"]
+        #expect(consistency?["value"] == .number(0) && consistency?["n"] == .number(1), "its one pair chose B in both orders")
+        #expect(report["agreement"]?["table"]?["excludedPairs"] == .number(19))
+    }
+
+    @Test("All 100 LLMBar natural pairs against the human majority: a longer-answer judge, then a first-position one")
+    func plantedJudgesOnLLMBar() throws {
+        let folder = try SharedData.temporaryFolder("pairwise-llmbar-all")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (run, labels) = try Self.llmbarNatural(in: folder)
         let server = try LoopbackServer()
         defer { server.stop() }
         func align(_ scenario: String) throws -> (Int32, JSONValue) {
             let r = try JudgeCalProcess.run([
                 "align", run, "--rubric", "rubrics/llmbar-pairwise.md", "--pairwise", "--labels", labels.path, "--json",
-                "--cache", folder.appendingPathComponent("\(scenario).sqlite").path, "--concurrency", "4",
+                "--no-history", "--cache", folder.appendingPathComponent("\(scenario).sqlite").path, "--concurrency", "4",
                 "--base-url", server.baseURL(tag: scenario, scenario: scenario),
             ])
             return (r.status, try JSONValue.parse(Data(r.output.utf8)))

@@ -1,5 +1,6 @@
 import AgreementStatistics
 import DataFormats
+import Judging
 import LanguageModels
 public import Foundation
 
@@ -44,6 +45,8 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
         public var verdict: Verdict.Outcome
         /// With `align --sequential`: this look's number for the dimension.
         public var look: Int?
+        /// With `align --pairwise`: the share of pairs whose verdict survived the swap of positions.
+        public var positionConsistency: Double?
     }
 
     /// When the alignment ran, written as ISO 8601 in UTC.
@@ -121,6 +124,26 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
                 look: d.sequentialLook?.look)
         }
         if let use = report.split { record(use) }
+    }
+
+    /// The entry for `align --pairwise`: one figure line, `preference`, with n the paired labels,
+    /// `exactAgreement` the win/tie/loss agreement, `kappa` and the verdict's statistic Cohen's kappa over a,
+    /// tie, b with its bounds, and the position consistency.
+    public init(preference report: PreferenceAlignment, rubricText: String?, time: Date = Date()) {
+        self.time = time
+        rubric = report.rubric
+        rubricTextHash = rubricText.map { SHA256.hexDigest(of: Array($0.utf8)) }
+        self.rubricText = rubricText
+        model = report.model
+        run = report.run
+        threshold = report.verdict.threshold
+        let a = report.agreement, kappa = a.kappa.kappa
+        dimensions = [
+            Figures(
+                dimension: PreferenceAlignment.labelDimension.name, n: a.table.n, exactAgreement: a.percentAgreement.value,
+                kappa: kappa.value, statistic: .kappa, lower: kappa.interval?.lower, upper: kappa.interval?.upper,
+                verdict: report.verdict.outcome, positionConsistency: a.positionConsistency.value)
+        ]
     }
 
     /// The entry for a comparison looked at on a split: the experimental

@@ -78,10 +78,10 @@ public struct AlignmentInfo: Sendable, Hashable, Codable {
     /// label sheet covering more than the run); `nil` when none were counted.
     public var labelledRowsNotInRun: Int? = nil
 
-    /// The sentence a report shows when ``labelledRowsNotInRun`` is set:
-    /// `3 labelled rows are not rows of this run and were left out.`
+    /// The sentence a report shows when ``labelledRowsNotInRun`` is more than 0:
+    /// `3 labelled rows are not rows of this run and were left out.` (the JSON keeps a 0).
     public var rowsNotInRunSentence: String? {
-        labelledRowsNotInRun.map {
+        labelledRowsNotInRun.flatMap { $0 == 0 ? nil : $0 }.map {
             "\($0) labelled \($0 == 1 ? "row is not a row" : "rows are not rows") of this run and \($0 == 1 ? "was" : "were") left out."
         }
     }

@@ -15,11 +15,12 @@ extension PreferenceAlignment {
             table.append([name] + (0..<3).map { String(agreement.table[i, $0]) } + [String(agreement.judgeCounts[i])])
         }
         table.append(["total"] + agreement.humanCounts.map(String.init) + [String(agreement.table.n)])
-        return [
+        let lines: [String] = [
             "preferences of \(TerminalText.visible(model)) on \(TerminalText.visible(run)) (\(rows) pairs, rubric "
                 + "\(TerminalText.visible(rubric))), against \(labels) human labels",
-            "judged in both orders: \(rows - failed) pairs, \(failed) failed; \(inconsistentAsTies) changed with the order "
+            "judged in both orders: \(agreement.positionConsistency.n) pairs, \(failed) failed; \(inconsistentAsTies) changed with the order "
                 + "and count as ties; \(agreement.table.excludedPairs) labels without a judge outcome left out",
+        ] + (info.rowsNotInRunSentence.map { [$0] } ?? []) + [
             "",
             figure("win/tie/loss agreement", agreement.percentAgreement),
             figure(Self.statistic, agreement.kappa.kappa),
@@ -28,7 +29,8 @@ extension PreferenceAlignment {
             table.rendered(),
             "",
             "verdict: \(verdict.outcome.rawValue) — \(verdict.explanation)",
-        ].joined(separator: "\n")
+        ]
+        return lines.joined(separator: "\n")
     }
 
     /// The report as JSON (docs/FORMATS.md, "Preference alignment").

@@ -10,7 +10,8 @@ public import Judging
 /// combined outcome for its row (``PairwiseJudge``: the verdict both orders gave, a tie when they
 /// disagree), so a row labelled by two raters counts twice, once per label. The figures are
 /// ``PreferenceAgreement``'s; position consistency is over every row the judge answered in both
-/// orders, labelled or not. The verdict is decided as `align`'s is (``Verdict``) on Cohen's kappa
+/// orders (`align` judges the labelled rows only). Labels of rows outside the run (``ExpertLabels/RowsOutsideRun/counted``)
+/// are counted in ``labelledRowsNotInRun``. The verdict is decided as `align`'s is (``Verdict``) on Cohen's kappa
 /// over a, tie, b against the threshold: aligned when the interval's lower bound clears it, not
 /// aligned when its upper bound is below it, inconclusive otherwise, undefined without a value.
 public struct PreferenceAlignment: Sendable, Hashable, Codable {
@@ -20,7 +21,7 @@ public struct PreferenceAlignment: Sendable, Hashable, Codable {
     public var rubric: String
     /// The judge model.
     public var model: String
-    /// Rows (pairs) in the run.
+    /// Rows (pairs) in the run, or in the part of it `--ids` or `--sample` chose; `align` judges the labelled ones.
     public var rows: Int
     /// Rows the judge failed on (in either order), transport failures included.
     public var failed: Int
@@ -32,17 +33,27 @@ public struct PreferenceAlignment: Sendable, Hashable, Codable {
     public var agreement: PreferenceAgreement
     /// The verdict on kappa.
     public var verdict: Verdict
+    /// Labelled rows that are not rows of the run, left out (a sheet covering more than the run);
+    /// absent when not counted (and in reports written before it was).
+    public var labelledRowsNotInRun: Int?
+
+    /// The run, rubric and model as the alignment reports' information block, with ``labelledRowsNotInRun``.
+    public var info: AlignmentInfo {
+        var info = AlignmentInfo(run: run, rubric: rubric, model: model)
+        info.labelledRowsNotInRun = labelledRowsNotInRun
+        return info
+    }
 
     /// The column a human preference is read from: `preference`, a, tie or b.
     public static let labelDimension = PairwiseJudge.outcomeDimensions[0]
 
     /// `align` options that do not apply to preferences (each is refused with `--pairwise`, never
     /// ignored): the judge's scores from a file, declared categories, another statistic, the bootstrap,
-    /// slices, a report file, a history file, splits and sequential looks (kappa's interval here is
-    /// analytic).
+    /// slices, splits and sequential looks (kappa's interval here is analytic). `--report` and
+    /// `--history` apply (``AlignmentOutputs``).
     public static let refusedOptions = [
-        "judge-scores", "categories", "statistic", "ci", "resamples", "seed", "group-by", "worst", "report", "split", "splits",
-        "split-shares", "sequential", "history",
+        "judge-scores", "categories", "statistic", "ci", "resamples", "seed", "group-by", "worst", "split", "splits",
+        "split-shares", "sequential",
     ]
     /// `align` flags refused with `--pairwise`: `means` (preferences are not averaged), `include-examples`
     /// and `require-certified` (a pairwise run has no worked-example rows or certificate).
@@ -78,5 +89,6 @@ public struct PreferenceAlignment: Sendable, Hashable, Codable {
             judge: paired.map(\.judge), human: paired.map(\.human), consistentOrders: comparisons.map(\.isPositionConsistent),
             level: level)
         verdict = Verdict(estimate: agreement.kappa.kappa, threshold: settings.threshold, statistic: Self.statistic)
+        labelledRowsNotInRun = labels.rowsOutsideRun
     }
 }

@@ -70,26 +70,14 @@ extension DimensionAlignment {
             "<section class=\"dimension\" data-dimension=\"\(name)\">",
             "<h2>\(HTMLEscaping.text(self.name))\(scale.map { " <span class=\"muted\">(scale \(HTMLEscaping.text("\($0)")))</span>" } ?? "")</h2>",
         ]
-        let more = verdict.additionalRowsNeeded.map { " (about \($0) more labelled rows would decide it)" } ?? ""
-        out.append("<p class=\"verdict\">Verdict: \(verdict.outcome.rawValue)\(more)</p>")
-        out.append("<p>\(HTMLEscaping.text(verdict.explanation))</p>")
+        out.append(contentsOf: ReportMarkup.verdict(verdict))
         out.append("<div class=\"charts\">")
-        let interval = statisticEstimate.interval
-        let plot = SVGChart.IntervalPlot(
-            rows: [.init(label: statistic.rawValue, estimate: statisticEstimate)], reference: threshold,
-            referenceLabel: "threshold \(ReportNumber.number(threshold))")
         out.append(
-            plot.svg(
-                attributes:
-                    "class=\"chart statistic\" data-dimension=\"\(name)\" data-statistic=\"\(statistic.rawValue)\" data-value=\"\(SVGChart.data(statisticEstimate.value))\" data-lower=\"\(SVGChart.data(interval?.lower))\" data-upper=\"\(SVGChart.data(interval?.upper))\" data-threshold=\"\(SVGChart.data(threshold))\" data-verdict=\"\(verdict.outcome.rawValue)\" data-n=\"\(statisticEstimate.n)\"",
-                title: "\(self.name): \(statistic.displayName) against the threshold"))
+            ReportMarkup.statisticChart(
+                dimension: self.name, statistic: statistic.rawValue, displayName: statistic.displayName, estimate: statisticEstimate,
+                threshold: threshold, verdict: verdict.outcome))
         if let m = confusionMatrix, let levels = levelCounts {
-            out.append(
-                SVGChart.heatmap(
-                    m,
-                    attributes:
-                        "class=\"chart confusion\" data-dimension=\"\(name)\" data-counts=\"\(HTMLEscaping.attribute("[" + m.counts.map(SVGChart.data).joined(separator: ",") + "]"))\"",
-                    title: "\(self.name): expert level (rows) against judge level (columns)"))
+            out.append(ReportMarkup.confusionChart(m, dimension: self.name))
             out.append(
                 SVGChart.distribution(
                     labels: levels.labels, judge: levels.judge, expert: levels.expert, patternID: "hatch-\(index)",
@@ -139,8 +127,45 @@ extension DimensionAlignment {
     }
 }
 
-/// Markup shared by the HTML reports: tables of escaped cells.
+/// Markup shared by the HTML reports: tables of escaped cells, the verdict, its chart, the confusion heatmap.
 enum ReportMarkup {
+    /// The verdict in bold (with how many more labelled rows would decide an inconclusive one), then its explanation.
+    static func verdict(_ verdict: Verdict) -> [String] {
+        let more = verdict.additionalRowsNeeded.map { " (about \($0) more labelled rows would decide it)" } ?? ""
+        return [
+            "<p class=\"verdict\">Verdict: \(verdict.outcome.rawValue)\(more)</p>", "<p>\(HTMLEscaping.text(verdict.explanation))</p>",
+        ]
+    }
+
+    /// The verdict's statistic and its interval against the threshold: an SVG of class `statistic` whose
+    /// `data-value`, `data-lower`, `data-upper`, `data-threshold`, `data-verdict` and `data-n` hold the figures.
+    ///
+    /// - Parameters:
+    ///   - statistic: the statistic's name as options give it (`quadratic-kappa`), for `data-statistic` and the row label.
+    ///   - displayName: the statistic as the chart's title names it.
+    static func statisticChart(
+        dimension: String, statistic: String, displayName: String, estimate: Estimate, threshold: Double, verdict: Verdict.Outcome
+    ) -> String {
+        let name = HTMLEscaping.attribute(dimension), interval = estimate.interval
+        let plot = SVGChart.IntervalPlot(
+            rows: [.init(label: statistic, estimate: estimate)], reference: threshold,
+            referenceLabel: "threshold \(ReportNumber.number(threshold))")
+        return plot.svg(
+            attributes:
+                "class=\"chart statistic\" data-dimension=\"\(name)\" data-statistic=\"\(HTMLEscaping.attribute(statistic))\" data-value=\"\(SVGChart.data(estimate.value))\" data-lower=\"\(SVGChart.data(interval?.lower))\" data-upper=\"\(SVGChart.data(interval?.upper))\" data-threshold=\"\(SVGChart.data(threshold))\" data-verdict=\"\(verdict.rawValue)\" data-n=\"\(estimate.n)\"",
+            title: "\(dimension): \(displayName) against the threshold")
+    }
+
+    /// The heatmap of expert (rows) against judge (columns), class `confusion`, `data-counts` = `counts[expert][judge]`
+    /// as JSON.
+    static func confusionChart(_ m: DimensionAlignment.ConfusionMatrix, dimension: String) -> String {
+        SVGChart.heatmap(
+            m,
+            attributes:
+                "class=\"chart confusion\" data-dimension=\"\(HTMLEscaping.attribute(dimension))\" data-counts=\"\(HTMLEscaping.attribute("[" + m.counts.map(SVGChart.data).joined(separator: ",") + "]"))\"",
+            title: "\(dimension): expert level (rows) against judge level (columns)")
+    }
+
     /// A table; every cell's text is escaped, cells in `numeric` columns right-aligned; no header row when `header` is empty.
     static func table(header: [String], rows: [[String]], numeric: ClosedRange<Int>? = nil, cssClass: String? = nil) -> String {
         let head = header.isEmpty ? "" : "<thead><tr>" + header.map { "<th>\(HTMLEscaping.text($0))</th>" }.joined() + "</tr></thead>"

@@ -32,7 +32,7 @@ extension AlignmentReport {
             ).rendered)
         for d in dimensions {
             out.append("## \(HTMLEscaping.markdownCell(d.name))\n")
-            out.append("**Verdict: \(d.verdict.outcome.rawValue).** \(HTMLEscaping.markdownCell(d.verdict.explanation))\n")
+            out.append(ReportMarkdown.verdict(d.verdict))
             out.append(
                 MarkdownTable(
                     header: ["exact", "within one", "κ (quadratic)", "α (ordinal)", "AC2", "Spearman", "Kendall τ-b", "bias"],
@@ -50,15 +50,7 @@ extension AlignmentReport {
                     ) + "\n")
                 if let sentence = h.singleRaterSentence { out.append(HTMLEscaping.markdownCell(sentence) + "\n") }
             }
-            if let m = d.confusionMatrix, let levels = d.levelCounts {
-                out.append("Confusion matrix (rows: expert, columns: judge; last column and row: totals)\n")
-                out.append(
-                    MarkdownTable(
-                        header: ["expert \\ judge"] + m.labels + ["total"],
-                        rows: zip(m.labels, m.counts).map { label, row in [label] + row.map(String.init) + [String(row.reduce(0, +))] }
-                            + [["total"] + levels.judge.map(String.init) + [String(levels.judge.reduce(0, +))]]
-                    ).rendered)
-            }
+            if let m = d.confusionMatrix { out.append(contentsOf: ReportMarkdown.confusionTable(m)) }
             if !d.worstDisagreements.isEmpty {
                 out.append("Worst disagreements\n")
                 out.append(
@@ -79,6 +71,24 @@ extension AlignmentReport {
 
 /// Markdown pieces shared by the reports.
 enum ReportMarkdown {
+    /// The verdict in bold, then its explanation.
+    static func verdict(_ verdict: Verdict) -> String {
+        "**Verdict: \(verdict.outcome.rawValue).** \(HTMLEscaping.markdownCell(verdict.explanation))\n"
+    }
+
+    /// The confusion matrix with its totals, under a line saying which side is which.
+    static func confusionTable(_ m: DimensionAlignment.ConfusionMatrix) -> [String] {
+        let judgeTotals = m.labels.indices.map { j in m.counts.reduce(0) { $0 + $1[j] } }
+        return [
+            "Confusion matrix (rows: expert, columns: judge; last column and row: totals)\n",
+            MarkdownTable(
+                header: ["expert \\ judge"] + m.labels + ["total"],
+                rows: zip(m.labels, m.counts).map { label, row in [label] + row.map(String.init) + [String(row.reduce(0, +))] }
+                    + [["total"] + judgeTotals.map(String.init) + [String(judgeTotals.reduce(0, +))]]
+            ).rendered,
+        ]
+    }
+
     /// The run information rows, absent fields left out.
     static func infoRows(_ info: AlignmentInfo) -> [[String]] {
         ReportMarkup.infoFacts(info).map { [$0.0, $0.1] }

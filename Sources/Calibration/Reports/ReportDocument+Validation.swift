@@ -15,7 +15,7 @@ extension ReportDocument {
 
     /// The first reason the report cannot be rendered as it stands, or `nil`.
     ///
-    /// One check for both kinds, run before any page is drawn, because the
+    /// One check for the alignment, preference and comparison kinds, run before any page is drawn, because the
     /// renderers trust what they are given (a confusion matrix that does not
     /// fit its scale would index past its end): the schema version must be one
     /// this build writes; every count must be zero or more; a declared scale
@@ -26,6 +26,7 @@ extension ReportDocument {
         switch self {
         case .alignment(let report): Self.problem(in: report)
         case .comparison(let comparison): Self.problem(in: comparison)
+        case .preference(let preference): Self.problem(in: preference)
         case .estimate, .digest, .probe: nil
         }
     }
@@ -84,6 +85,25 @@ extension ReportDocument {
             if let m = d.confusionMatrix, let p = matrixProblem(m, scale: d.scale, at: path + ".confusionMatrix") { return p }
         }
         return nil
+    }
+
+    /// A preference table must be 3×3 over a, tie, b with counts of zero or more that add up, as its renderers index it.
+    private static func problem(in preference: PreferenceAlignment) -> Problem? {
+        let table = preference.agreement.table
+        let counts = [
+            ("rows", preference.rows), ("failed", preference.failed), ("inconsistentAsTies", preference.inconsistentAsTies),
+            ("labels", preference.labels), ("agreement.table.excludedPairs", table.excludedPairs),
+        ]
+        if let p = countProblem(counts, at: "") { return Problem(path: String(p.path.dropFirst()), message: p.message) }
+        guard table.scale.count == 3, table.counts.count == 9 else {
+            return Problem(
+                path: "agreement.table.counts",
+                message: "\(table.counts.count) counts on a scale of \(table.scale.count); a preference table is 3×3 over a, tie, b")
+        }
+        let matrix = DimensionAlignment.ConfusionMatrix(labels: ["a", "tie", "b"], counts: table.rows)
+        return matrixProblem(matrix, scale: nil, at: "agreement.table").map {
+            Problem(path: "agreement.table.counts", message: $0.message)
+        }
     }
 
     private static func problem(in comparison: RubricComparison) -> Problem? {

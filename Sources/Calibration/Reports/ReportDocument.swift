@@ -3,7 +3,7 @@ public import Foundation
 
 /// A saved report of any kind `judgecal` writes as JSON, read back and written again.
 ///
-/// An alignment, a rubric comparison, run estimates, a disagreement digest or a
+/// An alignment (of scores, or of preferences), a rubric comparison, run estimates, a disagreement digest or a
 /// probe report, read from its JSON and written as JSON, HTML, Markdown or text
 /// (`judgecal report`). Each kind renders itself where it lives; this type only
 /// tells them apart.
@@ -18,10 +18,13 @@ public enum ReportDocument: Sendable {
     case digest(DisagreementDigest)
     /// A probe report (`probe --json`).
     case probe(ProbeReport)
+    /// A pairwise judge's preferences against human preferences (`align --pairwise`).
+    case preference(PreferenceAlignment)
 
     /// The kinds, told apart by a key only that kind's JSON has at the top level.
     private enum Kind: String {
         case alignment, comparison, estimate = "run estimates", digest = "disagreement digest", probe = "probe report"
+        case preference = "preference alignment"
 
         init(_ value: JSONValue) {
             self =
@@ -29,7 +32,7 @@ public enum ReportDocument: Sendable {
                     .probe
                 } else if value["rowsInRun"] != nil { .digest } else if value["sampling"] != nil && value["level"] != nil {
                     .estimate
-                } else { .alignment }
+                } else if value["inconsistentAsTies"] != nil { .preference } else { .alignment }
         }
 
         /// The schema version this build reads, for the kinds that carry one.
@@ -37,7 +40,7 @@ public enum ReportDocument: Sendable {
             switch self {
             case .alignment: AlignmentReport.currentSchemaVersion
             case .comparison: RubricComparison.currentSchemaVersion
-            case .estimate: nil
+            case .estimate, .preference: nil
             case .digest: DisagreementDigest.currentSchemaVersion
             case .probe: ProbeReport.currentSchemaVersion
             }
@@ -46,7 +49,8 @@ public enum ReportDocument: Sendable {
 
     /// Reads a report from its JSON (docs/FORMATS.md), its kind told by a key only
     /// that kind has: `controlName` (comparison), `probes` and `placebo` (probe report),
-    /// `rowsInRun` (digest), `sampling` and `level` (estimates), else an alignment.
+    /// `rowsInRun` (digest), `sampling` and `level` (estimates), `inconsistentAsTies` (preference
+    /// alignment), else an alignment.
     ///
     /// The JSON goes through the depth-checked, locating parser first (so a
     /// bad byte is named by line and column, and deep nesting is refused
@@ -75,12 +79,13 @@ public enum ReportDocument: Sendable {
             case .estimate: self = .estimate(try decoder.decode(EstimationReport.self, from: data))
             case .digest: self = .digest(try decoder.decode(DisagreementDigest.self, from: data))
             case .probe: self = .probe(try decoder.decode(ProbeReport.self, from: data))
+            case .preference: self = .preference(try decoder.decode(PreferenceAlignment.self, from: data))
             }
         } catch let error as DecodingError {
             throw InputError(
                 file: file,
                 message:
-                    "is not a report judgecal renders (an alignment or comparison report, run estimates, a disagreement digest or a probe report; docs/FORMATS.md): read as \(kind.rawValue), \(error.readableDescription)"
+                    "is not a report judgecal renders (an alignment, preference alignment or comparison report, run estimates, a disagreement digest or a probe report; docs/FORMATS.md): read as \(kind.rawValue), \(error.readableDescription)"
             )
         }
         try validate(file: file, lines: lines)
@@ -111,6 +116,7 @@ public enum ReportDocument: Sendable {
         case .estimate(let e): try JSONEncoder.report.encode(e)
         case .digest(let d): try JSONEncoder.report.encode(d)
         case .probe(let p): try JSONEncoder.report.encode(p)
+        case .preference(let p): try JSONEncoder.report.encode(p)
         }
     }
 
@@ -122,6 +128,7 @@ public enum ReportDocument: Sendable {
         case .estimate(let e): e.renderHTML()
         case .digest(let d): d.renderHTML()
         case .probe(let p): p.renderHTML()
+        case .preference(let p): p.renderHTML()
         }
     }
 
@@ -133,6 +140,7 @@ public enum ReportDocument: Sendable {
         case .estimate(let e): e.renderMarkdown()
         case .digest(let d): d.renderMarkdown()
         case .probe(let p): p.renderMarkdown()
+        case .preference(let p): p.renderMarkdown()
         }
     }
 
@@ -144,6 +152,7 @@ public enum ReportDocument: Sendable {
         case .estimate(let e): e.renderText()
         case .digest(let d): d.renderText()
         case .probe(let p): p.renderText()
+        case .preference(let p): p.renderText()
         }
     }
 }

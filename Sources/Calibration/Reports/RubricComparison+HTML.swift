@@ -3,7 +3,8 @@ import AgreementStatistics
 extension RubricComparison {
     /// The comparison as one self-contained HTML page (inline CSS and SVG, no script).
     ///
-    /// Per dimension a `<section data-dimension="…">` with an SVG of class
+    /// The information, with the count of labelled rows outside the run when a sheet covered more. Per
+    /// dimension a `<section data-dimension="…">` with an SVG of class
     /// `comparison` showing the statistic under control and experimental
     /// with their intervals, and the paired difference (experimental −
     /// control) with its bootstrap interval against zero; the SVG's
@@ -16,6 +17,7 @@ extension RubricComparison {
         var body = ["<h1>Comparison: \(HTMLEscaping.text(controlName)) vs \(HTMLEscaping.text(experimentalName))</h1>"]
         body.append(ReportMarkup.infoTable(info, extra: infoExtra))
         if let split { body.append(split.html) }
+        if let sentence = info.rowsNotInRunSentence { body.append("<p>\(HTMLEscaping.text(sentence))</p>") }
         body.append("<h2>Summary</h2>")
         body.append(ReportMarkup.table(header: summaryHeader, rows: summaryRows, numeric: 1...4))
         for d in dimensions {
@@ -52,12 +54,13 @@ extension RubricComparison {
     }
 
     /// The comparison as Markdown, with everything the page holds but its charts (whose figures are in the
-    /// tables): the information, each side's failures, the summary, and per dimension the verdict, McNemar's
+    /// tables): the information, each side's failures, the labelled rows outside the run, the summary, and per dimension the verdict, McNemar's
     /// test (or why there is none), the slices, the worst disagreements with what was judged and the flipped rows.
     public func renderMarkdown() -> String {
         var out = ["# Comparison: \(HTMLEscaping.markdownCell(controlName)) vs \(HTMLEscaping.markdownCell(experimentalName))", ""]
         out.append(MarkdownTable(header: ["", ""], rows: ReportMarkdown.infoRows(info) + infoExtra.map { [$0.0, $0.1] }).rendered)
         if let split { out.append(split.markdown) }
+        if let sentence = info.rowsNotInRunSentence { out.append(sentence + "\n") }
         out.append("## Summary\n")
         out.append(MarkdownTable(header: summaryHeader, rows: summaryRows).rendered)
         for d in dimensions {

@@ -43,9 +43,19 @@ public struct AlignmentOutputs: Sendable, Hashable {
     /// - Parameter rubricText: the rubric's text, whose hash the line keeps.
     /// - Throws: ``OutputError`` naming what could not be written and what was held back.
     public func write(_ report: AlignmentReport, rubricText: String?) throws {
-        try StagedOutputs.writeAllOrNone(try self.report.map { [try ReportDocument.alignment(report).file(at: $0)] } ?? []) {
+        try write(.alignment(report), entry: AlignmentHistoryEntry(report: report, rubricText: rubricText))
+    }
+
+    /// Writes `align --pairwise`'s report file and history line (``AlignmentHistoryEntry/init(preference:rubricText:time:)``),
+    /// all or none, as an alignment's are written.
+    public func write(_ report: PreferenceAlignment, rubricText: String?) throws {
+        try write(.preference(report), entry: AlignmentHistoryEntry(preference: report, rubricText: rubricText))
+    }
+
+    private func write(_ document: ReportDocument, entry: AlignmentHistoryEntry) throws {
+        try StagedOutputs.writeAllOrNone(try report.map { [try document.file(at: $0)] } ?? []) {
             guard let history else { return }
-            try AlignmentHistoryEntry(report: report, rubricText: rubricText).append(to: URL(fileURLWithPath: history))
+            try entry.append(to: URL(fileURLWithPath: history))
         }
     }
 }

@@ -92,7 +92,7 @@ struct RowSelectionTests {
         }
         let decoded = try JSONDecoder().decode(AlignmentReport.self, from: try JSONEncoder.report.encode(report))
         #expect(decoded.info.labelledRowsNotInRun == 2)
-        // compare: the same count in the comparison's info and text.
+        // compare: the same count in the comparison's info, text, Markdown and page.
         let other = JudgmentSet(run: run.info.name, rubric: rubric.name, rubricVersion: rubric.version, model: "n", judgments: [])
         let comparison = try RubricComparison(
             RubricComparison.Input(
@@ -100,6 +100,8 @@ struct RowSelectionTests {
                 labels: counted),
             options: AlignmentSettings(resamples: 0))
         #expect(comparison.info.labelledRowsNotInRun == 2)
-        #expect(comparison.renderText().contains("2 labelled rows are not rows of this run and were left out."))
+        for rendering in [comparison.renderText(), comparison.renderMarkdown(), comparison.renderHTML()] {
+            #expect(rendering.contains("2 labelled rows are not rows of this run and were left out."))
+        }
     }
 }
