@@ -81,6 +81,7 @@ let libraries: [Target] = [
         name: "judgecal",
         dependencies: [
             "CommandLineParsing", "Calibration", "Judging", "LanguageModels", "EvaluationCore", "AgreementStatistics", "DataFormats",
+            "SampleGeneration",
         ]
     ),
 ]

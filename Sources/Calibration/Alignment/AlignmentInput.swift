@@ -144,6 +144,9 @@ public struct AlignmentInput: Sendable, Hashable {
     public var dimensions: [Dimension]
     /// How the labelled rows were drawn, when they carry inclusion probabilities.
     public var sampling: LabelSampling?
+    /// Each row's origin (`metadata.origin`), for the per-origin figures (``AlignmentReport/origins``); a row
+    /// not listed is ``unmarkedOrigin``. Empty for none.
+    public var origins: [String: String] = [:]
 
     /// Creates the input.
     public init(

@@ -39,6 +39,7 @@ extension AlignmentReport {
             info: input.info, options: options, exampleRows: exampleRows.sorted(), exampleRowsIncluded: options.includeExampleRows,
             dimensions: dimensions, halo: try Self.halo(pairedByDimension, names: input.dimensions.map(\.name), runOrder: input.runRowIDs),
             sampling: input.sampling)
+        origins = try Self.originAlignments(input, options: options)
     }
 
     /// The halo comparison on the rows paired in every dimension, in run order.

@@ -34,6 +34,11 @@ extension AlignmentReport {
             ])
         }
         out.append(table.rendered())
+        if let table = originTable {
+            var byOrigin = TextTable(columns: table.header)
+            table.rows.forEach { byOrigin.append($0) }
+            out.append(contentsOf: ["", Self.originTableTitle + ":", byOrigin.rendered()])
+        }
         if let sampling {
             out.append("")
             out.append("Sampling: \(sampling.summary).")

@@ -40,6 +40,9 @@ public struct AlignmentReport: Sendable, Hashable, Codable {
     /// For a single look on labels that earlier `align --sequential` looks used: that its
     /// interval ignores those looks. `nil` otherwise.
     public var earlierLooksNote: String? = nil
+    /// Per origin (curated, synthetic), the figures on that origin's rows alone, when the run's rows
+    /// have two origins or more (``OriginAlignment``); `nil` otherwise.
+    public var origins: [OriginAlignment]? = nil
 
     /// Creates a report from its parts (decoding uses the synthesized `init(from:)`).
     public init(

@@ -39,11 +39,13 @@ extension RunGeneration {
 
     /// Generates rows from the seed run with `model`, checks each with the schema and then the
     /// command (either, both or neither), writes the generated run (when it has a row) and
-    /// reports what was kept and set aside.
+    /// reports what was kept and set aside. `progress` is told the summary after each row kept.
     ///
     /// - Throws: ``InputError`` for a seed run, instructions or schema file that does not read, or
     ///   a schema with a keyword that is not checked; ``SampleGenerationError`` for a bad setting; what the model throws; ``OutputError`` when the run cannot be written.
-    public static func generate(_ settings: Settings, model: any LanguageModel) async throws -> GenerationReport {
+    public static func generate(
+        _ settings: Settings, model: any LanguageModel, progress: @Sendable (GenerationSummary) -> Void = { _ in }
+    ) async throws -> GenerationReport {
         let seeds = try FrozenRun.load(from: settings.seeds)
         let instructions = String(decoding: try InputFile.read(settings.instructions), as: UTF8.self)
         let schema = try settings.schema.map { url in
@@ -62,7 +64,7 @@ extension RunGeneration {
                 if let schema, let problem = schema.violation(of: row.json) { return .invalid("schema: \(problem)") }
                 return await command?.validate(row) ?? .valid
             })
-        for try await _ in generator.run() {}
+        for try await _ in generator.run() { progress(await generator.summary) }
         let run = try await run(of: generator, seeds: seeds)
         if !run.rows.isEmpty { try run.save(to: settings.output) }
         return GenerationReport(

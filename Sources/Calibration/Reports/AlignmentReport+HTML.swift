@@ -45,6 +45,10 @@ extension AlignmentReport {
                         String(d.counts.paired), ReportNumber.withInterval(d.statisticEstimate), d.verdict.outcome.rawValue,
                     ]
                 }, numeric: 1...6))
+        if let table = originTable {
+            body.append("<p>\(HTMLEscaping.text(Self.originTableTitle)).</p>")
+            body.append(ReportMarkup.table(header: table.header, rows: table.rows, numeric: 2...3, cssClass: "origins"))
+        }
         for (index, d) in dimensions.enumerated() {
             body.append(d.htmlSection(index: index, threshold: options.threshold))
         }

@@ -30,6 +30,10 @@ extension AlignmentReport {
                     ]
                 }
             ).rendered)
+        if let table = originTable {
+            out.append("\(Self.originTableTitle).\n")
+            out.append(MarkdownTable(header: table.header, rows: table.rows).rendered)
+        }
         for d in dimensions {
             out.append("## \(HTMLEscaping.markdownCell(d.name))\n")
             out.append(ReportMarkdown.verdict(d.verdict))

@@ -28,6 +28,7 @@ extension AlignmentInput {
             runRowIDs: run.rows.map(\.id), exampleRowIDs: rubric.exampleRowIDs,
             groups: try run.groups(by: groupBy), dimensions: dimensions, sampling: labels.sampling)
         info.labelledRowsNotInRun = labels.rowsOutsideRun
+        origins = run.origins
     }
 }
 
@@ -121,6 +122,11 @@ extension FrozenRun {
     /// Each row's group: the value at `path` in the row's JSON, as text.
     ///
     /// - Throws: ``InputError`` naming the first row without a value there.
+    /// Each row's `metadata.origin`, for the rows that have one as a string.
+    var origins: [String: String] {
+        Dictionary(uniqueKeysWithValues: rows.compactMap { row in row.metadata["origin"]?.string.map { (row.id, $0) } })
+    }
+
     func groups(by path: String?) throws -> [String: String] {
         guard let path else { return [:] }
         var groups: [String: String] = [:]
@@ -187,5 +193,6 @@ extension AlignmentInput {
                 dataset: run?.info.info["Dataset"]),
             runRowIDs: rowIDs, exampleRowIDs: rubric?.exampleRowIDs ?? [], groups: try run?.groups(by: groupBy) ?? [:],
             dimensions: dimensions, sampling: labels.sampling)
+        origins = run?.origins ?? [:]
     }
 }

@@ -2,6 +2,7 @@ public import AgreementStatistics
 public import Calibration
 public import CommandLineParsing
 public import DataFormats
+public import SampleGeneration
 
 // The libraries' named choices, read from the command line by their raw values.
 
@@ -10,3 +11,4 @@ extension RecordFormat: ArgumentValue {}
 extension AlignmentStatistic: ArgumentValue {}
 extension JudgeSession.Mode: ArgumentValue {}
 extension LabelSplit: ArgumentValue {}
+extension SeedSampling: ArgumentValue {}

@@ -1,6 +1,7 @@
 import Calibration
 import CommandLineParsing
 import Foundation
+import SampleGeneration
 
 /// `judgecal generate SEEDS --target N --instructions FILE [--validate CMD] [--schema FILE]`: synthetic rows.
 enum GenerateCommand {
@@ -12,6 +13,12 @@ enum GenerateCommand {
             Option("validate", valueName: "command", help: "Run per row, its JSON on stdin; exit 0 keeps it."),
             Option("schema", valueName: "file", help: "One row's JSON schema, sent and checked on each row."),
             Option("output", valueName: "file", help: "The generated run (.run.jsonl).", required: true),
+            Option(
+                "strategy", valueName: "name", help: "Which seeds a request shows.",
+                choices: SeedSampling.allCases.map(\.rawValue), defaultValue: SeedSampling.random.rawValue),
+            Option("seed", valueName: "n", help: "Seeds the random strategy and the sampling.", defaultValue: "0"),
+            Option("samples-per-request", valueName: "n", help: "Rows per request.", defaultValue: "4", range: 1...),
+            Option("max-requests", valueName: "n", help: "Request cap (default 3 × the target's need).", range: 1...),
         ], flags: [Flag("json", help: "Print the report as JSON.")],
         positionals: [Positional("seeds", help: "The seed run (.run.jsonl).")],
         run: { arguments, console in
@@ -21,9 +28,18 @@ enum GenerateCommand {
                 instructions: try InputFiles.existing(arguments.valueOrDefault("instructions"), role: "instructions"),
                 schema: try arguments.value("schema").map { try InputFiles.existing($0, role: "schema") },
                 validationCommand: arguments.value("validate"),
+                options: GenerationOptions(
+                    strategy: try arguments.valueOrDefault("strategy", as: SeedSampling.self),
+                    samplesPerRequest: try arguments.valueOrDefault("samples-per-request", as: Int.self),
+                    seed: try arguments.valueOrDefault("seed", as: UInt64.self),
+                    maxRequests: try arguments.value("max-requests", as: Int.self)),
                 output: URL(fileURLWithPath: arguments.valueOrDefault("output")))
-            let report = try await RunGeneration.generate(settings, model: JudgeModelOptions.judge(arguments).model)
+            let judge = try JudgeModelOptions.judge(arguments)
+            let report = try await RunGeneration.generate(settings, model: judge.model) {
+                console.printNote("kept so far: \($0.renderLine())")
+            }
             console.print(arguments.flag("json") ? try report.renderJSON() : report.renderText())
+            console.printNote(judge.summary)
             return .success
         })
 }
