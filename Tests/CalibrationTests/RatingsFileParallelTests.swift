@@ -8,15 +8,15 @@ import _TestSupport
 /// The report of `request` on `text` written to a file and counted with
 /// `parallelism` in reading windows of `windowSize` bytes, or the error.
 private func counted(
-    _ text: String, raters: [String], id: String?, request: AgreementRequest, parallelism: CSVReader.Parallelism,
-    windowSize: Int
+    _ text: String, raters: [String], id: String?, request: AgreementRequest, parallelism: ReadingParallelism,
+    windowSize: Int, format: RecordFormat = .csv
 ) -> Result<String, InputError> {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("ratings-\(UUID().uuidString).csv")
     defer { try? FileManager.default.removeItem(at: url) }
     do {
         try Data(text.utf8).write(to: url)
         let file = try RatingsFile.columns(
-            .file(url, chunkSize: windowSize), file: "r.csv", format: .csv, raters: raters, id: id, scale: request.scale,
+            .file(url, chunkSize: windowSize), file: "r.csv", format: format, raters: raters, id: id, scale: request.scale,
             statistic: request.statistic, parallelism: parallelism)
         guard case .counted = file.groups.first?.content else {
             return .failure(InputError(file: "r.csv", message: "not counted"))
@@ -57,6 +57,42 @@ struct RatingsFileParallelTests {
                 let read = counted(
                     file.1, raters: ["a", "b"], id: "id", request: Self.request, parallelism: .init(chunks: chunks),
                     windowSize: windowSize)
+                #expect(read == serial, "\(file.0), \(chunks) chunks, windows of \(windowSize)")
+            }
+        }
+    }
+
+    /// JSON Lines files with the traps of the CSV ones that apply: no quoting, but
+    /// CRLF, blank lines, a byte-order mark, escaped line breaks and malformed records.
+    static let jsonLinesFiles: [(String, String)] = [
+        ("plain records", (1...40).map { #"{"id":"i\#($0)","a":\#($0 % 4 + 1),"b":\#(($0 / 3) % 4 + 1)}"# + "\n" }.joined()),
+        ("CRLF, a byte-order mark, blank lines, null and missing ratings, escaped line breaks",
+         "\u{FEFF}" + (1...30).map { i in
+             #"{"id":"i\n\#(i)","a":\#(i % 5 == 0 ? "null" : "\(i % 4 + 1)"),"b":2\#(i % 7 == 0 ? "" : ",\"x\":[1,{}]")}"#
+                 + (i % 4 == 0 ? "\r\n\r\n" : "\r\n") }.joined()),
+        ("a record that is not JSON late in the file",
+         (1...30).map { i in i == 26 ? #"{"id":"i26","a":1 "b":2}"# + "\n" : #"{"id":"i\#(i)","a":1,"b":2}"# + "\n" }.joined()),
+        ("a rating off the scale late in the file",
+         (1...30).map { #"{"id":"i\#($0)","a":1,"b":\#($0 == 27 ? 9 : 2)}"# + "\n" }.joined()),
+        ("a rating that is an object late in the file",
+         (1...30).map { #"{"id":"i\#($0)","a":1,"b":\#($0 == 24 ? "{}" : "2")}"# + "\n" }.joined()),
+        ("an id repeated far from its first use",
+         (1...30).map { #"{"id":"i\#($0 == 28 ? 2 : $0)","a":1,"b":2}"# + "\n" }.joined()),
+        ("a blank id late, a repeated one later",
+         (1...30).map { #"{"id":"\#($0 == 20 ? " " : $0 == 29 ? "i1" : "i\($0)")","a":1,"b":2}"# + "\n" }.joined()),
+        ("a rater field no record has", (1...30).map { #"{"id":"i\#($0)","a":1,"c":2}"# + "\n" }.joined()),
+    ]
+
+    @Test("JSON Lines in 2 to 4 chunks give the serial reading's report or error, with its line", arguments: jsonLinesFiles)
+    func jsonLinesSameAsSerial(_ file: (String, String)) {
+        let serial = counted(
+            file.1, raters: ["a", "b"], id: "id", request: Self.request, parallelism: .serial, windowSize: 1 << 16, format: .jsonl)
+        if case .failure(let error) = serial { #expect(error.line != nil || error.message.hasPrefix("no record has")) }
+        for chunks in 2...4 {
+            for windowSize in [1, 7, 1 << 16] {
+                let read = counted(
+                    file.1, raters: ["a", "b"], id: "id", request: Self.request, parallelism: .init(chunks: chunks),
+                    windowSize: windowSize, format: .jsonl)
                 #expect(read == serial, "\(file.0), \(chunks) chunks, windows of \(windowSize)")
             }
         }

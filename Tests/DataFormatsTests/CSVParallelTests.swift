@@ -64,7 +64,7 @@ struct CSVParallelTests {
     @Test("a file under the minimum size, or one chunk, is left to the serial reading")
     func small() {
         var rows = 0
-        for parallelism in [CSVReader.Parallelism(chunks: 2, minimumFileSize: 1 << 20), .serial] {
+        for parallelism in [ReadingParallelism(chunks: 2, minimumFileSize: 1 << 20), .serial] {
             let whole = withTemporaryFile(Self.withoutQuotes.1) { url in
                 CSVReader().forEachRowInParallel(in: url, parallelism: parallelism) { _ in true } row: { _, _ in
                     rows += 1

@@ -5,11 +5,15 @@ import Foundation
 /// file streams by with 8 bytes kept per row: a 64-bit hash of each id.
 ///
 /// Hashes are kept in 256 lists by their top byte, so that no list grows
-/// large enough for its doubling to matter, and sorted at the end. Equal
-/// hashes (a repeated id, or in about one file of 10¹¹ a collision) send the
-/// reader back over the file, comparing the texts of those ids only, so that
-/// the error names the first repeated id and both its lines, as a check that
-/// kept every id would.
+/// large enough for its doubling to matter. At the end each list goes through
+/// one open-addressing hash set (linear probing, at most half full), reused
+/// from list to list: with a list's share of the rows (N/256, 39,000 at ten
+/// million rows) it stays in the cache, and the check costs one probe a row
+/// rather than a sort's log N comparisons. Memory: the 8 bytes a row, and a
+/// set of 16 bytes per row of the longest list. Equal hashes (a repeated id,
+/// or in about one file of 10¹¹ a collision) send the reader back over the
+/// file, comparing the texts of those ids only, so that the error names the
+/// first repeated id and both its lines, as a check that kept every id would.
 struct ItemIdentifiers {
     private var hashes: [[UInt64]] = Array(repeating: [], count: 256)
     /// The line of the first blank id.
@@ -32,12 +36,31 @@ struct ItemIdentifiers {
     }
 
     /// The hashes seen more than once.
-    mutating func repeatedHashes() -> Set<UInt64> {
+    func repeatedHashes() -> Set<UInt64> {
         var repeated: Set<UInt64> = []
-        for b in hashes.indices {
-            hashes[b].sort()
-            for (x, y) in zip(hashes[b], hashes[b].dropFirst()) where x == y { repeated.insert(x) }
+        let longest = hashes.lazy.map(\.count).max() ?? 0
+        // Zero marks an empty slot, so a hash of zero is counted apart.
+        var capacity = 1
+        while capacity < 2 * longest { capacity <<= 1 }
+        let slots = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: capacity)
+        defer { slots.deallocate() }
+        var zeros = 0
+        for list in hashes {
+            var mask = 1
+            while mask < 2 * list.count { mask <<= 1 }
+            mask -= 1
+            slots[0...mask].update(repeating: 0)
+            for hash in list {
+                guard hash != 0 else {
+                    zeros += 1
+                    continue
+                }
+                var s = Int(truncatingIfNeeded: hash) & mask
+                while slots[s] != 0, slots[s] != hash { s = (s + 1) & mask }
+                if slots[s] == hash { repeated.insert(hash) } else { slots[s] = hash }
+            }
         }
+        if zeros > 1 { repeated.insert(0) }
         return repeated
     }
 

@@ -47,8 +47,10 @@ final class RatingTally {
     private let categories: UnsafeMutableBufferPointer<Int>
     /// The rows counted (one cell, so that counting does not go through a class property's access check).
     private let rows: UnsafeMutablePointer<Int>
-    /// The hashes of the ids counted, and the line of the first blank one.
-    var identifiers = ItemIdentifiers()
+    /// The hashes of the ids counted, and the line of the first blank one; written
+    /// once a row by the one thread counting this tally, so without the run-time
+    /// exclusivity check a class property gets at every access.
+    @exclusivity(unchecked) var identifiers = ItemIdentifiers()
 
     private static let line = 128
 

@@ -15,16 +15,23 @@ extension RatingsFile {
     /// column that has one.
     static func counted(
         _ source: ByteSource, file: String, format: RecordFormat, raters: [String], id: String?, scale: CategoryScale,
-        parallelism: CSVReader.Parallelism
+        parallelism: ReadingParallelism
     ) throws -> RatingsFile {
         guard let separator = format.separator else {
             // The paths in the order the item-by-item reading asks for them, so that a
             // field no record has is named as it names it.
             let reader = JSONLinesReader(paths: Array(Set(raters + [id].compactMap { $0 })).sorted())
-            let read = try serially(source, reader: reader, file: file, raters: raters, id: id, scale: scale)
-            return try counted(read, source: source, reader: reader, file: file, raters: raters, scale: scale)
+            return try counted(source, reader: reader, file: file, raters: raters, id: id, scale: scale, parallelism: parallelism)
         }
         let reader = CSVReader(separator: separator)
+        return try counted(source, reader: reader, file: file, raters: raters, id: id, scale: scale, parallelism: parallelism)
+    }
+
+    /// The file counted with `reader`: in chunks on several threads when it allows, else serially.
+    private static func counted<Reader: ParallelRecordStreaming>(
+        _ source: ByteSource, reader: Reader, file: String, raters: [String], id: String?, scale: CategoryScale,
+        parallelism: ReadingParallelism
+    ) throws -> RatingsFile {
         if case .file(let url, let windowSize) = source,
             let parallel = inParallel(
                 url, windowSize: windowSize, parallelism: parallelism, reader: reader, file: file, raters: raters, id: id,
@@ -44,7 +51,7 @@ extension RatingsFile {
         let columns = read.tally.columns
         if let idColumn = columns.id {
             try checkIdentifiers(
-                &read.tally.identifiers, source: source, reader: reader, file: file, column: idColumn, name: columns.names[idColumn])
+                read.tally.identifiers, source: source, reader: reader, file: file, column: idColumn, name: columns.names[idColumn])
         }
         if let error = read.firstError.lazy.compactMap({ $0 }).first { throw error }
         let counted = try read.tally.pairTables(raters: raters, scale: scale)
@@ -75,12 +82,12 @@ extension RatingsFile {
         return (tally, firstError)
     }
 
-    /// The file counted in chunks on several threads (``CSVReader/forEachRowInParallel(in:windowSize:parallelism:header:row:)``),
+    /// The file counted in chunks on several threads (``ParallelRecordStreaming/forEachRowInParallel(in:windowSize:parallelism:header:row:)``),
     /// one tally per chunk added up in chunk order; `nil` when it was not
     /// read so, or when any chunk met a missing column, an unreadable rating
     /// or a blank id: the serial reading then names the first in file order.
-    private static func inParallel(
-        _ url: URL, windowSize: Int, parallelism: CSVReader.Parallelism, reader: CSVReader, file: String, raters: [String],
+    private static func inParallel<Reader: ParallelRecordStreaming>(
+        _ url: URL, windowSize: Int, parallelism: ReadingParallelism, reader: Reader, file: String, raters: [String],
         id: String?, scale: CategoryScale
     ) -> RatingTally? {
         guard parallelism.chunks > 1 else { return nil }
@@ -110,7 +117,7 @@ extension RatingsFile {
     /// reports it: repeated hashes are resolved by reading the file again and
     /// comparing the texts of those ids alone.
     private static func checkIdentifiers<Reader: RecordStreaming>(
-        _ identifiers: inout ItemIdentifiers, source: ByteSource, reader: Reader, file: String, column: Int, name: String
+        _ identifiers: ItemIdentifiers, source: ByteSource, reader: Reader, file: String, column: Int, name: String
     ) throws(InputError) {
         let blank = identifiers.firstBlankLine
         let repeated = identifiers.repeatedHashes()

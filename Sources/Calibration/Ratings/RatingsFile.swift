@@ -60,12 +60,12 @@ public struct RatingsFile: Sendable {
     ///   - scale: the declared categories, if any.
     ///   - statistic: the statistic the ratings are read for, if known.
     ///   - parallelism: how a file counted as it is read is split over threads
-    ///     (``CSVReader/forEachRowInParallel(in:windowSize:parallelism:header:row:)``).
+    ///     (``ParallelRecordStreaming/forEachRowInParallel(in:windowSize:parallelism:header:row:)``: CSV, TSV, JSON Lines).
     /// - Throws: ``InputError`` naming file, line and column for a malformed
     ///   file, a missing column, a rating that does not read, a blank or repeated id.
     public static func columns(
         _ source: ByteSource, file: String, format: RecordFormat, raters: [String], id: String? = nil, groupBy: String? = nil,
-        scale: CategoryScale? = nil, statistic: AgreementStatistic? = nil, parallelism: CSVReader.Parallelism = .automatic
+        scale: CategoryScale? = nil, statistic: AgreementStatistic? = nil, parallelism: ReadingParallelism = .automatic
     ) throws -> RatingsFile {
         if let statistic, statistic.isComputable(fromPairTablesOf: raters.count), let scale,
             scale.count <= CategoryScale.maximumCategories, groupBy == nil

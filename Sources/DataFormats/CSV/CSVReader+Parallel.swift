@@ -1,31 +1,6 @@
 public import Foundation
 
 extension CSVReader {
-    /// How many threads read a file, and from what size on.
-    public struct Parallelism: Sendable, Hashable {
-        /// How many chunks a file is split into, each read on a thread of its own; 1 reads it serially.
-        public var chunks: Int
-        /// Files smaller than this (in bytes) are read serially: starting threads would cost more than they save.
-        public var minimumFileSize: Int
-
-        /// Splits files of `minimumFileSize` bytes or more into `chunks` chunks.
-        public init(chunks: Int, minimumFileSize: Int = 0) {
-            self.chunks = max(1, chunks)
-            self.minimumFileSize = minimumFileSize
-        }
-
-        /// One chunk per processor for files of 16 MiB and more (four reading windows).
-        public static var automatic: Parallelism {
-            Parallelism(chunks: ProcessInfo.processInfo.activeProcessorCount, minimumFileSize: 4 * ByteSource.defaultChunkSize)
-        }
-
-        /// Every file read on the calling thread.
-        public static let serial = Parallelism(chunks: 1)
-    }
-
-    /// Thrown inside a parallel reading to stop a chunk; never leaves it.
-    private static let stopped = InputError(file: "", message: "a chunk of a parallel reading stopped")
-
     /// Reads the rows of a file in chunks on several threads, or answers
     /// `false` and leaves the reading to ``forEachRow(in:file:header:row:)``.
     ///
@@ -61,40 +36,20 @@ extension CSVReader {
     /// - Returns: `true` when every row was handed over; `false` when the file is smaller than
     ///   the parallelism's minimum, cannot be split, or any chunk failed or stopped.
     public func forEachRowInParallel(
-        in url: URL, windowSize: Int = ByteSource.defaultChunkSize, parallelism: Parallelism,
+        in url: URL, windowSize: Int = ByteSource.defaultChunkSize, parallelism: ReadingParallelism,
         header: ([String]) -> Bool, row: (_ chunk: Int, DelimitedRecord) -> Bool
     ) -> Bool {
-        guard parallelism.chunks > 1, let size = Self.size(of: url), size >= parallelism.minimumFileSize,
-            let width = headerWidth(of: url, header: header)
-        else { return false }
-        var starts = [0]
-        for c in 1..<parallelism.chunks {
-            if let start = Self.lineStart(in: url, from: size / parallelism.chunks * c, size: size), start > starts[starts.count - 1] {
-                starts.append(start)
+        guard let ranges = parallelism.lineChunks(of: url), let width = headerWidth(of: url, header: header) else { return false }
+        return ReadingParallelism.all(ranges.count) { c in
+            do {
+                return try records(
+                    in: .file(url, chunkSize: windowSize), range: ranges[c], file: "", startsFile: c == 0, endsFile: c == ranges.count - 1,
+                    width: c == 0 ? nil : width, header: { _ in },
+                    row: { record throws(InputError) in guard row(c, record) else { throw ReadingParallelism.stopped } }
+                ).endsWhole
+            } catch {
+                return false
             }
-        }
-        let ranges = starts.indices.map { c in starts[c]..<(c + 1 < starts.count ? starts[c + 1] : size) }
-        let whole = UnsafeMutableBufferPointer<Bool>.allocate(capacity: ranges.count)
-        defer { whole.deallocate() }
-        whole.initialize(repeating: false)
-        // Each chunk's thread writes only its own cell of `whole`, and `row`
-        // is documented to run on several threads at once, each with its own
-        // chunk index: what Sendable cannot say, so they are passed unchecked.
-        return withoutActuallyEscaping(row) { row in
-            nonisolated(unsafe) let row = row
-            nonisolated(unsafe) let whole = whole
-            DispatchQueue.concurrentPerform(iterations: ranges.count) { c in
-                let row = row
-                do {
-                    whole[c] = try records(
-                        in: .file(url, chunkSize: windowSize), range: ranges[c], file: "", startsFile: c == 0, endsFile: c == ranges.count - 1, width: c == 0 ? nil : width,
-                        header: { _ in }, row: { record throws(InputError) in guard row(c, record) else { throw Self.stopped } }
-                    ).endsWhole
-                } catch {
-                    whole[c] = false
-                }
-            }
-            return whole.allSatisfy { $0 }
         }
     }
 
@@ -105,30 +60,9 @@ extension CSVReader {
         do {
             try forEachRow(in: .file(url, chunkSize: 1 << 16), file: "") { names throws(InputError) in
                 if header(names) { width = names.count }
-                throw Self.stopped
+                throw ReadingParallelism.stopped
             } row: { _ in }
         } catch {}
         return width
-    }
-
-    private static func size(of url: URL) -> Int? {
-        var status = stat()
-        guard stat(url.path, &status) == 0 else { return nil }
-        return Int(status.st_size)
-    }
-
-    /// The offset just after the first LF at or after `offset`, `nil` when there is none before the file's end.
-    private static func lineStart(in url: URL, from offset: Int, size: Int) -> Int? {
-        var found: Int?
-        var start = offset
-        try? ByteSource.file(url, chunkSize: 1 << 16).withWindows(range: offset..<size) { bytes, count, _ throws(InputError) in
-            if let lf = UnsafeBufferPointer(start: bytes, count: count).firstIndex(of: DelimitedScanner.lf) {
-                found = start + lf + 1
-                throw stopped
-            }
-            start += count
-            return count
-        }
-        return found.flatMap { $0 < size ? $0 : nil }
     }
 }

@@ -16,7 +16,7 @@ public import Foundation
 /// `String` per field for a ``RecordTable``; ``forEachRow(in:file:header:row:)``
 /// hands each row's fields over as bytes and reads a file in chunks, for
 /// callers that count or convert fields as they go.
-public struct CSVReader: RecordStreaming, Sendable {
+public struct CSVReader: ParallelRecordStreaming, Sendable {
     /// The field separator: `,` for CSV, a tab for TSV.
     public let separator: UInt8
 

@@ -8,25 +8,55 @@ public struct JSONFieldRecord: FieldRecord {
         private var filled = 0
         /// Where each field ends in the buffer.
         private(set) var ends: [Int]
+        /// The fields' paths, and each one's first step and the rest after it (`nil` without a dot).
+        private let paths: [String]
+        private let firstSteps: [String]
+        private let rests: [Substring?]
+        /// The current record's value at each path, and whether a member of the path's whole name gave it.
+        private var values: [JSONValue?]
+        private var whole: [Bool]
 
-        init(count: Int) {
+        init(paths: [String]) {
             storage = .allocate(capacity: capacity)
-            ends = Array(repeating: 0, count: count)
+            ends = Array(repeating: 0, count: paths.count)
+            self.paths = paths
+            firstSteps = paths.map { String($0.prefix { $0 != "." }) }
+            rests = paths.map { path in path.firstIndex(of: ".").map { path[path.index(after: $0)...] } }
+            values = Array(repeating: nil, count: paths.count)
+            whole = Array(repeating: false, count: paths.count)
         }
 
         deinit { storage.deallocate() }
 
-        /// The bytes of field `index`, valid until the next ``read(_:paths:found:file:line:)``.
+        /// The bytes of field `index`, valid until the next ``read(_:found:file:line:)``.
         func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
             let start = index == 0 ? 0 : ends[index - 1]
             return UnsafeBufferPointer(start: storage + start, count: ends[index] - start)
         }
 
-        /// The fields at `paths` of a parsed record, noting which were found.
-        func read(_ value: JSONValue, paths: [String], found: inout [Bool], file: String, line: Int) throws(InputError) {
+        /// Parses one record's bytes and reads its fields, noting which were found.
+        ///
+        /// A record that is an object is not built (``JSONValue/parseMembers(_:file:firstLine:member:)``):
+        /// each member is matched against the paths as it is parsed, a member of
+        /// the path's whole name first (`"scores.expert"`), then the path's first
+        /// step and the rest below it, the last member of a repeated name counting,
+        /// as a record's dictionary would have it.
+        func read(_ record: UnsafeBufferPointer<UInt8>, found: inout [Bool], file: String, line: Int) throws(InputError) {
+            values.withUnsafeMutableBufferPointer { $0.update(repeating: nil) }
+            whole.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
+            let other = try JSONValue.parseMembers(record, file: file, firstLine: line) { key, value in
+                for c in paths.indices {
+                    if key == paths[c] {
+                        values[c] = value
+                        whole[c] = true
+                    } else if let rest = rests[c], !whole[c], key == firstSteps[c] {
+                        values[c] = value.member(atPath: rest)
+                    }
+                }
+            }
+            if let other { for c in paths.indices { values[c] = other.member(atPath: paths[c][...]) } }
             filled = 0
-            for (c, path) in paths.enumerated() {
-                let field = value.member(atPath: path[...])
+            for (c, field) in values.enumerated() {
                 if field != nil { found[c] = true }
                 switch field {
                 case nil, .null?: break
@@ -35,7 +65,7 @@ public struct JSONFieldRecord: FieldRecord {
                 case .bool(let b)?: append(b ? "true" : "false")
                 case .array?, .object?:
                     throw InputError(
-                        file: file, line: line, column: path,
+                        file: file, line: line, column: paths[c],
                         message: "the field holds \(field?.array == nil ? "an object" : "an array"); expected a number or text")
                 }
                 ends[c] = filled

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reads named fields of every record of a JSON Lines file (or a JSON array)
 /// record by record, as bytes: the streaming core of ``JSONRecords/table(_:paths:file:)``
@@ -18,7 +18,7 @@ import Foundation
 /// (line and column) are those of ``JSONValue/parse(_:file:firstLine:exactLargeNumbers:)``.
 /// A document whose first non-blank character is `[` is a JSON array; it is
 /// split whole (``JSONRecords/split(_:file:)``) before its records are read.
-public struct JSONLinesReader: RecordStreaming, Sendable {
+public struct JSONLinesReader: ParallelRecordStreaming, Sendable {
     /// The fields to read; they are the columns, in this order.
     public let paths: [String]
 
@@ -38,13 +38,12 @@ public struct JSONLinesReader: RecordStreaming, Sendable {
         row: (JSONFieldRecord) throws(InputError) -> Void
     ) throws(InputError) {
         try header(paths)
-        let fields = JSONFieldRecord.Fields(count: paths.count)
+        let fields = JSONFieldRecord.Fields(paths: paths)
         var found = Array(repeating: false, count: paths.count)
         var sawRecord = false
         func record(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Int) throws(InputError) {
-            let value = try JSONValue.parse(bytes, file: file, firstLine: line)
+            try fields.read(bytes, found: &found, file: file, line: line)
             sawRecord = true
-            try fields.read(value, paths: paths, found: &found, file: file, line: line)
             try row(JSONFieldRecord(line: line, fields: fields))
         }
         if try !Self.lines(of: source, file: file, record) {
@@ -69,16 +68,66 @@ public struct JSONLinesReader: RecordStreaming, Sendable {
         }
     }
 
+    /// Reads the records of a JSON Lines file in chunks on several threads, or
+    /// answers `false` and leaves the reading to ``forEachRow(in:file:header:row:)``.
+    ///
+    /// The file is cut into chunks at line ends (``ReadingParallelism``); no proof is
+    /// needed that a cut falls between records, as it is for CSV: a JSON string holds
+    /// no raw line break, so every LF of a JSON Lines file ends a record. Each chunk is
+    /// read with its own field buffer, in parallel. The answer is `false`, and nothing
+    /// handed over counts, when the file is smaller than the parallelism's minimum, is a
+    /// JSON array, or has any error in any chunk (a record that is not JSON, a field
+    /// holding an object or array, `row` answering `false`), or a path no record has:
+    /// a serial reading then gives the first error in file order with its line and
+    /// column, exactly as it would have without this attempt.
+    ///
+    /// - Parameters:
+    ///   - header: receives ``paths`` before any record; answers whether to go on.
+    ///   - row: receives each record with the index of its chunk, on that chunk's thread:
+    ///     chunks run at the same time, each chunk's records in file order. Answers whether
+    ///     to go on. A record's ``JSONFieldRecord/line`` counts from its chunk's first line.
+    /// - Returns: `true` when every record was handed over.
+    public func forEachRowInParallel(
+        in url: URL, windowSize: Int = ByteSource.defaultChunkSize, parallelism: ReadingParallelism,
+        header: ([String]) -> Bool, row: (_ chunk: Int, JSONFieldRecord) -> Bool
+    ) -> Bool {
+        guard let ranges = parallelism.lineChunks(of: url), header(paths) else { return false }
+        let found = UnsafeMutableBufferPointer<[Bool]>.allocate(capacity: ranges.count)
+        defer { found.deinitialize().deallocate() }
+        found.initialize(repeating: [])
+        nonisolated(unsafe) let foundInChunk = found
+        let whole = ReadingParallelism.all(ranges.count) { c in
+            let fields = JSONFieldRecord.Fields(paths: paths)
+            var chunkFound = Array(repeating: false, count: paths.count)
+            do {
+                let source = ByteSource.file(url, chunkSize: windowSize)
+                let read = try Self.lines(of: source, range: ranges[c], file: "") { bytes, line throws(InputError) in
+                    try fields.read(bytes, found: &chunkFound, file: "", line: line)
+                    guard row(c, JSONFieldRecord(line: line, fields: fields)) else { throw ReadingParallelism.stopped }
+                }
+                foundInChunk[c] = chunkFound
+                return read
+            } catch {
+                return false
+            }
+        }
+        return whole && (0..<paths.count).allSatisfy { p in found.contains { $0[p] } }
+    }
+
     /// Hands every non-blank line of a JSON Lines source to `record`, window by
     /// window; `false` (nothing handed over) when the document is a JSON array.
+    ///
+    /// - Parameter range: the bytes to read, all when `nil`; a range that does not start
+    ///   the file starts at a line's start, and is not looked at for an array or a byte-order mark.
     private static func lines(
-        of source: ByteSource, file: String, _ record: (UnsafeBufferPointer<UInt8>, Int) throws(InputError) -> Void
+        of source: ByteSource, range: Range<Int>? = nil, file: String,
+        _ record: (UnsafeBufferPointer<UInt8>, Int) throws(InputError) -> Void
     ) throws(InputError) -> Bool {
         var line = 1
-        var started = false
+        var started = (range?.lowerBound ?? 0) > 0
         var isArray = false
         do {
-            try source.withWindows { bytes, count, atEnd throws(InputError) in
+            try source.withWindows(range: range) { bytes, count, atEnd throws(InputError) in
                 if !started {
                     guard count >= UTF8Validation.byteOrderMark.count || atEnd else { return 0 }
                     let first = UnsafeBufferPointer(start: bytes, count: count)

@@ -55,28 +55,52 @@ extension JSONValue {
         }
     }
 
-    /// Parses one record's bytes in place, as ``parse(_:file:firstLine:exactLargeNumbers:)`` parses its `Data`:
-    /// the streaming JSON Lines reader's entry, which has the bytes in its window.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int) throws(InputError) -> JSONValue {
-        try parse(bytes, file: file, firstLine: firstLine, recordingLines: false, exactLargeNumbers: false).value
+    /// Parses one record's bytes in place as ``parse(_:file:firstLine:exactLargeNumbers:)``
+    /// parses its `Data` (the streaming JSON Lines reader's entry, which has the bytes in
+    /// its window), with the same errors, but without building a record that is an object: its members are
+    /// handed to `member` one by one, in order, with their names (a repeated name
+    /// twice), and `nil` is returned. A record that is not an object is returned.
+    static func parseMembers(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int,
+        member: (String, JSONValue) throws(InputError) -> Void
+    ) throws(InputError) -> JSONValue? {
+        try parsing(bytes, file: file, firstLine: firstLine) { parser throws(InputError) in
+            guard !parser.atEnd, parser.bytes[parser.i] == UInt8(ascii: "{") else { return try parser.value(at: nil) }
+            parser.depth = 1
+            try parser.forEachMember { parser, key throws(InputError) in try member(key, try parser.value(at: nil)) }
+            return nil
+        }
     }
 
     private static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int, recordingLines: Bool, exactLargeNumbers: Bool
     ) throws(InputError) -> (value: JSONValue, lines: [String: Int], end: Int) {
+        try parsing(bytes, file: file, firstLine: firstLine) { parser throws(InputError) in
+            parser.exactLargeNumbers = exactLargeNumbers
+            if recordingLines { parser.lines = [:] }
+            let value = try parser.value(at: recordingLines ? "" : nil)
+            parser.skipWhitespace()
+            return (value, parser.lines ?? [:], parser.line)
+        }
+    }
+
+    /// Checks that `bytes` are UTF-8, skips a byte-order mark and whitespace, lets
+    /// `body` read the document, and checks that nothing but whitespace follows.
+    private static func parsing<Parsed>(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int,
+        _ body: (inout JSONParser) throws(InputError) -> Parsed
+    ) throws(InputError) -> Parsed {
         var parser = JSONParser(bytes: bytes, file: file, firstLine: firstLine)
-        parser.exactLargeNumbers = exactLargeNumbers
-        if recordingLines { parser.lines = [:] }
         if let bad = UTF8Validation.firstInvalidByte(in: parser.bytes) {
             parser.i = bad
             throw parser.error("expected UTF-8 text (save the file as UTF-8)")
         }
         parser.i = UTF8Validation.byteOrderMarkLength(parser.bytes)
         parser.skipWhitespace()
-        let value = try parser.value(at: recordingLines ? "" : nil)
+        let result = try body(&parser)
         parser.skipWhitespace()
         guard parser.atEnd else { throw parser.error("expected the end of the document") }
-        return (value, parser.lines ?? [:], parser.line)
+        return result
     }
 }
 
@@ -200,12 +224,21 @@ private struct JSONParser {
     }
 
     mutating func object(at path: String?) throws(InputError) -> JSONValue {
-        i += 1
         var members: [String: JSONValue] = [:]
+        try forEachMember { parser, key throws(InputError) in
+            members[key] = try parser.value(at: path.map { $0.isEmpty ? key : $0 + "." + key })
+        }
+        return .object(members)
+    }
+
+    /// Reads the object at byte `i` up to its closing brace; `member` reads each
+    /// member's value (at byte `i` when it is called), given the member's name.
+    mutating func forEachMember(_ member: (inout JSONParser, String) throws(InputError) -> Void) throws(InputError) {
+        i += 1
         skipWhitespace()
         if !atEnd, bytes[i] == UInt8(ascii: "}") {
             i += 1
-            return .object(members)
+            return
         }
         while true {
             skipWhitespace()
@@ -215,14 +248,14 @@ private struct JSONParser {
             guard !atEnd, bytes[i] == UInt8(ascii: ":") else { throw error("expected \":\" after a member name") }
             i += 1
             skipWhitespace()
-            members[key] = try value(at: path.map { $0.isEmpty ? key : $0 + "." + key })
+            try member(&self, key)
             skipWhitespace()
             guard !atEnd else { throw error("expected \",\" or \"}\"") }
             if bytes[i] == UInt8(ascii: ",") {
                 i += 1
             } else if bytes[i] == UInt8(ascii: "}") {
                 i += 1
-                return .object(members)
+                return
             } else {
                 throw error("expected \",\" or \"}\"")
             }

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// One record of a file as a streaming reader hands it over: its line and
 /// the bytes of its fields, for callers that count or convert fields as they
 /// go without a `String` per field.
@@ -35,4 +37,17 @@ public protocol RecordStreaming {
         in source: ByteSource, file: String, header: ([String]) throws(InputError) -> Void,
         row: (Record) throws(InputError) -> Void
     ) throws(InputError)
+}
+
+/// A streaming reader that can also read a large file in chunks on several threads
+/// (``CSVReader`` and ``JSONLinesReader``), falling back to its serial reading.
+public protocol ParallelRecordStreaming: RecordStreaming {
+    /// Hands the column names to `header`, then every record to `row` with the index of
+    /// its chunk, chunks on threads of their own; or answers `false` when the file was
+    /// not read so (too small, not splittable, an error or a refusal in any chunk), and
+    /// what was handed over does not count.
+    func forEachRowInParallel(
+        in url: URL, windowSize: Int, parallelism: ReadingParallelism, header: ([String]) -> Bool,
+        row: (_ chunk: Int, Record) -> Bool
+    ) -> Bool
 }
