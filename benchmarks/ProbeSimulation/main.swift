@@ -5,7 +5,7 @@ import Foundation
 // The power and false-alarm study of the bias-probe battery (issue #16); design and results in
 // docs/PROBES.md. Seeded: the same options print the same table.
 //
-// Usage: ProbeSimulation [--runs 500] [--rows 100] [--seed 2026]
+// Usage: ProbeSimulation [--runs 500] [--rows 100] [--seed 2026] [--judge 1-4|pass-fail|both]
 //        ProbeSimulation --smoke [--rows 100] [--seed 2026]: the battery through the real client
 //        against planted_judge_server.py (ServerSmoke).
 //
@@ -26,6 +26,7 @@ struct Options {
     var rows = 100
     var seed: UInt64 = 2026
     var smoke = false
+    var judges = ["1–4", "pass/fail"]
 
     init(arguments: [String]) throws {
         var rest = arguments[...]
@@ -38,8 +39,11 @@ struct Options {
             switch name {
             case "--runs": runs = try Self.positive(value, name)
             case "--rows": rows = try Self.positive(value, name)
+            case "--judge":
+                let all = ["1-4": ["1–4"], "pass-fail": ["pass/fail"], "both": ["1–4", "pass/fail"]]
+                judges = try all[value].orThrow(SimulationError("--judge takes 1-4, pass-fail or both, not \(value)"))
             case "--seed": seed = try UInt64(value).orThrow(SimulationError("--seed takes a whole number, not \(value)"))
-            default: throw SimulationError("unknown option \(name); the options are --runs, --rows, --seed and --smoke")
+            default: throw SimulationError("unknown option \(name); the options are --runs, --rows, --seed, --judge and --smoke")
             }
         }
     }
@@ -165,7 +169,7 @@ print(
     "| judge | noise τ | placebo moves | planted effect (latent shift) | detected | Holm | alone | "
         + "false alarm, any probe | Holm |")
 print("|---|---|---|---|---|---|---|---|---|")
-for (name, passFail, effect) in [("1–4", false, 0.25), ("pass/fail", true, 0.10)] {
+for (name, passFail, effect) in [("1–4", false, 0.25), ("pass/fail", true, 0.10)] where options.judges.contains(name) {
     for noise in [0.0, 0.25, 0.4, 0.5, 0.6] {
         let judge = SimulatedJudge(noise: noise, passFail: passFail)
         let shift = judge.plantedShift(for: effect)
@@ -190,5 +194,6 @@ for (name, passFail, effect) in [("1–4", false, 0.25), ("pass/fail", true, 0.1
             pct(detected), pct(holmDetected), pct(alone), pct(falseAlarms), pct(holmFalseAlarms),
         ]
         print("| " + cells.joined(separator: " | ") + " |")
+        fflush(nil)  // each row as soon as it is done: a long study shows its progress
     }
 }
