@@ -157,20 +157,29 @@ enum AlignCommand {
 
     /// `align RUN --rubric R --pairwise`: judges each pair in both orders, then aligns with human preferences.
     static func runPairwise(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
+        let (rows, rubric, rubricText, settings, outputs) = try pairwiseAlignment(arguments)
+        let judge = try JudgeModelOptions.judge(arguments)
+        let judgments = try await JudgeModelOptions.judgments(run: rows.judged, rubric: rubric, judge: judge, console: console, pairwise: true)
+        let report = PreferenceAlignment(run: rows.run, judgments: judgments, labels: rows.labels, settings: settings)
+        try outputs.write(report, rubricText: rubricText)
+        console.print(arguments.flag("json") ? try report.renderJSON() : report.renderText())
+        console.printNote(judge.summary)
+        return ExitCode(report.verdict.outcome.exitStatus)
+    }
+
+    /// What `align --pairwise` judges and aligns, read and checked before any judging; kept apart from the async
+    /// ``runPairwise(_:console:)`` for the same optimiser crash as ``judgedAlignment(_:certifying:)``.
+    static func pairwiseAlignment(_ arguments: ParsedArguments) throws -> (
+        AlignmentRows, Rubric, String, AlignmentSettings, AlignmentOutputs
+    ) {
         let refused = PreferenceAlignment.refusedOptions.filter(arguments.isGiven) + PreferenceAlignment.refusedFlags.filter(arguments.flag)
         if let given = refused.first { throw UsageError("--\(given) does not apply with --pairwise (docs/FORMATS.md)") }
         guard let rubricPath = arguments.value("rubric") else { throw UsageError("--pairwise judges the run: give --rubric") }
         let run = try InputFiles.run(arguments.positional("run") ?? ""), rubric = try InputFiles.rubric(rubricPath)
         let labels = try readLabels(arguments, run: run, dimensions: [PreferenceAlignment.labelDimension])
         let rows = try AlignmentRows(run: run, labels: labels, selection: try JudgeModelOptions.selection(arguments))
-        let settings = try alignmentOptions(arguments), judge = try JudgeModelOptions.judge(arguments)
-        let outputs = try checkedOutputs(arguments), rubricText = try InputFiles.read(rubricPath, role: "rubric")
-        let judgments = try await JudgeModelOptions.judgments(run: rows.judged, rubric: rubric, judge: judge, console: console, pairwise: true)
-        let report = PreferenceAlignment(run: rows.run, judgments: judgments, labels: rows.labels, settings: settings)
-        try outputs.write(report, rubricText: String(decoding: rubricText, as: UTF8.self))
-        console.print(arguments.flag("json") ? try report.renderJSON() : report.renderText())
-        console.printNote(judge.summary)
-        return ExitCode(report.verdict.outcome.exitStatus)
+        let rubricText = String(decoding: try InputFiles.read(rubricPath, role: "rubric"), as: UTF8.self)
+        return (rows, rubric, rubricText, try alignmentOptions(arguments), try checkedOutputs(arguments))
     }
 
     /// `align --judge-scores FILE`: aligns scores a judge produced elsewhere, without calling a model.
