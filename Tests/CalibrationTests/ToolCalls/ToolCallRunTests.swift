@@ -125,6 +125,9 @@ struct ToolCallRunTests {
         #expect(
             try JudgePromptRenderer.messages(for: rubric, row: row.json) == JudgePromptRenderer.messages(for: rubric, row: asked.row),
             "judge and align see exactly the question the matcher asks")
+        let empty = ArgumentQuestion(toolName: "searchBooks", argumentName: "genre", value: .string(""), criteria: "Should refer to gothic fiction")
+        let emptyPrompt = try JudgePromptRenderer.messages(for: rubric, row: empty.row).map(\.content).joined()
+        #expect(emptyPrompt.contains("<target>\n(empty)\n</target>"), "an empty value is asked about, not refused: \(emptyPrompt)")
         let none = try FrozenRun(info: RunInfo(name: "plain"), rows: [FrozenRow(id: "r", input: .null, response: .null)])
         #expect(throws: InputError.self) { _ = try none.toolArgumentRun() }
     }
