@@ -6,6 +6,8 @@ struct SimulationOptions {
     var labelled = [50, 200, 800]
     var seed: UInt64 = 2026
     var distribution = true
+    /// The scales to simulate, by name ("binary", "1-4"); all when empty.
+    var scales: [String] = []
     /// The package root whose `notebooks-data` holds HANNA, for the real-data check instead of the simulation.
     var hannaRoot: String?
     var seeds = 200
@@ -13,6 +15,7 @@ struct SimulationOptions {
     static let usage = """
         usage: CorrectionSimulation [--replications 1000] [--resamples 1000] [--rows 5000]
                                     [--labelled 50,200,800] [--seed 2026] [--no-distribution]
+                                    [--scales binary,1-4]
                CorrectionSimulation --hanna PACKAGE_ROOT [--seeds 200] [--labelled 100] [--seed 2026]
 
         The coverage study of issue #13 (docs/ESTIMATION.md): for judges of three qualities on a
@@ -21,6 +24,8 @@ struct SimulationOptions {
         width ratio to the experts-only interval. --resamples is the number of posterior draws of the
         corrected level distribution (by judge level, and the matrix correction on request);
         --no-distribution leaves the level distribution out (it costs most of the time).
+        --scales picks the scales to run (binary, 1-4; both by default), so a long study can be run
+        in parts; every cell's seed depends only on its scale, judge, size and replication.
         Prints a Markdown table. With --hanna, runs the real-data check on HANNA instead: for each
         of five LLM judges and six criteria, --seeds random draws of --labelled stories (default 100)
         as labelled rows, against the crowd mean over all 960 stories.
@@ -66,6 +71,13 @@ struct SimulationOptions {
                 }
                 labelled = sizes
             case "--no-distribution": distribution = false
+            case "--scales":
+                let text = try value(flag)
+                let names = text.split(separator: ",").map(String.init)
+                guard !names.isEmpty, names.allSatisfy({ ["binary", "1-4"].contains($0) }) else {
+                    throw UsageError(description: "--scales takes binary and/or 1-4 separated by commas, not \(text)")
+                }
+                scales = names
             case "--hanna": hannaRoot = try value(flag)
             case "--seeds": seeds = try integer(flag)
             case "--help", "-h": throw UsageError(description: Self.usage)

@@ -61,7 +61,8 @@ print(
 )
 print("|---|---|---|---|---|---|---|---|---|---|---|---|")
 let started = Date()
-for (d, design) in designs.enumerated() {
+for (d, design) in designs.enumerated()
+where options.scales.isEmpty || options.scales.contains(design.name.replacingOccurrences(of: "–", with: "-")) {
     let values = design.scale.values
     for (q, target) in kappas.enumerated() {
         let modelA = JudgeModel(scale: design.scale, expert: design.expertA, noise: design.noise, targetKappa: target)
