@@ -17,6 +17,26 @@ public struct EstimationRun: Sendable, Hashable {
         self.input = input
         self.inclusionProbabilities = inclusionProbabilities
     }
+
+    /// Refuses inclusion probabilities that leave some row of the run beyond every label's reach.
+    ///
+    /// A row whose stratum no batch drew from has π = 0: no labelled row stands
+    /// for it, so the correction (the labelled rows' residuals weighted by 1/π)
+    /// estimates the run without that stratum, and the "corrected" figure would be
+    /// the judge's own there, with an interval that does not know it.
+    ///
+    /// - Throws: ``EstimationOptionsError`` naming how many rows, the first of them,
+    ///   and the two ways forward.
+    func checkEveryRowReachable() throws(EstimationOptionsError) {
+        guard let probabilities = inclusionProbabilities else { return }
+        let unreachable = input.runRowIDs.filter { probabilities[$0] == 0 }
+        guard let first = unreachable.first else { return }
+        throw EstimationOptionsError(
+            "\(unreachable.count) of the run's \(input.runRowIDs.count) rows (\(first) first) are in strata no batch drew "
+                + "from (π = 0 in the sampling frame), so no label stands for them and their corrected figures would be "
+                + "the judge's own; draw labels from those strata (judgecal extract --next), or show the figures with "
+                + "--not-for-inference")
+    }
 }
 
 extension EstimationReport {
@@ -37,8 +57,9 @@ extension EstimationReport {
     ///   inclusion probability outside (0, 1].
     public init(_ run: EstimationRun, versus: EstimationRun? = nil, settings: EstimationSettings) throws {
         let sampling = try settings.sampling(probabilitiesRecorded: run.inclusionProbabilities != nil)
-        if let versus {
-            _ = try settings.sampling(probabilitiesRecorded: versus.inclusionProbabilities != nil)
+        if sampling == .inclusionProbabilities { try run.checkEveryRowReachable() }
+        if let versus, try settings.sampling(probabilitiesRecorded: versus.inclusionProbabilities != nil) == .inclusionProbabilities {
+            try versus.checkEveryRowReachable()
         }
         info = run.input.info
         versusInfo = versus?.input.info

@@ -102,6 +102,24 @@ struct EstimationReportTests {
         }
     }
 
+    @Test("A frame that leaves rows in a stratum no batch drew from (π = 0) is refused, unless not for inference")
+    func unreachableStratum() throws {
+        let (input, expert, _) = syntheticRun()
+        // The unlabelled rows at expert level 4 are in a stratum no batch drew from.
+        let pi = Dictionary(
+            uniqueKeysWithValues: input.runRowIDs.enumerated().map { ($1, $0 >= 80 && expert[$0] == 4 ? 0 : 0.2) })
+        let unreachable = (80..<400).count { expert[$0] == 4 }
+        #expect(unreachable > 0)
+        let error = try #require(throws: EstimationOptionsError.self) {
+            try EstimationReport(EstimationRun(input: input, inclusionProbabilities: pi), settings: EstimationSettings())
+        }
+        #expect(error.message.hasPrefix("\(unreachable) of the run's 400 rows"))
+        #expect(error.message.contains("π = 0") && error.message.contains("--not-for-inference"))
+        let shown = try EstimationReport(
+            EstimationRun(input: input, inclusionProbabilities: pi), settings: EstimationSettings(declaredSampling: .notForInference))
+        #expect(!shown.isValidForInference)
+    }
+
     @Test("A label of a row not in the run, or two raters on one row, is refused; a pass level off the scale too")
     func badLabels() throws {
         var (input, _, _) = syntheticRun()
