@@ -12,28 +12,12 @@ nonlinearity of 1/J, and conditioning on a clearly positive J moves it (its sign
 it. numpy only; seeded (numpy 2.4.6 when written). Usage: python3 rogan_gladen_bias_check.py [replications]
 """
 import sys
+
 import numpy as np
 
+from judge_level_interval_check import agreement
+
 PASS_SHARE, LENIENT = 0.6, 0.85
-
-
-def kappa(a):
-    joint = np.zeros((2, 2))
-    for e, pe in ((0, 1 - PASS_SHARE), (1, PASS_SHARE)):
-        for j, pj in ((0, 1 - LENIENT), (1, LENIENT)):
-            joint[e, j] += pe * (1 - a) * pj
-        joint[e, e] += pe * a
-    observed = joint[0, 0] + joint[1, 1]
-    chance = joint.sum(1) @ joint.sum(0)
-    return (observed - chance) / (1 - chance)
-
-
-def agreement_for(target):
-    low, high = 0.0, 1.0
-    for _ in range(60):
-        middle = (low + high) / 2
-        low, high = (middle, high) if kappa(middle) < target else (low, middle)
-    return low
 
 
 def main():
@@ -43,7 +27,7 @@ def main():
     print("| κ | n | bias, undefined only when J ≤ 0 | defined | bias, undefined also when J's 95% interval reaches 0 | defined |")
     print("|---|---|---|---|---|---|")
     for target in (0.3, 0.6):
-        a = agreement_for(target)
+        a = agreement(np.array([1 - PASS_SHARE, PASS_SHARE]), np.array([1 - LENIENT, LENIENT]), target)
         for n in (50, 200, 800):
             plain, ruled = [], []
             for _ in range(replications):
