@@ -9,7 +9,8 @@ unlabelled rows; undefined when Se + Sp <= 1. Bias is against the run's own expe
 Beside it, the same estimate declared undefined also when the judge is not shown to be informative: the lower
 end of the 95% Wald interval of J = Se + Sp - 1 is at or below 0. The point: the small-n bias comes from the
 nonlinearity of 1/J, and conditioning on a clearly positive J moves it (its sign even flips) but does not remove
-it. numpy only; seeded (numpy 2.4.6 when written). Usage: python3 rogan_gladen_bias_check.py [replications]
+it. numpy (and scipy, imported by judge_level_interval_check); seeded (numpy 2.4.6 when written); run it from
+benchmarks/python. Usage: python3 rogan_gladen_bias_check.py [replications]
 """
 import sys
 
