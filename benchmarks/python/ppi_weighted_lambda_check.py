@@ -1,5 +1,5 @@
 """Where the weighted 1-4 PPI++ mean's small-sample bias at n = 50 comes from
-(issue #13; docs/ESTIMATION.md, "What is left"), and a candidate remedy.
+(issue #13; docs/ESTIMATION.md, "Limits"), and a candidate remedy.
 
 The design is CorrectionSimulation's 1-4 cell at quadratic kappa 0.85 with a
 stratified draw: experts (0.15, 0.30, 0.35, 0.20), a judge that gives the

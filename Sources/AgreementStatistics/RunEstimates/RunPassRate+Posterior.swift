@@ -1,6 +1,6 @@
 extension RunPassRate {
-    /// How the corrected pass rate and its interval are formed: the judge-level posterior (the
-    /// default), or Rogan–Gladen with a delta or Beta-posterior interval (on request).
+    /// How the corrected pass rate and its interval are formed: by judge level with a linearised
+    /// small-sample interval (the default), or Rogan–Gladen with a delta or Beta-posterior interval (on request).
     public enum Interval: String, Sendable, Hashable, Codable, CaseIterable {
         /// The delta method over p, Se and Sp: θ̂ ± z·SE, clipped to [0, 1].
         case delta

@@ -47,8 +47,8 @@ extension EstimationReport {
         }
     }
 
-    /// The name of a pass rate's or level share's correction: by judge level (the default since issue #13's
-    /// last session), or `otherwise` (Rogan–Gladen, the matrix) for a figure whose interval says it was so formed.
+    /// The name of a pass rate's or level share's correction: by judge level (the default), or `otherwise`
+    /// (Rogan–Gladen, the matrix) for a figure whose interval says it was so formed.
     static func correctionName(_ e: Estimate?, otherwise: String) -> String {
         let older: Set = ["delta", "beta-posterior", "dirichlet-posterior", "percentile-bootstrap"]
         return e?.interval.map { older.contains($0.method) } == true ? otherwise : "by judge level"
