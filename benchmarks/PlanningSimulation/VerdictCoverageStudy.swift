@@ -26,7 +26,7 @@ struct VerdictCoverageStudy {
         for statistic in statistics {
             let request = statistic.agreementRequest(options: AlignmentSettings(), scale: StudyTables.scale)
             guard let value = request.statistic.tableStatistic(for: request, scale: StudyTables.scale) else { continue }
-            var worstAtFifty = [Double](repeating: 1, count: Self.methods.count)
+            var worstAtFifty = [Double?](repeating: nil, count: Self.methods.count)
             for (f, (name, judge)) in families.enumerated() {
                 for truth in [0.4, 0.6, 0.8] {
                     guard let design = try? StudyTables.design(kappa: truth, judge: judge),
@@ -36,7 +36,7 @@ struct VerdictCoverageStudy {
                     for n in sizes {
                         let rates = coverage(statistic, request: request, value: value, design: design, target: target, rows: n,
                             seed: StudyTables.seed(seed, [UInt64(f), UInt64(truth * 100), UInt64(n), 41]))
-                        if n == 50 { for i in rates.indices { if let r = rates[i] { worstAtFifty[i] = min(worstAtFifty[i], r) } } }
+                        if n == 50 { for i in rates.indices { if let r = rates[i] { worstAtFifty[i] = min(worstAtFifty[i] ?? r, r) } } }
                         let cells = rates.map { $0.map { String(format: "%.1f%%", 100 * $0) } ?? "—" }
                         print("| \(statistic.rawValue) | \(name) | \(truth) | \(String(format: "%.3f", target)) | \(n) | "
                             + cells.joined(separator: " | ") + " |")
@@ -44,7 +44,7 @@ struct VerdictCoverageStudy {
                 }
             }
             guard sizes.contains(50) else { continue }
-            let worst = zip(Self.methods, worstAtFifty).map { "\($0.rawValue) \(String(format: "%.1f%%", 100 * $1))" }
+            let worst = zip(Self.methods, worstAtFifty).map { "\($0.rawValue) \($1.map { String(format: "%.1f%%", 100 * $0) } ?? "—")" }
             print("| \(statistic.rawValue) | lowest coverage at n = 50 | | | | " + worst.joined(separator: ", ") + " | | | |")
         }
     }
