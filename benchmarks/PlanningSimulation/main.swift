@@ -4,7 +4,6 @@ import Foundation
 // The planning studies of issue #14; design and results in docs/PLANNING.md. Seeded: the same
 // arguments print the same tables.
 //
-//   PlanningSimulation coverage   [--replications R] [--resamples B] [--seed S]
 //   PlanningSimulation verdict-coverage [--replications R] [--resamples B] [--seed S] [--sizes 50,200]
 //                                       [--statistics quadratic-kappa,…]
 //   PlanningSimulation sequential [--replications R] [--seed S]
@@ -23,8 +22,6 @@ func text(_ name: String) -> String? {
 
 let seed = UInt64(option("seed", default: 14))
 switch arguments.first {
-case "coverage":
-    CoverageStudy(replications: option("replications", default: 500), resamples: option("resamples", default: 2000), seed: seed).run()
 case "verdict-coverage":
     let sizes = text("sizes").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [50, 200]
     let statistics = text("statistics").map { $0.split(separator: ",").compactMap { AlignmentStatistic(rawValue: String($0)) } }
@@ -36,6 +33,6 @@ case "sequential":
     SequentialStudy(replications: option("replications", default: 500), seed: seed).run()
 default:
     FileHandle.standardError.write(
-        Data("usage: PlanningSimulation coverage|verdict-coverage|sequential [--replications R] [--resamples B] [--seed S]\n".utf8))
+        Data("usage: PlanningSimulation verdict-coverage|sequential [--replications R] [--resamples B] [--seed S]\n".utf8))
     exit(2)
 }
