@@ -76,7 +76,8 @@ public struct RunPassRate: Sendable, Hashable, Codable {
     public let specificity: Estimate
     /// The judge's pass rate on the unlabelled rows, p.
     public let judgeUnlabelledRate: Estimate
-    /// Var(θ̂) split by source, where the correction is defined.
+    /// Var(θ̂) split by source: with the delta interval, where the correction is defined; `nil` for the
+    /// other intervals, whose variance these three terms do not add up to.
     public let varianceContributions: VarianceContributions?
 
     /// The three terms of the delta-method variance of the Rogan–Gladen estimate,
@@ -149,9 +150,11 @@ public struct RunPassRate: Sendable, Hashable, Codable {
                 undefined: .noVariation(
                     "no labelled row fails by the experts, so the judge's specificity is undefined"), n: 0)
             : sp.estimate
-        (corrected, varianceContributions) = Self.roganGladen(
+        let delta = Self.roganGladen(
             sample: passes, p: unlabelledRate, se: se, sp: sp, level: level,
             undefined: sensitivity.undefinedReason ?? specificity.undefinedReason)
+        corrected = delta.estimate
+        varianceContributions = correctionInterval == .delta ? delta.contributions : nil
         // The post-stratified rate needs neither both expert classes nor Se + Sp > 1, only enough rows.
         if correctionInterval == .byJudgeLevel {
             corrected =
@@ -174,7 +177,7 @@ public struct RunPassRate: Sendable, Hashable, Codable {
     private static func roganGladen(
         sample: CorrectionSample, p: WeightedShare, se: WeightedShare, sp: WeightedShare, level: Double,
         undefined: UndefinedReason?
-    ) -> (Estimate, VarianceContributions?) {
+    ) -> (estimate: Estimate, contributions: VarianceContributions?) {
         let n = sample.labelled + sample.unlabelled
         if let reason = sample.insufficiency ?? undefined {
             return (Estimate(undefined: reason, n: n), nil)
