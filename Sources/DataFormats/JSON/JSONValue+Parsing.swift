@@ -60,14 +60,20 @@ extension JSONValue {
     /// its window), with the same errors, but without building a record that is an object: its members are
     /// handed to `member` one by one, in order, with their names (a repeated name
     /// twice), and `nil` is returned. A record that is not an object is returned.
+    ///
+    /// - Parameter wants: whether a member of this name is wanted; the value of one
+    ///   that is not is checked as strictly, with the same errors, but a plain string
+    ///   is not made into a `String` and `member` is not called.
     static func parseMembers(
-        _ bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int,
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int, wants: (String) -> Bool,
         member: (String, JSONValue) throws(InputError) -> Void
     ) throws(InputError) -> JSONValue? {
         try parsing(bytes, file: file, firstLine: firstLine) { parser throws(InputError) in
             guard !parser.atEnd, parser.bytes[parser.i] == UInt8(ascii: "{") else { return try parser.value(at: nil) }
             parser.depth = 1
-            try parser.forEachMember { parser, key throws(InputError) in try member(key, try parser.value(at: nil)) }
+            try parser.forEachMember { parser, key throws(InputError) in
+                if wants(key) { try member(key, try parser.value(at: nil)) } else { try parser.skipValue() }
+            }
             return nil
         }
     }
@@ -223,6 +229,22 @@ private struct JSONParser {
         }
     }
 
+    /// Steps over the value at byte `i` with ``value(at:)``'s checks and errors: a string
+    /// without escapes or control characters is only scanned; anything else is parsed.
+    mutating func skipValue() throws(InputError) {
+        guard !atEnd, bytes[i] == UInt8(ascii: "\"") else {
+            _ = try value(at: nil)
+            return
+        }
+        var p = i + 1
+        while p < bytes.count, bytes[p] != UInt8(ascii: "\""), bytes[p] != UInt8(ascii: "\\"), bytes[p] >= 0x20 { p += 1 }
+        if p < bytes.count, bytes[p] == UInt8(ascii: "\"") {
+            i = p + 1
+        } else {
+            _ = try string()
+        }
+    }
+
     mutating func object(at path: String?) throws(InputError) -> JSONValue {
         var members: [String: JSONValue] = [:]
         try forEachMember { parser, key throws(InputError) in
@@ -368,6 +390,11 @@ private struct JSONParser {
 
     /// A number, or its text when ``exactLargeNumbers`` is set and a `Double` cannot hold it:
     /// 2^53 or more in magnitude, or so small that it reads as zero.
+    /// Whether `byte` after a number's integer digits continues it (a fraction or an exponent).
+    static func continuesNumber(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+    }
+
     mutating func number() throws(InputError) -> JSONValue {
         let start = i
         if bytes[i] == UInt8(ascii: "-") { i += 1 }
@@ -376,7 +403,15 @@ private struct JSONParser {
             while p.i < p.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(p.bytes[p.i]) { p.i += 1 }
             return p.i - s
         }
+        let integerStart = i
         guard digits(&self) > 0 else { throw error("expected a digit") }
+        // A whole number of up to 15 digits is exact in a Double: summed here it is the value
+        // Double(text) reads (−0 included), without the text and strtod that were most of a rating's cost.
+        if i - integerStart <= 15, i == bytes.count || !Self.continuesNumber(bytes[i]) {
+            var magnitude = 0
+            for b in bytes[integerStart..<i] { magnitude = magnitude * 10 + Int(b &- UInt8(ascii: "0")) }
+            return .number(integerStart > start ? -Double(magnitude) : Double(magnitude))
+        }
         if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
             i += 1
             guard digits(&self) > 0 else { throw error("expected a digit after the decimal point") }
