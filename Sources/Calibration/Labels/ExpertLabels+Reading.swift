@@ -1,5 +1,5 @@
 import DataFormats
-public import Foundation
+import Foundation
 
 extension ExpertLabels {
     /// Reads one sheet as it streams.
@@ -116,12 +116,11 @@ extension ExpertLabels {
             }
             let given = raterColumn.map { LabelSheetColumns.read(record.text($0)) } ?? ""
             let rater = given.isEmpty ? defaultRater : given
-            if let first = seen[id + "\u{0}" + rater] {
+            if let first = seen.updateValue(line, forKey: id + "\u{0}" + rater) {
                 throw InputError(
                     file: file, line: line, column: header[idColumn],
                     message: "\(id) was already labelled by \(rater) on line \(first); each (id, rater) pair is labelled once")
             }
-            seen[id + "\u{0}" + rater] = line
             var scores: [String: Double] = [:]
             for (dimension, c) in dimensionColumns {
                 let cell = LabelSheetColumns.read(record.text(c))

@@ -162,7 +162,8 @@ public struct ExpertLabels: Sendable, Hashable {
 
     private static func load(from urls: [URL], columns: [Column], runIDs: Set<String>?, values: ValueMode) throws -> ExpertLabels {
         var merged = ExpertLabels(labels: [], dimensions: columns.map(\.name))
-        var seen: [String: Label] = [:]
+        // A pair repeated within one sheet is refused as that sheet is read; across sheets, here.
+        var seen: [String: (file: String, line: Int)] = [:]
         var given: [String: String] = [:]
         for url in urls {
             let file = InputFile.displayName(url)
@@ -175,17 +176,15 @@ public struct ExpertLabels: Sendable, Hashable {
             let sheet = try read(
                 try InputFile.read(url), file: file, defaultRater: defaultRater(for: url), columns: columns, runIDs: runIDs,
                 values: values)
-            for label in sheet.labels {
-                let key = label.id + "\u{0}" + label.rater
-                if let first = seen[key] {
+            for label in sheet.labels where urls.count > 1 {
+                if let first = seen.updateValue((label.file, label.line), forKey: label.id + "\u{0}" + label.rater) {
                     let place = first.file == label.file ? "line \(first.line)" : "\(first.file) line \(first.line)"
                     throw InputError(
                         file: label.file, line: label.line, column: "id",
                         message: "\(label.id) was already labelled by \(label.rater) on \(place); each (id, rater) pair is labelled once")
                 }
-                seen[key] = label
-                merged.labels.append(label)
             }
+            merged.labels.append(contentsOf: sheet.labels)
         }
         try merged.reconcileSampling()
         return merged
