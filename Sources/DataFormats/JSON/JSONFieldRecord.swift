@@ -17,8 +17,9 @@ public struct JSONFieldRecord: FieldRecord {
         private let paths: [String]
         private let firstSteps: [String]
         private let rests: [Substring?]
-        /// The member names a path starts with: its whole name, or its first step.
-        private let wantedKeys: Set<String>
+        /// The member names a path starts with: its whole name, or its first step. An array:
+        /// a few short names compare faster than they hash.
+        private let wantedKeys: [String]
         /// The current record's value at each path, and whether a member of the path's whole name gave it.
         @exclusivity(unchecked) private var values: [JSONValue?]
         @exclusivity(unchecked) private var whole: [Bool]
@@ -29,7 +30,7 @@ public struct JSONFieldRecord: FieldRecord {
             self.paths = paths
             firstSteps = paths.map { String($0.prefix { $0 != "." }) }
             rests = paths.map { path in path.firstIndex(of: ".").map { path[path.index(after: $0)...] } }
-            wantedKeys = Set(paths + firstSteps)
+            wantedKeys = (paths + firstSteps).reduce(into: []) { keys, key in if !keys.contains(key) { keys.append(key) } }
             values = Array(repeating: nil, count: paths.count)
             whole = Array(repeating: false, count: paths.count)
         }
