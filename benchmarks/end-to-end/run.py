@@ -192,7 +192,7 @@ def main():
         run_path, scores, labels = make_align_files(arguments.data_dir, arguments.align_rows)
         aligned = [run([
             arguments.judgecal, "align", run_path, "--judge-scores", scores, "--labels", labels,
-            "--categories", "1,2,3,4,5", "--report", os.path.join(arguments.data_dir, "align-report.json"),
+            "--categories", "1,2,3,4,5", "--report", os.path.join(arguments.data_dir, "align-report.json"), "--no-history",
         ], env)[:2] for _ in range(arguments.repeats)]
         print(f"align RUN --judge-scores at {arguments.align_rows:,} rows: median "
               f"{median(a[0] for a in aligned):.2f} s (min {min(a[0] for a in aligned):.2f}), "
