@@ -102,4 +102,11 @@ struct JSONLinesStreamingTests {
         #expect(read == ["v"] + expected.enumerated().map { "\($0.offset + 1): \($0.element)" })
         #expect(expected[1] == "0" && expected[4] == "100" && expected[9] == "1000000000000000.0")
     }
+
+    @Test("a member name is matched as text: written with an escape, or in another normal form of é, it is still found")
+    func memberNames() throws {
+        let text = #"{"i\u0064":"a","é":2,"x":3}"# + "\n" + "{\"id\":\"b\",\"e\u{0301}\":4}"
+        let read = try rows(Array(text.utf8), paths: ["id", "é"], chunkSize: nil).get()
+        #expect(read == ["id|é", "1: a|2", "2: b|4"])
+    }
 }

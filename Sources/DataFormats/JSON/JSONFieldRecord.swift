@@ -19,7 +19,7 @@ public struct JSONFieldRecord: FieldRecord {
         private let rests: [Substring?]
         /// The member names a path starts with: its whole name, or its first step. An array:
         /// a few short names compare faster than they hash.
-        private let wantedKeys: [String]
+        private let wantedKeys: MemberNames
         /// The current record's value at each path, and whether a member of the path's whole name gave it.
         @exclusivity(unchecked) private var values: [JSONValue?]
         @exclusivity(unchecked) private var whole: [Bool]
@@ -30,7 +30,7 @@ public struct JSONFieldRecord: FieldRecord {
             self.paths = paths
             firstSteps = paths.map { String($0.prefix { $0 != "." }) }
             rests = paths.map { path in path.firstIndex(of: ".").map { path[path.index(after: $0)...] } }
-            wantedKeys = (paths + firstSteps).reduce(into: []) { keys, key in if !keys.contains(key) { keys.append(key) } }
+            wantedKeys = MemberNames((paths + firstSteps).reduce(into: []) { keys, key in if !keys.contains(key) { keys.append(key) } })
             values = Array(repeating: nil, count: paths.count)
             whole = Array(repeating: false, count: paths.count)
         }
@@ -53,7 +53,7 @@ public struct JSONFieldRecord: FieldRecord {
         func read(_ record: UnsafeBufferPointer<UInt8>, found: inout [Bool], file: String, line: Int) throws(InputError) {
             values.withUnsafeMutableBufferPointer { $0.update(repeating: nil) }
             whole.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
-            let other = try JSONValue.parseMembers(record, file: file, firstLine: line, wants: wantedKeys.contains) { key, value in
+            let other = try JSONValue.parseMembers(record, file: file, firstLine: line, wanted: wantedKeys) { key, value in
                 for c in paths.indices {
                     if key == paths[c] {
                         values[c] = value
