@@ -2,7 +2,8 @@
 # Issue 12's end-to-end benchmark: `judgecal agreement` (release, whole
 # process) beside polars + numpy and pandas + scikit-learn on 1,000,000- and
 # 10,000,000-row files of paired 1–4 ratings (quadratic kappa, 2,000-resample
-# bootstrap), read throughput against polars, and `judgecal --version`.
+# bootstrap), read throughput against polars, the --id check, a 100,000-row
+# `align RUN --judge-scores`, and `judgecal --version`.
 # Run it while nothing else builds; about 5 minutes on 2 cores.
 #
 # Environment: VENV (default /work/venvs/streaming, made if missing), JUDGECAL

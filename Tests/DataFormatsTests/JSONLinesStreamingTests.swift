@@ -76,4 +76,37 @@ struct JSONLinesStreamingTests {
         }
         #expect(notUTF8.line == 3 && notUTF8.column == "8", "\(notUTF8)")
     }
+
+    @Test(
+        "a member no path wants is still checked: a bad escape, a raw control character or an unterminated string is the same error",
+        arguments: [
+            #"{"note":"a\qb","s":{"x":1}}"#, "{\"note\":\"a\u{01}b\",\"s\":{\"x\":1}}", #"{"s":{"x":1},"note":"open"#,
+            #"{"note":[1,{"k":tru}],"s":{"x":1}}"#,
+        ])
+    func unwantedMembers(_ line: String) {
+        let wanted = rows(Array(line.utf8), paths: ["note", "s.x"], chunkSize: nil)
+        let unwanted = rows(Array(line.utf8), paths: ["s.x"], chunkSize: nil)
+        guard case .failure(let expected) = wanted, case .failure(let error) = unwanted else {
+            Issue.record("\(line) was read: \(wanted), \(unwanted)")
+            return
+        }
+        #expect(error == expected)
+    }
+
+    @Test("a number's field is its plain text, whole numbers below 10^15 written digit by digit: -0 as 0, 1e2 as 100, 2.50 as 2.5")
+    func numbers() throws {
+        let values = ["0", "-0", "7", "-3", "1e2", "2.50", "-2.5", "123456789012345", "-999999999999999", "1e15", "1E300", "0.1"]
+        let text = values.map { #"{"v":"# + $0 + "}" }.joined(separator: "\n")
+        let read = try rows(Array(text.utf8), paths: ["v"], chunkSize: nil).get()
+        let expected = values.map { Double($0).map(\.plainText) ?? "?" }
+        #expect(read == ["v"] + expected.enumerated().map { "\($0.offset + 1): \($0.element)" })
+        #expect(expected[1] == "0" && expected[4] == "100" && expected[9] == "1000000000000000.0")
+    }
+
+    @Test("a member name is matched as text: written with an escape, or in another normal form of é, it is still found")
+    func memberNames() throws {
+        let text = #"{"i\u0064":"a","é":2,"x":3}"# + "\n" + "{\"id\":\"b\",\"e\u{0301}\":4}"
+        let read = try rows(Array(text.utf8), paths: ["id", "é"], chunkSize: nil).get()
+        #expect(read == ["id|é", "1: a|2", "2: b|4"])
+    }
 }

@@ -1,7 +1,8 @@
 """Issue 12's end-to-end benchmark: `judgecal agreement` (whole process)
 beside polars + numpy and pandas + scikit-learn on the same files of paired
 1–4 ratings, quadratic kappa with a 2,000-resample bootstrap interval; then
-read throughput for CSV and JSON Lines against polars; then `--version`.
+read throughput for CSV and JSON Lines against polars; then the `--id` check,
+`align RUN --judge-scores` on a generated 100,000-row run, and `--version`.
 
 Run through benchmarks/end-to-end.sh, which builds the release binary and the
 Python environment. Each pipeline runs REPEATS times per size, the pipelines
@@ -44,6 +45,32 @@ def make_file(path, rows):
     frame.write_ndjson(path.replace(".csv", ".jsonl"))
 
 
+def make_align_files(directory, rows):
+    """A generated run of `rows` rows (`run.jsonl`), a judge's scores for it
+    (`scores.csv`) and one expert's label sheet (`labels.csv`), two dimensions on
+    1–5: the files `judgecal align RUN --judge-scores S --labels L` reads."""
+    base = os.path.join(directory, f"align-{rows}")
+    paths = tuple(f"{base}.{suffix}" for suffix in ("run.jsonl", "scores.csv", "labels.csv"))
+    if all(os.path.exists(p) for p in paths):
+        return paths
+    rng = np.random.default_rng(rows + 1)
+    expert = rng.integers(1, 6, size=(rows, 2))
+    judge = np.clip(expert + rng.choice([-1, 0, 0, 0, 1], size=(rows, 2)), 1, 5)
+    ids = [f"row-{i:07d}" for i in range(rows)]
+    with open(paths[0], "w") as run_file:
+        run_file.write(json.dumps({"run": {"name": f"generated-{rows}", "source": "benchmarks/end-to-end/run.py", "info": {}}}) + "\n")
+        for i, row_id in enumerate(ids):
+            run_file.write(json.dumps({
+                "id": row_id, "input": {"question": f"Question {i} about item {i % 997}?"},
+                "response": f"An answer of {20 + i % 50} words to question {i}.",
+            }) + "\n")
+    for path, values, extra in ((paths[1], judge, ""), (paths[2], expert, ",expert-a")):
+        with open(path, "w") as out:
+            out.write("id,quality,clarity" + (",rater" if extra else "") + "\n")
+            out.writelines(f"{row_id},{a},{b}{extra}\n" for row_id, (a, b) in zip(ids, values))
+    return paths
+
+
 def run(command, env=None):
     """Wall seconds, peak resident MB and stdout of one whole process."""
     start = time.perf_counter()
@@ -75,6 +102,7 @@ def main():
     parser.add_argument("--data-dir", default=os.path.join(HERE, "..", ".data"))
     parser.add_argument("--no-sklearn", action="store_true", help="leave out pandas + scikit-learn (the slowest)")
     parser.add_argument("--reads", default="csv,jsonl", help="the formats whose read throughput is measured")
+    parser.add_argument("--align-rows", type=int, default=100000, help="rows of the align --judge-scores run; 0 leaves it out")
     arguments = parser.parse_args()
     os.makedirs(arguments.data_dir, exist_ok=True)
     python = sys.executable
@@ -152,13 +180,33 @@ def main():
               f"{megabytes / median(theirs):.0f} |")
 
     print()
+    path = os.path.join(arguments.data_dir, f"kappa-{rows}.csv")
+    checked = [run([
+        arguments.judgecal, "agreement", path, "--raters", "judge,expert", "--statistic", "cohen-kappa",
+        "--weights", "quadratic", "--categories", "1,2,3,4", "--id", "id", "--json",
+    ], env)[:2] for _ in range(arguments.repeats)]
+    print(f"with --id id at {rows:,} rows: median {median(c[0] for c in checked):.2f} s "
+          f"(min {min(c[0] for c in checked):.2f}), peak {max(c[1] for c in checked):.0f} MB")
+
+    if arguments.align_rows:
+        run_path, scores, labels = make_align_files(arguments.data_dir, arguments.align_rows)
+        aligned = [run([
+            arguments.judgecal, "align", run_path, "--judge-scores", scores, "--labels", labels,
+            "--categories", "1,2,3,4,5", "--report", os.path.join(arguments.data_dir, "align-report.json"), "--no-history",
+        ], env)[:2] for _ in range(arguments.repeats)]
+        print(f"align RUN --judge-scores at {arguments.align_rows:,} rows: median "
+              f"{median(a[0] for a in aligned):.2f} s (min {min(a[0] for a in aligned):.2f}), "
+              f"peak {max(a[1] for a in aligned):.0f} MB")
+
+    print()
     starts = []
-    for _ in range(20):
+    for _ in range(50):
         start = time.perf_counter()
         subprocess.run([arguments.judgecal, "--version"], capture_output=True, check=True)
         starts.append(time.perf_counter() - start)
-    print(f"judgecal --version: median {median(starts) * 1000:.1f} ms, min {min(starts) * 1000:.1f} ms (20 runs)")
+    print(f"judgecal --version: median {median(starts) * 1000:.1f} ms, min {min(starts) * 1000:.1f} ms (50 runs)")
     print(f"load average after: {load()}")
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -142,38 +142,72 @@ public struct ExternalJudgeScores: Sendable, Hashable {
 
     private static let rationaleSuffix = "_rationale"
 
+    /// Reads the CSV layout as it streams (``CSVReader/forEachRow(in:file:header:row:)``): a `String`
+    /// for each id and rationale, a score parsed from its cell's bytes.
     private static func readCSV(_ data: Data, file: String) throws(InputError) -> ExternalJudgeScores {
-        let table = try CSVReader().read(data, file: file)
-        let names = table.columns.map { $0.trimmingCharacters(in: .whitespaces) }
-        guard let idColumn = names.firstIndex(where: { $0.lowercased() == "id" }) else {
-            throw InputError(
-                file: file, line: 1, message: "has no id column; a judge-scores file starts with id, then one numeric column per dimension")
-        }
-        var seen: Set<String> = []
-        if let repeated = names.first(where: { !seen.insert($0.lowercased()).inserted }) {
-            throw InputError(
-                file: file, line: 1, column: repeated, message: "the column \(repeated) appears twice; give each dimension once")
-        }
-        let dimensionColumns = names.indices.filter { $0 != idColumn && !names[$0].lowercased().hasSuffix(rationaleSuffix) }
-        let rationaleColumns = Dictionary(
-            uniqueKeysWithValues: names.indices.filter { names[$0].lowercased().hasSuffix(rationaleSuffix) }.map {
-                (String(names[$0].lowercased().dropLast(rationaleSuffix.count)), $0)
-            })
-        var builder = Builder(file: file, dimensions: dimensionColumns.map { names[$0] })
-        try builder.requireContent(rows: table.rowCount)
-        for r in 0..<table.rowCount {
-            let line = table.lines[r]
-            let id = table[r, idColumn].trimmingCharacters(in: .whitespaces)
-            try builder.add(id: id, line: line, column: table.columns[idColumn])
-            for c in dimensionColumns {
-                let cell = table[r, c].trimmingCharacters(in: .whitespaces)
-                let rationale = rationaleColumns[names[c].lowercased()].map { table[r, $0] }
-                try builder.record(
-                    cell.isEmpty ? nil : cell, text: cell, dimension: names[c], id: id, rationale: rationale, line: line,
-                    column: table.columns[c])
+        var columns: ScoreColumns?
+        var builder: Builder?
+        var rows = 0
+        try CSVReader().forEachRow(in: .data(data), file: file) { header throws(InputError) in
+            let found = try ScoreColumns(header, file: file)
+            columns = found
+            builder = Builder(file: file, dimensions: found.dimensions.map { found.names[$0] })
+            try builder?.requireContent(rows: 1)
+        } row: { record throws(InputError) in
+            guard let columns, builder != nil else { preconditionFailure("forEachRow hands over the header before any row") }
+            rows += 1
+            let id = String(whitespaceTrimmed: record.bytes(columns.id))
+            try builder?.add(id: id, line: record.line, column: columns.header[columns.id])
+            for c in columns.dimensions {
+                let cell = String(whitespaceTrimmed: record.bytes(c))
+                let rationale = columns.rationales[c].map { record.text($0) }
+                try builder?.record(
+                    cell.isEmpty ? nil : cell, text: cell, dimension: columns.names[c], id: id, rationale: rationale,
+                    line: record.line, column: columns.header[c])
             }
         }
+        guard let builder else { preconditionFailure("forEachRow returns only after a header") }
+        try builder.requireContent(rows: rows)
         return builder.result(model: nil)
+    }
+
+    /// Where a CSV judge-scores file's id, dimension and rationale columns are.
+    private struct ScoreColumns {
+        /// The header as written.
+        let header: [String]
+        /// The header trimmed.
+        let names: [String]
+        let id: Int
+        /// The dimension columns in order.
+        let dimensions: [Int]
+        /// Dimension column → its `<dimension>_rationale` column.
+        let rationales: [Int: Int]
+
+        init(_ header: [String], file: String) throws(InputError) {
+            self.header = header
+            names = header.map(\.whitespaceTrimmed)
+            guard let idColumn = names.firstIndex(where: { $0.lowercased() == "id" }) else {
+                throw InputError(
+                    file: file, line: 1,
+                    message: "has no id column; a judge-scores file starts with id, then one numeric column per dimension")
+            }
+            var seen: Set<String> = []
+            if let repeated = names.first(where: { !seen.insert($0.lowercased()).inserted }) {
+                throw InputError(
+                    file: file, line: 1, column: repeated, message: "the column \(repeated) appears twice; give each dimension once")
+            }
+            let names = names
+            let suffix = ExternalJudgeScores.rationaleSuffix
+            let isRationale = names.map { $0.lowercased().hasSuffix(suffix) }
+            id = idColumn
+            dimensions = names.indices.filter { $0 != idColumn && !isRationale[$0] }
+            let rationaleColumns = Dictionary(
+                uniqueKeysWithValues: names.indices.filter { isRationale[$0] }.map {
+                    (String(names[$0].lowercased().dropLast(suffix.count)), $0)
+                })
+            rationales = Dictionary(
+                uniqueKeysWithValues: dimensions.compactMap { c in rationaleColumns[names[c].lowercased()].map { (c, $0) } })
+        }
     }
 
     private static func readJSONLines(_ records: [JSONRecords.Record], file: String) throws -> ExternalJudgeScores {

@@ -5,7 +5,7 @@ extension ExpertLabels {
     /// or `nil` when the sheet has none.
     ///
     /// - Throws: ``InputError`` on the header when it has some but not all.
-    static func samplingColumns(_ table: RecordTable, column: (String) -> Int?, file: String) throws(InputError) -> [Int]? {
+    static func samplingColumns(column: (String) -> Int?, file: String) throws(InputError) -> [Int]? {
         let found = LabelSheetColumns.sampling.map(column)
         guard found.contains(where: { $0 != nil }) else { return nil }
         let present = found.compactMap { $0 }
@@ -22,13 +22,15 @@ extension ExpertLabels {
 
     /// Reads a row's sampling cells into `label`.
     ///
+    /// - Parameters:
+    ///   - cells: the five cells as ``LabelSheetColumns/read(_:)`` reads them, in ``LabelSheetColumns/sampling``'s order.
+    ///   - names: their columns' names as the header writes them, for errors.
     /// - Throws: ``InputError`` naming the cell when the probability is not in
     ///   (0, 1], the strategy unknown, the batch not a whole number from 1, the
     ///   stratum blank, or the check does not match the other cells (one was edited).
-    static func readSampling(into label: inout Label, table: RecordTable, row r: Int, columns: [Int]) throws(InputError) {
-        let cells = columns.map { LabelSheetColumns.read(table[r, $0]) }
+    static func readSampling(into label: inout Label, cells: [String], names: [String]) throws(InputError) {
         func fail(_ c: Int, _ message: String) -> InputError {
-            InputError(file: label.file, line: label.line, column: table.columns[columns[c]], message: message)
+            InputError(file: label.file, line: label.line, column: names[c], message: message)
         }
         guard let pi = Double(cells[0]), pi > 0, pi <= 1 else {
             throw fail(0, "'\(cells[0])' is not an inclusion probability; expected a number greater than 0 and at most 1")

@@ -162,7 +162,8 @@ public struct ExpertLabels: Sendable, Hashable {
 
     private static func load(from urls: [URL], columns: [Column], runIDs: Set<String>?, values: ValueMode) throws -> ExpertLabels {
         var merged = ExpertLabels(labels: [], dimensions: columns.map(\.name))
-        var seen: [String: Label] = [:]
+        // A pair repeated within one sheet is refused as that sheet is read; across sheets, here.
+        var seen: [String: (file: String, line: Int)] = [:]
         var given: [String: String] = [:]
         for url in urls {
             let file = InputFile.displayName(url)
@@ -175,17 +176,15 @@ public struct ExpertLabels: Sendable, Hashable {
             let sheet = try read(
                 try InputFile.read(url), file: file, defaultRater: defaultRater(for: url), columns: columns, runIDs: runIDs,
                 values: values)
-            for label in sheet.labels {
-                let key = label.id + "\u{0}" + label.rater
-                if let first = seen[key] {
+            for label in sheet.labels where urls.count > 1 {
+                if let first = seen.updateValue((label.file, label.line), forKey: label.id + "\u{0}" + label.rater) {
                     let place = first.file == label.file ? "line \(first.line)" : "\(first.file) line \(first.line)"
                     throw InputError(
                         file: label.file, line: label.line, column: "id",
                         message: "\(label.id) was already labelled by \(label.rater) on \(place); each (id, rater) pair is labelled once")
                 }
-                seen[key] = label
-                merged.labels.append(label)
             }
+            merged.labels.append(contentsOf: sheet.labels)
         }
         try merged.reconcileSampling()
         return merged
@@ -203,78 +202,6 @@ public struct ExpertLabels: Sendable, Hashable {
             data, file: file, defaultRater: defaultRater, columns: dimensions.map { Column(name: $0.name, scale: $0.scale) },
             runIDs: runIDs,
             values: values)
-    }
-
-    private static func read(
-        _ data: Data, file: String, defaultRater: String, columns dimensions: [Column], runIDs: Set<String>?, values: ValueMode
-    ) throws(InputError) -> ExpertLabels {
-        let table = try CSVReader().read(data, file: file)
-        if let problem = LabelSheetColumns.problem(dimensionNames: dimensions.map(\.name)) {
-            throw InputError(file: file, line: 1, message: problem)
-        }
-        let lowered = table.columns.map(LabelSheetColumns.key)
-        for name in LabelSheetColumns.reserved + dimensions.map(\.name) {
-            let matching = lowered.indices.filter { lowered[$0] == LabelSheetColumns.columnKey(name) }
-            guard matching.count > 1 else { continue }
-            let what = LabelSheetColumns.reserved.contains(name) ? "the sheet's \(name) column" : "the dimension \(name)"
-            throw InputError(
-                file: file, line: 1, column: table.columns[matching[1]],
-                message:
-                    "the columns \(table.columns[matching[0]]) (column \(matching[0] + 1)) and \(table.columns[matching[1]]) (column \(matching[1] + 1)) both match \(what); keep one column for it"
-            )
-        }
-        func column(_ name: String) -> Int? { lowered.firstIndex(of: LabelSheetColumns.columnKey(name)) }
-        if LongRatings.isLong(header: table.columns), dimensions.contains(where: { column($0.name) == nil }) {
-            return try readLong(LongRatings(table), columns: dimensions, runIDs: runIDs, values: values)
-        }
-        guard let idColumn = column("id") else {
-            throw InputError(file: file, line: 1, message: "has no id column; a label sheet starts with id, then one column per dimension")
-        }
-        let dimensionColumns = try dimensions.map { dimension throws(InputError) in
-            guard let c = column(dimension.name) else {
-                throw InputError(
-                    file: file, line: 1,
-                    message:
-                        "has no column for the rubric dimension \(dimension.name); the header has \(table.columns.joined(separator: ", "))")
-            }
-            return (dimension, c)
-        }
-        guard table.rowCount > 0 else {
-            throw InputError(file: file, message: "has no labels; expected a header and one row per labelled id")
-        }
-        let raterColumn = column("rater")
-        let noteColumn = column("note")
-        let samplingColumns = try samplingColumns(table, column: column, file: file)
-        var labels: [Label] = []
-        var seen: [String: Int] = [:]
-        for r in 0..<table.rowCount {
-            let line = table.lines[r]
-            let id = LabelSheetColumns.id(table[r, idColumn])
-            guard !id.isEmpty else { throw InputError(file: file, line: line, column: table.columns[idColumn], message: "the id is blank") }
-            if let runIDs, !runIDs.contains(id) {
-                throw InputError(file: file, line: line, column: table.columns[idColumn], message: "\(id) is not a row of the run")
-            }
-            let given = raterColumn.map { LabelSheetColumns.read(table[r, $0]) } ?? ""
-            let rater = given.isEmpty ? defaultRater : given
-            if let first = seen[id + "\u{0}" + rater] {
-                throw InputError(
-                    file: file, line: line, column: table.columns[idColumn],
-                    message: "\(id) was already labelled by \(rater) on line \(first); each (id, rater) pair is labelled once")
-            }
-            seen[id + "\u{0}" + rater] = line
-            var scores: [String: Double] = [:]
-            for (dimension, c) in dimensionColumns {
-                let cell = LabelSheetColumns.read(table[r, c])
-                guard !cell.isEmpty else { continue }
-                scores[dimension.name] = try score(
-                    cell, dimension: dimension, values: values, file: file, line: line, column: table.columns[c])
-            }
-            let note = noteColumn.map { CSVWriter.spreadsheetOriginal(table[r, $0]) }.flatMap { $0.isEmpty ? nil : $0 }
-            var label = Label(id: id, rater: rater, scores: scores, note: note, file: file, line: line)
-            if let samplingColumns { try readSampling(into: &label, table: table, row: r, columns: samplingColumns) }
-            labels.append(label)
-        }
-        return ExpertLabels(labels: labels, dimensions: dimensions.map(\.name))
     }
 
     /// The rater of a sheet without a `rater` column: its file name without `.labels.csv` or `.csv`.

@@ -30,7 +30,7 @@ enum LabelSheetColumns {
     /// A cell's text as the reader takes it: the spreadsheet prefix undone and
     /// without surrounding spaces or tabs.
     static func read(_ cell: String) -> String {
-        CSVWriter.spreadsheetOriginal(cell.trimmingCharacters(in: .whitespaces)).trimmingCharacters(in: .whitespaces)
+        CSVWriter.spreadsheetOriginal(cell.whitespaceTrimmed).whitespaceTrimmed
     }
 
     /// A header cell as the reader matches it: ``read(_:)``, in lower case

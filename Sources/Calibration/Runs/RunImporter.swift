@@ -140,12 +140,16 @@ public enum RunImporter {
             }
             return try fromRecords(records, file: file, name: runName, mapping: mapping, labels: labels)
         case .csv(let mapping):
-            let table = try CSVReader().read(data, file: file)
-            let records = (0..<table.rowCount).map { r in
-                let fields = zip(table.columns, table.row(r)).map { column, cell in
-                    (column, cell.isEmpty ? JSONValue.null : parseEmbeddedJSON(cell))
+            // Streamed: each row straight into its record, a cell's text made only when it is not empty.
+            var columns: [String] = []
+            var records: [(value: JSONValue, line: Int)] = []
+            try CSVReader().forEachRow(in: .data(data), file: file) { header throws(InputError) in
+                columns = header
+            } row: { record throws(InputError) in
+                let fields = columns.indices.map { c in
+                    (columns[c], record.bytes(c).isEmpty ? JSONValue.null : parseEmbeddedJSON(record.text(c)))
                 }
-                return (value: JSONValue.object(Dictionary(fields) { first, _ in first }), line: table.lines[r])
+                records.append((value: JSONValue.object(Dictionary(fields) { first, _ in first }), line: record.line))
             }
             return try fromRecords(records, file: file, name: runName, mapping: mapping, labels: labels)
         case .inspect:

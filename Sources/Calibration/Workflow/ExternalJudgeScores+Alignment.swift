@@ -37,7 +37,7 @@ extension ExternalJudgeScores {
     /// - Throws: ``InputError`` naming this file when there are none.
     public func sharedDimensions(with sheets: [URL]) throws -> [String] {
         let headers = try sheets.map { url in
-            try CSVReader().read(try InputFile.read(url), file: InputFile.displayName(url)).columns.map(LabelSheetColumns.key)
+            try CSVReader().columns(in: .data(InputFile.read(url)), file: InputFile.displayName(url)).map(LabelSheetColumns.key)
         }
         let shared = dimensions.filter { d in headers.allSatisfy { $0.contains(LabelSheetColumns.columnKey(d)) } }
         guard !shared.isEmpty else {

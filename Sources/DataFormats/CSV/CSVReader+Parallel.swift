@@ -56,13 +56,7 @@ extension CSVReader {
     /// The header's width after handing its names to `header`, `nil` when
     /// the file does not start with a good header or `header` declines it.
     private func headerWidth(of url: URL, header: ([String]) -> Bool) -> Int? {
-        var width: Int?
-        do {
-            try forEachRow(in: .file(url, chunkSize: 1 << 16), file: "") { names throws(InputError) in
-                if header(names) { width = names.count }
-                throw ReadingParallelism.stopped
-            } row: { _ in }
-        } catch {}
-        return width
+        guard let names = try? columns(in: .file(url, chunkSize: 1 << 16), file: ""), header(names) else { return nil }
+        return names.count
     }
 }

@@ -76,6 +76,26 @@ public struct CSVReader: ParallelRecordStreaming, Sendable {
         }
     }
 
+    /// The column names of a file's header, reading nothing after it.
+    ///
+    /// - Parameter file: the file's name as the user gave it, for errors.
+    /// - Throws: ``InputError`` as ``forEachRow(in:file:header:row:)`` throws it for the header
+    ///   (malformed, a repeated name, not UTF-8, an empty file).
+    public func columns(in source: ByteSource, file: String) throws(InputError) -> [String] {
+        var names: [String]?
+        do {
+            try forEachRow(in: source, file: file) { header throws(InputError) in
+                names = header
+                throw ReadingParallelism.stopped
+            } row: { _ in }
+        } catch {
+            guard let names else { throw error }
+            return names
+        }
+        guard let names else { preconditionFailure("forEachRow returns only after a header") }
+        return names
+    }
+
     /// The records of a file, or of one stretch of it, read window by window:
     /// the core of ``forEachRow(in:file:header:row:)`` and of the parallel reading.
     ///

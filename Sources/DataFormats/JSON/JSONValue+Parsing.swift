@@ -60,14 +60,21 @@ extension JSONValue {
     /// its window), with the same errors, but without building a record that is an object: its members are
     /// handed to `member` one by one, in order, with their names (a repeated name
     /// twice), and `nil` is returned. A record that is not an object is returned.
+    ///
+    /// - Parameter wanted: the member names wanted; any other member's value is checked
+    ///   as strictly, with the same errors, but a plain string is not made into a `String`
+    ///   and `member` is not called.
     static func parseMembers(
-        _ bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int,
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int, wanted: MemberNames,
         member: (String, JSONValue) throws(InputError) -> Void
     ) throws(InputError) -> JSONValue? {
         try parsing(bytes, file: file, firstLine: firstLine) { parser throws(InputError) in
             guard !parser.atEnd, parser.bytes[parser.i] == UInt8(ascii: "{") else { return try parser.value(at: nil) }
             parser.depth = 1
-            try parser.forEachMember { parser, key throws(InputError) in try member(key, try parser.value(at: nil)) }
+            try parser.forEachMember(name: { parser throws(InputError) in try parser.memberName(among: wanted) }) {
+                parser, key throws(InputError) in
+                if let key { try member(key, try parser.value(at: nil)) } else { try parser.skipValue() }
+            }
             return nil
         }
     }
@@ -223,6 +230,41 @@ private struct JSONParser {
         }
     }
 
+    /// The member name at byte `i` (its opening quote), read as ``string()`` reads it, when
+    /// it is one of `wanted`; `nil` when it is not. An ASCII name without escapes is compared
+    /// byte by byte with ASCII wanted names (no other text is canonically equivalent to it),
+    /// so no `String` is made for it; any other name is read and compared as a `String`.
+    mutating func memberName(among wanted: MemberNames) throws(InputError) -> String? {
+        let start = i + 1
+        var p = start
+        while p < bytes.count, bytes[p] != UInt8(ascii: "\""), bytes[p] != UInt8(ascii: "\\"), bytes[p] >= 0x20, bytes[p] < 0x80 {
+            p += 1
+        }
+        guard wanted.allASCII, p < bytes.count, bytes[p] == UInt8(ascii: "\"") else {
+            let name = try string()
+            return wanted.names.contains(name) ? name : nil
+        }
+        i = p + 1
+        let key = UnsafeBufferPointer(rebasing: bytes[start..<p])
+        return wanted.names.first { $0.utf8.count == key.count && $0.utf8.elementsEqual(key) }
+    }
+
+    /// Steps over the value at byte `i` with ``value(at:)``'s checks and errors: a string
+    /// without escapes or control characters is only scanned; anything else is parsed.
+    mutating func skipValue() throws(InputError) {
+        guard !atEnd, bytes[i] == UInt8(ascii: "\"") else {
+            _ = try value(at: nil)
+            return
+        }
+        var p = i + 1
+        while p < bytes.count, bytes[p] != UInt8(ascii: "\""), bytes[p] != UInt8(ascii: "\\"), bytes[p] >= 0x20 { p += 1 }
+        if p < bytes.count, bytes[p] == UInt8(ascii: "\"") {
+            i = p + 1
+        } else {
+            _ = try string()
+        }
+    }
+
     mutating func object(at path: String?) throws(InputError) -> JSONValue {
         var members: [String: JSONValue] = [:]
         try forEachMember { parser, key throws(InputError) in
@@ -234,6 +276,13 @@ private struct JSONParser {
     /// Reads the object at byte `i` up to its closing brace; `member` reads each
     /// member's value (at byte `i` when it is called), given the member's name.
     mutating func forEachMember(_ member: (inout JSONParser, String) throws(InputError) -> Void) throws(InputError) {
+        try forEachMember(name: { parser throws(InputError) in try parser.string() }, member)
+    }
+
+    /// ``forEachMember(_:)`` with each member's name read by `name` (at its opening quote).
+    mutating func forEachMember<Name>(
+        name: (inout JSONParser) throws(InputError) -> Name, _ member: (inout JSONParser, Name) throws(InputError) -> Void
+    ) throws(InputError) {
         i += 1
         skipWhitespace()
         if !atEnd, bytes[i] == UInt8(ascii: "}") {
@@ -243,7 +292,7 @@ private struct JSONParser {
         while true {
             skipWhitespace()
             guard !atEnd, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a member name in quotes") }
-            let key = try string()
+            let key = try name(&self)
             skipWhitespace()
             guard !atEnd, bytes[i] == UInt8(ascii: ":") else { throw error("expected \":\" after a member name") }
             i += 1
@@ -368,6 +417,11 @@ private struct JSONParser {
 
     /// A number, or its text when ``exactLargeNumbers`` is set and a `Double` cannot hold it:
     /// 2^53 or more in magnitude, or so small that it reads as zero.
+    /// Whether `byte` after a number's integer digits continues it (a fraction or an exponent).
+    static func continuesNumber(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+    }
+
     mutating func number() throws(InputError) -> JSONValue {
         let start = i
         if bytes[i] == UInt8(ascii: "-") { i += 1 }
@@ -376,7 +430,15 @@ private struct JSONParser {
             while p.i < p.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(p.bytes[p.i]) { p.i += 1 }
             return p.i - s
         }
+        let integerStart = i
         guard digits(&self) > 0 else { throw error("expected a digit") }
+        // A whole number of up to 15 digits is exact in a Double: summed here it is the value
+        // Double(text) reads (−0 included), without the text and strtod that were most of a rating's cost.
+        if i - integerStart <= 15, i == bytes.count || !Self.continuesNumber(bytes[i]) {
+            var magnitude = 0
+            for b in bytes[integerStart..<i] { magnitude = magnitude * 10 + Int(b &- UInt8(ascii: "0")) }
+            return .number(integerStart > start ? -Double(magnitude) : Double(magnitude))
+        }
         if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
             i += 1
             guard digits(&self) > 0 else { throw error("expected a digit after the decimal point") }
@@ -396,5 +458,17 @@ private struct JSONParser {
             return .string(text)
         }
         return .number(d)
+    }
+}
+
+/// The member names a streaming reading wants (``JSONValue/parseMembers(_:file:firstLine:wanted:member:)``),
+/// with whether all are ASCII, found once.
+struct MemberNames {
+    let names: [String]
+    let allASCII: Bool
+
+    init(_ names: [String]) {
+        self.names = names
+        allASCII = names.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
     }
 }

@@ -47,7 +47,11 @@ public enum ScoringScale: Sendable, Hashable {
     /// The level whose label is `label` (compared without regard to case and
     /// surrounding spaces), or `nil` when the label is not on the scale.
     public func level(labelled label: String) -> ScaleLevel? {
-        let wanted = label.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        // Foundation's trimming (through NSString) only when there may be something to trim: an
+        // ASCII label that starts and ends with a visible character is already trimmed.
+        let visible: (UInt8?) -> Bool = { $0.map { $0 > 0x20 && $0 < 0x7F } ?? false }
+        let trimmed = visible(label.utf8.first) && visible(label.utf8.last)
+        let wanted = (trimmed ? label : label.trimmingCharacters(in: .whitespacesAndNewlines)).lowercased()
         return levels.first { $0.label.lowercased() == wanted }
     }
 
