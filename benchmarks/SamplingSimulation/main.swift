@@ -217,22 +217,26 @@ for (cell, agreement) in [0.6, 0.75, 0.9].enumerated() {
         "| \(f(population.kappa)) | \(f(uniform.mean)) (\(f(uniform.sd))) | \(f(stratified.mean)) (\(f(stratified.sd))) | \(f(stratified.mean - uniform.mean)) ± \(f(se)) | \(f(stratified.mean - population.kappa)) | "
             + "\(f(batchwise.mean)) (\(f(batchwise.sd))) | \(f(batchwise.mean - uniform.mean)) ± \(f(batchwiseSE)) | \(f(batchwise.mean - population.kappa)) | \(f(single.mean)) | \(f(naive.mean)) |"
     )
-    let truths = others(WeightedContingencyTable(try ContingencyTable(scale: categories, first: population.expert, second: population.judge)))
+    let truths = others(
+        WeightedContingencyTable(try ContingencyTable(scale: categories, first: population.expert, second: population.judge)))
     for (i, (statistic, _)) in otherStatistics.enumerated() {
         let diff = zip(otherStratified[i].values, otherUniform[i].values).map { $0 - $1 }
         let mc = Tally(values: diff).sd / Double(replications).squareRoot()
-        let batchwiseMC = Tally(values: zip(otherBatchwise[i].values, otherUniform[i].values).map { $0 - $1 }).sd / Double(replications).squareRoot()
+        let batchwiseMC =
+            Tally(values: zip(otherBatchwise[i].values, otherUniform[i].values).map { $0 - $1 }).sd / Double(replications).squareRoot()
         otherRows.append(
             "| \(f(population.kappa)) | \(statistic.rawValue) | \(f(truths[i])) | \(f(otherUniform[i].mean)) | "
                 + "\(f(otherStratified[i].mean)) (\(f(otherStratified[i].sd))) | \(f(otherStratified[i].mean - otherUniform[i].mean)) ± \(f(mc)) | "
                 + "\(f(otherStratified[i].mean - truths[i])) | \(f(otherBatchwise[i].mean)) (\(f(otherBatchwise[i].sd))) | "
-                + "\(f(otherBatchwise[i].mean - otherUniform[i].mean)) ± \(f(batchwiseMC)) | \(f(otherBatchwise[i].mean - truths[i])) | \(f(otherSingle[i].mean - truths[i])) |")
+                + "\(f(otherBatchwise[i].mean - otherUniform[i].mean)) ± \(f(batchwiseMC)) | \(f(otherBatchwise[i].mean - truths[i])) | \(f(otherSingle[i].mean - truths[i])) |"
+        )
     }
     fflush(nil)
 }
 print("")
 print(
-    "| population κ_q | statistic | on the whole run | uniform n=100: mean | 50+50, π = m_h/N_h: mean (SD) | its bias vs uniform ± MC SE | vs the run | 50+50, batch-wise: mean (SD) | its bias vs uniform ± MC SE | vs the run | one batch of 100, HT: vs the run |")
+    "| population κ_q | statistic | on the whole run | uniform n=100: mean | 50+50, π = m_h/N_h: mean (SD) | its bias vs uniform ± MC SE | vs the run | 50+50, batch-wise: mean (SD) | its bias vs uniform ± MC SE | vs the run | one batch of 100, HT: vs the run |"
+)
 print("|---|---|---|---|---|---|---|---|---|---|---|")
 otherRows.forEach { print($0) }
 print(
