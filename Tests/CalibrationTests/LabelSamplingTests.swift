@@ -26,6 +26,11 @@ private func skewedJudge(_ run: FrozenRun) -> JudgmentSet {
         })
 }
 
+/// The skewed judge's level of each row, by id.
+private func skewedLevels(_ run: FrozenRun) -> [String: Int] {
+    Dictionary(uniqueKeysWithValues: run.rows.enumerated().map { ($1.id, $0 < 3 ? 1 : $0 < 9 ? 2 : 4) })
+}
+
 /// The sheet's value in `column` for each row, by id (the first rater's row).
 private func column(_ sheet: LabelSheet, _ name: String) throws -> [String: String] {
     let c = try #require(sheet.columns.firstIndex(of: name))
@@ -84,7 +89,7 @@ struct LabelSamplingTests {
         let judge = skewedJudge(run)
         let sheet = try LabelSheet(
             run: run, dimensions: dimensions, options: .init(sample: 12, seed: 4, strategy: .judgeStratified), judgments: judge)
-        let level = Dictionary(uniqueKeysWithValues: run.rows.enumerated().map { ($1.id, $0 < 3 ? 1 : $0 < 9 ? 2 : 4) })
+        let level = skewedLevels(run)
         let pis = try column(sheet, "inclusion_probability")
         var drawn: [Int: Int] = [:]
         for id in pis.keys { drawn[level[id] ?? 0, default: 0] += 1 }
@@ -294,7 +299,7 @@ struct BatchwiseWeightTests {
     func weightsFromSheets() throws {
         let (sheets, _, labels) = try Self.adaptiveSet()
         let stratumSize = [1: 3.0, 2: 6.0, 4: 33.0]  // the skewed judge's levels
-        let level = Dictionary(uniqueKeysWithValues: try bookRun().rows.enumerated().map { ($1.id, $0 < 3 ? 1 : $0 < 9 ? 2 : 4) })
+        let level = skewedLevels(try bookRun())
         let batchOf = try sheets.enumerated().map { b, sheet in try column(sheet, "sampling_batch").mapValues { _ in b } }
         var drawn = [[Int: Int]](repeating: [:], count: 2)
         for (b, ids) in batchOf.enumerated() { for id in ids.keys { drawn[b][level[id] ?? 0, default: 0] += 1 } }
@@ -313,6 +318,37 @@ struct BatchwiseWeightTests {
             sum[h, default: 0] += w
         }
         for (h, n) in stratumSize { #expect(abs((sum[h] ?? 0) - n) < 1e-9, "stratum \(h): Σw = \(sum[h] ?? 0), N_h = \(n)") }
+    }
+
+    @Test("A stratum exhausted by batch 1 weighs 1; one batch 2 did not draw from, with rows left, weighs N_h/m₁ (c renormalised)")
+    func edgeCases() throws {
+        let (run, dimensions) = (try bookRun(), try bookDimensions())
+        let judge = skewedJudge(run)
+        let first = try LabelSheet(
+            run: run, dimensions: dimensions, options: .init(sample: 16, seed: 6, strategy: .judgeStratified), judgments: judge)
+        let firstURL = try Self.filled(first, "edge1.labels.csv")
+        let second = try LabelSheet(
+            run: run, dimensions: dimensions, options: .init(sample: 1, seed: 7, strategy: .judgeStratified), judgments: judge,
+            earlier: try ExpertLabels.load(from: [firstURL], dimensions: dimensions))
+        let labels = try ExpertLabels.load(from: [firstURL, try Self.filled(second, "edge2.labels.csv")], dimensions: dimensions)
+        let level = skewedLevels(run)
+        let secondLevel = try #require(second.rows.first.flatMap { level[$0[0]] })
+        var sum: [Int: Double] = [:]
+        for label in labels.labels {
+            let h = try #require(level[label.id])
+            let w = try #require(label.batchwiseWeight)
+            sum[h, default: 0] += w
+            if h == 1 {
+                #expect(abs(w - 1) < 1e-12, "stratum 1 was exhausted by batch 1 (3 of 3), so batch 2's estimate of it is exact")
+            } else if h != secondLevel {
+                #expect(abs(w - 1 / (label.inclusionProbability ?? .nan)) < 1e-12, "only batch 1 estimates stratum \(h)")
+            }
+        }
+        // √3 : √6 : √33 of 16 → 3, 4, 9; the one row of batch 2 goes to stratum 4 (√24 against √2), leaving 2 of stratum 2.
+        #expect(labels.labels.filter { level[$0.id] == 1 }.count == 3 && secondLevel == 4)
+        let stratum2 = labels.labels.filter { level[$0.id] == 2 }
+        #expect(stratum2.count == 4 && stratum2.allSatisfy { abs(($0.batchwiseWeight ?? 0) - 1.5) < 1e-12 })
+        for (h, n) in [1: 3.0, 2: 6.0, 4: 33.0] { #expect(abs((sum[h] ?? 0) - n) < 1e-9, "stratum \(h)") }
     }
 
     @Test("Uniform batches and a single judge-stratified batch keep π = m_h / N_h: no batch-wise weight")
