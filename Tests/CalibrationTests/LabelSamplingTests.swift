@@ -279,19 +279,22 @@ struct BatchwiseWeightTests {
         return url
     }
 
-    /// A judge-stratified set of 12 then 9 rows of the book-tags run (relevance 3 throughout, so the
-    /// second batch is allocated by the first's disagreements), each sheet written, and the two read together.
-    static func adaptiveSet() throws -> (sheets: [LabelSheet], urls: [URL], labels: ExpertLabels) {
+    /// A judge-stratified set of `sizes` rows in two batches of the book-tags run (relevance 3 throughout, so the
+    /// second batch is allocated by the first's disagreements), each sheet written (`name`1, `name`2), read together.
+    static func adaptiveSet(
+        sizes: (Int, Int) = (12, 9), seeds: (UInt64, UInt64) = (4, 5), name: String = "adaptive"
+    ) throws -> (sheets: [LabelSheet], urls: [URL], labels: ExpertLabels) {
         let (run, dimensions) = (try bookRun(), try bookDimensions())
         let judge = skewedJudge(run)
         let first = try LabelSheet(
-            run: run, dimensions: dimensions, options: .init(sample: 12, seed: 4, strategy: .judgeStratified), judgments: judge)
-        let firstURL = try filled(first, "adaptive1.labels.csv")
+            run: run, dimensions: dimensions, options: .init(sample: sizes.0, seed: seeds.0, strategy: .judgeStratified),
+            judgments: judge)
+        let firstURL = try filled(first, "\(name)1.labels.csv")
         let earlier = try ExpertLabels.load(from: [firstURL], dimensions: dimensions)
         let second = try LabelSheet(
-            run: run, dimensions: dimensions, options: .init(sample: 9, seed: 5, strategy: .judgeStratified), judgments: judge,
-            earlier: earlier)
-        let urls = [firstURL, try filled(second, "adaptive2.labels.csv")]
+            run: run, dimensions: dimensions, options: .init(sample: sizes.1, seed: seeds.1, strategy: .judgeStratified),
+            judgments: judge, earlier: earlier)
+        let urls = [firstURL, try filled(second, "\(name)2.labels.csv")]
         return ([first, second], urls, try ExpertLabels.load(from: urls, dimensions: dimensions))
     }
 
@@ -322,17 +325,9 @@ struct BatchwiseWeightTests {
 
     @Test("A stratum exhausted by batch 1 weighs 1; one batch 2 did not draw from, with rows left, weighs N_h/m₁ (c renormalised)")
     func edgeCases() throws {
-        let (run, dimensions) = (try bookRun(), try bookDimensions())
-        let judge = skewedJudge(run)
-        let first = try LabelSheet(
-            run: run, dimensions: dimensions, options: .init(sample: 16, seed: 6, strategy: .judgeStratified), judgments: judge)
-        let firstURL = try Self.filled(first, "edge1.labels.csv")
-        let second = try LabelSheet(
-            run: run, dimensions: dimensions, options: .init(sample: 1, seed: 7, strategy: .judgeStratified), judgments: judge,
-            earlier: try ExpertLabels.load(from: [firstURL], dimensions: dimensions))
-        let labels = try ExpertLabels.load(from: [firstURL, try Self.filled(second, "edge2.labels.csv")], dimensions: dimensions)
-        let level = skewedLevels(run)
-        let secondLevel = try #require(second.rows.first.flatMap { level[$0[0]] })
+        let (sheets, _, labels) = try Self.adaptiveSet(sizes: (16, 1), seeds: (6, 7), name: "edge")
+        let level = skewedLevels(try bookRun())
+        let secondLevel = try #require(sheets[1].rows.first.flatMap { level[$0[0]] })
         var sum: [Int: Double] = [:]
         for label in labels.labels {
             let h = try #require(level[label.id])
