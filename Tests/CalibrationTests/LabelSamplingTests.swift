@@ -26,6 +26,11 @@ private func skewedJudge(_ run: FrozenRun) -> JudgmentSet {
         })
 }
 
+/// The skewed judge's level of each row, by id.
+private func skewedLevels(_ run: FrozenRun) -> [String: Int] {
+    Dictionary(uniqueKeysWithValues: run.rows.enumerated().map { ($1.id, $0 < 3 ? 1 : $0 < 9 ? 2 : 4) })
+}
+
 /// The sheet's value in `column` for each row, by id (the first rater's row).
 private func column(_ sheet: LabelSheet, _ name: String) throws -> [String: String] {
     let c = try #require(sheet.columns.firstIndex(of: name))
@@ -84,7 +89,7 @@ struct LabelSamplingTests {
         let judge = skewedJudge(run)
         let sheet = try LabelSheet(
             run: run, dimensions: dimensions, options: .init(sample: 12, seed: 4, strategy: .judgeStratified), judgments: judge)
-        let level = Dictionary(uniqueKeysWithValues: run.rows.enumerated().map { ($1.id, $0 < 3 ? 1 : $0 < 9 ? 2 : 4) })
+        let level = skewedLevels(run)
         let pis = try column(sheet, "inclusion_probability")
         var drawn: [Int: Int] = [:]
         for id in pis.keys { drawn[level[id] ?? 0, default: 0] += 1 }
@@ -261,5 +266,134 @@ struct WeightedKappaTests {
         let standing = try #require(budget.standing.first)
         #expect(standing.hasPrefix("quality: quadratic-weighted kappa \(expected.fixed(decimals: 3)) ["))
         #expect(standing.contains("against 0.6: \(report.dimensions[0].verdict.outcome.rawValue)"))
+    }
+}
+
+@Suite("Batch-wise weights of label-informed (judge-stratified) batches")
+struct BatchwiseWeightTests {
+    /// `sheet` with relevance 3 on every row, written to a fresh folder.
+    static func filled(_ sheet: LabelSheet, _ name: String) throws -> URL {
+        let url = try SharedData.temporaryFolder("adaptive").appendingPathComponent(name)
+        let text = sheet.rows.reduce(sheet.csv) { $0.replacingOccurrences(of: "\n\($1[0]),,", with: "\n\($1[0]),3,") }
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    /// A judge-stratified set of `sizes` rows in two batches of the book-tags run (relevance 3 throughout, so the
+    /// second batch is allocated by the first's disagreements), each sheet written (`name`1, `name`2), read together.
+    static func adaptiveSet(
+        sizes: (Int, Int) = (12, 9), seeds: (UInt64, UInt64) = (4, 5), name: String = "adaptive"
+    ) throws -> (sheets: [LabelSheet], urls: [URL], labels: ExpertLabels) {
+        let (run, dimensions) = (try bookRun(), try bookDimensions())
+        let judge = skewedJudge(run)
+        let first = try LabelSheet(
+            run: run, dimensions: dimensions, options: .init(sample: sizes.0, seed: seeds.0, strategy: .judgeStratified),
+            judgments: judge)
+        let firstURL = try filled(first, "\(name)1.labels.csv")
+        let earlier = try ExpertLabels.load(from: [firstURL], dimensions: dimensions)
+        let second = try LabelSheet(
+            run: run, dimensions: dimensions, options: .init(sample: sizes.1, seed: seeds.1, strategy: .judgeStratified),
+            judgments: judge, earlier: earlier)
+        let urls = [firstURL, try filled(second, "\(name)2.labels.csv")]
+        return ([first, second], urls, try ExpertLabels.load(from: urls, dimensions: dimensions))
+    }
+
+    @Test("Two judge-stratified batches read from sheets: w = c₁N_h/m₁ + c₂ and c₂(N_h − m₁)/m₂, c ∝ 12 : 9; a stratum's sum is N_h")
+    func weightsFromSheets() throws {
+        let (sheets, _, labels) = try Self.adaptiveSet()
+        let stratumSize = [1: 3.0, 2: 6.0, 4: 33.0]  // the skewed judge's levels
+        let level = skewedLevels(try bookRun())
+        let batchOf = try sheets.enumerated().map { b, sheet in try column(sheet, "sampling_batch").mapValues { _ in b } }
+        var drawn = [[Int: Int]](repeating: [:], count: 2)
+        for (b, ids) in batchOf.enumerated() { for id in ids.keys { drawn[b][level[id] ?? 0, default: 0] += 1 } }
+        #expect(drawn[0] == [1: 2, 2: 3, 4: 7])
+        #expect(drawn[1].values.allSatisfy { $0 > 0 } && drawn[1].count == 3, "batch 2 draws from every stratum: \(drawn[1])")
+        var sum: [Int: Double] = [:]
+        for label in labels.labels {
+            let h = try #require(level[label.id])
+            let n = try #require(stratumSize[h])
+            let (m1, m2) = (Double(drawn[0][h] ?? 0), Double(drawn[1][h] ?? 0))
+            let w = try #require(label.batchwiseWeight)
+            let expected = batchOf[0][label.id] != nil ? 12.0 / 21 * n / m1 + 9.0 / 21 : 9.0 / 21 * (n - m1) / m2
+            #expect(abs(w - expected) < 1e-12, "\(label.id) in stratum \(h)")
+            #expect(label.inclusionProbability == (m1 + m2) / n, "the recorded π stays m_h / N_h")
+            #expect(label.effectiveInclusionProbability == 1 / w)
+            sum[h, default: 0] += w
+        }
+        for (h, n) in stratumSize { #expect(abs((sum[h] ?? 0) - n) < 1e-9, "stratum \(h): Σw = \(sum[h] ?? 0), N_h = \(n)") }
+    }
+
+    @Test("A stratum exhausted by batch 1 weighs 1; one batch 2 did not draw from, with rows left, weighs N_h/m₁ (c renormalised)")
+    func edgeCases() throws {
+        let (sheets, _, labels) = try Self.adaptiveSet(sizes: (16, 1), seeds: (6, 7), name: "edge")
+        let level = skewedLevels(try bookRun())
+        let secondLevel = try #require(sheets[1].rows.first.flatMap { level[$0[0]] })
+        var sum: [Int: Double] = [:]
+        for label in labels.labels {
+            let h = try #require(level[label.id])
+            let w = try #require(label.batchwiseWeight)
+            sum[h, default: 0] += w
+            if h == 1 {
+                #expect(abs(w - 1) < 1e-12, "stratum 1 was exhausted by batch 1 (3 of 3), so batch 2's estimate of it is exact")
+            } else if h != secondLevel {
+                #expect(abs(w - 1 / (label.inclusionProbability ?? .nan)) < 1e-12, "only batch 1 estimates stratum \(h)")
+            }
+        }
+        // √3 : √6 : √33 of 16 → 3, 4, 9; the one row of batch 2 goes to stratum 4 (√24 against √2), leaving 2 of stratum 2.
+        #expect(labels.labels.filter { level[$0.id] == 1 }.count == 3 && secondLevel == 4)
+        let stratum2 = labels.labels.filter { level[$0.id] == 2 }
+        #expect(stratum2.count == 4 && stratum2.allSatisfy { abs(($0.batchwiseWeight ?? 0) - 1.5) < 1e-12 })
+        for (h, n) in [1: 3.0, 2: 6.0, 4: 33.0] { #expect(abs((sum[h] ?? 0) - n) < 1e-9, "stratum \(h)") }
+    }
+
+    @Test("Uniform batches and a single judge-stratified batch keep π = m_h / N_h: no batch-wise weight")
+    func nonAdaptiveKeepsPi() throws {
+        let (run, dimensions) = (try bookRun(), try bookDimensions())
+        let first = try written(try LabelSheet(run: run, dimensions: dimensions, options: .init(sample: 10, seed: 1)), "u1.labels.csv")
+        let earlier = try ExpertLabels.load(from: [first], dimensions: dimensions)
+        let second = try written(
+            try LabelSheet(run: run, dimensions: dimensions, options: .init(sample: 11, seed: 2), earlier: earlier), "u2.labels.csv")
+        let uniform = try ExpertLabels.load(from: [first, second], dimensions: dimensions)
+        #expect(uniform.labels.allSatisfy { $0.batchwiseWeight == nil && $0.effectiveInclusionProbability == 21.0 / 42 })
+        let single = try written(
+            try LabelSheet(
+                run: run, dimensions: dimensions, options: .init(sample: 12, seed: 4, strategy: .judgeStratified),
+                judgments: skewedJudge(run)), "j1.labels.csv")
+        let one = try ExpertLabels.load(from: [single], dimensions: dimensions)
+        #expect(one.labels.allSatisfy { $0.batchwiseWeight == nil && $0.effectiveInclusionProbability == $0.inclusionProbability })
+        #expect(one.labels.contains { $0.inclusionProbability == 2.0 / 3 })
+    }
+
+    @Test("align weighs an adaptive set's rows by 1/w, while the frame of batch 2 still matches the recorded π")
+    func alignmentAndFrame() throws {
+        let (sheets, _, labels) = try Self.adaptiveSet()
+        let (run, rubric) = (try bookRun(), try Rubric.load(from: SharedData.projectURL("rubrics/book-tags.md")))
+        let input = try AlignmentInput(run: run, rubric: rubric, judgments: skewedJudge(run), labels: labels)
+        let given = Dictionary(
+            uniqueKeysWithValues: try #require(input.dimensions.first).expertLabels.map { ($0.rowID, $0.inclusionProbability) })
+        #expect(given.count == 21)
+        for label in labels.labels { #expect(given[label.id] == 1 / (label.batchwiseWeight ?? .nan)) }
+        let frame = try #require(sheets[1].frame)
+        let pi = try frame.inclusionProbabilities(rowIDs: run.rows.map(\.id), labels: labels, runName: run.info.name)
+        #expect(labels.labels.allSatisfy { pi[$0.id] == $0.inclusionProbability })
+        #expect(labels.labels.contains { $0.inclusionProbability != $0.effectiveInclusionProbability })
+    }
+
+    @Test("A row deleted from batch 1, or an edited probability, is an error naming the sheet")
+    func deletedRowAndEditedProbability() throws {
+        let (sheets, urls, _) = try Self.adaptiveSet()
+        let dimensions = try bookDimensions()
+        let text = sheets[0].csv
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        lines.remove(at: 1)
+        try Data(lines.joined(separator: "\n").utf8).write(to: urls[0])
+        let deleted = try #require(throws: InputError.self) { try ExpertLabels.load(from: urls, dimensions: dimensions) }
+        #expect(deleted.file.hasSuffix("adaptive1.labels.csv") && deleted.column == "inclusion_probability")
+        #expect(deleted.message.contains("give every batch's sheets with every row extract wrote"), "\(deleted)")
+        let pi = try #require(try column(sheets[1], "inclusion_probability").values.first { $0.contains(".") && $0 != "0.5" })
+        try Data(sheets[1].csv.replacingOccurrences(of: pi, with: "0.5").utf8).write(to: urls[1])
+        try Data(text.utf8).write(to: urls[0])
+        let edited = try #require(throws: InputError.self) { try ExpertLabels.load(from: urls, dimensions: dimensions) }
+        #expect(edited.file.hasSuffix("adaptive2.labels.csv") && edited.message.contains("are not those extract wrote"))
     }
 }

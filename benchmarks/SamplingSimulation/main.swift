@@ -10,7 +10,9 @@ import Judging
 // `LabelSheet` (the code `judgecal extract` runs), filled in with the
 // population's expert levels, written, read back by `ExpertLabels.load` (which
 // brings the first batch's probabilities up to date) and counted into a
-// `WeightedContingencyTable`. Usage: SamplingSimulation [replications] [seed]
+// `WeightedContingencyTable`, weighted by the recorded π = m_h / N_h and by the
+// batch-wise weights `align` uses for adaptive sets (`ExpertLabels.assignBatchwiseWeights`).
+// Usage: SamplingSimulation [replications] [seed]
 
 let arguments = CommandLine.arguments.dropFirst().compactMap { UInt64($0) }
 let replications = Int(arguments.first ?? 2000)
@@ -90,23 +92,31 @@ func fill(_ sheet: LabelSheet, from population: Population, at url: URL) throws 
     try Data(text.utf8).write(to: url)
 }
 
-/// The HT-weighted table of the labels read from `urls` (every weight 1 when
-/// `weighted` is false), against the judge.
-func table(of urls: [URL], population: Population, run: FrozenRun, weighted: Bool) throws -> WeightedContingencyTable {
-    let labels = try ExpertLabels.load(from: urls, dimensions: [dimension], runIDs: Set(run.rows.map(\.id)))
+/// How the rows are weighted: not at all, by the recorded π = m_h / N_h of the latest batch, or as
+/// `align` weighs them (the batch-wise weight of an adaptive set, else π).
+enum Weighting { case none, recorded, batchwise }
+
+/// The labels read from `urls`, as `align` reads them.
+func labels(_ urls: [URL], run: FrozenRun) throws -> ExpertLabels {
+    try ExpertLabels.load(from: urls, dimensions: [dimension], runIDs: Set(run.rows.map(\.id)))
+}
+
+/// The weighted table of `labels` against the judge.
+func table(of labels: ExpertLabels, population: Population, weighting: Weighting) -> WeightedContingencyTable {
     var table = WeightedContingencyTable(scale: categories)
     for label in labels.labels {
         guard let value = label.scores["quality"], let i = categories.index(of: value),
             let j = categories.index(of: population.judge[Int(label.id.dropFirst()) ?? 0])
         else { continue }
-        table.add(i, j, weight: weighted ? 1 / (label.inclusionProbability ?? 1) : 1)
+        let pi = weighting == .recorded ? label.inclusionProbability : label.effectiveInclusionProbability
+        table.add(i, j, weight: weighting == .none ? 1 : 1 / (pi ?? 1))
     }
     return table
 }
 
-/// The HT-weighted quadratic kappa of the labels read from `urls`.
-func kappa(of urls: [URL], population: Population, run: FrozenRun, weighted: Bool) throws -> Double {
-    CohenKappa(try table(of: urls, population: population, run: run, weighted: weighted), weights: .quadratic).kappa.value ?? .nan
+/// The weighted quadratic kappa of `labels`.
+func kappa(of labels: ExpertLabels, population: Population, weighting: Weighting) -> Double {
+    CohenKappa(table(of: labels, population: population, weighting: weighting), weights: .quadratic).kappa.value ?? .nan
 }
 
 /// The statistics besides the kappas that `align` weighs, each through its table form on the
@@ -132,9 +142,9 @@ struct Tally {
 }
 
 print(
-    "| population κ_q | uniform n=100: mean (SD) | judge-stratified 50+50, HT: mean (SD) | its bias vs uniform ± MC SE | vs the population | judge-stratified 100 in one batch, HT: mean | unweighted 50+50: mean |"
+    "| population κ_q | uniform n=100: mean (SD) | judge-stratified 50+50, π = m_h/N_h: mean (SD) | its bias vs uniform ± MC SE | vs the population | 50+50, batch-wise: mean (SD) | its bias vs uniform ± MC SE | vs the population | judge-stratified 100 in one batch, HT: mean | unweighted 50+50: mean |"
 )
-print("|---|---|---|---|---|---|---|")
+print("|---|---|---|---|---|---|---|---|---|---|")
 var otherRows: [String] = []
 for (cell, agreement) in [0.6, 0.75, 0.9].enumerated() {
     let population = Population(agreement: agreement, seed: baseSeed &+ UInt64(cell))
@@ -145,17 +155,21 @@ for (cell, agreement) in [0.6, 0.75, 0.9].enumerated() {
     var naive = Tally()
     var single = Tally()
     var difference = Tally()
+    var batchwise = Tally()
+    var batchwiseDifference = Tally()
     var otherUniform = [Tally](repeating: Tally(), count: otherStatistics.count)
     var otherStratified = otherUniform
     var otherSingle = otherUniform
+    var otherBatchwise = otherUniform
     for r in 0..<replications {
         let seed = baseSeed &+ UInt64(1000 * cell + r) &* 7919
         let u = try LabelSheet(
             run: run, dimensions: [dimension], options: .init(sample: batchSizes.reduce(0, +), seed: seed, context: []))
         let uniformURL = folder.appendingPathComponent("u.labels.csv")
         try fill(u, from: population, at: uniformURL)
-        let a = try kappa(of: [uniformURL], population: population, run: run, weighted: true)
-        for (i, v) in others(try table(of: [uniformURL], population: population, run: run, weighted: true)).enumerated() {
+        let uniformLabels = try labels([uniformURL], run: run)
+        let a = kappa(of: uniformLabels, population: population, weighting: .batchwise)
+        for (i, v) in others(table(of: uniformLabels, population: population, weighting: .batchwise)).enumerated() {
             otherUniform[i].values.append(v)
         }
         var urls: [URL] = []
@@ -169,45 +183,61 @@ for (cell, agreement) in [0.6, 0.75, 0.9].enumerated() {
             try fill(sheet, from: population, at: url)
             urls.append(url)
         }
-        let b = try kappa(of: urls, population: population, run: run, weighted: true)
-        for (i, v) in others(try table(of: urls, population: population, run: run, weighted: true)).enumerated() {
+        let adaptive = try labels(urls, run: run)
+        let b = kappa(of: adaptive, population: population, weighting: .recorded)
+        for (i, v) in others(table(of: adaptive, population: population, weighting: .recorded)).enumerated() {
             otherStratified[i].values.append(v)
         }
+        let c = kappa(of: adaptive, population: population, weighting: .batchwise)
+        for (i, v) in others(table(of: adaptive, population: population, weighting: .batchwise)).enumerated() {
+            otherBatchwise[i].values.append(v)
+        }
+        batchwise.values.append(c)
+        batchwiseDifference.values.append(c - a)
         let one = try LabelSheet(
             run: run, dimensions: [dimension],
             options: .init(sample: batchSizes.reduce(0, +), seed: seed &+ 99, context: [], strategy: .judgeStratified),
             judgments: judgments)
         let oneURL = folder.appendingPathComponent("one.labels.csv")
         try fill(one, from: population, at: oneURL)
-        single.values.append(try kappa(of: [oneURL], population: population, run: run, weighted: true))
-        for (i, v) in others(try table(of: [oneURL], population: population, run: run, weighted: true)).enumerated() {
+        let oneLabels = try labels([oneURL], run: run)
+        single.values.append(kappa(of: oneLabels, population: population, weighting: .batchwise))
+        for (i, v) in others(table(of: oneLabels, population: population, weighting: .batchwise)).enumerated() {
             otherSingle[i].values.append(v)
         }
         uniform.values.append(a)
         stratified.values.append(b)
-        naive.values.append(try kappa(of: urls, population: population, run: run, weighted: false))
+        naive.values.append(kappa(of: adaptive, population: population, weighting: .none))
         difference.values.append(b - a)
     }
     let f = { (x: Double) in x.fixed(decimals: 3) }
     let se = difference.sd / Double(replications).squareRoot()
+    let batchwiseSE = batchwiseDifference.sd / Double(replications).squareRoot()
     print(
-        "| \(f(population.kappa)) | \(f(uniform.mean)) (\(f(uniform.sd))) | \(f(stratified.mean)) (\(f(stratified.sd))) | \(f(stratified.mean - uniform.mean)) ± \(f(se)) | \(f(stratified.mean - population.kappa)) | \(f(single.mean)) | \(f(naive.mean)) |"
+        "| \(f(population.kappa)) | \(f(uniform.mean)) (\(f(uniform.sd))) | \(f(stratified.mean)) (\(f(stratified.sd))) | \(f(stratified.mean - uniform.mean)) ± \(f(se)) | \(f(stratified.mean - population.kappa)) | "
+            + "\(f(batchwise.mean)) (\(f(batchwise.sd))) | \(f(batchwise.mean - uniform.mean)) ± \(f(batchwiseSE)) | \(f(batchwise.mean - population.kappa)) | \(f(single.mean)) | \(f(naive.mean)) |"
     )
-    let truths = others(WeightedContingencyTable(try ContingencyTable(scale: categories, first: population.expert, second: population.judge)))
+    let truths = others(
+        WeightedContingencyTable(try ContingencyTable(scale: categories, first: population.expert, second: population.judge)))
     for (i, (statistic, _)) in otherStatistics.enumerated() {
         let diff = zip(otherStratified[i].values, otherUniform[i].values).map { $0 - $1 }
         let mc = Tally(values: diff).sd / Double(replications).squareRoot()
+        let batchwiseMC =
+            Tally(values: zip(otherBatchwise[i].values, otherUniform[i].values).map { $0 - $1 }).sd / Double(replications).squareRoot()
         otherRows.append(
             "| \(f(population.kappa)) | \(statistic.rawValue) | \(f(truths[i])) | \(f(otherUniform[i].mean)) | "
                 + "\(f(otherStratified[i].mean)) (\(f(otherStratified[i].sd))) | \(f(otherStratified[i].mean - otherUniform[i].mean)) ± \(f(mc)) | "
-                + "\(f(otherStratified[i].mean - truths[i])) | \(f(otherSingle[i].mean - truths[i])) |")
+                + "\(f(otherStratified[i].mean - truths[i])) | \(f(otherBatchwise[i].mean)) (\(f(otherBatchwise[i].sd))) | "
+                + "\(f(otherBatchwise[i].mean - otherUniform[i].mean)) ± \(f(batchwiseMC)) | \(f(otherBatchwise[i].mean - truths[i])) | \(f(otherSingle[i].mean - truths[i])) |"
+        )
     }
     fflush(nil)
 }
 print("")
 print(
-    "| population κ_q | statistic | on the whole run | uniform n=100: mean | judge-stratified 50+50, HT: mean (SD) | its bias vs uniform ± MC SE | vs the run | one batch of 100, HT: vs the run |")
-print("|---|---|---|---|---|---|---|---|")
+    "| population κ_q | statistic | on the whole run | uniform n=100: mean | 50+50, π = m_h/N_h: mean (SD) | its bias vs uniform ± MC SE | vs the run | 50+50, batch-wise: mean (SD) | its bias vs uniform ± MC SE | vs the run | one batch of 100, HT: vs the run |"
+)
+print("|---|---|---|---|---|---|---|---|---|---|---|")
 otherRows.forEach { print($0) }
 print(
     "\n\(replications) replications per row, seed \(baseSeed); run of \(runSize) rows, judge shares \(judgeShares), batches \(batchSizes).")

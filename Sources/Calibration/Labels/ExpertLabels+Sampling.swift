@@ -61,7 +61,8 @@ extension ExpertLabels {
     /// of one strategy; the batches are 1, 2, …, B without a gap. A stratum's
     /// probability m_h / N_h only grows with each batch that draws from it, so
     /// the largest value any sheet gives a stratum is its current one, and
-    /// every row of the stratum, from any batch, takes it.
+    /// every row of the stratum, from any batch, takes it. A judge-stratified set of several batches
+    /// also gets its batch-wise weights (``assignBatchwiseWeights()``), which the statistics use.
     ///
     /// - Throws: ``InputError`` naming the sheet and line that breaks a rule.
     mutating func reconcileSampling() throws(InputError) {
@@ -100,6 +101,7 @@ extension ExpertLabels {
                     "is batch \(highest) of its label set, but no sheet of batch \(gap) was given; give every batch's sheets, since each row's probability counts the rows drawn before it"
             )
         }
+        try assignBatchwiseWeights()
         for i in labels.indices {
             if let key = labels[i].samplingStratum { labels[i].inclusionProbability = current[key] }
         }

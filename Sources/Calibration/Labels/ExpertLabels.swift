@@ -71,6 +71,16 @@ public struct ExpertLabels: Sendable, Hashable {
         public var samplingBatch: Int? = nil
         /// The row's stratum, an opaque key (`sampling_stratum`).
         public var samplingStratum: String? = nil
+        /// The row's batch-wise Horvitz–Thompson weight, for a judge-stratified set of several batches,
+        /// where π is only the probability given a label-informed allocation
+        /// (``assignBatchwiseWeights()``); `nil` where π is exact.
+        public var batchwiseWeight: Double? = nil
+
+        /// The probability the statistics weigh the row by: 1 / ``batchwiseWeight`` when there is one,
+        /// else ``inclusionProbability`` (the recorded π, which the sampling frame is checked against).
+        public var effectiveInclusionProbability: Double? {
+            batchwiseWeight.map { 1 / $0 } ?? inclusionProbability
+        }
     }
 
     /// What to do with a label of a row the run does not have.

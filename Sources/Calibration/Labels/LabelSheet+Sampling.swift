@@ -19,7 +19,9 @@ import Judging
 /// stratified, and every first batch); when `judge-stratified` uses earlier
 /// batches' labels to allocate (the disagreement term), it is the probability
 /// given the allocation, the post-stratified weight, whose bias the seeded
-/// simulation `benchmarks/SamplingSimulation` measures. A label set keeps one
+/// simulation `benchmarks/SamplingSimulation` measures; the statistics then
+/// weigh the set batch by batch instead (`ExpertLabels.assignBatchwiseWeights()`),
+/// while the sheets and the frame keep recording π. A label set keeps one
 /// strategy and one stratification, so that earlier rows keep their strata.
 struct SampleDraw {
     /// Run positions in the generator's order (the first K are the overlap rows).

@@ -39,9 +39,13 @@ public struct LabelSampling: Sendable, Hashable, Codable {
     /// One sentence for a report.
     public var summary: String {
         let drawn = "\(batches) batch\(batches == 1 ? "" : "es")"
+        let weight =
+            strategy == .judgeStratified && batches > 1
+            ? "its batch-wise Horvitz–Thompson weight (each batch's estimate combined, as later batches were allocated with "
+                + "earlier labels)" : "1/π, its inclusion probability (Horvitz–Thompson)"
         return
             "labelled rows drawn by \(strategy.rawValue) sampling in \(drawn); the kappas, Krippendorff's alpha, AC2 and the "
-            + "correlations (and the weighted confusion matrix) weigh each row by 1/π, its inclusion probability "
-            + "(Horvitz–Thompson), so they estimate the whole run; the other figures are the labelled rows' own, unweighted"
+            + "correlations (and the weighted confusion matrix) weigh each row by \(weight), so they estimate the whole run; "
+            + "the other figures are the labelled rows' own, unweighted"
     }
 }

@@ -107,7 +107,7 @@ extension ExpertLabels {
             label.scores[dimension].map {
                 ExpertLabel(
                     rowID: label.id, rater: label.rater, value: $0, note: label.note,
-                    inclusionProbability: label.inclusionProbability)
+                    inclusionProbability: label.effectiveInclusionProbability)
             }
         }
     }
