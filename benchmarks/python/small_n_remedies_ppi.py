@@ -22,21 +22,11 @@ Usage: /work/venvs/estimate/bin/python benchmarks/python/small_n_remedies_ppi.py
 """
 import numpy as np, sys
 from scipy.stats import norm, t as tdist
+
+from judge_level_interval_check import agreement
+
 DES = {"binary": (np.array([0.4,0.6]), np.array([0.15,0.85]), np.array([0.,1.]), 1.0),
        "1-4": (np.array([0.15,0.30,0.35,0.20]), np.array([0.05,0.20,0.45,0.30]), np.array([1.,2,3,4]), 3.0)}
-def qk(p,b,a):
-    k=len(p); judge=a*p+(1-a)*b; o=c=0.0
-    for i in range(k):
-        for j in range(k):
-            w=1-((i-j)/(k-1))**2
-            o+=w*p[i]*((a if i==j else 0)+(1-a)*b[j]); c+=w*p[i]*judge[j]
-    return (o-c)/(1-c)
-def agree(p,b,tg):
-    lo,hi=0.,1.
-    for _ in range(60):
-        m=(lo+hi)/2
-        lo,hi=(m,hi) if qk(p,b,m)<tg else (lo,m)
-    return (lo+hi)/2
 def ppi(y,yh,yu,h,n):
     # y,yh: (R,n); yu: (R,N)
     N=yu.shape[1]
@@ -66,7 +56,7 @@ R=int(sys.argv[1]) if len(sys.argv)>1 else 1000
 rng=np.random.default_rng(7); rows=5000
 for name,(p,b,vals,pl) in DES.items():
   for tg in (0.3,0.6,0.85):
-    a=agree(p,b,tg); k=len(p)
+    a=agreement(p,b,tg); k=len(p)
     ex=rng.choice(k,size=(R,rows),p=p)
     ju=np.where(rng.random((R,rows))<a,ex,rng.choice(k,size=(R,rows),p=b))
     for n in (50,200,800):
