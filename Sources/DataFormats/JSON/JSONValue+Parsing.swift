@@ -415,13 +415,13 @@ private struct JSONParser {
         text.prefix { $0 != "e" && $0 != "E" }.contains { ("1"..."9").contains($0) }
     }
 
-    /// A number, or its text when ``exactLargeNumbers`` is set and a `Double` cannot hold it:
-    /// 2^53 or more in magnitude, or so small that it reads as zero.
     /// Whether `byte` after a number's integer digits continues it (a fraction or an exponent).
     static func continuesNumber(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
     }
 
+    /// A number, or its text when ``exactLargeNumbers`` is set and a `Double` cannot hold it:
+    /// 2^53 or more in magnitude, or so small that it reads as zero.
     mutating func number() throws(InputError) -> JSONValue {
         let start = i
         if bytes[i] == UInt8(ascii: "-") { i += 1 }
