@@ -32,7 +32,7 @@ struct SequentialFutilityTests {
         #expect(abs(f.chanceAligned - up) < 1e-12 && abs(f.chanceNotAligned - down) < 1e-12)
     }
 
-    @Test("an estimate on the threshold halfway through stops; a clear one, or one before a quarter of the plan, does not")
+    @Test("an estimate on the threshold halfway through stops; a clear one, or one before half the plan, does not")
     func stops() throws {
         let flat = try #require(
             SequentialFutility(estimate: 0.6, threshold: 0.6, standardError: 0.08, rows: 200, finalRows: 400, finalCritical: 2.571))
@@ -42,7 +42,7 @@ struct SequentialFutilityTests {
         #expect(!clear.stops && clear.summary.hasPrefix("by 400 rows, if the estimate holds: 99.1% chance of aligned"))
         let early = try #require(
             SequentialFutility(estimate: 0.6, threshold: 0.6, standardError: 0.15, rows: 90, finalRows: 400, finalCritical: 2.571))
-        #expect(!early.stops && early.chanceAligned < SequentialFutility.defaultGamma, "below a quarter of 400 rows")
+        #expect(!early.stops && early.chanceAligned < SequentialFutility.defaultGamma, "below half of 400 rows")
         #expect(early.wouldStop(gamma: 0.1, minimumShare: 0.2))
     }
 

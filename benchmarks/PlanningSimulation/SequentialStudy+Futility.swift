@@ -39,8 +39,8 @@ struct FutilityCell {
 
 extension SequentialStudy {
     /// The futility rule's γ values and least shares of the cap that the tuning table compares.
-    static let gammas = [0.05, 0.10, 0.15, 0.20]
-    static let shares = [0.1, 0.25, 0.5]
+    static let gammas = [0.01, 0.02, 0.05, 0.10]
+    static let shares = [0.25, 0.4, 0.5, 0.6]
 
     /// The look's assessment (``SequentialFutility``) against the cap of 400 rows and its critical value.
     static func futility(_ estimate: Estimate, se: Double?, rows: Int, critical: [Double]) -> SequentialFutility? {

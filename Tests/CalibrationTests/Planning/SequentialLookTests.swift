@@ -87,19 +87,19 @@ struct SequentialLookTests {
         }
     }
 
-    @Test("an estimate on the threshold a third into the plan stops for futility, says so and records it; the first of 40 does not")
+    @Test("an estimate on the threshold halfway through the plan stops for futility, says so and records it; the first of 10 does not")
     func futility() throws {
         let kappa = try #require(try Self.report(looks: nil).dimensions.first?.statisticEstimate.value)
         let report = try AlignmentOutputs(history: Self.history()).withLooks(
-            try Self.report(looks: 3, threshold: kappa), labelSheets: [Self.sheet])
+            try Self.report(looks: 2, threshold: kappa), labelSheets: [Self.sheet])
         let d = try #require(report.dimensions.first)
         let futility = try #require(d.sequentialLook?.futility)
-        // z = 0 at t = 1/3: both chances are Φ(−c_N/√(2/3)), far below γ = 10%.
+        // z = 0 at t = 1/2: both chances are Φ(−c_N/√(1/2)), far below γ = 2%.
         #expect(futility.stops && futility.chanceAligned < 0.01 && futility.chanceNotAligned < 0.01)
-        #expect(futility.finalRows == 3 * d.counts.paired && futility.rows == d.counts.paired)
+        #expect(futility.finalRows == 2 * d.counts.paired && futility.rows == d.counts.paired)
         #expect(d.verdict.outcome == .inconclusive)
         #expect(d.verdict.explanation.contains("the remaining budget (to \(futility.finalRows) rows) is unlikely to decide"))
-        #expect(report.renderText().contains("look 1 of at most 3, futile"))
+        #expect(report.renderText().contains("look 1 of at most 2, futile"))
         let line = try #require(AlignmentHistoryEntry(report: report, rubricText: nil).dimensions.first)
         #expect(line.futile == true && (line.chanceOfVerdict ?? 1) < 0.02)
         let json = try JSONEncoder().encode(try #require(d.sequentialLook))
@@ -107,11 +107,11 @@ struct SequentialLookTests {
         // An older report's look, without the field, still reads.
         let old = #"{"look":1,"maximumLooks":3,"labelSet":"a.csv","rows":[40],"critical":2.3,"spent":0.01}"#
         #expect(try JSONDecoder().decode(SequentialLook.self, from: Data(old.utf8)).futility == nil)
-        // The first of 40 looks is below a quarter of the plan: assessed, but no stop.
+        // The first of 10 looks is below half the plan: assessed, but no stop.
         let first = try AlignmentOutputs(history: Self.history()).withLooks(
-            try Self.report(looks: 40, threshold: kappa), labelSheets: [Self.sheet])
+            try Self.report(looks: 10, threshold: kappa), labelSheets: [Self.sheet])
         let early = try #require(first.dimensions.first?.sequentialLook?.futility)
-        #expect(!early.stops && early.finalRows == 40 * d.counts.paired)
+        #expect(!early.stops && early.finalRows == 10 * d.counts.paired)
         #expect(!(first.dimensions.first?.verdict.explanation.contains("unlikely to decide") ?? true))
     }
 
