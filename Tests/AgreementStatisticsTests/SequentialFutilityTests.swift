@@ -36,7 +36,8 @@ struct SequentialFutilityTests {
     func stops() throws {
         let flat = try #require(
             SequentialFutility(estimate: 0.6, threshold: 0.6, standardError: 0.08, rows: 200, finalRows: 400, finalCritical: 2.571))
-        #expect(flat.stops && flat.chanceAligned < 0.001 && flat.summary.contains("the remaining budget (to 400 rows) is unlikely to decide"))
+        #expect(
+            flat.stops && flat.chanceAligned < 0.001 && flat.summary.contains("the remaining budget (to 400 rows) is unlikely to decide"))
         let clear = try #require(
             SequentialFutility(estimate: 0.75, threshold: 0.6, standardError: 0.06, rows: 120, finalRows: 400, finalCritical: 2.571))
         #expect(!clear.stops && clear.summary.hasPrefix("by 400 rows, if the estimate holds: 99.1% chance of aligned"))
@@ -55,9 +56,11 @@ struct SequentialFutilityTests {
             SequentialFutility(estimate: 0.8, threshold: 0.6, standardError: 0.05, rows: 400, finalRows: 400, finalCritical: 2.571))
         #expect(decided.chanceAligned == 1 && decided.chanceNotAligned == 0 && !decided.stops)
         for se in [0.0, -0.1, Double.nan, Double.infinity] {
-            #expect(SequentialFutility(estimate: 0.6, threshold: 0.6, standardError: se, rows: 100, finalRows: 400, finalCritical: 2.5) == nil)
+            #expect(
+                SequentialFutility(estimate: 0.6, threshold: 0.6, standardError: se, rows: 100, finalRows: 400, finalCritical: 2.5) == nil)
         }
-        #expect(SequentialFutility(estimate: .nan, threshold: 0.6, standardError: 0.1, rows: 100, finalRows: 400, finalCritical: 2.5) == nil)
+        #expect(
+            SequentialFutility(estimate: .nan, threshold: 0.6, standardError: 0.1, rows: 100, finalRows: 400, finalCritical: 2.5) == nil)
         #expect(SequentialFutility(estimate: 0.6, threshold: 0.6, standardError: 0.1, rows: 0, finalRows: 400, finalCritical: 2.5) == nil)
     }
 
@@ -73,6 +76,7 @@ struct SequentialFutilityTests {
             SequentialFutility(estimate: 0.6, threshold: 0.6, standardError: 0.2, sizes: [15, 55], maximumLooks: 4, alpha: 0.025))
         #expect(uneven.finalRows == 110)
         #expect(
-            SequentialFutility(estimate: 0.6, threshold: 0.6, standardError: 0.2, sizes: [10, 20, 30], maximumLooks: 2, alpha: 0.025) == nil)
+            SequentialFutility(estimate: 0.6, threshold: 0.6, standardError: 0.2, sizes: [10, 20, 30], maximumLooks: 2, alpha: 0.025) == nil
+        )
     }
 }

@@ -2,9 +2,11 @@ import AgreementStatistics
 import Calibration
 import Foundation
 
-/// One sequential stream: its verdict at the first decisive look (or inconclusive at the cap), the
-/// labels by then, and the futility assessment of every inconclusive look before it. Futility is
-/// non-binding, so the stream with futility stopping is this one cut at its first futile look.
+/// One sequential stream, as looked at with and without futility stopping.
+///
+/// Its verdict at the first decisive look (or inconclusive at the cap), the labels by then, and the
+/// futility assessment of every inconclusive look before it. Futility is non-binding, so the stream
+/// with futility stopping is this one cut at its first futile look.
 struct SequentialPath {
     var outcome = Verdict.Outcome.inconclusive
     var rows = SequentialStudy.maximumRows
@@ -54,7 +56,9 @@ extension SequentialStudy {
     func printFutility(_ cells: [FutilityCell]) {
         let (gamma, share) = (SequentialFutility.defaultGamma, SequentialFutility.defaultMinimumShare)
         print("")
-        print("Futility tuning, judge-stratified arm (power lost in points at 0.4 / 0.75 / 0.85; false aligned at 0.6 / 0.55; median labels at 0.55 / 0.65):")
+        print(
+            "Futility tuning, judge-stratified arm (power lost in points at 0.4 / 0.75 / 0.85; false aligned at 0.6 / 0.55; median labels at 0.55 / 0.65):"
+        )
         print("")
         print("| γ | least share of 400 | power lost 0.4 / 0.75 / 0.85 | false aligned 0.6 / 0.55 | median labels 0.55 / 0.65 |")
         print("|---|---|---|---|---|")
@@ -64,15 +68,23 @@ extension SequentialStudy {
                 let lost = [0.4, 0.75, 0.85].map { t in
                     cell(t).map { String(format: "%.1f", 100 * (power($0, gamma: nil, share: s) - power($0, gamma: g, share: s))) } ?? "—"
                 }
-                let falseAligned = [0.6, 0.55].map { t in cell(t).map { Self.percent(endShare(.aligned, $0.stratified, gamma: g, share: s)) } ?? "—" }
-                let medians = [0.55, 0.65].map { t in cell(t).map { String(Self.median($0.stratified.map { $0.ended(gamma: g, share: s).rows })) } ?? "—" }
-                print("| \(g) | \(s) | \(lost.joined(separator: " / ")) | \(falseAligned.joined(separator: " / ")) | \(medians.joined(separator: " / ")) |")
+                let falseAligned = [0.6, 0.55].map { t in
+                    cell(t).map { Self.percent(endShare(.aligned, $0.stratified, gamma: g, share: s)) } ?? "—"
+                }
+                let medians = [0.55, 0.65].map { t in
+                    cell(t).map { String(Self.median($0.stratified.map { $0.ended(gamma: g, share: s).rows })) } ?? "—"
+                }
+                print(
+                    "| \(g) | \(s) | \(lost.joined(separator: " / ")) | \(falseAligned.joined(separator: " / ")) | \(medians.joined(separator: " / ")) |"
+                )
             }
         }
         print("")
         print("With futility at γ = \(gamma), at least \(Int(share * 100))% of 400 labels in (no-futility arm beside it):")
         print("")
-        print("| true κ_q | arm | aligned | not aligned | futile | undecided at 400 | right verdict (power) | power lost | median labels | mean labels |")
+        print(
+            "| true κ_q | arm | aligned | not aligned | futile | undecided at 400 | right verdict (power) | power lost | median labels | mean labels |"
+        )
         print("|---|---|---|---|---|---|---|---|---|---|")
         for c in cells {
             for (name, paths) in [("uniform", c.uniform), ("judge-stratified", c.stratified)] {
@@ -81,7 +93,11 @@ extension SequentialStudy {
                     let rates = [PathEnd.aligned, .notAligned, .futile, .undecided].map { e in
                         Self.percent(Double(ends.filter { $0.end == e }.count) / Double(paths.count))
                     }
-                    let lost = g == nil ? "—" : String(format: "%.1f", 100 * (power(c, paths, gamma: nil, share: share) - power(c, paths, gamma: g, share: share)))
+                    let lost =
+                        g == nil
+                        ? "—"
+                        : String(
+                            format: "%.1f", 100 * (power(c, paths, gamma: nil, share: share) - power(c, paths, gamma: g, share: share)))
                     let mean = Double(ends.map(\.rows).reduce(0, +)) / Double(ends.count)
                     print(
                         "| \(c.truth) | \(name)\(g == nil ? "" : " + futility") | \(rates.joined(separator: " | ")) | \(Self.percent(power(c, paths, gamma: g, share: share))) | \(lost) | \(Self.median(ends.map(\.rows))) | \(String(format: "%.0f", mean)) |"
@@ -92,7 +108,9 @@ extension SequentialStudy {
         print("")
         print("Judge-stratified + futility against fixed uniform designs (a futility stop counted as reaching an answer, and not):")
         print("")
-        print("| true κ_q | power | median labels, futile = answer | fixed uniform n at that power (same test) | median / it | fixed n for 80% | median / it | median labels, futile = no verdict | median / fixed at that power |")
+        print(
+            "| true κ_q | power | median labels, futile = answer | fixed uniform n at that power (same test) | median / it | fixed n for 80% | median / it | median labels, futile = no verdict | median / fixed at that power |"
+        )
         print("|---|---|---|---|---|---|---|---|---|")
         for c in cells {
             let ends = c.stratified.map { $0.ended(gamma: gamma, share: share) }
@@ -104,7 +122,8 @@ extension SequentialStudy {
             var same: Int?
             if c.truth != Self.threshold, p > 0.05 {
                 same = fixedRowsAtThreshold(
-                    c.design, above: c.truth > Self.threshold, power: min(p, 0.99), seed: StudyTables.seed(seed, [UInt64(c.truth * 100), 95]))
+                    c.design, above: c.truth > Self.threshold, power: min(p, 0.99),
+                    seed: StudyTables.seed(seed, [UInt64(c.truth * 100), 95]))
             }
             func ratio(_ m: Int, _ n: Int?) -> String {
                 guard let n, m != Int.max else { return "—" }

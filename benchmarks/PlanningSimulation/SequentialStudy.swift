@@ -14,7 +14,8 @@ import Foundation
 /// Each replication draws one stream of 400 rows; both looking rules see the same stream. A
 /// second stream of the replication is drawn judge-stratified (``JudgeStratifiedStream``) and
 /// looked at with the sequential rule on its Horvitz–Thompson kappa and SE at the threshold, as
-/// `align --sequential` decides on weighted labels.
+/// `align --sequential` decides on weighted labels. Each sequential arm is also seen with futility
+/// stopping (``SequentialFutility``; tables in `SequentialStudy+Futility`).
 struct SequentialStudy {
     let replications: Int
     let seed: UInt64
