@@ -14,7 +14,8 @@ import Foundation
 /// Each replication draws one stream of 400 rows; both looking rules see the same stream. A
 /// second stream of the replication is drawn judge-stratified (``JudgeStratifiedStream``) and
 /// looked at with the sequential rule on its Horvitz–Thompson kappa and SE at the threshold, as
-/// `align --sequential` decides on weighted labels.
+/// `align --sequential` decides on weighted labels. Each sequential arm is also seen with futility
+/// stopping (``SequentialFutility``; tables in `SequentialStudy+Futility`).
 struct SequentialStudy {
     let replications: Int
     let seed: UInt64
@@ -37,6 +38,7 @@ struct SequentialStudy {
         )
         print("|---|---|---|---|---|---|---|")
         var stratifiedRows: [String] = []
+        var cells: [FutilityCell] = []
         for truth in [0.4, 0.55, 0.6, 0.65, 0.75, 0.85] {
             guard let design = try? StudyTables.design(kappa: truth) else {
                 print("| \(truth) | beyond the most agreement these margins allow | | | | | |")
@@ -47,11 +49,13 @@ struct SequentialStudy {
             var decisive = 0
             var stops: [Int] = []
             var (stratifiedAligned, stratifiedDecisive, stratifiedRight, stratifiedStops) = (0, 0, 0, [Int]())
+            var (uniformPaths, stratifiedPaths) = ([SequentialPath](), [SequentialPath]())
             for r in 0..<replications {
                 var generator = Xoshiro256StarStar(seed: StudyTables.seed(seed, [UInt64(truth * 100), UInt64(r)]))
                 var counts = [Int](repeating: 0, count: design.cells.count)
                 var naiveDone = false
                 var sequentialDone = false
+                var path = SequentialPath()
                 for (k, n) in sizes.enumerated() {
                     let batch = StudyTables.draw(design, rows: Self.batch, generator: &generator)
                     for c in counts.indices { counts[c] += batch.counts[c] }
@@ -74,17 +78,22 @@ struct SequentialStudy {
                             sequentialDone = true
                             decisive += 1
                             stops.append(n)
+                            (path.outcome, path.rows) = (outcome, n)
+                        } else {
+                            path.futility.append(Self.futility(estimate, se: Self.thresholdSE(table), rows: n, critical: critical))
                         }
                     }
                     if naiveDone, sequentialDone { break }
                 }
                 if !sequentialDone { stops.append(Self.maximumRows) }
+                uniformPaths.append(path)
                 let stratified = stratifiedStream(
                     design, critical: critical, seed: StudyTables.seed(seed, [UInt64(truth * 100), UInt64(r), 3]))
                 if stratified.outcome == .aligned { stratifiedAligned += 1 }
                 if stratified.outcome == .aligned || stratified.outcome == .notAligned { stratifiedDecisive += 1 }
                 if stratified.outcome == (truth > Self.threshold ? .aligned : .notAligned) { stratifiedRight += 1 }
                 stratifiedStops.append(stratified.rows)
+                stratifiedPaths.append(stratified)
             }
             let fixed = KappaSampleSize.simulatedRows(
                 design: design, weights: .quadratic, threshold: Self.threshold, level: 0.95, power: 0.8, replications: 2000,
@@ -94,6 +103,8 @@ struct SequentialStudy {
                 let p = alignedAtOneLook(design, rows: n, seed: StudyTables.seed(seed, [UInt64(truth * 100), 98]))
                 fixedAligned = Self.percent(p)
             }
+            cells.append(
+                FutilityCell(truth: truth, design: design, fixed80: fixed?.count, uniform: uniformPaths, stratified: stratifiedPaths))
             let median = stops.sorted()[stops.count / 2]
             let stratifiedMedian = stratifiedStops.sorted()[stratifiedStops.count / 2]
             let uniformRatio = fixed?.count.map { String(format: "%.0f%%", 100 * Double(median) / Double($0)) } ?? "—"
@@ -113,6 +124,7 @@ struct SequentialStudy {
         )
         print("|---|---|---|---|---|---|---|---|---|---|---|---|")
         stratifiedRows.forEach { print($0) }
+        printFutility(cells)
     }
 
     /// A row of the judge-stratified table: its rates, and its median labels against fixed uniform designs, at
@@ -173,34 +185,46 @@ struct SequentialStudy {
     }
 
     /// One judge-stratified stream looked at after every batch with the sequential rule: its
-    /// verdict at the first decisive look (or the last), and the labels used by then.
-    func stratifiedStream(_ design: AgreementDesign, critical: [Double], seed: UInt64) -> (outcome: Verdict.Outcome, rows: Int) {
+    /// verdict at the first decisive look (or the last), the labels used by then, and each earlier
+    /// look's futility assessment.
+    func stratifiedStream(_ design: AgreementDesign, critical: [Double], seed: UInt64) -> SequentialPath {
         var generator = Xoshiro256StarStar(seed: seed)
         var stream = JudgeStratifiedStream(design: design)
-        var outcome = Verdict.Outcome.inconclusive
+        var path = SequentialPath()
         for (k, n) in stride(from: Self.batch, through: Self.maximumRows, by: Self.batch).enumerated() {
             stream.drawBatch(Self.batch, generator: &generator)
             let table = stream.weightedTable
             var estimate = CohenKappa(table, weights: .quadratic).kappa.withoutCollapsedInterval()
             estimate.interval = nil
-            if let v = estimate.value, let se = CohenKappa.standardError(at: Self.threshold, weightedTable: table, weights: .quadratic) {
+            let se = CohenKappa.standardError(at: Self.threshold, weightedTable: table, weights: .quadratic)
+            if let v = estimate.value, let se {
                 estimate.interval = ConfidenceInterval(
                     lower: v - critical[k] * se, upper: v + critical[k] * se, level: 0.95, method: "repeated")
             }
-            outcome = Verdict(estimate: estimate, threshold: Self.threshold, statistic: "κ_q").outcome
-            if outcome == .aligned || outcome == .notAligned { return (outcome, n) }
+            let outcome = Verdict(estimate: estimate, threshold: Self.threshold, statistic: "κ_q").outcome
+            path.outcome = outcome
+            if outcome == .aligned || outcome == .notAligned {
+                path.rows = n
+                return path
+            }
+            path.futility.append(Self.futility(estimate, se: se, rows: n, critical: critical))
         }
-        return (outcome, Self.maximumRows)
+        return path
     }
 
     /// The estimate with the repeated interval κ̂ ± c·SE_θ, as `align --sequential` decides (``SequentialLook``).
     static func repeated(_ estimate: Estimate, table: ContingencyTable, critical: Double) -> Estimate {
         var e = estimate
         e.interval = nil
-        if let v = e.value, let se = CohenKappa.standardError(at: threshold, table: table, weights: .quadratic) {
+        if let v = e.value, let se = thresholdSE(table) {
             e.interval = ConfidenceInterval(lower: v - critical * se, upper: v + critical * se, level: 0.95, method: "repeated")
         }
         return e
+    }
+
+    /// κ_q's SE at the threshold on a count table (``CohenKappa/standardError(at:table:weights:)``).
+    static func thresholdSE(_ table: ContingencyTable) -> Double? {
+        CohenKappa.standardError(at: threshold, table: table, weights: .quadratic)
     }
 
     /// The share of `replications` single looks at `rows` rows that say "aligned".

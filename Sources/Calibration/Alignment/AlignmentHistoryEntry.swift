@@ -45,6 +45,10 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
         public var verdict: Verdict.Outcome
         /// With `align --sequential`: this look's number for the dimension.
         public var look: Int?
+        /// With `align --sequential`, at an inconclusive look before the last: the chance that the plan's last look
+        /// decides either way if the estimate holds, and whether this look stopped for futility (``SequentialFutility``).
+        public var chanceOfVerdict: Double?
+        public var futile: Bool?
         /// With `align --pairwise`: the share of pairs whose verdict survived the swap of positions.
         public var positionConsistency: Double?
     }
@@ -121,7 +125,9 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
                 spearman: d.spearman.value, kendallTauB: d.kendallTauB.value, bias: d.bias.value, statistic: d.statistic,
                 lower: d.sequentialLook?.interval?.lower ?? d.statisticEstimate.interval?.lower,
                 upper: d.sequentialLook?.interval?.upper ?? d.statisticEstimate.interval?.upper, verdict: d.verdict.outcome,
-                look: d.sequentialLook?.look)
+                look: d.sequentialLook?.look,
+                chanceOfVerdict: d.sequentialLook?.futility.map { $0.chanceAligned + $0.chanceNotAligned },
+                futile: d.sequentialLook?.futility?.stops)
         }
         if let use = report.split { record(use) }
     }

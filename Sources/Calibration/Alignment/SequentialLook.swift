@@ -25,9 +25,13 @@ public struct SequentialLook: Sendable, Hashable, Codable {
     public var spent: Double
     /// The repeated confidence interval the verdict was decided on.
     public var interval: ConfidenceInterval?
+    /// At an inconclusive look before the last: the chances that the plan's last look decides, and whether this
+    /// look stops for futility (``SequentialFutility``, the remaining looks projected at the mean batch so far);
+    /// absent in older reports.
+    public var futility: SequentialFutility? = nil
 
-    /// "look 4 of at most 10".
-    public var summary: String { "look \(look) of at most \(maximumLooks)" }
+    /// "look 4 of at most 10", with ", futile" when the look stops for futility.
+    public var summary: String { "look \(look) of at most \(maximumLooks)" + (futility?.stops == true ? ", futile" : "") }
 
     /// Decides `dimension`'s verdict at this look.
     ///
@@ -42,7 +46,8 @@ public struct SequentialLook: Sendable, Hashable, Codable {
     ///
     /// - Returns: the dimension with ``DimensionAlignment/sequentialLook`` set and its verdict
     ///   replaced; undefined, with the reason, for a statistic that is not a kappa or a table
-    ///   whose SE at θ is undefined.
+    ///   whose SE at θ is undefined. An inconclusive look before the last also carries its futility
+    ///   assessment, and its explanation says when the remaining budget is unlikely to decide.
     static func decide(
         _ dimension: DimensionAlignment, look: Int, maximumLooks: Int, labelSet: String, rows: [Int], critical: Double,
         alpha: Double, threshold: Double, level: Double
@@ -51,6 +56,7 @@ public struct SequentialLook: Sendable, Hashable, Codable {
         var estimate = d.statisticEstimate
         estimate.n = rows.last ?? estimate.n
         var interval: ConfidenceInterval?
+        var futility: SequentialFutility?
         let why: String?
         if let weights = d.statistic.kappaWeights, let scale = d.scale, d.confusionMatrix != nil {
             if let value = estimate.value,
@@ -59,6 +65,10 @@ public struct SequentialLook: Sendable, Hashable, Codable {
                 interval = ConfidenceInterval(
                     lower: value - critical * se, upper: value + critical * se, level: level,
                     method: "repeated (Lan–DeMets Pocock-type spending, SE at the threshold)")
+                if interval.map({ $0.lower < threshold && $0.upper >= threshold }) == true, look < maximumLooks {
+                    futility = SequentialFutility(
+                        estimate: value, threshold: threshold, standardError: se, sizes: rows, maximumLooks: maximumLooks, alpha: alpha)
+                }
                 why = nil
             } else {
                 why =
@@ -70,14 +80,15 @@ public struct SequentialLook: Sendable, Hashable, Codable {
         estimate.interval = interval
         let look = SequentialLook(
             look: look, maximumLooks: maximumLooks, labelSet: labelSet, rows: rows, critical: critical,
-            spent: SequentialBoundary.spent(look: look, maximumLooks: maximumLooks, alpha: alpha), interval: interval)
+            spent: SequentialBoundary.spent(look: look, maximumLooks: maximumLooks, alpha: alpha), interval: interval,
+            futility: futility)
         var verdict = Verdict(estimate: estimate, threshold: threshold, statistic: d.statistic.displayName)
         if let why, estimate.value != nil {
             verdict.outcome = .undefined
             verdict.additionalRowsNeeded = nil
             verdict.explanation = "\(d.statistic.displayName) gives no sequential verdict here: \(why)"
         }
-        verdict.explanation = "\(look.summary): " + verdict.explanation
+        verdict.explanation = "\(look.summary): " + verdict.explanation + (futility.map { "; \($0.summary)" } ?? "")
         d.verdict = verdict
         d.sequentialLook = look
         return d

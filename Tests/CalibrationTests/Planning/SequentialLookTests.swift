@@ -9,12 +9,12 @@ import _TestSupport
 struct SequentialLookTests {
     static let sheet = "notebooks-data/hanna.labels.csv"
 
-    static func report(looks: Int?) throws -> AlignmentReport {
+    static func report(looks: Int?, threshold: Double = 0.6) throws -> AlignmentReport {
         try JudgeScoresAlignment(
             scores: SharedData.projectURL("notebooks-data/hanna-judges/Mistral-7B.p1.csv"), run: nil, rubric: nil,
             levels: try ScoringScale.alignmentLevels([1, 2, 3, 4, 5], rubric: nil),
             labelSheets: [SharedData.projectURL(sheet)], values: .means, groupBy: nil,
-            settings: AlignmentSettings(resamples: 0, sequentialLooks: looks)
+            settings: AlignmentSettings(threshold: threshold, resamples: 0, sequentialLooks: looks)
         ).report
     }
 
@@ -85,6 +85,34 @@ struct SequentialLookTests {
         #expect(throws: AlignmentOptionsError.self) {
             try AlignmentOutputs(history: nil).withLooks(try Self.report(looks: 2), labelSheets: [Self.sheet])
         }
+    }
+
+    @Test("an estimate on the threshold halfway through the plan stops for futility, says so and records it; the first of 10 does not")
+    func futility() throws {
+        let kappa = try #require(try Self.report(looks: nil).dimensions.first?.statisticEstimate.value)
+        let report = try AlignmentOutputs(history: Self.history()).withLooks(
+            try Self.report(looks: 2, threshold: kappa), labelSheets: [Self.sheet])
+        let d = try #require(report.dimensions.first)
+        let futility = try #require(d.sequentialLook?.futility)
+        // z = 0 at t = 1/2: both chances are Φ(−c_N/√(1/2)), far below γ = 2%.
+        #expect(futility.stops && futility.chanceAligned < 0.01 && futility.chanceNotAligned < 0.01)
+        #expect(futility.finalRows == 2 * d.counts.paired && futility.rows == d.counts.paired)
+        #expect(d.verdict.outcome == .inconclusive)
+        #expect(d.verdict.explanation.contains("the remaining budget (to \(futility.finalRows) rows) is unlikely to decide"))
+        #expect(report.renderText().contains("look 1 of at most 2, futile"))
+        let line = try #require(AlignmentHistoryEntry(report: report, rubricText: nil).dimensions.first)
+        #expect(line.futile == true && (line.chanceOfVerdict ?? 1) < 0.02)
+        let json = try JSONEncoder().encode(try #require(d.sequentialLook))
+        #expect(try JSONDecoder().decode(SequentialLook.self, from: json).futility == futility)
+        // An older report's look, without the field, still reads.
+        let old = #"{"look":1,"maximumLooks":3,"labelSet":"a.csv","rows":[40],"critical":2.3,"spent":0.01}"#
+        #expect(try JSONDecoder().decode(SequentialLook.self, from: Data(old.utf8)).futility == nil)
+        // The first of 10 looks is below half the plan: assessed, but no stop.
+        let first = try AlignmentOutputs(history: Self.history()).withLooks(
+            try Self.report(looks: 10, threshold: kappa), labelSheets: [Self.sheet])
+        let early = try #require(first.dimensions.first?.sequentialLook?.futility)
+        #expect(!early.stops && early.finalRows == 10 * d.counts.paired)
+        #expect(!(first.dimensions.first?.verdict.explanation.contains("unlikely to decide") ?? true))
     }
 
     @Test("a history line written before sequential looks existed still reads")
