@@ -78,6 +78,11 @@ public struct LabelPlan: Sendable, Hashable, Codable {
         /// Per planned chance (``Settings/powers``, same order): the rows, or `nil` where no
         /// number of rows decides (the truth on the threshold).
         public var rows: [KappaSampleSize.Need?]
+        /// On a two-level scale, per planned chance: the rows Donner & Eliasziw's (1992)
+        /// goodness-of-fit test of H₀: κ = threshold needs
+        /// (``KappaSampleSize/goodnessOfFitRows(nullKappa:trueKappa:positiveShare:alpha:power:)``),
+        /// `nil` in a place where it has none; absent on a longer scale.
+        public var goodnessOfFit: [Int?]? = nil
     }
 
     /// The plan of one dimension.
