@@ -12,8 +12,10 @@ import Judging
 /// often, else every level equally often. The table is moved to each true
 /// kappa around the threshold, and the rows are the fewest whose simulated
 /// verdict (``KappaSampleSize/simulatedRows(design:weights:threshold:level:power:replications:seed:)``)
-/// lies wholly on the true side with each chance asked. Each dimension says
-/// which assumptions its numbers rest on.
+/// lies wholly on the true side with each chance asked. A two-level dimension also
+/// gets the rows Donner & Eliasziw's goodness-of-fit test needs
+/// (``KappaSampleSize/goodnessOfFitRows(nullKappa:trueKappa:positiveShare:alpha:power:)``).
+/// Each dimension says which assumptions its numbers rest on.
 public struct LabelPlan: Sendable, Hashable, Codable {
     /// The choices behind a plan.
     public struct Settings: Sendable, Hashable, Codable {
