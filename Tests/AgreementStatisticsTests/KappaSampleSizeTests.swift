@@ -104,9 +104,10 @@ struct KappaSampleSizeTests {
     }
 }
 
-/// Donner & Eliasziw's (1992) goodness-of-fit sample size for two raters and two categories, against
-/// benchmarks/python/kappa_goodness_of_fit.py, a separate implementation on scipy 1.17.1 (`ncx2.sf`
-/// solved by `brentq`, `chi2.ppf`), whose output docs/PLANNING.md quotes. The table Sim & Wright
+/// Donner & Eliasziw's (1992) goodness-of-fit sample size for two raters and two categories.
+///
+/// Checked against benchmarks/python/kappa_goodness_of_fit.py, a separate implementation on scipy
+/// 1.17.1 (`ncx2.sf` solved by `brentq`, `chi2.ppf`), whose output docs/PLANNING.md quotes. The table Sim & Wright
 /// (2005, Physical Therapy 85:257–268, Table 7) print for this rule was not reachable here (only the
 /// article's first page is stored), so its entries are not asserted.
 @Suite("Donner & Eliasziw's goodness-of-fit sample size for binary kappa")

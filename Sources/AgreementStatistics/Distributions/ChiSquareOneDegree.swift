@@ -20,8 +20,9 @@ public enum ChiSquareOneDegree {
         return z * z
     }
 
-    /// P(χ²₁(λ) > x), the upper tail of the noncentral χ² with one degree of freedom; λ = 0 is
-    /// the central distribution. 1 for x ≤ 0.
+    /// P(χ²₁(λ) > x), the upper tail of the noncentral χ² with one degree of freedom.
+    ///
+    /// λ = 0 is the central distribution; 1 for x ≤ 0.
     public static func survival(_ x: Double, noncentrality lambda: Double) -> Double {
         guard x > 0 else { return 1 }
         let (root, shift) = (x.squareRoot(), max(0, lambda).squareRoot())
