@@ -103,3 +103,67 @@ struct KappaSampleSizeTests {
         return Double(decisive) / Double(replications)
     }
 }
+
+/// Donner & Eliasziw's (1992) goodness-of-fit sample size for two raters and two categories.
+///
+/// Checked against benchmarks/python/kappa_goodness_of_fit.py, a separate implementation on scipy
+/// 1.17.1 (`ncx2.sf` solved by `brentq`, `chi2.ppf`), whose output docs/PLANNING.md quotes. The table Sim & Wright
+/// (2005, Physical Therapy 85:257–268, Table 7) print for this rule was not reachable here (only the
+/// article's first page is stored), so its entries are not asserted.
+@Suite("Donner & Eliasziw's goodness-of-fit sample size for binary kappa")
+struct KappaGoodnessOfFitTests {
+    @Test("the one-degree χ² tail and the noncentrality for 80% and 90% power match scipy's ncx2")
+    func noncentralChiSquare() {
+        #expect(abs(ChiSquareOneDegree.criticalValue(alpha: 0.05) - 3.841458820694) < 1e-11)
+        #expect(abs(ChiSquareOneDegree.noncentrality(alpha: 0.05, power: 0.8) - 7.848860509326) < 1e-10)
+        #expect(abs(ChiSquareOneDegree.noncentrality(alpha: 0.05, power: 0.9) - 10.507419409691) < 1e-10)
+        // scipy ncx2.sf(x, 1, λ) on a grid (x, λ, value).
+        let grid: [(Double, Double, Double)] = [
+            (0.5, 0, 4.795001221870e-01), (0.5, 1, 6.590992173322e-01), (0.5, 7.849, 9.821174039145e-01),
+            (0.5, 25, 9.999911877539e-01), (3.841458820694124, 0, 5.000000000000e-02),
+            (3.841458820694124, 1, 1.700750457531e-01), (3.841458820694124, 7.849, 8.000069694455e-01),
+            (3.841458820694124, 25, 9.988172507035e-01), (10, 0, 1.565402258003e-03), (10, 1, 1.531414474952e-02),
+            (10, 7.849, 3.591727124360e-01), (10, 25, 9.669483348729e-01),
+        ]
+        for (x, lambda, value) in grid {
+            let ours = ChiSquareOneDegree.survival(x, noncentrality: lambda)
+            #expect(abs(ours - value) <= 1e-11 * value, "x \(x), λ \(lambda): \(ours) against \(value)")
+        }
+    }
+
+    /// (κ₀, κ₁, π, n at 80%, n at 90%), α = 0.05, from the scipy script's grid.
+    static let scipyGrid: [(Double, Double, Double, Int, Int)] = [
+        (0.0, 0.4, 0.1, 50, 66), (0.0, 0.7, 0.5, 17, 22), (0.4, 0.5, 0.1, 1617, 2164), (0.4, 0.6, 0.3, 191, 255),
+        (0.4, 0.6, 0.5, 165, 221), (0.4, 0.8, 0.1, 102, 136), (0.5, 0.7, 0.3, 173, 231), (0.5, 0.9, 0.5, 37, 50),
+        (0.6, 0.7, 0.1, 1340, 1794), (0.6, 0.8, 0.3, 149, 199), (0.6, 0.9, 0.5, 56, 75), (0.7, 0.8, 0.5, 401, 536),
+        (0.7, 0.9, 0.1, 273, 365), (0.7, 0.9, 0.3, 119, 159),
+    ]
+
+    @Test("the sample sizes equal the scipy implementation's on a grid of null and true kappas and shares")
+    func againstScipy() {
+        for (null, truth, share, eighty, ninety) in Self.scipyGrid {
+            let n80 = KappaSampleSize.goodnessOfFitRows(nullKappa: null, trueKappa: truth, positiveShare: share, alpha: 0.05, power: 0.8)
+            let n90 = KappaSampleSize.goodnessOfFitRows(nullKappa: null, trueKappa: truth, positiveShare: share, alpha: 0.05, power: 0.9)
+            #expect(n80 == eighty, "κ₀ \(null), κ₁ \(truth), π \(share)")
+            #expect(n90 == ninety, "κ₀ \(null), κ₁ \(truth), π \(share)")
+            // The cells are symmetric in π ↔ 1 − π.
+            #expect(
+                KappaSampleSize.goodnessOfFitRows(nullKappa: null, trueKappa: truth, positiveShare: 1 - share, alpha: 0.05, power: 0.8)
+                    == eighty)
+        }
+    }
+
+    @Test("no sample size where the rule has none: κ₁ = κ₀, κ₀ = 1, π outside (0, 1), cells that would be negative")
+    func edgeCases() {
+        let rows = { (k0: Double, k1: Double, p: Double) in
+            KappaSampleSize.goodnessOfFitRows(nullKappa: k0, trueKappa: k1, positiveShare: p, alpha: 0.05, power: 0.8)
+        }
+        #expect(rows(0.6, 0.6, 0.5) == nil)
+        #expect(rows(1, 0.8, 0.5) == nil)
+        #expect(rows(0.4, 0.6, 0) == nil && rows(0.4, 0.6, 1) == nil)
+        // π = 0.1 allows κ ≥ −0.1/0.9 only.
+        #expect(rows(-0.2, 0.4, 0.1) == nil)
+        #expect(rows(-0.1, 0.4, 0.1) != nil)
+        #expect(rows(0.4, 1.01, 0.5) == nil)
+    }
+}

@@ -12,8 +12,11 @@ import Judging
 // brings the first batch's probabilities up to date) and counted into a
 // `WeightedContingencyTable`, weighted by the recorded π = m_h / N_h and by the
 // batch-wise weights `align` uses for adaptive sets (`ExpertLabels.assignBatchwiseWeights`).
-// Usage: SamplingSimulation [replications] [seed]
+// `coverage` instead measures how often the 95% interval `align` gives each design (the
+// linearised normal interval of the weighted table) covers the whole run's κ_q, and its width.
+// Usage: SamplingSimulation [coverage] [replications] [seed]
 
+let coverageStudy = CommandLine.arguments.dropFirst().first == "coverage"
 let arguments = CommandLine.arguments.dropFirst().compactMap { UInt64($0) }
 let replications = Int(arguments.first ?? 2000)
 let baseSeed = arguments.dropFirst().first ?? 20_261_201
@@ -114,9 +117,46 @@ func table(of labels: ExpertLabels, population: Population, weighting: Weighting
     return table
 }
 
+/// The weighted quadratic kappa of `labels` with its 95% interval, as `align` computes it for a weighted set.
+func estimate(of labels: ExpertLabels, population: Population, weighting: Weighting) -> Estimate {
+    CohenKappa(table(of: labels, population: population, weighting: weighting), weights: .quadratic).kappa
+}
+
 /// The weighted quadratic kappa of `labels`.
 func kappa(of labels: ExpertLabels, population: Population, weighting: Weighting) -> Double {
-    CohenKappa(table(of: labels, population: population, weighting: weighting), weights: .quadratic).kappa.value ?? .nan
+    estimate(of: labels, population: population, weighting: weighting).value ?? .nan
+}
+
+/// A sample of `size` rows drawn in one batch by `strategy` (uniform when `nil`, `extract`'s default), filled in,
+/// written as `name` and read back.
+func oneBatch(
+    _ population: Population, run: FrozenRun, judgments: JudgmentSet, size: Int, seed: UInt64, strategy: SamplingStrategy?,
+    name: String
+) throws -> ExpertLabels {
+    let sheet = try LabelSheet(
+        run: run, dimensions: [dimension], options: .init(sample: size, seed: seed, context: [], strategy: strategy),
+        judgments: strategy == nil ? nil : judgments)
+    let url = folder.appendingPathComponent("\(name).labels.csv")
+    try fill(sheet, from: population, at: url)
+    return try labels([url], run: run)
+}
+
+/// A judge-stratified label set drawn in batches of `sizes`, each allocated with the earlier batches' labels.
+func adaptiveSet(_ population: Population, run: FrozenRun, judgments: JudgmentSet, sizes: [Int], seed: UInt64) throws
+    -> ExpertLabels
+{
+    var urls: [URL] = []
+    for (b, size) in sizes.enumerated() {
+        let earlier = try urls.isEmpty ? nil : ExpertLabels.load(from: urls, dimensions: [dimension])
+        let sheet = try LabelSheet(
+            run: run, dimensions: [dimension],
+            options: .init(sample: size, seed: seed &+ UInt64(b + 1), context: [], strategy: .judgeStratified),
+            judgments: judgments, earlier: earlier)
+        let url = folder.appendingPathComponent("j\(b).labels.csv")
+        try fill(sheet, from: population, at: url)
+        urls.append(url)
+    }
+    return try labels(urls, run: run)
 }
 
 /// The statistics besides the kappas that `align` weighs, each through its table form on the
@@ -141,6 +181,76 @@ struct Tally {
     }
 }
 
+/// How often a design's intervals cover the truth, and how wide they are; an undefined kappa or
+/// interval counts as a miss.
+struct Coverage {
+    var draws = 0
+    var covered = 0
+    var values = Tally()
+    var widths = Tally()
+    var errors = Tally()
+
+    mutating func add(_ estimate: Estimate, truth: Double) {
+        draws += 1
+        guard let value = estimate.value, let ci = estimate.interval, let se = estimate.standardError else { return }
+        values.values.append(value)
+        widths.values.append(ci.upper - ci.lower)
+        errors.values.append(se)
+        if ci.lower <= truth, truth <= ci.upper { covered += 1 }
+    }
+
+    var rate: Double { Double(covered) / Double(draws) }
+}
+
+/// The coverage study: per population, each design's label sets drawn `replications` times (the
+/// uniform, 50+50 and one-batch draws are the bias study's, same seeds), weighted as `align` weighs
+/// them, and the 95% linearised interval of their weighted κ_q checked against the whole run's κ_q.
+func coverage() throws {
+    let designs = [
+        "uniform n=100 (equal weights)", "judge-stratified 50+50, batch-wise", "judge-stratified 25+25+25+25, batch-wise",
+        "judge-stratified 100 in one batch, π exact",
+    ]
+    print(
+        "| population κ_q | design | covers the run's κ_q ± MC SE | mean width | bias vs the run | SD of κ̂_q | mean SE / SD | undefined |")
+    print("|---|---|---|---|---|---|---|---|")
+    for (cell, agreement) in [0.6, 0.75, 0.9].enumerated() {
+        let population = Population(agreement: agreement, seed: baseSeed &+ UInt64(cell))
+        let (run, judgments, truth) = (try population.run, population.judgments, population.kappa)
+        var tallies = [Coverage](repeating: Coverage(), count: designs.count)
+        for r in 0..<replications {
+            let seed = baseSeed &+ UInt64(1000 * cell + r) &* 7919
+            let sets = [
+                try oneBatch(population, run: run, judgments: judgments, size: 100, seed: seed, strategy: nil, name: "u"),
+                try adaptiveSet(population, run: run, judgments: judgments, sizes: batchSizes, seed: seed),
+                try adaptiveSet(population, run: run, judgments: judgments, sizes: [25, 25, 25, 25], seed: seed &+ 200),
+                try oneBatch(
+                    population, run: run, judgments: judgments, size: 100, seed: seed &+ 99, strategy: .judgeStratified,
+                    name: "one"),
+            ]
+            for (d, set) in sets.enumerated() {
+                tallies[d].add(estimate(of: set, population: population, weighting: .batchwise), truth: truth)
+            }
+        }
+        let f = { (x: Double) in x.fixed(decimals: 3) }
+        for (design, t) in zip(designs, tallies) {
+            let mc = (t.rate * (1 - t.rate) / Double(t.draws)).squareRoot()
+            let (rate, error) = ((100 * t.rate).fixed(decimals: 1), (100 * mc).fixed(decimals: 1))
+            let ratio = (t.errors.mean / t.values.sd).fixed(decimals: 2)
+            print(
+                "| \(f(truth)) | \(design) | \(rate)% ± \(error) | \(f(t.widths.mean)) | \(f(t.values.mean - truth)) | "
+                    + "\(f(t.values.sd)) | \(ratio) | \(t.draws - t.values.values.count) |")
+        }
+        fflush(nil)
+    }
+    print("\n\(replications) replications per row, seed \(baseSeed); run of \(runSize) rows, judge shares \(judgeShares).")
+}
+
+guard !coverageStudy else {
+    try coverage()
+    try? FileManager.default.removeItem(at: folder)
+    exit(0)
+}
+
 print(
     "| population κ_q | uniform n=100: mean (SD) | judge-stratified 50+50, π = m_h/N_h: mean (SD) | its bias vs uniform ± MC SE | vs the population | 50+50, batch-wise: mean (SD) | its bias vs uniform ± MC SE | vs the population | judge-stratified 100 in one batch, HT: mean | unweighted 50+50: mean |"
 )
@@ -163,27 +273,13 @@ for (cell, agreement) in [0.6, 0.75, 0.9].enumerated() {
     var otherBatchwise = otherUniform
     for r in 0..<replications {
         let seed = baseSeed &+ UInt64(1000 * cell + r) &* 7919
-        let u = try LabelSheet(
-            run: run, dimensions: [dimension], options: .init(sample: batchSizes.reduce(0, +), seed: seed, context: []))
-        let uniformURL = folder.appendingPathComponent("u.labels.csv")
-        try fill(u, from: population, at: uniformURL)
-        let uniformLabels = try labels([uniformURL], run: run)
+        let uniformLabels = try oneBatch(
+            population, run: run, judgments: judgments, size: batchSizes.reduce(0, +), seed: seed, strategy: nil, name: "u")
         let a = kappa(of: uniformLabels, population: population, weighting: .batchwise)
         for (i, v) in others(table(of: uniformLabels, population: population, weighting: .batchwise)).enumerated() {
             otherUniform[i].values.append(v)
         }
-        var urls: [URL] = []
-        for (b, size) in batchSizes.enumerated() {
-            let earlier = try urls.isEmpty ? nil : ExpertLabels.load(from: urls, dimensions: [dimension])
-            let sheet = try LabelSheet(
-                run: run, dimensions: [dimension],
-                options: .init(sample: size, seed: seed &+ UInt64(b + 1), context: [], strategy: .judgeStratified),
-                judgments: judgments, earlier: earlier)
-            let url = folder.appendingPathComponent("j\(b).labels.csv")
-            try fill(sheet, from: population, at: url)
-            urls.append(url)
-        }
-        let adaptive = try labels(urls, run: run)
+        let adaptive = try adaptiveSet(population, run: run, judgments: judgments, sizes: batchSizes, seed: seed)
         let b = kappa(of: adaptive, population: population, weighting: .recorded)
         for (i, v) in others(table(of: adaptive, population: population, weighting: .recorded)).enumerated() {
             otherStratified[i].values.append(v)
@@ -194,13 +290,9 @@ for (cell, agreement) in [0.6, 0.75, 0.9].enumerated() {
         }
         batchwise.values.append(c)
         batchwiseDifference.values.append(c - a)
-        let one = try LabelSheet(
-            run: run, dimensions: [dimension],
-            options: .init(sample: batchSizes.reduce(0, +), seed: seed &+ 99, context: [], strategy: .judgeStratified),
-            judgments: judgments)
-        let oneURL = folder.appendingPathComponent("one.labels.csv")
-        try fill(one, from: population, at: oneURL)
-        let oneLabels = try labels([oneURL], run: run)
+        let oneLabels = try oneBatch(
+            population, run: run, judgments: judgments, size: batchSizes.reduce(0, +), seed: seed &+ 99,
+            strategy: .judgeStratified, name: "one")
         single.values.append(kappa(of: oneLabels, population: population, weighting: .batchwise))
         for (i, v) in others(table(of: oneLabels, population: population, weighting: .batchwise)).enumerated() {
             otherSingle[i].values.append(v)

@@ -37,7 +37,8 @@
 /// References: Fleiss, Cohen & Everitt (1969), Psychological Bulletin 72:323;
 /// Cantor (1996), Psychological Methods 1:150; Donner & Eliasziw (1992),
 /// Statistics in Medicine 11:1511 (the binary goodness-of-fit approach, whose
-/// tables Sim & Wright 2005 reprint).
+/// tables Sim & Wright 2005 reprint; for two levels it is
+/// ``goodnessOfFitRows(nullKappa:trueKappa:positiveShare:alpha:power:)``).
 public enum KappaSampleSize {
     /// Which decision the rows are planned for.
     public enum Rule: String, Sendable, Hashable, Codable {

@@ -30,6 +30,7 @@ extension LabelPlan {
         let (design, source, sourceRows) = try Self.design(scale, dimension: dimension.name, judgeScores: judgeScores, pilot: pilot)
         let pilotKappa = source == .pilot ? design.kappa(weights: matrix) : nil
         let maximum = design.mostAgreement.kappa(weights: matrix)
+        let share = Self.positiveShare(design)
         var needs: [Need] = []
         for truth in settings.truths {
             guard let maximum, truth >= 0, truth <= maximum + 1e-12 else { continue }
@@ -43,13 +44,32 @@ extension LabelPlan {
                         KappaSampleSize.simulatedRows(
                             design: moved, weights: weights, threshold: settings.threshold, level: settings.level, power: $0,
                             replications: settings.replications, seed: settings.seed)
+                    },
+                    goodnessOfFit: share.map { share in
+                        settings.powers.map {
+                            KappaSampleSize.goodnessOfFitRows(
+                                nullKappa: settings.threshold, trueKappa: truth, positiveShare: share, alpha: 1 - settings.level,
+                                power: $0)
+                        }
                     }))
         }
         return Dimension(
             name: dimension.name, levels: scale.values, source: source, sourceRows: sourceRows, expertLevels: design.rowMarginal,
             judgeLevels: design.columnMarginal, pilotKappa: pilotKappa, maximumKappa: maximum, needs: needs,
             assumptions: (maximum == nil ? [Self.oneLevel] : [])
-                + Self.assumptions(source: source, rows: sourceRows, pilotKappa: pilotKappa, settings: settings))
+                + Self.assumptions(source: source, rows: sourceRows, pilotKappa: pilotKappa, settings: settings)
+                + (share.map { [Self.goodnessOfFitAssumption(share: $0, settings: settings)] } ?? []))
+    }
+
+    /// On a two-level scale, the share of the second level both raters are taken to use in Donner &
+    /// Eliasziw's model: the mean of the planned table's two margins (equal unless a pilot says otherwise).
+    static func positiveShare(_ design: AgreementDesign) -> Double? {
+        guard design.k == 2 else { return nil }
+        return (design.rowMarginal[1] + design.columnMarginal[1]) / 2
+    }
+
+    static func goodnessOfFitAssumption(share: Double, settings: Settings) -> String {
+        "two levels: the D&E columns are the rows Donner & Eliasziw's (1992) goodness-of-fit test of H0: κ = \(ReportNumber.number(settings.threshold)) needs to reject at two-sided α = \(ReportNumber.number(1 - settings.level)) with each chance, both raters using the second level with the same share \(ReportNumber.number(share)) (the mean of the planned table's two margins); a large-sample formula (Sim & Wright 2005 tabulate it), beside the simulated verdict"
     }
 
     /// `body`'s result, its ``AgreementDesignError`` named with the dimension.

@@ -18,10 +18,14 @@ extension LabelPlan {
                 let expert = zip(d.levels, d.expertLevels).map { "\(ReportNumber.score($0)) \(Self.percent($1))" }.joined(separator: ", ")
                 out.append("  experts' levels in the pilot: \(expert); pilot kappa \(ReportNumber.number(d.pilotKappa))")
             }
+            let test = d.needs.contains { $0.goodnessOfFit != nil } ? s.powers.map { "D&E test \(Self.percent($0))" } : []
             var table = TextTable(
-                columns: ["true κ"] + s.powers.map { "rows for \(Self.percent($0))" }, rightAligned: Set(0...s.powers.count))
+                columns: ["true κ"] + s.powers.map { "rows for \(Self.percent($0))" } + test,
+                rightAligned: Set(0...(s.powers.count + test.count)))
             for need in d.needs {
-                table.append([ReportNumber.number(need.truth)] + need.rows.map(Self.rows))
+                let none = need.truth == s.threshold ? "never" : "—"
+                let tested = test.isEmpty ? [] : (need.goodnessOfFit ?? []).map { $0.map(String.init) ?? none }
+                table.append([ReportNumber.number(need.truth)] + need.rows.map(Self.rows) + tested)
             }
             out.append(table.rendered().split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
             out.append("  assumes:")

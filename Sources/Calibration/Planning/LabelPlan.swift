@@ -12,8 +12,10 @@ import Judging
 /// often, else every level equally often. The table is moved to each true
 /// kappa around the threshold, and the rows are the fewest whose simulated
 /// verdict (``KappaSampleSize/simulatedRows(design:weights:threshold:level:power:replications:seed:)``)
-/// lies wholly on the true side with each chance asked. Each dimension says
-/// which assumptions its numbers rest on.
+/// lies wholly on the true side with each chance asked. A two-level dimension also
+/// gets the rows Donner & Eliasziw's goodness-of-fit test needs
+/// (``KappaSampleSize/goodnessOfFitRows(nullKappa:trueKappa:positiveShare:alpha:power:)``).
+/// Each dimension says which assumptions its numbers rest on.
 public struct LabelPlan: Sendable, Hashable, Codable {
     /// The choices behind a plan.
     public struct Settings: Sendable, Hashable, Codable {
@@ -78,6 +80,11 @@ public struct LabelPlan: Sendable, Hashable, Codable {
         /// Per planned chance (``Settings/powers``, same order): the rows, or `nil` where no
         /// number of rows decides (the truth on the threshold).
         public var rows: [KappaSampleSize.Need?]
+        /// On a two-level scale, per planned chance: the rows Donner & Eliasziw's (1992)
+        /// goodness-of-fit test of H₀: κ = threshold needs
+        /// (``KappaSampleSize/goodnessOfFitRows(nullKappa:trueKappa:positiveShare:alpha:power:)``),
+        /// `nil` in a place where it has none; absent on a longer scale.
+        public var goodnessOfFit: [Int?]? = nil
     }
 
     /// The plan of one dimension.

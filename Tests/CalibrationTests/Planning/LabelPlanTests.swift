@@ -75,6 +75,33 @@ struct LabelPlanTests {
         #expect(plan.dimensions[0].assumptions[0].hasPrefix("no judgments given"))
     }
 
+    /// A pass/fail dimension the judge passes on 3 rows in 10: the plan adds Donner & Eliasziw's test
+    /// rows with π = 0.3, which equal the scipy grid's (κ₀ 0.6, κ₁ 0.8, π 0.3: 149 and 199 rows,
+    /// benchmarks/python/kappa_goodness_of_fit.py); a 1–4 dimension has none.
+    @Test("a two-level dimension gets Donner & Eliasziw's test rows beside the simulated ones; a longer scale does not")
+    func binaryGoodnessOfFit() throws {
+        var rubric = try Self.rubric()
+        let passFail = ScoreDimension("passes", description: "", scale: .passFail(passDescription: "yes", failDescription: "no"))
+        rubric.dimensions = [passFail] + rubric.dimensions
+        let rows = try Self.judgments().judgments.enumerated().map { i, judgment in
+            var judgment = judgment
+            let pass = Double(i % 10 < 3 ? 1 : 0)
+            judgment.scores.insert(DimensionJudgment(dimension: "passes", score: pass, label: "\(Int(pass))", rationale: ""), at: 0)
+            return judgment
+        }
+        let judgments = JudgmentSet(run: "run", rubric: "book-tags", rubricVersion: nil, model: "test", judgments: rows)
+        let plan = try LabelPlan(rubric: rubric, judgments: judgments, pilot: nil, settings: Self.quick)
+        let binary = try #require(plan.dimensions.first)
+        let byTruth = Dictionary(uniqueKeysWithValues: binary.needs.map { ($0.truth, $0.goodnessOfFit) })
+        #expect(byTruth[0.8] == [149, 199])
+        #expect(byTruth[0.6] == [nil, nil])
+        #expect(plan.dimensions.dropFirst().allSatisfy { $0.needs.allSatisfy { $0.goodnessOfFit == nil } })
+        #expect(binary.assumptions.last?.hasPrefix("two levels: the D&E columns are the rows Donner & Eliasziw's (1992)") == true)
+        let text = plan.renderText()
+        #expect(text.contains("D&E test 80%"))
+        #expect(text.components(separatedBy: "D&E test 90%").count == 2)
+    }
+
     @Test("bad input: a threshold outside kappa's range, a correlation statistic, a pilot without judgments")
     func badInput() throws {
         let rubric = try Self.rubric()
