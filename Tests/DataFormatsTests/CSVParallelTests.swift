@@ -55,7 +55,9 @@ struct CSVParallelTests {
     func oneRecordChunks() {
         // 21 and 29 bytes: the cuts at 10, and at 9 and 18, move to just after an LF, so every
         // chunk after the first is one 8-byte record whose LF is its last byte.
-        for (bytes, chunks) in [(Array("id,a\nabcde,1\nfghij,2\n".utf8), 2), (Array("id,a\nabcde,1\nfghij,2\nklmno,3\n".utf8), 3)] {
+        let files = [("id,a\nabcde,1\nfghij,2\n", 2), ("id,a\nabcde,1\nfghij,2\nklmno,3\n", 3)]
+        for (text, chunks) in files {
+            let bytes = Array(text.utf8)
             for windowSize in [1, 8, 1 << 16] {
                 let read = parallel(bytes, chunks: chunks, windowSize: windowSize)
                 #expect(read.whole, "\(chunks) chunks, windows of \(windowSize)")

@@ -17,7 +17,9 @@ struct CSVWordScanningTests {
         var expected: [[String]] = []
         for first in 0..<17 {
             for second in [0, 1, 6, 7, 8, 9, 15] {
-                let row = [String(repeating: "x", count: first), String(repeating: "é", count: second / 2) + "\(first)"]
+                let row = [
+                    String(repeating: "x", count: first), String(repeating: "é", count: second / 2) + "\(first)",
+                ]
                 text += row.joined(separator: ",") + lineBreak
                 expected.append(row)
             }
@@ -32,7 +34,10 @@ struct CSVWordScanningTests {
     func lastByte() throws {
         // "abcde,1" and its line break make the word at offset 5 end exactly where the buffer
         // does; in "abcde,4\r\n" the CR is that word's last byte and the LF the buffer's.
-        for (text, last) in [("id,a\nabcde,1\n", "1"), ("id,a\rabcde,2\r", "2"), ("id,a\nabcdefgh,3", "3"), ("id,a\nabcde,4\r\n", "4")] {
+        let files = [
+            ("id,a\nabcde,1\n", "1"), ("id,a\rabcde,2\r", "2"), ("id,a\nabcdefgh,3", "3"), ("id,a\nabcde,4\r\n", "4"),
+        ]
+        for (text, last) in files {
             let table = try CSVReader().read(Data(text.utf8), file: "t.csv")
             #expect(table.rowCount == 1, "\(text.debugDescription)")
             #expect(table[0, 1] == last, "\(text.debugDescription)")

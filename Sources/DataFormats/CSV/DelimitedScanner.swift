@@ -155,8 +155,8 @@
     /// an error, a record cut by the buffer's end).
     ///
     /// A plain record's fields and its line break are exactly those the byte-by-byte path
-    /// finds: each field runs to the next separator, LF or CR (``ByteWord/specials(_:separators:)``), and a plain
-    /// record has no other rule to apply. The buffer is read only below `end`.
+    /// finds: each field runs to the next separator, LF or CR (``ByteWord/specials(_:separators:)``),
+    /// and a plain record has no other rule to apply. The buffer is read only below `end`.
     private func plainRecord(_ bytes: UnsafePointer<UInt8>, end: Int) -> Bool {
         let raw = UnsafeRawPointer(bytes)
         let separator = separator
