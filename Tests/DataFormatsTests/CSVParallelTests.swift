@@ -51,6 +51,22 @@ struct CSVParallelTests {
         }
     }
 
+    @Test("chunks of exactly one record each, a word long, are read whole")
+    func oneRecordChunks() {
+        // 21 and 29 bytes: the cuts at 10, and at 9 and 18, move to just after an LF, so every
+        // chunk after the first is one 8-byte record whose LF is its last byte.
+        let files = [("id,a\nabcde,1\nfghij,2\n", 2), ("id,a\nabcde,1\nfghij,2\nklmno,3\n", 3)]
+        for (text, chunks) in files {
+            let bytes = Array(text.utf8)
+            for windowSize in [1, 8, 1 << 16] {
+                let read = parallel(bytes, chunks: chunks, windowSize: windowSize)
+                #expect(read.whole, "\(chunks) chunks, windows of \(windowSize)")
+                #expect(read.header == ["id", "a"])
+                #expect(read.rows == [["abcde", "1"], ["fghij", "2"], ["klmno", "3"]].prefix(chunks).map { $0 })
+            }
+        }
+    }
+
     @Test("a malformed file is never read in parallel, so the serial reading names its error",
           arguments: CSVStreamingTests.malformed)
     func malformed(_ file: (String, [UInt8])) {

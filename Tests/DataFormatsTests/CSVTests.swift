@@ -37,6 +37,15 @@ struct CSVReaderTests {
         #expect(t.lines == [2, 3, 4, 6, 7])
     }
 
+    @Test("several fields with doubled quotes in one record each keep their own text")
+    func severalUnescaped() throws {
+        // The second field's unescaped bytes grow the buffer the first one's are in.
+        let long = String(repeating: "y", count: 300)
+        let t = try read("a,b,c,d\n\"x\"\"1\",plain,\"\(long)\"\"\",\"\"\"\"\n\"\"\"\",2,3,\"z\"\n")
+        #expect(Array(t.row(0)) == ["x\"1", "plain", long + "\"", "\""])
+        #expect(Array(t.row(1)) == ["\"", "2", "3", "z"])
+    }
+
     @Test("CRLF line endings, and CRLF inside a quoted field kept as is")
     func crlf() throws {
         let t = try read("id,v\r\n1,\"x\r\ny\"\r\n2,z\r\n")

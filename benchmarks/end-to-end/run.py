@@ -7,7 +7,8 @@ read throughput for CSV and JSON Lines against polars; then the `--id` check,
 Run through benchmarks/end-to-end.sh, which builds the release binary and the
 Python environment. Each pipeline runs REPEATS times per size, the pipelines
 alternating, and the medians, the ratios to polars + numpy and each one's peak
-resident memory (`/usr/bin/time -f %M`) are printed.
+resident memory and CPU time (`/usr/bin/time -f "%M %U %S"`, user + system; the pandas +
+scikit-learn projection adds wall time only) are printed.
 """
 
 import argparse
@@ -71,17 +72,20 @@ def make_align_files(directory, rows):
     return paths
 
 
-def run(command, env=None):
-    """Wall seconds, peak resident MB and stdout of one whole process."""
+def run(command, env=None, cpu=None):
+    """Wall seconds, peak resident MB and stdout of one whole process; its CPU
+    seconds (user + system) are appended to `cpu` when it is given."""
     start = time.perf_counter()
     done = subprocess.run(
-        ["/usr/bin/time", "-f", "%M"] + command, capture_output=True, text=True, env=env
+        ["/usr/bin/time", "-f", "%M %U %S"] + command, capture_output=True, text=True, env=env
     )
     seconds = time.perf_counter() - start
     if done.returncode != 0:
         sys.exit(f"failed: {' '.join(command)}\n{done.stderr}")
-    peak_kb = int(done.stderr.strip().splitlines()[-1])
-    return seconds, peak_kb / 1024, done.stdout.strip()
+    peak_kb, user, system = done.stderr.strip().splitlines()[-1].split()
+    if cpu is not None:
+        cpu.append(float(user) + float(system))
+    return seconds, int(peak_kb) / 1024, done.stdout.strip()
 
 
 def median(values):
@@ -130,11 +134,12 @@ def main():
                 str(arguments.sklearn_resamples), str(SEED),
             ]
         times = {name: [] for name in pipelines}
+        cpus = {name: [] for name in pipelines}
         peaks = {name: [] for name in pipelines}
         outputs = {}
         for _ in range(arguments.repeats):
             for name, command in pipelines.items():
-                seconds, peak, out = run(command, env)
+                seconds, peak, out = run(command, env, cpus[name])
                 if name == "pandas + scikit-learn":
                     out, undrawn = out.split()
                     seconds += float(undrawn)
@@ -147,15 +152,15 @@ def main():
         reference = median(times["polars + numpy"])
         for name in pipelines:
             table.append((rows, name, median(times[name]), min(times[name]), max(times[name]),
-                          median(times[name]) / reference, max(peaks[name])))
+                          median(times[name]) / reference, median(cpus[name]), max(peaks[name])))
         print(f"{rows:,} rows, {os.path.getsize(path) / 1e6:.0f} MB: kappa "
               + "; ".join(f"{n} {outputs[n]}" for n in pipelines))
 
     print()
-    print(f"| rows | pipeline | median s (min–max) | × polars+numpy time | peak RSS MB |")
-    print("|---|---|---|---|---|")
-    for rows, name, med, lo, hi, ratio, peak in table:
-        print(f"| {rows:,} | {name} | {med:.2f} ({lo:.2f}–{hi:.2f}) | {ratio:.2f} | {peak:.0f} |")
+    print(f"| rows | pipeline | median s (min–max) | × polars+numpy time | median CPU s | peak RSS MB |")
+    print("|---|---|---|---|---|---|")
+    for rows, name, med, lo, hi, ratio, cpu, peak in table:
+        print(f"| {rows:,} | {name} | {med:.2f} ({lo:.2f}–{hi:.2f}) | {ratio:.2f} | {cpu:.2f} | {peak:.0f} |")
 
     print()
     print("read throughput (largest size; judgecal: whole process of --statistic confusion; polars: read alone)")

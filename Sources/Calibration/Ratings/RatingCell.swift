@@ -17,14 +17,30 @@ public struct RatingCell: Sendable {
 
     private let scale: CategoryScale?
     private let labelled: Bool
-    /// For a numeric scale: the category of each single digit 0–9, or −1.
-    private let digitCategory: [Int]
+    /// What a cell of one byte reads as, by that byte: its category (0, 1, …), ``blank``, or
+    /// ``readAsText`` (an error, whose message the reading of its text gives, or no declared
+    /// scale). Filled by that reading itself, so the two cannot disagree; a rating cell is
+    /// most often one digit or one letter, and the table answers it without a `String`.
+    private var singleByte: [Int]
+    private static let blank = -1
+    private static let readAsText = -2
 
     /// The reading of cells on `scale` (or on no scale).
     public init(scale: CategoryScale?) {
         self.scale = scale
         labelled = scale.map { s in !zip(s.labels, s.values).allSatisfy { Double($0.0) == $0.1 } } ?? false
-        digitCategory = (0...9).map { digit in scale.flatMap { $0.index(of: Double(digit)) } ?? -1 }
+        singleByte = Array(repeating: Self.readAsText, count: 256)
+        guard scale != nil else { return }
+        // ASCII alone: a byte from 0x80 on is not UTF-8 by itself, so no cell is that byte.
+        for byte in UInt8(0)..<0x80 {
+            let category = [byte].withUnsafeBufferPointer { bytes in
+                Result { () throws(Failure) in try categoryIndex(text: bytes) }
+            }
+            switch category {
+            case .success(let index): singleByte[Int(byte)] = index ?? Self.blank
+            case .failure: singleByte[Int(byte)] = Self.readAsText
+            }
+        }
     }
 
     /// The rating in `text` (without surrounding spaces), `nil` when blank.
@@ -41,20 +57,30 @@ public struct RatingCell: Sendable {
     /// The index on the declared scale of the rating in a cell's UTF-8 bytes
     /// (spaces and tabs around it allowed), `nil` when blank.
     ///
-    /// A single ASCII digit is looked up directly; anything else reads as ``value(_:)`` does.
+    /// An empty cell, and a cell of one byte that reads, are answered in place (inlined into
+    /// the caller, which calls this once a cell of a file); anything else reads as ``value(_:)`` does.
     ///
     /// - Precondition: a scale was declared.
     /// - Throws: ``Failure`` as ``value(_:)``.
+    @inline(__always)
     public func categoryIndex(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> Int? {
+        if bytes.isEmpty { return nil }
+        if bytes.count == 1 {
+            let category = singleByte[Int(bytes[0])]
+            if category >= 0 { return category }
+            if category == Self.blank { return nil }
+        }
+        return try categoryIndex(text: bytes)
+    }
+
+    /// ``categoryIndex(_:)`` for any cell, through its text when it is not blank.
+    private func categoryIndex(text bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> Int? {
         var start = 0
         var end = bytes.count
         while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
         while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
         if start == end { return nil }
-        if end - start == 1, !labelled, bytes[start] &- 0x30 < 10 {
-            let index = digitCategory[Int(bytes[start] &- 0x30)]
-            if index >= 0 { return index }
-        }
+        if end - start == 1, singleByte[Int(bytes[start])] >= 0 { return singleByte[Int(bytes[start])] }
         let text = String(decoding: bytes, as: UTF8.self).trimmingSpaces
         guard let scale else { preconditionFailure("a category index needs the declared scale") }
         if labelled { return try label(text, on: scale) }

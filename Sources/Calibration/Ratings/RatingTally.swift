@@ -26,8 +26,9 @@ struct RatingColumns: Sendable {
 /// several chunks add up to the whole file's (``absorb(_:)``).
 ///
 /// Plain buffers, not arrays: ``count(_:failed:)`` runs once a
-/// row, and an array would be checked for uniqueness at every write. All the
-/// counters written while counting are in one block of whole 128-byte lines,
+/// row, and an array would be checked for uniqueness at every write and its
+/// bounds at every read. All the counters written while counting, and the
+/// positions read at every row, are in one block of whole 128-byte lines,
 /// so that the tallies of chunks counted on different cores share no cache
 /// line (which would make every count a transfer between the cores).
 final class RatingTally {
@@ -35,9 +36,12 @@ final class RatingTally {
     let columns: RatingColumns
     private let cell: RatingCell
     private let k: Int
-    private let pairFirst: [Int]
-    private let pairSecond: [Int]
-    /// The block holding the counters below.
+    /// The position of each rater's column, as in ``columns``.
+    private let raterColumns: UnsafeMutableBufferPointer<Int>
+    /// The raters of each pair (``RaterRatings/pairs(of:)``): pair p is `pairFirst[p]` and `pairSecond[p]`.
+    private let pairFirst: UnsafeMutableBufferPointer<Int>
+    private let pairSecond: UnsafeMutableBufferPointer<Int>
+    /// The block holding the counters and positions below.
     private let block: UnsafeMutableRawPointer
     /// Pair p's table, row-major, at `p·k·k`.
     private let counts: UnsafeMutableBufferPointer<Int>
@@ -61,17 +65,22 @@ final class RatingTally {
         k = scale.count
         let raterCount = columns.raters.count
         let pairs = RaterRatings.pairs(of: raterCount)
-        pairFirst = pairs.map(\.0)
-        pairSecond = pairs.map(\.1)
         let counters = pairs.count * k * k + pairs.count + raterCount + 1
-        let bytes = (counters * MemoryLayout<Int>.stride + Self.line - 1) / Self.line * Self.line
+        let positions = raterCount + 2 * pairs.count
+        let bytes = ((counters + positions) * MemoryLayout<Int>.stride + Self.line - 1) / Self.line * Self.line
         block = .allocate(byteCount: bytes, alignment: Self.line)
-        let all = block.initializeMemory(as: Int.self, repeating: 0, count: counters)
+        let all = block.initializeMemory(as: Int.self, repeating: 0, count: counters + positions)
         counts = UnsafeMutableBufferPointer(start: all, count: pairs.count * k * k)
         excluded = UnsafeMutableBufferPointer(start: all + counts.count, count: pairs.count)
         categories = UnsafeMutableBufferPointer(start: all + counts.count + pairs.count, count: raterCount)
         rows = all + counters - 1
         categories.update(repeating: -1)
+        raterColumns = UnsafeMutableBufferPointer(start: all + counters, count: raterCount)
+        pairFirst = UnsafeMutableBufferPointer(start: all + counters + raterCount, count: pairs.count)
+        pairSecond = UnsafeMutableBufferPointer(start: all + counters + raterCount + pairs.count, count: pairs.count)
+        _ = raterColumns.update(fromContentsOf: columns.raters)
+        _ = pairFirst.update(fromContentsOf: pairs.map(\.0))
+        _ = pairSecond.update(fromContentsOf: pairs.map(\.1))
     }
 
     deinit { block.deallocate() }
@@ -85,13 +94,16 @@ final class RatingTally {
     ///
     /// - Parameter failed: receives the index of each rater whose cell does not read, and why.
     /// - Returns: whether every cell read.
+    ///
+    /// The counts wrap instead of trapping on overflow: none reaches 2^63 in a file
+    /// that fits on a disk, and the index of a cell is below `counts.count` by construction.
     func count<Record: FieldRecord>(_ record: Record, failed: (Int, RatingCell.Failure) -> Void) -> Bool {
-        rows.pointee += 1
+        rows.pointee &+= 1
         if let id = columns.id { identifiers.note(record.bytes(id), line: record.line) }
         var allRead = true
         for r in 0..<categories.count {
             do throws(RatingCell.Failure) {
-                categories[r] = try cell.categoryIndex(record.bytes(columns.raters[r])) ?? -1
+                categories[r] = try cell.categoryIndex(record.bytes(raterColumns[r])) ?? -1
             } catch {
                 categories[r] = -1
                 allRead = false
@@ -102,9 +114,9 @@ final class RatingTally {
             let i = categories[pairFirst[p]]
             let j = categories[pairSecond[p]]
             if i < 0 || j < 0 {
-                excluded[p] += 1
+                excluded[p] &+= 1
             } else {
-                counts[(p * k + i) * k + j] += 1
+                counts[(p &* k &+ i) &* k &+ j] &+= 1
             }
         }
         return allRead

@@ -124,7 +124,7 @@ public struct CSVReader: ParallelRecordStreaming, Sendable {
             }
             let consumed = try scanner.records(bytes, count: count, atEnd: atEnd && endsFile, validated: &validated) {
                 line throws(InputError) in
-                try scanner.withRecord(line: line, bytes: bytes) { record throws(InputError) in
+                try scanner.withRecord(line: line) { record throws(InputError) in
                     if let width {
                         try Self.checkWidth(record, width: width, file: file)
                         try row(record)

@@ -10,13 +10,17 @@
 ///
 /// A class, so that the closures of a streaming read share one scanner
 /// instead of copying its state (and retaining its buffers) once a record.
-final class DelimitedScanner {
+@usableFromInline final class DelimitedScanner {
     /// Where one field's bytes are: in the buffer, or (a quoted field with
-    /// doubled quotes) unescaped in ``unescaped``.
-    struct FieldSpan {
-        var start: Int
-        var end: Int
-        var isUnescaped: Bool
+    /// doubled quotes) unescaped in ``unescaped``, where ``withRecord(line:_:)``
+    /// points them once the record is whole (that array may move while it grows).
+    ///
+    /// A pointer and a count, so that a record handed to another module is three words,
+    /// passed in registers: at five (the buffer's and the unescaped bytes' addresses
+    /// beside the spans), it was copied through memory at every row.
+    @usableFromInline struct FieldSpan {
+        @usableFromInline var start: UnsafePointer<UInt8>
+        @usableFromInline var count: Int
     }
 
     /// What the next call found.
@@ -38,6 +42,8 @@ final class DelimitedScanner {
     }
 
     let separator: UInt8
+    /// The separator in each of a word's eight bytes, for ``ByteWord/specials(_:separators:)``.
+    private let separators: UInt64
     let file: String
 
     // The state below is touched a few times a field. A scanner belongs to one
@@ -60,8 +66,10 @@ final class DelimitedScanner {
     /// How many fields the last record has.
     @exclusivity(unchecked) private(set) var fieldCount = 0
     /// The unescaped bytes of quoted fields with doubled quotes, and whether the last record has any.
-    @exclusivity(unchecked) private(set) var unescaped: [UInt8] = []
+    @exclusivity(unchecked) private var unescaped: [UInt8] = []
     @exclusivity(unchecked) private var hasUnescaped = false
+    /// The last record's fields whose bytes are in ``unescaped``, each with its offset there.
+    @exclusivity(unchecked) private var unescapedFields: [(field: Int, offset: Int)] = []
 
     static let quote = UInt8(ascii: "\"")
     static let lf = UInt8(ascii: "\n")
@@ -69,6 +77,7 @@ final class DelimitedScanner {
 
     init(separator: UInt8, file: String) {
         self.separator = separator
+        separators = ByteWord.repeating(separator)
         self.file = file
     }
 
@@ -111,6 +120,7 @@ final class DelimitedScanner {
         fieldCount = 0
         if hasUnescaped {
             unescaped.removeAll(keepingCapacity: true)
+            unescapedFields.removeAll(keepingCapacity: true)
             hasUnescaped = false
         }
         while position < end, bytes[position] == Self.lf || bytes[position] == Self.cr {
@@ -118,15 +128,10 @@ final class DelimitedScanner {
         }
         guard position < end else { return atEnd ? .end : .needMore }
         let recordLine = line
+        if plainRecord(bytes, end: end) { return .record(line: recordLine) }
         while true {
             let span = try field(bytes, end: end, atEnd: atEnd)
-            if fieldCount == spanCapacity {
-                let larger = UnsafeMutablePointer<FieldSpan>.allocate(capacity: spanCapacity * 2)
-                larger.moveInitialize(from: spans, count: fieldCount)
-                spans.deallocate()
-                spans = larger
-                spanCapacity *= 2
-            }
+            if fieldCount == spanCapacity { growSpans() }
             (spans + fieldCount).initialize(to: span)
             fieldCount += 1
             guard position < end else {
@@ -140,6 +145,67 @@ final class DelimitedScanner {
                 return .record(line: recordLine)
             }
         }
+    }
+
+    /// Reads the record at `position` eight bytes at a time when it is plain — no quote in
+    /// it, and its line break (LF, CRLF, or a CR followed by another byte) before the last
+    /// eight bytes of the buffer — and answers whether it did; otherwise it leaves
+    /// `position`, `line` and `lineStart` alone for the byte-by-byte path, which then
+    /// reads the same bytes from the same start (a quoted field, a quote where it is
+    /// an error, a record cut by the buffer's end).
+    ///
+    /// A plain record's fields and its line break are exactly those the byte-by-byte path
+    /// finds: each field runs to the next separator, LF or CR (``ByteWord/specials(_:separators:)``),
+    /// and a plain record has no other rule to apply. The buffer is read only below `end`.
+    private func plainRecord(_ bytes: UnsafePointer<UInt8>, end: Int) -> Bool {
+        let raw = UnsafeRawPointer(bytes)
+        let separator = separator
+        let separators = separators
+        var spans = spans
+        var room = spanCapacity
+        var fieldStart = position
+        var count = 0
+        var word = position
+        while word + 8 <= end {
+            let eight = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: word, as: UInt64.self))
+            var found = ByteWord.specials(eight, separators: separators)
+            while found != 0 {
+                let at = word + found.trailingZeroBitCount >> 3
+                found &= found - 1
+                let b = bytes[at]
+                if b == Self.quote { return false }
+                if count == room {
+                    growSpans()
+                    (spans, room) = (self.spans, spanCapacity)
+                }
+                (spans + count).initialize(to: FieldSpan(start: bytes + fieldStart, count: at - fieldStart))
+                count += 1
+                fieldStart = at + 1
+                if b == separator { continue }
+                // A line break; a CR's next byte (below `end`, as `word + 8 <= end`
+                // unless the CR is the word's last byte) says whether it is CRLF.
+                if b == Self.cr {
+                    guard at + 1 < end else { return false }
+                    if bytes[at + 1] == Self.lf { fieldStart += 1 }
+                }
+                fieldCount = count
+                position = fieldStart
+                line += 1
+                lineStart = fieldStart
+                return true
+            }
+            word += 8
+        }
+        return false
+    }
+
+    /// Doubles the room for a record's fields, when it is full, keeping the fields there.
+    private func growSpans() {
+        let larger = UnsafeMutablePointer<FieldSpan>.allocate(capacity: spanCapacity * 2)
+        larger.moveInitialize(from: spans, count: spanCapacity)
+        spans.deallocate()
+        spans = larger
+        spanCapacity *= 2
     }
 
     /// Steps over one line break (LF, CRLF or CR).
@@ -200,9 +266,10 @@ final class DelimitedScanner {
                         "text after the closing quote of a quoted field; a quote inside a field is written \"\" and the whole field quoted",
                         line: line, lineStart: lineStart, at: position, in: bytes))
             }
-            guard let escapedFrom else { return FieldSpan(start: segmentStart, end: closing, isUnescaped: false) }
+            guard let escapedFrom else { return FieldSpan(start: bytes + segmentStart, count: closing - segmentStart) }
             unescaped.append(contentsOf: UnsafeBufferPointer(start: bytes + segmentStart, count: closing - segmentStart))
-            return FieldSpan(start: escapedFrom, end: unescaped.count, isUnescaped: true)
+            unescapedFields.append((fieldCount, escapedFrom))
+            return FieldSpan(start: bytes, count: unescaped.count - escapedFrom)
         }
     }
 
@@ -225,7 +292,7 @@ final class DelimitedScanner {
         }
         position = p
         if p == end, !atEnd { throw .needMore }
-        return FieldSpan(start: start, end: p, isUnescaped: false)
+        return FieldSpan(start: bytes + start, count: p - start)
     }
 
     /// The 1-based character column of byte `offset`, counting from `start`.
@@ -294,15 +361,16 @@ extension DelimitedScanner {
         }
     }
 
-    /// Calls `body` with the last record found, read from `bytes`.
-    func withRecord(
-        line: Int, bytes: UnsafePointer<UInt8>, _ body: (DelimitedRecord) throws(InputError) -> Void
-    ) throws(InputError) {
+    /// Calls `body` with the last record found.
+    func withRecord(line: Int, _ body: (DelimitedRecord) throws(InputError) -> Void) throws(InputError) {
         let fields = UnsafeBufferPointer(start: spans, count: fieldCount)
-        guard hasUnescaped else { return try body(DelimitedRecord(line: line, bytes: bytes, unescaped: nil, spans: fields)) }
+        guard hasUnescaped else { return try body(DelimitedRecord(line: line, spans: fields)) }
         let result = unescaped.withUnsafeBufferPointer { unescaped in
             Result { () throws(InputError) in
-                try body(DelimitedRecord(line: line, bytes: bytes, unescaped: unescaped.baseAddress, spans: fields))
+                if let base = unescaped.baseAddress {
+                    for (field, offset) in unescapedFields { spans[field].start = base + offset }
+                }
+                try body(DelimitedRecord(line: line, spans: fields))
             }
         }
         try result.get()

@@ -1,7 +1,7 @@
 /// Finding the first byte of a text that is not UTF-8, so that a reader can
 /// name its line and column instead of replacing it silently with U+FFFD.
 ///
-/// ASCII is checked eight bytes at a time, so a mostly ASCII file costs a
+/// ASCII is checked 32 bytes (four words) at a time, so a mostly ASCII file costs a
 /// small part of its parsing.
 public enum UTF8Validation {
     /// The UTF-8 byte-order mark, `EF BB BF`.
@@ -31,6 +31,17 @@ public enum UTF8Validation {
         guard let base = bytes.baseAddress else { return nil }
         let raw = UnsafeRawPointer(base)
         while i < n {
+            // 32 bytes of ASCII at a time, then 8: one test and branch for four words.
+            if i + 32 <= n {
+                let words = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)
+                if words & 0x8080_8080_8080_8080 == 0 {
+                    i += 32
+                    continue
+                }
+            }
             if i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
                 i += 8
                 continue
