@@ -7,15 +7,15 @@ import _TestSupport
 
 /// The same file read twice: item by item, and counted into pair tables as
 /// it streams by. Every figure, interval and error must be the same.
-private func bothWays(
-    _ text: String, format: RecordFormat = .csv, raters: [String], id: String? = nil, scale: CategoryScale,
-    request: AgreementRequest
+func bothWays(
+    _ text: String, format: RecordFormat = .csv, raters: [String], id: String? = nil, groupBy: String? = nil,
+    scale: CategoryScale, request: AgreementRequest
 ) -> (items: Result<String, InputError>, counted: Result<String, InputError>, wasCounted: Bool) {
     var wasCounted = false
     func report(_ statistic: AgreementStatistic?) -> Result<String, InputError> {
         do {
             let file = try RatingsFile.columns(
-                text, file: "r.csv", format: format, raters: raters, id: id, scale: scale, statistic: statistic)
+                text, file: "r.csv", format: format, raters: raters, id: id, groupBy: groupBy, scale: scale, statistic: statistic)
             if statistic != nil, case .counted = file.groups.first?.content { wasCounted = true }
             return .success(try AgreementReport(file, request).json())
         } catch let error as InputError {
@@ -112,7 +112,7 @@ struct RatingsFileCountingTests {
         }
     }
 
-    @Test("a statistic without a table form, or a grouped file, is read item by item")
+    @Test("a statistic without a table form is read item by item; a grouped file is counted group by group")
     func notCounted() throws {
         let text = "id,g,a,b\n1,x,1,2\n2,x,2,2\n3,y,1,1\n"
         let alpha = try RatingsFile.columns(
@@ -120,7 +120,8 @@ struct RatingsFileCountingTests {
         #expect(alpha.groups.first?.ratings != nil)
         let grouped = try RatingsFile.columns(
             text, file: "r.csv", raters: ["a", "b"], groupBy: "g", scale: CategoryScale(1...2), statistic: .cohenKappa)
-        #expect(grouped.groups.allSatisfy { $0.ratings != nil })
+        #expect(grouped.groups.map(\.key) == ["x", "y"])
+        #expect(grouped.groups.allSatisfy { $0.ratings == nil })
         #expect(AgreementStatistic.gwetAC1.isComputable(fromPairTablesOf: 3) == false)
         #expect(AgreementStatistic.cohenKappa.isComputable(fromPairTablesOf: 3))
     }

@@ -9,21 +9,31 @@ struct RatingColumns: Sendable {
     let raters: [Int]
     /// The position of the id column, if ids are checked.
     let id: Int?
+    /// The position of the grouping column, if the file is grouped.
+    let group: Int?
+
+    /// Thrown when the header has the rater and id columns but not the grouping column: the
+    /// item-by-item reading, which checks the ids before it looks for that column, names what is wrong.
+    static let groupMissing = InputError(file: "", message: "the grouping column is missing")
 
     /// Finds the columns, with ``RecordTable/requireColumn(named:)``'s error for a missing one
-    /// (the raters' first, then the id's).
-    init(header: [String], raters: [String], id: String?, file: String) throws(InputError) {
+    /// (the raters' first, then the id's), and ``groupMissing`` for a missing grouping column.
+    init(header: [String], raters: [String], id: String?, groupBy: String? = nil, file: String) throws(InputError) {
         let table = RecordTable(file: file, columns: header)
         names = header.map { $0 }
         self.raters = try raters.map { name throws(InputError) in try table.requireColumn(named: name) }
         self.id = try id.map { name throws(InputError) in try table.requireColumn(named: name) }
+        group = try groupBy.map { name throws(InputError) in
+            guard let column = try? table.requireColumn(named: name) else { throw Self.groupMissing }
+            return column
+        }
     }
 }
 
-/// Rows of a ratings file, or of one chunk of it, counted into one k×k table
-/// per pair of raters (``PairTables``) as they stream by, with an 8-byte hash
-/// of each id when ids are checked (``ItemIdentifiers``); the tallies of
-/// several chunks add up to the whole file's (``absorb(_:)``).
+/// Rows of a ratings file, or of one chunk or group of it, counted into one k×k
+/// table per pair of raters (``PairTables``) as they stream by; the tallies of
+/// several chunks add up to the whole file's (``absorb(_:)``). The ids and the
+/// groups are ``GroupedRatingTally``'s.
 ///
 /// Plain buffers, not arrays: ``count(_:failed:)`` runs once a
 /// row, and an array would be checked for uniqueness at every write. All the
@@ -31,8 +41,8 @@ struct RatingColumns: Sendable {
 /// so that the tallies of chunks counted on different cores share no cache
 /// line (which would make every count a transfer between the cores).
 final class RatingTally {
-    /// The columns read (arrays of this tally's own, so that no two threads touch one's reference count).
-    let columns: RatingColumns
+    /// The position of each rater's column (an array of this chunk's own, so that no two threads touch its reference count).
+    private let raters: [Int]
     private let cell: RatingCell
     private let k: Int
     private let pairFirst: [Int]
@@ -47,19 +57,14 @@ final class RatingTally {
     private let categories: UnsafeMutableBufferPointer<Int>
     /// The rows counted (one cell, so that counting does not go through a class property's access check).
     private let rows: UnsafeMutablePointer<Int>
-    /// The hashes of the ids counted, and the line of the first blank one; written
-    /// once a row by the one thread counting this tally, so without the run-time
-    /// exclusivity check a class property gets at every access.
-    @exclusivity(unchecked) var identifiers = ItemIdentifiers()
-
     private static let line = 128
 
-    /// An empty tally of the raters in `columns` on `scale`.
-    init(columns: RatingColumns, scale: CategoryScale) {
-        self.columns = columns
+    /// An empty tally of the raters in the columns `raters` on `scale`.
+    init(raters: [Int], scale: CategoryScale) {
+        self.raters = raters
         cell = RatingCell(scale: scale)
         k = scale.count
-        let raterCount = columns.raters.count
+        let raterCount = raters.count
         let pairs = RaterRatings.pairs(of: raterCount)
         pairFirst = pairs.map(\.0)
         pairSecond = pairs.map(\.1)
@@ -79,7 +84,7 @@ final class RatingTally {
     /// The rows counted.
     var itemCount: Int { rows.pointee }
 
-    /// Counts one row: its id's hash, each rater's category as ``RatingCell``
+    /// Counts one row: each rater's category as ``RatingCell``
     /// reads it, and each pair's cell of its table (or its exclusion, when
     /// either rating is missing or does not read).
     ///
@@ -87,11 +92,10 @@ final class RatingTally {
     /// - Returns: whether every cell read.
     func count<Record: FieldRecord>(_ record: Record, failed: (Int, RatingCell.Failure) -> Void) -> Bool {
         rows.pointee += 1
-        if let id = columns.id { identifiers.note(record.bytes(id), line: record.line) }
         var allRead = true
         for r in 0..<categories.count {
             do throws(RatingCell.Failure) {
-                categories[r] = try cell.categoryIndex(record.bytes(columns.raters[r])) ?? -1
+                categories[r] = try cell.categoryIndex(record.bytes(raters[r])) ?? -1
             } catch {
                 categories[r] = -1
                 allRead = false
@@ -110,14 +114,11 @@ final class RatingTally {
         return allRead
     }
 
-    /// Adds the counts, rows and id hashes of another chunk's tally, leaving
-    /// it without hashes; its blank line is not taken, for it counts from
-    /// that chunk's first line.
+    /// Adds the counts and rows of another chunk's tally.
     func absorb(_ other: RatingTally) {
         for c in counts.indices { counts[c] += other.counts[c] }
         for p in excluded.indices { excluded[p] += other.excluded[p] }
         rows.pointee += other.rows.pointee
-        identifiers.absorbHashes(of: &other.identifiers)
     }
 
     /// The tables counted, one per pair of raters.

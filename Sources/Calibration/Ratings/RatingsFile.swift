@@ -47,11 +47,12 @@ public struct RatingsFile: Sendable {
     /// are not numbers (``RatingCell``).
     ///
     /// When `statistic` is computable from pair tables
-    /// (``AgreementStatistic/isComputable(fromPairTablesOf:)``), the scale is
-    /// declared and the file is not grouped, the ratings are
-    /// counted as the file streams by (``counted(_:file:format:raters:id:scale:parallelism:)``),
-    /// on several threads for a large CSV or TSV file,
-    /// and memory does not grow with its rows; otherwise the file is read whole.
+    /// (``AgreementStatistic/isComputable(fromPairTablesOf:)``) and the scale is
+    /// declared, the ratings are counted as the file streams by, into one set of
+    /// pair tables per group (``counted(_:file:format:raters:id:groupBy:scale:parallelism:)``),
+    /// on several threads for a large file, and memory does not grow with its rows
+    /// (but for an id's hash); otherwise, and for a correlation over groups (which is
+    /// also averaged over them, item by item), the file is read whole.
     ///
     /// - Parameters:
     ///   - raters: the rater columns (JSON: dotted field paths).
@@ -67,10 +68,17 @@ public struct RatingsFile: Sendable {
         _ source: ByteSource, file: String, format: RecordFormat, raters: [String], id: String? = nil, groupBy: String? = nil,
         scale: CategoryScale? = nil, statistic: AgreementStatistic? = nil, parallelism: ReadingParallelism = .automatic
     ) throws -> RatingsFile {
+        // A correlation over groups is also averaged over them, which needs the ratings item by item.
         if let statistic, statistic.isComputable(fromPairTablesOf: raters.count), let scale,
-            scale.count <= CategoryScale.maximumCategories, groupBy == nil
+            scale.count <= CategoryScale.maximumCategories, groupBy == nil || statistic.correlation == nil
         {
-            return try counted(source, file: file, format: format, raters: raters, id: id, scale: scale, parallelism: parallelism)
+            do {
+                return try counted(
+                    source, file: file, format: format, raters: raters, id: id, groupBy: groupBy, scale: scale,
+                    parallelism: parallelism)
+            } catch let error as InputError where error == RatingColumns.groupMissing {
+                // Read item by item below, which names what is wrong in the order it always has.
+            }
         }
         let data: Data
         switch source {
