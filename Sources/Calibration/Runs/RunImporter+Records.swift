@@ -79,13 +79,16 @@ extension RunImporter {
             }
             let response = try field(mapping.response)
             let expected = mapping.expected.flatMap { value.value(atPath: $0) }.flatMap { $0 == .null ? nil : $0 }
-            var id = RunImporter.contentID(input, response)
+            // The content hash (a fifth of an import's time) only when there is no id to map.
+            let id: String
             if let idPath = mapping.id {
                 let idValue = try field(idPath)
                 guard let text = idValue.identifierText else {
                     throw InputError(file: file, line: line, column: idPath, message: idValue.identifierProblem)
                 }
                 id = text
+            } else {
+                id = RunImporter.contentID(input, response)
             }
             // Every field not mapped to the row (nor a label) is metadata; a mapped nested field leaves its siblings.
             let unmapped = (mapped + labels.map(\.path)).reduce(Optional(value)) { rest, path in rest.flatMap { RunImporter.removing(path, from: $0) } }
