@@ -35,6 +35,21 @@ struct RatingsFileGroupedCountingTests {
         let counted = try result.counted.get()
         #expect(counted == (try result.items.get()))
         #expect(counted.contains("\"group\" : \"BertGeneration\""))
+        // The figures of the reading this replaces: a table of every cell, grouped, each group's ratings read from its rows.
+        let text = Self.hannaRelevance()
+        let file = try RatingsFile.columns(
+            text, file: "r.csv", raters: raters, id: "id", groupBy: "system", scale: CategoryScale(1...5), statistic: request.statistic)
+        let report = try AgreementReport(file, request)
+        let table = try CSVReader().read(Data(text.utf8), file: "r.csv")
+        let columns = try raters.map { try table.requireColumn(named: $0) }
+        let groups = table.groups(by: try table.requireColumn(named: "system"))
+        #expect(groups.map(\.key) == file.groups.map(\.key))
+        for group in groups {
+            let ratings = try RaterRatings(
+                raters: raters, ratings: try columns.map { try table.ratings(column: $0, rows: group.rows, scale: request.scale) })
+            let expected = try request.statistic.measurements(of: ratings, request: request)
+            #expect(report.rows.filter { $0.group == group.key }.map(\.measurement) == expected, "\(group.key)")
+        }
     }
 
     /// Rows in no order of group, some ratings missing: `groups` groups over `rows` rows.
@@ -75,6 +90,7 @@ struct RatingsFileGroupedCountingTests {
          "id,g,a,b\n1,x,1,2\n2,y,9,2\n3,x,1,8\n"),
         ("a bad rating and a repeated id", "id,g,a,b\n1,x,1,2\n2,y,9,2\n1,x,1,1\n"),
         ("a missing grouping column and a repeated id", "id,a,b\n1,1,2\n1,2,2\n"),
+        ("a missing grouping column and a bad rating", "id,a,b\n1,1,2\n2,7,2\n"),
         ("a missing grouping column", "id,a,b\n1,1,2\n2,2,2\n"),
         ("a missing rater column", "id,g,a\n1,x,1\n"),
     ]

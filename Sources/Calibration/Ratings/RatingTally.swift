@@ -9,24 +9,29 @@ struct RatingColumns: Sendable {
     let raters: [Int]
     /// The position of the id column, if ids are checked.
     let id: Int?
-    /// The position of the grouping column, if the file is grouped.
+    /// The position of the grouping column, if the file is grouped and has it.
     let group: Int?
+    /// ``RecordTable/requireColumn(named:)``'s error for a missing grouping column: thrown
+    /// once the ids are checked, as a reading that checked them first has always named it.
+    let groupMissing: InputError?
 
-    /// Thrown when the header has the rater and id columns but not the grouping column: the
-    /// item-by-item reading, which checks the ids before it looks for that column, names what is wrong.
-    static let groupMissing = InputError(file: "", message: "the grouping column is missing")
-
-    /// Finds the columns, with ``RecordTable/requireColumn(named:)``'s error for a missing one
-    /// (the raters' first, then the id's), and ``groupMissing`` for a missing grouping column.
+    /// Finds the columns, with ``RecordTable/requireColumn(named:)``'s error for a missing
+    /// rater (the first) or id column.
     init(header: [String], raters: [String], id: String?, groupBy: String? = nil, file: String) throws(InputError) {
         let table = RecordTable(file: file, columns: header)
         names = header.map { $0 }
         self.raters = try raters.map { name throws(InputError) in try table.requireColumn(named: name) }
         self.id = try id.map { name throws(InputError) in try table.requireColumn(named: name) }
-        group = try groupBy.map { name throws(InputError) in
-            guard let column = try? table.requireColumn(named: name) else { throw Self.groupMissing }
-            return column
+        var missing: InputError?
+        group = groupBy.flatMap { name in
+            do throws(InputError) {
+                return try table.requireColumn(named: name)
+            } catch {
+                missing = error
+                return nil
+            }
         }
+        groupMissing = missing
     }
 }
 
@@ -40,10 +45,11 @@ struct RatingColumns: Sendable {
 /// counters written while counting are in one block of whole 128-byte lines,
 /// so that the tallies of chunks counted on different cores share no cache
 /// line (which would make every count a transfer between the cores).
-final class RatingTally {
+final class RatingTally: GroupRows {
     /// The position of each rater's column (an array of this chunk's own, so that no two threads touch its reference count).
     private let raters: [Int]
     private let cell: RatingCell
+    private let scale: CategoryScale
     private let k: Int
     private let pairFirst: [Int]
     private let pairSecond: [Int]
@@ -62,6 +68,7 @@ final class RatingTally {
     /// An empty tally of the raters in the columns `raters` on `scale`.
     init(raters: [Int], scale: CategoryScale) {
         self.raters = raters
+        self.scale = scale
         cell = RatingCell(scale: scale)
         k = scale.count
         let raterCount = raters.count
@@ -122,10 +129,10 @@ final class RatingTally {
     }
 
     /// The tables counted, one per pair of raters.
-    func pairTables(raters: [String], scale: CategoryScale) throws(RatingError) -> PairTables {
+    func content(raters: [String]) throws(RatingError) -> RatingsFile.Group.Content {
         let tables = pairFirst.indices.map { p in
             ContingencyTable(scale: scale, counts: Array(counts[(p * k * k)..<((p + 1) * k * k)]), excludedPairs: excluded[p])
         }
-        return try PairTables(raters: raters, itemCount: itemCount, tables: tables)
+        return .counted(try PairTables(raters: raters, itemCount: itemCount, tables: tables))
     }
 }

@@ -14,27 +14,47 @@ extension RatingsFile {
     /// a blank or repeated id, then the first bad rating of the first rater
     /// column that has one in the first group that has one.
     ///
-    /// - Throws: ``RatingColumns/groupMissing`` when a CSV or TSV file has no column `groupBy`.
-    static func counted(
+    /// With `scale` `nil` or a statistic that needs the values, each group's ratings are kept
+    /// instead, rater by rater (``RatingValues``): a column of numbers per rater, not a record per row.
+    static func streamed(
         _ source: ByteSource, file: String, format: RecordFormat, raters: [String], id: String?, groupBy: String?,
-        scale: CategoryScale, parallelism: ReadingParallelism
+        scale: CategoryScale?, counting: Bool, parallelism: ReadingParallelism
     ) throws -> RatingsFile {
-        let columns = Columns(raters: raters, id: id, groupBy: groupBy)
+        let columns = Columns(raters: raters, id: id, groupBy: groupBy, scale: scale)
+        if counting, let scale {
+            return try streamed(source, file: file, format: format, columns: columns, parallelism: parallelism) {
+                RatingTally(raters: $0, scale: scale)
+            }
+        }
+        return try streamed(source, file: file, format: format, columns: columns, parallelism: parallelism) {
+            RatingValues(raters: $0, scale: scale)
+        }
+    }
+
+    /// The file read with the reader of its format.
+    private static func streamed<Rows: GroupRows>(
+        _ source: ByteSource, file: String, format: RecordFormat, columns: Columns, parallelism: ReadingParallelism,
+        makeRows: @escaping ([Int]) -> Rows
+    ) throws -> RatingsFile {
         guard let separator = format.separator else {
             // The paths in the order the item-by-item reading asks for them, so that a
             // field no record has is named as it names it.
-            let reader = JSONLinesReader(paths: Array(Set(raters + [id, groupBy].compactMap { $0 })).sorted())
-            return try counted(source, reader: reader, file: file, columns: columns, scale: scale, parallelism: parallelism)
+            let paths = Array(Set(columns.raters + [columns.id, columns.groupBy].compactMap { $0 })).sorted()
+            return try counted(
+                source, reader: JSONLinesReader(paths: paths), file: file, columns: columns, parallelism: parallelism,
+                makeRows: makeRows)
         }
-        let reader = CSVReader(separator: separator)
-        return try counted(source, reader: reader, file: file, columns: columns, scale: scale, parallelism: parallelism)
+        return try counted(
+            source, reader: CSVReader(separator: separator), file: file, columns: columns, parallelism: parallelism,
+            makeRows: makeRows)
     }
 
-    /// The columns asked for by name.
+    /// The columns asked for by name, and the declared categories.
     private struct Columns {
         let raters: [String]
         let id: String?
         let groupBy: String?
+        let scale: CategoryScale?
 
         func found(in header: [String], file: String) throws(InputError) -> RatingColumns {
             try RatingColumns(header: header, raters: raters, id: id, groupBy: groupBy, file: file)
@@ -42,44 +62,45 @@ extension RatingsFile {
     }
 
     /// The file counted with `reader`: in chunks on several threads when it allows, else serially.
-    private static func counted<Reader: ParallelRecordStreaming>(
-        _ source: ByteSource, reader: Reader, file: String, columns: Columns, scale: CategoryScale,
-        parallelism: ReadingParallelism
+    private static func counted<Reader: ParallelRecordStreaming, Rows: GroupRows>(
+        _ source: ByteSource, reader: Reader, file: String, columns: Columns, parallelism: ReadingParallelism,
+        makeRows: @escaping ([Int]) -> Rows
     ) throws -> RatingsFile {
         if case .file(let url, let windowSize) = source,
             let parallel = inParallel(
-                url, windowSize: windowSize, parallelism: parallelism, reader: reader, file: file, columns: columns, scale: scale)
+                url, windowSize: windowSize, parallelism: parallelism, reader: reader, file: file, columns: columns,
+                makeRows: makeRows)
         {
-            return try counted((parallel, []), source: source, reader: reader, file: file, raters: columns.raters)
+            return try counted((parallel, []), source: source, reader: reader, file: file, columns: columns)
         }
-        let read = try serially(source, reader: reader, file: file, columns: columns, scale: scale)
-        return try counted(read, source: source, reader: reader, file: file, raters: columns.raters)
+        let read = try serially(source, reader: reader, file: file, columns: columns, makeRows: makeRows)
+        return try counted(read, source: source, reader: reader, file: file, columns: columns)
     }
 
     /// The groups of a file counted (`read`), after its ids are checked, or its first unreadable rating.
-    private static func counted<Reader: RecordStreaming>(
-        _ read: (tally: GroupedRatingTally, firstError: [[InputError?]]), source: ByteSource, reader: Reader, file: String,
-        raters: [String]
+    private static func counted<Reader: RecordStreaming, Rows: GroupRows>(
+        _ read: (tally: GroupedRatingTally<Rows>, firstError: [[InputError?]]), source: ByteSource, reader: Reader,
+        file: String, columns: Columns
     ) throws -> RatingsFile {
-        let columns = read.tally.columns
-        if let idColumn = columns.id {
+        let found = read.tally.columns
+        if let idColumn = found.id {
             try checkIdentifiers(
-                read.tally.identifiers, source: source, reader: reader, file: file, column: idColumn, name: columns.names[idColumn])
+                read.tally.identifiers, source: source, reader: reader, file: file, column: idColumn, name: found.names[idColumn])
         }
-        if let error = read.firstError.lazy.flatMap({ $0 }).compactMap({ $0 }).first { throw error }
-        return RatingsFile(
-            file: file, groups: try read.tally.groups(raters: raters), scale: read.tally.scale, itemCount: read.tally.itemCount)
+        if let missing = found.groupMissing { throw missing }
+        let groups = try read.tally.groups(raters: columns.raters, firstError: read.firstError)
+        return RatingsFile(file: file, groups: groups, scale: columns.scale, itemCount: read.tally.itemCount)
     }
 
     /// The file counted on the calling thread, with the first unreadable
     /// rating of each rater column in each group (file, line and column).
-    private static func serially<Reader: RecordStreaming>(
-        _ source: ByteSource, reader: Reader, file: String, columns: Columns, scale: CategoryScale
-    ) throws(InputError) -> (tally: GroupedRatingTally, firstError: [[InputError?]]) {
-        var tally: GroupedRatingTally?
+    private static func serially<Reader: RecordStreaming, Rows: GroupRows>(
+        _ source: ByteSource, reader: Reader, file: String, columns: Columns, makeRows: @escaping ([Int]) -> Rows
+    ) throws(InputError) -> (tally: GroupedRatingTally<Rows>, firstError: [[InputError?]]) {
+        var tally: GroupedRatingTally<Rows>?
         var firstError: [[InputError?]] = []
         try reader.forEachRow(in: source, file: file) { header throws(InputError) in
-            tally = GroupedRatingTally(columns: try columns.found(in: header, file: file), scale: scale)
+            tally = GroupedRatingTally(columns: try columns.found(in: header, file: file), makeRows: makeRows)
         } row: { record throws(InputError) in
             guard let tally else { preconditionFailure("forEachRow hands over the header before any row") }
             _ = tally.count(record) { g, r, failure in
@@ -99,20 +120,20 @@ extension RatingsFile {
     /// one tally per chunk added up in chunk order; `nil` when it was not
     /// read so, or when any chunk met a missing column, an unreadable rating
     /// or a blank id: the serial reading then names the first in file order.
-    private static func inParallel<Reader: ParallelRecordStreaming>(
+    private static func inParallel<Reader: ParallelRecordStreaming, Rows: GroupRows>(
         _ url: URL, windowSize: Int, parallelism: ReadingParallelism, reader: Reader, file: String, columns: Columns,
-        scale: CategoryScale
-    ) -> GroupedRatingTally? {
+        makeRows: @escaping ([Int]) -> Rows
+    ) -> GroupedRatingTally<Rows>? {
         guard parallelism.chunks > 1 else { return nil }
-        var tallies: [GroupedRatingTally] = []
+        var tallies: [GroupedRatingTally<Rows>] = []
         // The row closure reaches its chunk's tally without retaining it: a
         // reference count shared by the threads would be written at every row.
-        let unretained = UnsafeMutableBufferPointer<Unmanaged<GroupedRatingTally>>.allocate(capacity: parallelism.chunks)
+        let unretained = UnsafeMutableBufferPointer<Unmanaged<GroupedRatingTally<Rows>>>.allocate(capacity: parallelism.chunks)
         defer { unretained.deallocate() }
         let whole = reader.forEachRowInParallel(in: url, windowSize: windowSize, parallelism: parallelism) { header in
             for c in 0..<parallelism.chunks {
                 guard let found = try? columns.found(in: header, file: file) else { return false }
-                tallies.append(GroupedRatingTally(columns: found, scale: scale))
+                tallies.append(GroupedRatingTally(columns: found, makeRows: makeRows))
                 unretained[c] = Unmanaged.passUnretained(tallies[c])
             }
             return true
