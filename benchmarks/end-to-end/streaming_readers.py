@@ -94,6 +94,9 @@ def main():
         f"agreement --group-by ({arguments.grouped_rows:,} rows, 20 groups)": lambda b: [
             b, "agreement", grouped, "--raters", "judge,expert", "--id", "id", "--group-by", "group",
             "--statistic", "cohen-kappa", "--weights", "quadratic", "--categories", "1,2,3,4", "--json"],
+        f"agreement --group-by, Spearman averaged over groups ({arguments.grouped_rows:,} rows)": lambda b: [
+            b, "agreement", grouped, "--raters", "judge,expert", "--id", "id", "--group-by", "group",
+            "--statistic", "spearman", "--json"],
     }
     print(f"load before: {load()}")
     for task, command in tasks.items():
