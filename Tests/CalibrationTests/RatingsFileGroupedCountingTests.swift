@@ -85,27 +85,6 @@ struct RatingsFileGroupedCountingTests {
         #expect(try AgreementReport(parallel, request).json() == items)
     }
 
-    static let malformed: [(String, String)] = [
-        ("a bad rating in a later group after one in an earlier group's second rater",
-         "id,g,a,b\n1,x,1,2\n2,y,9,2\n3,x,1,8\n"),
-        ("a bad rating and a repeated id", "id,g,a,b\n1,x,1,2\n2,y,9,2\n1,x,1,1\n"),
-        ("a missing grouping column and a repeated id", "id,a,b\n1,1,2\n1,2,2\n"),
-        ("a missing grouping column and a bad rating", "id,a,b\n1,1,2\n2,7,2\n"),
-        ("a missing grouping column", "id,a,b\n1,1,2\n2,2,2\n"),
-        ("a missing rater column", "id,g,a\n1,x,1\n"),
-    ]
-
-    @Test("errors are the same, with the same line and column, counted or not", arguments: malformed)
-    func sameErrors(_ file: (String, String)) {
-        let request = AgreementRequest(statistic: .cohenKappa, scale: CategoryScale(1...4))
-        let result = bothWays(file.1, raters: ["a", "b"], id: "id", groupBy: "g", scale: CategoryScale(1...4), request: request)
-        guard case .failure(let expected) = result.items, case .failure(let error) = result.counted else {
-            Issue.record("\(file.0): read without an error")
-            return
-        }
-        #expect(error == expected, "\(file.0)")
-    }
-
     @Test("JSON Lines grouped by a nested field are counted group by group")
     func jsonLines() throws {
         let text = (1...40).map { "{\"id\":\($0),\"m\":{\"g\":\"\($0 % 3)\"},\"x\":\($0 % 4 + 1),\"y\":\(($0 / 2) % 4 + 1)}\n" }.joined()
