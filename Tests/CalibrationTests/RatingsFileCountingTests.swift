@@ -7,15 +7,15 @@ import _TestSupport
 
 /// The same file read twice: item by item, and counted into pair tables as
 /// it streams by. Every figure, interval and error must be the same.
-private func bothWays(
-    _ text: String, format: RecordFormat = .csv, raters: [String], id: String? = nil, scale: CategoryScale,
-    request: AgreementRequest
+func bothWays(
+    _ text: String, format: RecordFormat = .csv, raters: [String], id: String? = nil, groupBy: String? = nil,
+    scale: CategoryScale, request: AgreementRequest
 ) -> (items: Result<String, InputError>, counted: Result<String, InputError>, wasCounted: Bool) {
     var wasCounted = false
     func report(_ statistic: AgreementStatistic?) -> Result<String, InputError> {
         do {
             let file = try RatingsFile.columns(
-                text, file: "r.csv", format: format, raters: raters, id: id, scale: scale, statistic: statistic)
+                text, file: "r.csv", format: format, raters: raters, id: id, groupBy: groupBy, scale: scale, statistic: statistic)
             if statistic != nil, case .counted = file.groups.first?.content { wasCounted = true }
             return .success(try AgreementReport(file, request).json())
         } catch let error as InputError {
@@ -64,20 +64,27 @@ struct RatingsFileCountingTests {
         #expect(try labels.counted.get() == (try labels.items.get()))
     }
 
-    static let malformed: [(String, String)] = [
-        ("a rating off the scale in the second column", "id,a,b\n1,1,2\n2,2,9\n3,4,1\n"),
-        ("a rating that is not a number", "id,a,b\n1,1,2\n2,x,2\n"),
-        ("a label off a numeric scale, then an off-scale rating in the first column", "id,a,b\n1,1,two\n2,7,2\n"),
-        ("a repeated id after a blank one", "id,a,b\n1,1,2\n ,2,2\n1,1,1\n"),
-        ("a repeated id before a blank one, and a bad rating", "id,a,b\nx,1,2\nx,2,9\n,1,1\n"),
-        ("a missing rater column", "id,a,c\n1,1,2\n"),
-        ("a ragged row", "id,a,b\n1,1,2\n2,2\n"),
+    /// Malformed files, and the grouping column each is read with.
+    static let malformed: [(String, String, String?)] = [
+        ("a rating off the scale in the second column", "id,a,b\n1,1,2\n2,2,9\n3,4,1\n", nil),
+        ("a rating that is not a number", "id,a,b\n1,1,2\n2,x,2\n", nil),
+        ("a label off a numeric scale, then an off-scale rating in the first column", "id,a,b\n1,1,two\n2,7,2\n", nil),
+        ("a repeated id after a blank one", "id,a,b\n1,1,2\n ,2,2\n1,1,1\n", nil),
+        ("a repeated id before a blank one, and a bad rating", "id,a,b\nx,1,2\nx,2,9\n,1,1\n", nil),
+        ("a missing rater column", "id,a,c\n1,1,2\n", nil),
+        ("a ragged row", "id,a,b\n1,1,2\n2,2\n", nil),
+        ("grouped: a bad rating in a later group after one in an earlier group's second rater",
+         "id,g,a,b\n1,x,1,2\n2,y,9,2\n3,x,1,8\n", "g"),
+        ("grouped: a bad rating and a repeated id", "id,g,a,b\n1,x,1,2\n2,y,9,2\n1,x,1,1\n", "g"),
+        ("grouped: a missing grouping column and a repeated id", "id,a,b\n1,1,2\n1,2,2\n", "g"),
+        ("grouped: a missing grouping column and a bad rating", "id,a,b\n1,1,2\n2,7,2\n", "g"),
+        ("grouped: a missing rater column", "id,g,a\n1,x,1\n", "g"),
     ]
 
-    @Test("errors are the same, with the same line and column, counted or not", arguments: malformed)
-    func sameErrors(_ file: (String, String)) {
+    @Test("errors are the same, with the same line and column, counted or not, grouped or not", arguments: malformed)
+    func sameErrors(_ file: (String, String, String?)) {
         let request = AgreementRequest(statistic: .cohenKappa, scale: CategoryScale(1...4))
-        let result = bothWays(file.1, raters: ["a", "b"], id: "id", scale: CategoryScale(1...4), request: request)
+        let result = bothWays(file.1, raters: ["a", "b"], id: "id", groupBy: file.2, scale: CategoryScale(1...4), request: request)
         guard case .failure(let expected) = result.items, case .failure(let error) = result.counted else {
             Issue.record("\(file.0): read without an error")
             return
@@ -112,7 +119,7 @@ struct RatingsFileCountingTests {
         }
     }
 
-    @Test("a statistic without a table form, or a grouped file, is read item by item")
+    @Test("a statistic without a table form is read item by item; a grouped file is counted group by group")
     func notCounted() throws {
         let text = "id,g,a,b\n1,x,1,2\n2,x,2,2\n3,y,1,1\n"
         let alpha = try RatingsFile.columns(
@@ -120,7 +127,8 @@ struct RatingsFileCountingTests {
         #expect(alpha.groups.first?.ratings != nil)
         let grouped = try RatingsFile.columns(
             text, file: "r.csv", raters: ["a", "b"], groupBy: "g", scale: CategoryScale(1...2), statistic: .cohenKappa)
-        #expect(grouped.groups.allSatisfy { $0.ratings != nil })
+        #expect(grouped.groups.map(\.key) == ["x", "y"])
+        #expect(grouped.groups.allSatisfy { $0.ratings == nil })
         #expect(AgreementStatistic.gwetAC1.isComputable(fromPairTablesOf: 3) == false)
         #expect(AgreementStatistic.cohenKappa.isComputable(fromPairTablesOf: 3))
     }

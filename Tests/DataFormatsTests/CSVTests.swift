@@ -162,17 +162,14 @@ struct CSVWriterTests {
     }
 }
 
-@Suite("Columns and groups of a table")
+@Suite("Columns of a table")
 struct RecordTableColumnsTests {
-    @Test("a missing column lists the columns there are; groups keep first-appearance order")
-    func columnsAndGroups() throws {
+    @Test("a missing column lists the columns there are")
+    func missingColumn() throws {
         let t = try read("id,g\n1,b\n2,a\n3,b\n")
         #expect(throws: InputError(file: "t.csv", message: "there is no column 'G'; the columns are 'id', 'g'")) {
             try t.requireColumn(named: "G")
         }
-        let groups = t.groups(by: 1)
-        #expect(groups.map(\.key) == ["b", "a"])
-        #expect(groups.map(\.rows) == [[0, 2], [1]])
     }
 }
 

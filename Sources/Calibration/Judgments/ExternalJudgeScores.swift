@@ -60,16 +60,15 @@ public struct ExternalJudgeScores: Sendable, Hashable {
     /// - Throws: ``InputError`` naming file, line and column; an unreadable file as ``InputFile/read(_:)`` throws.
     public static func load(from url: URL) throws -> ExternalJudgeScores {
         let file = InputFile.displayName(url)
-        let data = try InputFile.read(url)
-        guard let first = data.first(where: { !Self.isSpace($0) }) else {
+        let source = ByteSource.file(url)
+        guard let first = try source.firstNonBlankByte() else {
             throw InputError(file: file, message: "is empty; expected a header with id and one column per dimension, then one row per id")
         }
-        guard first == UInt8(ascii: "{") else { return try readCSV(data, file: file) }
-        let records = try JSONRecords.split(data, file: file)
-        if let head = records.first, try JSONValue.parse(head.data, file: file, firstLine: head.line)["judgments"] != nil {
+        guard first == UInt8(ascii: "{") else { return try readCSV(source, file: file) }
+        guard let scores = try readJSONLines(source, file: file) else {
             return try ExternalJudgeScores(judgments: JudgmentSet.load(from: url), file: file)
         }
-        return try readJSONLines(records, file: file)
+        return scores
     }
 
     /// The scores of a judgment set written by `judgecal judge`.
@@ -135,20 +134,15 @@ public struct ExternalJudgeScores: Sendable, Hashable {
 
     // MARK: Readers
 
-    /// Whitespace, or a byte of the UTF-8 byte-order mark, skipped to find the first character.
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0xEF || byte == 0xBB || byte == 0xBF
-    }
-
     private static let rationaleSuffix = "_rationale"
 
     /// Reads the CSV layout as it streams (``CSVReader/forEachRow(in:file:header:row:)``): a `String`
     /// for each id and rationale, a score parsed from its cell's bytes.
-    private static func readCSV(_ data: Data, file: String) throws(InputError) -> ExternalJudgeScores {
+    private static func readCSV(_ source: ByteSource, file: String) throws(InputError) -> ExternalJudgeScores {
         var columns: ScoreColumns?
         var builder: Builder?
         var rows = 0
-        try CSVReader().forEachRow(in: .data(data), file: file) { header throws(InputError) in
+        try CSVReader().forEachRow(in: source, file: file) { header throws(InputError) in
             let found = try ScoreColumns(header, file: file)
             columns = found
             builder = Builder(file: file, dimensions: found.dimensions.map { found.names[$0] })
@@ -210,63 +204,118 @@ public struct ExternalJudgeScores: Sendable, Hashable {
         }
     }
 
-    private static func readJSONLines(_ records: [JSONRecords.Record], file: String) throws -> ExternalJudgeScores {
-        var objects: [(line: Int, fields: [String: JSONValue])] = []
-        var dimensions: [String] = []
-        for record in records {
+    /// Reads the JSON Lines layout as it streams (``JSONLinesReader/forEachLine(in:file:_:)``), one
+    /// record parsed at a time; `nil` when the first record has `judgments`, the header of a judgments file.
+    ///
+    /// The errors are those of a reading that parses every record before it looks at one: a record
+    /// that is not JSON, or not an object, comes first wherever it is; then a file without dimensions;
+    /// then the first bad id or score in file order, which is kept while the rest is parsed. A
+    /// dimension that first appears on a later record is "no score" on the records before.
+    private static func readJSONLines(_ source: ByteSource, file: String) throws -> ExternalJudgeScores? {
+        let reading = JSONLinesReading(file: file)
+        do {
+            _ = try JSONLinesReader.forEachLine(in: source, file: file) { bytes, line throws(InputError) in
+                try reading.read(bytes, line: line)
+            }
+        } catch {
+            guard reading.isJudgments else { throw error }
+            return nil
+        }
+        try reading.builder.requireContent(rows: reading.rows)
+        if let problem = reading.firstProblem { throw problem }
+        return reading.builder.result(model: nil)
+    }
+
+    /// A JSON Lines judge-scores file read so far.
+    private final class JSONLinesReading {
+        var builder: Builder
+        /// The first bad id or score.
+        var firstProblem: InputError?
+        var rows = 0
+        /// Whether the first record is a judgments file's header.
+        var isJudgments = false
+
+        init(file: String) {
+            builder = Builder(file: file, dimensions: [])
+        }
+
+        /// Reads one record: its new dimensions, then, until a problem is met, its id and scores.
+        ///
+        /// - Throws: ``InputError`` for a record that is not a JSON object, or ``judgmentsFound``.
+        func read(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) throws(InputError) {
+            let file = builder.file
             // A numeric id of 2^53 or more keeps its digits as written, as the run importer keeps it.
-            let parsed = try JSONValue.parse(record.data, file: file, firstLine: record.line, exactLargeNumbers: true)
-            guard case .object(let fields) = parsed else {
+            guard case .object(let fields) = try JSONValue.parse(bytes, file: file, firstLine: line, exactLargeNumbers: true) else {
                 throw InputError(
-                    file: file, line: record.line, message: "is not a JSON object; expected {\"id\": …, \"<dimension>\": <number>, …}")
+                    file: file, line: line, message: "is not a JSON object; expected {\"id\": …, \"<dimension>\": <number>, …}")
             }
-            objects.append((record.line, fields))
+            if rows == 0, fields["judgments"] != nil {
+                isJudgments = true
+                throw ExternalJudgeScores.judgmentsFound
+            }
+            rows += 1
             for key in fields.keys.sorted()
-            where key.lowercased() != "id" && !key.lowercased().hasSuffix(rationaleSuffix) && !dimensions.contains(key) {
-                dimensions.append(key)
+            where key.lowercased() != "id" && !key.lowercased().hasSuffix(ExternalJudgeScores.rationaleSuffix)
+                && !builder.dimensions.contains(key)
+            {
+                builder.addDimension(key)
+            }
+            if firstProblem == nil { firstProblem = ExternalJudgeScores.record(fields, line: line, into: &builder) }
+        }
+    }
+
+    /// Thrown to stop reading once the file is known to be a judgments file.
+    private static let judgmentsFound = InputError(file: "", message: "a judgments file")
+
+    /// One JSON Lines record's id, and its score or "no score" on every dimension known so far; the
+    /// first bad id or score, `nil` when there is none.
+    private static func record(_ fields: [String: JSONValue], line: Int, into builder: inout Builder) -> InputError? {
+        do throws(InputError) {
+            try add(fields, line: line, into: &builder)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private static func add(_ fields: [String: JSONValue], line: Int, into builder: inout Builder) throws(InputError) {
+        let file = builder.file
+        let id: String
+        switch fields["id"] {
+        case .string(let s): id = s.whitespaceTrimmed
+        case nil, .null?: id = ""
+        case let value?:
+            guard let text = value.identifierText else {
+                throw InputError(file: file, line: line, column: "id", message: value.identifierProblem)
+            }
+            id = text
+        }
+        try builder.add(id: id, line: line, column: "id")
+        for d in builder.dimensions {
+            let value = fields[d] ?? .null
+            let rationale = fields[d + rationaleSuffix]?.string
+            switch value {
+            case .null: try builder.record(nil, text: "", dimension: d, id: id, rationale: nil, line: line, column: d)
+            case .number(let n): builder.record(n, dimension: d, id: id, rationale: rationale)
+            case .string(let digits) where Double(digits) != nil:
+                // Numbers of 2^53 or more are kept as their digits (exactLargeNumbers), so they arrive as text.
+                throw InputError(
+                    file: file, line: line, column: d,
+                    message:
+                        "\(digits) is not a usable score: it is 2^53 or more, or a number written as a JSON string; "
+                        + "a judge score is a JSON number below 2^53, or null for none")
+            default:
+                try builder.record(
+                    value.compactJSON, text: value.compactJSON, dimension: d, id: id, rationale: nil, line: line, column: d)
             }
         }
-        var builder = Builder(file: file, dimensions: dimensions)
-        try builder.requireContent(rows: objects.count)
-        for (line, fields) in objects {
-            let id: String
-            switch fields["id"] {
-            case .string(let s): id = s.trimmingCharacters(in: .whitespaces)
-            case nil, .null?: id = ""
-            case let value?:
-                guard let text = value.identifierText else {
-                    throw InputError(file: file, line: line, column: "id", message: value.identifierProblem)
-                }
-                id = text
-            }
-            try builder.add(id: id, line: line, column: "id")
-            for d in dimensions {
-                let value = fields[d] ?? .null
-                let rationale = fields[d + rationaleSuffix]?.string
-                switch value {
-                case .null: try builder.record(nil, text: "", dimension: d, id: id, rationale: nil, line: line, column: d)
-                case .number(let n): builder.record(n, dimension: d, id: id, rationale: rationale)
-                case .string(let digits) where Double(digits) != nil:
-                    // Numbers of 2^53 or more are kept as their digits (exactLargeNumbers), so they arrive as text.
-                    throw InputError(
-                        file: file, line: line, column: d,
-                        message:
-                            "\(digits) is not a usable score: it is 2^53 or more, or a number written as a JSON string; "
-                            + "a judge score is a JSON number below 2^53, or null for none")
-                default:
-                    try builder.record(
-                        value.compactJSON, text: value.compactJSON, dimension: d, id: id, rationale: nil, line: line, column: d)
-                }
-            }
-        }
-        return builder.result(model: nil)
     }
 
     /// Collects rows, checking ids.
     private struct Builder {
         static let noScore = "no score"
         let file: String
-        let dimensions: [String]
+        private(set) var dimensions: [String]
         var ids: [String] = []
         var lines: [String: Int] = [:]
         var scores: [String: [String: JudgeScore]] = [:]
@@ -275,6 +324,12 @@ public struct ExternalJudgeScores: Sendable, Hashable {
         init(file: String, dimensions: [String]) {
             self.file = file
             self.dimensions = dimensions
+        }
+
+        /// A dimension first met after `ids`: "no score" for each of them.
+        mutating func addDimension(_ dimension: String) {
+            dimensions.append(dimension)
+            for id in ids { failures[dimension, default: [:]][id] = Self.noScore }
         }
 
         func requireContent(rows: Int) throws(InputError) {

@@ -9,21 +9,36 @@ struct RatingColumns: Sendable {
     let raters: [Int]
     /// The position of the id column, if ids are checked.
     let id: Int?
+    /// The position of the grouping column, if the file is grouped and has it.
+    let group: Int?
+    /// ``RecordTable/requireColumn(named:)``'s error for a missing grouping column: thrown
+    /// once the ids are checked, as a reading that checked them first has always named it.
+    let groupMissing: InputError?
 
-    /// Finds the columns, with ``RecordTable/requireColumn(named:)``'s error for a missing one
-    /// (the raters' first, then the id's).
-    init(header: [String], raters: [String], id: String?, file: String) throws(InputError) {
+    /// Finds the columns, with ``RecordTable/requireColumn(named:)``'s error for a missing
+    /// rater (the first) or id column.
+    init(header: [String], raters: [String], id: String?, groupBy: String? = nil, file: String) throws(InputError) {
         let table = RecordTable(file: file, columns: header)
         names = header.map { $0 }
         self.raters = try raters.map { name throws(InputError) in try table.requireColumn(named: name) }
         self.id = try id.map { name throws(InputError) in try table.requireColumn(named: name) }
+        var missing: InputError?
+        group = groupBy.flatMap { name in
+            do throws(InputError) {
+                return try table.requireColumn(named: name)
+            } catch {
+                missing = error
+                return nil
+            }
+        }
+        groupMissing = missing
     }
 }
 
-/// Rows of a ratings file, or of one chunk of it, counted into one k×k table
-/// per pair of raters (``PairTables``) as they stream by, with an 8-byte hash
-/// of each id when ids are checked (``ItemIdentifiers``); the tallies of
-/// several chunks add up to the whole file's (``absorb(_:)``).
+/// Rows of a ratings file, or of one chunk or group of it, counted into one k×k
+/// table per pair of raters (``PairTables``) as they stream by; the tallies of
+/// several chunks add up to the whole file's (``absorb(_:)``). The ids and the
+/// groups are ``GroupedRatingTally``'s.
 ///
 /// Plain buffers, not arrays: ``count(_:failed:)`` runs once a
 /// row, and an array would be checked for uniqueness at every write and its
@@ -31,12 +46,11 @@ struct RatingColumns: Sendable {
 /// positions read at every row, are in one block of whole 128-byte lines,
 /// so that the tallies of chunks counted on different cores share no cache
 /// line (which would make every count a transfer between the cores).
-final class RatingTally {
-    /// The columns read (arrays of this tally's own, so that no two threads touch one's reference count).
-    let columns: RatingColumns
+final class RatingTally: GroupRows {
     private let cell: RatingCell
+    private let scale: CategoryScale
     private let k: Int
-    /// The position of each rater's column, as in ``columns``.
+    /// The position of each rater's column in a record.
     private let raterColumns: UnsafeMutableBufferPointer<Int>
     /// The raters of each pair (``RaterRatings/pairs(of:)``): pair p is `pairFirst[p]` and `pairSecond[p]`.
     private let pairFirst: UnsafeMutableBufferPointer<Int>
@@ -51,19 +65,14 @@ final class RatingTally {
     private let categories: UnsafeMutableBufferPointer<Int>
     /// The rows counted (one cell, so that counting does not go through a class property's access check).
     private let rows: UnsafeMutablePointer<Int>
-    /// The hashes of the ids counted, and the line of the first blank one; written
-    /// once a row by the one thread counting this tally, so without the run-time
-    /// exclusivity check a class property gets at every access.
-    @exclusivity(unchecked) var identifiers = ItemIdentifiers()
-
     private static let line = 128
 
-    /// An empty tally of the raters in `columns` on `scale`.
-    init(columns: RatingColumns, scale: CategoryScale) {
-        self.columns = columns
+    /// An empty tally of the raters in the columns `raters` on `scale`.
+    init(raters: [Int], scale: CategoryScale) {
+        self.scale = scale
         cell = RatingCell(scale: scale)
         k = scale.count
-        let raterCount = columns.raters.count
+        let raterCount = raters.count
         let pairs = RaterRatings.pairs(of: raterCount)
         let counters = pairs.count * k * k + pairs.count + raterCount + 1
         let positions = raterCount + 2 * pairs.count
@@ -78,7 +87,7 @@ final class RatingTally {
         raterColumns = UnsafeMutableBufferPointer(start: all + counters, count: raterCount)
         pairFirst = UnsafeMutableBufferPointer(start: all + counters + raterCount, count: pairs.count)
         pairSecond = UnsafeMutableBufferPointer(start: all + counters + raterCount + pairs.count, count: pairs.count)
-        _ = raterColumns.update(fromContentsOf: columns.raters)
+        _ = raterColumns.update(fromContentsOf: raters)
         _ = pairFirst.update(fromContentsOf: pairs.map(\.0))
         _ = pairSecond.update(fromContentsOf: pairs.map(\.1))
     }
@@ -88,7 +97,7 @@ final class RatingTally {
     /// The rows counted.
     var itemCount: Int { rows.pointee }
 
-    /// Counts one row: its id's hash, each rater's category as ``RatingCell``
+    /// Counts one row: each rater's category as ``RatingCell``
     /// reads it, and each pair's cell of its table (or its exclusion, when
     /// either rating is missing or does not read).
     ///
@@ -99,7 +108,6 @@ final class RatingTally {
     /// that fits on a disk, and the index of a cell is below `counts.count` by construction.
     func count<Record: FieldRecord>(_ record: Record, failed: (Int, RatingCell.Failure) -> Void) -> Bool {
         rows.pointee &+= 1
-        if let id = columns.id { identifiers.note(record.bytes(id), line: record.line) }
         var allRead = true
         for r in 0..<categories.count {
             do throws(RatingCell.Failure) {
@@ -122,21 +130,18 @@ final class RatingTally {
         return allRead
     }
 
-    /// Adds the counts, rows and id hashes of another chunk's tally, leaving
-    /// it without hashes; its blank line is not taken, for it counts from
-    /// that chunk's first line.
+    /// Adds the counts and rows of another chunk's tally.
     func absorb(_ other: RatingTally) {
         for c in counts.indices { counts[c] += other.counts[c] }
         for p in excluded.indices { excluded[p] += other.excluded[p] }
         rows.pointee += other.rows.pointee
-        identifiers.absorbHashes(of: &other.identifiers)
     }
 
     /// The tables counted, one per pair of raters.
-    func pairTables(raters: [String], scale: CategoryScale) throws(RatingError) -> PairTables {
+    func content(raters: [String]) throws(RatingError) -> RatingsFile.Group.Content {
         let tables = pairFirst.indices.map { p in
             ContingencyTable(scale: scale, counts: Array(counts[(p * k * k)..<((p + 1) * k * k)]), excludedPairs: excluded[p])
         }
-        return try PairTables(raters: raters, itemCount: itemCount, tables: tables)
+        return .counted(try PairTables(raters: raters, itemCount: itemCount, tables: tables))
     }
 }

@@ -46,12 +46,12 @@ public struct RatingsFile: Sendable {
     /// any other cell must be a number, or one of the scale's labels when they
     /// are not numbers (``RatingCell``).
     ///
-    /// When `statistic` is computable from pair tables
-    /// (``AgreementStatistic/isComputable(fromPairTablesOf:)``), the scale is
-    /// declared and the file is not grouped, the ratings are
-    /// counted as the file streams by (``counted(_:file:format:raters:id:scale:parallelism:)``),
-    /// on several threads for a large CSV or TSV file,
-    /// and memory does not grow with its rows; otherwise the file is read whole.
+    /// The file streams by (``streamed(_:file:format:raters:id:groupBy:scale:counting:parallelism:)``),
+    /// on several threads for a large file, group by group. When `statistic` is computable from
+    /// pair tables (``AgreementStatistic/isComputable(fromPairTablesOf:)``) and the scale is
+    /// declared, the ratings are counted into one set of pair tables per group, and memory does
+    /// not grow with the rows (but for an id's hash); otherwise, and for a correlation over groups
+    /// (which is also averaged over them), each group keeps a column of values per rater.
     ///
     /// - Parameters:
     ///   - raters: the rater columns (JSON: dotted field paths).
@@ -67,31 +67,13 @@ public struct RatingsFile: Sendable {
         _ source: ByteSource, file: String, format: RecordFormat, raters: [String], id: String? = nil, groupBy: String? = nil,
         scale: CategoryScale? = nil, statistic: AgreementStatistic? = nil, parallelism: ReadingParallelism = .automatic
     ) throws -> RatingsFile {
-        if let statistic, statistic.isComputable(fromPairTablesOf: raters.count), let scale,
-            scale.count <= CategoryScale.maximumCategories, groupBy == nil
-        {
-            return try counted(source, file: file, format: format, raters: raters, id: id, scale: scale, parallelism: parallelism)
-        }
-        let data: Data
-        switch source {
-        case .data(let bytes): data = bytes
-        case .file(let url, _): data = try InputFile.read(url)
-        }
-        let wanted = raters + [id, groupBy].compactMap { $0 }
-        let table = try format.table(data, fields: Array(Set(wanted)).sorted(), file: file)
-        let raterColumns = try raters.map { name throws(InputError) in try table.requireColumn(named: name) }
-        if let id { try checkIdentifiers(table, column: try table.requireColumn(named: id)) }
-        let groups: [(key: String?, rows: [Int])]
-        if let groupBy {
-            groups = table.groups(by: try table.requireColumn(named: groupBy)).map { ($0.key, $0.rows) }
-        } else {
-            groups = [(nil, Array(0..<table.rowCount))]
-        }
-        let rated = try groups.map { group in
-            let columns = try raterColumns.map { c throws(InputError) in try table.ratings(column: c, rows: group.rows, scale: scale) }
-            return Group(key: group.key, content: .ratings(try RaterRatings(raters: raters, ratings: columns)))
-        }
-        return RatingsFile(file: file, groups: rated, scale: scale, itemCount: table.rowCount)
+        // A correlation over groups is also averaged over them, which needs the values.
+        let counting =
+            (statistic.map { $0.isComputable(fromPairTablesOf: raters.count) && (groupBy == nil || $0.correlation == nil) } ?? false)
+            && (scale?.count ?? Int.max) <= CategoryScale.maximumCategories
+        return try streamed(
+            source, file: file, format: format, raters: raters, id: id, groupBy: groupBy, scale: scale, counting: counting,
+            parallelism: parallelism)
     }
 
     /// Reads a two-rater k×k table of counts (``RecordTable/contingencyTable(scale:)``)
@@ -114,23 +96,5 @@ public struct RatingsFile: Sendable {
         let ratings = try RaterRatings(raters: ["rows", "columns"], ratings: [first, second])
         return RatingsFile(
             file: file, groups: [Group(key: nil, content: .ratings(ratings))], scale: counts.scale, itemCount: first.count)
-    }
-
-    /// Every item needs an id, and no two the same.
-    private static func checkIdentifiers(_ table: RecordTable, column: Int) throws(InputError) {
-        var seen: [String: Int] = [:]
-        for r in 0..<table.rowCount {
-            let id = table[r, column]
-            if id.trimmingCharacters(in: .whitespaces).isEmpty {
-                throw InputError(
-                    file: table.file, line: table.lines[r], column: table.columns[column], message: "the id is blank; every item needs one")
-            }
-            if let first = seen[id] {
-                throw InputError(
-                    file: table.file, line: table.lines[r], column: table.columns[column],
-                    message: "the id '\(id)' was already used on line \(first); ids must be unique")
-            }
-            seen[id] = table.lines[r]
-        }
     }
 }

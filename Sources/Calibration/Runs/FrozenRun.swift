@@ -40,6 +40,9 @@ public struct FrozenRun: Sendable, Hashable {
         lines.append(line)
     }
 
+    /// The position of the row with this id, if any.
+    func position(ofID id: String) -> Int? { positions[id] }
+
     /// Where the row at `position` came from, for a message: `on line 4` of
     /// its input when it was read from one, else `by row 3` (1-based), never
     /// a row number where a line is meant.

@@ -89,17 +89,13 @@ public enum RunImporter {
         if url.pathExtension.lowercased() == "csv" { return .csv(FieldMapping()) }
         if url.pathExtension.lowercased() == "eval" { return .inspect }
         let name = InputFile.displayName(url)
+        // JSON Lines of two records or more, told from the first, which parses on its own, without reading the rest.
+        if let first = try firstOfSeveralLines(url, file: name) {
+            return kind(first) == .evaluationResult ? .evaluationResult : .jsonRecords(FieldMapping())
+        }
         let data = try InputFile.read(url)
         // A ZIP archive (its local-header signature): the one archived export, Inspect's .eval log.
         if data.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .inspect }
-        func kind(_ value: JSONValue) -> RunFormat? {
-            // Before Xcode's: an Inspect log has "results" too.
-            if value["eval"] != nil && value["version"] != nil { return .inspect }
-            if value["samples"] != nil && value["aggregates"] != nil { return .evaluationResult }
-            if value["results"] != nil { return .xcodeResult }
-            if value["instances"] != nil && value["annotations"] != nil { return .judgeBench }
-            return nil
-        }
         // One JSON document (an object, perhaps spread over many lines, or an array).
         if let whole = try? JSONValue.parse(data) {
             return kind(whole) ?? .jsonRecords(FieldMapping())
@@ -111,6 +107,41 @@ public enum RunImporter {
         let value = try decodeValue(first.data, file: name, line: first.line)
         return kind(value) == .evaluationResult ? .evaluationResult : .jsonRecords(FieldMapping())
     }
+
+    /// The kind of export a JSON document is, told by its top-level keys; `nil` for generic records.
+    private static func kind(_ value: JSONValue) -> RunFormat? {
+        // Before Xcode's: an Inspect log has "results" too.
+        if value["eval"] != nil && value["version"] != nil { return .inspect }
+        if value["samples"] != nil && value["aggregates"] != nil { return .evaluationResult }
+        if value["results"] != nil { return .xcodeResult }
+        if value["instances"] != nil && value["annotations"] != nil { return .judgeBench }
+        return nil
+    }
+
+    /// The first record of a JSON Lines file read up to its second non-blank line, when that
+    /// record is JSON on its own line: the whole file is then not one JSON document (a value
+    /// followed by more), and is told by its first record; `nil` otherwise (one line, a JSON
+    /// array, a document spread over lines, a ZIP archive), for a reading of the whole file.
+    private static func firstOfSeveralLines(_ url: URL, file: String) throws(InputError) -> JSONValue? {
+        var first: JSONValue?
+        var several = false
+        do {
+            _ = try JSONLinesReader.forEachLine(in: .file(url), file: file) { bytes, line throws(InputError) in
+                guard first == nil else {
+                    several = true
+                    throw secondLine
+                }
+                first = try? JSONValue.parse(bytes, file: file, firstLine: line, exactLargeNumbers: true)
+                if first == nil { throw secondLine }
+            }
+        } catch {
+            guard error == secondLine else { throw error }
+        }
+        return several ? first : nil
+    }
+
+    /// Thrown to stop reading once a file's first record and the start of its second are read.
+    private static let secondLine = InputError(file: "", message: "a second line")
 
     /// Imports the export at `url`.
     ///
@@ -126,36 +157,42 @@ public enum RunImporter {
     static func importRows(from url: URL, format: RunFormat, name: String?, labels: [LabelColumn]) throws -> ImportedRun {
         let file = InputFile.displayName(url)
         let runName = name ?? url.deletingPathExtension().lastPathComponent
-        let data = try InputFile.read(url)
         switch format {
         case .evaluationResult:
-            return ImportedRun(run: try fromEvaluationResult(data, file: file, name: runName))
+            return ImportedRun(run: try fromEvaluationResult(try InputFile.read(url), file: file, name: runName))
         case .xcodeResult:
-            return ImportedRun(run: try fromXcode(data, file: file, name: runName))
+            return ImportedRun(run: try fromXcode(try InputFile.read(url), file: file, name: runName))
         case .judgeBench:
-            return try fromJudgeBench(data, file: file, name: runName, metrics: labels.map(\.path))
+            return try fromJudgeBench(try InputFile.read(url), file: file, name: runName, metrics: labels.map(\.path))
         case .jsonRecords(let mapping):
-            let records = try JSONRecords.split(data, file: file).map { record in
-                (value: try decodeValue(record.data, file: file, line: record.line), line: record.line)
+            var records = try RecordsImport(file: file, name: runName, mapping: mapping, labels: labels)
+            // Streamed: each line parsed into its record in place; a JSON array is split whole.
+            let isLines = try JSONLinesReader.forEachLine(in: .file(url), file: file) { bytes, line throws(InputError) in
+                records.add(try JSONValue.parse(bytes, file: file, firstLine: line, exactLargeNumbers: true), line: line)
             }
-            return try fromRecords(records, file: file, name: runName, mapping: mapping, labels: labels)
+            if !isLines {
+                for record in try JSONRecords.split(try InputFile.read(url), file: file) {
+                    records.add(try decodeValue(record.data, file: file, line: record.line), line: record.line)
+                }
+            }
+            return try records.finish()
         case .csv(let mapping):
             // Streamed: each row straight into its record, a cell's text made only when it is not empty.
+            var records = try RecordsImport(file: file, name: runName, mapping: mapping, labels: labels)
             var columns: [String] = []
-            var records: [(value: JSONValue, line: Int)] = []
-            try CSVReader().forEachRow(in: .data(data), file: file) { header throws(InputError) in
+            try CSVReader().forEachRow(in: .file(url), file: file) { header throws(InputError) in
                 columns = header
             } row: { record throws(InputError) in
                 let fields = columns.indices.map { c in
                     (columns[c], record.bytes(c).isEmpty ? JSONValue.null : parseEmbeddedJSON(record.text(c)))
                 }
-                records.append((value: JSONValue.object(Dictionary(fields) { first, _ in first }), line: record.line))
+                records.add(JSONValue.object(Dictionary(fields) { first, _ in first }), line: record.line)
             }
-            return try fromRecords(records, file: file, name: runName, mapping: mapping, labels: labels)
+            return try records.finish()
         case .inspect:
-            return ImportedRun(run: try InspectLog(data, file: file).frozenRun(name: runName))
+            return ImportedRun(run: try InspectLog(try InputFile.read(url), file: file).frozenRun(name: runName))
         case .openAIChat:
-            return ImportedRun(run: try fromOpenAIChat(data, file: file, name: runName))
+            return ImportedRun(run: try fromOpenAIChat(try InputFile.read(url), file: file, name: runName))
         }
     }
 
@@ -288,72 +325,6 @@ public enum RunImporter {
         return metrics
     }
 
-    private static func fromRecords(
-        _ records: [(value: JSONValue, line: Int)], file: String, name: String, mapping: FieldMapping, labels: [LabelColumn]
-    ) throws -> ImportedRun {
-        if let problem = mapping.problem { throw InputError(file: file, message: "cannot map the records: \(problem)") }
-        let mapped = [mapping.id, mapping.response, mapping.expected].compactMap { $0 } + mapping.input
-        for label in labels where mapped.contains(label.path) {
-            throw LabelSheet.OptionsError("--label-columns: \(label.path) is mapped to the row already; a label field is not the row's")
-        }
-        var ratings = ImportedRatings(dimensions: labels.map(\.dimension))
-        var run = try FrozenRun(info: RunInfo(name: name, source: file), rows: [], file: file)
-        for record in records {
-            let value = record.value
-            func field(_ path: String) throws -> JSONValue {
-                guard let v = value.value(atPath: path), v != .null else {
-                    throw InputError(
-                        file: file, line: record.line, column: path,
-                        message: "field `\(path)` is missing; map it with the matching option (--id, --input, --response)")
-                }
-                return v
-            }
-            let input: JSONValue
-            if mapping.input.count == 1 {
-                input = try field(mapping.input[0])
-            } else {
-                input = nested(try mapping.input.map { ($0, try field($0)) })
-            }
-            let response = try field(mapping.response)
-            let expected = mapping.expected.flatMap { value.value(atPath: $0) }.flatMap { $0 == .null ? nil : $0 }
-            var id = contentID(input, response)
-            if let idPath = mapping.id {
-                let idValue = try field(idPath)
-                guard let text = idValue.identifierText else {
-                    throw InputError(file: file, line: record.line, column: idPath, message: idValue.identifierProblem)
-                }
-                id = text
-            }
-            // Every field not mapped to the row (nor a label) is metadata; a mapped nested field leaves its siblings.
-            let unmapped = (mapped + labels.map(\.path)).reduce(Optional(value)) { rest, path in rest.flatMap { removing(path, from: $0) } }
-            var metadata: [String: JSONValue] = [:]
-            if case .object(let o)? = unmapped { metadata = o }
-            if case .object(let m)? = unmapped?["metadata"] {
-                metadata.removeValue(forKey: "metadata")
-                metadata.merge(m) { a, _ in a }
-            }
-            let row = FrozenRow(id: id, input: input, expected: expected, response: response, metadata: metadata)
-            if mapping.id == nil {
-                try appendContentIdentified(
-                    row, to: &run, file: file, line: record.line, column: nil,
-                    remedy: "map an id field with --id, or remove the repeated row")
-            } else {
-                try run.append(row, file: file, line: record.line)
-            }
-            for label in labels {
-                guard let text = try ratingText(value.value(atPath: label.path), file: file, line: record.line, column: label.path)
-                else { continue }
-                ratings.ratings.append(.init(id: id, rater: "", dimension: label.dimension, value: text))
-            }
-        }
-        if !labels.isEmpty, ratings.ratings.isEmpty {
-            throw InputError(
-                file: file,
-                message: "no record has a value in \(labels.map(\.path).joined(separator: ", ")); check the --label-columns names")
-        }
-        return ImportedRun(run: try nonEmpty(run, file: file), ratings: labels.isEmpty ? nil : ratings)
-    }
-
     // MARK: - Helpers
 
     private static func decodeValue(_ data: Data, file: String, line: Int? = nil, column: String? = nil) throws -> JSONValue {
@@ -378,7 +349,7 @@ public enum RunImporter {
     static func appendContentIdentified(
         _ row: FrozenRow, to run: inout FrozenRun, file: String, line: Int?, column: String?, remedy: String
     ) throws {
-        if let first = run.rows.firstIndex(where: { $0.id == row.id }) {
+        if let first = run.position(ofID: row.id) {
             let earlier = run.rows[first]
             guard earlier.input == row.input, earlier.response == row.response else {
                 throw InputError(
@@ -442,7 +413,7 @@ public enum RunImporter {
         (try? JSONValue.parse(Data(text.utf8), exactLargeNumbers: true)) ?? .string(text)
     }
 
-    private static func nonEmpty(_ run: FrozenRun, file: String) throws -> FrozenRun {
+    static func nonEmpty(_ run: FrozenRun, file: String) throws -> FrozenRun {
         guard !run.rows.isEmpty else { throw InputError(file: file, message: "holds no rows; there is nothing to import") }
         return run
     }

@@ -47,6 +47,34 @@ public enum ByteSource: Sendable {
         }
     }
 
+    /// The first byte after a UTF-8 byte-order mark that is not a space, tab, CR or LF,
+    /// read window by window until found; `nil` for a source with none (empty or blank).
+    ///
+    /// - Throws: ``InputError`` naming the file when it cannot be read.
+    public func firstNonBlankByte() throws(InputError) -> UInt8? {
+        var first: UInt8?
+        var skipped = 0
+        do {
+            try withWindows { bytes, count, atEnd throws(InputError) in
+                guard skipped > 0 || count >= UTF8Validation.byteOrderMark.count || atEnd else { return 0 }
+                let window = UnsafeBufferPointer(start: bytes, count: count)
+                let start = skipped == 0 ? UTF8Validation.byteOrderMarkLength(window) : 0
+                skipped += 1
+                if let i = window[start...].firstIndex(where: { !JSONRecords.isBlank($0) }) {
+                    first = bytes[i]
+                    throw Self.found
+                }
+                return count
+            }
+        } catch {
+            guard first != nil else { throw error }
+        }
+        return first
+    }
+
+    /// Thrown to stop reading windows once ``firstNonBlankByte()`` has its byte.
+    private static let found = InputError(file: "", message: "found")
+
     private static func windows(
         of url: URL, range: Range<Int>, chunkSize: Int, _ body: (UnsafePointer<UInt8>, Int, Bool) throws(InputError) -> Int
     ) throws(InputError) {

@@ -114,8 +114,26 @@ public struct JSONLinesReader: ParallelRecordStreaming, Sendable {
         return whole && (0..<paths.count).allSatisfy { p in found.contains { $0[p] } }
     }
 
-    /// Hands every non-blank line of a JSON Lines source to `record`, window by
-    /// window; `false` (nothing handed over) when the document is a JSON array.
+    /// Hands every non-blank line of a JSON Lines source to `record` with its 1-based
+    /// line number, in file order, window by window (``ByteSource``): memory holds one
+    /// window, not the file. The home of JSON Lines reading for the readers that need a
+    /// record's members other than by fixed paths (``JSONValue/parse(_:file:firstLine:exactLargeNumbers:)-(UnsafeBufferPointer<UInt8>,_,_,_)``
+    /// parses one in place).
+    ///
+    /// A line keeps its line break's CR, and the first line a byte-order mark, both of
+    /// which the JSON parser skips as whitespace (counting the mark in columns), as it
+    /// does for a whole document. A blank line (spaces, tabs, CR) is skipped but counted.
+    ///
+    /// - Returns: `false`, and nothing handed over, when the document's first non-blank
+    ///   character is `[`: it is a JSON array, which does not split at line ends.
+    /// - Throws: ``InputError`` when the file cannot be read, or what `record` throws.
+    public static func forEachLine(
+        in source: ByteSource, file: String, _ record: (_ bytes: UnsafeBufferPointer<UInt8>, _ line: Int) throws(InputError) -> Void
+    ) throws(InputError) -> Bool {
+        try lines(of: source, file: file, record)
+    }
+
+    /// ``forEachLine(in:file:_:)`` over `range`.
     ///
     /// - Parameter range: the bytes to read, all when `nil`; a range that does not start
     ///   the file starts at a line's start, and is not looked at for an array or a byte-order mark.

@@ -31,6 +31,15 @@ extension JSONValue {
         try parse(data, file: file, firstLine: firstLine, recordingLines: false, exactLargeNumbers: exactLargeNumbers).value
     }
 
+    /// Parses a JSON document held in `bytes` (one record of a JSON Lines window,
+    /// ``JSONLinesReader/forEachLine(in:file:_:)``) as ``parse(_:file:firstLine:exactLargeNumbers:)-(Data,_,_,_)``
+    /// parses its `Data`, with the same errors, without copying the bytes.
+    public static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String = "<data>", firstLine: Int = 1, exactLargeNumbers: Bool = false
+    ) throws(InputError) -> JSONValue {
+        try parse(bytes, file: file, firstLine: firstLine, recordingLines: false, exactLargeNumbers: exactLargeNumbers).value
+    }
+
     /// Parses a JSON document as ``parse(_:file:firstLine:)`` does, and also
     /// notes the line where each value starts, by path, so that a document
     /// decoded from it can name the line of a field it rejects.

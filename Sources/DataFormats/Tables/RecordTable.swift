@@ -57,19 +57,4 @@ public struct RecordTable: Sendable, Hashable {
         }
         return index
     }
-
-    /// The rows grouped by the text of one column.
-    ///
-    /// Groups come in order of first appearance, rows in file order within
-    /// each group. A blank cell forms a group of its own (key `""`).
-    public func groups(by column: Int) -> [(key: String, rows: [Int])] {
-        var order: [String] = []
-        var members: [String: [Int]] = [:]
-        for r in 0..<rowCount {
-            let key = self[r, column]
-            if members[key] == nil { order.append(key) }
-            members[key, default: []].append(r)
-        }
-        return order.map { ($0, members[$0] ?? []) }
-    }
 }

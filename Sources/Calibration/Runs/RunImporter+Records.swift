@@ -1,0 +1,115 @@
+import DataFormats
+import Foundation
+
+extension RunImporter {
+    /// The run of a generic export (JSON Lines, a JSON array, CSV) made record by record as
+    /// the file streams by, each record mapped to its row (``FieldMapping``) when it is read,
+    /// so that no record is kept beside the rows.
+    ///
+    /// Errors come as from a reading that parses every record first: a record that is not
+    /// JSON (thrown by the reader, wherever it is) before a mapping that cannot be applied,
+    /// then a label field mapped to the row, then the first record that does not map, in
+    /// file order. So the first problem is kept (``add(_:line:)``) and thrown by ``finish()``,
+    /// the records after it only parsed.
+    struct RecordsImport {
+        private let file: String
+        private let mapping: FieldMapping
+        private let labels: [LabelColumn]
+        /// The paths mapped to the row.
+        private let mapped: [String]
+        private var run: FrozenRun
+        private var ratings: ImportedRatings
+        /// The first problem met, of the mapping or of a record.
+        private var problem: (any Error)?
+
+        /// An import with no rows yet.
+        init(file: String, name: String, mapping: FieldMapping, labels: [LabelColumn]) throws {
+            self.file = file
+            self.mapping = mapping
+            self.labels = labels
+            mapped = [mapping.id, mapping.response, mapping.expected].compactMap { $0 } + mapping.input
+            ratings = ImportedRatings(dimensions: labels.map(\.dimension))
+            run = try FrozenRun(info: RunInfo(name: name, source: file), rows: [], file: file)
+            if let problem = mapping.problem {
+                self.problem = InputError(file: file, message: "cannot map the records: \(problem)")
+            } else if let label = labels.first(where: { mapped.contains($0.path) }) {
+                problem = LabelSheet.OptionsError(
+                    "--label-columns: \(label.path) is mapped to the row already; a label field is not the row's")
+            }
+        }
+
+        /// Maps the record `value`, which starts on `line`, to its row and ratings, unless a problem was met before.
+        mutating func add(_ value: JSONValue, line: Int) {
+            guard problem == nil else { return }
+            do {
+                try addRow(value, line: line)
+            } catch {
+                problem = error
+            }
+        }
+
+        /// The run and its ratings.
+        ///
+        /// - Throws: the first problem met; ``InputError`` when no record has a label value, or there are no rows.
+        func finish() throws -> ImportedRun {
+            if let problem { throw problem }
+            if !labels.isEmpty, ratings.ratings.isEmpty {
+                throw InputError(
+                    file: file,
+                    message: "no record has a value in \(labels.map(\.path).joined(separator: ", ")); check the --label-columns names")
+            }
+            return ImportedRun(run: try RunImporter.nonEmpty(run, file: file), ratings: labels.isEmpty ? nil : ratings)
+        }
+
+        private mutating func addRow(_ value: JSONValue, line: Int) throws {
+            let file = file
+            func field(_ path: String) throws -> JSONValue {
+                guard let v = value.value(atPath: path), v != .null else {
+                    throw InputError(
+                        file: file, line: line, column: path,
+                        message: "field `\(path)` is missing; map it with the matching option (--id, --input, --response)")
+                }
+                return v
+            }
+            let input: JSONValue
+            if mapping.input.count == 1 {
+                input = try field(mapping.input[0])
+            } else {
+                input = RunImporter.nested(try mapping.input.map { ($0, try field($0)) })
+            }
+            let response = try field(mapping.response)
+            let expected = mapping.expected.flatMap { value.value(atPath: $0) }.flatMap { $0 == .null ? nil : $0 }
+            // The content hash (a fifth of an import's time) only when there is no id to map.
+            let id: String
+            if let idPath = mapping.id {
+                let idValue = try field(idPath)
+                guard let text = idValue.identifierText else {
+                    throw InputError(file: file, line: line, column: idPath, message: idValue.identifierProblem)
+                }
+                id = text
+            } else {
+                id = RunImporter.contentID(input, response)
+            }
+            // Every field not mapped to the row (nor a label) is metadata; a mapped nested field leaves its siblings.
+            let unmapped = (mapped + labels.map(\.path)).reduce(Optional(value)) { rest, path in rest.flatMap { RunImporter.removing(path, from: $0) } }
+            var metadata: [String: JSONValue] = [:]
+            if case .object(let o)? = unmapped { metadata = o }
+            if case .object(let m)? = unmapped?["metadata"] {
+                metadata.removeValue(forKey: "metadata")
+                metadata.merge(m) { a, _ in a }
+            }
+            let row = FrozenRow(id: id, input: input, expected: expected, response: response, metadata: metadata)
+            if mapping.id == nil {
+                try RunImporter.appendContentIdentified(
+                    row, to: &run, file: file, line: line, column: nil, remedy: "map an id field with --id, or remove the repeated row")
+            } else {
+                try run.append(row, file: file, line: line)
+            }
+            for label in labels {
+                guard let text = try RunImporter.ratingText(value.value(atPath: label.path), file: file, line: line, column: label.path)
+                else { continue }
+                ratings.ratings.append(.init(id: id, rater: "", dimension: label.dimension, value: text))
+            }
+        }
+    }
+}
