@@ -76,11 +76,13 @@ func measureSize(_ rows: Int, options: BenchmarkOptions) throws -> SizeReport {
     }
     var readCSV: Timing?
     if let file {
-        // The project's own reader, as `judgecal agreement` reads a file: parse, then one rating column.
+        // The project's own CSV reader into a whole table, then one rating column read by `RatingCell`
+        // (`judgecal agreement` streams instead: benchmarks/end-to-end.sh times that).
         let (timing, column) = try Timing.measure(repeats: options.repeats) { () throws -> [Double?] in
             let table = try CSVReader().read(try InputFile.read(file), file: file.path)
             let index = try table.requireColumn(named: "judge_usefulness")
-            return try table.ratings(column: index, rows: Array(0..<table.rowCount))
+            let cell = RatingCell(scale: nil)
+            return try (0..<table.rowCount).map { try cell.value(table[$0, index]) }
         }
         guard column == data.judge[3] else { throw ReadBackMismatch(file: file.path) }
         readCSV = timing
