@@ -69,11 +69,8 @@ struct StreamedJSONLinesReadingTests {
             ("{\"id\":\"a\",\"q\":1}\n{\"id\":\" \",\"q\":2}\n", 2, "id", "the id is blank"),
         ] as [(String, Int, String?, String)])
     func judgeScoreErrors(_ text: String, _ line: Int, _ column: String?, _ message: String) throws {
-        let url = try write(text, "bad.scores.jsonl")
-        let error = try #require(throws: InputError.self) { try ExternalJudgeScores.load(from: url) }
-        #expect(error.line == line)
-        #expect(error.column == column)
-        #expect(error.message.hasPrefix(message), "\(error)")
+        try StreamedSheetReadingTests.expectJudgeScoreError(
+            in: try write(text, "bad.scores.jsonl"), line: line, column: column, message: message)
     }
 
     @Test("Judge scores: an empty or blank file is empty, whatever its extension")

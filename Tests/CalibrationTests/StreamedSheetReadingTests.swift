@@ -44,7 +44,12 @@ struct StreamedSheetReadingTests {
             ("q,r\n1,2\n", 1, nil, "has no id column"),
         ] as [(String, Int, String?, String)])
     func judgeScoreErrors(_ text: String, _ line: Int, _ column: String?, _ message: String) throws {
-        let url = try write(text, "bad.scores.csv")
+        try Self.expectJudgeScoreError(in: try write(text, "bad.scores.csv"), line: line, column: column, message: message)
+    }
+
+    /// Reading the judge-scores file at `url` fails at `line` and `column` with a message starting `message`
+    /// (shared with the JSON Lines form's tests).
+    static func expectJudgeScoreError(in url: URL, line: Int, column: String?, message: String) throws {
         let error = try #require(throws: InputError.self) { try ExternalJudgeScores.load(from: url) }
         #expect(error.line == line)
         #expect(error.column == column)
