@@ -8,9 +8,7 @@ import _TestSupport
 @Suite("Frozen runs: reading, writing and importing exports")
 struct FrozenRunTests {
     func write(_ text: String, _ name: String) throws -> URL {
-        let url = try SharedData.temporaryFolder("run").appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url
+        try SharedData.temporaryFile(text, named: name, in: "run")
     }
 
     static let header = #"{"run": {"name": "demo", "info": {"Model": "m"}}}"#

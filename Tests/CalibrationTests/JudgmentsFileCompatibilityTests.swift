@@ -20,9 +20,7 @@ struct JudgmentsFileCompatibilityTests {
         """#
 
     func write(_ text: String, _ name: String) throws -> URL {
-        let url = try SharedData.temporaryFolder("judgments").appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url
+        try SharedData.temporaryFile(text, named: name, in: "judgments")
     }
 
     @Test("A file in today's format loads with every score, label, probability, spread and failure code")

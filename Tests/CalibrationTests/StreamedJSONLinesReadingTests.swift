@@ -12,9 +12,7 @@ import _TestSupport
 @Suite("Streamed JSON Lines judge scores and imports")
 struct StreamedJSONLinesReadingTests {
     func write(_ text: String, _ name: String) throws -> URL {
-        let url = try SharedData.temporaryFolder("streamed-jsonl").appendingPathComponent(name)
-        try Data(text.utf8).write(to: url)
-        return url
+        try SharedData.temporaryFile(text, named: name, in: "streamed-jsonl")
     }
 
     /// Records of `record(i)` up to just before `ByteSource.defaultChunkSize`, then `bad` (indented)

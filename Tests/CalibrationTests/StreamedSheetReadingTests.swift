@@ -12,9 +12,7 @@ import _TestSupport
 @Suite("Streamed label sheets, judge scores and CSV imports")
 struct StreamedSheetReadingTests {
     func write(_ text: String, _ name: String) throws -> URL {
-        let url = try SharedData.temporaryFolder("streamed").appendingPathComponent(name)
-        try Data(text.utf8).write(to: url)
-        return url
+        try SharedData.temporaryFile(text, named: name, in: "streamed")
     }
 
     static let bom = "\u{FEFF}"

@@ -9,9 +9,7 @@ struct LoaderTests {
     typealias Sample = ModelSample<Row>
 
     func write(_ text: String, _ name: String) throws -> URL {
-        let url = try SharedData.temporaryFolder("loader").appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url
+        try SharedData.temporaryFile(text, named: name, in: "loader")
     }
 
     @Test("JSON Lines: a malformed row is an error naming its line and field")

@@ -30,6 +30,13 @@ public enum SharedData {
         packageRoot.appendingPathComponent(relativePath)
     }
 
+    /// `text` written as UTF-8 to a file `name` in a fresh temporary folder labelled `label`.
+    public static func temporaryFile(_ text: String, named name: String, in label: String = "test") throws -> URL {
+        let url = try temporaryFolder(label).appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
     /// A fresh, empty temporary folder for one test.
     public static func temporaryFolder(_ label: String = "test") throws -> URL {
         let url = FileManager.default.temporaryDirectory
