@@ -25,8 +25,8 @@ protocol GroupRows: AnyObject {
 /// tallies of several chunks add up, in chunk order, to the whole file's
 /// (``absorb(_:)``), so that the groups, and the rows in each, keep the file's order.
 ///
-/// A group's key is its cell's text, as the item-by-item reading's
-/// ``RecordTable/groups(by:)`` has it. Memory: what each group gathers, a key
+/// A group's key is its cell's text as the file holds it (a blank cell is a group
+/// of its own, key `""`). Memory: what each group gathers, a key
 /// per group, and the id hashes; a row's key is made a `String` only when it
 /// differs from the row before's (a file sorted by group makes one per group).
 final class GroupedRatingTally<Rows: GroupRows> {

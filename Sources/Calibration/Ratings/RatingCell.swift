@@ -1,8 +1,8 @@
 public import AgreementStatistics
 
 /// How one cell of a rater column reads as a rating on an optional declared
-/// scale; the one home of the rule for ``RecordTable/ratings(column:rows:scale:)``
-/// and for the reader that counts ratings as it reads them.
+/// scale; the one home of that rule for every reader of ratings: the counting of
+/// pair tables (``RatingTally``) and the values kept per rater (``RatingValues``).
 ///
 /// A blank cell (empty or only spaces and tabs) is a missing rating. Without a
 /// scale every other cell must be a finite number. With a scale whose labels
