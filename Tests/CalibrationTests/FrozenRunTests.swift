@@ -40,7 +40,8 @@ struct FrozenRunTests {
         #expect(error.column == "id")
         #expect(error.message == "duplicate id \"a\" (first used on line 2); ids must be unique")
         let inMemory = try #require(throws: InputError.self) {
-            try FrozenRun(info: RunInfo(name: "x"), rows: ["a", "b", "a"].map { FrozenRow(id: $0, input: .number(1), response: .number(2)) })
+            try FrozenRun(
+                info: RunInfo(name: "x"), rows: ["a", "b", "a"].map { FrozenRow(id: $0, input: .number(1), response: .number(2)) })
         }
         #expect(inMemory.message == "duplicate id \"a\" (first used by row 1); ids must be unique", "no file, so a row")
     }

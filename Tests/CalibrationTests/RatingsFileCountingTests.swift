@@ -73,8 +73,10 @@ struct RatingsFileCountingTests {
         ("a repeated id before a blank one, and a bad rating", "id,a,b\nx,1,2\nx,2,9\n,1,1\n", nil),
         ("a missing rater column", "id,a,c\n1,1,2\n", nil),
         ("a ragged row", "id,a,b\n1,1,2\n2,2\n", nil),
-        ("grouped: a bad rating in a later group after one in an earlier group's second rater",
-         "id,g,a,b\n1,x,1,2\n2,y,9,2\n3,x,1,8\n", "g"),
+        (
+            "grouped: a bad rating in a later group after one in an earlier group's second rater",
+            "id,g,a,b\n1,x,1,2\n2,y,9,2\n3,x,1,8\n", "g"
+        ),
         ("grouped: a bad rating and a repeated id", "id,g,a,b\n1,x,1,2\n2,y,9,2\n1,x,1,1\n", "g"),
         ("grouped: a missing grouping column and a repeated id", "id,a,b\n1,1,2\n1,2,2\n", "g"),
         ("grouped: a missing grouping column and a bad rating", "id,a,b\n1,1,2\n2,7,2\n", "g"),
@@ -95,15 +97,23 @@ struct RatingsFileCountingTests {
 
     /// JSON Lines files, well formed and not, with the traps of the streaming JSON reader.
     static let jsonLines: [(String, String)] = [
-        ("nested ratings, a null, a missing field, a byte-order mark and CRLF",
-         "\u{FEFF}{\"id\":\"a\",\"r\":{\"x\":1,\"y\":2}}\r\n\r\n{\"id\":2,\"r\":{\"x\":null,\"y\":3}}\r\n{\"id\":\"c\",\"r\":{\"y\":3}}\r\n"
-            + (4...30).map { "{\"id\":\($0),\"r\":{\"x\":\($0 % 4 + 1),\"y\":\(($0 / 3) % 4 + 1)}}\n" }.joined()),
-        ("ratings written as text and as 2.0", "{\"id\":1,\"r\":{\"x\":\"2\",\"y\":2.0}}\n{\"id\":2,\"r\":{\"x\":3,\"y\":\" 3 \"}}\n{\"id\":3,\"r\":{\"x\":1,\"y\":4}}\n"),
+        (
+            "nested ratings, a null, a missing field, a byte-order mark and CRLF",
+            "\u{FEFF}{\"id\":\"a\",\"r\":{\"x\":1,\"y\":2}}\r\n\r\n{\"id\":2,\"r\":{\"x\":null,\"y\":3}}\r\n{\"id\":\"c\",\"r\":{\"y\":3}}\r\n"
+                + (4...30).map { "{\"id\":\($0),\"r\":{\"x\":\($0 % 4 + 1),\"y\":\(($0 / 3) % 4 + 1)}}\n" }.joined()
+        ),
+        (
+            "ratings written as text and as 2.0",
+            "{\"id\":1,\"r\":{\"x\":\"2\",\"y\":2.0}}\n{\"id\":2,\"r\":{\"x\":3,\"y\":\" 3 \"}}\n{\"id\":3,\"r\":{\"x\":1,\"y\":4}}\n"
+        ),
         ("a record that is not JSON", "{\"id\":1,\"r\":{\"x\":1,\"y\":2}}\n{\"id\":2,\"r\":{\"x\":1,\"y\":}}\n"),
         ("a rating off the scale", "{\"id\":1,\"r\":{\"x\":1,\"y\":2}}\n{\"id\":2,\"r\":{\"x\":7,\"y\":2}}\n"),
         ("a rating holding an array", "{\"id\":1,\"r\":{\"x\":[1],\"y\":2}}\n"),
         ("a misspelt rater field", "{\"id\":1,\"r\":{\"x\":1,\"z\":2}}\n"),
-        ("a repeated id, then a null one", "{\"id\":1,\"r\":{\"x\":1,\"y\":2}}\n{\"id\":1.0,\"r\":{\"x\":1,\"y\":2}}\n{\"id\":null,\"r\":{\"x\":1,\"y\":2}}\n"),
+        (
+            "a repeated id, then a null one",
+            "{\"id\":1,\"r\":{\"x\":1,\"y\":2}}\n{\"id\":1.0,\"r\":{\"x\":1,\"y\":2}}\n{\"id\":null,\"r\":{\"x\":1,\"y\":2}}\n"
+        ),
         ("a JSON array", "[{\"id\":1,\"r\":{\"x\":1,\"y\":2}},\n {\"id\":2,\"r\":{\"x\":2,\"y\":2}}]\n"),
     ]
 

@@ -27,15 +27,18 @@ private func parallel(_ bytes: [UInt8], chunks: Int, windowSize: Int) -> (whole:
 struct CSVParallelTests {
     static let withoutQuotes: (String, [UInt8]) = (
         "no quotes, CRLF, a byte-order mark, blank lines",
-        [0xEF, 0xBB, 0xBF] + Array("id,a,b\r\n1,x,2\r\n2,é,3\r\n\r\n3,y,4\r\n4,,5\r\n5,z,6\r\n6,w,7\r\n".utf8))
+        [0xEF, 0xBB, 0xBF] + Array("id,a,b\r\n1,x,2\r\n2,é,3\r\n\r\n3,y,4\r\n4,,5\r\n5,z,6\r\n6,w,7\r\n".utf8)
+    )
 
     /// A quoted field with line breaks across the middle, where two chunks are cut.
     static let quotedAcrossTheMiddle: (String, [UInt8]) = (
         "a quoted field with line breaks over the middle of the file",
-        Array("id,text\n1,a\n2,\"\(String(repeating: "x\n", count: 30))\"\n3,b\n".utf8))
+        Array("id,text\n1,a\n2,\"\(String(repeating: "x\n", count: 30))\"\n3,b\n".utf8)
+    )
 
-    @Test("2 to 4 chunks read the serial reading's rows, or give up; a file without quotes is always split",
-          arguments: CSVStreamingTests.wellFormed + [withoutQuotes, quotedAcrossTheMiddle])
+    @Test(
+        "2 to 4 chunks read the serial reading's rows, or give up; a file without quotes is always split",
+        arguments: CSVStreamingTests.wellFormed + [withoutQuotes, quotedAcrossTheMiddle])
     func sameRows(_ file: (String, [UInt8])) throws {
         let serial = try CSVReader().read(Data(file.1), file: "t.csv")
         let serialRows = (0..<serial.rowCount).map { r in (0..<serial.columns.count).map { serial[r, $0] } }
@@ -67,8 +70,9 @@ struct CSVParallelTests {
         }
     }
 
-    @Test("a malformed file is never read in parallel, so the serial reading names its error",
-          arguments: CSVStreamingTests.malformed)
+    @Test(
+        "a malformed file is never read in parallel, so the serial reading names its error",
+        arguments: CSVStreamingTests.malformed)
     func malformed(_ file: (String, [UInt8])) {
         for chunks in 2...4 {
             for windowSize in [1, 3, 64] {
@@ -82,7 +86,9 @@ struct CSVParallelTests {
         var rows = 0
         for parallelism in [ReadingParallelism(chunks: 2, minimumFileSize: 1 << 20), .serial] {
             let whole = withTemporaryFile(Self.withoutQuotes.1) { url in
-                CSVReader().forEachRowInParallel(in: url, parallelism: parallelism) { _ in true } row: { _, _ in
+                CSVReader().forEachRowInParallel(in: url, parallelism: parallelism) { _ in
+                    true
+                } row: { _, _ in
                     rows += 1
                     return true
                 }

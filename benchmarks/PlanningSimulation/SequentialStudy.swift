@@ -145,7 +145,8 @@ struct SequentialStudy {
                 design: design, weights: .quadratic, threshold: Self.threshold, level: 0.95, power: target, replications: 2000,
                 seed: StudyTables.seed(seed, [UInt64(truth * 100), 97]))
             samePower = need.map { Self.rows($0) + " | " + ratio($0.count) } ?? "never | —"
-            sameTest = fixedRowsAtThreshold(design, above: truth > Self.threshold, power: target, seed: StudyTables.seed(seed, [UInt64(truth * 100), 96]))
+            sameTest = fixedRowsAtThreshold(
+                design, above: truth > Self.threshold, power: target, seed: StudyTables.seed(seed, [UInt64(truth * 100), 96]))
         } else {
             samePower = "— | —"
         }

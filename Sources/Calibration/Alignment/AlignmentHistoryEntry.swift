@@ -1,8 +1,8 @@
 import AgreementStatistics
 import DataFormats
+public import Foundation
 import Judging
 import LanguageModels
-public import Foundation
 
 /// One line of the alignment history (`calibration/history.jsonl`): when, which
 /// rubric (name, version, text hash and the full text, so any past figure can

@@ -1,5 +1,5 @@
-public import DataFormats
 public import AgreementStatistics
+public import DataFormats
 import Judging
 
 /// How many expert labels a decisive verdict needs, per dimension of a rubric:

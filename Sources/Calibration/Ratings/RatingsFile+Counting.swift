@@ -158,7 +158,8 @@ extension RatingsFile {
         var duplicate: InputError?
         if !repeated.isEmpty {
             var firstLine: [String: Int] = [:]
-            try reader.forEachRow(in: source, file: file) { _ throws(InputError) in } row: { record throws(InputError) in
+            try reader.forEachRow(in: source, file: file) { _ throws(InputError) in
+            } row: { record throws(InputError) in
                 guard duplicate == nil, blank.map({ record.line < $0 }) ?? true else { return }
                 let bytes = record.bytes(column)
                 guard repeated.contains(ItemIdentifiers.hash(bytes)) else { return }

@@ -91,7 +91,9 @@ extension RunImporter {
                 id = RunImporter.contentID(input, response)
             }
             // Every field not mapped to the row (nor a label) is metadata; a mapped nested field leaves its siblings.
-            let unmapped = (mapped + labels.map(\.path)).reduce(Optional(value)) { rest, path in rest.flatMap { RunImporter.removing(path, from: $0) } }
+            let unmapped = (mapped + labels.map(\.path)).reduce(Optional(value)) { rest, path in
+                rest.flatMap { RunImporter.removing(path, from: $0) }
+            }
             var metadata: [String: JSONValue] = [:]
             if case .object(let o)? = unmapped { metadata = o }
             if case .object(let m)? = unmapped?["metadata"] {

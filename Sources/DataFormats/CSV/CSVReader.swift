@@ -87,7 +87,8 @@ public struct CSVReader: ParallelRecordStreaming, Sendable {
             try forEachRow(in: source, file: file) { header throws(InputError) in
                 names = header
                 throw ReadingParallelism.stopped
-            } row: { _ in }
+            } row: { _ in
+            }
         } catch {
             guard let names else { throw error }
             return names
@@ -108,7 +109,8 @@ public struct CSVReader: ParallelRecordStreaming, Sendable {
     /// - Returns: the header's width, and whether the stretch ended at the end of a record
     ///   (always `true` when it ends the file).
     func records(
-        in source: ByteSource, range: Range<Int>?, file: String, startsFile: Bool, endsFile: Bool, width: Int?, header: ([String]) throws(InputError) -> Void,
+        in source: ByteSource, range: Range<Int>?, file: String, startsFile: Bool, endsFile: Bool, width: Int?,
+        header: ([String]) throws(InputError) -> Void,
         row: (DelimitedRecord) throws(InputError) -> Void
     ) throws(InputError) -> (width: Int?, endsWhole: Bool) {
         let scanner = DelimitedScanner(separator: separator, file: file)

@@ -30,7 +30,8 @@ enum ByteWord {
     /// (`separators`, ``repeating(_:)`` of it), LF, CR and the quote.
     @inline(__always)
     static func specials(_ word: UInt64, separators: UInt64) -> UInt64 {
-        let other = nonzero(word ^ separators) & nonzero(word ^ 0x0A0A_0A0A_0A0A_0A0A)
+        let other =
+            nonzero(word ^ separators) & nonzero(word ^ 0x0A0A_0A0A_0A0A_0A0A)
             & nonzero(word ^ 0x0D0D_0D0D_0D0D_0D0D) & nonzero(word ^ 0x2222_2222_2222_2222)
         return ~other & highs
     }

@@ -33,7 +33,8 @@ public enum UTF8Validation {
         while i < n {
             // 32 bytes of ASCII at a time, then 8: one test and branch for four words.
             if i + 32 <= n {
-                let words = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let words =
+                    raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
                     | raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
                     | raw.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)
                     | raw.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)
