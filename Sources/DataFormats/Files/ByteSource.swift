@@ -58,9 +58,9 @@ public enum ByteSource: Sendable {
             try withWindows { bytes, count, atEnd throws(InputError) in
                 guard skipped > 0 || count >= UTF8Validation.byteOrderMark.count || atEnd else { return 0 }
                 let window = UnsafeBufferPointer(start: bytes, count: count)
-                let start = skipped == 0 ? UTF8Validation.byteOrderMarkLength(window) : 0
+                let index = skipped == 0 ? JSONRecords.firstNonBlank(inFileStart: window) : window.firstIndex { !JSONRecords.isBlank($0) }
                 skipped += 1
-                if let i = window[start...].firstIndex(where: { !JSONRecords.isBlank($0) }) {
+                if let i = index {
                     first = bytes[i]
                     throw Self.found
                 }

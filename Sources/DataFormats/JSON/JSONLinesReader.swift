@@ -148,9 +148,7 @@ public struct JSONLinesReader: ParallelRecordStreaming, Sendable {
             try source.withWindows(range: range) { bytes, count, atEnd throws(InputError) in
                 if !started {
                     guard count >= UTF8Validation.byteOrderMark.count || atEnd else { return 0 }
-                    let first = UnsafeBufferPointer(start: bytes, count: count)
-                    let mark = UTF8Validation.byteOrderMarkLength(first)
-                    guard let nonBlank = first[mark...].firstIndex(where: { !JSONRecords.isBlank($0) }) else {
+                    guard let nonBlank = JSONRecords.firstNonBlank(inFileStart: UnsafeBufferPointer(start: bytes, count: count)) else {
                         return atEnd ? count : 0
                     }
                     started = true

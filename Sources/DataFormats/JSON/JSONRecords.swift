@@ -37,6 +37,12 @@ public enum JSONRecords {
         b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D
     }
 
+    /// The index in `window`, a file's first bytes, of the first byte that is not blank
+    /// (space, tab, CR, LF) after a UTF-8 byte-order mark; `nil` when there is none.
+    static func firstNonBlank(inFileStart window: UnsafeBufferPointer<UInt8>) -> Int? {
+        window[UTF8Validation.byteOrderMarkLength(window)...].firstIndex { !isBlank($0) }
+    }
+
     private static func splitLines(_ bytes: [UInt8]) -> [Record] {
         var records: [Record] = []
         var start = 0
