@@ -214,22 +214,42 @@ public struct CohenKappa: Sendable, Hashable, Codable {
         k: Int, cell: (Int, Int) -> Double, rows: (Int) -> Double, columns: (Int) -> Double, weights w: WeightMatrix,
         kappa: Double, chanceAgreement pe: Double
     ) -> (variance: Double, nullVariance: Double, meanTerm: Double) {
+        let terms = cellTerms(k: k, rows: rows, columns: columns, weights: w, kappa: kappa)
         var spread = WeightedVariance()
         var nullSpread = WeightedVariance()
+        for i in 0..<k {
+            for j in 0..<k {
+                spread.add(terms.a[i * k + j], weight: cell(i, j))
+                nullSpread.add(terms.b[i * k + j], weight: rows(i) * columns(j))
+            }
+        }
+        let scale = (1 - pe) * (1 - pe)
+        return (spread.value / scale, nullSpread.value / scale, spread.mean)
+    }
+
+    /// The per-cell terms of the variance formulas, row-major: a_ij = w_ij − (w̄_i· + w̄_·j)(1 − κ)
+    /// and b_ij = w_ij − (w̄_i· + w̄_·j), with w̄_i· = Σ_j w_ij p_·j and w̄_·j = Σ_i w_ij p_i·.
+    ///
+    /// A row in cell (i, j) moves κ̂ by (a_ij − ā)/((1 − p_e)·n) to first order: a_ij/(1 − p_e),
+    /// less its mean, is kappa's linearised value (influence) of such a row, whose variance is
+    /// n·Var(κ̂). The one home of the term: the variances above and the judge-stratified
+    /// allocation (``KappaNeymanAllocation``) use it.
+    static func cellTerms(
+        k: Int, rows: (Int) -> Double, columns: (Int) -> Double, weights w: WeightMatrix, kappa: Double
+    ) -> (a: [Double], b: [Double]) {
+        var a = [Double](repeating: 0, count: k * k)
+        var b = a
         for i in 0..<k {
             var rowMean = 0.0
             for j in 0..<k { rowMean += w[i, j] * columns(j) }
             for j in 0..<k {
                 var columnMean = 0.0
                 for l in 0..<k { columnMean += w[l, j] * rows(l) }
-                let a = w[i, j] - (rowMean + columnMean) * (1 - kappa)
-                let b = w[i, j] - (rowMean + columnMean)
-                spread.add(a, weight: cell(i, j))
-                nullSpread.add(b, weight: rows(i) * columns(j))
+                a[i * k + j] = w[i, j] - (rowMean + columnMean) * (1 - kappa)
+                b[i * k + j] = w[i, j] - (rowMean + columnMean)
             }
         }
-        let scale = (1 - pe) * (1 - pe)
-        return (spread.value / scale, nullSpread.value / scale, spread.mean)
+        return (a, b)
     }
 
     /// Whether one rater used a single category throughout (one non-zero marginal).
