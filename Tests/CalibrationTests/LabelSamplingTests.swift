@@ -104,6 +104,43 @@ struct LabelSamplingTests {
         #expect(strata.values.allSatisfy { $0.count == 12 && $0.allSatisfy(\.isHexDigit) }, "the judge's level is not written")
     }
 
+    @Test("A judge-stratified batch after labels is Neyman-allocated: ∝ rows left × the spread of kappa at θ in each judge level")
+    func neymanAfterLabels() throws {
+        let (run, dimensions) = (try bookRun(), try bookDimensions())
+        let (judge, level) = (skewedJudge(run), skewedLevels(run))
+        let first = try LabelSheet(
+            run: run, dimensions: dimensions, options: .init(sample: 12, seed: 4, strategy: .judgeStratified), judgments: judge)
+        // The experts say 4 where the judge said 1 (three levels off), and agree with it where it said 2 or 4.
+        var expert: [String: Int] = [:]
+        for id in try column(first, "inclusion_probability").keys { expert[id] = level[id] == 1 ? 4 : level[id] }
+        let text = first.rows.reduce(first.csv) { $0.replacingOccurrences(of: "\n\($1[0]),,", with: "\n\($1[0]),\(expert[$1[0]] ?? 0),") }
+        let url = try SharedData.temporaryFolder("neyman").appendingPathComponent("b1.labels.csv")
+        try Data(text.utf8).write(to: url)
+        let earlier = try ExpertLabels.load(from: [url], dimensions: dimensions)
+        let second = try LabelSheet(
+            run: run, dimensions: dimensions, options: .init(sample: 6, seed: 5, strategy: .judgeStratified, threshold: 0.7),
+            judgments: judge, earlier: earlier)
+        // The expected quotas: counts by expert level × judge level, the run's judge shares, the rows left.
+        var counts = [Int](repeating: 0, count: 16)
+        for (id, e) in expert { counts[(e - 1) * 4 + (level[id] ?? 0) - 1] += 1 }
+        let spreads = try #require(
+            KappaNeymanAllocation.spreads(
+                labelled: counts, scale: CategoryScale(1...4), columnShares: [3, 6, 0, 33], weights: .quadratic, threshold: 0.7))
+        let left = [1: 3 - 2, 2: 6 - 3, 4: 33 - 7]
+        let weight = left.mapValues { Double($0) }.map { ($0.key, $0.value * spreads[$0.key - 1]) }
+        let total = weight.reduce(0) { $0 + $1.1 }
+        let exact = Dictionary(uniqueKeysWithValues: weight.map { ($0.0, 6 * $0.1 / total) })
+        var quota = exact.mapValues { Int($0) }
+        let order = exact.keys.sorted { (exact[$0]! - Double(quota[$0]!), -$0) > (exact[$1]! - Double(quota[$1]!), -$1) }
+        for h in order.prefix(6 - quota.values.reduce(0, +)) { quota[h]! += 1 }
+        try #require(quota.allSatisfy { $0.value <= left[$0.key]! }, "no stratum runs out: \(quota)")
+        var drawn: [Int: Int] = [:]
+        for id in try column(second, "inclusion_probability").keys { drawn[level[id] ?? 0, default: 0] += 1 }
+        #expect(drawn == quota.filter { $0.value > 0 }, "spreads \(spreads)")
+        // √(rows left), 1 : 1.7 : 5.1, would give 1, 1 and 4; level 4's agreeing labels leave it little spread.
+        #expect(drawn == [1: 1, 2: 3, 4: 2])
+    }
+
     @Test("Judge-stratified without judgments, or continued with another strategy, is refused")
     func refusedDesigns() throws {
         let (run, dimensions) = (try bookRun(), try bookDimensions())

@@ -3,13 +3,12 @@ import AgreementStatistics
 /// One stream of labels drawn as `extract --next 10 --strategy judge-stratified` draws them.
 ///
 /// The run is unbounded and its rows follow a design: strata are the judge's levels (the design's columns,
-/// shares q_h), and each batch's quota goes to the strata in proportion to √q_h · d_h, where d_h is
-/// the stratum's likely disagreement from the labels so far (expert level ≠ judge level, one
-/// agreeing and one disagreeing row added: ½ before any label), rounded by largest remainders
-/// — the allocation of `LabelSheet`'s judge-stratified batches, with √(rows left) ∝ √q_h in a run
-/// much larger than the labels. A row of stratum h weighs q_h / m_h after m_h of its rows are
-/// drawn (1/π up to a constant, π = m_h / N_h), as `ExpertLabels` brings every batch's
-/// probability up to date.
+/// shares q_h). The first batch's quota goes to the strata in proportion to √q_h; each later batch's in
+/// proportion to q_h·S_h, the Neyman allocation for the test at the threshold with S_h estimated from the
+/// labels so far (``KappaNeymanAllocation``), rounded by largest remainders — the allocation of
+/// `LabelSheet`'s judge-stratified batches, with the rows left ∝ q_h in a run much larger than the labels.
+/// A row of stratum h weighs q_h / m_h after m_h of its rows are drawn (1/π up to a constant,
+/// π = m_h / N_h), as `ExpertLabels` brings every batch's probability up to date.
 struct JudgeStratifiedStream {
     let design: AgreementDesign
     /// counts[e * k + h]: labelled rows with expert level e in the judge's stratum h.
@@ -29,8 +28,9 @@ struct JudgeStratifiedStream {
 
     /// Draws the next batch of `size` rows.
     mutating func drawBatch(_ size: Int, generator: inout Xoshiro256StarStar) {
-        let rates = (0..<k).map { h in Double(drawn(h) - counts[h * k + h] + 1) / Double(drawn(h) + 2) }
-        let weights = (0..<k).map { shares[$0] > 0 ? shares[$0].squareRoot() * rates[$0] : 0 }
+        let spreads = KappaNeymanAllocation.spreads(
+            labelled: counts, scale: design.scale, columnShares: shares, weights: .quadratic, threshold: SequentialStudy.threshold)
+        let weights = (0..<k).map { h in spreads.map { shares[h] * $0[h] } ?? shares[h].squareRoot() }
         let total = weights.reduce(0, +)
         let exact = weights.map { Double(size) * $0 / total }
         var quota = exact.map { Int($0) }

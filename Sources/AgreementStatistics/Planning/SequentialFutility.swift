@@ -28,11 +28,11 @@ import Foundation
 /// 0) and the look never stops for futility; an SE that is 0 or not finite, a non-finite
 /// estimate or critical value, or no rows gives no assessment (`nil`), never a guess.
 ///
-/// The constants, γ = 0.02 once at least half the plan's rows are in, were chosen by the
-/// sequential study (docs/PLANNING.md): the chance under the current trend is noisy early (an
-/// estimate a little off the truth looks hopeless), so a larger γ or an earlier start cost 2–12
-/// points of power where a verdict is within reach; these cost at most 1.5 points there and stop
-/// nearly every stream within 0.05 of the threshold at about half the cap.
+/// The constants, γ = 0.02 once at least half the plan's rows are in (0.4 of them on judge-stratified
+/// labels), were chosen by the sequential study (docs/PLANNING.md): the chance under the current
+/// trend is noisy early (an estimate a little off the truth looks hopeless), so a larger γ or an
+/// earlier start cost 2–12 points of power where a verdict is within reach; these cost at most 1.5
+/// points there and stop nearly every stream within 0.05 of the threshold at about half the cap.
 ///
 /// References: Lan KKG, Wittes J (1988), "The B-value: a tool for monitoring data", Biometrics
 /// 44:579–585; Jennison C, Turnbull BW (2000), *Group Sequential Methods with Applications to
@@ -56,6 +56,12 @@ public struct SequentialFutility: Sendable, Hashable, Codable {
     public static let defaultGamma = 0.02
     /// The least share of the plan's rows before a look may stop for futility.
     public static let defaultMinimumShare = 0.5
+    /// The least share on Neyman-allocated judge-stratified labels (``KappaNeymanAllocation``). Their
+    /// estimate at n rows is about as precise as a uniform one at 1.3–1.6·n, so the chance under the
+    /// current trend can be trusted earlier: the study's rule (the earliest share that costs at most
+    /// 1.5 points of power where a verdict is within reach) picks 0.4 for them and 0.5 for uniform
+    /// labels, which lose 2–3 points at 0.4.
+    public static let judgeStratifiedMinimumShare = 0.4
 
     /// The assessment at `rows` of a plan whose last look is at `finalRows` with critical value `finalCritical`.
     ///

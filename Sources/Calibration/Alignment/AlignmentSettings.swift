@@ -109,6 +109,8 @@ public struct AlignmentSettings: Sendable, Hashable, Codable {
     /// The threshold the interval is compared with; 0.6 by default (Apple's
     /// Book Tracker sample gates on kappa > 0.6).
     public var threshold: Double
+    /// The threshold when none is given, 0.6; `plan` and judge-stratified `extract` take it too.
+    public static let defaultThreshold = 0.6
     /// The interval asked for every figure (analytic or t where available, or bootstrap or BCa
     /// throughout); `nil` (the default) gives each statistic its ``AlignmentStatistic/defaultInterval``.
     /// `compare`'s paired difference takes the jackknife t interval unless `bootstrap` or `bca` is asked.
@@ -139,7 +141,7 @@ public struct AlignmentSettings: Sendable, Hashable, Codable {
 
     /// Creates options; every parameter has the default described on its property.
     public init(
-        statistic: AlignmentStatistic = .quadraticKappa, threshold: Double = 0.6, intervals: IntervalMethod? = nil,
+        statistic: AlignmentStatistic = .quadraticKappa, threshold: Double = defaultThreshold, intervals: IntervalMethod? = nil,
         resamples: Int = 2000, seed: UInt64 = 0, worstDisagreements: Int = 5, includeExampleRows: Bool = false,
         level: Double = 0.95, sequentialLooks: Int? = nil
     ) {

@@ -47,10 +47,11 @@ public struct SequentialLook: Sendable, Hashable, Codable {
     /// - Returns: the dimension with ``DimensionAlignment/sequentialLook`` set and its verdict
     ///   replaced; undefined, with the reason, for a statistic that is not a kappa or a table
     ///   whose SE at θ is undefined. An inconclusive look before the last also carries its futility
-    ///   assessment, and its explanation says when the remaining budget is unlikely to decide.
+    ///   assessment (stopping once `futilityShare` of the plan's rows are in), and its explanation
+    ///   says when the remaining budget is unlikely to decide.
     static func decide(
         _ dimension: DimensionAlignment, look: Int, maximumLooks: Int, labelSet: String, rows: [Int], critical: Double,
-        alpha: Double, threshold: Double, level: Double
+        alpha: Double, threshold: Double, level: Double, futilityShare: Double = SequentialFutility.defaultMinimumShare
     ) -> DimensionAlignment {
         var d = dimension
         var estimate = d.statisticEstimate
@@ -67,7 +68,8 @@ public struct SequentialLook: Sendable, Hashable, Codable {
                     method: "repeated (Lan–DeMets Pocock-type spending, SE at the threshold)")
                 if interval.map({ $0.lower < threshold && $0.upper >= threshold }) == true, look < maximumLooks {
                     futility = SequentialFutility(
-                        estimate: value, threshold: threshold, standardError: se, sizes: rows, maximumLooks: maximumLooks, alpha: alpha)
+                        estimate: value, threshold: threshold, standardError: se, sizes: rows, maximumLooks: maximumLooks, alpha: alpha,
+                        minimumShare: futilityShare)
                 }
                 why = nil
             } else {

@@ -50,7 +50,7 @@ struct SampleDraw {
     ///   otherwise; ``LabelSheet/OptionsError`` for a strategy without what it needs.
     init(
         run: FrozenRun, size: Int?, strategy: SamplingStrategy, field: String?, dimensions: [ScoreDimension],
-        judge: JudgmentSet?, earlier: ExpertLabels?, seed: UInt64, file: String
+        judge: JudgmentSet?, earlier: ExpertLabels?, seed: UInt64, threshold: Double, file: String
     ) throws {
         let design = try Strata(run: run, strategy: strategy, field: field, dimensions: dimensions, judge: judge, file: file)
         let drawn = try Self.earlierRows(earlier, strategy: strategy, design: design, run: run)
@@ -68,8 +68,8 @@ struct SampleDraw {
         switch strategy {
         case .uniform, .stratified: weights = left.map { Double($0.count) }
         case .judgeStratified:
-            let rates = design.disagreementRates(earlier: earlier, drawn: drawn)
-            weights = left.indices.map { Double(left[$0].count).squareRoot() * rates[$0] }
+            let spreads = design.kappaSpreads(earlier: earlier, drawn: drawn, threshold: threshold)
+            weights = left.indices.map { h in spreads.map { Double(left[h].count) * $0[h] } ?? Double(left[h].count).squareRoot() }
         }
         let quotas = Self.allocate(size, weights: weights, caps: left.map(\.count))
         var generator = Xoshiro256StarStar(seed: seed)
@@ -231,22 +231,32 @@ private struct Strata {
         }
     }
 
-    /// Each stratum's likely disagreement for `judge-stratified`: of its rows
-    /// labelled in the earlier sheets, the share whose experts' mean, on the
-    /// scale, differs from the judge's level, with one agreeing and one
-    /// disagreeing row added (Laplace's rule), so 1/2 before any label.
-    func disagreementRates(earlier: ExpertLabels?, drawn: Set<Int>) -> [Double] {
-        var agree = Array(repeating: 1.0, count: names.count)
-        var differ = agree
-        if let earlier, let judged {
-            var values: [String: [Double]] = [:]
-            for label in earlier.labels { if let v = label.scores[judged.dimension] { values[label.id, default: []].append(v) } }
-            for (position, h) in stratum.enumerated() where drawn.contains(position) {
-                guard let judge = judged.levels[position], let list = values[ids[position]] else { continue }
-                let expert = CategoryRounding.category(list.reduce(0, +) / Double(list.count), on: judged.scale).value
-                if expert == judge { agree[h] += 1 } else { differ[h] += 1 }
-            }
+    /// Each stratum's S_h for `judge-stratified`, the spread of quadratic kappa's linearised value
+    /// among its rows at κ = `threshold` (``KappaNeymanAllocation``), from the rows labelled in the
+    /// earlier sheets: the experts' mean on the scale against the judge's level. The rows the judge did not score
+    /// get the run-weighted mean spread of the others. `nil` before any label or with no spread
+    /// anywhere, when the batch falls back to √(rows left).
+    func kappaSpreads(earlier: ExpertLabels?, drawn: Set<Int>, threshold: Double) -> [Double]? {
+        guard let earlier, let judged else { return nil }
+        let scale = judged.scale
+        let k = scale.count
+        let level = judged.levels.map { $0.flatMap { scale.index(of: $0) } }
+        var shares = [Double](repeating: 0, count: k)
+        for h in level.compactMap({ $0 }) { shares[h] += 1 }
+        var values: [String: [Double]] = [:]
+        for label in earlier.labels { if let v = label.scores[judged.dimension] { values[label.id, default: []].append(v) } }
+        var counts = [Int](repeating: 0, count: k * k)
+        for position in drawn {
+            guard let h = level[position], let list = values[ids[position]],
+                let e = scale.index(of: CategoryRounding.category(list.reduce(0, +) / Double(list.count), on: scale).value)
+            else { continue }
+            counts[e * k + h] += 1
         }
-        return names.indices.map { differ[$0] / (agree[$0] + differ[$0]) }
+        guard
+            let spreads = KappaNeymanAllocation.spreads(
+                labelled: counts, scale: scale, columnShares: shares, weights: .quadratic, threshold: threshold)
+        else { return nil }
+        let mean = zip(shares, spreads).reduce(0) { $0 + $1.0 * $1.1 } / max(1, shares.reduce(0, +))
+        return members.map { rows in rows.first.flatMap { level[$0] }.map { spreads[$0] } ?? mean }
     }
 }

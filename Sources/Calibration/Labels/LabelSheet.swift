@@ -83,11 +83,14 @@ public struct LabelSheet: Sendable, Hashable {
         /// The raters, first the one who labels every row; empty for `expert-a`
         /// and `expert-b` with an overlap, else a blank rater column.
         public var raters: [String]
+        /// θ, the threshold `align` will test quadratic kappa against: `judge-stratified` batches
+        /// after the first are allocated for that test (``KappaNeymanAllocation``).
+        public var threshold: Double
 
         /// Creates options; the defaults take every row with the default context.
         public init(
             sample: Int? = nil, seed: UInt64 = 0, stratifyBy: String? = nil, overlap: Int = 0, context: [String]? = nil,
-            strategy: SamplingStrategy? = nil, raters: [String] = []
+            strategy: SamplingStrategy? = nil, raters: [String] = [], threshold: Double = AlignmentSettings.defaultThreshold
         ) {
             self.sample = sample
             self.seed = seed
@@ -96,6 +99,7 @@ public struct LabelSheet: Sendable, Hashable {
             self.context = context
             self.strategy = strategy
             self.raters = raters
+            self.threshold = threshold
         }
     }
 
@@ -127,8 +131,8 @@ public struct LabelSheet: Sendable, Hashable {
     ///   the earlier sheets were drawn by another design, a dimension cannot
     ///   have a column of its own, or a row id would not read back as written;
     ///   ``OptionsError`` for a sample of no rows, a strategy without what it
-    ///   needs, raters named twice or unfit for a file name, or a context path
-    ///   that cannot head a column of its own.
+    ///   needs, raters named twice or unfit for a file name, a context path
+    ///   that cannot head a column of its own, or a threshold outside −1 to 1.
     public init(
         run: FrozenRun, dimensions: [ScoreDimension], options: Options = Options(), judgments: JudgmentSet? = nil,
         earlier: ExpertLabels? = nil, file: String = "<run>", rubricFile: String = "<rubric>"
@@ -141,6 +145,10 @@ public struct LabelSheet: Sendable, Hashable {
                 "--sample \(sample) draws no rows, and the importer refuses a sheet without rows; ask for at least 1 (or leave --sample out for every row)"
             )
         }
+        guard options.threshold.isFinite, (-1...1).contains(options.threshold) else {
+            throw OptionsError(
+                "--threshold \(options.threshold) is outside quadratic kappa's range, −1 to 1; give the threshold align will test")
+        }
         let raters = try Self.raters(options)
         let paths = options.context ?? Self.defaultContext(run)
         let fixed = ["id"] + dimensions.map { $0.name.lowercased() } + ["rater", "note"]
@@ -149,7 +157,8 @@ public struct LabelSheet: Sendable, Hashable {
         let draw = try SampleDraw(
             run: run, size: options.sample,
             strategy: options.strategy ?? earlier?.sampling?.strategy ?? (options.stratifyBy == nil ? .uniform : .stratified),
-            field: options.stratifyBy, dimensions: dimensions, judge: judgments, earlier: earlier, seed: options.seed, file: file)
+            field: options.stratifyBy, dimensions: dimensions, judge: judgments, earlier: earlier, seed: options.seed,
+            threshold: options.threshold, file: file)
         guard options.overlap >= 0, options.overlap <= draw.drawOrder.count else {
             throw InputError(file: file, message: "--overlap \(options.overlap) is more than the \(draw.drawOrder.count) rows sampled")
         }

@@ -9,10 +9,13 @@ public enum SamplingStrategy: String, Sendable, Hashable, Codable, CaseIterable 
     /// Strata by the values of a field of the row (`--stratify-by metadata.genre`),
     /// the batch allocated in proportion to the rows each has left.
     case stratified
-    /// Strata by the judge's level on one dimension, the batch allocated in
-    /// proportion to √(rows left) × the stratum's likely disagreement, so that
-    /// the judge's rarer levels and the levels where it disagreed with the
-    /// experts before are drawn more often than their share of the run.
+    /// Strata by the judge's level on one dimension. The first batch is
+    /// allocated in proportion to √(rows left); each later one in proportion to
+    /// (rows left) × S_h, the spread of quadratic kappa's linearised value at
+    /// the threshold among the stratum's rows, estimated from the labels so far
+    /// (Neyman allocation, ``KappaNeymanAllocation``). So the judge's rarer
+    /// levels, where an expert can be far from the judge, are drawn more often
+    /// than their share of the run, and kappa's test needs fewer labels.
     case judgeStratified = "judge-stratified"
 
     /// The names, for usage messages.

@@ -35,7 +35,7 @@ public struct LabelPlan: Sendable, Hashable, Codable {
         /// The defaults: quadratic kappa, θ = 0.6 and 95% intervals as `align`; 80% and 90%
         /// chances; 2,000 replications (a power's simulation error about ±0.009), seed 0.
         public init(
-            statistic: AlignmentStatistic = .quadraticKappa, threshold: Double = 0.6, level: Double = 0.95,
+            statistic: AlignmentStatistic = .quadraticKappa, threshold: Double = AlignmentSettings.defaultThreshold, level: Double = 0.95,
             powers: [Double] = [0.8, 0.9], replications: Int = 2_000, seed: UInt64 = 0
         ) {
             self.statistic = statistic

@@ -25,7 +25,7 @@ extension AlignmentOutputs {
         let earlier: [AlignmentHistoryEntry]
         do {
             earlier = try history.map { try Self.sequentialEntries(in: URL(fileURLWithPath: $0)) } ?? []
-        } catch where report.options.sequentialLooks == nil {
+        } catch  where report.options.sequentialLooks == nil {
             // A single look only needs the history for this note: say what is not known rather than refuse the look.
             report.earlierLooksNote =
                 "the history file does not read (\(error)), so whether these labels had earlier align --sequential looks is not known"
@@ -49,6 +49,9 @@ extension AlignmentOutputs {
             )
         }
         let alpha = (1 - report.options.level) / 2
+        let futilityShare =
+            report.sampling?.strategy == .judgeStratified
+            ? SequentialFutility.judgeStratifiedMinimumShare : SequentialFutility.defaultMinimumShare
         report.dimensions = try report.dimensions.map { d in
             // A dimension with no paired rows has nothing to look at: no look is counted, its verdict stands.
             guard d.counts.paired > 0 else { return d }
@@ -74,7 +77,7 @@ extension AlignmentOutputs {
             }
             return SequentialLook.decide(
                 d, look: rows.count, maximumLooks: maximum, labelSet: labelSet, rows: rows, critical: critical, alpha: alpha,
-                threshold: report.options.threshold, level: report.options.level)
+                threshold: report.options.threshold, level: report.options.level, futilityShare: futilityShare)
         }
         return report
     }

@@ -17,7 +17,8 @@ enum ExtractCommand {
             --stratify-by allocates the sample across the values of a field in proportion. \
             --overlap K pre-fills rater: every row for expert-a, K of them again for expert-b; \
             --raters a,b,… writes one sheet (and page) per rater, the first with every row. \
-            --next K draws after the --labels sheets by --strategy; each row's inclusion \
+            --next K draws after the --labels sheets by --strategy (judge-stratified: by the \
+            judge's levels, allocated for align's test at --threshold); each row's inclusion \
             probability is in the sheet (docs/FORMATS.md). Written atomically. --html also writes \
             a self-contained page: instructions, one row at a time beside a button and description \
             per level, a note, keys, the budget, progress kept in the browser, and a CSV export.
@@ -46,6 +47,9 @@ enum ExtractCommand {
             Option("strategy", valueName: "name", help: "How rows are drawn.", choices: SamplingStrategy.names),
             Option("labels", valueName: "file", help: "The label set's earlier sheets, for --next.", arity: .upToNextOption),
             Option("judgments", valueName: "file", help: "The judge's judgments (.judgments.jsonl), for judge-stratified."),
+            Option(
+                "threshold", valueName: "x", help: "The threshold align will test; judge-stratified batches are allocated for it.",
+                defaultValue: String(AlignmentSettings.defaultThreshold)),
             Option("raters", valueName: "names", help: "Write one sheet per rater, the first with every row.", commaSeparated: true),
             Option("planned", valueName: "count", help: "The rows planned for the label set, shown on the page.", range: 1...),
             Option("alignment", valueName: "file", help: "The latest alignment report (JSON), shown on the page."),
@@ -70,7 +74,8 @@ enum ExtractCommand {
             stratifyBy: arguments.value("stratify-by"),
             overlap: try arguments.valueOrDefault("overlap", as: Int.self),
             context: arguments.isGiven("context") ? arguments.values("context") : nil,
-            strategy: arguments.value("strategy").flatMap(SamplingStrategy.init(rawValue:)), raters: arguments.values("raters"))
+            strategy: arguments.value("strategy").flatMap(SamplingStrategy.init(rawValue:)), raters: arguments.values("raters"),
+            threshold: try arguments.valueOrDefault("threshold", as: Double.self))
         let extraction = try LabelExtraction(
             run: try InputFiles.run(runPath), runFile: runPath, rubric: rubric, options: options,
             judgments: try arguments.value("judgments").map { try JudgmentSet.load(from: InputFiles.existing($0, role: "judgments")) },

@@ -15,7 +15,7 @@ enum PlanCommand {
             Option(
                 "statistic", valueName: "name", help: "The verdict's kappa.", choices: ["quadratic-kappa", "linear-kappa", "kappa"],
                 defaultValue: "quadratic-kappa"),
-            Option("threshold", valueName: "x", help: "The verdict's threshold.", defaultValue: "0.6"),
+            Option("threshold", valueName: "x", help: "The verdict's threshold.", defaultValue: String(AlignmentSettings.defaultThreshold)),
             Option("replications", valueName: "n", help: "Simulated label sets per candidate n.", defaultValue: "2000"),
             Option("seed", valueName: "n", help: "The simulation's seed.", defaultValue: "0"),
         ], flags: [Flag("json", help: "Print the plan as JSON.")],
