@@ -54,40 +54,53 @@ extension SequentialStudy {
     /// The futility tables: a tuning grid over γ and the least share, then each cell's ends and labels per arm, with
     /// the chosen constants, and the judge-stratified arm's labels against fixed uniform designs.
     func printFutility(_ cells: [FutilityCell]) {
-        let (gamma, share) = (SequentialFutility.defaultGamma, SequentialFutility.defaultMinimumShare)
+        let gamma = SequentialFutility.defaultGamma
+        let arms: [(name: String, paths: (FutilityCell) -> [SequentialPath], share: Double)] = [
+            ("uniform", { $0.uniform }, SequentialFutility.defaultMinimumShare),
+            ("judge-stratified", { $0.stratified }, SequentialFutility.judgeStratifiedMinimumShare),
+        ]
         print("")
         print(
-            "Futility tuning, judge-stratified arm (power lost in points at 0.4 / 0.75 / 0.85; false aligned at 0.6 / 0.55; median labels at 0.55 / 0.65):"
+            "Futility tuning, each arm (power lost in points at 0.4 / 0.75 / 0.85; false aligned at 0.6 / 0.55; median labels at 0.55 / 0.65):"
         )
         print("")
-        print("| γ | least share of 400 | power lost 0.4 / 0.75 / 0.85 | false aligned 0.6 / 0.55 | median labels 0.55 / 0.65 |")
-        print("|---|---|---|---|---|")
+        print("| arm | γ | least share of 400 | power lost 0.4 / 0.75 / 0.85 | false aligned 0.6 / 0.55 | median labels 0.55 / 0.65 |")
+        print("|---|---|---|---|---|---|")
         func cell(_ truth: Double) -> FutilityCell? { cells.first { $0.truth == truth } }
-        for g in Self.gammas {
-            for s in Self.shares {
-                let lost = [0.4, 0.75, 0.85].map { t in
-                    cell(t).map { String(format: "%.1f", 100 * (power($0, gamma: nil, share: s) - power($0, gamma: g, share: s))) } ?? "—"
+        for arm in arms {
+            for g in Self.gammas {
+                for s in Self.shares {
+                    let lost = [0.4, 0.75, 0.85].map { t in
+                        cell(t).map { c in
+                            String(
+                                format: "%.1f",
+                                100 * (power(c, arm.paths(c), gamma: nil, share: s) - power(c, arm.paths(c), gamma: g, share: s)))
+                        } ?? "—"
+                    }
+                    let falseAligned = [0.6, 0.55].map { t in
+                        cell(t).map { Self.percent(endShare(.aligned, arm.paths($0), gamma: g, share: s)) } ?? "—"
+                    }
+                    let medians = [0.55, 0.65].map { t in
+                        cell(t).map { String(Self.median(arm.paths($0).map { $0.ended(gamma: g, share: s).rows })) } ?? "—"
+                    }
+                    print(
+                        "| \(arm.name) | \(g) | \(s) | \(lost.joined(separator: " / ")) | \(falseAligned.joined(separator: " / ")) | \(medians.joined(separator: " / ")) |"
+                    )
                 }
-                let falseAligned = [0.6, 0.55].map { t in
-                    cell(t).map { Self.percent(endShare(.aligned, $0.stratified, gamma: g, share: s)) } ?? "—"
-                }
-                let medians = [0.55, 0.65].map { t in
-                    cell(t).map { String(Self.median($0.stratified.map { $0.ended(gamma: g, share: s).rows })) } ?? "—"
-                }
-                print(
-                    "| \(g) | \(s) | \(lost.joined(separator: " / ")) | \(falseAligned.joined(separator: " / ")) | \(medians.joined(separator: " / ")) |"
-                )
             }
         }
         print("")
-        print("With futility at γ = \(gamma), at least \(Int(share * 100))% of 400 labels in (no-futility arm beside it):")
+        print(
+            "With futility at γ = \(gamma), at least \(arms.map { "\(Int($0.share * 100))%" }.joined(separator: " (uniform) and ")) (judge-stratified) of 400 labels in (no-futility arm beside it):"
+        )
         print("")
         print(
             "| true κ_q | arm | aligned | not aligned | futile | undecided at 400 | right verdict (power) | power lost | median labels | mean labels |"
         )
         print("|---|---|---|---|---|---|---|---|---|---|")
         for c in cells {
-            for (name, paths) in [("uniform", c.uniform), ("judge-stratified", c.stratified)] {
+            for arm in arms {
+                let (name, paths, share) = (arm.name, arm.paths(c), arm.share)
                 for g in [nil, gamma] {
                     let ends = paths.map { $0.ended(gamma: g, share: share) }
                     let rates = [PathEnd.aligned, .notAligned, .futile, .undecided].map { e in
@@ -112,6 +125,7 @@ extension SequentialStudy {
             "| true κ_q | power | median labels, futile = answer | fixed uniform n at that power (same test) | median / it | fixed n for 80% | median / it | median labels, futile = no verdict | median / fixed at that power |"
         )
         print("|---|---|---|---|---|---|---|---|---|")
+        let share = SequentialFutility.judgeStratifiedMinimumShare
         for c in cells {
             let ends = c.stratified.map { $0.ended(gamma: gamma, share: share) }
             let p = power(c, c.stratified, gamma: gamma, share: share)
@@ -137,12 +151,7 @@ extension SequentialStudy {
 
     typealias PathEnd = SequentialPath.End
 
-    /// The share of the judge-stratified streams of `cell` with the right verdict (aligned above the threshold, not
-    /// aligned below it).
-    func power(_ cell: FutilityCell, gamma: Double?, share: Double) -> Double {
-        power(cell, cell.stratified, gamma: gamma, share: share)
-    }
-
+    /// The share of `paths`, streams of `cell`, with the right verdict (aligned above the threshold, not aligned below it).
     func power(_ cell: FutilityCell, _ paths: [SequentialPath], gamma: Double?, share: Double) -> Double {
         endShare(cell.truth > Self.threshold ? .aligned : .notAligned, paths, gamma: gamma, share: share)
     }

@@ -115,6 +115,30 @@ struct SequentialLookTests {
         #expect(!(first.dimensions.first?.verdict.explanation.contains("unlikely to decide") ?? true))
     }
 
+    @Test("futility may stop from 40% of the plan on judge-stratified labels, from half on others: look 3 of 7 (43%)")
+    func futilityShareByStrategy() throws {
+        let kappa = try #require(try Self.report(looks: nil).dimensions.first?.statisticEstimate.value)
+        func thirdLook(_ strategy: SamplingStrategy?) throws -> SequentialFutility {
+            let path = Self.history()
+            let outputs = AlignmentOutputs(history: path)
+            var report = try Self.report(looks: 7, threshold: kappa)
+            report.sampling = strategy.map { LabelSampling(strategy: $0, batches: 3) }
+            for back in [200, 100] {
+                var earlier = AlignmentHistoryEntry(report: try outputs.withLooks(report, labelSheets: [Self.sheet]), rubricText: nil)
+                for i in earlier.dimensions.indices { earlier.dimensions[i].n -= back }
+                try earlier.append(to: URL(fileURLWithPath: path))
+            }
+            let look = try #require(try outputs.withLooks(report, labelSheets: [Self.sheet]).dimensions.first?.sequentialLook)
+            #expect(look.look == 3)
+            return try #require(look.futility)
+        }
+        let stratified = try thirdLook(.judgeStratified)
+        let share = Double(stratified.rows) / Double(stratified.finalRows)
+        #expect(share > 0.4 && share < 0.5, "\(stratified.rows) of \(stratified.finalRows)")
+        #expect(stratified.stops, "an estimate on the threshold, 43% of the way, on Neyman-allocated labels")
+        #expect(try !thirdLook(.uniform).stops && !thirdLook(nil).stops, "the same look on uniform labels waits for half the plan")
+    }
+
     @Test("a history line written before sequential looks existed still reads")
     func oldLine() throws {
         let line =
