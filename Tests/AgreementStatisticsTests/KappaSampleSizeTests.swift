@@ -107,9 +107,10 @@ struct KappaSampleSizeTests {
 /// Donner & Eliasziw's (1992) goodness-of-fit sample size for two raters and two categories.
 ///
 /// Checked against benchmarks/python/kappa_goodness_of_fit.py, a separate implementation on scipy
-/// 1.17.1 (`ncx2.sf` solved by `brentq`, `chi2.ppf`), whose output docs/PLANNING.md quotes. The table Sim & Wright
-/// (2005, Physical Therapy 85:257–268, Table 7) print for this rule was not reachable here (only the
-/// article's first page is stored), so its entries are not asserted.
+/// 1.17.1 (`ncx2.sf` solved by `brentq`, `chi2.ppf`), whose output docs/PLANNING.md quotes, and against the
+/// outputs of the rule's R implementation (kappaSize) on record. The table Sim & Wright (2005, Physical Therapy
+/// 85:257–268, Table 7) print for this rule was not reachable here (only the article's first page is stored), so
+/// its entries are not asserted.
 @Suite("Donner & Eliasziw's goodness-of-fit sample size for binary kappa")
 struct KappaGoodnessOfFitTests {
     @Test("the one-degree χ² tail and the noncentrality for 80% and 90% power match scipy's ncx2")
@@ -151,6 +152,16 @@ struct KappaGoodnessOfFitTests {
                 KappaSampleSize.goodnessOfFitRows(nullKappa: null, trueKappa: truth, positiveShare: 1 - share, alpha: 0.05, power: 0.8)
                     == eighty)
         }
+    }
+
+    /// The rule's R implementation, kappaSize 1.2 (Rotondi), `PowerBinary(kappa0 = 0.4, kappa1 = 0.7, props = 0.5,
+    /// raters = 2, alpha = 0.05, power = 0.8)`, prints N = 73.26, so 74 subjects, and 107 with props = 0.2: the outputs
+    /// as quoted in the documentation of a public jamovi module that calls it (ClinicoPath). R is not installed here,
+    /// so the package was not run; the scipy script gives 73.256 and 106.894.
+    @Test("the sample sizes equal kappaSize's PowerBinary outputs on record: 74 at π 0.5 and 107 at π 0.2")
+    func againstKappaSize() {
+        #expect(KappaSampleSize.goodnessOfFitRows(nullKappa: 0.4, trueKappa: 0.7, positiveShare: 0.5, alpha: 0.05, power: 0.8) == 74)
+        #expect(KappaSampleSize.goodnessOfFitRows(nullKappa: 0.4, trueKappa: 0.7, positiveShare: 0.2, alpha: 0.05, power: 0.8) == 107)
     }
 
     @Test("no sample size where the rule has none: κ₁ = κ₀, κ₀ = 1, π outside (0, 1), cells that would be negative")
