@@ -159,6 +159,11 @@ struct ExtractCommandTests {
         #expect(try rows(second).allSatisfy { $0.contains(",1,uniform,2,") }, "every row of the run is now drawn: π = 1")
         let usage = try JudgeCalProcess.run(["extract", bookRun, "--rubric", bookRubric, "--labels", first, "-o", second, "--sample", "2"])
         #expect(usage.status == 64)
+        let unwritten = try outputPath("t.labels.csv")
+        let threshold = try JudgeCalProcess.run(
+            ["extract", bookRun, "--rubric", bookRubric, "--sample", "5", "--threshold", "2", "-o", unwritten])
+        #expect(threshold.status == 64 && threshold.error.contains("--threshold 2.0 is outside quadratic kappa's range, −1 to 1"))
+        #expect(!FileManager.default.fileExists(atPath: unwritten), "nothing written")
         let stem = try outputPath("r.labels.csv")
         let raters = try JudgeCalProcess.run(
             ["extract", bookRun, "--rubric", bookRubric, "--sample", "5", "--overlap", "2", "--raters", "alice,bob", "-o", stem])
