@@ -108,7 +108,7 @@ struct KappaSampleSizeTests {
 ///
 /// Checked against benchmarks/python/kappa_goodness_of_fit.py, a separate implementation on scipy
 /// 1.17.1 (`ncx2.sf` solved by `brentq`, `chi2.ppf`), whose output docs/PLANNING.md quotes, and against the
-/// outputs of the rule's R implementation (kappaSize) on record. The table Sim & Wright (2005, Physical Therapy
+/// rule's R implementation, kappaSize 1.2, run here. The table Sim & Wright (2005, Physical Therapy
 /// 85:257–268, Table 7) print for this rule was not reachable here (only the article's first page is stored), so
 /// its entries are not asserted.
 @Suite("Donner & Eliasziw's goodness-of-fit sample size for binary kappa")
@@ -154,14 +154,20 @@ struct KappaGoodnessOfFitTests {
         }
     }
 
-    /// The rule's R implementation, kappaSize 1.2 (Rotondi), `PowerBinary(kappa0 = 0.4, kappa1 = 0.7, props = 0.5,
-    /// raters = 2, alpha = 0.05, power = 0.8)`, prints N = 73.26, so 74 subjects, and 107 with props = 0.2: the outputs
-    /// as quoted in the documentation of a public jamovi module that calls it (ClinicoPath). R is not installed here,
-    /// so the package was not run; the scipy script gives 73.256 and 106.894.
-    @Test("the sample sizes equal kappaSize's PowerBinary outputs on record: 74 at π 0.5 and 107 at π 0.2")
+    /// kappaSize 1.2 (Rotondi), the rule's R implementation, run here: `PowerBinary(kappa0, kappa1, props, raters = 2,
+    /// alpha = 0.05, power)` through benchmarks/r/kappasize_power_binary.R (R 4.2.2). It printed the scipy grid's sizes
+    /// for every row with κ₀ > 0 (it refuses κ₀ = 0), and these two more, N = 106.8948 and 143.1054 at π 0.2, 73.2566
+    /// and 98.0722 at π 0.5 (73.26, so 74, is also the output quoted in a public jamovi module's documentation).
+    @Test("the sample sizes equal kappaSize's PowerBinary, run here, on its grid: 107/144 at π 0.2 and 74/99 at π 0.5 too")
     func againstKappaSize() {
-        #expect(KappaSampleSize.goodnessOfFitRows(nullKappa: 0.4, trueKappa: 0.7, positiveShare: 0.5, alpha: 0.05, power: 0.8) == 74)
-        #expect(KappaSampleSize.goodnessOfFitRows(nullKappa: 0.4, trueKappa: 0.7, positiveShare: 0.2, alpha: 0.05, power: 0.8) == 107)
+        for (null, truth, share, eighty, ninety) in Self.scipyGrid + [(0.4, 0.7, 0.2, 107, 144), (0.4, 0.7, 0.5, 74, 99)] where null > 0 {
+            #expect(
+                KappaSampleSize.goodnessOfFitRows(nullKappa: null, trueKappa: truth, positiveShare: share, alpha: 0.05, power: 0.8)
+                    == eighty)
+            #expect(
+                KappaSampleSize.goodnessOfFitRows(nullKappa: null, trueKappa: truth, positiveShare: share, alpha: 0.05, power: 0.9)
+                    == ninety)
+        }
     }
 
     @Test("no sample size where the rule has none: κ₁ = κ₀, κ₀ = 1, π outside (0, 1), cells that would be negative")
