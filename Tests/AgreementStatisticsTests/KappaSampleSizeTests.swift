@@ -154,7 +154,9 @@ struct KappaGoodnessOfFitTests {
         }
     }
 
-    /// kappaSize 1.2 (Rotondi), the rule's R implementation, run here: `PowerBinary(kappa0, kappa1, props, raters = 2,
+    /// kappaSize 1.2 (Rotondi), the rule's R implementation, run here.
+    ///
+    /// `PowerBinary(kappa0, kappa1, props, raters = 2,
     /// alpha = 0.05, power)` through benchmarks/r/kappasize_power_binary.R (R 4.2.2). It printed the scipy grid's sizes
     /// for every row with κ₀ > 0 (it refuses κ₀ = 0), and these two more, N = 106.8948 and 143.1054 at π 0.2, 73.2566
     /// and 98.0722 at π 0.5 (73.26, so 74, is also the output quoted in a public jamovi module's documentation).

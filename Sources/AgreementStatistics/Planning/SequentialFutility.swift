@@ -56,9 +56,11 @@ public struct SequentialFutility: Sendable, Hashable, Codable {
     public static let defaultGamma = 0.02
     /// The least share of the plan's rows before a look may stop for futility.
     public static let defaultMinimumShare = 0.5
-    /// The least share on Neyman-allocated judge-stratified labels (``KappaNeymanAllocation``). Their
-    /// estimate at n rows is about as precise as a uniform one at 1.3–1.6·n, so the chance under the
-    /// current trend can be trusted earlier: the study's rule (the earliest share that costs at most
+    /// The least share on Neyman-allocated judge-stratified labels (``KappaNeymanAllocation``).
+    ///
+    /// Their estimate is more precise for the rows labelled (the sequential study: the right verdict by
+    /// 400 labels in 98% against 86% of uniform streams at κ 0.75), so the chance under the current
+    /// trend can be trusted earlier: the study's rule (the earliest share that costs at most
     /// 1.5 points of power where a verdict is within reach) picks 0.4 for them and 0.5 for uniform
     /// labels, which lose 2–3 points at 0.4.
     public static let judgeStratifiedMinimumShare = 0.4

@@ -231,9 +231,11 @@ private struct Strata {
         }
     }
 
-    /// Each stratum's S_h for `judge-stratified`, the spread of quadratic kappa's linearised value
-    /// among its rows at κ = `threshold` (``KappaNeymanAllocation``), from the rows labelled in the
-    /// earlier sheets: the experts' mean on the scale against the judge's level. The rows the judge did not score
+    /// Each stratum's S_h for `judge-stratified`, from the rows labelled in the earlier sheets.
+    ///
+    /// S_h is the spread of quadratic kappa's linearised value among the stratum's rows at
+    /// κ = `threshold` (``KappaNeymanAllocation``), with the experts' mean on the scale against
+    /// the judge's level. The rows the judge did not score
     /// get the run-weighted mean spread of the others. `nil` before any label or with no spread
     /// anywhere, when the batch falls back to √(rows left).
     func kappaSpreads(earlier: ExpertLabels?, drawn: Set<Int>, threshold: Double) -> [Double]? {
