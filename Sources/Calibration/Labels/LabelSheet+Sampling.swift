@@ -235,9 +235,9 @@ private struct Strata {
     ///
     /// S_h is the spread of quadratic kappa's linearised value among the stratum's rows at
     /// κ = `threshold` (``KappaNeymanAllocation``), with the experts' mean on the scale against
-    /// the judge's level. The rows the judge did not score
-    /// get the run-weighted mean spread of the others. `nil` before any label or with no spread
-    /// anywhere, when the batch falls back to √(rows left).
+    /// the judge's level. The rows the judge did not score get the run-weighted mean spread of
+    /// the others. `nil` before any label or with no spread anywhere, when the batch falls back
+    /// to √(rows left).
     func kappaSpreads(earlier: ExpertLabels?, drawn: Set<Int>, threshold: Double) -> [Double]? {
         guard let earlier, let judged else { return nil }
         let scale = judged.scale
