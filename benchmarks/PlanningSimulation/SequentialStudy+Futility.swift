@@ -125,7 +125,7 @@ extension SequentialStudy {
             "| true κ_q | power | median labels, futile = answer | fixed uniform n at that power (same test) | median / it | fixed n for 80% | median / it | median labels, futile = no verdict | median / fixed at that power |"
         )
         print("|---|---|---|---|---|---|---|---|---|")
-        let share = SequentialFutility.judgeStratifiedMinimumShare
+        let share = arms[1].share  // the judge-stratified arm's
         for c in cells {
             let ends = c.stratified.map { $0.ended(gamma: gamma, share: share) }
             let p = power(c, c.stratified, gamma: gamma, share: share)

@@ -51,7 +51,7 @@ public struct SequentialLook: Sendable, Hashable, Codable {
     ///   says when the remaining budget is unlikely to decide.
     static func decide(
         _ dimension: DimensionAlignment, look: Int, maximumLooks: Int, labelSet: String, rows: [Int], critical: Double,
-        alpha: Double, threshold: Double, level: Double, futilityShare: Double = SequentialFutility.defaultMinimumShare
+        alpha: Double, threshold: Double, level: Double, futilityShare: Double
     ) -> DimensionAlignment {
         var d = dimension
         var estimate = d.statisticEstimate
