@@ -58,14 +58,15 @@ let staticSwiftRuntime: [LinkerSetting] = [
 ]
 
 let libraries: [Target] = [
-    .target(name: "DataFormats", dependencies: ["CZlib", "CZstd"]),
-    .target(
-        name: "AgreementStatistics",
-        dependencies: ["DataFormats", "CLapacke"]
-    ),
+    .target(name: "DataFormats"),
+    .target(name: "ArchiveReading", dependencies: ["DataFormats", "CZlib", "CZstd"]),
+    .target(name: "StatisticsCore", dependencies: ["DataFormats"]),
+    .target(name: "LinearAlgebra", dependencies: ["CLapacke"]),
+    .target(name: "AgreementCoefficients", dependencies: ["DataFormats", "StatisticsCore", "LinearAlgebra"]),
+    .target(name: "RunInference", dependencies: ["DataFormats", "StatisticsCore", "LinearAlgebra", "AgreementCoefficients"]),
     .target(
         name: "EvaluationCore",
-        dependencies: ["DataFormats", "AgreementStatistics"]
+        dependencies: ["DataFormats", "StatisticsCore"]
     ),
     .target(
         name: "EvaluationTesting",
@@ -73,11 +74,14 @@ let libraries: [Target] = [
     ),
     .target(
         name: "SampleGeneration",
-        dependencies: ["DataFormats", "AgreementStatistics", "EvaluationCore", "LanguageModels"]
+        dependencies: ["DataFormats", "StatisticsCore", "EvaluationCore", "LanguageModels"]
     ),
     .target(
         name: "Calibration",
-        dependencies: ["DataFormats", "EvaluationCore", "AgreementStatistics", "LanguageModels", "Judging", "SampleGeneration"],
+        dependencies: [
+            "DataFormats", "ArchiveReading", "EvaluationCore", "StatisticsCore", "AgreementCoefficients", "RunInference", "LanguageModels", "Judging",
+            "SampleGeneration",
+        ],
         // Compiled into the binary as bytes (PackageResources), not a bundle
         // found beside the executable: judgecal keeps its label page when
         // copied onto PATH, and so does any program linking Calibration.
@@ -93,13 +97,13 @@ let libraries: [Target] = [
     ),
     .target(
         name: "Judging",
-        dependencies: ["DataFormats", "AgreementStatistics", "EvaluationCore", "LanguageModels"]
+        dependencies: ["DataFormats", "StatisticsCore", "EvaluationCore", "LanguageModels"]
     ),
     .target(name: "CommandLineParsing", dependencies: ["DataFormats"]),
     .executableTarget(
         name: "judgecal",
         dependencies: [
-            "CommandLineParsing", "Calibration", "Judging", "LanguageModels", "EvaluationCore", "AgreementStatistics", "DataFormats",
+            "CommandLineParsing", "Calibration", "Judging", "LanguageModels", "EvaluationCore", "StatisticsCore", "AgreementCoefficients", "RunInference", "DataFormats",
             "SampleGeneration",
         ],
         linkerSettings: staticSwiftRuntime
@@ -111,37 +115,37 @@ let libraries: [Target] = [
 let benchmarks: [Target] = [
     .executableTarget(
         name: "AgreementBenchmarks",
-        dependencies: ["AgreementStatistics", "Calibration", "DataFormats"],
+        dependencies: ["StatisticsCore", "AgreementCoefficients", "RunInference", "Calibration", "DataFormats"],
         path: "benchmarks/AgreementBenchmarks"
     ),
     .executableTarget(
         name: "LanguageModelsBenchmark",
-        dependencies: ["LanguageModels", "DataFormats", "AgreementStatistics"],
+        dependencies: ["LanguageModels", "DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference"],
         path: "benchmarks/LanguageModelsBenchmark"
     ),
     .executableTarget(
         name: "CorrectionSimulation",
-        dependencies: ["AgreementStatistics", "DataFormats"],
+        dependencies: ["StatisticsCore", "AgreementCoefficients", "RunInference", "DataFormats"],
         path: "benchmarks/CorrectionSimulation"
     ),
     .executableTarget(
         name: "IterationSimulation",
-        dependencies: ["AgreementStatistics", "Calibration"],
+        dependencies: ["StatisticsCore", "AgreementCoefficients", "RunInference", "Calibration"],
         path: "benchmarks/IterationSimulation"
     ),
     .executableTarget(
         name: "SamplingSimulation",
-        dependencies: ["AgreementStatistics", "Calibration", "DataFormats", "Judging"],
+        dependencies: ["StatisticsCore", "AgreementCoefficients", "RunInference", "Calibration", "DataFormats", "Judging"],
         path: "benchmarks/SamplingSimulation"
     ),
     .executableTarget(
         name: "PlanningSimulation",
-        dependencies: ["AgreementStatistics", "Calibration"],
+        dependencies: ["StatisticsCore", "AgreementCoefficients", "RunInference", "Calibration"],
         path: "benchmarks/PlanningSimulation"
     ),
     .executableTarget(
         name: "ProbeSimulation",
-        dependencies: ["AgreementStatistics", "Calibration", "DataFormats", "Judging", "LanguageModels"],
+        dependencies: ["StatisticsCore", "AgreementCoefficients", "RunInference", "Calibration", "DataFormats", "Judging", "LanguageModels"],
         path: "benchmarks/ProbeSimulation",
         exclude: ["planted_judge_server.py"]
     ),
@@ -199,14 +203,18 @@ let tests: [Target] = [
         dependencies: ["DataFormats", "_TestSupport"]
     ),
     .testTarget(
-        name: "AgreementStatisticsTests",
-        dependencies: ["AgreementStatistics", "DataFormats", "_TestSupport"],
+        name: "ArchiveReadingTests",
+        dependencies: ["ArchiveReading", "DataFormats", "_TestSupport"]
+    ),
+    .testTarget(
+        name: "StatisticsTests",
+        dependencies: ["StatisticsCore", "LinearAlgebra", "AgreementCoefficients", "RunInference", "DataFormats", "_TestSupport"],
         exclude: ["Resources"]
     ),
     .testTarget(
         name: "CalibrationTests",
         dependencies: [
-            "DataFormats", "AgreementStatistics", "Calibration", "EvaluationCore", "EvaluationTesting", "Judging", "LanguageModels",
+            "DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference", "Calibration", "EvaluationCore", "EvaluationTesting", "Judging", "LanguageModels",
             "_TestSupport",
         ],
         exclude: ["Resources"]
@@ -218,7 +226,7 @@ let tests: [Target] = [
     .testTarget(
         name: "JudgingTests",
         dependencies: [
-            "DataFormats", "Judging", "AgreementStatistics", "EvaluationCore", "EvaluationTesting", "LanguageModels", "_TestSupport",
+            "DataFormats", "Judging", "StatisticsCore", "AgreementCoefficients", "RunInference", "EvaluationCore", "EvaluationTesting", "LanguageModels", "_TestSupport",
         ],
         exclude: ["Resources"]
     ),
@@ -229,7 +237,7 @@ let tests: [Target] = [
     .testTarget(
         name: "judgecalTests",
         dependencies: [
-            "DataFormats", "AgreementStatistics", "Calibration", "EvaluationCore", "Judging", "LanguageModels", "SampleGeneration",
+            "DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference", "Calibration", "EvaluationCore", "Judging", "LanguageModels", "SampleGeneration",
             "_TestSupport",
         ]
     ),
@@ -262,7 +270,10 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "DataFormats", targets: ["DataFormats"]),
-        .library(name: "AgreementStatistics", targets: ["AgreementStatistics"]),
+        .library(name: "StatisticsCore", targets: ["StatisticsCore"]),
+        .library(name: "AgreementCoefficients", targets: ["AgreementCoefficients"]),
+        .library(name: "RunInference", targets: ["RunInference"]),
+        .library(name: "ArchiveReading", targets: ["ArchiveReading"]),
         .library(name: "EvaluationCore", targets: ["EvaluationCore"]),
         .library(name: "EvaluationTesting", targets: ["EvaluationTesting"]),
         .library(name: "LanguageModels", targets: ["LanguageModels"]),

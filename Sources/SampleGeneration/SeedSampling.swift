@@ -1,4 +1,4 @@
-internal import AgreementStatistics
+internal import StatisticsCore
 
 /// Which seed samples one generation request shows the model.
 ///

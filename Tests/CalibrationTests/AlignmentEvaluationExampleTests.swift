@@ -1,4 +1,4 @@
-import AgreementStatistics
+import AgreementCoefficients
 import Calibration
 import DataFormats
 import EvaluationCore
@@ -6,6 +6,7 @@ import EvaluationTesting
 import Foundation
 import Judging
 import LanguageModels
+import StatisticsCore
 import Testing
 import _TestSupport
 

@@ -1,6 +1,6 @@
-import AgreementStatistics
 import Calibration
 import Foundation
+import StatisticsCore
 import Testing
 
 /// A run mixing curated and synthetic rows (Book Tracker's two suites) is aligned as a whole and per origin.

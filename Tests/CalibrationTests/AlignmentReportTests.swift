@@ -1,6 +1,7 @@
-import AgreementStatistics
+import AgreementCoefficients
 import Calibration
 import Foundation
+import StatisticsCore
 import Testing
 import _TestSupport
 
@@ -52,7 +53,7 @@ struct AlignmentReportTests {
         #expect(abs(try #require(d.cohenKappa.quadratic.value) - 0.4) < 1e-12)
     }
 
-    @Test("Every figure equals the AgreementStatistics function on the same pairs")
+    @Test("Every figure equals the statistics modules' function on the same pairs")
     func invariant() throws {
         let (expert, judge) = (AlignmentFixture.expert, AlignmentFixture.judge)
         let options = AlignmentSettings(intervals: .analytic, resamples: 300, seed: 11)

@@ -1,5 +1,6 @@
-import AgreementStatistics
+import AgreementCoefficients
 import Calibration
+import StatisticsCore
 import Testing
 
 @Suite("Default intervals: each statistic's own, chosen by measured coverage")

@@ -1,8 +1,10 @@
-import AgreementStatistics
+import AgreementCoefficients
 import Calibration
 import DataFormats
 import Foundation
 import Judging
+import RunInference
+import StatisticsCore
 import Testing
 import _TestSupport
 

@@ -1,9 +1,11 @@
-import AgreementStatistics
+import AgreementCoefficients
 import Calibration
 import DataFormats
 import Foundation
 import Judging
 import LanguageModels
+import RunInference
+import StatisticsCore
 import Synchronization
 import Testing
 import _TestSupport

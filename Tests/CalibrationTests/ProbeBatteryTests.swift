@@ -1,10 +1,11 @@
-import AgreementStatistics
 import Calibration
 import DataFormats
 import EvaluationCore
 import Foundation
 import Judging
 import LanguageModels
+import RunInference
+import StatisticsCore
 import Synchronization
 import Testing
 import _TestSupport

@@ -1,7 +1,8 @@
-import AgreementStatistics
+import AgreementCoefficients
 import Calibration
 import DataFormats
 import Foundation
+import StatisticsCore
 import Testing
 import _TestSupport
 

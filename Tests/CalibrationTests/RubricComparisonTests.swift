@@ -1,6 +1,7 @@
-import AgreementStatistics
+import AgreementCoefficients
 import Calibration
 import Foundation
+import StatisticsCore
 import Testing
 import _TestSupport
 

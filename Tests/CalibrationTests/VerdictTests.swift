@@ -1,5 +1,6 @@
-import AgreementStatistics
+import AgreementCoefficients
 import Calibration
+import StatisticsCore
 import Testing
 
 @Suite("Verdicts from an interval against a threshold")

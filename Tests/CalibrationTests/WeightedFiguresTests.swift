@@ -1,5 +1,5 @@
-import AgreementStatistics
 import Calibration
+import StatisticsCore
 import Testing
 
 /// Alpha, AC2 and the correlations of a Horvitz–Thompson weighted label set, checked against two independent

@@ -1,10 +1,10 @@
-import AgreementStatistics
 import DataFormats
 import EvaluationCore
 import EvaluationTesting
 import Foundation
 import Judging
 import LanguageModels
+import StatisticsCore
 import Testing
 
 /// The book-tag value of Apple's sample.

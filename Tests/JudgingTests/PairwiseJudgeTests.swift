@@ -1,8 +1,8 @@
-import AgreementStatistics
 import DataFormats
 import Foundation
 import Judging
 import LanguageModels
+import StatisticsCore
 import Testing
 import _TestSupport
 

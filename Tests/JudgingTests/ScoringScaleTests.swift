@@ -1,6 +1,6 @@
-import AgreementStatistics
 import EvaluationCore
 import Judging
+import StatisticsCore
 import Testing
 
 @Suite("Scoring scales and dimensions")

@@ -1,7 +1,7 @@
-import AgreementStatistics
 import Calibration
 import DataFormats
 import Foundation
+import StatisticsCore
 import Testing
 import _TestSupport
 

@@ -1,10 +1,11 @@
-import AgreementStatistics
+import AgreementCoefficients
 import Calibration
 import DataFormats
 import EvaluationCore
 import Foundation
 import Judging
 import LanguageModels
+import StatisticsCore
 import Testing
 import _TestSupport
 

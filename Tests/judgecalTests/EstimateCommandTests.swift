@@ -1,7 +1,8 @@
-import AgreementStatistics
 import Calibration
 import DataFormats
 import Foundation
+import RunInference
+import StatisticsCore
 import Testing
 import _TestSupport
 

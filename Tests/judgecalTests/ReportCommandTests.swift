@@ -1,6 +1,6 @@
-import AgreementStatistics
 import Calibration
 import Foundation
+import StatisticsCore
 import Testing
 import _TestSupport
 

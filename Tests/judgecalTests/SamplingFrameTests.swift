@@ -1,8 +1,9 @@
-import AgreementStatistics
 import Calibration
 import DataFormats
 import Foundation
 import Judging
+import RunInference
+import StatisticsCore
 import Testing
 import _TestSupport
 

@@ -1,4 +1,5 @@
-import AgreementStatistics
+import AgreementCoefficients
+import StatisticsCore
 
 /// The full alignment set for one score dimension: Cohen's kappa unweighted,
 /// linear and quadratic, Krippendorff's alpha (ordinal), Gwet's AC2 (quadratic

@@ -1,5 +1,5 @@
-import AgreementStatistics
 import Foundation
+import StatisticsCore
 
 /// Judge-versus-expert ratings on a 1–4 scale for several score dimensions,
 /// generated from a seed, so that every run (and the Python baseline, which

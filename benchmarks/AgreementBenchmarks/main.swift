@@ -1,7 +1,8 @@
-import AgreementStatistics
+import AgreementCoefficients
 import Calibration
 import DataFormats
 import Foundation
+import StatisticsCore
 
 /// What one size measured, for the table and for `--json`.
 struct SizeReport: Codable {

@@ -1,6 +1,7 @@
-import AgreementStatistics
 import DataFormats
 import Foundation
+import RunInference
+import StatisticsCore
 
 /// The real-data check of issue #13 on HANNA's 960 stories.
 ///

@@ -1,4 +1,4 @@
-import AgreementStatistics
+import StatisticsCore
 
 /// A simulated population of rows, each with an expert's level and a judge's.
 ///

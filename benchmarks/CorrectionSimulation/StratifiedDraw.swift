@@ -1,4 +1,5 @@
-import AgreementStatistics
+import RunInference
+import StatisticsCore
 
 /// A labelled sample drawn with unequal inclusion probabilities, as a stratified
 /// extraction that over-samples the rows the judge scored low would draw it.

@@ -1,4 +1,4 @@
-import AgreementStatistics
+import StatisticsCore
 
 /// What one method's intervals did over the replications of one cell.
 struct Tally {

@@ -1,5 +1,6 @@
-import AgreementStatistics
 import Foundation
+import RunInference
+import StatisticsCore
 
 // The coverage study of the corrected run estimates (issue #13); design and
 // results in docs/ESTIMATION.md. Seeded: the same options print the same table.

@@ -1,5 +1,6 @@
-import AgreementStatistics
+import AgreementCoefficients
 import Foundation
+import StatisticsCore
 
 /// The candidate 95% intervals for the certified test gain (experimental − control quadratic kappa on
 /// the paired test rows), all from the same paired multinomial resamples as `judgecal compare`

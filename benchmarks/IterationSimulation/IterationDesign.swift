@@ -1,5 +1,5 @@
-import AgreementStatistics
 import Calibration
+import StatisticsCore
 
 /// One simulated label set and its rubric variants: the expert's level per
 /// row, and per variant a judge whose score is the truth plus noise.

@@ -1,6 +1,7 @@
-import AgreementStatistics
 import Calibration
 import Foundation
+import RunInference
+import StatisticsCore
 
 // The simulation of issue #15 (docs/ITERATION.md): does the discipline of
 // validation looks and a sealed test keep a rubric author from fooling

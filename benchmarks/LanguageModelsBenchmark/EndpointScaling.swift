@@ -1,7 +1,7 @@
-import AgreementStatistics
 import DataFormats
 import Foundation
 import LanguageModels
+import StatisticsCore
 import Synchronization
 
 /// Scale-out over several endpoints of one model: three loopback fake servers with fixed

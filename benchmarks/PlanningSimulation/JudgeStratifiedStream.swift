@@ -1,4 +1,6 @@
-import AgreementStatistics
+import AgreementCoefficients
+import RunInference
+import StatisticsCore
 
 /// One stream of labels drawn as `extract --next 10 --strategy judge-stratified` draws them.
 ///

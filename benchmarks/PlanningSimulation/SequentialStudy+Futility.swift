@@ -1,6 +1,7 @@
-import AgreementStatistics
 import Calibration
 import Foundation
+import RunInference
+import StatisticsCore
 
 /// One sequential stream, as looked at with and without futility stopping.
 ///

@@ -1,6 +1,8 @@
-import AgreementStatistics
+import AgreementCoefficients
 import Calibration
 import Foundation
+import RunInference
+import StatisticsCore
 
 /// Labels revealed in batches of 10 up to 400 on a 1–4 scale, drawn uniformly, against threshold
 /// 0.6 on quadratic kappa: how often each way of looking declares "aligned", and with how many

@@ -1,4 +1,6 @@
-import AgreementStatistics
+import AgreementCoefficients
+import RunInference
+import StatisticsCore
 
 /// The realistic judge tables both studies draw from: a 1–4 scale, the judge's scores skewed to
 /// 3 and 4 as judges' are, the experts a little less so, moved to each true quadratic kappa.

@@ -1,6 +1,8 @@
-import AgreementStatistics
+import AgreementCoefficients
 import Calibration
 import Foundation
+import RunInference
+import StatisticsCore
 
 /// How often each interval a verdict statistic offers covers its true value on the skewed judge
 /// tables of ``StudyTables``: every statistic `align --statistic` takes, each interval computed as

@@ -1,6 +1,7 @@
-import AgreementStatistics
 import Calibration
 import Foundation
+import RunInference
+import StatisticsCore
 
 // The power and false-alarm study of the bias-probe battery (issue #16); design and results in
 // docs/PROBES.md. Seeded: the same options print the same table.

@@ -1,8 +1,9 @@
-import AgreementStatistics
+import AgreementCoefficients
 import Calibration
 import DataFormats
 import Foundation
 import Judging
+import StatisticsCore
 
 // The seeded study behind docs/SAMPLING.md (issue #14): does the Horvitz–Thompson
 // weighted quadratic kappa of a judge-stratified label set estimate what a

@@ -1,6 +1,6 @@
 """Reference values for the corrected run estimates (issue #13), computed by the
 published implementations and written to
-Tests/AgreementStatisticsTests/Resources/correction-fixtures.json, which the
+Tests/StatisticsTests/Resources/correction-fixtures.json, which the
 Swift tests in CorrectionReferenceTests.swift read.
 
 - PPI++ mean (prediction-powered inference with power tuning): PyPI
@@ -37,7 +37,7 @@ from ppi_py.ppi import _calc_lam_glm
 
 OUTPUT = (
     Path(__file__).resolve().parents[2]
-    / "Tests/AgreementStatisticsTests/Resources/correction-fixtures.json"
+    / "Tests/StatisticsTests/Resources/correction-fixtures.json"
 )
 ALPHA = 0.05
 

@@ -1,7 +1,7 @@
-"""Reference values for the edge-case regression tests of AgreementStatistics
+"""Reference values for the edge-case regression tests of the statistics modules
 (issue #10: what differential testing found), computed with independent
 implementations and printed as Swift literals to paste into
-Tests/AgreementStatisticsTests/.
+Tests/StatisticsTests/.
 
 The test target declares no resources (Package.swift), so the values are
 embedded in the Swift tests, each test naming this script; rerun it to check

@@ -1,6 +1,6 @@
 """Reference values for the weighted (inclusion-probability) run estimates'
 linearised variance and the small-sample interval (issue #13), written to
-Tests/AgreementStatisticsTests/Resources/hajek-fixtures.json, which
+Tests/StatisticsTests/Resources/hajek-fixtures.json, which
 HajekVarianceReferenceTests.swift reads.
 
 Each case is a run of judged rows from which a labelled sample is drawn
@@ -47,7 +47,7 @@ from samplics.estimation import TaylorEstimator
 from samplics.utils.types import PopParam
 from scipy.stats import norm, t as tdist
 
-OUTPUT = Path(__file__).resolve().parents[2] / "Tests/AgreementStatisticsTests/Resources/hajek-fixtures.json"
+OUTPUT = Path(__file__).resolve().parents[2] / "Tests/StatisticsTests/Resources/hajek-fixtures.json"
 LEVEL = 0.95
 
 

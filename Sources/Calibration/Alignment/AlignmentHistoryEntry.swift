@@ -1,8 +1,10 @@
-import AgreementStatistics
+import AgreementCoefficients
 import DataFormats
 public import Foundation
 import Judging
 import LanguageModels
+import RunInference
+import StatisticsCore
 
 /// One line of the alignment history (`calibration/history.jsonl`): when, which
 /// rubric (name, version, text hash and the full text, so any past figure can

@@ -1,4 +1,4 @@
-public import AgreementStatistics
+public import StatisticsCore
 
 /// One judge score of one row on one dimension, with the judge's reasoning.
 public struct JudgeScore: Sendable, Hashable, Codable {

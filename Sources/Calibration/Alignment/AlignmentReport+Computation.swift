@@ -1,4 +1,5 @@
-import AgreementStatistics
+import AgreementCoefficients
+import StatisticsCore
 
 extension AlignmentReport {
     /// Compares the judge with the experts on every dimension of `input`.
@@ -11,7 +12,7 @@ extension AlignmentReport {
     /// them rounded half up onto the declared scale (counted in
     /// ``DimensionAlignment/rounding``), and are undefined with reason
     /// `no-scale` when the dimension has none. Each figure equals the
-    /// `AgreementStatistics` function called on the same pairs (checked in the tests).
+    /// statistics function (`AgreementCoefficients`) called on the same pairs (checked in the tests).
     ///
     /// - Throws: ``AlignmentError`` for a score, failure or label of a row not in
     ///   the run, a row both scored and failed, a rater labelling a row twice, a

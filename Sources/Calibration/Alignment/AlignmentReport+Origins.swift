@@ -1,5 +1,5 @@
-import AgreementStatistics
 import DataFormats
+import StatisticsCore
 
 /// The alignment of the rows of one origin (`metadata.origin`: curated or synthetic), beside the whole.
 ///

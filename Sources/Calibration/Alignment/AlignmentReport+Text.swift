@@ -1,5 +1,6 @@
-import AgreementStatistics
+import AgreementCoefficients
 import DataFormats
+import StatisticsCore
 
 extension AlignmentReport {
     /// The report as plain text for a terminal.

@@ -1,4 +1,5 @@
-public import AgreementStatistics
+public import AgreementCoefficients
+public import StatisticsCore
 
 /// Everything `judgecal align` reports.
 ///

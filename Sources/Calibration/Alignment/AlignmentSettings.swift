@@ -1,4 +1,5 @@
-public import AgreementStatistics
+public import AgreementCoefficients
+public import StatisticsCore
 
 /// The statistic a verdict is decided on.
 public enum AlignmentStatistic: String, Sendable, Hashable, Codable, CaseIterable {

@@ -1,4 +1,4 @@
-import AgreementStatistics
+import StatisticsCore
 
 /// Placing scores on a declared scale for the category statistics.
 ///

@@ -1,4 +1,4 @@
-import AgreementStatistics
+import StatisticsCore
 
 /// The validated expert labels of one dimension, by row, with the raters in
 /// the order they first appear.

@@ -1,4 +1,5 @@
-import AgreementStatistics
+import AgreementCoefficients
+import StatisticsCore
 
 /// Two raters' scores of the same rows (the expert first, as the table's
 /// rows; the judge or a second expert second), as they are and placed on the

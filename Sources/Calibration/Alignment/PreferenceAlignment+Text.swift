@@ -1,6 +1,7 @@
-import AgreementStatistics
+import AgreementCoefficients
 import DataFormats
 import Foundation
+import StatisticsCore
 
 extension PreferenceAlignment {
     /// The report as plain text for a terminal: counts, the three figures with their intervals,

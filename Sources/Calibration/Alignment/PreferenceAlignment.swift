@@ -1,6 +1,7 @@
-public import AgreementStatistics
+public import AgreementCoefficients
 import DataFormats
 public import Judging
+public import StatisticsCore
 
 /// How far a pairwise judge's preferences agree with human preferences on a pairwise run, with a
 /// verdict a CI job can gate on: what `judgecal align RUN --rubric R --labels L --pairwise` prints.

@@ -1,4 +1,6 @@
-public import AgreementStatistics
+public import AgreementCoefficients
+public import RunInference
+public import StatisticsCore
 
 /// One look of a sequential labelling plan at one dimension (`align --sequential K`).
 ///

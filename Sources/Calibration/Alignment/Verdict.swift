@@ -1,4 +1,4 @@
-public import AgreementStatistics
+public import StatisticsCore
 
 /// Whether a judge can be trusted on one dimension, decided from a statistic's
 /// confidence interval against a threshold.

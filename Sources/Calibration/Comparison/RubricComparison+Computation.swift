@@ -1,4 +1,5 @@
-import AgreementStatistics
+import AgreementCoefficients
+import StatisticsCore
 
 extension RubricComparison {
     /// Compares two rubrics on the rows both judged and the experts labelled.

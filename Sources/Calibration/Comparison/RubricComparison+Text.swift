@@ -1,5 +1,6 @@
-import AgreementStatistics
+import AgreementCoefficients
 import DataFormats
+import StatisticsCore
 
 extension RubricComparison {
     /// The comparison as plain text for a terminal.

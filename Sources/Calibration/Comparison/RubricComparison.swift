@@ -1,4 +1,4 @@
-public import AgreementStatistics
+public import StatisticsCore
 
 /// Two judges (control A, experimental B) — two rubrics, two models, or
 /// judgments made elsewhere — on the same rows, set against the same expert labels.

@@ -1,7 +1,7 @@
-import AgreementStatistics
 import DataFormats
 public import Foundation
 import Judging
+import StatisticsCore
 
 /// The files `judgecal estimate` reads: the judge's scores of every row (or the
 /// judgments just made of the run), the expert label sheets, optionally the run and

@@ -1,5 +1,6 @@
-import AgreementStatistics
 import DataFormats
+import RunInference
+import StatisticsCore
 
 /// One run to estimate: the judge's scores and the experts' labels per
 /// dimension (an ``AlignmentInput``, however it was made: a judged run, a

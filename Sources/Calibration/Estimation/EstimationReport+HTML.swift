@@ -1,6 +1,7 @@
-import AgreementStatistics
 import DataFormats
 public import Foundation
+import RunInference
+import StatisticsCore
 
 extension EstimationReport {
     /// The estimates as a self-contained HTML page.

@@ -1,5 +1,6 @@
-import AgreementStatistics
 import DataFormats
+import RunInference
+import StatisticsCore
 
 extension EstimationReport {
     /// The columns of each dimension's table, the same in text, Markdown and HTML.

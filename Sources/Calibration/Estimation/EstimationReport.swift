@@ -1,4 +1,5 @@
-public import AgreementStatistics
+public import RunInference
+public import StatisticsCore
 
 /// A run's figures as the experts would have given them, per dimension: the
 /// judge's own figure, the experts' figure on the labelled rows, and the
@@ -6,7 +7,7 @@ public import AgreementStatistics
 /// or undefined with the reason (issue #13; docs/ESTIMATION.md).
 ///
 /// Computed by ``init(_:versus:settings:)`` from the estimators of
-/// `AgreementStatistics/RunEstimates/`: the mean by PPI++ (``RunMeanEstimate``),
+/// `RunInference/RunEstimates/`: the mean by PPI++ (``RunMeanEstimate``),
 /// the pass rate at ``EstimationSettings/passLevel`` by judge level and PPI++
 /// (``RunPassRate``), the share of each level by judge level and PPI++
 /// (``RunLevelDistribution``), and, with a second run, the

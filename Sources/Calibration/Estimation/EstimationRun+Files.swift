@@ -1,7 +1,7 @@
-import AgreementStatistics
 import DataFormats
 public import Foundation
 public import Judging
+import StatisticsCore
 
 extension EstimationRun {
     /// A run to estimate read from files (`judgecal estimate`): the judge's scores of

@@ -1,6 +1,7 @@
-import AgreementStatistics
+import AgreementCoefficients
 import DataFormats
 public import Judging
+import StatisticsCore
 
 extension DisagreementDigest {
     /// The digest of a run judged with `rubric`, on the rows in `rows`.

@@ -1,8 +1,8 @@
-public import AgreementStatistics
 import DataFormats
 import EvaluationCore
 public import Foundation
 import Judging
+public import StatisticsCore
 
 /// Scores a judge produced elsewhere — another tool's output, a mean over
 /// several sampled replies, a published benchmark's LLM column — read from a

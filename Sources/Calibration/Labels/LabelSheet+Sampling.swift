@@ -1,6 +1,8 @@
-import AgreementStatistics
+import AgreementCoefficients
 import DataFormats
 import Judging
+import RunInference
+import StatisticsCore
 
 /// The rows one batch draws from a run, with each row's inclusion probability.
 ///

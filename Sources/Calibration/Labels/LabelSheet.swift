@@ -1,8 +1,8 @@
-import AgreementStatistics
 public import DataFormats
 import EvaluationCore
 public import Foundation
 public import Judging
+import StatisticsCore
 
 /// A blank label sheet for experts, drawn from a run: what `judgecal extract` writes.
 ///

@@ -8,7 +8,7 @@ import LanguageModels
 /// A label sheet records the inclusion probability π of the rows it holds;
 /// a corrected estimate needs π for the rows *not* drawn too, since an
 /// unlabelled row stands for 1/(1 − π) rows of the run in the judge-only sample
-/// (``AgreementStatistics/CorrectionSample``). The frame holds both, as they
+/// (``RunInference/CorrectionSample``). The frame holds both, as they
 /// are after the label set's latest batch: each row's stratum has had m_h of
 /// its N_h rows drawn over all batches, and every row of it, drawn or not, has
 /// π = m_h / N_h (``SampleDraw``), the value the sheets' `inclusion_probability`

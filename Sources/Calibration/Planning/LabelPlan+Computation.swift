@@ -1,5 +1,7 @@
-import AgreementStatistics
+import AgreementCoefficients
 public import Judging
+import RunInference
+import StatisticsCore
 
 extension LabelPlan {
     /// Plans every dimension of `rubric`.

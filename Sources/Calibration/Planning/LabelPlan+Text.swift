@@ -1,5 +1,5 @@
-import AgreementStatistics
 import DataFormats
+import RunInference
 
 extension LabelPlan {
     /// The plan for a terminal: per dimension, the table of rows needed at each true kappa

@@ -1,6 +1,7 @@
-public import AgreementStatistics
+public import AgreementCoefficients
 public import DataFormats
 import Judging
+public import RunInference
 
 /// How many expert labels a decisive verdict needs, per dimension of a rubric:
 /// what `judgecal plan` prints before anyone labels.

@@ -1,7 +1,7 @@
-import AgreementStatistics
 import Foundation
 public import Judging
 public import LanguageModels
+import RunInference
 
 extension ProbeBattery {
     /// Which judging a progress report is about: `unchanged`, `placebo` or a probe's name.

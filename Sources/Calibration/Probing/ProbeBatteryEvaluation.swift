@@ -1,7 +1,8 @@
-import AgreementStatistics
 public import EvaluationCore
 public import Judging
 public import LanguageModels
+import RunInference
+import StatisticsCore
 internal import Synchronization
 
 /// A bias-probe battery as an ``EvaluationCore/Evaluation``.

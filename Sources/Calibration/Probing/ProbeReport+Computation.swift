@@ -1,5 +1,6 @@
-import AgreementStatistics
 import DataFormats
+import RunInference
+import StatisticsCore
 
 extension ProbeDimensionResult {
     /// The figures of one probe on one dimension from three scores per row — the first unchanged

@@ -1,6 +1,7 @@
-import AgreementStatistics
 import DataFormats
 public import Foundation
+import RunInference
+import StatisticsCore
 
 extension ProbeReport {
     /// The report as Markdown: the headline, the figures table, and per probe its verdict and the

@@ -1,6 +1,7 @@
-import AgreementStatistics
 import DataFormats
 import Foundation
+import RunInference
+import StatisticsCore
 
 extension ProbeReport {
     /// One line per figure a reader needs first: the placebo's noise and how the verdicts were

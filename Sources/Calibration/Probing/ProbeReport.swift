@@ -1,4 +1,4 @@
-public import AgreementStatistics
+public import RunInference
 
 /// What a bias-probe battery found: per probe and dimension, the mean shift of the judge's score
 /// against the unchanged row with a paired interval, the share of rows whose score moved against

@@ -1,6 +1,7 @@
-import AgreementStatistics
+import AgreementCoefficients
 import DataFormats
 import Foundation
+import StatisticsCore
 
 extension AgreementReport {
     /// The report as JSON for machines (schema in docs/FORMATS.md).

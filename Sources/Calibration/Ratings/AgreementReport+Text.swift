@@ -1,5 +1,6 @@
-import AgreementStatistics
+import AgreementCoefficients
 import DataFormats
+import StatisticsCore
 
 extension AgreementReport {
     /// The report as aligned text for a person: a header line, one row per

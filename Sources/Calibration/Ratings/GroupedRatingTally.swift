@@ -1,5 +1,5 @@
-import AgreementStatistics
 import DataFormats
+import StatisticsCore
 
 /// What the rows of one group of a ratings file (or of one chunk of it) are gathered
 /// into as they stream by: counted into pair tables (``RatingTally``), or kept as

@@ -1,4 +1,4 @@
-public import AgreementStatistics
+public import StatisticsCore
 
 /// How one cell of a rater column reads as a rating on an optional declared
 /// scale; the one home of that rule for every reader of ratings: the counting of

@@ -1,5 +1,6 @@
-import AgreementStatistics
+import AgreementCoefficients
 import DataFormats
+import StatisticsCore
 
 /// The columns of a ratings file that counting reads, found by name in its header.
 struct RatingColumns: Sendable {

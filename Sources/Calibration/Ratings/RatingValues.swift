@@ -1,5 +1,6 @@
-import AgreementStatistics
+import AgreementCoefficients
 import DataFormats
+import StatisticsCore
 
 /// Rows of one group of a ratings file kept as values, for a statistic that needs them
 /// (``AgreementStatistic/isComputable(fromPairTablesOf:)`` is false): each rater's

@@ -1,6 +1,6 @@
-import AgreementStatistics
 import DataFormats
 import Foundation
+import StatisticsCore
 
 extension RatingsFile {
     /// Reads rater columns of a CSV, TSV or JSON Lines file straight into one k×k table

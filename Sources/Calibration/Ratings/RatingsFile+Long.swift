@@ -1,5 +1,6 @@
-public import AgreementStatistics
+public import AgreementCoefficients
 public import DataFormats
+public import StatisticsCore
 
 extension RatingsFile {
     /// Reads long ratings (``LongRatings``: `item,rater,score[,dimension]`) as

@@ -1,6 +1,7 @@
-public import AgreementStatistics
+public import AgreementCoefficients
 public import DataFormats
 public import Foundation
+public import StatisticsCore
 
 /// The ratings of a file for the agreement catalogue: rater columns of a CSV,
 /// TSV or JSON Lines file (one row per item), or a two-rater table of counts;

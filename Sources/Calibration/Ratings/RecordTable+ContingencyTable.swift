@@ -1,5 +1,5 @@
-public import AgreementStatistics
 public import DataFormats
+public import StatisticsCore
 
 extension RecordTable {
     /// Reads a k×k contingency table written as CSV: the header's first cell

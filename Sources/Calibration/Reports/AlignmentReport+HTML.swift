@@ -1,5 +1,6 @@
-import AgreementStatistics
+import AgreementCoefficients
 import Foundation
+import StatisticsCore
 
 extension AlignmentReport {
     /// The report as one self-contained HTML page (inline CSS, SVG charts

@@ -1,4 +1,4 @@
-import AgreementStatistics
+import StatisticsCore
 
 extension AlignmentReport {
     /// The report as Markdown.

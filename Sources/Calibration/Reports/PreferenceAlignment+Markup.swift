@@ -1,5 +1,6 @@
-import AgreementStatistics
+import AgreementCoefficients
 import Judging
+import StatisticsCore
 
 extension PreferenceAlignment {
     /// The report as one self-contained HTML page (inline CSS, SVG charts, no script), drawn with the

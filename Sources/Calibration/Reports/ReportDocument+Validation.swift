@@ -1,5 +1,6 @@
-import AgreementStatistics
+import AgreementCoefficients
 public import DataFormats
+import StatisticsCore
 
 extension ReportDocument {
     /// A report that decodes but cannot be drawn truthfully: where (the JSON

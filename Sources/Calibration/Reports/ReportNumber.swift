@@ -1,5 +1,5 @@
-import AgreementStatistics
 import DataFormats
+import StatisticsCore
 
 /// The number formats every alignment and comparison report shares, in text,
 /// Markdown and HTML: three decimals, "—" where there is no value.

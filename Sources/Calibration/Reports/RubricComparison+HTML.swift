@@ -1,4 +1,4 @@
-import AgreementStatistics
+import StatisticsCore
 
 extension RubricComparison {
     /// The comparison as one self-contained HTML page (inline CSS and SVG, no script).

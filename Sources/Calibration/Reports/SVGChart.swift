@@ -1,5 +1,5 @@
-import AgreementStatistics
 import Foundation
+import StatisticsCore
 
 /// The charts of the HTML reports, drawn as inline SVG by the project.
 ///

@@ -1,3 +1,4 @@
+import ArchiveReading
 public import DataFormats
 public import Foundation
 

@@ -1,13 +1,13 @@
-import AgreementStatistics
 import DataFormats
 public import Foundation
+import StatisticsCore
 
 /// The part of a run a command works on (`judge` and `align`): the rows listed
 /// in a file (`--ids FILE`, ``RowIDList``), or `count` rows drawn uniformly
 /// without replacement with a seeded generator (`--sample N --seed S`).
 ///
 /// The draw is the first `count` places of a Fisher–Yates shuffle of the
-/// candidate rows in run order, by ``AgreementStatistics/Xoshiro256StarStar``
+/// candidate rows in run order, by ``StatisticsCore/Xoshiro256StarStar``
 /// seeded with `seed`: the same run, candidates, count and seed give the same
 /// rows on every machine. The rows kept stay in run order.
 public enum RowSelection: Sendable, Hashable {

@@ -1,8 +1,9 @@
-import AgreementStatistics
 import DataFormats
 public import Foundation
 public import Judging
 import LanguageModels
+import RunInference
+import StatisticsCore
 
 /// What `align --split`, `compare --split` and `certify` do with a split
 /// around their judging: restrict the labels and the run to the split's rows,

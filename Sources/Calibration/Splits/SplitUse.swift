@@ -1,5 +1,5 @@
-public import AgreementStatistics
 import DataFormats
+public import StatisticsCore
 
 /// What a report says about the split its figures rest on: the split, and
 /// for validation the looks counted so far, for test the certificate.

@@ -1,7 +1,7 @@
-public import AgreementStatistics
 import DataFormats
 import EvaluationCore
 public import Judging
+public import StatisticsCore
 
 extension AlignmentInput {
     /// The alignment input for a run judged with `rubric`: one dimension per

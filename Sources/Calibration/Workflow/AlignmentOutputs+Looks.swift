@@ -1,6 +1,6 @@
-import AgreementStatistics
 import DataFormats
 import Foundation
+import RunInference
 
 extension AlignmentOutputs {
     /// The report with its looks accounted for, read from the history file.

@@ -1,7 +1,7 @@
-import AgreementStatistics
 public import Foundation
 public import Judging
 import LanguageModels
+import StatisticsCore
 
 /// The outputs of an alignment besides the printed report: a report file
 /// (`--report`) and the history line (`--history`, `--no-history`).

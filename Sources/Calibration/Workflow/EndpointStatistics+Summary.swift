@@ -1,6 +1,6 @@
-public import AgreementStatistics
 public import DataFormats
 public import LanguageModels
+public import StatisticsCore
 
 extension OpenAICompatibleModel.EndpointStatistics {
     /// The latency quantiles a run's summary gives: the median, the 90th and the 99th percentile.

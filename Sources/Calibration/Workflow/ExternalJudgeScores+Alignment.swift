@@ -1,7 +1,7 @@
-import AgreementStatistics
 import DataFormats
 public import Foundation
 public import Judging
+import StatisticsCore
 
 extension ExternalJudgeScores {
     /// The expert label sheets to align these scores with: on the rubric's

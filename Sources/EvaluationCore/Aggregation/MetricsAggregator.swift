@@ -1,4 +1,4 @@
-public import AgreementStatistics
+public import StatisticsCore
 
 /// Collects the aggregates an evaluation asks for in
 /// ``Evaluation/aggregateMetrics(using:)``; the run computes them once every

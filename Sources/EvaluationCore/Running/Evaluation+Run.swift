@@ -1,5 +1,5 @@
-internal import AgreementStatistics
 import Foundation
+internal import StatisticsCore
 internal import Synchronization
 
 /// The optional protocol of samples that carry prompt text, for the per-sample table.

@@ -1,5 +1,5 @@
-public import AgreementStatistics
 public import LanguageModels
+public import StatisticsCore
 
 /// Compares two responses to the same input on a rubric's criteria, asking twice with the order
 /// swapped, so that a judge that favours a position shows it.

@@ -1,4 +1,4 @@
-public import AgreementStatistics
+public import StatisticsCore
 
 /// What a set of pairwise comparisons shows: how often each response won,
 /// the ties, and how often the judge's preference survived swapping the order.
@@ -31,7 +31,7 @@ public struct PairwiseReport: Sendable, Hashable {
     }
 
     /// The share of comparisons whose preference survived the swap, consistent / compared, with
-    /// Wilson's interval (``AgreementStatistics/Estimate/proportion(_:of:level:)``).
+    /// Wilson's interval (``StatisticsCore/Estimate/proportion(_:of:level:)``).
     ///
     /// Undefined (no data) when nothing was compared.
     public var positionConsistency: Estimate {

@@ -1,7 +1,7 @@
-import AgreementStatistics
 import DataFormats
 import EvaluationCore
 import Foundation
+import StatisticsCore
 
 /// One dimension's score as the judge wrote it.
 public struct WrittenScore: Sendable, Hashable {

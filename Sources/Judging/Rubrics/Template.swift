@@ -1,7 +1,7 @@
-import AgreementStatistics
 public import DataFormats
 import EvaluationCore
 import Foundation
+import StatisticsCore
 
 /// A text template over one row of a frozen run: plain text with `{{ … }}`
 /// placeholders that read the row's JSON.

@@ -1,5 +1,5 @@
-public import AgreementStatistics
 public import EvaluationCore
+public import StatisticsCore
 
 /// One quality a judge scores separately, such as Relevance or Fluency: a
 /// name, a description of what to look at, and a scale of levels.

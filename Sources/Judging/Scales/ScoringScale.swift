@@ -1,5 +1,5 @@
-public import AgreementStatistics
 import Foundation
+public import StatisticsCore
 
 /// The levels a judge may choose from for one score dimension.
 ///

@@ -1,5 +1,5 @@
-import AgreementStatistics
 import LanguageModels
+import StatisticsCore
 
 extension ModelJudge {
     /// Asks for `count` replies, each retried on its own, and summarises the

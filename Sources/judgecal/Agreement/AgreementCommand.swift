@@ -1,8 +1,9 @@
-import AgreementStatistics
+import AgreementCoefficients
 import Calibration
 import CommandLineParsing
 import DataFormats
 import Foundation
+import StatisticsCore
 
 /// `judgecal agreement FILE`: a statistic of the agreement catalogue between
 /// rater columns of a CSV, TSV or JSON Lines file, or from a table of counts.

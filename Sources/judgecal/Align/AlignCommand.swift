@@ -1,9 +1,10 @@
-import AgreementStatistics
+import AgreementCoefficients
 import Calibration
 import CommandLineParsing
 import DataFormats
 import Foundation
 import Judging
+import StatisticsCore
 
 /// `judgecal align RUN --rubric R --labels FILE…`: judge (from the cache) and
 /// measure agreement with the experts, with a verdict a CI job can gate on.

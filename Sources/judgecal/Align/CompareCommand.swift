@@ -1,4 +1,4 @@
-import AgreementStatistics
+import AgreementCoefficients
 import Calibration
 import CommandLineParsing
 import DataFormats

@@ -1,4 +1,4 @@
-public import AgreementStatistics
+public import AgreementCoefficients
 public import Calibration
 public import CommandLineParsing
 public import DataFormats

@@ -1,6 +1,7 @@
-import AgreementStatistics
 import Calibration
 import Foundation
+import RunInference
+import StatisticsCore
 import Testing
 
 /// A run of `rows` rows on a 1–4 scale: the expert's level drawn from fixed shares, the judge agreeing

@@ -1,10 +1,11 @@
-import AgreementStatistics
 import Calibration
 import DataFormats
 import EvaluationCore
 import EvaluationTesting
 import Foundation
 import Judging
+import RunInference
+import StatisticsCore
 import Testing
 import _TestSupport
 

@@ -1,7 +1,8 @@
-import AgreementStatistics
 import Calibration
 import Foundation
 import Judging
+import RunInference
+import StatisticsCore
 import Testing
 import _TestSupport
 

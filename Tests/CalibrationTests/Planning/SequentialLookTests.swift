@@ -1,7 +1,9 @@
-import AgreementStatistics
+import AgreementCoefficients
 import Calibration
 import Foundation
 import Judging
+import RunInference
+import StatisticsCore
 import Testing
 import _TestSupport
 

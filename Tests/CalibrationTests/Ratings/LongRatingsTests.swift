@@ -1,8 +1,9 @@
-import AgreementStatistics
+import AgreementCoefficients
 import Calibration
 import DataFormats
 import Foundation
 import Judging
+import StatisticsCore
 import Testing
 import _TestSupport
 

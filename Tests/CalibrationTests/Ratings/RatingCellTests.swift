@@ -1,5 +1,5 @@
-import AgreementStatistics
 import Calibration
+import StatisticsCore
 import Testing
 
 /// The category index `cell` reads in the UTF-8 bytes of `text`.

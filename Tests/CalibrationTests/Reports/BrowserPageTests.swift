@@ -1,9 +1,9 @@
-import AgreementStatistics
 import Calibration
 import DataFormats
 import EvaluationCore
 import Foundation
 import Judging
+import StatisticsCore
 import Testing
 import _TestSupport
 

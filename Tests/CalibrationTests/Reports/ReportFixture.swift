@@ -1,8 +1,8 @@
-import AgreementStatistics
 import Calibration
 import DataFormats
 import EvaluationCore
 import Foundation
+import StatisticsCore
 import _TestSupport
 
 /// Reports carrying hostile text, for the HTML and Markdown tests.

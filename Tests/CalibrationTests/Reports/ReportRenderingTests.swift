@@ -1,7 +1,7 @@
-import AgreementStatistics
 import Calibration
 import Foundation
 import Judging
+import StatisticsCore
 import Testing
 import _TestSupport
 

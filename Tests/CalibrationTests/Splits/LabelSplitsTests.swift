@@ -1,8 +1,8 @@
-import AgreementStatistics
 import Calibration
 import DataFormats
 import Foundation
 import Judging
+import StatisticsCore
 import Testing
 import _TestSupport
 

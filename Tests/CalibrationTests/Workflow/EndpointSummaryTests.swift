@@ -1,7 +1,7 @@
-import AgreementStatistics
 import Calibration
 import DataFormats
 import LanguageModels
+import StatisticsCore
 import Testing
 
 @Suite("The run summary's line per endpoint: counts and latency quantiles")

@@ -1,0 +1,84 @@
+public import AgreementCoefficients
+public import StatisticsCore
+
+extension KappaSampleSize {
+    /// The fewest rows searched: below 10 paired rows `align` gives no verdict.
+    public static let minimumRows = 10
+    /// The most rows searched; a design that needs more is reported as needing more.
+    public static let maximumRows = 20_000
+
+    /// The share of `replications` simulated label sets of `rows` rows, drawn
+    /// from `design`, on which the verdict's interval (``CohenKappa``'s normal
+    /// interval at `level`, Fleiss–Cohen–Everitt SE at the estimate) lies wholly
+    /// on the true kappa's side of `threshold`.
+    ///
+    /// Each replication draws the k² cell counts as one multinomial over the
+    /// design's probabilities (held as integer weights to 2⁻⁴⁰); a table whose
+    /// kappa or interval is undefined counts as not decisive. The generator is
+    /// seeded with `seed` afresh, so every n sees the same stream (common random
+    /// numbers) and the power curve is smooth in n.
+    public static func simulatedPower(
+        design: AgreementDesign, weights: AgreementWeights, threshold: Double, level: Double, rows: Int,
+        replications: Int, seed: UInt64
+    ) -> Double? {
+        guard let truth = design.kappa(weights: weights.matrix(on: design.scale)), truth != threshold else { return nil }
+        let cellWeights = design.cells.map { Int(($0 * 0x1p40).rounded()) }
+        var generator = Xoshiro256StarStar(seed: seed)
+        var counts = [Int](repeating: 0, count: cellWeights.count)
+        var decisive = 0
+        for _ in 0..<replications {
+            generator.multinomial(total: rows, weights: cellWeights, into: &counts)
+            let table = ContingencyTable(scale: design.scale, counts: counts, excludedPairs: 0)
+            guard let ci = CohenKappa(table, weights: weights, level: level).kappa.interval, ci.upper > ci.lower else { continue }
+            if truth > threshold ? ci.lower >= threshold : ci.upper < threshold { decisive += 1 }
+        }
+        return Double(decisive) / Double(replications)
+    }
+
+    /// The fewest rows (from ``minimumRows`` to ``maximumRows``) whose
+    /// ``simulatedPower(design:weights:threshold:level:rows:replications:seed:)``
+    /// reaches `power`: a bisection on n started from the large-sample
+    /// ``rows(design:weights:threshold:level:power:rule:)``.
+    ///
+    /// - Returns: n; ``Need/moreThanMaximum`` when even ``maximumRows`` falls short;
+    ///   `nil` where no n decides (true kappa on the threshold, or undefined).
+    public static func simulatedRows(
+        design: AgreementDesign, weights: AgreementWeights, threshold: Double, level: Double, power: Double,
+        replications: Int, seed: UInt64
+    ) -> Need? {
+        guard let start = rows(design: design, weights: weights, threshold: threshold, level: level, power: power) else { return nil }
+        func reaches(_ n: Int) -> Bool {
+            (simulatedPower(
+                design: design, weights: weights, threshold: threshold, level: level, rows: n, replications: replications, seed: seed)
+                ?? 0) >= power
+        }
+        var high = min(max(start, minimumRows), maximumRows)
+        var low = minimumRows - 1
+        while !reaches(high) {
+            guard high < maximumRows else { return .moreThanMaximum }
+            low = high
+            high = min(high * 2, maximumRows)
+        }
+        if high == minimumRows || reaches(minimumRows) { return .rows(minimumRows) }
+        low = max(low, minimumRows)
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if reaches(middle) { high = middle } else { low = middle }
+        }
+        return .rows(high)
+    }
+
+    /// A planned number of rows.
+    public enum Need: Sendable, Hashable, Codable {
+        /// This many labelled rows.
+        case rows(Int)
+        /// More than ``KappaSampleSize/maximumRows``.
+        case moreThanMaximum
+
+        /// The rows, `nil` beyond the maximum.
+        public var count: Int? {
+            if case .rows(let n) = self { return n }
+            return nil
+        }
+    }
+}
