@@ -77,15 +77,24 @@ let libraries: [Target] = [
         dependencies: ["DataFormats", "StatisticsCore", "EvaluationCore", "LanguageModels"]
     ),
     .target(
+        name: "CalibrationData",
+        dependencies: ["DataFormats", "EvaluationCore", "StatisticsCore", "AgreementCoefficients", "RunInference", "LanguageModels", "Judging", "SampleGeneration", "ArchiveReading"]
+    ),
+    .target(
         name: "Calibration",
-        dependencies: [
-            "DataFormats", "ArchiveReading", "EvaluationCore", "StatisticsCore", "AgreementCoefficients", "RunInference", "LanguageModels", "Judging",
-            "SampleGeneration",
-        ],
+        dependencies: ["DataFormats", "EvaluationCore", "StatisticsCore", "AgreementCoefficients", "RunInference", "LanguageModels", "Judging", "SampleGeneration", "CalibrationData"]
+    ),
+    .target(
+        name: "CalibrationReports",
+        dependencies: ["DataFormats", "EvaluationCore", "StatisticsCore", "AgreementCoefficients", "RunInference", "LanguageModels", "Judging", "SampleGeneration", "CalibrationData", "Calibration"],
         // Compiled into the binary as bytes (PackageResources), not a bundle
         // found beside the executable: judgecal keeps its label page when
-        // copied onto PATH, and so does any program linking Calibration.
-        resources: [.embedInCode("Reports/Resources/label-page.js")]
+        // copied onto PATH, and so does any program linking CalibrationReports.
+        resources: [.embedInCode("Labels/Resources/label-page.js")]
+    ),
+    .target(
+        name: "CalibrationWorkflow",
+        dependencies: ["DataFormats", "EvaluationCore", "StatisticsCore", "AgreementCoefficients", "RunInference", "LanguageModels", "Judging", "SampleGeneration", "CalibrationData", "Calibration", "CalibrationReports"]
     ),
     .target(
         name: "_CurlShims",
@@ -103,7 +112,7 @@ let libraries: [Target] = [
     .executableTarget(
         name: "judgecal",
         dependencies: [
-            "CommandLineParsing", "Calibration", "Judging", "LanguageModels", "EvaluationCore", "StatisticsCore", "AgreementCoefficients", "RunInference", "DataFormats",
+            "CommandLineParsing", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "Judging", "LanguageModels", "EvaluationCore", "StatisticsCore", "AgreementCoefficients", "RunInference", "DataFormats",
             "SampleGeneration",
         ],
         linkerSettings: staticSwiftRuntime
@@ -115,7 +124,7 @@ let libraries: [Target] = [
 let benchmarks: [Target] = [
     .executableTarget(
         name: "AgreementBenchmarks",
-        dependencies: ["StatisticsCore", "AgreementCoefficients", "RunInference", "Calibration", "DataFormats"],
+        dependencies: ["StatisticsCore", "AgreementCoefficients", "RunInference", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "DataFormats"],
         path: "benchmarks/AgreementBenchmarks"
     ),
     .executableTarget(
@@ -130,22 +139,22 @@ let benchmarks: [Target] = [
     ),
     .executableTarget(
         name: "IterationSimulation",
-        dependencies: ["StatisticsCore", "AgreementCoefficients", "RunInference", "Calibration"],
+        dependencies: ["StatisticsCore", "AgreementCoefficients", "RunInference", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow"],
         path: "benchmarks/IterationSimulation"
     ),
     .executableTarget(
         name: "SamplingSimulation",
-        dependencies: ["StatisticsCore", "AgreementCoefficients", "RunInference", "Calibration", "DataFormats", "Judging"],
+        dependencies: ["StatisticsCore", "AgreementCoefficients", "RunInference", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "DataFormats", "Judging"],
         path: "benchmarks/SamplingSimulation"
     ),
     .executableTarget(
         name: "PlanningSimulation",
-        dependencies: ["StatisticsCore", "AgreementCoefficients", "RunInference", "Calibration"],
+        dependencies: ["StatisticsCore", "AgreementCoefficients", "RunInference", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow"],
         path: "benchmarks/PlanningSimulation"
     ),
     .executableTarget(
         name: "ProbeSimulation",
-        dependencies: ["StatisticsCore", "AgreementCoefficients", "RunInference", "Calibration", "DataFormats", "Judging", "LanguageModels"],
+        dependencies: ["StatisticsCore", "AgreementCoefficients", "RunInference", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "DataFormats", "Judging", "LanguageModels"],
         path: "benchmarks/ProbeSimulation",
         exclude: ["planted_judge_server.py"]
     ),
@@ -167,11 +176,11 @@ let fuzzReaders: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzRubricJSON", ["Judging"]),
     ("FuzzTemplate", ["Judging"]),
     ("FuzzJudgeReply", ["Judging"]),
-    ("FuzzExpertLabels", ["Calibration", "Judging"]),
-    ("FuzzFrozenRun", ["Calibration"]),
-    ("FuzzReportDocument", ["Calibration"]),
-    ("FuzzExternalJudgeScores", ["Calibration"]),
-    ("FuzzRunImporter", ["Calibration"]),
+    ("FuzzExpertLabels", ["CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "Judging"]),
+    ("FuzzFrozenRun", ["CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow"]),
+    ("FuzzReportDocument", ["CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow"]),
+    ("FuzzExternalJudgeScores", ["CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow"]),
+    ("FuzzRunImporter", ["CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow"]),
 ]
 
 let fuzzTargets: [Target] =
@@ -214,7 +223,7 @@ let tests: [Target] = [
     .testTarget(
         name: "CalibrationTests",
         dependencies: [
-            "DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference", "Calibration", "EvaluationCore", "EvaluationTesting", "Judging", "LanguageModels",
+            "DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "EvaluationCore", "EvaluationTesting", "Judging", "LanguageModels",
             "_TestSupport",
         ],
         exclude: ["Resources"]
@@ -237,7 +246,7 @@ let tests: [Target] = [
     .testTarget(
         name: "judgecalTests",
         dependencies: [
-            "DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference", "Calibration", "EvaluationCore", "Judging", "LanguageModels", "SampleGeneration",
+            "DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "EvaluationCore", "Judging", "LanguageModels", "SampleGeneration",
             "_TestSupport",
         ]
     ),
@@ -279,7 +288,10 @@ let package = Package(
         .library(name: "LanguageModels", targets: ["LanguageModels"]),
         .library(name: "Judging", targets: ["Judging"]),
         .library(name: "SampleGeneration", targets: ["SampleGeneration"]),
+        .library(name: "CalibrationData", targets: ["CalibrationData"]),
         .library(name: "Calibration", targets: ["Calibration"]),
+        .library(name: "CalibrationReports", targets: ["CalibrationReports"]),
+        .library(name: "CalibrationWorkflow", targets: ["CalibrationWorkflow"]),
         .library(name: "CommandLineParsing", targets: ["CommandLineParsing"]),
         .executable(name: "judgecal", targets: ["judgecal"]),
     ],

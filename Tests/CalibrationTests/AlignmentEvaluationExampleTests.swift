@@ -1,5 +1,5 @@
 import AgreementCoefficients
-import Calibration
+import CalibrationData
 import DataFormats
 import EvaluationCore
 import EvaluationTesting

@@ -1,5 +1,6 @@
 import AgreementCoefficients
 import Calibration
+import CalibrationData
 import StatisticsCore
 import Testing
 

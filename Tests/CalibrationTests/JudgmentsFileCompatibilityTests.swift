@@ -1,4 +1,4 @@
-import Calibration
+import CalibrationData
 import Foundation
 import Judging
 import Testing

@@ -1,5 +1,7 @@
 import AgreementCoefficients
 import Calibration
+import CalibrationData
+import CalibrationReports
 import DataFormats
 import Foundation
 import Judging

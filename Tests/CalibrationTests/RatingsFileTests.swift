@@ -1,5 +1,6 @@
 import AgreementCoefficients
 import Calibration
+import CalibrationReports
 import DataFormats
 import Foundation
 import StatisticsCore

@@ -1,4 +1,5 @@
 import Calibration
+import CalibrationData
 import StatisticsCore
 import Testing
 

@@ -1,4 +1,4 @@
-import Calibration
+import CalibrationData
 import DataFormats
 import Foundation
 import LanguageModels

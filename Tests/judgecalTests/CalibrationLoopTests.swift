@@ -1,5 +1,6 @@
 import AgreementCoefficients
 import Calibration
+import CalibrationData
 import DataFormats
 import EvaluationCore
 import Foundation

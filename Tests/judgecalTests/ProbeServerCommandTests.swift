@@ -1,4 +1,5 @@
 import Calibration
+import CalibrationReports
 import Foundation
 import Testing
 import _TestSupport

@@ -1,4 +1,5 @@
 import Calibration
+import CalibrationData
 import StatisticsCore
 
 /// One simulated label set and its rubric variants: the expert's level per

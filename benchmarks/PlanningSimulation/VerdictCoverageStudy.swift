@@ -1,5 +1,5 @@
 import AgreementCoefficients
-import Calibration
+import CalibrationData
 import Foundation
 import RunInference
 import StatisticsCore

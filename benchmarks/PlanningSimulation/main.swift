@@ -1,4 +1,4 @@
-import Calibration
+import CalibrationData
 import Foundation
 
 // The planning studies of issue #14; design and results in docs/PLANNING.md. Seeded: the same

@@ -1,6 +1,6 @@
-import _FuzzSupport
-import Calibration
+import CalibrationData
 import Judging
+import _FuzzSupport
 
 /// `ExpertLabels.read` on a label sheet for the book-tags rubric's dimensions:
 /// scores as levels with the run's ids checked, and as means without.

@@ -1,5 +1,5 @@
+import CalibrationData
 import _FuzzSupport
-import Calibration
 
 /// `ExternalJudgeScores.load(from:)`: CSV, JSON Lines, or a judgments file
 /// (told by the content), through a scratch file on `/dev/shm`.

@@ -1,5 +1,5 @@
+import CalibrationData
 import _FuzzSupport
-import Calibration
 
 /// `FrozenRun.load(from:)` (the run reader takes only a URL, so the bytes go
 /// through a scratch file on `/dev/shm`); a run that loads is written back

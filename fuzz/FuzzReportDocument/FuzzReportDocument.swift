@@ -1,5 +1,5 @@
+import CalibrationReports
 import _FuzzSupport
-import Calibration
 
 /// `ReportDocument(json:file:)`; a report that reads must also render as HTML
 /// and Markdown, and write itself back as JSON.

@@ -1,6 +1,6 @@
-import _FuzzSupport
-import Calibration
+import CalibrationData
 import Foundation
+import _FuzzSupport
 
 /// `RunImporter`: the first byte picks the format (0 detect, then import as
 /// detected; 1 evaluation result; 2 Xcode result; 3 JUDGE-BENCH; 4 JSON

@@ -15,7 +15,10 @@ import StatisticsCore
 /// - γ = (p_a − p_e)/(1 − p_e), and the linearised variance
 ///   Var(γ) = Σ_u (γ*_u − γ)² / (n (n − 1)) with
 ///   γ*_u = (n/n₂)(p_a|u − p_e [r_u ≥ 2])/(1 − p_e) − 2 (1 − γ)(p_e|u − p_e)/(1 − p_e).
-struct ChanceCorrectedAgreement {
+package struct ChanceCorrectedAgreement {
+    /// Whether p_e is 1 up to rounding, where a chance-corrected coefficient is 0/0.
+    package static func isChanceCertain(_ pe: Double) -> Bool { 1 - pe <= 1e-13 }
+
     /// p_a, or `nil` when no unit has two ratings.
     let observed: Double?
     /// p_e.
@@ -77,7 +80,7 @@ struct ChanceCorrectedAgreement {
             return
         }
         self.chance = pe
-        guard !CohenKappa.isChanceCertain(pe) else {
+        guard !Self.isChanceCertain(pe) else {
             self.coefficient = Estimate(
                 undefined: .noVariation("every rating is in one category, so chance agreement p_e = 1 and \(name) is 0/0"), n: n)
             return

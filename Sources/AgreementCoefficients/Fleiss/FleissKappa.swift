@@ -171,7 +171,7 @@ public struct FleissKappa: Sendable, Hashable, Codable {
             let variance = shares.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / md
             pe += mean * mean - variance / (md - 1)
         }
-        guard !CohenKappa.isChanceCertain(pe) else {
+        guard !ChanceCorrectedAgreement.isChanceCertain(pe) else {
             return Estimate(
                 undefined: .noVariation("every rating is in one category, so chance agreement p_e = 1 and kappa is 0/0"), n: units)
         }

@@ -76,7 +76,7 @@ public struct GwetAgreementCoefficient: Sendable, Hashable, Codable {
                 pe += pi * (1 - pi)
             }
             pe *= chanceScale
-            guard !CohenKappa.isChanceCertain(pe) else { return (pa, pe, .nan) }
+            guard !ChanceCorrectedAgreement.isChanceCertain(pe) else { return (pa, pe, .nan) }
             let gamma = (pa - pe) / (1 - pe)
             // The bracket is the variance of a_kl over the cells (its mean is p_a − 2(1 − AC)p_e),
             // taken about an occupied cell's value so that it is exactly 0 when every occupied
@@ -92,7 +92,7 @@ public struct GwetAgreementCoefficient: Sendable, Hashable, Codable {
         }
         observedAgreement = result.pa
         chanceAgreement = result.pe
-        guard !CohenKappa.isChanceCertain(result.pe) else {
+        guard !ChanceCorrectedAgreement.isChanceCertain(result.pe) else {
             coefficient = Estimate(undefined: .noVariation("chance agreement p_e = 1, so Gwet's AC is 0/0"), n: n)
             return
         }
@@ -150,7 +150,7 @@ public struct GwetAgreementCoefficient: Sendable, Hashable, Codable {
                 pe += pi * (1 - pi)
             }
             pe *= weights.total / Double(q * (q - 1))
-            guard !CohenKappa.isChanceCertain(pe) else { return nil }
+            guard !ChanceCorrectedAgreement.isChanceCertain(pe) else { return nil }
             return (table.weightedAgreement(weights) - pe) / (1 - pe)
         }
     }

@@ -138,7 +138,7 @@ public struct CohenKappa: Sendable, Hashable, Codable {
         for i in 0..<k { for j in 0..<k { pe += w[i, j] * rows[i] * columns[j] } }
         observedAgreement = po
         chanceAgreement = pe
-        guard !CohenKappa.isChanceCertain(pe) else {
+        guard !ChanceCorrectedAgreement.isChanceCertain(pe) else {
             kappa = Estimate(
                 undefined: .noVariation(
                     "both raters used one and the same category, so chance agreement p_e = 1 and kappa is 0/0; see the percent agreement"),
@@ -197,7 +197,7 @@ public struct CohenKappa: Sendable, Hashable, Codable {
             let k = table.k
             var pe = 0.0
             for i in 0..<k { for j in 0..<k { pe += weights[i, j] * rows[i] * columns[j] } }
-            guard !isChanceCertain(pe) else { return nil }
+            guard !ChanceCorrectedAgreement.isChanceCertain(pe) else { return nil }
             if hasConstantRater(rows, columns, k: k) { return 0 }
             return (table.weightedAgreement(weights) - pe) / (1 - pe)
         }
@@ -258,7 +258,4 @@ public struct CohenKappa: Sendable, Hashable, Codable {
     static func hasConstantRater<C: Collection<Double>>(_ rows: C, _ columns: C, k: Int) -> Bool {
         rows.count(where: { $0 > 0 }) == 1 || columns.count(where: { $0 > 0 }) == 1
     }
-
-    /// Whether p_e is 1 up to rounding, where kappa is 0/0.
-    package static func isChanceCertain(_ pe: Double) -> Bool { 1 - pe <= 1e-13 }
 }

@@ -1,4 +1,5 @@
 import AgreementCoefficients
+public import CalibrationData
 import StatisticsCore
 
 extension AlignmentReport {

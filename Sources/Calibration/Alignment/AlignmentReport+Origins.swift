@@ -1,3 +1,4 @@
+public import CalibrationData
 import DataFormats
 import StatisticsCore
 
@@ -54,7 +55,7 @@ extension AlignmentReport {
     /// The by-origin table every rendering shows: per dimension the whole (`all`), then each origin, with
     /// rows, paired rows, exact agreement, the verdict's statistic with its interval and the verdict;
     /// `nil` without ``origins``.
-    var originTable: (header: [String], rows: [[String]])? {
+    package var originTable: (header: [String], rows: [[String]])? {
         guard let origins else { return nil }
         let header = ["dimension", "origin", "rows", "paired", "exact", "\(options.statistic.displayName) [CI]", "verdict"]
         var rows: [[String]] = []
@@ -73,5 +74,5 @@ extension AlignmentReport {
     }
 
     /// The sentence above the by-origin table.
-    static let originTableTitle = "By origin (metadata.origin; a row without one is curated), beside the whole"
+    package static let originTableTitle = "By origin (metadata.origin; a row without one is curated), beside the whole"
 }

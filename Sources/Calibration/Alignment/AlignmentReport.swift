@@ -1,4 +1,5 @@
 public import AgreementCoefficients
+public import CalibrationData
 public import StatisticsCore
 
 /// Everything `judgecal align` reports.
@@ -146,6 +147,12 @@ public struct DimensionAlignment: Sendable, Hashable, Codable {
         public var labels: [String]
         /// `counts[expert][judge]`.
         public var counts: [[Int]]
+
+        /// A matrix on the scale's `labels` with `counts[expert][judge]`.
+        package init(labels: [String], counts: [[Int]]) {
+            self.labels = labels
+            self.counts = counts
+        }
     }
 
     /// How well two experts agree with each other: the ceiling a judge can

@@ -1,3 +1,4 @@
+import CalibrationData
 import StatisticsCore
 
 /// The validated expert labels of one dimension, by row, with the raters in

@@ -1,4 +1,5 @@
 import AgreementCoefficients
+import CalibrationData
 import StatisticsCore
 
 /// Two raters' scores of the same rows (the expert first, as the table's

@@ -1,4 +1,5 @@
 public import AgreementCoefficients
+public import CalibrationData
 import DataFormats
 public import Judging
 public import StatisticsCore

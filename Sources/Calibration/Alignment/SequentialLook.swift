@@ -1,4 +1,5 @@
 public import AgreementCoefficients
+import CalibrationData
 public import RunInference
 public import StatisticsCore
 
@@ -51,7 +52,7 @@ public struct SequentialLook: Sendable, Hashable, Codable {
     ///   whose SE at θ is undefined. An inconclusive look before the last also carries its futility
     ///   assessment (stopping once `futilityShare` of the plan's rows are in), and its explanation
     ///   says when the remaining budget is unlikely to decide.
-    static func decide(
+    package static func decide(
         _ dimension: DimensionAlignment, look: Int, maximumLooks: Int, labelSet: String, rows: [Int], critical: Double,
         alpha: Double, threshold: Double, level: Double, futilityShare: Double
     ) -> DimensionAlignment {

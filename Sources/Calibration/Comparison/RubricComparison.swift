@@ -1,3 +1,4 @@
+public import CalibrationData
 public import StatisticsCore
 
 /// Two judges (control A, experimental B) — two rubrics, two models, or

@@ -93,7 +93,7 @@ public struct DimensionEstimate: Sendable, Hashable, Codable {
     public var widthRatio: Double? { Self.widthRatio(mean.corrected, mean.expertsOnly) }
 
     /// A corrected interval's width as a multiple of the experts-only one; `nil` when either has none.
-    static func widthRatio(_ corrected: Estimate, _ experts: Estimate) -> Double? {
+    package static func widthRatio(_ corrected: Estimate, _ experts: Estimate) -> Double? {
         guard let c = corrected.interval, let e = experts.interval, e.upper > e.lower else { return nil }
         return (c.upper - c.lower) / (e.upper - e.lower)
     }

@@ -117,7 +117,7 @@ public struct EstimationOptionsError: Error, Sendable, Hashable, CustomStringCon
     /// What is wrong and what to ask for instead.
     public let message: String
 
-    init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 

@@ -1,4 +1,5 @@
 import AgreementCoefficients
+public import CalibrationData
 import DataFormats
 public import Judging
 import StatisticsCore

@@ -1,4 +1,5 @@
 import AgreementCoefficients
+public import CalibrationData
 public import Judging
 import RunInference
 import StatisticsCore

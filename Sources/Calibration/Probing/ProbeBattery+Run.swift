@@ -1,3 +1,4 @@
+public import CalibrationData
 import Foundation
 public import Judging
 public import LanguageModels

@@ -1,4 +1,5 @@
 public import AgreementCoefficients
+public import CalibrationData
 public import DataFormats
 public import StatisticsCore
 

@@ -79,7 +79,7 @@ public struct AgreementDesign: Sendable, Hashable, Codable {
     /// The design's kappa with `weights`; `nil` when p_e = 1 (a rater with one level), where kappa is 0/0.
     public func kappa(weights: WeightMatrix) -> Double? {
         let pe = chanceAgreement(weights: weights)
-        guard !CohenKappa.isChanceCertain(pe) else { return nil }
+        guard !ChanceCorrectedAgreement.isChanceCertain(pe) else { return nil }
         var po = 0.0
         for i in 0..<k { for j in 0..<k { po += weights[i, j] * self[i, j] } }
         return (po - pe) / (1 - pe)

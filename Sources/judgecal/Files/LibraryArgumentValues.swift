@@ -1,5 +1,6 @@
 public import AgreementCoefficients
-public import Calibration
+public import CalibrationData
+public import CalibrationWorkflow
 public import CommandLineParsing
 public import DataFormats
 public import SampleGeneration

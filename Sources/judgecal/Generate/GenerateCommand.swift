@@ -1,4 +1,5 @@
-import Calibration
+import CalibrationData
+import CalibrationWorkflow
 import CommandLineParsing
 import Foundation
 import SampleGeneration

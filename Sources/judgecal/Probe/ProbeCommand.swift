@@ -1,4 +1,7 @@
 import Calibration
+import CalibrationData
+import CalibrationReports
+import CalibrationWorkflow
 import CommandLineParsing
 
 /// `judgecal probe RUN --rubric R --probe length,injection`: bias probes against a placebo (docs/PROBES.md).

@@ -1,4 +1,4 @@
-import Calibration
+import CalibrationData
 import CommandLineParsing
 import Foundation
 import Judging

@@ -1,4 +1,6 @@
 import Calibration
+import CalibrationData
+import CalibrationWorkflow
 import DataFormats
 import EvaluationCore
 import EvaluationTesting

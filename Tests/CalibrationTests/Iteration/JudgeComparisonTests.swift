@@ -1,4 +1,6 @@
 import Calibration
+import CalibrationData
+import CalibrationReports
 import DataFormats
 import Foundation
 import Judging

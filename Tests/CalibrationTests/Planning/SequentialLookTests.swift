@@ -1,5 +1,8 @@
 import AgreementCoefficients
 import Calibration
+import CalibrationData
+import CalibrationReports
+import CalibrationWorkflow
 import Foundation
 import Judging
 import RunInference

@@ -1,5 +1,5 @@
 import AgreementCoefficients
-@testable import Calibration
+@testable import CalibrationData
 import DataFormats
 import Foundation
 import Judging

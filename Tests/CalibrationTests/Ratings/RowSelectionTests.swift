@@ -1,4 +1,7 @@
 import Calibration
+import CalibrationData
+import CalibrationReports
+import CalibrationWorkflow
 import DataFormats
 import Foundation
 import Judging

@@ -1,4 +1,4 @@
-import Calibration
+import CalibrationReports
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import Calibration
+import CalibrationReports
 import DataFormats
 import Foundation
 import Judging

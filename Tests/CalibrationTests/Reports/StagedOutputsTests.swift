@@ -1,4 +1,5 @@
 import Calibration
+import CalibrationData
 import Foundation
 import Testing
 import _TestSupport

@@ -1,4 +1,5 @@
 import Calibration
+import CalibrationWorkflow
 import DataFormats
 import LanguageModels
 import StatisticsCore

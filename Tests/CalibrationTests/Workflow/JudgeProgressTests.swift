@@ -1,4 +1,6 @@
-import Calibration
+import CalibrationData
+import CalibrationReports
+import CalibrationWorkflow
 import DataFormats
 import Foundation
 import Synchronization

@@ -1,0 +1,64 @@
+public import CalibrationData
+import DataFormats
+public import Foundation
+public import Judging
+import StatisticsCore
+
+extension ExternalJudgeScores {
+    /// The expert label sheets to align these scores with: on the rubric's
+    /// dimensions when there is a rubric; otherwise on the dimensions this file
+    /// and every sheet share, each on `levels` when given and with no scale
+    /// otherwise.
+    ///
+    /// - Parameters:
+    ///   - sheets: the label sheets; several merge their raters.
+    ///   - runIDs: the run's row ids, when there is a run; labels of other rows are errors.
+    ///   - values: whether labels are levels of the scale or means of several experts.
+    /// - Throws: ``InputError`` for a sheet that does not read, or when this
+    ///   file shares no dimension with the sheets.
+    public func labels(
+        from sheets: [URL], rubric: Rubric?, levels: ScoringScale?, runIDs: Set<String>?, values: ExpertLabels.ValueMode
+    ) throws -> ExpertLabels {
+        if let rubric {
+            return try ExpertLabels.load(from: sheets, dimensions: rubric.dimensions, runIDs: runIDs, values: values)
+        }
+        let names = try sharedDimensions(with: sheets)
+        if let levels {
+            return try ExpertLabels.load(
+                from: sheets, dimensions: names.map { ScoreDimension($0, description: "", scale: levels) }, runIDs: runIDs,
+                values: values)
+        }
+        return try ExpertLabels.load(from: sheets, dimensionNames: names, runIDs: runIDs)
+    }
+
+    /// This file's dimensions that every sheet also has as a column (matched
+    /// as ``ExpertLabels`` matches them: without case, surrounding spaces or a
+    /// spreadsheet's `'`), in this file's order.
+    ///
+    /// - Throws: ``InputError`` naming this file when there are none.
+    public func sharedDimensions(with sheets: [URL]) throws -> [String] {
+        let headers = try sheets.map { url in
+            try CSVReader().columns(in: .data(InputFile.read(url)), file: InputFile.displayName(url)).map(LabelSheetColumns.key)
+        }
+        let shared = dimensions.filter { d in headers.allSatisfy { $0.contains(LabelSheetColumns.columnKey(d)) } }
+        guard !shared.isEmpty else {
+            throw InputError(
+                file: file, line: 1,
+                message:
+                    "shares no dimension column with the label sheets (its dimensions: \(dimensions.joined(separator: ", "))); name the columns alike or give --rubric"
+            )
+        }
+        return shared
+    }
+
+    /// One sentence per dimension of `report` whose judge values went beyond
+    /// its scale: how many were counted as judge failures (off-scale).
+    public func offScaleNotes(for report: AlignmentReport) -> [String] {
+        report.dimensions.compactMap { d in
+            guard let scale = d.scale, let column = dimension(matching: d.name) else { return nil }
+            let off = offScaleCount(dimension: column, scale: scale)
+            guard off > 0 else { return nil }
+            return "\(d.name): \(off) judge values beyond the scale \(scale) counted as judge failures (off-scale), never scored"
+        }
+    }
+}

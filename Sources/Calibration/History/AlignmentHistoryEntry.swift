@@ -1,0 +1,227 @@
+import AgreementCoefficients
+public import CalibrationData
+import DataFormats
+public import Foundation
+import Judging
+import LanguageModels
+import RunInference
+import StatisticsCore
+
+/// One line of the alignment history (`calibration/history.jsonl`): when, which
+/// rubric (name, version, text hash and the full text, so any past figure can
+/// be traced to the words that produced it), which model and data set, and the
+/// headline figures per dimension.
+public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
+    /// The headline figures of one dimension; `nil` where undefined (the
+    /// report holds the reason).
+    public struct Figures: Sendable, Hashable, Codable {
+        /// The dimension.
+        public var dimension: String
+        /// Paired rows.
+        public var n: Int
+        /// Exact agreement.
+        public var exactAgreement: Double?
+        /// Cohen's kappa, unweighted.
+        public var kappa: Double?
+        /// Linear-weighted kappa.
+        public var linearKappa: Double?
+        /// Quadratic-weighted kappa.
+        public var quadraticKappa: Double?
+        /// Krippendorff's alpha, ordinal.
+        public var alphaOrdinal: Double?
+        /// Gwet's AC2, quadratic weights.
+        public var ac2: Double?
+        /// Pearson's r.
+        public var pearson: Double?
+        /// Spearman's ρ.
+        public var spearman: Double?
+        /// Kendall's τ-b.
+        public var kendallTauB: Double?
+        /// Judge − expert mean difference.
+        public var bias: Double?
+        /// The verdict's statistic.
+        public var statistic: AlignmentStatistic
+        /// Its interval's bounds.
+        public var lower: Double?
+        public var upper: Double?
+        /// The verdict.
+        public var verdict: Verdict.Outcome
+        /// With `align --sequential`: this look's number for the dimension.
+        public var look: Int?
+        /// With `align --sequential`, at an inconclusive look before the last: the chance that the plan's last look
+        /// decides either way if the estimate holds, and whether this look stopped for futility (``SequentialFutility``).
+        public var chanceOfVerdict: Double?
+        public var futile: Bool?
+        /// With `align --pairwise`: the share of pairs whose verdict survived the swap of positions.
+        public var positionConsistency: Double?
+    }
+
+    /// When the alignment ran, written as ISO 8601 in UTC.
+    public var time: Date
+    /// The rubric's name.
+    public var rubric: String?
+    /// The rubric's version.
+    public var rubricVersion: String?
+    /// A hash of the rubric text (the caller's; SHA-256 hex by convention).
+    public var rubricTextHash: String?
+    /// The rubric's full text.
+    public var rubricText: String?
+    /// The judge model.
+    public var model: String?
+    /// The data set.
+    public var dataset: String?
+    /// The run.
+    public var run: String?
+    /// The threshold of the verdicts.
+    public var threshold: Double
+    /// Per-dimension figures (empty for a comparison, whose figures are ``compared``).
+    public var dimensions: [Figures]
+    /// The rubric the judged one was edited from (its `edited-from`), when declared; absent in older files.
+    public var editedFrom: String?
+    /// The split the figures rest on (`--split`, `certify`), with the label sheets and fingerprint; absent without one.
+    public var split: SplitReference?
+    /// The validation looks counted with this one and the adjusted figures, on validation.
+    public var looks: SplitUse.Looks?
+    /// The certificate, for `judgecal certify` (``Certificate/testRowsReused`` when forced).
+    public var certificate: Certificate?
+    /// For a comparison (`compare --split validation`): the control rubric's name and text hash.
+    public var controlRubric: String?
+    public var controlRubricTextHash: String?
+    /// For a comparison: per dimension, n and the difference experimental − control with its interval.
+    public var compared: [ComparedFigures]?
+
+    /// One dimension of a comparison.
+    public struct ComparedFigures: Sendable, Hashable, Codable {
+        /// The dimension.
+        public var dimension: String
+        /// Rows paired under both rubrics.
+        public var n: Int
+        /// Experimental − control on the statistic, with its bounds.
+        public var difference: Double?
+        public var lower: Double?
+        public var upper: Double?
+    }
+    /// With `align --sequential K`: K, the most looks planned; `nil` for a single look.
+    public var sequentialLooks: Int?
+    /// The label sheets' file names, sorted: the label set a sequence of looks belongs to.
+    public var labelSet: String?
+
+    /// The entry for `report`, with the rubric's text and its hash (the
+    /// SHA-256 of the text's UTF-8 bytes unless the caller gives one).
+    public init(report: AlignmentReport, rubricText: String?, rubricTextHash: String? = nil, time: Date = Date()) {
+        self.time = time
+        self.rubric = report.info.rubric
+        self.rubricVersion = report.info.rubricVersion
+        self.rubricTextHash = rubricTextHash ?? rubricText.map { SHA256.hexDigest(of: Array($0.utf8)) }
+        self.rubricText = rubricText
+        self.model = report.info.model
+        self.dataset = report.info.dataset
+        self.run = report.info.run
+        self.threshold = report.options.threshold
+        self.sequentialLooks = report.options.sequentialLooks
+        self.labelSet = report.dimensions.lazy.compactMap(\.sequentialLook?.labelSet).first
+        self.dimensions = report.dimensions.map { d in
+            Figures(
+                dimension: d.name, n: d.counts.paired, exactAgreement: d.exactAgreement.value, kappa: d.cohenKappa.unweighted.value,
+                linearKappa: d.cohenKappa.linear.value, quadraticKappa: d.cohenKappa.quadratic.value,
+                alphaOrdinal: d.krippendorffAlphaOrdinal.value, ac2: d.gwetAC2.value, pearson: d.pearson.value,
+                spearman: d.spearman.value, kendallTauB: d.kendallTauB.value, bias: d.bias.value, statistic: d.statistic,
+                lower: d.sequentialLook?.interval?.lower ?? d.statisticEstimate.interval?.lower,
+                upper: d.sequentialLook?.interval?.upper ?? d.statisticEstimate.interval?.upper, verdict: d.verdict.outcome,
+                look: d.sequentialLook?.look,
+                chanceOfVerdict: d.sequentialLook?.futility.map { $0.chanceAligned + $0.chanceNotAligned },
+                futile: d.sequentialLook?.futility?.stops)
+        }
+        if let use = report.split { record(use) }
+    }
+
+    /// The entry for `align --pairwise`: one figure line, `preference`, with n the paired labels,
+    /// `exactAgreement` the win/tie/loss agreement, `kappa` and the verdict's statistic Cohen's kappa over a,
+    /// tie, b with its bounds, and the position consistency.
+    public init(preference report: PreferenceAlignment, rubricText: String?, time: Date = Date()) {
+        self.time = time
+        rubric = report.rubric
+        rubricTextHash = rubricText.map { SHA256.hexDigest(of: Array($0.utf8)) }
+        self.rubricText = rubricText
+        model = report.model
+        run = report.run
+        threshold = report.verdict.threshold
+        let a = report.agreement, kappa = a.kappa.kappa
+        dimensions = [
+            Figures(
+                dimension: PreferenceAlignment.labelDimension.name, n: a.table.n, exactAgreement: a.percentAgreement.value,
+                kappa: kappa.value, statistic: .kappa, lower: kappa.interval?.lower, upper: kappa.interval?.upper,
+                verdict: report.verdict.outcome, positionConsistency: a.positionConsistency.value)
+        ]
+    }
+
+    /// The entry for a comparison looked at on a split: the experimental
+    /// rubric as the rubric, the control beside it, and the differences.
+    public init(comparison: RubricComparison, rubric: String, texts: (control: String, experimental: String), time: Date = Date()) {
+        self.time = time
+        self.rubric = rubric
+        self.rubricTextHash = SHA256.hexDigest(of: Array(texts.experimental.utf8))
+        self.rubricText = texts.experimental
+        self.controlRubric = comparison.controlName
+        self.controlRubricTextHash = SHA256.hexDigest(of: Array(texts.control.utf8))
+        self.model = comparison.info.model
+        self.dataset = comparison.info.dataset
+        self.run = comparison.info.run
+        self.threshold = comparison.options.threshold
+        self.dimensions = []
+        self.compared = comparison.dimensions.map {
+            ComparedFigures(
+                dimension: $0.name, n: $0.paired, difference: $0.difference.value, lower: $0.difference.interval?.lower,
+                upper: $0.difference.interval?.upper)
+        }
+        if let use = comparison.split { record(use) }
+    }
+
+    private mutating func record(_ use: SplitUse) {
+        editedFrom = use.editedFrom
+        split = use.split
+        looks = use.looks
+        certificate = use.certificate
+    }
+
+    /// The entry as one line of JSON (sorted keys, ISO 8601 time), without the newline.
+    public func jsonLine() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(self)
+    }
+
+    /// Reads one line written by ``append(to:)``.
+    public static func decode(line: Data) throws -> AlignmentHistoryEntry {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode(AlignmentHistoryEntry.self, from: line)
+    }
+
+    /// Appends the entry as one JSON line to the file at `url`, flushed to
+    /// disk (`fsync`) before it returns.
+    ///
+    /// The file (not its folder) is created when missing. The line and its newline go out in
+    /// a single `write(2)` on a descriptor opened with `O_APPEND`, so lines of
+    /// concurrent runs do not interleave on a local file system.
+    ///
+    /// - Throws: ``OutputError`` naming the file, the system's reason, and
+    ///   `--history FILE` or `--no-history` as the way out.
+    public func append(to url: URL) throws {
+        var line = try jsonLine()
+        line.append(0x0A)
+        let path = InputFile.displayName(url)
+        let advice = "pass --history FILE to append elsewhere, or --no-history"
+        let doing = "cannot append to the history file"
+        let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+        guard fd >= 0 else { throw OutputError(path: path, doing: doing, errno: errno, advice: advice) }
+        defer { close(fd) }
+        let written = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard written == line.count else {
+            let reason = written < 0 ? String(cString: strerror(errno)) : "only \(written) of \(line.count) bytes were written"
+            throw OutputError(path: path, doing: doing, reason: reason, advice: advice)
+        }
+        guard fsync(fd) == 0 || errno == EINVAL else { throw OutputError(path: path, doing: doing, errno: errno, advice: advice) }
+    }
+}

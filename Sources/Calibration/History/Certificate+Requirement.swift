@@ -1,0 +1,25 @@
+public import CalibrationData
+import DataFormats
+public import Foundation
+public import Judging
+import LanguageModels
+
+extension Certificate {
+    /// Refuses `judge` with `rubric`, whose text is `text`, unless they match
+    /// the newest certificate of the rubric's lineage in the history at `path`
+    /// (``mismatches(rubricTextHash:judge:)``): what `align --require-certified` checks before it judges.
+    ///
+    /// - Throws: ``CertificationError`` naming every difference, or that there is no certificate.
+    public static func require(_ rubric: Rubric, text: String, judge: JudgeSettings, history path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let file = InputFile.displayName(url)
+        let history = try AlignmentHistoryEntry.readAll(from: url)
+        let certificate = try AlignmentHistoryEntry.latestCertificate(of: rubric.name, in: history, file: file)
+        let mismatches = certificate.mismatches(rubricTextHash: SHA256.hexDigest(of: Array(text.utf8)), judge: judge)
+        guard mismatches.isEmpty else {
+            throw CertificationError(
+                "the judge no longer matches the certificate of \(rubric.name) in \(file): \(mismatches.joined(separator: "; ")); "
+                    + "certify the new rubric or model on test rows first")
+        }
+    }
+}

@@ -1,0 +1,14 @@
+import Judging
+
+extension JudgeScores {
+    /// One dimension's scores and rationales from a judgment set, with the rows the judge failed on.
+    package init(judgments: JudgmentSet, dimension: String) {
+        var scores: [String: JudgeScore] = [:]
+        var failures: [String: String] = [:]
+        for j in judgments.judgments {
+            if let s = j.score(dimension) { scores[j.id] = JudgeScore(s.score, rationale: s.rationale) }
+            if let failure = j.failure { failures[j.id] = failure.message }
+        }
+        self.init(scores: scores, failures: failures)
+    }
+}

@@ -1,0 +1,73 @@
+public import Calibration
+public import CalibrationData
+import DataFormats
+import Foundation
+import RunInference
+import StatisticsCore
+
+extension ProbeReport {
+    /// One line per figure a reader needs first: the placebo's noise and how the verdicts were
+    /// reached, shared by every rendering.
+    var headline: [String] {
+        var lines = [
+            "bias probes on \(run) with \(rubric), judge \(model): \(rows) rows, response probes rewrite \(field)",
+            "placebo (the unchanged rows judged again with fresh calls): "
+                + placebo.dimensions.map { "\($0.dimension) moved \($0.changed) of \($0.rows)" }.joined(separator: ", "),
+        ]
+        if placebo.isDeterministic {
+            lines.append(
+                "the judge is deterministic here: it gave the same reply again on all \(placebo.rowsCompared) rows, so every "
+                    + "score a probe moved, it moved by itself")
+        }
+        if !probesLeftOut.isEmpty {
+            lines.append("left out, as they changed no row: " + probesLeftOut.joined(separator: ", "))
+        }
+        let tests = probes.reduce(0) { $0 + $1.dimensions.count { $0.shift.pValue != nil } }
+        lines.append(
+            "verdicts: the shift's exact sign-flip test, Tarone–Holm's correction over \(tests) tests (probes × dimensions), "
+                + "family-wise α = \(alpha.plainText); intervals \(Int((intervalLevel * 100).rounded()))%")
+        return lines
+    }
+
+    /// The cells of one row of the figures table: probe, dimension, rows, shift with interval,
+    /// p, Tarone–Holm-adjusted p, rows moved by the probe and by the placebo, verdict.
+    static func cells(_ probe: ProbeResult, _ d: ProbeDimensionResult) -> [String] {
+        let share = d.changedShare
+        return [
+            probe.name, d.dimension, String(d.shift.estimate.n), ReportNumber.withInterval(d.shift.estimate),
+            ReportNumber.number(d.shift.pValue), ReportNumber.number(d.adjustedPValue),
+            "\(share.changed)/\(share.rows)", "\(share.placeboChanged)/\(share.rows)",
+            "p=\(ReportNumber.number(share.test.pValue))", d.verdict.outcome.rawValue,
+        ]
+    }
+
+    /// The figures table's column titles.
+    static let columns = [
+        "probe", "dimension", "rows", "shift [CI]", "p", "p (adjusted)", "moved", "placebo moved", "moved vs placebo", "verdict",
+    ]
+
+    /// The report as plain text for a terminal, every text from the run or the judge made visible
+    /// (``TerminalText``).
+    public func renderText() -> String {
+        var table = TextTable(columns: Self.columns, rightAligned: [2, 4, 5], ruled: true)
+        for probe in probes {
+            for d in probe.dimensions { table.append(Self.cells(probe, d)) }
+        }
+        var out = headline + ["", table.rendered(), ""]
+        for probe in probes {
+            out.append("\(probe.name): \(probe.verdict.outcome.rawValue) — \(probe.verdict.message)")
+            out.append(
+                "  \(probe.summary); \(probe.rowsProbed) rows probed, \(probe.rowsUnchanged) left as they were, "
+                    + "\(probe.failures) failed; expected: \(probe.expectation)")
+            for row in probe.mostAffected {
+                out.append(
+                    "  \(TerminalText.visible(row.id)) \(row.dimension) \(ReportNumber.score(row.unchangedScore)) → "
+                        + "\(ReportNumber.score(row.probedScore))\(row.note.map { " (\(TerminalText.visible($0)))" } ?? ""): "
+                        + TerminalText.visible(row.rationale))
+            }
+        }
+        out.append("")
+        out.append("worst verdict: \(worstOutcome.rawValue)")
+        return out.joined(separator: "\n")
+    }
+}

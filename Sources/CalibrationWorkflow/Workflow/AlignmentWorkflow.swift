@@ -1,0 +1,116 @@
+public import Calibration
+public import CalibrationData
+public import CalibrationReports
+public import Foundation
+public import Judging
+import LanguageModels
+import StatisticsCore
+
+/// The outputs of an alignment besides the printed report: a report file
+/// (`--report`) and the history line (`--history`, `--no-history`).
+public struct AlignmentOutputs: Sendable, Hashable {
+    /// Where to write the report (HTML, Markdown or JSON by extension), if anywhere.
+    public var report: String?
+    /// The history file a line is appended to; `nil` for none.
+    public var history: String?
+    /// Whether ``history`` is the default path rather than one the user chose
+    /// (the advice for a missing folder differs).
+    public var historyIsDefault: Bool
+
+    /// Creates the outputs.
+    public init(report: String? = nil, history: String? = nil, historyIsDefault: Bool = false) {
+        self.report = report
+        self.history = history
+        self.historyIsDefault = historyIsDefault
+    }
+
+    /// Checks every output location before any judging (``StagedOutputs/check(_:role:appending:advice:)``),
+    /// so that a missing or unwritable folder is found at once rather than after every row is judged.
+    ///
+    /// - Throws: ``OutputError`` naming the path and why; for the history, how
+    ///   to choose another file or none.
+    public func check() throws(OutputError) {
+        if let report { try StagedOutputs.check(report, role: "report") }
+        guard let history else { return }
+        let advice =
+            historyIsDefault
+            ? "the default assumes the current folder is the project's; pass --history FILE or --no-history"
+            : "pass --history FILE to append elsewhere, or --no-history"
+        try StagedOutputs.check(history, role: "history file", appending: true, advice: advice)
+    }
+
+    /// Writes the report file (if one was asked for) and appends the history
+    /// line (unless there is no history file), all or none: the report is
+    /// put in place only after the line is on disk (``StagedOutputs``).
+    ///
+    /// - Parameter rubricText: the rubric's text, whose hash the line keeps.
+    /// - Throws: ``OutputError`` naming what could not be written and what was held back.
+    public func write(_ report: AlignmentReport, rubricText: String?) throws {
+        try write(.alignment(report), entry: AlignmentHistoryEntry(report: report, rubricText: rubricText))
+    }
+
+    /// Writes `align --pairwise`'s report file and history line (``AlignmentHistoryEntry/init(preference:rubricText:time:)``),
+    /// all or none, as an alignment's are written.
+    public func write(_ report: PreferenceAlignment, rubricText: String?) throws {
+        try write(.preference(report), entry: AlignmentHistoryEntry(preference: report, rubricText: rubricText))
+    }
+
+    private func write(_ document: ReportDocument, entry: AlignmentHistoryEntry) throws {
+        try StagedOutputs.writeAllOrNone(try report.map { [try document.file(at: $0)] } ?? []) {
+            guard let history else { return }
+            try entry.append(to: URL(fileURLWithPath: history))
+        }
+    }
+}
+
+extension AlignmentReport {
+    /// The alignment of a run judged with `rubric` (`judgecal align RUN --rubric R`), its
+    /// info carrying the SHA-256 of the rubric's text.
+    ///
+    /// - Throws: as ``AlignmentInput/init(run:rubric:judgments:labels:groupBy:)`` and ``init(_:options:)``.
+    public init(
+        run: FrozenRun, rubric: Rubric, rubricText: String, judgments: JudgmentSet, labels: ExpertLabels,
+        groupBy: String?, settings: AlignmentSettings
+    ) throws {
+        var input = try AlignmentInput(run: run, rubric: rubric, judgments: judgments, labels: labels, groupBy: groupBy)
+        input.info.rubricHash = SHA256.hexDigest(of: Array(rubricText.utf8))
+        try self.init(input, options: settings)
+    }
+}
+
+/// Scores a judge produced elsewhere aligned with expert label sheets
+/// (`judgecal align --judge-scores FILE`): the report, and the notes to show
+/// beside it.
+public struct JudgeScoresAlignment: Sendable {
+    /// The alignment.
+    public let report: AlignmentReport
+    /// Sentences for the reader: that no scale is known, when none is; how
+    /// many judge values went beyond a dimension's scale.
+    public let notes: [String]
+
+    /// Reads the scores at `scores` and the label sheets, and aligns them.
+    ///
+    /// - Parameters:
+    ///   - run: the run the scores are of, when known; its rows are then the rows aligned.
+    ///   - rubric: the rubric, which declares the dimensions and their scales, when known.
+    ///   - levels: without a rubric, the scale of every dimension (``ScoringScale/alignmentLevels(_:rubric:)``).
+    ///   - groupBy: a dotted path into each run row, for per-group correlations; needs `run`.
+    /// - Throws: ``InputError`` for a file that does not read or does not match;
+    ///   ``AlignmentError`` when the alignment cannot be computed.
+    public init(
+        scores: URL, run: FrozenRun?, rubric: Rubric?, levels: ScoringScale?, labelSheets: [URL],
+        values: ExpertLabels.ValueMode, groupBy: String?, settings: AlignmentSettings
+    ) throws {
+        let judgeScores = try ExternalJudgeScores.load(from: scores)
+        let labels = try judgeScores.labels(
+            from: labelSheets, rubric: rubric, levels: levels, runIDs: run.map { Set($0.rows.map(\.id)) }, values: values)
+        let scale = levels?.categoryScale
+        let input = try AlignmentInput(
+            run: run, rubric: rubric, judgeScores: judgeScores, scale: scale, labels: labels, groupBy: groupBy)
+        report = try AlignmentReport(input, options: settings)
+        let noScale =
+            "no scale is known (no --rubric, no --categories): category statistics (agreement, kappa, alpha, AC2, "
+            + "confusion matrix) are undefined; correlations, bias and spread use the values as they are"
+        notes = (rubric == nil && scale == nil ? [noScale] : []) + judgeScores.offScaleNotes(for: report)
+    }
+}

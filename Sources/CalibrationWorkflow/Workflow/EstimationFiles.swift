@@ -1,0 +1,112 @@
+public import Calibration
+public import CalibrationData
+import CalibrationReports
+import DataFormats
+public import Foundation
+import Judging
+import StatisticsCore
+
+/// The files `judgecal estimate` reads: the judge's scores of every row (or the
+/// judgments just made of the run), the expert label sheets, optionally the run and
+/// the rubric, and for A − B a second run's scores and sheets.
+public struct EstimationFiles: Sendable, Hashable {
+    /// Run A's judge scores: a `.judgments.jsonl` from `judgecal judge`, or a CSV or JSON Lines scores file;
+    /// `nil` when ``judgments`` holds them.
+    public var judgeScores: URL?
+    /// Run A judged just now with the rubric (`judgecal estimate RUN --rubric R`, through the response cache),
+    /// instead of ``judgeScores``.
+    public var judgments: JudgmentSet?
+    /// Run A's frozen run; without it the rows are the judge-scores file's.
+    public var run: URL?
+    /// The rubric, which declares the dimensions and scales.
+    public var rubric: URL?
+    /// Without a rubric, every dimension's integer levels (`--categories`); empty for none.
+    public var categories: [Int]
+    /// Run A's label sheets.
+    public var labels: [URL]
+    /// Run B's judge scores, for A − B.
+    public var versus: URL?
+    /// Run B's label sheets.
+    public var versusLabels: [URL]
+    /// Whether labels are levels or means of several experts' levels (`--means`).
+    public var values: ExpertLabels.ValueMode
+    /// Run A's sampling frame (`--frame`).
+    ///
+    /// `nil` to look for one beside its sheets (``SamplingFrame/discovered(besideSheets:)``);
+    /// run B's is always looked for beside its sheets.
+    public var frame: URL?
+
+    /// Names the files.
+    public init(
+        judgeScores: URL?, judgments: JudgmentSet? = nil, run: URL? = nil, rubric: URL? = nil, categories: [Int] = [], labels: [URL], versus: URL? = nil,
+        versusLabels: [URL] = [], means: Bool = false, frame: URL? = nil
+    ) {
+        self.frame = frame
+        self.judgeScores = judgeScores
+        self.judgments = judgments
+        self.run = run
+        self.rubric = rubric
+        self.categories = categories
+        self.labels = labels
+        self.versus = versus
+        self.versusLabels = versusLabels
+        self.values = means ? .means : .levels
+    }
+}
+
+extension EstimationReport {
+    /// The estimates of the runs named by `files`.
+    ///
+    /// With a sampling frame (given, or found beside the sheets) every row is weighted
+    /// by its inclusion probability from it; without one, `settings` must declare how
+    /// the labelled rows were drawn (``EstimationSettings/declaredSampling``), since the
+    /// sheets give no probability for the rows they do not hold.
+    ///
+    /// - Throws: ``InputError`` for a file that does not read or does not match
+    ///   (a label of a row outside the run, sheets with no label, a frame of another
+    ///   run or batch, with rows missing or edited); ``EstimationOptionsError``
+    ///   for options that cannot go together (`--categories` with a rubric, `--versus` without its sheets, both or
+    ///   neither of judge scores and judgments).
+    public init(files: EstimationFiles, settings: EstimationSettings) throws {
+        let rubric = try files.rubric.map(Rubric.loadForUse(from:))
+        let levels: ScoringScale?
+        do {
+            levels = try ScoringScale.alignmentLevels(files.categories, rubric: rubric)
+        } catch {
+            throw EstimationOptionsError(error.message)
+        }
+        func run(_ scores: ExternalJudgeScores, _ run: FrozenRun?, _ labels: [URL], frame: URL?) throws -> EstimationRun {
+            try EstimationRun(
+                scores: scores, run: run, rubric: rubric, levels: levels, labelSheets: labels, values: files.values,
+                frame: try frame.map(SamplingFrame.load(from:)) ?? SamplingFrame.discovered(besideSheets: labels))
+        }
+        guard (files.versus == nil) == files.versusLabels.isEmpty else {
+            throw EstimationOptionsError("--versus and --versus-labels go together: run B's judge scores and its label sheets")
+        }
+        let scores: ExternalJudgeScores
+        switch (files.judgeScores, files.judgments) {
+        case (let url?, nil): scores = try ExternalJudgeScores.load(from: url)
+        case (nil, let judgments?):
+            scores = try ExternalJudgeScores(judgments: judgments, file: "the judgments of \(judgments.run) by \(judgments.model)")
+        default: throw EstimationOptionsError("give the judge's scores (--judge-scores) or the rubric to judge the run with, not both")
+        }
+        let a = try run(scores, try files.run.map(FrozenRun.load(from:)), files.labels, frame: files.frame)
+        try self.init(
+            a, versus: try files.versus.map { try run(ExternalJudgeScores.load(from: $0), nil, files.versusLabels, frame: nil) },
+            settings: settings)
+    }
+
+    /// The estimates of the runs named by `files`, with the report file (if `reportPath`
+    /// names one) checked before any work and written after it (``StagedOutputs``):
+    /// what `judgecal estimate` does between reading its options and printing.
+    ///
+    /// - Throws: as ``init(files:settings:)``; ``OutputError`` when the report cannot be written.
+    public static func estimate(
+        files: EstimationFiles, settings: EstimationSettings, writingReportTo reportPath: String?
+    ) throws -> EstimationReport {
+        if let reportPath { try StagedOutputs.check(reportPath, role: "report") }
+        let report = try EstimationReport(files: files, settings: settings)
+        if let reportPath { try StagedOutputs.writeAllOrNone([report.file(at: reportPath)]) }
+        return report
+    }
+}

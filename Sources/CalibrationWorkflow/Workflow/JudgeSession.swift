@@ -1,0 +1,206 @@
+public import Calibration
+public import CalibrationData
+import CalibrationReports
+public import DataFormats
+public import Foundation
+public import Judging
+public import LanguageModels
+internal import Synchronization
+
+/// A judge ready to score runs: an OpenAI-compatible model behind the response
+/// cache, with its scoring options and how many rows it judges at once — what
+/// `judgecal judge`, `align` and `compare` set up from their options.
+public struct JudgeSession: Sendable {
+    /// The scoring modes by name (`--mode`).
+    public enum Mode: String, CaseIterable, Sendable {
+        /// The written score.
+        case discrete
+        /// The expected score from the log-probabilities of the score token
+        /// (the ten most likely), falling back to the written score, counted,
+        /// where the server gives none.
+        case weighted
+        /// The mean of several sampled replies.
+        case sampled
+
+        /// The scoring mode; `samples` replies per row in sampled mode.
+        public func scoringMode(samples: Int) -> ScoringMode {
+            switch self {
+            case .discrete: .discrete
+            case .weighted: .probabilityWeighted(topLogprobs: 10, whenUnavailable: .discrete)
+            case .sampled: .sampled(count: samples)
+            }
+        }
+    }
+
+    /// How a run's progress is shown.
+    public enum ProgressDisplay: Sendable {
+        /// One line, redrawn after each row (``JudgeProgress/redrawnLine(name:elapsedSeconds:)``).
+        case redrawn(@Sendable (String) -> Void)
+        /// Lines of their own at the cadence of ``JudgeProgressLog``.
+        case logged(@Sendable (String) -> Void)
+        /// Nothing.
+        case none
+    }
+
+    /// The HTTP client, whose ``OpenAICompatibleModel/statistics`` count the requests made.
+    public let client: OpenAICompatibleModel
+    /// The response cache every call goes through.
+    public let cache: ResponseCache
+    /// The client behind the cache: what the judge asks.
+    public let model: any LanguageModel
+    /// How replies become scores.
+    public let options: JudgeOptions
+    /// The most rows judged at once.
+    public let concurrency: Int
+
+    /// A session for `configuration` whose calls are cached in the SQLite file
+    /// at `cacheURL` (its folder is created when missing).
+    ///
+    /// - Throws: ``LanguageModels/LanguageModelError`` (configuration) for a
+    ///   configuration the client refuses, such as an API key variable that is
+    ///   not set; the cache's error when it cannot be opened.
+    public init(
+        configuration: OpenAICompatibleModel.Configuration, cacheURL: URL, options: JudgeOptions = JudgeOptions(),
+        concurrency: Int = JudgeRun.defaultConcurrency
+    ) throws {
+        client = try OpenAICompatibleModel(configuration: configuration)
+        try FileManager.default.createDirectory(at: cacheURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        cache = try ResponseCache(url: cacheURL)
+        model = CachedModel(client, cache: cache)
+        self.options = options
+        self.concurrency = concurrency
+    }
+
+    /// A session asking another model — the settings in the JSON file at
+    /// `configurationFile` over the defaults, neither flags nor `JUDGECAL_*`
+    /// variables (those describe the first model) — through `session`'s cache,
+    /// with its scoring options and concurrency: the other side of "is the small
+    /// model as good a judge as the large one?".
+    ///
+    /// - Throws: ``InputError`` for a file that is not a model configuration
+    ///   (``OpenAICompatibleModel/Configuration/Overrides/init(contentsOf:)``);
+    ///   ``LanguageModels/LanguageModelError`` (configuration) for settings the client refuses.
+    public init(configurationFile: URL, sharingCacheOf session: JudgeSession) throws {
+        client = try OpenAICompatibleModel(configuration: .resolved(environment: [:], file: configurationFile))
+        cache = session.cache
+        model = CachedModel(client, cache: cache)
+        options = session.options
+        concurrency = session.concurrency
+    }
+
+    /// Judges every row of `run` with `rubric` (``JudgeRun/judge(run:rubric:model:options:concurrency:progress:)``,
+    /// or, `pairwise`, ``JudgeRun/judgePairwise(run:rubric:model:options:concurrency:progress:)``), showing
+    /// progress as `display` says.
+    public func judgments(run: FrozenRun, rubric: Rubric, pairwise: Bool = false, display: ProgressDisplay = .none)
+        async throws -> JudgmentSet
+    {
+        let (progress, ticker) = reporter(name: rubric.name, total: run.rows.count, display: display)
+        defer { ticker?.cancel() }
+        if pairwise {
+            return try await JudgeRun.judgePairwise(
+                run: run, rubric: rubric, model: model, options: options, concurrency: concurrency, progress: progress)
+        }
+        return try await JudgeRun.judge(
+            run: run, rubric: rubric, model: model, options: options, concurrency: concurrency, progress: progress)
+    }
+
+    /// Runs `battery` on `run` with `rubric` (``ProbeBattery/run(run:rubric:model:options:concurrency:progress:)``),
+    /// showing each phase's progress as `display` says, named `probe <phase>`.
+    public func probes(run: FrozenRun, rubric: Rubric, battery: ProbeBattery, display: ProgressDisplay = .none) async throws
+        -> ProbeReport
+    {
+        let phases = PhaseReporters()
+        defer { phases.finish() }
+        return try await battery.run(
+            run: run, rubric: rubric, model: model, options: options, concurrency: concurrency,
+            progress: { phase, p in
+                phases.reporter(for: phase) { reporter(name: "probe \(phase)", total: p.total, display: display) }(p)
+            })
+    }
+
+    /// A progress callback showing `display`'s kind of progress under `name`, and the task that
+    /// logs at intervals (for ``ProgressDisplay/logged(_:)``), to cancel when done.
+    private func reporter(name: String, total: Int, display: ProgressDisplay)
+        -> (@Sendable (JudgeProgress) -> Void, Task<Void, Never>?)
+    {
+        let started = Date()
+        switch display {
+        case .redrawn(let write):
+            return ({ write($0.redrawnLine(name: name, elapsedSeconds: Date().timeIntervalSince(started))) }, nil)
+        case .logged(let write):
+            let log = JudgeProgressLog(name: name, total: total, write: write)
+            return ({ log.update($0) }, Task { await log.tick() })
+        case .none:
+            return ({ _ in }, nil)
+        }
+    }
+
+    /// One line on the cache and the calls made:
+    /// `cache: 40 hits, 2 misses; server: 2 requests, 0 retries, 0 failures`; with several
+    /// endpoints, a line for each after it (``OpenAICompatibleModel/EndpointStatistics/summary``).
+    public var summary: String {
+        let c = cache.statistics
+        let s = client.statistics
+        let line =
+            "cache: \(c.hits) hits, \(c.misses) misses; server: \(s.httpRequests) requests, \(s.retries) retries, \(s.failures) failures"
+        guard s.endpoints.count > 1 else { return line }
+        return ([line] + s.endpoints.map(\.summary)).joined(separator: "\n")
+    }
+
+    /// ``summary`` as JSON, for `judge --json`'s `server`: `{"cacheHits", "cacheMisses", "requests", "retries",
+    /// "failures", "endpoints": [...]}`, one entry per endpoint (``OpenAICompatibleModel/EndpointStatistics/json``),
+    /// a single server included.
+    public var summaryJSON: JSONValue {
+        let c = cache.statistics
+        let s = client.statistics
+        return .object([
+            "cacheHits": .number(Double(c.hits)), "cacheMisses": .number(Double(c.misses)),
+            "requests": .number(Double(s.httpRequests)), "retries": .number(Double(s.retries)),
+            "failures": .number(Double(s.failures)), "endpoints": .array(s.endpoints.map(\.json)),
+        ])
+    }
+}
+
+/// The progress reporter of each phase of a probe battery, made when the phase first reports;
+/// the previous phase's interval logging stops then.
+private final class PhaseReporters: Sendable {
+    typealias Reporter = (@Sendable (JudgeProgress) -> Void, Task<Void, Never>?)
+    private let state = Mutex([String: Reporter]())
+
+    func reporter(for phase: String, make: () -> Reporter) -> @Sendable (JudgeProgress) -> Void {
+        state.withLock { all in
+            if let known = all[phase] { return known.0 }
+            all.values.forEach { $0.1?.cancel() }
+            let made = make()
+            all[phase] = made
+            return made.0
+        }
+    }
+
+    func finish() {
+        state.withLock { $0.values.forEach { $0.1?.cancel() } }
+    }
+}
+
+extension JudgmentSet {
+    /// The ids of the rows that got no answer from the server
+    /// (``JudgeFailure/isTransport``) in the judgments file a previous run
+    /// wrote at `url`; none when there is no file there.
+    ///
+    /// A file that is there but cannot be read is an error rather than a
+    /// previous run taken to have left nothing to retry: the run about to
+    /// replace it would overwrite a file that may not be a judgments file at all.
+    ///
+    /// - Throws: ``InputError`` naming the file and line, and what to do.
+    public static func previouslyUnanswered(at url: URL) throws -> Set<String> {
+        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        do {
+            return Set(try load(from: url).unansweredIDs)
+        } catch var error as InputError {
+            error.message +=
+                "; this is where the judgments will be written, read first for the rows a previous run "
+                + "could not get answered: move the file away or choose another --output"
+            throw error
+        }
+    }
+}

@@ -1,0 +1,80 @@
+public import Calibration
+public import CalibrationData
+import Foundation
+public import Judging
+
+/// `judgecal align RUN --rubric R` and `judgecal certify`, from the files read to the report: the
+/// certificate a look may require, the split's rows and checks (``SplitStep``), the labelled rows (or a
+/// selection of them, ``AlignmentRows``) judged through the response cache, the alignment, and the
+/// split's use recorded on the report.
+public struct JudgedAlignment: Sendable {
+    /// What the alignment is for.
+    public enum Purpose: Sendable, Hashable {
+        /// An ordinary look; with a history path, refused unless the rubric, model and scoring mode match the
+        /// lineage's certificate there (`--require-certified`, ``Certificate/require(_:text:judge:history:)``).
+        case look(requiringCertificateIn: String?)
+        /// The sealed test rows judged once (`certify`); `force` certifies a lineage again, marking the test rows reused.
+        case certification(force: Bool)
+    }
+
+    /// The run, every row of it; the split step narrows it.
+    public var run: FrozenRun
+    /// The rubric the judge scores with.
+    public var rubric: Rubric
+    /// The rubric's text, whose SHA-256 the report and certificate keep.
+    public var rubricText: String
+    /// The expert labels on the run's rows.
+    public var labels: ExpertLabels
+    /// A dotted path into each row for per-group correlations, if any.
+    public var groupBy: String?
+    /// The statistic, threshold and intervals.
+    public var settings: AlignmentSettings
+    /// The split to align on (`--split`, or the test split for `certify`), if any.
+    public var split: SplitStep?
+    /// Part of the labelled rows to judge (`--ids`, `--sample`), if not all of them.
+    public var selection: RowSelection?
+
+    /// Creates the alignment's inputs.
+    public init(
+        run: FrozenRun, rubric: Rubric, rubricText: String, labels: ExpertLabels, groupBy: String?, settings: AlignmentSettings,
+        split: SplitStep?, selection: RowSelection? = nil
+    ) {
+        self.selection = selection
+        self.run = run
+        self.rubric = rubric
+        self.rubricText = rubricText
+        self.labels = labels
+        self.groupBy = groupBy
+        self.settings = settings
+        self.split = split
+    }
+
+    /// Judges the rows (the split's, when there is one) with `judge` and aligns them with the labels.
+    ///
+    /// Order: the certificate check (a look that requires one) comes before anything else; then the split's
+    /// checks (examples cite development rows only; on test, one certificate per lineage unless forced), its
+    /// notes going to `note`; then the judging of the rows with a label (or the selection's), showing
+    /// progress as `display` says.
+    ///
+    /// - Throws: ``CertificationError`` for a missing or mismatched certificate, or a second one without force;
+    ///   as ``SplitStep/run(_:checking:force:note:)``, ``JudgeSession/judgments(run:rubric:display:)`` and
+    ///   ``AlignmentReport/init(run:rubric:rubricText:judgments:labels:groupBy:settings:)``.
+    public mutating func report(
+        judge: JudgeSession, purpose: Purpose, display: JudgeSession.ProgressDisplay = .none, note: (String) -> Void = { _ in }
+    ) async throws -> AlignmentReport {
+        var force = false
+        switch purpose {
+        case .look(let history?): try Certificate.require(rubric, text: rubricText, judge: judge.settings, history: history)
+        case .look(nil): break
+        case .certification(let forced): force = forced
+        }
+        let narrowed = try split?.run(run, checking: [rubric], force: force, note: note) ?? run
+        let rows = try AlignmentRows(run: narrowed, labels: split?.labels ?? labels, selection: selection)
+        let judgments = try await judge.judgments(run: rows.judged, rubric: rubric, display: display)
+        var report = try AlignmentReport(
+            run: rows.run, rubric: rubric, rubricText: rubricText, judgments: judgments, labels: rows.labels,
+            groupBy: groupBy, settings: settings)
+        report.split = split?.use(for: report, rubric: rubric, rubricText: rubricText, judge: judge.settings)
+        return report
+    }
+}

@@ -1,0 +1,143 @@
+public import Calibration
+public import CalibrationData
+import DataFormats
+public import Foundation
+public import Judging
+import LanguageModels
+import RunInference
+import StatisticsCore
+
+/// What `align --split`, `compare --split` and `certify` do with a split
+/// around their judging: restrict the labels and the run to the split's rows,
+/// refuse a rubric citing held-out rows, count the validation looks in the
+/// history, and on test refuse a second certificate of a lineage unless forced.
+///
+/// Use: ``init(_:labels:sheets:file:proportions:history:)``, then
+/// ``run(_:checking:force:note:)`` for the rows to judge, then
+/// ``use(for:rubric:rubricText:judge:)`` (or the comparison's) on the result.
+public struct SplitStep: Sendable {
+    /// The split, its record and its labels.
+    public let selection: SplitSelection
+    /// The history file the looks and certificates are counted in (`nil` on development with `--no-history`).
+    public let history: URL?
+    /// Every entry of the history when the step began.
+    public let entries: [AlignmentHistoryEntry]
+    private var reused = false
+
+    /// Selects `split` of the labels (``SplitSelection``) and reads the history at `history`.
+    ///
+    /// - Parameter history: the history file; `nil` (`--no-history`) is refused on validation and test, whose looks
+    ///   and certificates must be counted.
+    /// - Throws: as ``SplitSelection/init(_:labels:sheets:file:proportions:)`` and ``AlignmentHistoryEntry/readAll(from:)``;
+    ///   ``SplitError`` for no history on validation or test.
+    public init(
+        _ split: LabelSplit, labels: ExpertLabels, sheets: [URL], file: URL? = nil, proportions: SplitProportions? = nil,
+        history: URL?
+    ) throws {
+        guard history != nil || split == .development else {
+            throw SplitError("looks at \(split.rawValue) rows are counted in the history; --no-history cannot be used with them")
+        }
+        selection = try SplitSelection(split, labels: labels, sheets: sheets, file: file, proportions: proportions)
+        self.history = history
+        entries = try history.map(AlignmentHistoryEntry.readAll(from:)) ?? []
+    }
+
+    /// ``init(_:labels:sheets:file:proportions:history:)`` from a command line's text: the label sheets', the
+    /// record's and the history's paths, and the shares as `--split-shares` gives them (none: the default, 50/25/25).
+    public init(_ split: LabelSplit, labels: ExpertLabels, sheets: [String], file: String?, shares: [Double], history: String?) throws {
+        try self.init(
+            split, labels: labels, sheets: sheets.map { URL(fileURLWithPath: $0) }, file: file.map { URL(fileURLWithPath: $0) },
+            proportions: shares.isEmpty ? nil : try SplitProportions(parsing: shares), history: history.map { URL(fileURLWithPath: $0) })
+    }
+
+    /// The labels on the split's rows.
+    public var labels: ExpertLabels { selection.labels }
+
+    /// `run` with only the split's rows, so that nothing else is judged, once
+    /// `rubrics` pass ``check(rubric:force:)``; the selection's notes (rows
+    /// joined, labels edited, a record first written) go to `note`.
+    ///
+    /// - Throws: as ``check(rubric:force:)``; ``InputError`` as ``FrozenRun/init(info:rows:file:)``.
+    public mutating func run(
+        _ run: FrozenRun, checking rubrics: [Rubric], force: Bool = false, note: (String) -> Void = { _ in }
+    ) throws -> FrozenRun {
+        for rubric in rubrics { try check(rubric: rubric, force: force) }
+        selection.notes.forEach(note)
+        let ids = Set(selection.reference.rows)
+        return try FrozenRun(info: run.info, rows: run.rows.filter { ids.contains($0.id) }, file: run.info.name)
+    }
+
+    /// Checks `rubric` before any judging: its worked examples cite development
+    /// rows only; on test, its lineage has no certificate on these test rows
+    /// yet, or `force` marks this one as reusing them.
+    ///
+    /// - Throws: ``InputError`` for an example citing a held-out row;
+    ///   ``CertificationError`` for a second certificate without `force`.
+    public mutating func check(rubric: Rubric, force: Bool = false) throws {
+        try selection.check(rubric)
+        guard selection.split == .test else { return }
+        let earlier = entries.compactMap(\.certificate).filter {
+            $0.rubric == rubric.name && $0.splitIdentity == selection.splits.identity
+        }
+        guard earlier.isEmpty || force else {
+            throw CertificationError(
+                "the lineage \(rubric.name) was already certified on these test rows (\(earlier.count) certificate"
+                    + "\(earlier.count == 1 ? "" : "s") in \(history.map(InputFile.displayName) ?? "the history"), the last of v"
+                    + "\(earlier.last?.rubricVersion ?? "?")); a second look at the test rows is no longer a sealed test. "
+                    + "Pass --force to certify anyway, marked \"test rows reused\"")
+        }
+        reused = !earlier.isEmpty
+    }
+
+    /// The rubric texts of the lineage `rubric` looked at on these validation rows before.
+    func earlierLooks(of rubric: String) -> (looks: Int, texts: Set<String>) {
+        let looks = entries.filter {
+            $0.split?.split == .validation && $0.split?.identity == selection.splits.identity && $0.rubric == rubric
+        }
+        return (looks.count, Set(looks.flatMap { [$0.rubricTextHash, $0.controlRubricTextHash].compactMap { $0 } }))
+    }
+
+    /// What `report` says about its split: on validation the looks (this one
+    /// counted) with the verdict statistic adjusted; on test the certificate.
+    public func use(for report: AlignmentReport, rubric: Rubric, rubricText: String, judge: JudgeSettings) -> SplitUse {
+        let hash = SHA256.hexDigest(of: Array(rubricText.utf8))
+        var use = SplitUse(split: selection.reference, editedFrom: rubric.editedFrom)
+        switch selection.split {
+        case .development:
+            break
+        case .validation:
+            use.looks = looks(of: rubric.name, texts: [hash], level: report.options.level,
+                figures: report.dimensions.map { ($0.name, $0.statistic.displayName, $0.statisticEstimate) })
+        case .test:
+            use.certificate = Certificate(
+                rubric: rubric.name, rubricVersion: rubric.version, rubricTextHash: hash, editedFrom: rubric.editedFrom,
+                judge: judge, splitFile: selection.reference.file, splitIdentity: selection.splits.identity,
+                labelFingerprint: selection.splits.fingerprint, testRows: selection.reference.rows.count, testRowsReused: reused)
+        }
+        return use
+    }
+
+    /// What `comparison` says about its split: the looks, with the difference
+    /// experimental − control adjusted for every version looked at.
+    public func use(for comparison: RubricComparison, experimental: Rubric, texts: (control: String, experimental: String))
+        -> SplitUse
+    {
+        var use = SplitUse(split: selection.reference, editedFrom: experimental.editedFrom)
+        let hashes = [texts.control, texts.experimental].map { SHA256.hexDigest(of: Array($0.utf8)) }
+        use.looks = looks(of: experimental.name, texts: Set(hashes), level: comparison.options.level,
+            figures: comparison.dimensions.map { ($0.name, "difference in \($0.statistic.displayName)", $0.difference) })
+        return use
+    }
+
+    private func looks(of lineage: String, texts: Set<String>, level: Double, figures: [(String, String, Estimate)]) -> SplitUse.Looks {
+        let earlier = earlierLooks(of: lineage)
+        let versions = earlier.texts.union(texts).count
+        return SplitUse.Looks(
+            versions: versions, earlierLooks: earlier.looks, method: "bonferroni over \(versions) versions (normal approximation)",
+            dimensions: figures.compactMap { name, figure, estimate in
+                SelectionAdjustment.adjusted(estimate, looks: versions, level: level).map {
+                    .init(dimension: name, figure: figure, estimate: estimate, adjusted: $0.interval, optimism: $0.optimism)
+                }
+            })
+    }
+}
