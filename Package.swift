@@ -82,11 +82,11 @@ let libraries: [Target] = [
     ),
     .target(
         name: "Calibration",
-        dependencies: ["DataFormats", "EvaluationCore", "StatisticsCore", "AgreementCoefficients", "RunInference", "LanguageModels", "Judging", "SampleGeneration", "CalibrationData"]
+        dependencies: ["DataFormats", "EvaluationCore", "StatisticsCore", "AgreementCoefficients", "RunInference", "LanguageModels", "Judging", "CalibrationData"]
     ),
     .target(
         name: "CalibrationReports",
-        dependencies: ["DataFormats", "EvaluationCore", "StatisticsCore", "AgreementCoefficients", "RunInference", "LanguageModels", "Judging", "SampleGeneration", "CalibrationData", "Calibration"],
+        dependencies: ["DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference", "LanguageModels", "Judging", "CalibrationData", "Calibration"],
         // Compiled into the binary as bytes (PackageResources), not a bundle
         // found beside the executable: judgecal keeps its label page when
         // copied onto PATH, and so does any program linking CalibrationReports.
@@ -94,7 +94,7 @@ let libraries: [Target] = [
     ),
     .target(
         name: "CalibrationWorkflow",
-        dependencies: ["DataFormats", "EvaluationCore", "StatisticsCore", "AgreementCoefficients", "RunInference", "LanguageModels", "Judging", "SampleGeneration", "CalibrationData", "Calibration", "CalibrationReports"]
+        dependencies: ["DataFormats", "StatisticsCore", "RunInference", "LanguageModels", "Judging", "SampleGeneration", "CalibrationData", "Calibration", "CalibrationReports"]
     ),
     .target(
         name: "_CurlShims",
@@ -112,7 +112,7 @@ let libraries: [Target] = [
     .executableTarget(
         name: "judgecal",
         dependencies: [
-            "CommandLineParsing", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "Judging", "LanguageModels", "EvaluationCore", "StatisticsCore", "AgreementCoefficients", "RunInference", "DataFormats",
+            "CommandLineParsing", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "Judging", "LanguageModels", "StatisticsCore", "AgreementCoefficients", "DataFormats",
             "SampleGeneration",
         ],
         linkerSettings: staticSwiftRuntime
@@ -124,17 +124,17 @@ let libraries: [Target] = [
 let benchmarks: [Target] = [
     .executableTarget(
         name: "AgreementBenchmarks",
-        dependencies: ["StatisticsCore", "AgreementCoefficients", "RunInference", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "DataFormats"],
+        dependencies: ["StatisticsCore", "AgreementCoefficients", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "DataFormats"],
         path: "benchmarks/AgreementBenchmarks"
     ),
     .executableTarget(
         name: "LanguageModelsBenchmark",
-        dependencies: ["LanguageModels", "DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference"],
+        dependencies: ["LanguageModels", "DataFormats", "StatisticsCore"],
         path: "benchmarks/LanguageModelsBenchmark"
     ),
     .executableTarget(
         name: "CorrectionSimulation",
-        dependencies: ["StatisticsCore", "AgreementCoefficients", "RunInference", "DataFormats"],
+        dependencies: ["StatisticsCore", "RunInference", "DataFormats"],
         path: "benchmarks/CorrectionSimulation"
     ),
     .executableTarget(
@@ -144,7 +144,7 @@ let benchmarks: [Target] = [
     ),
     .executableTarget(
         name: "SamplingSimulation",
-        dependencies: ["StatisticsCore", "AgreementCoefficients", "RunInference", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "DataFormats", "Judging"],
+        dependencies: ["StatisticsCore", "AgreementCoefficients", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "DataFormats", "Judging"],
         path: "benchmarks/SamplingSimulation"
     ),
     .executableTarget(
@@ -154,7 +154,7 @@ let benchmarks: [Target] = [
     ),
     .executableTarget(
         name: "ProbeSimulation",
-        dependencies: ["StatisticsCore", "AgreementCoefficients", "RunInference", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "DataFormats", "Judging", "LanguageModels"],
+        dependencies: ["StatisticsCore", "RunInference", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "DataFormats", "Judging", "LanguageModels"],
         path: "benchmarks/ProbeSimulation",
         exclude: ["planted_judge_server.py"]
     ),
@@ -235,7 +235,7 @@ let tests: [Target] = [
     .testTarget(
         name: "JudgingTests",
         dependencies: [
-            "DataFormats", "Judging", "StatisticsCore", "AgreementCoefficients", "RunInference", "EvaluationCore", "EvaluationTesting", "LanguageModels", "_TestSupport",
+            "DataFormats", "Judging", "StatisticsCore", "EvaluationCore", "EvaluationTesting", "LanguageModels", "_TestSupport",
         ],
         exclude: ["Resources"]
     ),
@@ -256,7 +256,7 @@ let tests: [Target] = [
     ),
     .testTarget(
         name: "LanguageModelsTests",
-        dependencies: ["DataFormats", "LanguageModels", "EvaluationCore", "_TestSupport"],
+        dependencies: ["DataFormats", "LanguageModels", "_TestSupport"],
         resources: [.copy("Resources")]
     ),
 ]
