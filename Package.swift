@@ -129,7 +129,7 @@ let benchmarks: [Target] = [
     ),
     .executableTarget(
         name: "LanguageModelsBenchmark",
-        dependencies: ["LanguageModels", "DataFormats", "StatisticsCore"],
+        dependencies: ["LanguageModelTesting", "LanguageModels", "DataFormats", "StatisticsCore"],
         path: "benchmarks/LanguageModelsBenchmark"
     ),
     .executableTarget(
@@ -207,6 +207,14 @@ let tests: [Target] = [
         dependencies: ["DataFormats"],
         path: "Tests/_TestSupport"
     ),
+    // The test doubles the suites share: a scripted model, and the recorder and
+    // replayer of real servers' replies. A library so that the benchmarks'
+    // package can record with it; no production module depends on it.
+    .target(
+        name: "LanguageModelTesting",
+        dependencies: ["LanguageModels", "DataFormats"],
+        path: "Tests/LanguageModelTesting"
+    ),
     .testTarget(
         name: "DataFormatsTests",
         dependencies: ["DataFormats", "_TestSupport"]
@@ -235,7 +243,7 @@ let tests: [Target] = [
     .testTarget(
         name: "JudgingTests",
         dependencies: [
-            "DataFormats", "Judging", "StatisticsCore", "EvaluationCore", "EvaluationTesting", "LanguageModels", "_TestSupport",
+            "DataFormats", "Judging", "StatisticsCore", "EvaluationCore", "EvaluationTesting", "LanguageModels", "LanguageModelTesting", "_TestSupport",
         ],
         exclude: ["Resources"]
     ),
@@ -252,11 +260,11 @@ let tests: [Target] = [
     ),
     .testTarget(
         name: "SampleGenerationTests",
-        dependencies: ["DataFormats", "EvaluationCore", "LanguageModels", "SampleGeneration", "_TestSupport"]
+        dependencies: ["DataFormats", "EvaluationCore", "LanguageModels", "SampleGeneration", "LanguageModelTesting", "_TestSupport"]
     ),
     .testTarget(
         name: "LanguageModelsTests",
-        dependencies: ["DataFormats", "LanguageModels", "_TestSupport"],
+        dependencies: ["DataFormats", "LanguageModels", "LanguageModelTesting", "_TestSupport"],
         resources: [.copy("Resources")]
     ),
 ]
@@ -285,6 +293,7 @@ let package = Package(
         .library(name: "ArchiveReading", targets: ["ArchiveReading"]),
         .library(name: "EvaluationCore", targets: ["EvaluationCore"]),
         .library(name: "EvaluationTesting", targets: ["EvaluationTesting"]),
+        .library(name: "LanguageModelTesting", targets: ["LanguageModelTesting"]),
         .library(name: "LanguageModels", targets: ["LanguageModels"]),
         .library(name: "Judging", targets: ["Judging"]),
         .library(name: "SampleGeneration", targets: ["SampleGeneration"]),

@@ -3,6 +3,7 @@ import EvaluationCore
 import EvaluationTesting
 import Foundation
 import Judging
+import LanguageModelTesting
 import LanguageModels
 import StatisticsCore
 import Testing
@@ -29,10 +30,10 @@ struct FrozenBookTagging: Evaluation {
 
     /// The judge: off the scale for book-004 (tagged `loved-it`), 3s for
     /// book-030 (the only one tagged `gothic`), 4s elsewhere.
-    static let judge = ScriptedJudge { request, _ in
+    static let judge = ScriptedModel(name: "scripted-judge") { request, _ in
         let user = request.messages[1].content
         let reply: (Int, Int) = user.contains("loved-it") ? (5, 4) : user.contains("gothic") ? (3, 3) : (4, 4)
-        return ScriptedJudge.Reply(text: ModelJudgeTests.reply(reply.0, reply.1))
+        return ScriptedModel.Reply(text: ModelJudgeTests.reply(reply.0, reply.1))
     }
 
     init() throws {
@@ -134,7 +135,7 @@ struct FrozenRubricRun: Evaluation {
 
     let dataset: ArrayLoader<Row>
     let judge: ModelJudgeEvaluator<Row, ModelSubject<JSONValue>>
-    let model: ScriptedJudge
+    let model: ScriptedModel
 
     func subject(from sample: Row) async throws -> ModelSubject<JSONValue> { ModelSubject(value: sample.row) }
 
@@ -155,11 +156,11 @@ struct RubricEvaluationTests {
     @Test("Probability-weighted scoring without log-probabilities falls back visibly; the single-scale form names its metric")
     func fallbackIsCounted() async throws {
         let rubric = try Fixtures.rubric("book-tags.md")
-        let model = ScriptedJudge { request, _ in
+        let model = ScriptedModel(name: "scripted-judge") { request, _ in
             if request.messages[1].content.contains("## TagQuality") {
-                return ScriptedJudge.Reply(text: #"{"TagQuality": {"rationale": "fine", "score": 3}}"#)
+                return ScriptedModel.Reply(text: #"{"TagQuality": {"rationale": "fine", "score": 3}}"#)
             }
-            return ScriptedJudge.Reply(text: ModelJudgeTests.reply(4, 2))
+            return ScriptedModel.Reply(text: ModelJudgeTests.reply(4, 2))
         }
         let run = FrozenRubricRun(
             dataset: ArrayLoader(try Fixtures.bookRows().map { FrozenRubricRun.Row(row: $0) }),
@@ -182,11 +183,11 @@ struct RubricEvaluationTests {
 extension RubricEvaluationTests {
     @Test("Sampled mode records the mean with its spread and self-agreement as metrics of their own")
     func sampledMetrics() async throws {
-        let model = ScriptedJudge { request, _ in
+        let model = ScriptedModel(name: "scripted-judge") { request, _ in
             if request.messages[1].content.contains("## TagQuality") {
-                return ScriptedJudge.Reply(text: #"{"TagQuality": {"rationale": "fine", "score": 2}}"#)
+                return ScriptedModel.Reply(text: #"{"TagQuality": {"rationale": "fine", "score": 2}}"#)
             }
-            return ScriptedJudge.Reply(text: request.sampleIndex == 0 ? ModelJudgeTests.reply(4, 2) : ModelJudgeTests.reply(3, 2))
+            return ScriptedModel.Reply(text: request.sampleIndex == 0 ? ModelJudgeTests.reply(4, 2) : ModelJudgeTests.reply(3, 2))
         }
         let rows = try Fixtures.bookRows().prefix(2).map { FrozenRubricRun.Row(row: $0) }
         let run = FrozenRubricRun(

@@ -1,5 +1,6 @@
 import Foundation
 import Judging
+import LanguageModelTesting
 import LanguageModels
 import Testing
 
@@ -20,7 +21,7 @@ struct ModelJudgeTests {
 
     @Test("A bad reply is retried with what was wrong, and the retry's scores are used")
     func retry() async throws {
-        let model = ScriptedJudge(replies: [Self.reply(5, 3), Self.reply(4, 3)])
+        let model = ScriptedModel(name: "scripted-judge", replies: [Self.reply(5, 3), Self.reply(4, 3)])
         let judge = try ModelJudge(model: model, dimensions: dimensions)
         let judgment = try await judge.judgment(of: messages)
         #expect(judgment.scores.map(\.score) == [4, 3])
@@ -36,7 +37,7 @@ struct ModelJudgeTests {
     @Test("After the last attempt the row is a judge failure with every raw reply, not a score")
     func exhausted() async throws {
         let refusal = try Fixtures.text("replies/refusal.txt")
-        let model = ScriptedJudge(replies: [refusal])
+        let model = ScriptedModel(name: "scripted-judge", replies: [refusal])
         let judge = try ModelJudge(model: model, dimensions: dimensions, options: JudgeOptions(maxAttempts: 2))
         let judgment = try await judge.judgment(of: messages, id: "book-001")
         let failure = try #require(judgment.failure)
@@ -57,13 +58,13 @@ struct ModelJudgeTests {
     @Test("A rationale copied from the prompt's placeholder is repaired like any bad reply, else a counted failure")
     func placeholderRationale() async throws {
         let placeholder = try Fixtures.text("replies/placeholder-rationale.txt")
-        let repaired = ScriptedJudge(replies: [placeholder, Self.reply(1, 2)])
+        let repaired = ScriptedModel(name: "scripted-judge", replies: [placeholder, Self.reply(1, 2)])
         let judgment = try await ModelJudge(model: repaired, dimensions: dimensions).judgment(of: messages)
         #expect(judgment.failure == nil && judgment.retries == 1)
         #expect(judgment.scores.map(\.rationale) == ["relevance reason", "usefulness reason"])
         #expect(repaired.requests.last?.lastUserText.contains("the rationale is the prompt's placeholder") == true)
 
-        let stubborn = ScriptedJudge(replies: [placeholder])
+        let stubborn = ScriptedModel(name: "scripted-judge", replies: [placeholder])
         let failed = try await ModelJudge(model: stubborn, dimensions: dimensions, options: JudgeOptions(maxAttempts: 2))
             .judgment(of: messages, id: "book-001")
         #expect(failed.failure?.code == "placeholder-rationale")
@@ -110,8 +111,8 @@ struct ModelJudgeTests {
             TokenLogprob.Alternative(token: "three", logprob: log(0.1)),
         ]
         let usefulness = [TokenLogprob.Alternative(token: "2", logprob: log(0.9)), TokenLogprob.Alternative(token: "}", logprob: log(0.1))]
-        let model = ScriptedJudge { _, _ in
-            ScriptedJudge.Reply(text: text, tokens: Self.tokens(text, alternatives: [alternatives, usefulness]))
+        let model = ScriptedModel(name: "scripted-judge") { _, _ in
+            ScriptedModel.Reply(text: text, tokens: Self.tokens(text, alternatives: [alternatives, usefulness]))
         }
         let judge = try ModelJudge(model: model, dimensions: dimensions, options: JudgeOptions(mode: .probabilityWeighted(topLogprobs: 5)))
         let judgment = try await judge.judgment(of: messages)
@@ -128,7 +129,7 @@ struct ModelJudgeTests {
 
     @Test("Without log-probabilities, probability-weighted scoring fails the row unless a counted fallback is asked for")
     func noLogprobs() async throws {
-        let model = ScriptedJudge(replies: [Self.reply(3, 2)])
+        let model = ScriptedModel(name: "scripted-judge", replies: [Self.reply(3, 2)])
         let strict = try ModelJudge(model: model, dimensions: dimensions, options: JudgeOptions(mode: .probabilityWeighted()))
         #expect(try await strict.judgment(of: messages).failure?.code == "no-logprobs")
         let lenient = try ModelJudge(
@@ -141,8 +142,8 @@ struct ModelJudgeTests {
 
     @Test("Sampled: n replies, their mean, sample standard deviation and pairwise self-agreement")
     func sampled() async throws {
-        let model = ScriptedJudge { request, _ in
-            ScriptedJudge.Reply(text: [Self.reply(3, 2), Self.reply(3, 2), Self.reply(4, 2)][request.sampleIndex])
+        let model = ScriptedModel(name: "scripted-judge") { request, _ in
+            ScriptedModel.Reply(text: [Self.reply(3, 2), Self.reply(3, 2), Self.reply(4, 2)][request.sampleIndex])
         }
         let judge = try ModelJudge(model: model, dimensions: dimensions, options: JudgeOptions(mode: .sampled(count: 3), seed: 7))
         let judgment = try await judge.judgment(of: messages)
@@ -162,10 +163,10 @@ struct ModelJudgeTests {
     func configuration() {
         let one = ScoreDimension("Q", description: "", scale: .numeric([1: "only"]))
         #expect(throws: JudgeConfigurationError.self) {
-            try ModelJudge(model: ScriptedJudge(replies: ["{}"]), dimensions: [one])
+            try ModelJudge(model: ScriptedModel(name: "scripted-judge", replies: ["{}"]), dimensions: [one])
         }
         #expect(throws: JudgeConfigurationError.self) {
-            try ModelJudge(model: ScriptedJudge(replies: ["{}"]), dimensions: dimensions + [dimensions[0]])
+            try ModelJudge(model: ScriptedModel(name: "scripted-judge", replies: ["{}"]), dimensions: dimensions + [dimensions[0]])
         }
     }
 }

@@ -1,6 +1,7 @@
 import DataFormats
 import Foundation
 import Judging
+import LanguageModelTesting
 import LanguageModels
 import StatisticsCore
 import Testing
@@ -19,7 +20,7 @@ struct PairwiseJudgeTests {
         #"{"winner": {"rationale": "\#(why)", "score": "\#(winner)"}}"#
     }
 
-    func report(_ model: ScriptedJudge) async throws -> PairwiseReport {
+    func report(_ model: ScriptedModel) async throws -> PairwiseReport {
         let judge = PairwiseJudge(model: model, rubric: try Fixtures.rubric("book-tags.md"))
         var comparisons: [PairwiseComparison] = []
         for (first, second) in Self.pairs {
@@ -30,7 +31,7 @@ struct PairwiseJudgeTests {
 
     @Test("A judge that always prefers the first position has position consistency 0")
     func firstPosition() async throws {
-        let model = ScriptedJudge(replies: [try Fixtures.text("replies/pairwise-first-position.txt")])
+        let model = ScriptedModel(name: "scripted-judge", replies: [try Fixtures.text("replies/pairwise-first-position.txt")])
         let report = try await report(model)
         #expect(report.positionConsistency.value == 0)
         #expect(report.positionConsistency.n == 4)
@@ -50,7 +51,7 @@ struct PairwiseJudgeTests {
 
     @Test("A judge that follows content, not position, is consistent; ties count as ties")
     func contentFollowing() async throws {
-        let model = ScriptedJudge { request, _ in
+        let model = ScriptedModel(name: "scripted-judge") { request, _ in
             let user = request.lastUserText
             let winner: String
             if user.contains("<response-a>\nromance") {
@@ -63,7 +64,7 @@ struct PairwiseJudgeTests {
             } else {
                 winner = "B"
             }
-            return ScriptedJudge.Reply(text: Self.reply(winner))
+            return ScriptedModel.Reply(text: Self.reply(winner))
         }
         let report = try await report(model)
         #expect(report.positionConsistency.value == 1)
@@ -75,7 +76,7 @@ struct PairwiseJudgeTests {
     @Test("A row's judgment records both orders and the combined outcome; orders that disagree are a tie, said so")
     func combinedOutcome() async throws {
         let judge = PairwiseJudge(
-            model: ScriptedJudge(replies: [try Fixtures.text("replies/pairwise-first-position.txt")]),
+            model: ScriptedModel(name: "scripted-judge", replies: [try Fixtures.text("replies/pairwise-first-position.txt")]),
             rubric: try Fixtures.rubric("book-tags.md"))
         let judgment = try await judge.judgment(of: PairwiseContent(input: "q", a: "x", b: "y"), id: "p1")
         #expect(judgment.scores.map(\.dimension) == ["preference", "a-first", "b-first"])
@@ -93,7 +94,7 @@ struct PairwiseJudgeTests {
 
     @Test("A reply naming neither response is retried, then the row's failure with every reply kept")
     func badWinner() async throws {
-        let model = ScriptedJudge(replies: [Self.reply("C", "both")])
+        let model = ScriptedModel(name: "scripted-judge", replies: [Self.reply("C", "both")])
         let judge = PairwiseJudge(model: model, rubric: try Fixtures.rubric("book-tags.md"), options: JudgeOptions(maxAttempts: 2))
         let judgment = try await judge.judgment(of: PairwiseContent(input: nil, a: "x", b: "y"))
         #expect(judgment.failure?.code == "off-scale")

@@ -1,6 +1,7 @@
 import DataFormats
 import Foundation
 import Judging
+import LanguageModelTesting
 import LanguageModels
 import Testing
 import _TestSupport
@@ -110,7 +111,7 @@ struct ProbeTests {
         #expect(user(swapped).contains("<response-b>\nfirst\n</response-b>"))
         #expect(swapped.reversesScale && swapped.dimensions == [PairwiseJudge.verdict])
         let content = try PairwiseContent(row: row, rubric: rubric, file: "run pairs")
-        let judge = PairwiseJudge(model: ScriptedJudge(replies: [""]), rubric: rubric)
+        let judge = PairwiseJudge(model: ScriptedModel(name: "scripted-judge", replies: [""]), rubric: rubric)
         #expect(swapped.messages == judge.messages(content, swapped: true), "the probe sends what judge --pairwise sends")
         // A in the swapped order (0) is response b (2); a tie stays a tie.
         let scale = PairwiseJudge.verdict.scale

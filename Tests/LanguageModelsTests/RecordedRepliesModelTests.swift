@@ -1,5 +1,6 @@
 import DataFormats
 import Foundation
+import LanguageModelTesting
 import Testing
 import _TestSupport
 

@@ -1,6 +1,7 @@
 import DataFormats
 import EvaluationCore
 import Foundation
+import LanguageModelTesting
 import SampleGeneration
 import Testing
 import _TestSupport

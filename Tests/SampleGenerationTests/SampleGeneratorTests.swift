@@ -1,6 +1,7 @@
 import DataFormats
 import EvaluationCore
 import Foundation
+import LanguageModelTesting
 import LanguageModels
 import SampleGeneration
 import Testing

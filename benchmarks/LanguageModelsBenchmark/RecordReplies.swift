@@ -1,4 +1,5 @@
 import Foundation
+import LanguageModelTesting
 import LanguageModels
 
 /// Records, from the local judge, the replies `RecordedRepliesModelTests`

@@ -2,6 +2,7 @@ import DataFormats
 import EvaluationCore
 import Foundation
 import Judging
+import LanguageModelTesting
 import LanguageModels
 import Testing
 
@@ -21,7 +22,7 @@ struct ModelArgumentJudgeTests {
 
     @Test("The prompt is the rubric's, rendered by JudgePromptRenderer from the question's row")
     func prompt() async throws {
-        let model = ScriptedJudge(replies: [Self.pass])
+        let model = ScriptedModel(name: "scripted-judge", replies: [Self.pass])
         let judge = try ModelArgumentJudge(model: model)
         let answer = try await judge.answer(Self.question)
         #expect(answer == ArgumentMatch(passed: true, reason: "Space opera is science fiction."))
@@ -37,7 +38,7 @@ struct ModelArgumentJudgeTests {
         let rubric = try Rubric.toolArgument()
         #expect(rubric.rationaleOpening == "The value")
         #expect(rubric.instructions.contains("Begin the rationale with \"The value\""), "the instructions say so too")
-        let model = ScriptedJudge(replies: [Self.pass])
+        let model = ScriptedModel(name: "scripted-judge", replies: [Self.pass])
         _ = try await ModelArgumentJudge(model: model).answer(Self.question)
         let rationale = try #require(model.requests.first?.schema?["properties"]?["ArgumentMatch"]?["properties"]?["rationale"])
         let pattern = try #require(rationale["pattern"]?.string)
@@ -59,13 +60,13 @@ struct ModelArgumentJudgeTests {
 
     @Test("An unusable reply is retried; when every attempt fails the judge throws and the tally counts it")
     func retriesAndFailures() async throws {
-        let retried = ScriptedJudge(replies: ["score: pass", Self.fail])
+        let retried = ScriptedModel(name: "scripted-judge", replies: ["score: pass", Self.fail])
         let judge = try ModelArgumentJudge(model: retried)
         #expect(try await judge.answer(Self.question).passed == false)
         #expect(retried.requests.count == 2)
         #expect(judge.tally.counts.retries == 1)
 
-        let hopeless = try ModelArgumentJudge(model: ScriptedJudge(replies: ["I cannot say."]))
+        let hopeless = try ModelArgumentJudge(model: ScriptedModel(name: "scripted-judge", replies: ["I cannot say."]))
         await #expect(throws: JudgeFailure.self) { _ = try await hopeless.answer(Self.question) }
         #expect(hopeless.tally.counts.failures == 1)
         #expect(hopeless.tally.counts.judged == 0)
@@ -76,7 +77,7 @@ struct ModelArgumentJudgeTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("argjudge-\(UInt64.random(in: 0...UInt64.max))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let server = ScriptedJudge(replies: [Self.pass])
+        let server = ScriptedModel(name: "scripted-judge", replies: [Self.pass])
         let cache = try ResponseCache(url: folder.appendingPathComponent("cache.sqlite"))
         let judge = try ModelArgumentJudge(model: CachedModel(server, cache: cache))
         _ = try await judge.answer(Self.question)
@@ -90,6 +91,6 @@ struct ModelArgumentJudgeTests {
         let twoLevels = try Rubric.parse(
             markdown: "---\nname: x\n---\n\n# Instructions\nI.\n\n# Target\n{{response}}\n\n# Dimension: Q\nD.\n\n- 1: low\n- 2: high\n",
             file: "x.md")
-        #expect(throws: JudgeConfigurationError.self) { _ = try ModelArgumentJudge(model: ScriptedJudge(replies: []), rubric: twoLevels) }
+        #expect(throws: JudgeConfigurationError.self) { _ = try ModelArgumentJudge(model: ScriptedModel(name: "scripted-judge", replies: []), rubric: twoLevels) }
     }
 }

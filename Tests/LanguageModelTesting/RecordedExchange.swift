@@ -1,3 +1,5 @@
+public import LanguageModels
+
 /// One request and the reply a real server gave it: a line of a recorded-replies file.
 public struct RecordedExchange: Sendable, Hashable, Codable {
     /// The model that answered, as configured (part of the lookup key).

@@ -1,28 +1,8 @@
 import EvaluationCore
 import Foundation
 import LanguageModels
+import LanguageModelTesting
 import SampleGeneration
-import Synchronization
-
-/// A model whose replies a test plants, by request number (the request's sample index).
-///
-/// The one way to make a model write invalid, duplicate or unreadable samples on cue. Counts its calls.
-final class ScriptedModel: LanguageModel {
-    let modelName = "scripted"
-    private let reply: @Sendable (Int) -> String
-    private let asked = Mutex<[ChatRequest]>([])
-
-    /// A model answering request `n` with `reply(n)`.
-    init(_ reply: @escaping @Sendable (Int) -> String) { self.reply = reply }
-
-    /// The requests asked, in order.
-    var requests: [ChatRequest] { asked.withLock { $0 } }
-
-    func respond(to request: ChatRequest) async throws -> ChatResponse {
-        asked.withLock { $0.append(request) }
-        return ChatResponse(choices: [.init(text: reply(request.sampleIndex))], model: modelName, latency: 0)
-    }
-}
 
 /// Book Tracker's expected value: a review's tags.
 struct BookTags: Codable, Sendable, Hashable {

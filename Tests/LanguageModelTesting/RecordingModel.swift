@@ -1,4 +1,5 @@
 public import Foundation
+public import LanguageModels
 import Synchronization
 
 /// A model that passes requests to another and appends each exchange to a

@@ -1,5 +1,6 @@
 import DataFormats
 public import Foundation
+public import LanguageModels
 
 /// A model that answers from a file of request/response pairs recorded from a
 /// real server (by ``RecordingModel``), for tests where a live server would
