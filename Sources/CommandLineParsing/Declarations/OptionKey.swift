@@ -47,19 +47,26 @@ public struct OptionKey<Value: Sendable>: OptionDeclaration {
 
     /// Declares an option that may be left out, read as `nil` then.
     ///
-    /// - Parameter range: for an integer option, the values allowed: `0...`,
-    ///   `1...64`, `...10` or `0..<5` (see ``Option``).
+    /// - Parameters:
+    ///   - defaultValue: what it reads as when it is not given, if not `nil`: for a
+    ///     library's default that is optional itself (`FieldMapping().expected`); the
+    ///     help shows it. An option whose default is never `nil` is declared with
+    ///     ``init(_:short:valueName:help:choices:defaultValue:range:)`` and reads as non-optional.
+    ///   - range: for an integer option, the values allowed: `0...`, `1...64`,
+    ///     `...10` or `0..<5` (see ``Option``).
     public init<Wrapped: ArgumentValue>(
         _ name: String,
         short: Character? = nil,
         valueName: String = "value",
         help: String,
         choices: [String]? = nil,
+        defaultValue: Wrapped? = nil,
         range: (any RangeExpression<Int> & Sendable)? = nil
     ) where Value == Wrapped? {
-        option = Option(name, short: short, valueName: valueName, help: help, choices: choices, range: range)
+        option = Option(
+            name, short: short, valueName: valueName, help: help, choices: choices, defaultValue: defaultValue?.argument, range: range)
         read = { (given: [String]) throws(UsageError) -> Wrapped? in
-            guard let text = given.first else { return nil }
+            guard let text = given.first else { return defaultValue }
             return try Self.converted(text, option: name)
         }
     }
