@@ -45,8 +45,3 @@ public struct PositionalKey<Value: Sendable>: PositionalDeclaration {
         read = { $0 }
     }
 }
-
-extension Positional: PositionalDeclaration {
-    /// The positional itself.
-    public var positional: Positional { self }
-}
