@@ -48,6 +48,6 @@ enum ProbeCommand {
         if let path = try arguments[Self.report] { try StagedOutputs.writeAllOrNone([report.file(at: path)]) }
         console.print(arguments[json] ? try report.renderJSON() : report.renderText())
         console.printNote(judge.summary)
-        return ExitCode(report.worstOutcome.exitStatus)
+        return JudgeCal.exitCode(for: report.worstOutcome)
     }
 }
