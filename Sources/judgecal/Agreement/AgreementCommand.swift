@@ -30,7 +30,10 @@ enum AgreementCommand {
     static let resamples = OptionKey<Int>(
         "resamples", valueName: "count", help: "Bootstrap resamples, with --ci bootstrap: 100 to 100000.",
         defaultValue: AgreementRequest.defaultResamples)
-    static let seed = OptionKey<UInt64?>("seed", valueName: "n", help: "Bootstrap seed, with --ci bootstrap, for a repeatable interval.")
+    /// `align`'s default seed, so that a bootstrap interval is repeatable without `--seed` here too.
+    static let seed = OptionKey<UInt64>(
+        "seed", valueName: "n", help: "Bootstrap seed, with --ci bootstrap, for a repeatable interval.",
+        defaultValue: IntervalOptions.defaultSeed)
     static let tolerance = OptionKey<Double?>(
         "tolerance", valueName: "points", help: "For percent: count ratings within ±points of each other as agreeing.")
     static let iccForm = OptionKey<String?>(
@@ -127,7 +130,7 @@ enum AgreementCommand {
             scale: try categories.isEmpty ? nil : declaredScale(categories),
             interval: interval,
             resamples: try arguments[resamples],
-            seed: try arguments[seed] ?? UInt64.random(in: 0...UInt64.max),
+            seed: try arguments[seed],
             tolerance: try arguments[tolerance],
             iccForm: try arguments[iccForm].map { try named($0, Self.iccForm, ICCForm.init(shortName:)) },
             population: arguments[population])

@@ -3,7 +3,7 @@ import Calibration
 import CommandLineParsing
 
 /// The verdict's statistic and its intervals, declared once for `align`, `certify` and `compare` (whose paired
-/// difference takes them too); the bootstrap seed's default is `agreement`'s too.
+/// difference takes them too); the bootstrap seed's default is `agreement`'s too (``defaultSeed``).
 enum IntervalOptions {
     /// The library's defaults, which the options declare as theirs.
     static let defaults = AlignmentSettings()
@@ -19,7 +19,10 @@ enum IntervalOptions {
     static let resamples = OptionKey<Int>(
         "resamples", valueName: "n", help: "Bootstrap resamples (paired in compare): 0 (none), or 100 to 100000.",
         defaultValue: defaults.resamples, range: 0...AgreementRequest.maximumResamples)
-    static let seed = OptionKey<UInt64>("seed", valueName: "n", help: "Bootstrap seed.", defaultValue: defaults.seed)
+    /// The bootstrap seed unless `--seed` says otherwise, declared once for these commands and `agreement`:
+    /// `AlignmentSettings`' default.
+    static let defaultSeed = defaults.seed
+    static let seed = OptionKey<UInt64>("seed", valueName: "n", help: "Bootstrap seed.", defaultValue: defaultSeed)
 
     static let options: [any OptionDeclaration] = [statistic, ci, resamples, seed]
 }
