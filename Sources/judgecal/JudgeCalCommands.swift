@@ -8,10 +8,7 @@ enum JudgeCalCommands {
     static let root = Command(
         name: "judgecal",
         abstract: "Measure whether an LLM judge agrees with human experts.",
-        discussion: """
-            Exit codes: 0 success; 1 failure; 2 not aligned, 3 inconclusive, 4 undefined (align); \
-            64 usage error; 65 malformed input data; 66 input file cannot be opened; 73 output cannot be created.
-            """,
+        discussion: JudgeCal.exitCodesHelp,
         version: version,
         subcommands: [
             ImportCommand.command, ExtractCommand.command, JudgeCommand.command, AlignCommand.command, CompareCommand.command,

@@ -72,7 +72,7 @@ struct ProbeBatteryTests {
         #expect(pad.dimensions.first { $0.dimension == "Usefulness" }?.verdict.outcome == .noEffectDetected)
         #expect(pad.mostAffected.first?.rationale.contains("<b>") == true)
         #expect(report.probes.first { $0.name == "injection" }?.verdict.outcome == .noEffectDetected)
-        #expect(report.worstOutcome.exitStatus == 2)
+        #expect(report.worstOutcome == .biasedHigher, "biased over no effect detected (judgecal probe exits 2)")
 
         let html = report.renderHTML()
         #expect(!html.contains("<b>") && html.contains("&lt;b&gt;"), "text from the judge is shown, never run")

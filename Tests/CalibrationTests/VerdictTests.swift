@@ -75,13 +75,13 @@ struct VerdictTests {
         #expect(throws: AgreementRequestError.tooFewResamples(5)) { try RubricComparison(input, options: AlignmentSettings(resamples: 5)) }
     }
 
-    @Test("A gate's exit status is the worst outcome's: not aligned 2 over undefined 4 over inconclusive 3 over aligned 0")
-    func gateExitStatus() {
-        let status = { (outcomes: [Verdict.Outcome]) in Verdict.Outcome.worst(of: outcomes).exitStatus }
-        #expect(status([]) == 0)
-        #expect(status([.aligned, .aligned]) == 0)
-        #expect(status([.aligned, .inconclusive]) == 3)
-        #expect(status([.inconclusive, .undefined]) == 4)
-        #expect(status([.undefined, .notAligned, .inconclusive]) == 2)
+    @Test("A gate reports the worst outcome: not aligned over undefined over inconclusive over aligned (judgecal maps it to 2, 4, 3, 0)")
+    func gateWorstOutcome() {
+        let worst = { (outcomes: [Verdict.Outcome]) in Verdict.Outcome.worst(of: outcomes) }
+        #expect(worst([]) == .aligned)
+        #expect(worst([.aligned, .aligned]) == .aligned)
+        #expect(worst([.aligned, .inconclusive]) == .inconclusive)
+        #expect(worst([.inconclusive, .undefined]) == .undefined)
+        #expect(worst([.undefined, .notAligned, .inconclusive]) == .notAligned)
     }
 }

@@ -22,11 +22,12 @@ final class Captured: Sendable {
 
 @Suite("Running a command: streams and exit codes")
 struct ExecuteTests {
+    static let word = PositionalKey<String>("word", help: "A word.")
     static let tool = Command(
         name: "tool", abstract: "A tool.", version: "9.9",
         subcommands: [
-            Command(name: "echo", abstract: "Echo.", positionals: [Positional("word", help: "A word.")]) { args, console in
-                console.print(args.positional("word") ?? "")
+            Command(name: "echo", abstract: "Echo.", positionals: [word]) { args, console in
+                console.print(args[word])
                 return .success
             },
             Command(name: "fail", abstract: "Fail.") { _, _ in throw CommandFailure("data.csv line 3: bad", exitCode: .dataError) },

@@ -55,7 +55,7 @@ struct AgreementCommandTests {
         #expect(help.output.contains("  -s, --statistic <name>    The statistic."))
         let root = try JudgeCalProcess.run(["-h"])
         #expect(root.output.contains("  agreement                 Agreement between raters"))
-        #expect(root.output.contains("64 usage"))
+        #expect(root.output.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains("64 usage error"))
     }
 
     @Test("a misspelt option: the suggestion and the usage line on stderr, nothing on stdout, exit 64")
@@ -131,6 +131,26 @@ struct AgreementCommandTests {
         #expect(parameters["resamples"] == .number(200))
         #expect(parameters["seed"] == .string("18446744073709551615"), "the seed is a string: it may exceed 2⁵³")
         #expect(result["raters"] == .array(["informativeness_1", "informativeness_2"].map(JSONValue.string)))
+    }
+
+    @Test("without --seed the bootstrap is seeded with align's fixed seed, 0: the same interval every run, as with --seed 0")
+    func defaultSeed() throws {
+        let line = [
+            "agreement", AgreementData.newsroom, "-r", Self.pair, "-s", "cohen-kappa", "-c", "1,2,3,4,5", "--ci", "bootstrap",
+            "--resamples", "200", "--json",
+        ]
+        let first = try JudgeCalProcess.run(line), second = try JudgeCalProcess.run(line)
+        let seeded = try JudgeCalProcess.run(line + ["--seed", "0"]), other = try JudgeCalProcess.run(line + ["--seed", "7"])
+        #expect(first.status == 0 && seeded.status == 0 && other.status == 0, "\(first.error)")
+        let interval = { (r: JudgeCalProcess) in
+            try JSONDecoder().decode(JSONValue.self, from: Data(r.output.utf8))["results"]?.array?.first?["ci"]
+        }
+        let report = try JSONDecoder().decode(JSONValue.self, from: Data(first.output.utf8))
+        #expect(report["parameters"]?["seed"] == .string("0"))
+        #expect(first.output == second.output)
+        #expect(first.output == seeded.output)
+        #expect(try interval(first) != nil)
+        #expect(try interval(first) != interval(other), "another seed draws other resamples")
     }
 
     @Test("the text goes to stdout, nothing to stderr, and no escape codes when stdout is not a terminal")

@@ -61,4 +61,48 @@ struct ExitCodeCommandTests {
         #expect(r.error.contains("no judge server answers at http://127.0.0.1:9/v1 (given with --base-url)"), "\(r.error)")
         #expect(!r.error.contains("pass --base-url"), "\(r.error)")
     }
+
+    /// Book Tracker's labels as judge scores: every row's own (`perturbed` false), or one row in five moved a level on
+    /// relevance and another one in five on usefulness (quadratic kappa 0.892, bootstrap interval [0.756, 0.953]).
+    static func bookScores(perturbed: Bool) throws -> String {
+        let sheet = try String(
+            contentsOf: SharedData.packageRoot.appendingPathComponent("calibration/book-tags.labels.csv"), encoding: .utf8)
+        var lines = ["id,relevance,usefulness"]
+        for (index, line) in sheet.split(separator: "\n").dropFirst().enumerated() {
+            let cells = line.split(separator: ",", maxSplits: 3).map(String.init)
+            let moved = { (level: String, moves: Bool) in
+                guard perturbed, moves, let n = Int(level) else { return level }
+                return String(n > 1 ? n - 1 : n + 1)
+            }
+            lines.append([cells[0], moved(cells[1], index % 5 == 0), moved(cells[2], index % 5 == 2)].joined(separator: ","))
+        }
+        return try JudgeCalProcess.file("book-tags-\(perturbed ? "near" : "same").scores.csv", lines.joined(separator: "\n") + "\n")
+    }
+
+    @Test(
+        "align's exit code is its worst verdict: 0 aligned, 2 not aligned, 3 inconclusive, 4 undefined",
+        arguments: [(true, "0.6", Int32(0)), (true, "0.99", 2), (true, "0.8", 3), (false, "0.6", 4)])
+    func alignVerdicts(perturbed: Bool, threshold: String, status: Int32) throws {
+        let r = try JudgeCalProcess.run([
+            "align", "--judge-scores", try Self.bookScores(perturbed: perturbed), "--labels", "calibration/book-tags.labels.csv",
+            "--rubric", "rubrics/book-tags.md", "--no-history", "--threshold", threshold,
+        ])
+        #expect(r.status == status, "\(r.output)\n\(r.error)")
+    }
+
+    @Test("the root help lists every command's exit codes: the shared ones, rubric lint's, and align's, certify's and probe's verdicts")
+    func rootHelpExitCodes() throws {
+        let r = try JudgeCalProcess.run(["--help"])
+        #expect(r.status == 0)
+        let help = r.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for text in [
+            "Exit codes of every command: 0 success; 1 failure (the judge server failed, a certificate refused, rubric lint found",
+            "64 usage error; 65 malformed input data; 66 input file cannot be opened; 73 output cannot be created.",
+            "align and certify: 2 some dimension not aligned, else 4 some undefined, else 3 some inconclusive, else 0 (every",
+            "probe: 2 some probe biased, else 4 some undefined, else 0 (no effect detected).",
+            "compare and the others: 0 when they finish",
+        ] {
+            #expect(help.contains(text), "\(text)\n\(r.output)")
+        }
+    }
 }

@@ -31,19 +31,6 @@ public struct Verdict: Sendable, Hashable, Codable {
         public static func worst(of outcomes: [Outcome]) -> Outcome {
             [.notAligned, .undefined, .inconclusive].first(where: outcomes.contains) ?? .aligned
         }
-
-        /// The process exit status a gate reports for this outcome, so that a
-        /// CI job can tell them apart without reading the output: 0 aligned,
-        /// 2 not aligned, 3 inconclusive, 4 undefined (`judgecal align`, with
-        /// ``worst(of:)`` over the dimensions).
-        public var exitStatus: Int32 {
-            switch self {
-            case .aligned: 0
-            case .notAligned: 2
-            case .inconclusive: 3
-            case .undefined: 4
-            }
-        }
     }
 
     /// The outcome.

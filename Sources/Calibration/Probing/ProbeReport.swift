@@ -158,16 +158,6 @@ public struct ProbeVerdict: Sendable, Hashable, Codable {
             [.biasedHigher, .biasedLower, .undefined].first(where: outcomes.contains) ?? .noEffectDetected
         }
 
-        /// The exit status `judgecal probe` reports for this outcome, as `align` does: 0 no
-        /// effect detected, 2 biased, 4 undefined.
-        public var exitStatus: Int32 {
-            switch self {
-            case .noEffectDetected: 0
-            case .biasedHigher, .biasedLower: 2
-            case .undefined: 4
-            }
-        }
-
         /// Whether the probe moved the judge.
         public var isBiased: Bool { self == .biasedHigher || self == .biasedLower }
     }

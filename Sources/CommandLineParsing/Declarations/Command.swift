@@ -7,15 +7,23 @@
 /// with usage text generated from its declarations (``helpText(path:)``), and
 /// every command answers `--version` when the root declares a ``version``.
 ///
+/// Options and positionals are declared as typed keys (``OptionKey``,
+/// ``PositionalKey``; a ``Flag`` is its own key), listed here and read back
+/// through the same keys, so a name is written once:
+///
 /// ```swift
+/// let weights = OptionKey<String>(
+///     "weights", valueName: "scheme", help: "…", choices: ["none", "linear"], defaultValue: "none")
+/// let json = Flag("json", help: "Write JSON.")
+/// let file = PositionalKey<String>("file", help: "The ratings file.")
 /// let agreement = Command(
 ///     name: "agreement",
 ///     abstract: "Agreement between raters.",
-///     options: [Option("weights", valueName: "scheme", help: "…", choices: ["none", "linear"])],
-///     flags: [Flag("json", help: "Write JSON.")],
-///     positionals: [Positional("file", help: "The ratings file.")]
+///     options: [weights],
+///     flags: [json],
+///     positionals: [file]
 /// ) { arguments, console in
-///     console.print(arguments.value("weights") ?? "none")
+///     console.print("\(arguments[file]): \(try arguments[weights])")
 ///     return .success
 /// }
 /// ```
@@ -64,13 +72,14 @@ public struct Command: Sendable {
         abstract: String,
         discussion: String? = nil,
         version: String? = nil,
-        options: [Option] = [],
+        options: [any OptionDeclaration] = [],
         flags: [Flag] = [],
-        positionals: [Positional] = [],
+        positionals: [any PositionalDeclaration] = [],
         subcommands: [Command] = [],
         run: Run? = nil,
         exitCode: ErrorClassification? = nil
     ) {
+        let options = options.map(\.option), positionals = positionals.map(\.positional)
         let names = options.map(\.name) + flags.map(\.name)
         precondition(Set(names).count == names.count, "option and flag names must be unique in \(name)")
         precondition(!names.contains("help") && !names.contains("version"), "--help and --version are built in")

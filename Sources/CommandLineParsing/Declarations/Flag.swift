@@ -1,4 +1,7 @@
 /// A named switch that takes no value: `--json`, `-v`.
+///
+/// A flag is its own key: declared once, listed in ``Command/flags`` and read
+/// back as whether it was given, `arguments[json]`.
 public struct Flag: Sendable, Hashable {
     /// The long name, without the dashes (`json`).
     public var name: String

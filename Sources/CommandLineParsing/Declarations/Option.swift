@@ -8,6 +8,9 @@
 /// An integer option may declare its valid range (`range: 0...`): the parser
 /// then refuses a value that is not an integer in it as a usage error naming
 /// the range, before the command runs, and the help shows it.
+///
+/// A tool declares an option with an ``OptionKey``, which holds the option and
+/// reads its value back typed; this is the declaration the parser and the help read.
 public struct Option: Sendable, Hashable {
     /// How many times an option may be given, and how its values are taken.
     ///
@@ -50,11 +53,12 @@ public struct Option: Sendable, Hashable {
     /// Whether each value must be an integer within ``minimum`` and ``maximum``.
     public var isIntegerRange: Bool { minimum != nil || maximum != nil }
 
-    /// Declares an option.
+    /// Declares an option; a tool declares it through an ``OptionKey``, which
+    /// reads its value back.
     ///
     /// - Parameter range: for an integer option, the values allowed: `0...`,
     ///   `1...64`, `...10` or `0..<5`.
-    public init(
+    init(
         _ name: String,
         short: Character? = nil,
         valueName: String = "value",

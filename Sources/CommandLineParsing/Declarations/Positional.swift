@@ -3,7 +3,7 @@
 /// Positionals are filled in declaration order. Only the last may be
 /// repeating, and no required positional may follow an optional one.
 public struct Positional: Sendable, Hashable {
-    /// The name used in usage text and to read the value back.
+    /// The name used in usage text.
     public var name: String
     /// One sentence saying what the argument is.
     public var help: String
@@ -12,8 +12,9 @@ public struct Positional: Sendable, Hashable {
     /// Whether it takes every remaining positional value.
     public var isRepeating: Bool
 
-    /// Declares a positional argument.
-    public init(_ name: String, help: String, optional: Bool = false, repeating: Bool = false) {
+    /// Declares a positional argument; a tool declares it through a
+    /// ``PositionalKey``, which reads its value back.
+    init(_ name: String, help: String, optional: Bool = false, repeating: Bool = false) {
         self.name = name
         self.help = help
         self.isOptional = optional

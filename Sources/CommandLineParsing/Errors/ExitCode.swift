@@ -7,7 +7,7 @@
 /// |---|---|---|
 /// | 0 | ``success`` | the command did what was asked |
 /// | 1 | ``failure`` | it could not finish for a reason not listed below |
-/// | 2–9 | — | reserved for a command's verdicts (`judgecal align` reports aligned, not aligned and inconclusive there) |
+/// | 2–9 | — | reserved for a command's verdicts (`judgecal` gives `align`'s, `certify`'s and `probe`'s there) |
 /// | 64 | ``usage`` | the command line was wrong (`EX_USAGE`): unknown option, missing or invalid value |
 /// | 65 | ``dataError`` | an input file was malformed (`EX_DATAERR`): a ragged row, a value that does not parse |
 /// | 66 | ``noInput`` | an input file could not be opened (`EX_NOINPUT`) |

@@ -8,11 +8,16 @@ public protocol ArgumentValue: Sendable {
     init?(argument: String)
     /// What a valid value looks like, as a noun phrase (`an integer`).
     static var expectation: String { get }
+    /// The text that reads back as this value: how a declared default is
+    /// shown in the help (``OptionKey/init(_:short:valueName:help:choices:defaultValue:range:)``).
+    var argument: String { get }
 }
 
 extension String: ArgumentValue {
     /// Any text.
     public init?(argument: String) { self = argument }
+    /// The text itself.
+    public var argument: String { self }
     /// `text`.
     public static var expectation: String { "text" }
 }
@@ -20,6 +25,8 @@ extension String: ArgumentValue {
 extension Int: ArgumentValue {
     /// A decimal integer.
     public init?(argument: String) { self.init(argument) }
+    /// The decimal digits.
+    public var argument: String { String(self) }
     /// `an integer`.
     public static var expectation: String { "an integer" }
 }
@@ -27,6 +34,8 @@ extension Int: ArgumentValue {
 extension UInt64: ArgumentValue {
     /// A non-negative decimal integer.
     public init?(argument: String) { self.init(argument) }
+    /// The decimal digits.
+    public var argument: String { String(self) }
     /// `a non-negative integer`.
     public static var expectation: String { "a non-negative integer" }
 }
@@ -37,6 +46,8 @@ extension Double: ArgumentValue {
         guard let d = Double(argument), d.isFinite else { return nil }
         self = d
     }
+    /// The shortest decimal text that reads back as the number (`0.6`).
+    public var argument: String { String(self) }
     /// `a number`.
     public static var expectation: String { "a number" }
 }
@@ -44,6 +55,8 @@ extension Double: ArgumentValue {
 extension ArgumentValue where Self: RawRepresentable & CaseIterable, RawValue == String {
     /// The case whose raw value is the text.
     public init?(argument: String) { self.init(rawValue: argument) }
+    /// The raw value.
+    public var argument: String { rawValue }
     /// `one of a, b, c`.
     public static var expectation: String { "one of " + allCases.map(\.rawValue).joined(separator: ", ") }
 }

@@ -10,6 +10,47 @@ import StatisticsCore
 /// `judgecal agreement FILE`: a statistic of the agreement catalogue between
 /// rater columns of a CSV, TSV or JSON Lines file, or from a table of counts.
 enum AgreementCommand {
+    static let raters = OptionKey<[String]>(
+        "raters", short: "r", valueName: "column",
+        help: "The rater columns (JSON: dotted field paths), two or more for a comparison.", commaSeparated: true)
+    static let id = OptionKey<String?>("id", valueName: "column", help: "The item id column; ids must be present and unique.")
+    static let statistic = OptionKey<String>(
+        "statistic", short: "s", valueName: "name", help: "The statistic.", choices: AgreementStatistic.names,
+        defaultValue: "cohen-kappa")
+    static let weights = OptionKey<String?>(
+        "weights", valueName: "scheme", help: "Disagreement weights for weighted statistics.", choices: AgreementWeights.schemeNames)
+    static let level = OptionKey<String?>(
+        "level", valueName: "level", help: "The level of measurement, for Krippendorff's alpha.",
+        choices: KrippendorffAlpha.Metric.levelNames)
+    static let categories = OptionKey<[String]>(
+        "categories", short: "c", valueName: "category",
+        help: "The declared scale, in order: numbers (1,2,3,4) or labels (fail,pass); at most 200 categories.",
+        commaSeparated: true)
+    static let ci = OptionKey<IntervalMethod?>(
+        "ci", valueName: "method",
+        help: "Add a 95% confidence interval: analytic (normal, Fisher z, or F), t (t with n−1 df), bootstrap (percentile) or bca.",
+        choices: IntervalMethod.allCases.map(\.rawValue))
+    static let resamples = OptionKey<Int>(
+        "resamples", valueName: "count", help: "Bootstrap resamples, with --ci bootstrap: 100 to 100000.",
+        defaultValue: AgreementRequest.defaultResamples)
+    /// `align`'s default seed, so that a bootstrap interval is repeatable without `--seed` here too.
+    static let seed = OptionKey<UInt64>(
+        "seed", valueName: "n", help: "Bootstrap seed, with --ci bootstrap, for a repeatable interval.",
+        defaultValue: IntervalOptions.defaultSeed)
+    static let tolerance = OptionKey<Double?>(
+        "tolerance", valueName: "points", help: "For percent: count ratings within ±points of each other as agreeing.")
+    static let iccForm = OptionKey<String?>(
+        "icc-form", valueName: "form", help: "McGraw–Wong ICC form: 1, k, A,1 (default), C,1, A,k or C,k.", choices: ICCForm.shortNames)
+    static let groupBy = OptionKey<String?>(
+        "group-by", short: "g", valueName: "column", help: "Compute the statistic for each value of this column separately.")
+    static let format = OptionKey<RecordFormat?>(
+        "format", valueName: "format", help: "The file's format, when its extension does not say.",
+        choices: RecordFormat.allCases.map(\.rawValue))
+    static let table = Flag("table", help: "FILE is a contingency table of counts (CSV or TSV).")
+    static let population = Flag("population", help: "For spread: also the population (divisor n) variance and standard deviation.")
+    static let json = Flag("json", help: "Write the results as JSON on standard output.")
+    static let file = PositionalKey<String>("file", help: "The ratings file (.csv, .tsv, .jsonl) or, with --table, a table of counts.")
+
     static let command = Command(
         name: "agreement",
         abstract: "Agreement between raters: the columns of a CSV or JSON Lines file, or a table of counts.",
@@ -28,66 +69,30 @@ enum AgreementCommand {
             does not apply. An \
             undefined statistic has value null and says why.
             """,
-        options: [
-            Option(
-                "raters", short: "r", valueName: "column",
-                help: "The rater columns (JSON: dotted field paths), two or more for a comparison.", commaSeparated: true),
-            Option("id", valueName: "column", help: "The item id column; ids must be present and unique."),
-            Option(
-                "statistic", short: "s", valueName: "name", help: "The statistic.", choices: AgreementStatistic.names,
-                defaultValue: "cohen-kappa"),
-            Option(
-                "weights", valueName: "scheme", help: "Disagreement weights for weighted statistics.",
-                choices: AgreementWeights.schemeNames),
-            Option(
-                "level", valueName: "level", help: "The level of measurement, for Krippendorff's alpha.",
-                choices: KrippendorffAlpha.Metric.levelNames),
-            Option(
-                "categories", short: "c", valueName: "category",
-                help: "The declared scale, in order: numbers (1,2,3,4) or labels (fail,pass); at most 200 categories.",
-                commaSeparated: true),
-            Option(
-                "ci", valueName: "method",
-                help: "Add a 95% confidence interval: analytic (normal, Fisher z, or F), t (t with n−1 df), bootstrap (percentile) or bca.",
-                choices: IntervalMethod.allCases.map(\.rawValue)),
-            Option(
-                "resamples", valueName: "count", help: "Bootstrap resamples, with --ci bootstrap: 100 to 100000.",
-                defaultValue: String(AgreementRequest.defaultResamples)),
-            Option("seed", valueName: "n", help: "Bootstrap seed, with --ci bootstrap, for a repeatable interval."),
-            Option("tolerance", valueName: "points", help: "For percent: count ratings within ±points of each other as agreeing."),
-            Option(
-                "icc-form", valueName: "form", help: "McGraw–Wong ICC form: 1, k, A,1 (default), C,1, A,k or C,k.",
-                choices: ICCForm.shortNames),
-            Option("group-by", short: "g", valueName: "column", help: "Compute the statistic for each value of this column separately."),
-            Option(
-                "format", valueName: "format", help: "The file's format, when its extension does not say.",
-                choices: RecordFormat.allCases.map(\.rawValue)),
-        ],
-        flags: [
-            Flag("table", help: "FILE is a contingency table of counts (CSV or TSV)."),
-            Flag("population", help: "For spread: also the population (divisor n) variance and standard deviation."),
-            Flag("json", help: "Write the results as JSON on standard output."),
-        ],
-        positionals: [Positional("file", help: "The ratings file (.csv, .tsv, .jsonl) or, with --table, a table of counts.")],
+        options: [raters, id, statistic, weights, level, categories, ci, resamples, seed, tolerance, iccForm, groupBy, format],
+        flags: [table, population, json],
+        positionals: [file],
         run: run
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
-        let isTable = arguments.flag("table")
-        let raters = arguments.values("raters")
-        if isTable || raters.isEmpty, !raters.isEmpty || arguments.isGiven("group-by") || arguments.isGiven("id") {
-            throw UsageError((isTable ? "--table reads the two raters from the table; --raters, " : "long ratings: ") + "--id and --group-by do not apply")
+        let isTable = arguments[table]
+        let raters = try arguments[Self.raters]
+        if isTable || raters.isEmpty, !raters.isEmpty || arguments.isGiven(groupBy) || arguments.isGiven(id) {
+            throw UsageError(
+                (isTable ? "--table reads the two raters from the table; --raters, " : "long ratings: ")
+                    + "--id and --group-by do not apply")
         }
         guard Set(raters).count == raters.count else {
             throw UsageError("--raters names a column twice: \(raters.joined(separator: ","))")
         }
         let request = try request(arguments, raters: isTable || raters.isEmpty ? nil : raters.count)
-        let path = arguments.positional("file") ?? ""
+        let path = arguments[file]
         let progress = console.progressLine()
         progress.update("reading \(path)…")
         defer { progress.clear() }
         let format =
-            try arguments.value("format", as: RecordFormat.self) ?? RecordFormat(path: path)
+            try arguments[Self.format] ?? RecordFormat(path: path)
             ?? { throw UsageError("cannot tell the format of '\(path)' from its extension; add --format csv, tsv or jsonl") }()
         let url = try InputFiles.existing(path, role: "ratings file")
         let ratings: RatingsFile
@@ -102,37 +107,36 @@ enum AgreementCommand {
             ratings = try RatingsFile.long(long, scale: request.scale)
         } else {
             ratings = try RatingsFile.columns(
-                .file(url), file: path, format: format, raters: raters, id: arguments.value("id"),
-                groupBy: arguments.value("group-by"), scale: request.scale, statistic: request.statistic)
+                .file(url), file: path, format: format, raters: raters, id: try arguments[id],
+                groupBy: try arguments[groupBy], scale: request.scale, statistic: request.statistic)
         }
         let report = try AgreementReport(ratings, request: request)
         progress.clear()
-        console.print(arguments.flag("json") ? try report.json() : report.text(emphasis: console.outputStyle.bold))
+        console.print(arguments[json] ? try report.json() : report.text(emphasis: console.outputStyle.bold))
         return .success
     }
 
     /// The statistic and its settings from the options, checked by the catalogue against `raters`
     /// columns (`nil` for a table), with each setting named as its option.
     private static func request(_ arguments: ParsedArguments, raters: Int?) throws -> AgreementRequest {
-        guard let statistic = AgreementStatistic.named(arguments.value("statistic") ?? "") else {
-            throw UsageError("unknown statistic \(arguments.value("statistic") ?? "")")
+        let name = try arguments[Self.statistic]
+        guard let statistic = AgreementStatistic.named(name) else { throw UsageError("unknown statistic \(name)") }
+        let interval = try arguments[ci]
+        for option in [resamples, seed] as [any OptionDeclaration] where arguments.isGiven(option) && interval?.isBootstrap != true {
+            throw UsageError("--\(option.option.name) applies only with --ci bootstrap")
         }
-        let interval = try arguments.value("ci", as: IntervalMethod.self)
-        for option in ["resamples", "seed"] where arguments.isGiven(option) && interval?.isBootstrap != true {
-            throw UsageError("--\(option) applies only with --ci bootstrap")
-        }
-        let categories = arguments.values("categories")
+        let categories = try arguments[Self.categories]
         let request = AgreementRequest(
             statistic: statistic,
-            weights: try arguments.value("weights").map { try named($0, "weights", AgreementWeights.init(schemeName:)) },
-            level: try arguments.value("level").map { try named($0, "level", KrippendorffAlpha.Metric.init(levelName:)) },
+            weights: try arguments[weights].map { try named($0, Self.weights, AgreementWeights.init(schemeName:)) },
+            level: try arguments[level].map { try named($0, Self.level, KrippendorffAlpha.Metric.init(levelName:)) },
             scale: try categories.isEmpty ? nil : declaredScale(categories),
             interval: interval,
-            resamples: try arguments.valueOrDefault("resamples", as: Int.self),
-            seed: try arguments.value("seed", as: UInt64.self) ?? UInt64.random(in: 0...UInt64.max),
-            tolerance: try arguments.value("tolerance", as: Double.self),
-            iccForm: try arguments.value("icc-form").map { try named($0, "icc-form", ICCForm.init(shortName:)) },
-            population: arguments.flag("population"))
+            resamples: try arguments[resamples],
+            seed: try arguments[seed],
+            tolerance: try arguments[tolerance],
+            iccForm: try arguments[iccForm].map { try named($0, Self.iccForm, ICCForm.init(shortName:)) },
+            population: arguments[population])
         do throws(AgreementRequestError) {
             return try request.validated(raters: raters)
         } catch {
@@ -140,8 +144,8 @@ enum AgreementCommand {
         }
     }
 
-    private static func named<T>(_ text: String, _ option: String, _ make: (String) -> T?) throws(UsageError) -> T {
-        guard let value = make(text) else { throw UsageError("--\(option) does not take '\(text)'") }
+    private static func named<T>(_ text: String, _ option: OptionKey<String?>, _ make: (String) -> T?) throws(UsageError) -> T {
+        guard let value = make(text) else { throw UsageError("--\(option.option.name) does not take '\(text)'") }
         return value
     }
 

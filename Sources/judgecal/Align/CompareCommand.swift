@@ -11,6 +11,23 @@ import Judging
 /// `judgecal compare RUN --labels FILE --control A [--experimental B] …`: two judges
 /// (rubrics, models or judgments files) on the same rows, with a paired test of the difference.
 enum CompareCommand {
+    static let control = OptionKey<String>(required: "control", valueName: "file", help: "The control rubric.")
+    static let experimental = OptionKey<String?>(
+        "experimental", valueName: "file", help: "The experimental rubric (default: the control's).")
+    static let controlJudgments = OptionKey<String?>(
+        "control-judgments", valueName: "file", help: "The control side's .judgments.jsonl, instead of judging.")
+    static let experimentalJudgments = OptionKey<String?>(
+        "experimental-judgments", valueName: "file", help: "The experimental side's .judgments.jsonl, instead of judging.")
+    static let experimentalModelConfig = OptionKey<String?>(
+        "experimental-model-config", valueName: "file", help: "Judge the experimental side with this model (JSON settings).")
+    static let groupBy = OptionKey<String?>(
+        "group-by", valueName: "path", help: "A verdict per slice of rows with one value here (e.g. metadata.genre).")
+    static let report = OptionKey<String?>(
+        "report", valueName: "file",
+        help: "Also write the comparison to this file: .html a page with charts, .md Markdown, else JSON.")
+    static let includeExamples = Flag("include-examples", help: "Keep worked-example rows in the figures.")
+    static let runFile = PositionalKey<String>("run", help: "The frozen run (.run.jsonl).")
+
     static let command = Command(
         name: "compare",
         abstract: "Compare a control and an experimental judge (rubric, model or judgments file) on the same rows.",
@@ -21,55 +38,47 @@ enum CompareCommand {
             flipped rows; with --group-by a verdict per slice. Exit codes: 0 compared; 1 the judge server failed; 64 usage; \
             65 malformed input; 66 a file missing; 73 output folder missing.
             """,
-        options: [
-            Option("control", valueName: "file", help: "The control rubric.", required: true),
-            Option("experimental", valueName: "file", help: "The experimental rubric (default: the control's)."),
-            Option("control-judgments", valueName: "file", help: "The control side's .judgments.jsonl, instead of judging."),
-            Option("experimental-judgments", valueName: "file", help: "The experimental side's .judgments.jsonl, instead of judging."),
-            Option("experimental-model-config", valueName: "file", help: "Judge the experimental side with this model (JSON settings)."),
-            Option("group-by", valueName: "path", help: "A verdict per slice of rows with one value here (e.g. metadata.genre)."),
-        ] + AlignCommand.labelOptions + AlignCommand.intervalOptions + [
-            Option(
-                "report", valueName: "file",
-                help: "Also write the comparison to this file: .html a page with charts, .md Markdown, else JSON."),
-        ] + AlignCommand.splitOptions + JudgeModelOptions.options,
-        flags: AlignCommand.labelFlags + [Flag("include-examples", help: "Keep worked-example rows in the figures.")],
-        positionals: [Positional("run", help: "The frozen run (.run.jsonl).")],
+        options: [control, experimental, controlJudgments, experimentalJudgments, experimentalModelConfig, groupBy]
+            + LabelOptions.options + IntervalOptions.options + [report] + SplitOptions.options + JudgeModelOptions.options,
+        flags: LabelOptions.flags + [includeExamples],
+        positionals: [runFile],
         run: run
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
-        var run = try InputFiles.run(arguments.positional("run") ?? "")
-        let control = try InputFiles.rubric(arguments.valueOrDefault("control"))
-        let experimental = try arguments.value("experimental").map(InputFiles.rubric) ?? control
-        let labels = try AlignCommand.readLabels(arguments, run: run, dimensions: control.dimensions)
+        var run = try InputFiles.run(arguments[runFile])
+        let control = try InputFiles.rubric(arguments[Self.control])
+        let experimental = try arguments[Self.experimental].map(InputFiles.rubric) ?? control
+        let labels = try LabelOptions.read(arguments, run: run, dimensions: control.dimensions)
         let options = try AlignmentSettings(
-            statistic: try AlignCommand.statistic(arguments), intervals: try arguments.value("ci", as: IntervalMethod.self),
-            resamples: try arguments.valueOrDefault("resamples", as: Int.self),
-            seed: try arguments.valueOrDefault("seed", as: UInt64.self), includeExampleRows: arguments.flag("include-examples")
+            statistic: try arguments[IntervalOptions.statistic], intervals: try arguments[IntervalOptions.ci],
+            resamples: try arguments[IntervalOptions.resamples],
+            seed: try arguments[IntervalOptions.seed], includeExampleRows: arguments[includeExamples]
         ).validated()
-        if let path = arguments.value("report") { try StagedOutputs.check(path, role: "report") }
-        var step = try AlignCommand.splitStep(arguments, labels: labels, split: nil, history: true)
+        if let path = try arguments[report] { try StagedOutputs.check(path, role: "report") }
+        var step = try SplitOptions.step(arguments, labels: labels, split: nil, history: true)
         run = try step?.run(run, checking: [control, experimental], note: console.printNote) ?? run
-        let texts = try [arguments.valueOrDefault("control"), arguments.value("experimental") ?? arguments.valueOrDefault("control")]
+        let texts = try [arguments[Self.control], arguments[Self.experimental] ?? arguments[Self.control]]
             .map { try String(contentsOfFile: $0, encoding: .utf8) }
         let judge = try JudgeModelOptions.judge(arguments)
-        let other = try arguments.value("experimental-model-config").map {
-            try JudgeSession(configurationFile: URL(filePath: $0), sharingCacheOf: judge)
-        } ?? judge
+        let other =
+            try arguments[experimentalModelConfig].map {
+                try JudgeSession(configurationFile: URL(filePath: $0), sharingCacheOf: judge)
+            } ?? judge
         let sides = (
-            try await IterationCommands.judgments(from: "control-judgments", arguments, run, control, judge: judge, console),
-            try await IterationCommands.judgments(from: "experimental-judgments", arguments, run, experimental, judge: other, console))
+            try await IterationCommands.judgments(from: controlJudgments, arguments, run, control, judge: judge, console),
+            try await IterationCommands.judgments(from: experimentalJudgments, arguments, run, experimental, judge: other, console)
+        )
         var comparison = try RubricComparison(
             RubricComparison.Input(
                 run: run, control: control, controlJudgments: sides.0, experimental: experimental, experimentalJudgments: sides.1,
-                labels: step?.labels ?? labels, groupBy: arguments.value("group-by")),
+                labels: step?.labels ?? labels, groupBy: try arguments[groupBy]),
             options: options)
         comparison.split = step?.use(for: comparison, experimental: experimental, texts: (texts[0], texts[1]))
         let json = try JSONEncoder.report.encode(comparison)
         try comparison.write(
-            report: arguments.value("report"), history: step?.history, rubric: experimental.name, texts: (texts[0], texts[1]))
-        console.print(arguments.flag("json") ? String(decoding: json, as: UTF8.self) : comparison.renderText())
+            report: try arguments[report], history: step?.history, rubric: experimental.name, texts: (texts[0], texts[1]))
+        console.print(arguments[LabelOptions.json] ? String(decoding: json, as: UTF8.self) : comparison.renderText())
         console.printNote(judge.summary)
         return .success
     }

@@ -9,37 +9,45 @@ import Judging
 
 /// `judgecal disagreements` (what an author reads before editing a rubric) and `judgecal suggest` (a model's revision from it).
 enum IterationCommands {
-    static let options = [
-        Option("rubric", valueName: "file", help: "The rubric the judge scores with.", required: true),
-        Option("ids", valueName: "file", help: "Read only these rows (one id a line): the development rows."),
-        Option("split", valueName: "name", help: "Read only this split's rows (the record, as align's).", choices: ["development"]),
-        Option("splits", valueName: "file", help: "The split record (default: NAME.splits.json beside the first label sheet)."),
-        Option("judgments", valueName: "file", help: "The rubric's .judgments.jsonl, instead of judging (through the cache)."),
-    ] + AlignCommand.labelOptions + JudgeModelOptions.options
-    static let flags = AlignCommand.labelFlags + [Flag("include-examples", help: "Keep the rubric's worked-example rows.")]
+    static let rubric = OptionKey<String>(required: "rubric", valueName: "file", help: "The rubric the judge scores with.")
+    static let ids = OptionKey<String?>("ids", valueName: "file", help: "Read only these rows (one id a line): the development rows.")
+    static let split = OptionKey<LabelSplit?>(
+        "split", valueName: "name", help: "Read only this split's rows (the record, as align's).", choices: ["development"])
+    static let splits = OptionKey<String?>(
+        "splits", valueName: "file", help: "The split record (default: NAME.splits.json beside the first label sheet).")
+    static let judgmentsFile = OptionKey<String?>(
+        "judgments", valueName: "file", help: "The rubric's .judgments.jsonl, instead of judging (through the cache).")
+    static let report = OptionKey<String?>("report", valueName: "file", help: "Also write the digest: .html, .md, else JSON.")
+    static let output = OptionKey<String>(required: "output", short: "o", valueName: "file", help: "Where to write the revised rubric.")
+    static let includeExamples = Flag("include-examples", help: "Keep the rubric's worked-example rows.")
+    static let runFile = PositionalKey<String>("run", help: "The frozen run (.run.jsonl).")
+
+    static let options: [any OptionDeclaration] =
+        [rubric, ids, split, splits, judgmentsFile] + LabelOptions.options + JudgeModelOptions.options
+    static let flags = LabelOptions.flags + [includeExamples]
     static let disagreements = Command(
         name: "disagreements", abstract: "Per dimension, the judge's disagreements with the experts, heaviest first.",
         discussion: "Confusion pairs by quadratic weight with their rows, rationales, notes and the rubric's level texts.",
-        options: options + [Option("report", valueName: "file", help: "Also write the digest: .html, .md, else JSON.")],
-        flags: flags, positionals: [Positional("run", help: "The frozen run (.run.jsonl).")], run: runDisagreements)
+        options: options + [report], flags: flags, positionals: [runFile], run: runDisagreements)
     static let suggest = Command(
-        name: "suggest", abstract: "Ask the model (--model, --model-config…) to revise the rubric from the digest of the --ids or --split rows.",
+        name: "suggest",
+        abstract: "Ask the model (--model, --model-config…) to revise the rubric from the digest of the --ids or --split rows.",
         discussion: "The reply is parsed and linted, then written as the next version naming its source in `edited-from`.",
-        options: options + [Option("output", short: "o", valueName: "file", help: "Where to write the revised rubric.", required: true)],
-        flags: flags, positionals: disagreements.positionals, run: runSuggest)
+        options: options + [output], flags: flags, positionals: [runFile], run: runSuggest)
 
     static func runDisagreements(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
-        if let path = arguments.value("report") { try StagedOutputs.check(path, role: "report") }
+        if let path = try arguments[report] { try StagedOutputs.check(path, role: "report") }
         let digest = try await digest(arguments, console: console)
-        if let path = arguments.value("report") { try StagedOutputs.writeAllOrNone([digest.file(at: path)]) }
-        console.print(arguments.flag("json") ? String(decoding: try JSONEncoder.report.encode(digest), as: UTF8.self) : digest.renderText())
+        if let path = try arguments[report] { try StagedOutputs.writeAllOrNone([digest.file(at: path)]) }
+        console.print(
+            arguments[LabelOptions.json] ? String(decoding: try JSONEncoder.report.encode(digest), as: UTF8.self) : digest.renderText())
         return .success
     }
 
     static func runSuggest(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
-        let output = arguments.valueOrDefault("output")
+        let output = try arguments[Self.output]
         try StagedOutputs.check(output, role: "rubric")
-        let rubric = try InputFiles.existing(arguments.valueOrDefault("rubric"), role: "rubric")
+        let rubric = try InputFiles.existing(arguments[Self.rubric], role: "rubric")
         let digest = try await digest(arguments, console: console)
         let suggestion = try await RubricSuggestion.suggest(
             rubricAt: rubric, digest: digest, model: try JudgeModelOptions.judge(arguments).model, file: output)
@@ -51,30 +59,30 @@ enum IterationCommands {
 
     /// The digest the options describe.
     static func digest(_ arguments: ParsedArguments, console: Console) async throws -> DisagreementDigest {
-        let run = try InputFiles.run(arguments.positional("run") ?? "")
-        let rubric = try InputFiles.rubric(arguments.valueOrDefault("rubric"))
-        var ids = try arguments.value("ids").map { try RowIDList.load(from: InputFiles.existing($0, role: "ids file"), run: run) }
-        var labels = try AlignCommand.readLabels(arguments, run: run, dimensions: rubric.dimensions)
-        if let split = try arguments.value("split", as: LabelSplit.self) {
+        let run = try InputFiles.run(arguments[runFile])
+        let rubric = try InputFiles.rubric(arguments[Self.rubric])
+        var ids = try arguments[Self.ids].map { try RowIDList.load(from: InputFiles.existing($0, role: "ids file"), run: run) }
+        var labels = try LabelOptions.read(arguments, run: run, dimensions: rubric.dimensions)
+        if let split = try arguments[Self.split] {
             guard ids == nil else { throw UsageError("--ids and --split both name the rows to read; give one") }
             var step = try SplitStep(
-                split, labels: labels, sheets: arguments.values("labels"), file: arguments.value("splits"), shares: [], history: nil)
+                split, labels: labels, sheets: try arguments[LabelOptions.labels], file: try arguments[splits], shares: [], history: nil)
             try step.check(rubric: rubric)
             step.selection.notes.forEach(console.printNote)
             (labels, ids) = (step.labels, Set(step.selection.reference.rows))
         }
-        let judgments = try await judgments(from: "judgments", arguments, run, rubric, judge: JudgeModelOptions.judge(arguments), console)
+        let judgments = try await judgments(from: judgmentsFile, arguments, run, rubric, judge: JudgeModelOptions.judge(arguments), console)
         return try DisagreementDigest(
             run: run, rubric: rubric, judgments: judgments, labels: labels, rows: ids,
-            includeExampleRows: arguments.flag("include-examples"))
+            includeExampleRows: arguments[includeExamples])
     }
 
-    /// The judgments file the option `option` names, or else `rubric`'s judgments of `run` by `judge` (through its cache).
+    /// The judgments file `option` names, or else `rubric`'s judgments of `run` by `judge` (through its cache).
     static func judgments(
-        from option: String, _ arguments: ParsedArguments, _ run: FrozenRun, _ rubric: Rubric,
+        from option: OptionKey<String?>, _ arguments: ParsedArguments, _ run: FrozenRun, _ rubric: Rubric,
         judge: @autoclosure () throws -> JudgeSession, _ console: Console
     ) async throws -> JudgmentSet {
-        if let path = arguments.value(option) { return try JudgmentSet.load(from: InputFiles.existing(path, role: "judgments")) }
+        if let path = try arguments[option] { return try JudgmentSet.load(from: InputFiles.existing(path, role: "judgments")) }
         return try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: try judge(), console: console)
     }
 }

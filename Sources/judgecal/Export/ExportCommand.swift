@@ -5,22 +5,31 @@ import Foundation
 
 /// `judgecal export RUN [--judgments J…] [--labels L…] --format csv|jsonl -o FILE`: one tidy long table for notebooks.
 enum ExportCommand {
+    static let judgments = OptionKey<[String]>(
+        "judgments", valueName: "file", help: "Judgments or judge-scores files; one rater each.", arity: .upToNextOption)
+    static let labels = OptionKey<[String]>("labels", valueName: "file", help: "Expert label sheets (.labels.csv).", arity: .upToNextOption)
+    static let rubric = OptionKey<String?>(
+        "rubric", valueName: "file", help: "The rubric: its dimensions and scales (needed for labels alone).")
+    static let splits = OptionKey<String?>("splits", valueName: "file", help: "A splits record (.splits.json) for the split column.")
+    static let format = OptionKey<String>(
+        "format", valueName: "format", help: "The table's format.", choices: ["csv", "jsonl"], defaultValue: "csv")
+    static let output = OptionKey<String>(required: "output", short: "o", valueName: "file", help: "Where to write the table.")
+    static let runFile = PositionalKey<String>("run", help: "The frozen run (.run.jsonl).")
+
     static let command = Command(
         name: "export", abstract: "Write a run's judgments and labels as one tidy long table (docs/FORMATS.md, Tidy export).",
-        options: [
-            Option("judgments", valueName: "file", help: "Judgments or judge-scores files; one rater each.", arity: .upToNextOption),
-            Option("labels", valueName: "file", help: "Expert label sheets (.labels.csv).", arity: .upToNextOption),
-            Option("rubric", valueName: "file", help: "The rubric: its dimensions and scales (needed for labels alone)."),
-            Option("splits", valueName: "file", help: "A splits record (.splits.json) for the split column."),
-            Option("format", valueName: "format", help: "The table's format.", choices: ["csv", "jsonl"], defaultValue: "csv"),
-            Option("output", short: "o", valueName: "file", help: "Where to write the table.", required: true),
-        ], positionals: [Positional("run", help: "The frozen run (.run.jsonl).")],
+        options: [judgments, labels, rubric, splits, format, output], positionals: [runFile],
         run: { arguments, console in
-            func files(_ name: String) throws -> [URL] { try arguments.values(name).map { try InputFiles.existing($0, role: name) } }
+            func files(_ key: OptionKey<[String]>) throws -> [URL] {
+                try arguments[key].map { try InputFiles.existing($0, role: key.option.name) }
+            }
+            func file(_ key: OptionKey<String?>) throws -> URL? {
+                try arguments[key].map { try InputFiles.existing($0, role: key.option.name) }
+            }
             let summary = try TidyExport.export(
-                run: InputFiles.existing(arguments.positional("run") ?? "", role: "run"), judgments: files("judgments"),
-                labels: files("labels"), rubric: files("rubric").first, splits: files("splits").first,
-                format: arguments.valueOrDefault("format"), output: arguments.valueOrDefault("output"))
+                run: InputFiles.existing(arguments[runFile], role: "run"), judgments: files(judgments),
+                labels: files(labels), rubric: file(rubric), splits: file(splits),
+                format: try arguments[format], output: try arguments[output])
             console.print(summary)
             return .success
         })

@@ -6,6 +6,38 @@ import Judging
 
 /// `judgecal extract RUN --rubric R --output FILE.csv`: a blank, blinded label sheet for experts.
 enum ExtractCommand {
+    static let rubric = OptionKey<String>(required: "rubric", valueName: "file", help: "The rubric whose dimensions get a column.")
+    static let output = OptionKey<String>(
+        required: "output", short: "o", valueName: "file", help: "Where to write the sheet (.labels.csv).")
+    static let sample = OptionKey<Int?>("sample", valueName: "count", help: "Draw this many rows (default: every row).", range: 0...)
+    static let seed = OptionKey<UInt64>("seed", valueName: "n", help: "The sampling seed.", defaultValue: LabelSheet.Options().seed)
+    static let stratifyBy = OptionKey<String?>(
+        "stratify-by", valueName: "path", help: "Allocate the sample across the values of this field (input.genre, metadata.source).")
+    static let overlap = OptionKey<Int>(
+        "overlap", valueName: "count", help: "Rows labelled by a second expert.", defaultValue: LabelSheet.Options().overlap,
+        range: 0...)
+    static let context = OptionKey<[String]>(
+        "context", valueName: "path", help: "The context columns, as dotted paths into the row.", commaSeparated: true)
+    static let html = OptionKey<String?>(
+        "html", valueName: "file", help: "Also write the sheet as a page experts score in a browser (.html).")
+    static let next = OptionKey<Int?>(
+        "next", valueName: "count", help: "Draw the next batch of this many rows after the --labels sheets.", range: 1...)
+    static let strategy = OptionKey<String?>("strategy", valueName: "name", help: "How rows are drawn.", choices: SamplingStrategy.names)
+    static let labels = OptionKey<[String]>(
+        "labels", valueName: "file", help: "The label set's earlier sheets, for --next.", arity: .upToNextOption)
+    static let judgments = OptionKey<String?>(
+        "judgments", valueName: "file", help: "The judge's judgments (.judgments.jsonl), for judge-stratified.")
+    static let threshold = OptionKey<Double>(
+        "threshold", valueName: "x", help: "The threshold align will test; judge-stratified batches are allocated for it.",
+        defaultValue: AlignmentSettings.defaultThreshold)
+    static let raters = OptionKey<[String]>(
+        "raters", valueName: "names", help: "Write one sheet per rater, the first with every row.", commaSeparated: true)
+    static let planned = OptionKey<Int?>(
+        "planned", valueName: "count", help: "The rows planned for the label set, shown on the page.", range: 1...)
+    static let alignment = OptionKey<String?>(
+        "alignment", valueName: "file", help: "The latest alignment report (JSON), shown on the page.")
+    static let runFile = PositionalKey<String>("run", help: "The frozen run (.run.jsonl).")
+
     static let command = Command(
         name: "extract",
         abstract: "Write a blank label sheet (CSV) for experts from a run, blinded to any judge score.",
@@ -32,58 +64,38 @@ enum ExtractCommand {
             does not fit, or a sheet that would not read back; 66 a file missing; 73 output folder missing.
             """,
         options: [
-            Option("rubric", valueName: "file", help: "The rubric whose dimensions get a column.", required: true),
-            Option("output", short: "o", valueName: "file", help: "Where to write the sheet (.labels.csv).", required: true),
-            Option("sample", valueName: "count", help: "Draw this many rows (default: every row).", range: 0...),
-            Option("seed", valueName: "n", help: "The sampling seed.", defaultValue: String(LabelSheet.Options().seed)),
-            Option(
-                "stratify-by", valueName: "path",
-                help: "Allocate the sample across the values of this field (input.genre, metadata.source)."),
-            Option(
-                "overlap", valueName: "count", help: "Rows labelled by a second expert.",
-                defaultValue: String(LabelSheet.Options().overlap), range: 0...),
-            Option("context", valueName: "path", help: "The context columns, as dotted paths into the row.", commaSeparated: true),
-            Option("html", valueName: "file", help: "Also write the sheet as a page experts score in a browser (.html)."),
-            Option("next", valueName: "count", help: "Draw the next batch of this many rows after the --labels sheets.", range: 1...),
-            Option("strategy", valueName: "name", help: "How rows are drawn.", choices: SamplingStrategy.names),
-            Option("labels", valueName: "file", help: "The label set's earlier sheets, for --next.", arity: .upToNextOption),
-            Option("judgments", valueName: "file", help: "The judge's judgments (.judgments.jsonl), for judge-stratified."),
-            Option(
-                "threshold", valueName: "x", help: "The threshold align will test; judge-stratified batches are allocated for it.",
-                defaultValue: String(AlignmentSettings.defaultThreshold)),
-            Option("raters", valueName: "names", help: "Write one sheet per rater, the first with every row.", commaSeparated: true),
-            Option("planned", valueName: "count", help: "The rows planned for the label set, shown on the page.", range: 1...),
-            Option("alignment", valueName: "file", help: "The latest alignment report (JSON), shown on the page."),
+            rubric, output, sample, seed, stratifyBy, overlap, context, html, next, strategy, labels, judgments, threshold, raters,
+            planned, alignment,
         ],
-        positionals: [Positional("run", help: "The frozen run (.run.jsonl).")],
+        positionals: [runFile],
         run: run
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
-        let runPath = arguments.positional("run") ?? ""
-        let rubric = try InputFiles.rubric(arguments.valueOrDefault("rubric"))
-        if arguments.isGiven("stratify-by"), !arguments.isGiven("sample"), !arguments.isGiven("next") {
+        let runPath = arguments[runFile]
+        let rubric = try InputFiles.rubric(arguments[Self.rubric])
+        if arguments.isGiven(stratifyBy), !arguments.isGiven(sample), !arguments.isGiven(Self.next) {
             throw UsageError("--stratify-by allocates a sample; add --sample or --next")
         }
-        let next = arguments.isGiven("next")
-        if next && arguments.isGiven("sample") || arguments.isGiven("labels") && !next {
+        let next = arguments.isGiven(Self.next)
+        if next && arguments.isGiven(sample) || arguments.isGiven(labels) && !next {
             throw UsageError("--next draws after the --labels sheets, --sample a first sheet; give --next with --labels, or --sample")
         }
         let options = LabelSheet.Options(
-            sample: try arguments.value("next", as: Int.self) ?? arguments.value("sample", as: Int.self),
-            seed: try arguments.valueOrDefault("seed", as: UInt64.self),
-            stratifyBy: arguments.value("stratify-by"),
-            overlap: try arguments.valueOrDefault("overlap", as: Int.self),
-            context: arguments.isGiven("context") ? arguments.values("context") : nil,
-            strategy: arguments.value("strategy").flatMap(SamplingStrategy.init(rawValue:)), raters: arguments.values("raters"),
-            threshold: try arguments.valueOrDefault("threshold", as: Double.self))
+            sample: try arguments[Self.next] ?? arguments[sample],
+            seed: try arguments[seed],
+            stratifyBy: try arguments[stratifyBy],
+            overlap: try arguments[overlap],
+            context: arguments.isGiven(context) ? try arguments[context] : nil,
+            strategy: try arguments[strategy].flatMap(SamplingStrategy.init(rawValue:)), raters: try arguments[raters],
+            threshold: try arguments[threshold])
         let extraction = try LabelExtraction(
             run: try InputFiles.run(runPath), runFile: runPath, rubric: rubric, options: options,
-            judgments: try arguments.value("judgments").map { try JudgmentSet.load(from: InputFiles.existing($0, role: "judgments")) },
-            earlier: try arguments.values("labels").map { try InputFiles.existing($0, role: "label sheet") },
-            output: arguments.valueOrDefault("output"), html: arguments.value("html"),
-            planned: try arguments.value("planned", as: Int.self),
-            alignment: try arguments.value("alignment").map { try InputFiles.existing($0, role: "alignment report") })
+            judgments: try arguments[judgments].map { try JudgmentSet.load(from: InputFiles.existing($0, role: "judgments")) },
+            earlier: try arguments[labels].map { try InputFiles.existing($0, role: "label sheet") },
+            output: try arguments[output], html: try arguments[html],
+            planned: try arguments[planned],
+            alignment: try arguments[alignment].map { try InputFiles.existing($0, role: "alignment report") })
         try StagedOutputs.writeAllOrNone(extraction.files)
         console.print(extraction.summary)
         return .success

@@ -4,6 +4,30 @@ import Foundation
 
 /// `judgecal import RUN --output FILE.run.jsonl`: freezes an exported run.
 enum ImportCommand {
+    static let format = OptionKey<String>(
+        "format", valueName: "format", help: "The export's format.", choices: RunFormat.names, defaultValue: "auto")
+    static let id = OptionKey<String?>("id", valueName: "path", help: "The field holding each row's id (jsonl, csv).")
+    static let input = OptionKey<[String]>(
+        "input", valueName: "path", help: "The field(s) that are the row's input (jsonl, csv); default input.", arity: .repeating,
+        commaSeparated: true)
+    static let response = OptionKey<String>(
+        "response", valueName: "path", help: "The field that is the model's response (jsonl, csv).",
+        defaultValue: FieldMapping().response)
+    static let expected = OptionKey<String?>(
+        "expected", valueName: "path", help: "The field holding the expected answer, if any (jsonl, csv).",
+        defaultValue: FieldMapping().expected)
+    static let name = OptionKey<String?>("name", valueName: "name", help: "The run's name; default the file's base name.")
+    static let labelColumns = OptionKey<[String]>(
+        "label-columns", valueName: "[dimension=]field",
+        help: "Human ratings to write as NAME.labels.csv beside the run (JUDGE-BENCH: its metrics; default all).",
+        commaSeparated: true)
+    static let output = OptionKey<String>(
+        required: "output", short: "o", valueName: "file", help: "Where to write the run (.run.jsonl).")
+    static let scores = OptionKey<String?>(
+        "scores", valueName: "file", help: "Inspect logs: also write the scorers' scores as a judge-scores file.")
+    static let json = Flag("json", help: "Write a summary as JSON on standard output.")
+    static let export = PositionalKey<String>("run", help: "The exported run.")
+
     static let command = Command(
         name: "import",
         abstract: "Freeze an exported evaluation run as a run file (JSON Lines).",
@@ -27,56 +51,35 @@ enum ImportCommand {
             Exit codes: 0 imported; 64 usage; 65 malformed export (file, line and field named); \
             66 RUN missing; 73 output folder missing.
             """,
-        options: [
-            Option(
-                "format", valueName: "format", help: "The export's format.", choices: RunFormat.names,
-                defaultValue: "auto"),
-            Option("id", valueName: "path", help: "The field holding each row's id (jsonl, csv)."),
-            Option(
-                "input", valueName: "path", help: "The field(s) that are the row's input (jsonl, csv); default input.",
-                arity: .repeating, commaSeparated: true),
-            Option(
-                "response", valueName: "path", help: "The field that is the model's response (jsonl, csv).",
-                defaultValue: FieldMapping().response),
-            Option(
-                "expected", valueName: "path", help: "The field holding the expected answer, if any (jsonl, csv).",
-                defaultValue: FieldMapping().expected),
-            Option("name", valueName: "name", help: "The run's name; default the file's base name."),
-            Option(
-                "label-columns", valueName: "[dimension=]field",
-                help: "Human ratings to write as NAME.labels.csv beside the run (JUDGE-BENCH: its metrics; default all).",
-                commaSeparated: true),
-            Option("output", short: "o", valueName: "file", help: "Where to write the run (.run.jsonl).", required: true),
-            Option("scores", valueName: "file", help: "Inspect logs: also write the scorers' scores as a judge-scores file."),
-        ],
-        flags: [Flag("json", help: "Write a summary as JSON on standard output.")],
-        positionals: [Positional("run", help: "The exported run.")],
+        options: [format, id, input, response, expected, name, labelColumns, output, scores],
+        flags: [json],
+        positionals: [export],
         run: run
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
-        let path = arguments.positional("run") ?? ""
+        let path = arguments[export]
         let url = try InputFiles.existing(path, role: "export")
-        let outputName = arguments.valueOrDefault("output")
+        let outputName = try arguments[output]
         try StagedOutputs.check(outputName, role: "run file")
-        let mappingGiven = ["id", "input", "response", "expected"].filter(arguments.isGiven)
+        let mappingGiven = ([id, input, response, expected] as [any OptionDeclaration]).filter(arguments.isGiven).map(\.option.name)
         let mapping = FieldMapping(
-            id: arguments.value("id"),
-            input: arguments.isGiven("input") ? arguments.values("input") : FieldMapping().input,
-            response: arguments.valueOrDefault("response"),
-            expected: arguments.value("expected"))
+            id: try arguments[id],
+            input: arguments.isGiven(input) ? try arguments[input] : FieldMapping().input,
+            response: try arguments[response],
+            expected: try arguments[expected])
         if let problem = mapping.problem { throw UsageError("--input: \(problem)") }
-        guard let format = try RunFormat.named(arguments.valueOrDefault("format"), mapping: mapping, file: url) else {
+        guard let format = try RunFormat.named(try arguments[Self.format], mapping: mapping, file: url) else {
             throw UsageError("--format must be one of \(RunFormat.names.joined(separator: ", "))")
         }
         if !format.takesFieldMapping, let option = mappingGiven.first {
             throw UsageError("--\(option) maps fields of JSON Lines or CSV records; this export's format fixes its fields")
         }
         let imported = try RunImporter.importAndSave(
-            from: url, format: format, name: arguments.value("name"), output: outputName, scores: arguments.value("scores"),
-            labelColumns: arguments.values("label-columns"))
+            from: url, format: format, name: try arguments[name], output: outputName, scores: try arguments[scores],
+            labelColumns: try arguments[labelColumns])
         console.print(
-            RunImporter.summary(of: imported, format: format, from: path, into: outputName, json: arguments.flag("json")))
+            RunImporter.summary(of: imported, format: format, from: path, into: outputName, json: arguments[json]))
         return .success
     }
 }

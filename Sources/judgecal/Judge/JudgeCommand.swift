@@ -8,6 +8,20 @@ import LanguageModels
 
 /// `judgecal judge RUN --rubric R`: every row through the judge, scores and rationales kept.
 enum JudgeCommand {
+    static let rubric = OptionKey<String>(required: "rubric", valueName: "file", help: "The rubric (Markdown or JSON).")
+    static let output = OptionKey<String?>(
+        "output", short: "o", valueName: "file", help: "The judgments file (.judgments.jsonl); the CSV goes beside it.")
+    static let batchRequests = OptionKey<String?>(
+        "batch-requests", valueName: "file",
+        help: "Write every request the cache cannot answer as an OpenAI batch input file (JSONL); send nothing.")
+    static let batchResults = OptionKey<String?>(
+        "batch-results", valueName: "file",
+        help: "Read an OpenAI batch output file into the cache, then judge from the cache; send nothing.")
+    static let seed = OptionKey<UInt64>("seed", valueName: "n", help: "The seed of --sample.", defaultValue: 0)
+    static let json = Flag("json", help: "Print a JSON summary.")
+    static let pairwise = Flag("pairwise", help: "Compare each row's response.a and response.b, in both orders (docs/FORMATS.md).")
+    static let runFile = PositionalKey<String>("run", help: "The frozen run (.run.jsonl).")
+
     static let command = Command(
         name: "judge",
         abstract: "Replay a run's frozen outputs through the judge and keep its scores and rationales.",
@@ -27,43 +41,30 @@ enum JudgeCommand {
             64 usage; 65 malformed run, rubric, --model-config or earlier judgments file at --output; \
             66 a file missing; 73 output folder missing.
             """,
-        options: [
-            Option("rubric", valueName: "file", help: "The rubric (Markdown or JSON).", required: true),
-            Option("output", short: "o", valueName: "file", help: "The judgments file (.judgments.jsonl); the CSV goes beside it."),
-            Option(
-                "batch-requests", valueName: "file",
-                help: "Write every request the cache cannot answer as an OpenAI batch input file (JSONL); send nothing."),
-            Option(
-                "batch-results", valueName: "file",
-                help: "Read an OpenAI batch output file into the cache, then judge from the cache; send nothing."),
-            Option("seed", valueName: "n", help: "The seed of --sample.", defaultValue: "0"),
-        ] + JudgeModelOptions.selectionOptions + JudgeModelOptions.options,
-        flags: [
-            Flag("json", help: "Print a JSON summary."),
-            Flag("pairwise", help: "Compare each row's response.a and response.b, in both orders (docs/FORMATS.md)."),
-        ],
-        positionals: [Positional("run", help: "The frozen run (.run.jsonl).")],
+        options: [rubric, output, batchRequests, batchResults, seed] + JudgeModelOptions.selectionOptions + JudgeModelOptions.options,
+        flags: [json, pairwise],
+        positionals: [runFile],
         run: run
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
-        if arguments.isGiven("batch-requests"), arguments.isGiven("batch-results") {
+        if arguments.isGiven(batchRequests), arguments.isGiven(batchResults) {
             throw UsageError("--batch-requests and --batch-results are two passes; give one")
         }
-        let whole = try InputFiles.run(arguments.positional("run") ?? "")
-        let run = try JudgeModelOptions.selection(arguments)?.rows(of: whole) ?? whole
-        let rubric = try InputFiles.rubric(arguments.valueOrDefault("rubric"))
-        let files = try JudgmentFiles(run: run, rubric: rubric, output: arguments.value("output"))
-        let judge = try JudgeModelOptions.judge(arguments), pairwise = arguments.flag("pairwise")
-        if let path = arguments.value("batch-requests") {
+        let whole = try InputFiles.run(arguments[runFile])
+        let run = try JudgeModelOptions.selection(arguments, seed: seed)?.rows(of: whole) ?? whole
+        let rubric = try InputFiles.rubric(arguments[Self.rubric])
+        let files = try JudgmentFiles(run: run, rubric: rubric, output: try arguments[output])
+        let judge = try JudgeModelOptions.judge(arguments), pairwise = arguments[Self.pairwise]
+        if let path = try arguments[batchRequests] {
             let round = try await judge.writeBatchRequests(run: run, rubric: rubric, to: path, pairwise: pairwise)
             let json = String(decoding: try JSONEncoder.report.encode(round.json), as: UTF8.self)
-            console.print(arguments.flag("json") ? json : round.text[0])
+            console.print(arguments[Self.json] ? json : round.text[0])
             return .success
         }
         let retried = try files.previouslyUnanswered()
         let batch: JudgeSession.BatchRound? =
-            if let path = arguments.value("batch-results") {
+            if let path = try arguments[batchResults] {
                 try await judge.readBatchResults(
                     run: run, rubric: rubric, from: try InputFiles.existing(path, role: "batch results"), pairwise: pairwise)
             } else { nil }
@@ -74,7 +75,7 @@ enum JudgeCommand {
         try files.write(set, dimensions: rubric.recordedDimensions(pairwise: pairwise))
         let summary = files.summary(of: set, retried: retried, batch: batch, server: judge.summaryJSON)
         let json = String(decoding: try JSONEncoder.report.encode(summary.json), as: UTF8.self)
-        console.print(arguments.flag("json") ? json : summary.text.joined(separator: "\n"))
+        console.print(arguments[Self.json] ? json : summary.text.joined(separator: "\n"))
         console.printNote(judge.summary)
         files.warnings(of: set, batch: batch).forEach(console.printWarning)
         return .success

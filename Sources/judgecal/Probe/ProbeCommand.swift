@@ -6,6 +6,20 @@ import CommandLineParsing
 
 /// `judgecal probe RUN --rubric R --probe length,injection`: bias probes against a placebo (docs/PROBES.md).
 enum ProbeCommand {
+    static let rubric = OptionKey<String>(required: "rubric", valueName: "file", help: "The rubric (Markdown or JSON).")
+    static let probe = OptionKey<[String]>(
+        "probe", valueName: "name", help: "Probes, families or probe files (.md); default every one that applies.", commaSeparated: true)
+    static let field = OptionKey<String>(
+        "field", valueName: "path", help: "The text the response probes rewrite.", defaultValue: "response")
+    static let show = OptionKey<String?>(
+        "show", valueName: "row", help: "Print the exact messages each probe sends for this row; judge nothing.")
+    static let report = OptionKey<String?>(
+        "report", valueName: "file", help: "Also write the report: .html a page with charts, .md Markdown, else JSON.")
+    static let json = Flag("json", help: "Print the report as JSON (schema in docs/FORMATS.md).")
+    static let pairwise = Flag(
+        "pairwise", help: "Rows hold response.a and response.b, compared in both orders: the position probe.")
+    static let runFile = PositionalKey<String>("run", help: "The frozen run (.run.jsonl).")
+
     static let command = Command(
         name: "probe", abstract: "Probe the judge for biases: rewritten rows judged against a placebo re-judge.",
         discussion: """
@@ -15,37 +29,28 @@ enum ProbeCommand {
             battery resumes. Exit codes: 0 no effect detected; 2 some probe biased; 4 some undefined; 1 server failed; \
             64 usage (unknown probe or row, a probe that does not apply); 65 malformed input, a row without the field.
             """,
-        options: [
-            Option("rubric", valueName: "file", help: "The rubric (Markdown or JSON).", required: true),
-            Option(
-                "probe", valueName: "name", help: "Probes, families or probe files (.md); default every one that applies.",
-                commaSeparated: true),
-            Option("field", valueName: "path", help: "The text the response probes rewrite.", defaultValue: "response"),
-            Option("show", valueName: "row", help: "Print the exact messages each probe sends for this row; judge nothing."),
-            Option("report", valueName: "file", help: "Also write the report: .html a page with charts, .md Markdown, else JSON."),
-        ] + JudgeModelOptions.options,
-        flags: [
-            Flag("json", help: "Print the report as JSON (schema in docs/FORMATS.md)."),
-            Flag("pairwise", help: "Rows hold response.a and response.b, compared in both orders: the position probe."),
-        ],
-        positionals: [Positional("run", help: "The frozen run (.run.jsonl).")], run: run)
+        options: [rubric, probe, field, show, report] + JudgeModelOptions.options,
+        flags: [json, pairwise],
+        positionals: [runFile], run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
-        let run = try InputFiles.run(arguments.positional("run") ?? "")
-        let rubric = try InputFiles.rubric(arguments.valueOrDefault("rubric"))
+        let run = try InputFiles.run(arguments[runFile])
+        let rubric = try InputFiles.rubric(arguments[Self.rubric])
         let battery = try ProbeBattery(
-            named: arguments.values("probe"), rubric: rubric, field: arguments.valueOrDefault("field"), pairwise: arguments.flag("pairwise"))
-        if let row = arguments.value("show") { console.print(try battery.transcript(ofRow: row, run: run, rubric: rubric)) }
-        if arguments.value("show") != nil { return .success }
-        if let path = arguments.value("report") { try StagedOutputs.check(path, role: "report") }
+            named: try arguments[probe], rubric: rubric, field: try arguments[field], pairwise: arguments[pairwise])
+        if let row = try arguments[show] {
+            console.print(try battery.transcript(ofRow: row, run: run, rubric: rubric))
+            return .success
+        }
+        if let path = try arguments[Self.report] { try StagedOutputs.check(path, role: "report") }
         let judge = try JudgeModelOptions.judge(arguments), line = console.progressLine()
         let report = try await judge.probes(
             run: run, rubric: rubric, battery: battery,
             display: JudgeModelOptions.display(line, console))
         line.clear()
-        if let path = arguments.value("report") { try StagedOutputs.writeAllOrNone([report.file(at: path)]) }
-        console.print(arguments.flag("json") ? try report.renderJSON() : report.renderText())
+        if let path = try arguments[Self.report] { try StagedOutputs.writeAllOrNone([report.file(at: path)]) }
+        console.print(arguments[json] ? try report.renderJSON() : report.renderText())
         console.printNote(judge.summary)
-        return ExitCode(report.worstOutcome.exitStatus)
+        return JudgeCal.exitCode(for: report.worstOutcome)
     }
 }

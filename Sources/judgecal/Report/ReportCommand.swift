@@ -6,6 +6,12 @@ import Foundation
 
 /// `judgecal report REPORT.json --html FILE [--markdown FILE] [--text]`: the pages of a saved report.
 enum ReportCommand {
+    static let html = OptionKey<String?>("html", valueName: "file", help: "Write the HTML page here.")
+    static let markdown = OptionKey<String?>("markdown", valueName: "file", help: "Write Markdown here.")
+    static let text = Flag("text", help: "Print the report as its command prints it.")
+    static let saved = PositionalKey<String>(
+        "report", help: "The report (.json) that align, compare, estimate, disagreements or probe wrote.")
+
     static let command = Command(
         name: "report",
         abstract: "Render a saved report (JSON) as an HTML page, Markdown or text.",
@@ -20,25 +26,22 @@ enum ReportCommand {
             estimate, disagreements and probe (--json or --report FILE.json) renders alike; --text prints it.
             Exit codes: 0 written; 64 usage; 65 not a report; 66 a file missing; 73 output folder missing.
             """,
-        options: [
-            Option("html", valueName: "file", help: "Write the HTML page here."),
-            Option("markdown", valueName: "file", help: "Write Markdown here."),
-        ],
-        flags: [Flag("text", help: "Print the report as its command prints it.")],
-        positionals: [Positional("report", help: "The report (.json) that align, compare, estimate, disagreements or probe wrote.")],
+        options: [html, markdown],
+        flags: [text],
+        positionals: [saved],
         run: run
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
-        guard arguments.isGiven("html") || arguments.isGiven("markdown") || arguments.flag("text") else {
+        guard arguments.isGiven(html) || arguments.isGiven(markdown) || arguments[text] else {
             throw UsageError("give --html FILE, --markdown FILE, --text or several")
         }
-        let report = try ReportDocument(contentsOf: InputFiles.existing(arguments.positional("report") ?? "", role: "report"))
-        let pages = [("html", report.html), ("markdown", report.markdown)].compactMap { option, page in
-            arguments.value(option).map { (data: Data(page.utf8), path: $0, role: "report") }
+        let report = try ReportDocument(contentsOf: InputFiles.existing(arguments[saved], role: "report"))
+        let pages = try [(html, report.html), (markdown, report.markdown)].compactMap { option, page in
+            try arguments[option].map { (data: Data(page.utf8), path: $0, role: "report") }
         }
         try StagedOutputs.writeAllOrNone(pages)
-        if arguments.flag("text") { console.print(report.text) }
+        if arguments[text] { console.print(report.text) }
         for page in pages { console.print("wrote \(page.path)") }
         return .success
     }

@@ -1,0 +1,30 @@
+import AgreementCoefficients
+import Calibration
+import CalibrationData
+import CommandLineParsing
+import StatisticsCore
+
+/// The verdict's statistic and its intervals, declared once for `align`, `certify` and `compare` (whose paired
+/// difference takes them too); the bootstrap seed's default is `agreement`'s too (``defaultSeed``).
+enum IntervalOptions {
+    /// The library's defaults, which the options declare as theirs.
+    static let defaults = AlignmentSettings()
+
+    static let statistic = OptionKey<AlignmentStatistic>(
+        "statistic", valueName: "name", help: "The verdict's statistic.", choices: AlignmentStatistic.allCases.map(\.rawValue),
+        defaultValue: defaults.statistic)
+    static let ci = OptionKey<IntervalMethod?>(
+        "ci", valueName: "method",
+        help: "Intervals: each statistic's best by measured coverage (docs/PLANNING.md) unless named: analytic (normal) or t "
+            + "where the statistic has one, else the bootstrap; or bootstrap (percentile) or bca throughout. compare's paired "
+            + "difference: jackknife t, or bootstrap or bca when named.", choices: IntervalMethod.allCases.map(\.rawValue))
+    static let resamples = OptionKey<Int>(
+        "resamples", valueName: "n", help: "Bootstrap resamples (paired in compare): 0 (none), or 100 to 100000.",
+        defaultValue: defaults.resamples, range: 0...AgreementRequest.maximumResamples)
+    /// The bootstrap seed unless `--seed` says otherwise, declared once for these commands and `agreement`:
+    /// `AlignmentSettings`' default.
+    static let defaultSeed = defaults.seed
+    static let seed = OptionKey<UInt64>("seed", valueName: "n", help: "Bootstrap seed.", defaultValue: defaultSeed)
+
+    static let options: [any OptionDeclaration] = [statistic, ci, resamples, seed]
+}

@@ -1,0 +1,102 @@
+import Calibration
+import CalibrationData
+import CalibrationWorkflow
+import CommandLineParsing
+import DataFormats
+import Foundation
+import Judging
+import LanguageModels
+
+/// The options every command that calls a judge shares: which server and
+/// model, the response cache, concurrency and scoring mode (``JudgeSession``).
+enum JudgeModelOptions {
+    /// The model configuration's defaults, shown in help (declared once, in the configuration).
+    static let defaults = OpenAICompatibleModel.Configuration()
+
+    static let baseURL = OptionKey<[String]>(
+        "base-url", valueName: "url",
+        help:
+            "The OpenAI-compatible server (default \(OpenAICompatibleModel.Configuration.defaultBaseURL), or JUDGECAL_BASE_URL); "
+            + "one per endpoint for replicas of the model.",
+        arity: .repeating)
+    static let model = OptionKey<String?>(
+        "model", valueName: "name",
+        help: "The judge model (default \(OpenAICompatibleModel.Configuration.defaultModel), or JUDGECAL_MODEL).")
+    static let apiKeyEnv = OptionKey<String?>(
+        "api-key-env", valueName: "variable",
+        help: "The environment variable holding the API key; the key itself is never written anywhere.")
+    static let modelConfig = OptionKey<String?>(
+        "model-config", valueName: "file",
+        help: "A JSON file of model settings (keys below); flags and JUDGECAL_* variables win over it.")
+    static let connectTimeout = OptionKey<Double?>(
+        "connect-timeout", valueName: "seconds",
+        help: "Seconds to connect (default \(defaults.connectTimeout.plainText); connectTimeout in --model-config).")
+    static let firstByteTimeout = OptionKey<Double?>(
+        "first-byte-timeout", valueName: "seconds",
+        help:
+            "Seconds from a request to its reply's first byte, queueing at a busy server included (default \(defaults.firstByteTimeout.plainText); firstByteTimeout)."
+    )
+    static let requestTimeout = OptionKey<Double?>(
+        "request-timeout", valueName: "seconds",
+        help: "Seconds for one whole HTTP exchange (default \(defaults.requestTimeout.plainText); requestTimeout).")
+    static let cache = OptionKey<String>(
+        "cache", valueName: "file", help: "The response cache (SQLite).", defaultValue: ".judgecal/responses.sqlite")
+    static let concurrency = OptionKey<Int>(
+        "concurrency", valueName: "n", help: "Rows judged at once.", defaultValue: JudgeRun.defaultConcurrency, range: 1...)
+    static let mode = OptionKey<JudgeSession.Mode>(
+        "mode", valueName: "mode",
+        help:
+            "discrete: the written score; weighted: the expected score from log-probabilities; sampled: the mean of --samples replies.",
+        choices: JudgeSession.Mode.allCases.map(\.rawValue), defaultValue: .discrete)
+    static let samples = OptionKey<Int>("samples", valueName: "n", help: "Replies per row in sampled mode.", defaultValue: 5, range: 1...)
+
+    static let options: [any OptionDeclaration] = [
+        baseURL, model, apiKeyEnv, modelConfig, connectTimeout, firstByteTimeout, requestTimeout, cache, concurrency, mode, samples,
+    ]
+
+    static let ids = OptionKey<String?>("ids", valueName: "file", help: "Only the rows listed in FILE, one id a line.")
+    static let sample = OptionKey<Int?>(
+        "sample", valueName: "n", help: "Only n rows drawn at random with --seed (align: among the labelled).", range: 1...)
+
+    /// `--ids` and `--sample` (seeded by the command's `--seed`): the part of the run `judge` and `align` work on.
+    static let selectionOptions: [any OptionDeclaration] = [ids, sample]
+
+    /// The ``RowSelection`` of `--ids` or `--sample` and the command's `seed`, if either is given.
+    static func selection(_ arguments: ParsedArguments, seed: OptionKey<UInt64>) throws -> RowSelection? {
+        try RowSelection.from(
+            ids: try arguments[ids].map { try InputFiles.existing($0, role: "ids file") },
+            sample: try arguments[sample], seed: try arguments[seed])
+    }
+
+    /// The judge the options describe: flags over `JUDGECAL_*` variables over `--model-config`.
+    static func judge(_ arguments: ParsedArguments) throws -> JudgeSession {
+        var overrides = OpenAICompatibleModel.Configuration.Overrides(
+            model: try arguments[model],
+            apiKeyVariable: try arguments[apiKeyEnv],
+            connectTimeout: try arguments[connectTimeout],
+            firstByteTimeout: try arguments[firstByteTimeout],
+            requestTimeout: try arguments[requestTimeout])
+        overrides.setBaseURLs(try arguments[baseURL])
+        let configFile = try arguments[modelConfig].map { try InputFiles.existing($0, role: "model configuration") }
+        let mode = try arguments[Self.mode]
+        return try JudgeSession(
+            configuration: .resolved(overrides: overrides, file: configFile),
+            cacheURL: URL(fileURLWithPath: try arguments[cache]),
+            options: JudgeOptions(mode: mode.scoringMode(samples: try arguments[samples])),
+            concurrency: try arguments[concurrency])
+    }
+
+    /// Judges every row of `run` with `rubric`, showing progress as ``display(_:_:)`` says.
+    static func judgments(run: FrozenRun, rubric: Rubric, judge: JudgeSession, console: Console, pairwise: Bool = false)
+        async throws -> JudgmentSet
+    {
+        let line = console.progressLine()
+        defer { line.clear() }
+        return try await judge.judgments(run: run, rubric: rubric, pairwise: pairwise, display: display(line, console))
+    }
+
+    /// Progress on `line` redrawn when standard error is a terminal, lines at intervals otherwise.
+    static func display(_ line: ProgressLine, _ console: Console) -> JudgeSession.ProgressDisplay {
+        console.errorIsTerminal ? .redrawn { line.update($0) } : .logged { console.printNote($0) }
+    }
+}

@@ -1,0 +1,27 @@
+import Calibration
+import CalibrationData
+import CommandLineParsing
+import Judging
+
+/// `--labels`, `--means` and `--json`: the expert label sheets and the report's form, declared once for `align`,
+/// `certify`, `compare`, `disagreements`, `suggest` and `estimate`.
+enum LabelOptions {
+    static let labels = OptionKey<[String]>(
+        "labels", valueName: "file", help: "Expert label sheets (.labels.csv); several merge their raters.", arity: .upToNextOption,
+        required: true)
+    static let means = Flag(
+        "means", help: "Labels are means of several experts (such as SummEval's thirds): any value within the scale is accepted.")
+    static let json = Flag("json", help: "Print the report as JSON (schema in docs/FORMATS.md).")
+
+    static let options: [any OptionDeclaration] = [labels]
+    static let flags = [means, json]
+
+    /// The label sheets of `--labels` on `dimensions`, read as levels or, with `--means`, as means; a sheet's rows
+    /// beyond `run` are counted, left out.
+    static func read(_ arguments: ParsedArguments, run: FrozenRun, dimensions: [ScoreDimension]) throws -> ExpertLabels {
+        let urls = try arguments[labels].map { try InputFiles.existing($0, role: "label sheet") }
+        return try ExpertLabels.load(
+            from: urls, dimensions: dimensions, runIDs: Set(run.rows.map(\.id)),
+            values: arguments[means] ? .means : .levels, outsideRun: .counted)
+    }
+}
