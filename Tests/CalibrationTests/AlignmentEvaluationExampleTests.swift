@@ -66,7 +66,7 @@ struct BookTagAlignment: Evaluation {
     }
 }
 
-@Suite("A judge-alignment evaluation in Swift, under .evaluates", .tags(.liveJudge))
+@Suite("A judge-alignment evaluation in Swift, under .evaluates", .tags(.liveJudge), .needs(.localJudge))
 struct AlignmentEvaluationExampleTests {
     static let judge: any LanguageModel = {
         do {

@@ -6,7 +6,7 @@ import _TestSupport
 
 @testable import LanguageModels
 
-@Suite("The API key stays out of every file and message", .tags(.liveJudge, .faultServer), .onOwnThreads)
+@Suite("The API key stays out of every file and message", .tags(.liveJudge, .faultServer), .needs(.localJudge), .onOwnThreads)
 struct APIKeyLeakTests {
     @Test("A judged request with a key set: no file the toolkit wrote contains it, nor any error message")
     func keyNeverWritten() async throws {

@@ -7,7 +7,7 @@ import _TestSupport
 
 /// Calls to the real local judge (SmolLM2-135M-Instruct under llama-cpp-python);
 /// each costs about a second, so there are few and their replies are short.
-@Suite("OpenAICompatibleModel against the local judge", .tags(.liveJudge), .serialized)
+@Suite("OpenAICompatibleModel against the local judge", .tags(.liveJudge), .needs(.localJudge), .serialized)
 struct OpenAICompatibleModelLiveTests {
     @Test("A plain completion: text, finish reason, usage, model name and latency")
     func plainCompletion() async throws {

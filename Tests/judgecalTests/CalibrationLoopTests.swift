@@ -12,7 +12,7 @@ import _TestSupport
 
 /// The calibration loop from the command line against the live local judge,
 /// on a few rows of the book-tags sample (each judge call costs seconds).
-@Suite("judge, align and compare against the local judge", .tags(.liveJudge), .serialized)
+@Suite("judge, align and compare against the local judge", .tags(.liveJudge), .needs(.localJudge), .serialized)
 struct CalibrationLoopTests {
     /// The first `rows` rows of the sample run and their expert-a labels, in a fresh folder.
     static func sample(rows: Int) throws -> (folder: URL, run: String, labels: String) {

@@ -16,12 +16,12 @@ private func dimension(_ report: JSONValue, _ name: String) throws -> JSONValue 
 }
 
 /// `benchmarks/python/export_kappa.py` on a tidy table: pandas' read_csv and scikit-learn's
-/// cohen_kappa_score, in the environment `scripts/python-reference` makes (`scripts/test` makes it first).
+/// cohen_kappa_score, in the environment `scripts/python-reference` makes (the tests that call this need it, and make it first).
 private func pythonKappas(_ table: URL, judge: String, expert: String, levels: String) throws -> JSONValue {
     let python = SharedData.projectURL(".python-reference/bin/python")
     try #require(
         FileManager.default.isExecutableFile(atPath: python.path),
-        "no Python reference environment: run scripts/python-reference (scripts/test does)")
+        "no Python reference environment: the test needs .needs(.pythonReference), which runs scripts/python-reference")
     let outcome = try ChildProcess(
         executable: python,
         arguments: [SharedData.projectURL("benchmarks/python/export_kappa.py").path, table.path, judge, expert, levels]
@@ -33,7 +33,8 @@ private func pythonKappas(_ table: URL, judge: String, expert: String, levels: S
 @Suite("import --format inspect and export: Inspect's scorer measured, notebooks' kappa reproduced")
 struct InspectExportCommandTests {
     @Test(
-        "Show: the real Inspect log imported with its scorer's scores, counted against `inspect log dump`, aligned, exported, and pandas + scikit-learn give align's kappa"
+        "Show: the real Inspect log imported with its scorer's scores, counted against `inspect log dump`, aligned, exported, and pandas + scikit-learn give align's kappa",
+        .needs(.pythonReference)
     )
     func inspectLogEndToEnd() throws {
         let folder = try SharedData.temporaryFolder("inspect-show")
@@ -84,7 +85,8 @@ struct InspectExportCommandTests {
     }
 
     @Test(
-        "Book tags on a 1–4 rubric: the exported CSV gives align's unweighted and quadratic kappa per dimension in scikit-learn; JSON Lines holds the same lines"
+        "Book tags on a 1–4 rubric: the exported CSV gives align's unweighted and quadratic kappa per dimension in scikit-learn; JSON Lines holds the same lines",
+        .needs(.pythonReference)
     )
     func bookTagsKappaInPandas() throws {
         let folder = try SharedData.temporaryFolder("export-kappa")

@@ -12,7 +12,7 @@ import _TestSupport
 /// The pages in a real browser.
 ///
 /// Screenshots land in `test-output/` for a person to look at.
-@Suite("HTML pages in headless Chromium", .tags(.browser), .serialized)
+@Suite("HTML pages in headless Chromium", .tags(.browser), .needs(.systemPackages), .serialized)
 struct BrowserPageTests {
     @Test(
         "Label page: three rows scored by keyboard, exported, read back by the importer; progress survives a reload; book-014's script stays text"
