@@ -1,5 +1,5 @@
 import DataFormats
-public import StatisticsCore
+import StatisticsCore
 
 extension AgreementStatistic {
     /// Every statistic, in the order `judgecal agreement --help` lists them.

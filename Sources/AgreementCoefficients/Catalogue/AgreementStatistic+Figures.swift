@@ -1,4 +1,4 @@
-public import StatisticsCore
+import StatisticsCore
 
 extension AgreementStatistic {
     /// The fewest rated items a figure is given on: one item is one pair of

@@ -1,4 +1,4 @@
-public import LinearAlgebra
+import LinearAlgebra
 public import StatisticsCore
 
 /// How much one rater's score dimensions move together: the Pearson

@@ -1,4 +1,4 @@
-public import LinearAlgebra
+import LinearAlgebra
 public import StatisticsCore
 
 /// A least-squares map from a judge's scores onto the experts' scores:

@@ -1,4 +1,4 @@
-public import DataFormats
+import DataFormats
 public import Foundation
 
 /// A ZIP archive read strictly through its central directory (APPNOTE 6.3.10),

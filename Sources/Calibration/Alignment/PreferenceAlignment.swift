@@ -2,7 +2,7 @@ public import AgreementCoefficients
 public import CalibrationData
 import DataFormats
 public import Judging
-public import StatisticsCore
+import StatisticsCore
 
 /// How far a pairwise judge's preferences agree with human preferences on a pairwise run, with a
 /// verdict a CI job can gate on: what `judgecal align RUN --rubric R --labels L --pairwise` prints.

@@ -1,4 +1,4 @@
-public import AgreementCoefficients
+import AgreementCoefficients
 import CalibrationData
 public import RunInference
 public import StatisticsCore

@@ -2,7 +2,7 @@ public import CalibrationData
 import DataFormats
 import EvaluationCore
 public import Judging
-public import StatisticsCore
+import StatisticsCore
 
 extension RubricComparison.Input {
     /// The comparison input for one run judged by two judges — two rubrics, one

@@ -1,4 +1,4 @@
-public import CalibrationData
+import CalibrationData
 public import StatisticsCore
 
 /// What one row's judges judged: the row's input and the output under judgment, as text.

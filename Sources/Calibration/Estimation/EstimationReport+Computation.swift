@@ -1,4 +1,4 @@
-public import CalibrationData
+import CalibrationData
 import DataFormats
 import RunInference
 import StatisticsCore

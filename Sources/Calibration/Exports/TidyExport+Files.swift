@@ -1,4 +1,4 @@
-public import CalibrationData
+import CalibrationData
 import DataFormats
 public import Foundation
 import Judging

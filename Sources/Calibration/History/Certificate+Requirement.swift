@@ -1,6 +1,6 @@
 public import CalibrationData
 import DataFormats
-public import Foundation
+import Foundation
 public import Judging
 import LanguageModels
 

@@ -1,4 +1,4 @@
-public import AgreementCoefficients
+import AgreementCoefficients
 public import CalibrationData
 public import DataFormats
 import Judging

@@ -1,6 +1,6 @@
 public import AgreementCoefficients
 import DataFormats
-public import StatisticsCore
+import StatisticsCore
 
 /// A catalogue statistic computed on a ratings file, group by group: what
 /// `judgecal agreement` prints, as text or JSON.

@@ -1,6 +1,6 @@
-public import AgreementCoefficients
+import AgreementCoefficients
 public import CalibrationData
-public import DataFormats
+import DataFormats
 public import StatisticsCore
 
 extension RatingsFile {

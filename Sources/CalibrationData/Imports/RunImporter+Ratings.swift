@@ -1,4 +1,4 @@
-public import DataFormats
+import DataFormats
 public import Foundation
 
 /// Human ratings that came with an export, read at import and written as a

@@ -1,5 +1,5 @@
 import DataFormats
-public import Foundation
+import Foundation
 public import Judging
 import LanguageModels
 

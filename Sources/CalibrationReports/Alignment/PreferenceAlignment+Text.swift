@@ -1,6 +1,6 @@
 import AgreementCoefficients
 public import Calibration
-public import CalibrationData
+import CalibrationData
 import DataFormats
 import Foundation
 import StatisticsCore

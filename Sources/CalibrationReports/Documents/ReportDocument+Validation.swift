@@ -1,5 +1,5 @@
 import AgreementCoefficients
-public import Calibration
+import Calibration
 public import DataFormats
 import StatisticsCore
 

@@ -1,5 +1,5 @@
 public import Calibration
-public import CalibrationData
+import CalibrationData
 import DataFormats
 public import Foundation
 import RunInference

@@ -1,5 +1,5 @@
 public import CalibrationData
-public import DataFormats
+import DataFormats
 public import Foundation
 public import LanguageModels
 public import SampleGeneration

@@ -1,6 +1,6 @@
 public import Calibration
 public import CalibrationData
-public import CalibrationReports
+import CalibrationReports
 public import Foundation
 public import Judging
 import LanguageModels

@@ -1,4 +1,4 @@
-public import Calibration
+import Calibration
 public import CalibrationData
 import LanguageModels
 

@@ -1,6 +1,6 @@
-public import Calibration
+import Calibration
 public import CalibrationData
-public import CalibrationReports
+import CalibrationReports
 import DataFormats
 public import Foundation
 public import Judging

@@ -1,6 +1,6 @@
 public import Calibration
-public import CalibrationData
-public import CalibrationReports
+import CalibrationData
+import CalibrationReports
 public import Foundation
 
 extension RubricComparison {

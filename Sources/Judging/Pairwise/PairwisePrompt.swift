@@ -1,5 +1,5 @@
 import Foundation
-public import LanguageModels
+import LanguageModels
 
 /// The messages of a pairwise comparison and the one dimension the judge answers on.
 ///

@@ -1,4 +1,4 @@
-public import StatisticsCore
+import StatisticsCore
 
 extension KappaSampleSize {
     /// The rows Donner & Eliasziw's (1992) goodness-of-fit test of H₀: κ = κ₀ needs to reject with

@@ -1,5 +1,5 @@
 public import AgreementCoefficients
-public import StatisticsCore
+import StatisticsCore
 
 extension KappaSampleSize {
     /// The fewest rows searched: below 10 paired rows `align` gives no verdict.

@@ -1,5 +1,5 @@
 public import AgreementCoefficients
-public import StatisticsCore
+import StatisticsCore
 
 /// How many labelled rows a kappa verdict needs: the sample-size mathematics
 /// of `judgecal plan`.

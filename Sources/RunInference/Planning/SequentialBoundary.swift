@@ -1,5 +1,5 @@
 import Foundation
-public import StatisticsCore
+import StatisticsCore
 
 /// Critical values for honest repeated looks at a growing label set: a
 /// Lan–DeMets alpha-spending rule with a Pocock-type spending function over a

@@ -1,5 +1,5 @@
 import Foundation
-public import StatisticsCore
+import StatisticsCore
 
 /// Futility of a sequential plan at one look: how likely the labels left in the plan are to
 /// decide at all, and whether that is so unlikely that the look says so.

@@ -1,5 +1,5 @@
 import DataFormats
-public import StatisticsCore
+import StatisticsCore
 
 /// The rows a corrected run estimate rests on: n labelled rows, each with an
 /// expert's score and the judge's score, and N unlabelled rows with the judge's

@@ -1,5 +1,5 @@
-public import AgreementCoefficients
-public import StatisticsCore
+import AgreementCoefficients
+import StatisticsCore
 
 /// How the interval of a prediction-powered (PPI++) or experts-only run estimate
 /// is formed from its rows: the variance it rests on and the quantile it uses.

@@ -1,5 +1,5 @@
 import DataFormats
-public import LinearAlgebra
+import LinearAlgebra
 public import StatisticsCore
 
 /// The share of a run's rows at each level of an ordinal scale, as the experts

@@ -1,4 +1,4 @@
-public import StatisticsCore
+import StatisticsCore
 
 extension RunPassRate {
     /// How the corrected pass rate and its interval are formed: by judge level with a linearised
