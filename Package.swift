@@ -119,86 +119,6 @@ let libraries: [Target] = [
     ),
 ]
 
-// MARK: - Benchmarks
-
-let benchmarks: [Target] = [
-    .executableTarget(
-        name: "AgreementBenchmarks",
-        dependencies: ["StatisticsCore", "AgreementCoefficients", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "DataFormats"],
-        path: "benchmarks/AgreementBenchmarks"
-    ),
-    .executableTarget(
-        name: "LanguageModelsBenchmark",
-        dependencies: ["LanguageModelTesting", "LanguageModels", "DataFormats", "StatisticsCore"],
-        path: "benchmarks/LanguageModelsBenchmark"
-    ),
-    .executableTarget(
-        name: "CorrectionSimulation",
-        dependencies: ["StatisticsCore", "RunInference", "DataFormats"],
-        path: "benchmarks/CorrectionSimulation"
-    ),
-    .executableTarget(
-        name: "IterationSimulation",
-        dependencies: ["StatisticsCore", "AgreementCoefficients", "RunInference", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow"],
-        path: "benchmarks/IterationSimulation"
-    ),
-    .executableTarget(
-        name: "SamplingSimulation",
-        dependencies: ["StatisticsCore", "AgreementCoefficients", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "DataFormats", "Judging"],
-        path: "benchmarks/SamplingSimulation"
-    ),
-    .executableTarget(
-        name: "PlanningSimulation",
-        dependencies: ["StatisticsCore", "AgreementCoefficients", "RunInference", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow"],
-        path: "benchmarks/PlanningSimulation"
-    ),
-    .executableTarget(
-        name: "ProbeSimulation",
-        dependencies: ["StatisticsCore", "RunInference", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "DataFormats", "Judging", "LanguageModels"],
-        path: "benchmarks/ProbeSimulation",
-        exclude: ["planted_judge_server.py"]
-    ),
-]
-
-// MARK: - Fuzz targets
-
-// One libFuzzer target per reader (docs/FUZZING.md, scripts/fuzz). Each exports
-// LLVMFuzzerTestOneInput only when built with -DFUZZING and the fuzzer
-// sanitizer; in the ordinary build it is a small program that replays saved
-// inputs, so these targets build and link without libFuzzer and keep
-// compiling against the readers' public API.
-
-let fuzzReaders: [(name: String, dependencies: [Target.Dependency])] = [
-    ("FuzzJSONValue", ["DataFormats"]),
-    ("FuzzJSONRecords", ["DataFormats"]),
-    ("FuzzCSV", ["DataFormats"]),
-    ("FuzzRubricMarkdown", ["Judging"]),
-    ("FuzzRubricJSON", ["Judging"]),
-    ("FuzzTemplate", ["Judging"]),
-    ("FuzzJudgeReply", ["Judging"]),
-    ("FuzzExpertLabels", ["CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "Judging"]),
-    ("FuzzFrozenRun", ["CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow"]),
-    ("FuzzReportDocument", ["CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow"]),
-    ("FuzzExternalJudgeScores", ["CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow"]),
-    ("FuzzRunImporter", ["CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow"]),
-]
-
-let fuzzTargets: [Target] =
-    [
-        .target(
-            name: "_FuzzSupport",
-            dependencies: ["DataFormats", "Judging"],
-            path: "fuzz/_FuzzSupport"
-        )
-    ]
-    + fuzzReaders.map { reader in
-        .executableTarget(
-            name: reader.name,
-            dependencies: ["_FuzzSupport"] + reader.dependencies,
-            path: "fuzz/\(reader.name)"
-        )
-    }
-
 // MARK: - Tests
 
 let tests: [Target] = [
@@ -210,6 +130,12 @@ let tests: [Target] = [
     // The test doubles the suites share: a scripted model, and the recorder and
     // replayer of real servers' replies. A library so that the benchmarks'
     // package can record with it; no production module depends on it.
+    // The process the response cache's SIGKILL test kills part-way and starts again.
+    .executableTarget(
+        name: "CachedRunProcess",
+        dependencies: ["LanguageModels"],
+        path: "Tests/CachedRunProcess"
+    ),
     .target(
         name: "LanguageModelTesting",
         dependencies: ["LanguageModels", "DataFormats"],
@@ -277,7 +203,7 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
-let allTargets = systemLibraries + libraries + benchmarks + fuzzTargets + tests
+let allTargets = systemLibraries + libraries + tests
 for target in allTargets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
 }

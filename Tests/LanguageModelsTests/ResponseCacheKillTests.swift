@@ -6,10 +6,10 @@ import _TestSupport
 
 @Suite("A judge run killed with SIGKILL resumes from the cache", .tags(.faultServer), .onOwnThreads)
 struct ResponseCacheKillTests {
-    /// `LanguageModelsBenchmark cached-run`, built beside the tests by `swift build --build-tests`.
-    static let runner = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("LanguageModelsBenchmark")
+    /// `CachedRunProcess` (Tests/CachedRunProcess), built beside the tests by `swift build --build-tests`.
+    static let runner = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("CachedRunProcess")
 
-    /// The request `cached-run` sends for item `index`.
+    /// The request `CachedRunProcess` sends for item `index`.
     static func item(_ index: Int) -> ChatRequest {
         ChatRequest(messages: [ChatMessage(.user, "item \(index)")], maxTokens: 8)
     }
@@ -22,7 +22,7 @@ struct ResponseCacheKillTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let cacheURL = directory.appendingPathComponent("responses.sqlite")
         let arguments = [
-            "cached-run", "--base-url", FaultServer.shared.baseURL(tag: tag, scenario: "slow100"), "--cache", cacheURL.path,
+            "--base-url", FaultServer.shared.baseURL(tag: tag, scenario: "slow100"), "--cache", cacheURL.path,
             "--count", "\(count)", "--concurrency", "4", "--hold-after", "8",
         ]
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -15,15 +15,25 @@ enum CachedRun {
         ChatRequest(messages: [ChatMessage(.user, "item \(index)")], maxTokens: 8)
     }
 
-    static func run(_ options: Options) async throws {
-        let count = try options.int("count", default: 40)
-        let concurrency = try options.int("concurrency", default: 4)
+    /// Runs with the command line's `--name value` pairs.
+    static func run(_ options: [String: String]) async throws {
+        func number(_ name: String, default fallback: Int) throws -> Int {
+            guard let text = options[name] else { return fallback }
+            guard let value = Int(text) else { throw UsageError(message: "--\(name) \(text) is not a whole number") }
+            return value
+        }
+        func text(_ name: String) throws -> String {
+            guard let value = options[name] else { throw UsageError(message: "missing --\(name)") }
+            return value
+        }
+        let count = try number("count", default: 40)
+        let concurrency = try number("concurrency", default: 4)
         let live = try OpenAICompatibleModel(
             configuration: .init(
-                baseURL: try options.string("base-url"), model: "fault-server-model",
+                baseURL: try text("base-url"), model: "fault-server-model",
                 maxConcurrentRequests: concurrency, structuredOutput: .promptOnly))
-        let model = CachedModel(live, cache: try ResponseCache(url: URL(fileURLWithPath: try options.string("cache"))))
-        let holdAfter = try options.int("hold-after", default: Int.max)
+        let model = CachedModel(live, cache: try ResponseCache(url: URL(fileURLWithPath: try text("cache"))))
+        let holdAfter = try number("hold-after", default: Int.max)
         let completed = CompletedCalls()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<count {
@@ -42,8 +52,14 @@ enum CachedRun {
             try await group.waitForAll()
         }
         let statistics = model.cache.statistics
-        print("cached-run: \(count) calls, \(statistics.hits) from the cache, \(statistics.misses) sent")
+        print("CachedRunProcess: \(count) calls, \(statistics.hits) from the cache, \(statistics.misses) sent")
     }
+}
+
+/// A command line that does not say what to do.
+struct UsageError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }
 
 /// Calls completed so far, shared by the run's tasks.

@@ -1,0 +1,73 @@
+// swift-tools-version: 6.1
+//
+// The benchmarks and seeded simulation studies of JudgeCalibration, a package
+// of their own so that the product's manifest holds only the product. Each
+// executable depends on the library products of the package one folder up.
+// Run one from the repository's root, for example
+//   swift run --package-path benchmarks -c release PlanningSimulation sequential
+// and see benchmarks/README.md and the docs each study writes to.
+
+import PackageDescription
+
+let judgeCalibration = "JudgeCalibration"
+
+func library(_ name: String) -> Target.Dependency { .product(name: name, package: judgeCalibration) }
+
+let studies: [Target] = [
+    .executableTarget(
+        name: "AgreementBenchmarks",
+        dependencies: ["AgreementCoefficients", "Calibration", "DataFormats", "StatisticsCore"].map(library),
+        path: "AgreementBenchmarks"
+    ),
+    .executableTarget(
+        name: "LanguageModelsBenchmark",
+        dependencies: ["DataFormats", "LanguageModelTesting", "LanguageModels", "StatisticsCore"].map(library),
+        path: "LanguageModelsBenchmark"
+    ),
+    .executableTarget(
+        name: "CorrectionSimulation",
+        dependencies: ["DataFormats", "RunInference", "StatisticsCore"].map(library),
+        path: "CorrectionSimulation"
+    ),
+    .executableTarget(
+        name: "IterationSimulation",
+        dependencies: ["AgreementCoefficients", "Calibration", "CalibrationData", "DataFormats", "RunInference", "StatisticsCore"].map(library),
+        path: "IterationSimulation"
+    ),
+    .executableTarget(
+        name: "SamplingSimulation",
+        dependencies: ["AgreementCoefficients", "CalibrationData", "DataFormats", "Judging", "StatisticsCore"].map(library),
+        path: "SamplingSimulation"
+    ),
+    .executableTarget(
+        name: "PlanningSimulation",
+        dependencies: ["AgreementCoefficients", "Calibration", "CalibrationData", "RunInference", "StatisticsCore"].map(library),
+        path: "PlanningSimulation"
+    ),
+    .executableTarget(
+        name: "ProbeSimulation",
+        dependencies: [
+            "Calibration", "CalibrationData", "CalibrationReports", "DataFormats", "Judging", "LanguageModels", "RunInference",
+            "StatisticsCore",
+        ].map(library),
+        path: "ProbeSimulation",
+        exclude: ["planted_judge_server.py"]
+    ),
+]
+
+// The same upcoming features as the package one folder up.
+for target in studies {
+    target.swiftSettings = [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}
+
+let package = Package(
+    name: "JudgeCalibrationBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(name: judgeCalibration, path: "..")],
+    targets: studies,
+    swiftLanguageModes: [.v6]
+)
