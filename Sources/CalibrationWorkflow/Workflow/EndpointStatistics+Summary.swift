@@ -2,7 +2,7 @@ public import DataFormats
 public import LanguageModels
 public import StatisticsCore
 
-extension OpenAICompatibleModel.EndpointStatistics {
+extension EndpointStatistics {
     /// The latency quantiles a run's summary gives: the median, the 90th and the 99th percentile.
     public static let summaryQuantiles = [0.5, 0.9, 0.99]
 

@@ -137,7 +137,7 @@ public struct JudgeSession: Sendable {
 
     /// One line on the cache and the calls made:
     /// `cache: 40 hits, 2 misses; server: 2 requests, 0 retries, 0 failures`; with several
-    /// endpoints, a line for each after it (``OpenAICompatibleModel/EndpointStatistics/summary``).
+    /// endpoints, a line for each after it (``LanguageModels/EndpointStatistics/summary``).
     public var summary: String {
         let c = cache.statistics
         let s = client.statistics
@@ -148,7 +148,7 @@ public struct JudgeSession: Sendable {
     }
 
     /// ``summary`` as JSON, for `judge --json`'s `server`: `{"cacheHits", "cacheMisses", "requests", "retries",
-    /// "failures", "endpoints": [...]}`, one entry per endpoint (``OpenAICompatibleModel/EndpointStatistics/json``),
+    /// "failures", "endpoints": [...]}`, one entry per endpoint (``LanguageModels/EndpointStatistics/json``),
     /// a single server included.
     public var summaryJSON: JSONValue {
         let c = cache.statistics

@@ -58,7 +58,7 @@ public enum ByteSource: Sendable {
             try withWindows { bytes, count, atEnd throws(InputError) in
                 guard skipped > 0 || count >= UTF8Validation.byteOrderMark.count || atEnd else { return 0 }
                 let window = UnsafeBufferPointer(start: bytes, count: count)
-                let index = skipped == 0 ? JSONRecords.firstNonBlank(inFileStart: window) : window.firstIndex { !JSONRecords.isBlank($0) }
+                let index = skipped == 0 ? BlankBytes.firstNonBlank(inFileStart: window) : window.firstIndex { !BlankBytes.isBlank($0) }
                 skipped += 1
                 if let i = index {
                     first = bytes[i]

@@ -148,7 +148,7 @@ public struct JSONLinesReader: ParallelRecordStreaming, Sendable {
             try source.withWindows(range: range) { bytes, count, atEnd throws(InputError) in
                 if !started {
                     guard count >= UTF8Validation.byteOrderMark.count || atEnd else { return 0 }
-                    guard let nonBlank = JSONRecords.firstNonBlank(inFileStart: UnsafeBufferPointer(start: bytes, count: count)) else {
+                    guard let nonBlank = BlankBytes.firstNonBlank(inFileStart: UnsafeBufferPointer(start: bytes, count: count)) else {
                         return atEnd ? count : 0
                     }
                     started = true
@@ -182,6 +182,6 @@ public struct JSONLinesReader: ParallelRecordStreaming, Sendable {
     private static func handLine(
         _ bytes: UnsafeBufferPointer<UInt8>, line: Int, _ record: (UnsafeBufferPointer<UInt8>, Int) throws(InputError) -> Void
     ) throws(InputError) {
-        if bytes.contains(where: { !JSONRecords.isBlank($0) }) { try record(bytes, line) }
+        if bytes.contains(where: { !BlankBytes.isBlank($0) }) { try record(bytes, line) }
     }
 }

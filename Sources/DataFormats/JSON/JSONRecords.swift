@@ -23,7 +23,7 @@ public enum JSONRecords {
         let bytes = [UInt8](data)
         var i = bytes.starts(with: UTF8Validation.byteOrderMark) ? 3 : 0
         var line = 1
-        while i < bytes.count, isBlank(bytes[i]) {
+        while i < bytes.count, BlankBytes.isBlank(bytes[i]) {
             if bytes[i] == UInt8(ascii: "\n") { line += 1 }
             i += 1
         }
@@ -33,23 +33,13 @@ public enum JSONRecords {
         return splitLines(bytes)
     }
 
-    static func isBlank(_ b: UInt8) -> Bool {
-        b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D
-    }
-
-    /// The index in `window`, a file's first bytes, of the first byte that is not blank
-    /// (space, tab, CR, LF) after a UTF-8 byte-order mark; `nil` when there is none.
-    static func firstNonBlank(inFileStart window: UnsafeBufferPointer<UInt8>) -> Int? {
-        window[UTF8Validation.byteOrderMarkLength(window)...].firstIndex { !isBlank($0) }
-    }
-
     private static func splitLines(_ bytes: [UInt8]) -> [Record] {
         var records: [Record] = []
         var start = 0
         var line = 1
         for j in 0...bytes.count where j == bytes.count || bytes[j] == UInt8(ascii: "\n") {
             let slice = bytes[start..<j]
-            if slice.contains(where: { !isBlank($0) }) {
+            if slice.contains(where: { !BlankBytes.isBlank($0) }) {
                 records.append(Record(line: line, data: Data(slice)))
             }
             start = j + 1
@@ -97,7 +87,7 @@ public enum JSONRecords {
                     elementStart = nil
                 }
             default:
-                if depth == 1, elementStart == nil, !isBlank(b) { elementStart = i; elementLine = line }
+                if depth == 1, elementStart == nil, !BlankBytes.isBlank(b) { elementStart = i; elementLine = line }
             }
             i += 1
         }

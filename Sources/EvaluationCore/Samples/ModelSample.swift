@@ -12,7 +12,7 @@ public protocol SampleProtocol: Sendable {
 /// `ModelSample` is generic over the *expected* value, not the input: the
 /// prompt is always text. It is `Codable`, so a dataset written with
 /// `JSONEncoder` reads back through ``JSONLoader`` with no bespoke format.
-public struct ModelSample<ExpectedValue: Codable & Sendable>: ToolCallSample, Codable {
+public struct ModelSample<ExpectedValue: Codable & Sendable>: SampleProtocol, Codable {
     /// The prompt given to the system under test.
     public var prompt: String
     /// The reference answer, if any.

@@ -4,6 +4,8 @@ public protocol ToolCallSample: SampleProtocol {
     var expectations: TrajectoryExpectation? { get }
 }
 
+extension ModelSample: ToolCallSample {}
+
 /// An evaluator that checks the tool calls a subject recorded against the
 /// sample's ``TrajectoryExpectation``, emitting two metrics:
 ///

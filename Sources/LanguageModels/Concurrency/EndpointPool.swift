@@ -60,7 +60,7 @@ final class EndpointPool: Sendable {
         var failuresInARow: [Int]
         var outagesInARow: [Int]
         var lastFailure: [String?]
-        var statistics: [OpenAICompatibleModel.EndpointStatistics]
+        var statistics: [EndpointStatistics]
         var waiters: [CheckedContinuation<Int?, Never>] = []
     }
 
@@ -79,7 +79,7 @@ final class EndpointPool: Sendable {
     }
 
     /// Each endpoint's counts so far, in the order listed.
-    var statistics: [OpenAICompatibleModel.EndpointStatistics] { state.withLock { $0.statistics } }
+    var statistics: [EndpointStatistics] { state.withLock { $0.statistics } }
 
     /// Runs `body` with the index of the endpoint chosen for one exchange, holding its place.
     ///

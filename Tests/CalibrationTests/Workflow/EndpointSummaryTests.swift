@@ -9,7 +9,7 @@ import Testing
 struct EndpointSummaryTests {
     /// Five exchanges, two failed, one outage.
     static let counts = {
-        var counts = OpenAICompatibleModel.EndpointStatistics(baseURL: "http://10.0.0.2:8000/v1")
+        var counts = EndpointStatistics(baseURL: "http://10.0.0.2:8000/v1")
         counts.requests = 5
         counts.failures = 2
         counts.outages = 1
@@ -25,7 +25,7 @@ struct EndpointSummaryTests {
         #expect(
             counts.summary
                 == "endpoint http://10.0.0.2:8000/v1: 5 requests, 2 failed, 1 outage; latency p50 0.30 s, p90 0.76 s, p99 0.98 s")
-        let idle = OpenAICompatibleModel.EndpointStatistics(baseURL: "http://b/v1")
+        let idle = EndpointStatistics(baseURL: "http://b/v1")
         #expect(idle.summary == "endpoint http://b/v1: 0 requests, 0 failed, 0 outages; no latency (nothing sent)")
         #expect(idle.latency(quantile: 0.5).value == nil, "no exchanges: undefined, not 0")
     }
@@ -39,7 +39,7 @@ struct EndpointSummaryTests {
         #expect(json["latency"]?["p50"]?.double.map { abs($0 - 0.3) < 1e-12 } == true)
         #expect(json["latency"]?["p90"]?.double.map { abs($0 - 0.76) < 1e-12 } == true)
         #expect(json["latency"]?["p99"]?.double.map { abs($0 - 0.976) < 1e-12 } == true)
-        let idle = OpenAICompatibleModel.EndpointStatistics(baseURL: "http://b/v1").json
+        let idle = EndpointStatistics(baseURL: "http://b/v1").json
         #expect(idle["requests"]?.double == 0)
         #expect(idle["latency"]?["p50"] == .null, "nothing sent: no latency, not 0")
     }
