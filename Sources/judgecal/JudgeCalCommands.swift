@@ -8,7 +8,7 @@ enum JudgeCalCommands {
     static let root = Command(
         name: "judgecal",
         abstract: "Measure whether an LLM judge agrees with human experts.",
-        discussion: JudgeCal.exitCodesHelp,
+        discussion: VerdictExitCodes.help,
         version: version,
         subcommands: [
             ImportCommand.command, ExtractCommand.command, JudgeCommand.command, AlignCommand.command, CompareCommand.command,

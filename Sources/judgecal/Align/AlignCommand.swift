@@ -137,7 +137,7 @@ enum AlignCommand {
         try outputs.write(report, rubricText: rubricText)
         console.print(arguments[LabelOptions.json] ? try report.renderJSON() : report.renderText())
         console.printNote(judge.summary)
-        return JudgeCal.exitCode(for: report.verdict.outcome)
+        return VerdictExitCodes.code(for: report.verdict.outcome)
     }
 
     /// align's declarations of the options and flags `--pairwise` refuses, in the order
@@ -210,7 +210,7 @@ enum AlignCommand {
         let json = try JSONEncoder.report.encode(report)
         try outputs.write(report, rubricText: rubricText)
         console.print(arguments[LabelOptions.json] ? String(decoding: json, as: UTF8.self) : report.renderText())
-        return JudgeCal.exitCode(for: Verdict.Outcome.worst(of: report.dimensions.map(\.verdict.outcome)))
+        return VerdictExitCodes.code(for: Verdict.Outcome.worst(of: report.dimensions.map(\.verdict.outcome)))
     }
 
     /// `--report` and the history file (unless `--no-history`), checked before any work.

@@ -51,6 +51,6 @@ enum ProbeCommand {
         if let path = try arguments[Self.report] { try StagedOutputs.writeAllOrNone([report.file(at: path)]) }
         console.print(arguments[json] ? try report.renderJSON() : report.renderText())
         console.printNote(judge.summary)
-        return JudgeCal.exitCode(for: report.worstOutcome)
+        return VerdictExitCodes.code(for: report.worstOutcome)
     }
 }

@@ -1,0 +1,59 @@
+import Calibration
+import CommandLineParsing
+
+/// The exit codes of the commands' verdicts, decided here and not in the
+/// libraries (which return outcomes), and the root help's list of every
+/// command's codes.
+enum VerdictExitCodes {
+    /// The exit code of `align`'s and `certify`'s verdict.
+    ///
+    /// The verdict is the worst over the dimensions (``Verdict/Outcome/worst(of:)``), and its code lets a CI job gate on
+    /// it without reading the output:
+    ///
+    /// | outcome | code |
+    /// |---|---|
+    /// | aligned | 0 ``ExitCode/success`` |
+    /// | not aligned | 2 |
+    /// | inconclusive | 3 |
+    /// | undefined | 4 |
+    ///
+    /// The codes 2 to 9 are the commands' verdicts (``ExitCode``); ``help`` lists them for the root's help.
+    static func code(for outcome: Verdict.Outcome) -> ExitCode {
+        switch outcome {
+        case .aligned: .success
+        case .notAligned: ExitCode(2)
+        case .inconclusive: ExitCode(3)
+        case .undefined: ExitCode(4)
+        }
+    }
+
+    /// The exit code of `probe`'s verdict, on `align`'s numbers.
+    ///
+    /// The verdict is the worst over the probes (``ProbeVerdict/Outcome/worst(of:)``):
+    ///
+    /// | outcome | code |
+    /// |---|---|
+    /// | no effect detected | 0 ``ExitCode/success`` |
+    /// | biased higher or lower | 2 |
+    /// | undefined | 4 |
+    static func code(for outcome: ProbeVerdict.Outcome) -> ExitCode {
+        switch outcome {
+        case .noEffectDetected: .success
+        case .biasedHigher, .biasedLower: ExitCode(2)
+        case .undefined: ExitCode(4)
+        }
+    }
+
+    /// Every command's exit codes, for the root's help: those of the error classification above and of ``UsageError``
+    /// shared by all, `rubric lint`'s failure, and the verdicts of `align`, `certify` and `probe` in the order their
+    /// worst outcome is taken.
+    static let help = """
+        Exit codes of every command: 0 success; 1 failure (the judge server failed, a certificate refused, rubric lint \
+        found errors or, with --strict, warnings); 64 usage error; 65 malformed input data; 66 input file cannot be \
+        opened; 73 output cannot be created.
+        align and certify: 2 some dimension not aligned, else 4 some undefined, else 3 some inconclusive, else 0 (every \
+        dimension aligned).
+        probe: 2 some probe biased, else 4 some undefined, else 0 (no effect detected).
+        compare and the others: 0 when they finish, whatever verdicts they print.
+        """
+}
