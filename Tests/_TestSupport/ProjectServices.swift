@@ -43,17 +43,23 @@ public enum ProjectService: String, Sendable, CaseIterable {
         try await ProjectService.systemPackages.runScript(arguments: [])
     }
 
+    /// Runs the script with its output in a log file, not a pipe: `local-judge start` leaves the server running
+    /// in the background, and a server holding the pipe would keep its end from ever coming.
     private func runScript(arguments: [String]) async throws {
         let script = SharedData.projectURL("scripts/\(rawValue)")
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("judgecal-\(rawValue)-\(UUID()).log")
+        defer { try? FileManager.default.removeItem(at: log) }
         let running = try ChildProcess(
-            executable: URL(fileURLWithPath: "/bin/bash"), arguments: [script.path] + arguments,
-            workingDirectory: SharedData.packageRoot, timeout: .seconds(1800)
+            executable: URL(fileURLWithPath: "/bin/bash"),
+            arguments: ["-c", #"exec "$0" "$@" >"$SERVICE_LOG" 2>&1"#, script.path] + arguments,
+            environment: ["SERVICE_LOG": log.path], workingDirectory: SharedData.packageRoot, timeout: .seconds(1800)
         ).start()
         let outcome = try await running.outcome
         guard outcome.status == 0 else {
+            let written = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             throw ProjectServiceError(
                 script: "scripts/\(([rawValue] + arguments).joined(separator: " "))", status: outcome.status,
-                output: String(outcome.error.suffix(2000)))
+                output: String((written + outcome.error).suffix(2000)))
         }
     }
 }
