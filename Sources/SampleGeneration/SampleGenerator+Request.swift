@@ -19,7 +19,7 @@ extension SampleGenerator {
     /// It depends on nothing but the generator's settings and `number`: never on earlier replies,
     /// so no request carries another's context and a stopped generation asks the same requests
     /// again. With a ``sampleSchema``, the reply's schema asks for exactly
-    /// ``GenerationOptions/samplesPerRequest`` samples (a server that enforces it cannot stop at
+    /// ``GenerationSettings/samplesPerRequest`` samples (a server that enforces it cannot stop at
     /// one). Its ``ChatRequest/sampleIndex`` is `number`, so each request has its own cache key
     /// (as ``RepeatedModel`` keeps repetitions apart), and its seed is the options' seed + `number`.
     public nonisolated func request(number: Int) -> ChatRequest {

@@ -11,7 +11,7 @@ public import LanguageModels
 /// not in ``samples``; a caller wanting the whole data set appends the two.
 ///
 /// Generation asks one request at a time (``request(number:)``): each shows a few seeds chosen by
-/// the ``SeedSampling`` and asks for ``GenerationOptions/samplesPerRequest`` new samples. Each
+/// the ``SeedSampling`` and asks for ``GenerationSettings/samplesPerRequest`` new samples. Each
 /// candidate is checked in turn:
 /// 1. it must read as a `Sample` (otherwise ``InvalidSampleKind/unreadable``, with the text);
 /// 2. the validator, which sees one sample and nothing else, must accept it (otherwise
@@ -22,7 +22,7 @@ public import LanguageModels
 ///    This is the one cross-sample check, which a per-sample validator cannot make.
 ///
 /// It stops when seeds and accepted samples reach the target, or after the request cap
-/// (``GenerationOptions/maxRequests``) whatever the replies held, so a model that keeps writing
+/// (``GenerationSettings/maxRequests``) whatever the replies held, so a model that keeps writing
 /// invalid samples cannot keep it asking forever; ``summary`` says which.
 ///
 /// It is an actor so that ``samples``, ``invalidSamples`` and ``summary`` can be read at any time,
@@ -49,7 +49,7 @@ public actor SampleGenerator<Sample: GeneratableSample> {
     /// The JSON schema of one sample, sent for servers that enforce one; `nil` sends none.
     public nonisolated let sampleSchema: JSONValue?
     /// How requests are made and when generation stops.
-    public nonisolated let options: GenerationOptions
+    public nonisolated let options: GenerationSettings
     nonisolated let encodedSeeds: [String]
     private let validator: Validator
 
@@ -88,7 +88,7 @@ public actor SampleGenerator<Sample: GeneratableSample> {
         model: (any LanguageModel)? = nil,
         instructions: String = GenerationInstructions.standard,
         sampleSchema: JSONValue? = nil,
-        options: GenerationOptions = GenerationOptions(),
+        options: GenerationSettings = GenerationSettings(),
         validator: @escaping Validator = { _ in .valid }
     ) throws {
         guard !seeds.isEmpty else { throw SampleGenerationError("no seed samples; a generator shows the model at least one") }

@@ -2,7 +2,7 @@ internal import StatisticsCore
 
 /// Which seed samples one generation request shows the model.
 ///
-/// Each request shows ``GenerationOptions/seedsPerRequest`` seeds (all of them when there are
+/// Each request shows ``GenerationSettings/seedsPerRequest`` seeds (all of them when there are
 /// fewer). The choice depends only on the request's number and the options' seed, never on earlier
 /// replies, so the requests of a generation are known before any is answered: a stopped generation
 /// asks the same requests again (and finds them in the response cache), and a recording of them can

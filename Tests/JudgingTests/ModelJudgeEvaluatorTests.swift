@@ -165,7 +165,7 @@ struct RubricEvaluationTests {
         let run = FrozenRubricRun(
             dataset: ArrayLoader(try Fixtures.bookRows().map { FrozenRubricRun.Row(row: $0) }),
             judge: ModelJudgeEvaluator(
-                judge: model, rubric: rubric, options: JudgeOptions(mode: .probabilityWeighted(whenUnavailable: .discrete))),
+                judge: model, rubric: rubric, options: JudgeSettings(mode: .probabilityWeighted(whenUnavailable: .discrete))),
             model: model
         )
         let result = try await run.run()
@@ -193,7 +193,7 @@ extension RubricEvaluationTests {
         let run = FrozenRubricRun(
             dataset: ArrayLoader(rows),
             judge: ModelJudgeEvaluator(
-                judge: model, rubric: try Fixtures.rubric("book-tags.md"), options: JudgeOptions(mode: .sampled(count: 2))),
+                judge: model, rubric: try Fixtures.rubric("book-tags.md"), options: JudgeSettings(mode: .sampled(count: 2))),
             model: model)
         let result = try await run.run()
         let sample = try #require(result.samples.first)

@@ -38,7 +38,7 @@ struct ModelJudgeTests {
     func exhausted() async throws {
         let refusal = try Fixtures.text("replies/refusal.txt")
         let model = ScriptedModel(name: "scripted-judge", replies: [refusal])
-        let judge = try ModelJudge(model: model, dimensions: dimensions, options: JudgeOptions(maxAttempts: 2))
+        let judge = try ModelJudge(model: model, dimensions: dimensions, options: JudgeSettings(maxAttempts: 2))
         let judgment = try await judge.judgment(of: messages, id: "book-001")
         let failure = try #require(judgment.failure)
         #expect(failure.attempts.count == 2 && failure.attempts.allSatisfy { $0.reply == refusal })
@@ -65,7 +65,7 @@ struct ModelJudgeTests {
         #expect(repaired.requests.last?.lastUserText.contains("the rationale is the prompt's placeholder") == true)
 
         let stubborn = ScriptedModel(name: "scripted-judge", replies: [placeholder])
-        let failed = try await ModelJudge(model: stubborn, dimensions: dimensions, options: JudgeOptions(maxAttempts: 2))
+        let failed = try await ModelJudge(model: stubborn, dimensions: dimensions, options: JudgeSettings(maxAttempts: 2))
             .judgment(of: messages, id: "book-001")
         #expect(failed.failure?.code == "placeholder-rationale")
         #expect(failed.rawReplies == [placeholder, placeholder])
@@ -114,7 +114,7 @@ struct ModelJudgeTests {
         let model = ScriptedModel(name: "scripted-judge") { _, _ in
             ScriptedModel.Reply(text: text, tokens: Self.tokens(text, alternatives: [alternatives, usefulness]))
         }
-        let judge = try ModelJudge(model: model, dimensions: dimensions, options: JudgeOptions(mode: .probabilityWeighted(topLogprobs: 5)))
+        let judge = try ModelJudge(model: model, dimensions: dimensions, options: JudgeSettings(mode: .probabilityWeighted(topLogprobs: 5)))
         let judgment = try await judge.judgment(of: messages)
         let relevance = try #require(judgment.score("Relevance"))
         // (0.5·3 + 0.4·4) / 0.9 = 3.4444…
@@ -130,11 +130,11 @@ struct ModelJudgeTests {
     @Test("Without log-probabilities, probability-weighted scoring fails the row unless a counted fallback is asked for")
     func noLogprobs() async throws {
         let model = ScriptedModel(name: "scripted-judge", replies: [Self.reply(3, 2)])
-        let strict = try ModelJudge(model: model, dimensions: dimensions, options: JudgeOptions(mode: .probabilityWeighted()))
+        let strict = try ModelJudge(model: model, dimensions: dimensions, options: JudgeSettings(mode: .probabilityWeighted()))
         #expect(try await strict.judgment(of: messages).failure?.code == "no-logprobs")
         let lenient = try ModelJudge(
             model: model, dimensions: dimensions,
-            options: JudgeOptions(mode: .probabilityWeighted(whenUnavailable: .discrete)))
+            options: JudgeSettings(mode: .probabilityWeighted(whenUnavailable: .discrete)))
         let judgment = try await lenient.judgment(of: messages)
         #expect(judgment.scores.map(\.score) == [3, 2])
         #expect(judgment.scores.map(\.fellBack) == [true, true])
@@ -145,7 +145,7 @@ struct ModelJudgeTests {
         let model = ScriptedModel(name: "scripted-judge") { request, _ in
             ScriptedModel.Reply(text: [Self.reply(3, 2), Self.reply(3, 2), Self.reply(4, 2)][request.sampleIndex])
         }
-        let judge = try ModelJudge(model: model, dimensions: dimensions, options: JudgeOptions(mode: .sampled(count: 3), seed: 7))
+        let judge = try ModelJudge(model: model, dimensions: dimensions, options: JudgeSettings(mode: .sampled(count: 3), seed: 7))
         let judgment = try await judge.judgment(of: messages)
         let relevance = try #require(judgment.score("Relevance")?.sampling)
         #expect(relevance.values == [3, 3, 4])

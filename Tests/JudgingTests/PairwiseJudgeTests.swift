@@ -95,7 +95,7 @@ struct PairwiseJudgeTests {
     @Test("A reply naming neither response is retried, then the row's failure with every reply kept")
     func badWinner() async throws {
         let model = ScriptedModel(name: "scripted-judge", replies: [Self.reply("C", "both")])
-        let judge = PairwiseJudge(model: model, rubric: try Fixtures.rubric("book-tags.md"), options: JudgeOptions(maxAttempts: 2))
+        let judge = PairwiseJudge(model: model, rubric: try Fixtures.rubric("book-tags.md"), options: JudgeSettings(maxAttempts: 2))
         let judgment = try await judge.judgment(of: PairwiseContent(input: nil, a: "x", b: "y"))
         #expect(judgment.failure?.code == "off-scale")
         #expect(judgment.scores.isEmpty)

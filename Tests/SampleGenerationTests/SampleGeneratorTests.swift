@@ -21,7 +21,7 @@ struct SampleGeneratorTests {
     func inclusiveTarget() async throws {
         let model = ScriptedModel { reply([fresh($0, 1), fresh($0, 2), fresh($0, 3)]) }
         let generator = try SampleGenerator(
-            "Book reviews", samples: seeds, targetCount: 5, model: model, options: GenerationOptions(samplesPerRequest: 3))
+            "Book reviews", samples: seeds, targetCount: 5, model: model, options: GenerationSettings(samplesPerRequest: 3))
         let made = try await Self.collect(generator)
         #expect(made.count == 2)
         let summary = await generator.summary
@@ -46,7 +46,7 @@ struct SampleGeneratorTests {
             ])
         }
         let generator = try SampleGenerator(
-            "Book reviews", samples: seeds, targetCount: 6, model: model, options: GenerationOptions(maxRequests: 1),
+            "Book reviews", samples: seeds, targetCount: 6, model: model, options: GenerationSettings(maxRequests: 1),
             validator: tagRules)
         _ = try await Self.collect(generator)
         #expect(await generator.samples.map(\.prompt) == ["A gothic novel of a ruined abbey"])
@@ -59,7 +59,7 @@ struct SampleGeneratorTests {
     func readableWhileRunning() async throws {
         let model = ScriptedModel { reply([fresh($0, 1), ("Bad", ["x"])]) }
         let generator = try SampleGenerator(
-            "Book reviews", samples: seeds, targetCount: 6, model: model, options: GenerationOptions(samplesPerRequest: 2),
+            "Book reviews", samples: seeds, targetCount: 6, model: model, options: GenerationSettings(samplesPerRequest: 2),
             validator: tagRules)
         var seen: [(Int, Int)] = []
         for try await _ in generator.run() {
@@ -78,7 +78,7 @@ struct SampleGeneratorTests {
     func capStopsEndlessInvalid() async throws {
         let model = ScriptedModel { _ in reply([("Lonely tag", ["x"])]) }
         let defaulted = try SampleGenerator(
-            "Book reviews", samples: seeds, targetCount: 13, model: model, options: GenerationOptions(samplesPerRequest: 4),
+            "Book reviews", samples: seeds, targetCount: 13, model: model, options: GenerationSettings(samplesPerRequest: 4),
             validator: tagRules)
         #expect(try await Self.collect(defaulted).isEmpty)
         let summary = await defaulted.summary
@@ -87,7 +87,7 @@ struct SampleGeneratorTests {
         #expect(summary.renderLine().hasSuffix("9 of 9 requests; stopped: request cap reached before the target"))
         let capped = try SampleGenerator(
             "Book reviews", samples: seeds, targetCount: 13, model: ScriptedModel { _ in "no JSON here" },
-            options: GenerationOptions(maxRequests: 2))
+            options: GenerationSettings(maxRequests: 2))
         _ = try await Self.collect(capped)
         #expect(await capped.summary.requests == 2)
         #expect(await capped.invalidSamples.map(\.kind) == [.unreadable, .unreadable])
@@ -104,7 +104,7 @@ struct SampleGeneratorTests {
             ])
         }
         let generator = try SampleGenerator(
-            "Book reviews", samples: seeds, targetCount: 6, model: model, options: GenerationOptions(maxRequests: 1))
+            "Book reviews", samples: seeds, targetCount: 6, model: model, options: GenerationSettings(maxRequests: 1))
         _ = try await Self.collect(generator)
         #expect(await generator.samples.count == 1)
         let reasons = await generator.invalidSamples.map(\.reason)
@@ -129,7 +129,7 @@ struct SampleGeneratorTests {
     func rejectedDuplicate() async throws {
         let model = ScriptedModel { _ in reply([("A village mystery solved by bell ringers", ["", "", ""])]) }
         let generator = try SampleGenerator(
-            "Book reviews", samples: seeds, targetCount: 4, model: model, options: GenerationOptions(maxRequests: 1),
+            "Book reviews", samples: seeds, targetCount: 4, model: model, options: GenerationSettings(maxRequests: 1),
             validator: { $0.expected?.tags.contains("") == true ? .invalid("an empty tag") : .valid })
         _ = try await Self.collect(generator)
         let invalid = try #require(await generator.invalidSamples.first)
@@ -143,7 +143,7 @@ struct SampleGeneratorTests {
             #"Here you go: {"samples": [{"prompt": 7}, {"prompt": "A quiet novel of a clockmaker's widow", "expected": {"tags": ["a","b","c"]}}]}"#
         }
         let generator = try SampleGenerator(
-            "Book reviews", samples: seeds, targetCount: 4, model: model, options: GenerationOptions(maxRequests: 1))
+            "Book reviews", samples: seeds, targetCount: 4, model: model, options: GenerationSettings(maxRequests: 1))
         _ = try await Self.collect(generator)
         #expect(await generator.samples.count == 1, "the text around the JSON is tolerated")
         let invalid = try #require(await generator.invalidSamples.first)
@@ -156,7 +156,7 @@ struct SampleGeneratorTests {
         let model = ScriptedModel { reply([fresh($0, 1)]) }
         let generator = try SampleGenerator(
             "Book reviews", samples: seeds, targetCount: 6, model: model, instructions: "Rules: lowercase tags.",
-            options: GenerationOptions(samplesPerRequest: 1))
+            options: GenerationSettings(samplesPerRequest: 1))
         _ = try await Self.collect(generator)
         #expect(model.requests.count == 3)
         for (number, asked) in model.requests.enumerated() {
@@ -187,7 +187,7 @@ struct SampleGeneratorTests {
             try SampleGenerator("x", samples: seeds, targetCount: 0, model: model)
         }
         #expect(throws: SampleGenerationError("samplesPerRequest is 0; a request asks for at least 1 sample")) {
-            try SampleGenerator("x", samples: seeds, targetCount: 5, model: model, options: GenerationOptions(samplesPerRequest: 0))
+            try SampleGenerator("x", samples: seeds, targetCount: 5, model: model, options: GenerationSettings(samplesPerRequest: 0))
         }
     }
 
@@ -196,7 +196,7 @@ struct SampleGeneratorTests {
         let folder = try SharedData.temporaryFolder("generate-cache")
         let base = ScriptedModel { reply([fresh($0, 1), fresh($0, 2)]) }
         let cached = CachedModel(base, cache: try ResponseCache(url: folder.appendingPathComponent("cache.sqlite")))
-        let options = GenerationOptions(samplesPerRequest: 2)
+        let options = GenerationSettings(samplesPerRequest: 2)
         let first = try SampleGenerator("Book reviews", samples: seeds, targetCount: 7, model: cached, options: options)
         let stopped = try await Self.collect(first)
         #expect(stopped.count == 4 && base.requests.count == 2, "a first generation stopped at 7")
@@ -211,7 +211,7 @@ struct SampleGeneratorTests {
     func oneRunAtATime() async throws {
         let generator = try SampleGenerator(
             "Book reviews", samples: seeds, targetCount: 5, model: ScriptedModel { reply([fresh($0, 1)]) },
-            options: GenerationOptions(samplesPerRequest: 1))
+            options: GenerationSettings(samplesPerRequest: 1))
         let first = generator.run()
         let second = generator.run()
         var made = 0

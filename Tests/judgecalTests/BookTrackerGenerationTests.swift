@@ -19,7 +19,7 @@ struct BookTrackerGenerationTests {
     static let recordings = SharedData.projectURL("Tests/Recordings/generate-book-tags")
     static let targetCount = 40
     /// The defaults, as `judgecal generate` uses them: 3 seeds shown and 4 rows asked for per request, seed 0.
-    static let options = GenerationOptions()
+    static let options = GenerationSettings()
 
     static func recorded(_ name: String) -> URL { recordings.appendingPathComponent(name) }
 
@@ -76,7 +76,7 @@ struct BookTrackerGenerationTests {
     }
 
     static func generator(
-        model: any LanguageModel, options: GenerationOptions = options,
+        model: any LanguageModel, options: GenerationSettings = options,
         validator: @escaping SampleGenerator<GeneratedRow>.Validator = validator
     ) throws -> SampleGenerator<GeneratedRow> {
         try RunGeneration.generator(

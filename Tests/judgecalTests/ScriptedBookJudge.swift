@@ -48,7 +48,7 @@ struct ScriptedBookJudge: LanguageModel {
             expert[title] = (Int(r), Int(u), index)
         }
         let model = CachedModel(ScriptedBookJudge(expert: expert), cache: try ResponseCache(url: cache))
-        let options = JudgeOptions(mode: JudgeSession.Mode.discrete.scoringMode(samples: 5))
+        let options = JudgeSettings(mode: JudgeSession.Mode.discrete.scoringMode(samples: 5))
         var sets: [JudgmentSet] = []
         for path in rubrics {
             let judged = try await JudgeRun.judge(

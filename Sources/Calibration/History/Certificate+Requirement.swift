@@ -10,7 +10,7 @@ extension Certificate {
     /// (``mismatches(rubricTextHash:judge:)``): what `align --require-certified` checks before it judges.
     ///
     /// - Throws: ``CertificationError`` naming every difference, or that there is no certificate.
-    public static func require(_ rubric: Rubric, text: String, judge: JudgeSettings, history path: String) throws {
+    public static func require(_ rubric: Rubric, text: String, judge: JudgeIdentity, history path: String) throws {
         let url = URL(fileURLWithPath: path)
         let file = InputFile.displayName(url)
         let history = try AlignmentHistoryEntry.readAll(from: url)

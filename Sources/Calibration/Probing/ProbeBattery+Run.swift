@@ -19,7 +19,7 @@ extension ProbeBattery {
     /// - Throws: what ``prompts(run:rubric:)`` throws, before any call; the model's error when the
     ///   server cannot be reached.
     public func run(
-        run: FrozenRun, rubric: Rubric, model: any LanguageModel, options: JudgeOptions = JudgeOptions(),
+        run: FrozenRun, rubric: Rubric, model: any LanguageModel, options: JudgeSettings = JudgeSettings(),
         concurrency: Int = JudgeRun.defaultConcurrency, progress: (@Sendable (Phase, JudgeProgress) -> Void)? = nil
     ) async throws -> ProbeReport {
         let prompts = try prompts(run: run, rubric: rubric)

@@ -26,7 +26,7 @@ public struct ProbeBatteryEvaluation: Evaluation {
 
     /// An evaluation of `battery` on `run` with `rubric`, judged by `model` with `options`.
     public init(
-        run: FrozenRun, rubric: Rubric, battery: ProbeBattery, model: any LanguageModel, options: JudgeOptions = JudgeOptions()
+        run: FrozenRun, rubric: Rubric, battery: ProbeBattery, model: any LanguageModel, options: JudgeSettings = JudgeSettings()
     ) {
         dataset = ArrayLoader(battery.probes.map { ModelSample<String>(prompt: $0.name) })
         report = SharedReport {

@@ -34,7 +34,7 @@ public enum RunGeneration {
     /// - Throws: what ``SampleGenerator`` throws.
     public static func generator(
         seeds: FrozenRun, targetCount: Int, model: (any LanguageModel)?, instructions: String, sampleSchema: JSONValue?,
-        options: GenerationOptions, validator: @escaping SampleGenerator<GeneratedRow>.Validator
+        options: GenerationSettings, validator: @escaping SampleGenerator<GeneratedRow>.Validator
     ) throws -> SampleGenerator<GeneratedRow> {
         try SampleGenerator(
             prompt(for: seeds), samples: seeds.rows.map(GeneratedRow.init), targetCount: targetCount, model: model,

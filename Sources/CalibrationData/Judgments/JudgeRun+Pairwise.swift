@@ -15,7 +15,7 @@ extension JudgeRun {
     /// - Throws: ``DataFormats/InputError`` for a row without both responses, before any call; the
     ///   model's error when the server is unreachable or misconfigured.
     public static func judgePairwise(
-        run: FrozenRun, rubric: Rubric, model: any LanguageModel, options: JudgeOptions = JudgeOptions(),
+        run: FrozenRun, rubric: Rubric, model: any LanguageModel, options: JudgeSettings = JudgeSettings(),
         concurrency: Int = defaultConcurrency, progress: (@Sendable (JudgeProgress) -> Void)? = nil
     ) async throws -> JudgmentSet {
         let judge = PairwiseJudge(model: model, rubric: rubric, options: options)

@@ -61,7 +61,7 @@ public enum JudgeRun {
     ///   misconfigured; ``LanguageModels/LanguageModelError`` when
     ///   ``maxConsecutiveTransportFailures`` rows in a row got no answer.
     public static func judge(
-        run: FrozenRun, rubric: Rubric, model: any LanguageModel, options: JudgeOptions = JudgeOptions(),
+        run: FrozenRun, rubric: Rubric, model: any LanguageModel, options: JudgeSettings = JudgeSettings(),
         concurrency: Int = defaultConcurrency, progress: (@Sendable (JudgeProgress) -> Void)? = nil
     ) async throws -> JudgmentSet {
         var options = options

@@ -4,7 +4,7 @@ public import Judging
 import LanguageModels
 
 /// The judge a figure was made with: model, server and scoring settings.
-public struct JudgeSettings: Sendable, Hashable, Codable {
+public struct JudgeIdentity: Sendable, Hashable, Codable {
     /// The model's name.
     public var model: String
     /// The server's base URL.
@@ -19,7 +19,7 @@ public struct JudgeSettings: Sendable, Hashable, Codable {
     public var seed: Int?
 
     /// Creates the settings.
-    public init(model: String, baseURL: String?, options: JudgeOptions) {
+    public init(model: String, baseURL: String?, options: JudgeSettings) {
         self.model = model
         self.baseURL = baseURL
         self.mode = String(describing: options.mode)
@@ -41,7 +41,7 @@ public struct Certificate: Sendable, Hashable, Codable {
     /// The rubric it was edited from, when declared.
     public var editedFrom: String?
     /// The judge.
-    public var judge: JudgeSettings
+    public var judge: JudgeIdentity
     /// The split record, its identity (seed and shares) and the label fingerprint.
     public var splitFile: String
     public var splitIdentity: String
@@ -52,7 +52,7 @@ public struct Certificate: Sendable, Hashable, Codable {
     public var testRowsReused: Bool
 
     /// Creates the value from its parts.
-    package init(rubric: String, rubricVersion: String? = nil, rubricTextHash: String, editedFrom: String? = nil, judge: JudgeSettings, splitFile: String, splitIdentity: String, labelFingerprint: String, testRows: Int, testRowsReused: Bool) {
+    package init(rubric: String, rubricVersion: String? = nil, rubricTextHash: String, editedFrom: String? = nil, judge: JudgeIdentity, splitFile: String, splitIdentity: String, labelFingerprint: String, testRows: Int, testRowsReused: Bool) {
         self.rubric = rubric
         self.rubricVersion = rubricVersion
         self.rubricTextHash = rubricTextHash
@@ -87,7 +87,7 @@ public struct Certificate: Sendable, Hashable, Codable {
     ///
     /// The rubric text, the model's name and the scoring mode must match; the
     /// server may differ (the same model served elsewhere).
-    public func mismatches(rubricTextHash: String, judge: JudgeSettings) -> [String] {
+    public func mismatches(rubricTextHash: String, judge: JudgeIdentity) -> [String] {
         var out: [String] = []
         if rubricTextHash != self.rubricTextHash {
             out.append("the rubric's text changed (certified \(self.rubricTextHash.prefix(12)), now \(rubricTextHash.prefix(12)))")

@@ -19,14 +19,14 @@ extension RunGeneration {
         /// A program that accepts or rejects each row (``ValidationCommand``).
         public var validationCommand: String?
         /// Strategy, batch sizes, sampling and the request cap.
-        public var options: GenerationOptions
+        public var options: GenerationSettings
         /// Where the generated run is written.
         public var output: URL
 
         /// Settings.
         public init(
             seeds: URL, targetCount: Int, instructions: URL, schema: URL? = nil, validationCommand: String? = nil,
-            options: GenerationOptions = GenerationOptions(), output: URL
+            options: GenerationSettings = GenerationSettings(), output: URL
         ) {
             self.seeds = seeds
             self.targetCount = targetCount

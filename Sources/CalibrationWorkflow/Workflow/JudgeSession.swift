@@ -49,7 +49,7 @@ public struct JudgeSession: Sendable {
     /// The client behind the cache: what the judge asks.
     public let model: any LanguageModel
     /// How replies become scores.
-    public let options: JudgeOptions
+    public let options: JudgeSettings
     /// The most rows judged at once.
     public let concurrency: Int
 
@@ -60,7 +60,7 @@ public struct JudgeSession: Sendable {
     ///   configuration the client refuses, such as an API key variable that is
     ///   not set; the cache's error when it cannot be opened.
     public init(
-        configuration: OpenAICompatibleModel.Configuration, cacheURL: URL, options: JudgeOptions = JudgeOptions(),
+        configuration: OpenAICompatibleModel.Configuration, cacheURL: URL, options: JudgeSettings = JudgeSettings(),
         concurrency: Int = JudgeRun.defaultConcurrency
     ) throws {
         client = try OpenAICompatibleModel(configuration: configuration)

@@ -64,7 +64,7 @@ public struct JudgedAlignment: Sendable {
     ) async throws -> AlignmentReport {
         var force = false
         switch purpose {
-        case .look(let history?): try Certificate.require(rubric, text: rubricText, judge: judge.settings, history: history)
+        case .look(let history?): try Certificate.require(rubric, text: rubricText, judge: judge.identity, history: history)
         case .look(nil): break
         case .certification(let forced): force = forced
         }
@@ -74,7 +74,7 @@ public struct JudgedAlignment: Sendable {
         var report = try AlignmentReport(
             run: rows.run, rubric: rubric, rubricText: rubricText, judgments: judgments, labels: rows.labels,
             groupBy: groupBy, settings: settings)
-        report.split = split?.use(for: report, rubric: rubric, rubricText: rubricText, judge: judge.settings)
+        report.split = split?.use(for: report, rubric: rubric, rubricText: rubricText, judge: judge.identity)
         return report
     }
 }

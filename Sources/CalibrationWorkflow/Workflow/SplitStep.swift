@@ -99,7 +99,7 @@ public struct SplitStep: Sendable {
 
     /// What `report` says about its split: on validation the looks (this one
     /// counted) with the verdict statistic adjusted; on test the certificate.
-    public func use(for report: AlignmentReport, rubric: Rubric, rubricText: String, judge: JudgeSettings) -> SplitUse {
+    public func use(for report: AlignmentReport, rubric: Rubric, rubricText: String, judge: JudgeIdentity) -> SplitUse {
         let hash = SHA256.hexDigest(of: Array(rubricText.utf8))
         var use = SplitUse(split: selection.reference, editedFrom: rubric.editedFrom)
         switch selection.split {

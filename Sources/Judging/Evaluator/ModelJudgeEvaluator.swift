@@ -52,7 +52,7 @@ public struct ModelJudgeEvaluator<Input: SampleProtocol, Subject: EvaluationSubj
     ///   - options: scoring mode, attempts, temperature, token limit.
     public init(
         judge: any LanguageModel, dimensions: [ScoreDimension], prompt: ModelJudgePrompt<Input, Subject.Value>,
-        options: JudgeOptions = JudgeOptions()
+        options: JudgeSettings = JudgeSettings()
     ) {
         self.init(name: "ModelJudgeEvaluator", judge: judge, dimensions: dimensions, prompt: prompt, options: options)
     }
@@ -70,7 +70,7 @@ public struct ModelJudgeEvaluator<Input: SampleProtocol, Subject: EvaluationSubj
         _ name: String, scale: ScoringScale, judge: any LanguageModel,
         prompt: ModelJudgePrompt<Input, Subject.Value> = ModelJudgePrompt(
             instructions: "Score the target on the dimension below."),
-        options: JudgeOptions = JudgeOptions()
+        options: JudgeSettings = JudgeSettings()
     ) {
         self.init(
             name: name, judge: judge, dimensions: [ScoreDimension(name, description: "", scale: scale)],
@@ -79,7 +79,7 @@ public struct ModelJudgeEvaluator<Input: SampleProtocol, Subject: EvaluationSubj
 
     private init(
         name: String, judge: any LanguageModel, dimensions: [ScoreDimension],
-        prompt: ModelJudgePrompt<Input, Subject.Value>, options: JudgeOptions
+        prompt: ModelJudgePrompt<Input, Subject.Value>, options: JudgeSettings
     ) {
         self.name = name
         self.dimensions = dimensions

@@ -22,7 +22,7 @@ public struct PairwiseJudge: Sendable {
     /// What the judge is told about the app and what matters.
     public let instructions: String
     /// Attempts, temperature, token limit, seed, schema and scoring mode.
-    public let options: JudgeOptions
+    public let options: JudgeSettings
 
     /// The one dimension the judge answers on: `winner`, A, tie or B (valued 0, 1, 2).
     public static let verdict = ScoreDimension(
@@ -41,7 +41,7 @@ public struct PairwiseJudge: Sendable {
     }
 
     /// A pairwise judge.
-    public init(model: any LanguageModel, criteria: [ScoreDimension], instructions: String, options: JudgeOptions = JudgeOptions()) {
+    public init(model: any LanguageModel, criteria: [ScoreDimension], instructions: String, options: JudgeSettings = JudgeSettings()) {
         self.model = model
         self.criteria = criteria
         self.instructions = instructions
@@ -49,7 +49,7 @@ public struct PairwiseJudge: Sendable {
     }
 
     /// A pairwise judge over a rubric's instructions and dimensions.
-    public init(model: any LanguageModel, rubric: Rubric, options: JudgeOptions = JudgeOptions()) {
+    public init(model: any LanguageModel, rubric: Rubric, options: JudgeSettings = JudgeSettings()) {
         self.init(model: model, criteria: rubric.dimensions, instructions: rubric.instructions, options: options)
     }
 

@@ -143,7 +143,7 @@ extension ModelJudgePrompt where Value == JSONValue {
 extension ModelJudgeEvaluator where Subject.Value == JSONValue {
     /// A judge of every dimension of `rubric`, the subject's value being the
     /// frozen run's row.
-    public init(judge: any LanguageModel, rubric: Rubric, options: JudgeOptions = JudgeOptions()) {
+    public init(judge: any LanguageModel, rubric: Rubric, options: JudgeSettings = JudgeSettings()) {
         self.init(judge: judge, dimensions: rubric.dimensions, prompt: ModelJudgePrompt(rubric: rubric), options: options)
     }
 }

@@ -9,7 +9,7 @@ public import LanguageModels
 /// call it directly on a frozen run's rows.
 ///
 /// A reply that does not parse, misses a dimension or puts a score off its
-/// scale is retried up to ``JudgeOptions/maxAttempts`` times in all. Each
+/// scale is retried up to ``JudgeSettings/maxAttempts`` times in all. Each
 /// retry continues the conversation with the bad reply and what was wrong
 /// with it, so a deterministic server (temperature 0) is not simply asked the
 /// same question again. When every attempt fails the judgment records a
@@ -20,13 +20,13 @@ public struct ModelJudge: Sendable {
     /// What it scores.
     public let dimensions: [ScoreDimension]
     /// How it is asked.
-    public let options: JudgeOptions
+    public let options: JudgeSettings
 
     /// A judge of `dimensions` by `model`.
     ///
     /// - Throws: ``JudgeConfigurationError`` when there are no dimensions, two
     ///   share a name, or a scale has fewer than two levels.
-    public init(model: any LanguageModel, dimensions: [ScoreDimension], options: JudgeOptions = JudgeOptions()) throws {
+    public init(model: any LanguageModel, dimensions: [ScoreDimension], options: JudgeSettings = JudgeSettings()) throws {
         try JudgeConfigurationError.check(dimensions)
         if case .sampled(let count, _) = options.mode, count < 1 {
             throw JudgeConfigurationError("sampled scoring needs at least one sample, not \(count)")

@@ -33,7 +33,7 @@ public enum LogprobFallback: String, Sendable, Hashable, Codable {
 }
 
 /// How a judge is asked.
-public struct JudgeOptions: Sendable, Hashable {
+public struct JudgeSettings: Sendable, Hashable {
     /// How replies become scores.
     public var mode: ScoringMode
     /// Attempts per reply before the row is recorded as a judge failure (at least 1).

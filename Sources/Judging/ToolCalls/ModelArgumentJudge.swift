@@ -26,7 +26,7 @@ public struct ModelArgumentJudge: ArgumentJudge {
     /// - Throws: ``JudgeConfigurationError`` when the rubric does not have
     ///   exactly one dimension with a pass/fail scale; the built-in rubric's
     ///   parse error, which its test rules out.
-    public init(model: any LanguageModel, rubric: Rubric? = nil, options: JudgeOptions = JudgeOptions()) throws {
+    public init(model: any LanguageModel, rubric: Rubric? = nil, options: JudgeSettings = JudgeSettings()) throws {
         let rubric = try rubric ?? Rubric.toolArgument()
         guard rubric.dimensions.count == 1, case .passFail = rubric.dimensions[0].scale else {
             throw JudgeConfigurationError("an argument judge's rubric needs exactly one pass/fail dimension")

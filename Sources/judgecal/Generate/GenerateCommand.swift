@@ -36,7 +36,7 @@ enum GenerateCommand {
                 instructions: try InputFiles.existing(arguments[instructions], role: "instructions"),
                 schema: try arguments[schema].map { try InputFiles.existing($0, role: "schema") },
                 validationCommand: try arguments[validate],
-                options: GenerationOptions(
+                options: GenerationSettings(
                     strategy: try arguments[strategy],
                     samplesPerRequest: try arguments[samplesPerRequest],
                     seed: try arguments[seed],

@@ -82,7 +82,7 @@ enum JudgeModelOptions {
         return try JudgeSession(
             configuration: .resolved(overrides: overrides, file: configFile),
             cacheURL: URL(fileURLWithPath: try arguments[cache]),
-            options: JudgeOptions(mode: mode.scoringMode(samples: try arguments[samples])),
+            options: JudgeSettings(mode: mode.scoringMode(samples: try arguments[samples])),
             concurrency: try arguments[concurrency])
     }
 

@@ -50,7 +50,7 @@ struct CertificateHistoryTests {
         let history = folder.appendingPathComponent("history.jsonl")
         let hash = SHA256.hexDigest(of: Array(text.utf8))
         try Data((Self.oldLine + "\n" + Self.certificateLine(hash: hash, model: "judge-a") + "\n").utf8).write(to: history)
-        let judge = JudgeSettings(model: "judge-a", baseURL: "http://elsewhere/v1", options: JudgeOptions())
+        let judge = JudgeIdentity(model: "judge-a", baseURL: "http://elsewhere/v1", options: JudgeSettings())
         try Certificate.require(rubric, text: text, judge: judge, history: history.path)
         var other = judge
         other.model = "judge-b"

@@ -30,7 +30,7 @@ struct ToolCallAgentLoopTests {
     static let unrelated = "Should refer to cooking or recipes"
 
     /// The argument judge's settings in the recording: the defaults, but one attempt a question.
-    static let argumentJudgeOptions = JudgeOptions(maxAttempts: 1)
+    static let argumentJudgeOptions = JudgeSettings(maxAttempts: 1)
 
     static func model(_ baseURL: String) throws -> OpenAICompatibleModel {
         try OpenAICompatibleModel(

@@ -1,6 +1,6 @@
 /// How a ``SampleGenerator`` asks for samples: how many per request, which seeds it shows, the
 /// sampling settings, the near-duplicate threshold and the cap on requests.
-public struct GenerationOptions: Sendable, Hashable, Codable {
+public struct GenerationSettings: Sendable, Hashable, Codable {
     /// Which seeds each request shows.
     public var strategy: SeedSampling
     /// Seeds shown in one request (all of them when there are fewer).
