@@ -1,7 +1,7 @@
 /// A stable least-significant-digit radix sort of positions by finite `Double`
 /// keys: six passes of 11 bits each over the keys' order-preserving bit
-/// patterns, skipping a digit that every key shares (11 bits measured about 10%
-/// faster than bytes at a million keys).
+/// patterns, skipping a digit that every key shares (11-bit digits measured faster
+/// than bytes at a million keys: benchmarks/README.md, "Speed-ups made for this benchmark").
 ///
 /// O(N) with a small constant, where a comparison sort of a million scores
 /// costs ~20 comparisons per score; the rank correlations of continuous scores

@@ -11,8 +11,8 @@ public import StatisticsCore
 /// SE_θ kappa's standard error at the threshold. With the report's coverage L,
 /// the one-sided error α = (1 − L)/2 is spent over the K looks, so the chance
 /// of ever calling the judge aligned when its true agreement is at or below the
-/// threshold stays at most α (2.5% at 95%; measured 1.4% on uniform and 2.5% on judge-stratified labels, docs/PLANNING.md),
-/// however many of the K looks are taken.
+/// threshold stays at most α (2.5% at 95%), however many of the K looks are taken; the rates
+/// measured on uniform and judge-stratified labels are in docs/PLANNING.md, "The sequential study".
 public struct SequentialLook: Sendable, Hashable, Codable {
     /// This look's number, from 1.
     public var look: Int

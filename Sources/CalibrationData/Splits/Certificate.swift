@@ -67,10 +67,10 @@ public struct Certificate: Sendable, Hashable, Codable {
 
     /// The fewest sealed test rows at which certification was measured to
     /// detect a rubric truly better by +0.15 quadratic kappa in at least 80% of
-    /// cases while keeping 95% coverage with nothing better
-    /// (`IterationSimulation`, 2,000 seeds, ρ 0.8, docs/ITERATION.md): about 50
-    /// test rows (200 labelled at the default 50/25/25) certify it in 76.1%,
-    /// about 80 (200 at `--split-shares 40,20,40`) in 90.8%.
+    /// cases while keeping 95% coverage with nothing better: about 50 test rows
+    /// (200 labelled at the default 50/25/25) fall short of that power, about 80
+    /// (200 at `--split-shares 40,20,40`) reach it (`IterationSimulation`; the
+    /// figures in docs/ITERATION.md, "What the figures say").
     public static let recommendedTestRows = 80
 
     /// The warning a report shows when ``testRows`` is below

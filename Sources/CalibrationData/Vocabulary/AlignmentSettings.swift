@@ -55,13 +55,11 @@ public enum AlignmentStatistic: String, Sendable, Hashable, Codable, CaseIterabl
     }
 
     /// The interval this statistic's figures get when none is asked: the one whose lowest coverage at
-    /// 50 rows was highest on skewed judge tables (`PlanningSimulation verdict-coverage`, 2,000 data sets
-    /// × 1,000 resamples per cell, 1–4 scale, true κ_q 0.4–0.8; docs/PLANNING.md). Quadratic kappa: the
-    /// percentile bootstrap (lowest 88.5%; BCa 88.2%, analytic 85.2%). Every other statistic: BCa, the
-    /// same seeded resamples with the jackknife's acceleration (linear kappa and kappa 94.0% against
-    /// 92.9–93.2% percentile; alpha 91.8% against 90.6%; AC2 84.2% against Gwet's analytic 81.0%; ρ and
-    /// τ-b 89.7–89.9% against 87.4–88.1%; Pearson 86.5% against Fisher z's 73.2%, which also reads 73.0%
-    /// at 200 rows, since 1–4 scores skewed to 3–4 are not bivariate normal). With a declared scale the
+    /// 50 rows was highest on skewed judge tables (`PlanningSimulation verdict-coverage`, 1–4 scale, true
+    /// κ_q 0.4–0.8). Quadratic kappa: the percentile bootstrap. Every other statistic: BCa, the same
+    /// seeded resamples with the jackknife's acceleration; for Pearson's r it also beats Fisher's z, since
+    /// 1–4 scores skewed to 3–4 are not bivariate normal. The coverages measured for every statistic
+    /// and method are in docs/PLANNING.md, "Coverage of the verdict's interval". With a declared scale the
     /// jackknife runs over the table's k² cells, so BCa costs about what the percentile interval does.
     public var defaultInterval: IntervalMethod {
         switch self {

@@ -21,8 +21,8 @@ public import StatisticsCore
 /// so the S_h are those of that same moved table: the allocation minimises the variance the
 /// test divides by. It adapts to the labels' margins only, not to where their disagreements
 /// happened to fall; the sequential study measured that allocating by the unmoved labels' table
-/// raised a false *aligned* at the threshold to 3.1% (10,000 streams), above the rule's 2.5%,
-/// while this one keeps it at 2.5% (docs/PLANNING.md).
+/// raised a false *aligned* at the threshold above the rule's 2.5%, while this one keeps it
+/// within (docs/PLANNING.md, "The sequential study").
 ///
 /// **The labels' table.** p̂(i | h), the experts' levels at judge level h, smoothed by one
 /// pseudo-row spread as the experts' levels are over the run (the Horvitz–Thompson marginal of

@@ -59,8 +59,9 @@ public struct SequentialFutility: Sendable, Hashable, Codable {
     public static let defaultMinimumShare = 0.5
     /// The least share on Neyman-allocated judge-stratified labels (``KappaNeymanAllocation``).
     ///
-    /// Their estimate is more precise for the rows labelled (the sequential study: the right verdict by
-    /// 400 labels in 98% against 86% of uniform streams at κ 0.75), so the chance under the current
+    /// Their estimate is more precise for the rows labelled (the sequential study reaches the right
+    /// verdict by 400 labels more often than on uniform streams: docs/PLANNING.md, "Futility
+    /// stopping"), so the chance under the current
     /// trend can be trusted earlier: the study's rule (the earliest share that costs at most
     /// 1.5 points of power where a verdict is within reach) picks 0.4 for them and 0.5 for uniform
     /// labels, which lose 2–3 points at 0.4.

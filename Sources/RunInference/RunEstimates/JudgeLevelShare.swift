@@ -37,8 +37,8 @@ import StatisticsCore
 /// qⱼ = nⱼ/n the first term is (Σⱼ SSⱼ + 2)/(n(n + 1)), SSⱼ the within-level sum of squares,
 /// which is at most the experts-only (SS + 2)/(n(n + 1)). A Beta posterior per judge level
 /// was tried first and rejected: with nⱼ ≈ 4–20 labelled rows per level its variance is
-/// about 0.8 of the frequentist one and it covered 93.0% at n = 50 (docs/ESTIMATION.md,
-/// "Corrections by judge level").
+/// smaller than the frequentist one and it covered too little at n = 50 (measured in
+/// docs/ESTIMATION.md, "Corrections by judge level").
 enum JudgeLevelShare {
     /// The post-stratified share of labelled rows whose expert score satisfies `inClass`, with its interval.
     static func estimate(

@@ -33,11 +33,12 @@ import StatisticsCore
 /// failure to each sample): with a good judge most rectifiers are equal, and their
 /// plug-in variance rests on the few disagreements among n rows, often none at a
 /// rare level when n = 50 (then the plug-in interval has zero width for the
-/// correction and covers the truth about 14% of the time). The pseudo-rows leave
+/// correction and seldom covers the truth). The pseudo-rows leave
 /// the estimate unchanged (they sit symmetrically about r̄) and add 2h²/(n(n + 1)) to
-/// its variance, negligible beside the data from a few hundred rows. Measured in
-/// the simulation of docs/ESTIMATION.md, it lifts PPI++'s coverage at n = 50 from
-/// 71–95% to 94–99% of the run's value and stays within the experts-only width.
+/// its variance, negligible beside the data from a few hundred rows. In the
+/// simulation it brings PPI++'s coverage at n = 50 up to the nominal level and stays
+/// within the experts-only width (docs/ESTIMATION.md, "Small samples: the remedies and
+/// how they were chosen" and "Before and after at n = 50").
 public enum RunIntervalMethod: String, Sendable, Hashable, Codable, CaseIterable {
     /// `ppi-python`'s normal interval with plug-in variances (the reference).
     case ppiPython = "ppi-python"

@@ -41,9 +41,10 @@ public import StatisticsCore
 ///   1981) with Perks' prior, one pseudo-row per expert level spread evenly over
 ///   the judge's levels. With a good judge and n = 50 a rare expert level often
 ///   shows no disagreement at all; a resample of the rows then has none either, and
-///   the percentile bootstrap's interval for that level covers the truth about 68%
-///   of the time; the prior keeps a disagreement possible, and the interval covers
-///   97–100% (docs/ESTIMATION.md). The point estimate is unchanged.
+///   the percentile bootstrap's interval for that level falls well short of its
+///   coverage; the prior keeps a disagreement possible, and the interval covers at
+///   least the nominal level (docs/ESTIMATION.md, "Small samples: the remedies and how
+///   they were chosen"). The point estimate is unchanged.
 /// - ``Interval/percentileBootstrap``: the labelled and unlabelled rows resampled
 ///   independently with replacement, which carries the uncertainty of both M̂ and
 ///   q̂ and of the clipping at 0, and is honest from n ≈ 200.

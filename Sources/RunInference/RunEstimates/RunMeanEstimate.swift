@@ -29,8 +29,8 @@ public import StatisticsCore
 /// **The interval** is ``RunIntervalMethod/smallSample`` by default: the
 /// linearised (Hájek) variance, two pseudo-disagreements of one step h added to the
 /// labelled rectifiers, and a t quantile with n − 1 degrees of freedom, which keeps
-/// coverage at 94% or more at n = 50 where the plug-in interval falls to 71%
-/// (docs/ESTIMATION.md). ``RunIntervalMethod/ppiPython`` gives `ppi-python`'s interval
+/// its coverage at n = 50 where the plug-in interval falls far short (docs/ESTIMATION.md,
+/// "Before and after at n = 50"). ``RunIntervalMethod/ppiPython`` gives `ppi-python`'s interval
 /// above exactly; ``RunIntervalMethod/linearised`` the Hájek variance with a normal
 /// quantile. h is the smallest gap between two distinct scores in the sample (1 on
 /// an integer scale; 0, and no pseudo-rows, when every score is the same).

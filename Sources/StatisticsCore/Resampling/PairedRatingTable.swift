@@ -119,7 +119,8 @@ extension PairedRatingTable {
     /// 1993, §11.2).
     ///
     /// `compare`'s default interval for the difference is θ̂ ± t₍ₙ₋₁₎·SE with it: at 50 paired rows
-    /// the paired percentile bootstrap covers about 93% and this about 95% (docs/ITERATION.md).
+    /// it reaches the nominal coverage where the paired percentile bootstrap falls short (measured in
+    /// docs/ITERATION.md, "The certified gain's interval").
     ///
     /// - Returns: `nil` with fewer than two items or where a leave-one-out difference is undefined.
     public func jackknifeStandardError(statistic: (ContingencyTable) -> Double?) -> Double? {
