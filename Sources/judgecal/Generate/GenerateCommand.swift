@@ -24,7 +24,8 @@ enum GenerateCommand {
     static let seeds = PositionalKey<String>("seeds", help: "The seed run (.run.jsonl).")
 
     static let command = Command(
-        name: "generate", abstract: "Grow a run's rows into a run of generated, checked, deduplicated rows (README).",
+        name: "generate",
+        abstract: "Grow a run's rows into a run of generated, checked, deduplicated rows (docs/GENERATION.md).",
         options: JudgeModelOptions.options + [
             target, instructions, validate, schema, output, strategy, seed, samplesPerRequest, maxRequests,
         ], flags: [json],
