@@ -218,7 +218,7 @@ enum JSONScalar: Decodable, Equatable {
 }
 
 extension BrowserPageTests {
-    /// The README's picture: Beluga-13B (prompt 1) judging HANNA's 960 generated
+    /// The picture in docs/ALIGNMENT.md: Beluga-13B (prompt 1) judging HANNA's 960 generated
     /// stories against the mean of three human raters on six criteria (1–5),
     /// the judge's failure codes (values below 1) counted as failures.
     @Test("HANNA report page: six dimensions, each chart's κ_q the report's, rows failed as the data has them")
