@@ -1,3 +1,4 @@
+import AgreementCoefficients
 import Calibration
 import CalibrationData
 import CommandLineParsing
@@ -9,7 +10,16 @@ import LanguageModels
 @main
 enum JudgeCal {
     static func main() async {
-        await JudgeCalCommands.root.main()
+        await withWording { await JudgeCalCommands.root.main() }
+    }
+
+    /// Runs `body` with `judgecal`'s words bound for the sentences the libraries write into
+    /// figures, records and reports that point at a setting (``IntervalWording``): they then name
+    /// the tool's options, as ``message(for:)`` does for the errors.
+    static func withWording<T: Sendable>(_ body: @Sendable () async throws -> T) async rethrows -> T {
+        try await IntervalWording.$tool.withValue(AgreementMessages.words(for:)) {
+            try await body()
+        }
     }
 
     /// The exit code of an error a command throws, declared once for every command (the root's
@@ -37,6 +47,19 @@ enum JudgeCal {
             return .cantCreate
         default:
             return nil
+        }
+    }
+
+    /// The message of an error a command throws, where a library's error says in its own terms
+    /// which setting is wrong and `judgecal` names the option that sets it (`--raters`, `--ci`,
+    /// `--sequential`); `nil` leaves the error's own description, which names no option.
+    ///
+    /// Declared once for every command, beside ``exitCode(for:)``, and handed to the runner with
+    /// it: a command throws the library's error as it is, and the runner prints these words with
+    /// the code that classification gives. Each command family's words are in `Messages/`.
+    static func message(for error: any Error) -> String? {
+        switch error {
+        default: nil
         }
     }
 
