@@ -190,7 +190,8 @@ let tests: [Target] = [
     ),
     .testTarget(
         name: "LanguageModelsTests",
-        dependencies: ["DataFormats", "LanguageModels", "LanguageModelTesting", "_TestSupport"],
+        // judgecal for its words (Messages/): tests that read a message as the tool prints it.
+        dependencies: ["DataFormats", "LanguageModels", "LanguageModelTesting", "_TestSupport", "judgecal"],
         resources: [.copy("Resources")]
     ),
 ]

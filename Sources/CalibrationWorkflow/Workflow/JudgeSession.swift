@@ -74,14 +74,17 @@ public struct JudgeSession: Sendable {
     /// A session asking another model — the settings in the JSON file at
     /// `configurationFile` over the defaults, neither flags nor `JUDGECAL_*`
     /// variables (those describe the first model) — through `session`'s cache,
-    /// with its scoring options and concurrency: the other side of "is the small
-    /// model as good a judge as the large one?".
+    /// with its scoring options, concurrency and advice in errors
+    /// (``LanguageModels/OpenAICompatibleModel/Configuration/advice``): the other side of "is the
+    /// small model as good a judge as the large one?".
     ///
     /// - Throws: ``InputError`` for a file that is not a model configuration
     ///   (``OpenAICompatibleModel/Configuration/Overrides/init(contentsOf:)``);
     ///   ``LanguageModels/LanguageModelError`` (configuration) for settings the client refuses.
     public init(configurationFile: URL, sharingCacheOf session: JudgeSession) throws {
-        client = try OpenAICompatibleModel(configuration: .resolved(environment: [:], file: configurationFile))
+        var configuration = try OpenAICompatibleModel.Configuration.resolved(environment: [:], file: configurationFile)
+        configuration.advice = session.client.configuration.advice
+        client = try OpenAICompatibleModel(configuration: configuration)
         cache = session.cache
         model = CachedModel(client, cache: cache)
         options = session.options
