@@ -170,6 +170,7 @@ let tests: [Target] = [
         name: "JudgingTests",
         dependencies: [
             "DataFormats", "Judging", "StatisticsCore", "EvaluationCore", "EvaluationTesting", "LanguageModels", "LanguageModelTesting", "_TestSupport",
+            "judgecal",  // for its words (Messages/): tests that read a message as the tool prints it
         ],
         exclude: ["Resources"]
     ),

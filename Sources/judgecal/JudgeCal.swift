@@ -1,9 +1,11 @@
 import AgreementCoefficients
 import Calibration
 import CalibrationData
+import CalibrationWorkflow
 import CommandLineParsing
 import DataFormats
 import Foundation
+import Judging
 import LanguageModels
 
 /// The `judgecal` tool: parses the command line and hands off to a command.
@@ -13,9 +15,11 @@ enum JudgeCal {
         await withWording { await JudgeCalCommands.root.main() }
     }
 
-    /// Runs `body` with `judgecal`'s words bound for the sentences the libraries write into
-    /// figures, records and reports that point at a setting (``IntervalWording``): they then name
-    /// the tool's options, as ``message(for:)`` does for the errors.
+    /// Runs `body` with `judgecal`'s words bound for the libraries' sentences that point at a setting.
+    ///
+    /// The sentences the libraries write into notes, figures, records and reports
+    /// (``IntervalWording``) then name the tool's options, as ``message(for:)`` does for the
+    /// errors. The model client's advice goes with its configuration instead (``ModelMessages/advice``).
     static func withWording<T: Sendable>(_ body: @Sendable () async throws -> T) async rethrows -> T {
         try await IntervalWording.$tool.withValue(AgreementMessages.words(for:)) {
             try await body()
@@ -59,6 +63,7 @@ enum JudgeCal {
     /// the code that classification gives. Each command family's words are in `Messages/`.
     static func message(for error: any Error) -> String? {
         switch error {
+        case let error as ProbeError: ProbeMessages.message(for: error)
         default: nil
         }
     }
