@@ -63,6 +63,9 @@ enum JudgeCal {
     /// the code that classification gives. Each command family's words are in `Messages/`.
     static func message(for error: any Error) -> String? {
         switch error {
+        case let error as LabelSheet.OptionsError: ExtractMessages.message(for: error)
+        case let error as LabelSheet.DrawError: ExtractMessages.message(for: error)
+        case let error as RunImporter.ImportError: ImportMessages.message(for: error)
         case let error as ProbeError: ProbeMessages.message(for: error)
         default: nil
         }
