@@ -18,11 +18,15 @@ enum JudgeCal {
     /// Runs `body` with `judgecal`'s words bound for the libraries' sentences that point at a setting.
     ///
     /// The sentences the libraries write into notes, figures, records and reports
-    /// (``IntervalWording``) then name the tool's options, as ``message(for:)`` does for the
+    /// (``IntervalWording``, ``SplitWording``, ``AlignmentWording``) then name the tool's options, as ``message(for:)`` does for the
     /// errors. The model client's advice goes with its configuration instead (``ModelMessages/advice``).
     static func withWording<T: Sendable>(_ body: @Sendable () async throws -> T) async rethrows -> T {
         try await IntervalWording.$tool.withValue(AgreementMessages.words(for:)) {
-            try await body()
+            try await SplitWording.$tool.withValue(AlignMessages.words(for:)) {
+                try await AlignmentWording.$tool.withValue(AlignMessages.words(for:)) {
+                    try await body()
+                }
+            }
         }
     }
 
@@ -63,6 +67,12 @@ enum JudgeCal {
     /// the code that classification gives. Each command family's words are in `Messages/`.
     static func message(for error: any Error) -> String? {
         switch error {
+        case let error as AlignmentOptionsError: AlignMessages.message(for: error)
+        case let error as OutputError: AlignMessages.message(for: error)
+        case let error as SplitError: AlignMessages.message(for: error)
+        case let error as CertificationError: AlignMessages.message(for: error)
+        case let error as SuggestionError: AlignMessages.message(for: error)
+        case let error as ExternalJudgeScores.SheetsMismatch: AlignMessages.message(for: error)
         case let error as LabelSheet.OptionsError: ExtractMessages.message(for: error)
         case let error as LabelSheet.DrawError: ExtractMessages.message(for: error)
         case let error as RunImporter.ImportError: ImportMessages.message(for: error)
