@@ -18,13 +18,18 @@ enum JudgeCal {
     /// Runs `body` with `judgecal`'s words bound for the libraries' sentences that point at a setting.
     ///
     /// The sentences the libraries write into notes, figures, records and reports
-    /// (``IntervalWording``, ``SplitWording``, ``AlignmentWording``) then name the tool's options, as ``message(for:)`` does for the
+    /// (``IntervalWording``, ``SplitWording``, ``EstimationWording``, ``PlanWording``,
+    /// ``AlignmentWording``) then name the tool's options, as ``message(for:)`` does for the
     /// errors. The model client's advice goes with its configuration instead (``ModelMessages/advice``).
     static func withWording<T: Sendable>(_ body: @Sendable () async throws -> T) async rethrows -> T {
         try await IntervalWording.$tool.withValue(AgreementMessages.words(for:)) {
             try await SplitWording.$tool.withValue(AlignMessages.words(for:)) {
-                try await AlignmentWording.$tool.withValue(AlignMessages.words(for:)) {
-                    try await body()
+                try await EstimationWording.$tool.withValue(EstimateMessages.words(for:)) {
+                    try await PlanWording.$tool.withValue(PlanMessages.words(for:)) {
+                        try await AlignmentWording.$tool.withValue(AlignMessages.words(for:)) {
+                            try await body()
+                        }
+                    }
                 }
             }
         }
@@ -73,9 +78,14 @@ enum JudgeCal {
         case let error as CertificationError: AlignMessages.message(for: error)
         case let error as SuggestionError: AlignMessages.message(for: error)
         case let error as ExternalJudgeScores.SheetsMismatch: AlignMessages.message(for: error)
+        case let error as EstimationOptionsError: EstimateMessages.message(for: error)
+        case let error as AlignmentError: EstimateMessages.message(for: error)
         case let error as LabelSheet.OptionsError: ExtractMessages.message(for: error)
         case let error as LabelSheet.DrawError: ExtractMessages.message(for: error)
         case let error as RunImporter.ImportError: ImportMessages.message(for: error)
+        case let error as JudgmentSet.PreviousJudgmentsError: JudgeMessages.message(for: error)
+        case let error as TidyExport.NothingToExport: ExportMessages.message(for: error)
+        case let error as LabelPlanError: PlanMessages.message(for: error)
         case let error as ProbeError: ProbeMessages.message(for: error)
         default: nil
         }
