@@ -78,7 +78,7 @@ let libraries: [Target] = [
     ),
     .target(
         name: "CalibrationData",
-        dependencies: ["DataFormats", "EvaluationCore", "StatisticsCore", "AgreementCoefficients", "RunInference", "LanguageModels", "Judging", "SampleGeneration", "ArchiveReading"]
+        dependencies: ["DataFormats", "EvaluationCore", "StatisticsCore", "AgreementCoefficients", "RunInference", "LanguageModels", "Judging", "ArchiveReading"]
     ),
     .target(
         name: "Calibration",

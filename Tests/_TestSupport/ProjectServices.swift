@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import Testing
 
 /// What some suites need installed or running before they start — the local

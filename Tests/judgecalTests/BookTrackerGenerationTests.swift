@@ -1,4 +1,5 @@
 import CalibrationData
+import CalibrationWorkflow
 import DataFormats
 import Foundation
 import LanguageModels

@@ -18,7 +18,7 @@ public struct OriginAlignment: Sendable, Hashable, Codable {
 
 extension AlignmentInput {
     /// The origin of a row without `metadata.origin`: hand-written or imported, so curated
-    /// (``RunGeneration`` marks every row it writes `synthetic`).
+    /// (`judgecal generate`, CalibrationWorkflow's `RunGeneration`, marks every row it writes `synthetic`).
     public static let unmarkedOrigin = "curated"
 
     /// This input narrowed to the rows in `ids`: their judge scores, failures, labels and groups.

@@ -1,3 +1,4 @@
+public import CalibrationData
 public import DataFormats
 internal import Foundation
 public import LanguageModels

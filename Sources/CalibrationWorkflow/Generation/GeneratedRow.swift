@@ -1,3 +1,4 @@
+public import CalibrationData
 public import DataFormats
 public import SampleGeneration
 
