@@ -159,7 +159,6 @@ let tests: [Target] = [
         dependencies: [
             "DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "EvaluationCore", "EvaluationTesting", "Judging", "LanguageModels",
             "_TestSupport",
-            "judgecal",  // for its words (Messages/): tests that read a message as the tool prints it
         ],
         exclude: ["Resources"]
     ),
@@ -171,7 +170,6 @@ let tests: [Target] = [
         name: "JudgingTests",
         dependencies: [
             "DataFormats", "Judging", "StatisticsCore", "EvaluationCore", "EvaluationTesting", "LanguageModels", "LanguageModelTesting", "_TestSupport",
-            "judgecal",  // for its words (Messages/): tests that read a message as the tool prints it
         ],
         exclude: ["Resources"]
     ),
@@ -192,8 +190,7 @@ let tests: [Target] = [
     ),
     .testTarget(
         name: "LanguageModelsTests",
-        // judgecal for its words (Messages/): tests that read a message as the tool prints it.
-        dependencies: ["DataFormats", "LanguageModels", "LanguageModelTesting", "_TestSupport", "judgecal"],
+        dependencies: ["DataFormats", "LanguageModels", "LanguageModelTesting", "_TestSupport"],
         resources: [.copy("Resources")]
     ),
 ]

@@ -4,7 +4,6 @@ import Testing
 import _TestSupport
 
 @testable import LanguageModels
-@testable import judgecal
 
 @Suite("OpenAICompatibleModel against a misbehaving server", .tags(.faultServer), .onOwnThreads)
 struct OpenAICompatibleModelFaultTests {
@@ -122,9 +121,7 @@ struct OpenAICompatibleModelFaultTests {
 
     @Test("Nothing listening: the error says how to start the local judge")
     func unreachable() async throws {
-        var configuration = OpenAICompatibleModel.Configuration(baseURL: "http://127.0.0.1:9/v1", connectTimeout: 1)
-        configuration.advice = ModelMessages.advice  // the advice in judgecal's words, which the message below reads
-        let model = try OpenAICompatibleModel(configuration: configuration)
+        let model = try OpenAICompatibleModel(configuration: .init(baseURL: "http://127.0.0.1:9/v1", connectTimeout: 1))
         let error = try await #require(throws: LanguageModelError.self) { try await model.respond(to: question("anyone?")) }
         #expect(error.code == .serverUnreachable)
         #expect(

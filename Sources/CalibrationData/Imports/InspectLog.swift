@@ -65,8 +65,7 @@ public struct InspectLog: Sendable {
 
     /// Reads a log from its bytes: a ZIP archive (`.eval`) or JSON.
     ///
-    /// - Throws: ``InputError`` naming `file`, the member, sample and field at fault;
-    ///   ``RunImporter/ImportError`` for a log without samples.
+    /// - Throws: ``InputError`` naming `file`, the member, sample and field at fault.
     public init(_ data: Data, file: String) throws {
         self.file = file
         let header: JSONValue
@@ -95,9 +94,8 @@ public struct InspectLog: Sendable {
             }
         }
         guard !documents.isEmpty else {
-            throw RunImporter.ImportError(
-                InputError(file: file, message: "holds no samples (was it written without its samples?); there is nothing to import"),
-                .noSamples)
+            throw InputError(
+                file: file, message: "holds no samples (was it written with --no-log-samples?); there is nothing to import")
         }
         self.info = Self.runInfo(header)
         let epochs = documents.contains { ($0.value["epoch"]?.double ?? 1) != 1 } || (header["eval"]?["config"]?["epochs"]?.double ?? 1) > 1

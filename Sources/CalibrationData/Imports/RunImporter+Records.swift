@@ -33,7 +33,8 @@ extension RunImporter {
             if let problem = mapping.problem {
                 self.problem = InputError(file: file, message: "cannot map the records: \(problem)")
             } else if let label = labels.first(where: { mapped.contains($0.path) }) {
-                problem = LabelSheet.OptionsError(.labelColumnMapped(label.path))
+                problem = LabelSheet.OptionsError(
+                    "--label-columns: \(label.path) is mapped to the row already; a label field is not the row's")
             }
         }
 
@@ -49,17 +50,13 @@ extension RunImporter {
 
         /// The run and its ratings.
         ///
-        /// - Throws: the first problem met; ``RunImporter/ImportError`` when no record has a label value;
-        ///   ``InputError`` when there are no rows.
+        /// - Throws: the first problem met; ``InputError`` when no record has a label value, or there are no rows.
         func finish() throws -> ImportedRun {
             if let problem { throw problem }
             if !labels.isEmpty, ratings.ratings.isEmpty {
-                let paths = labels.map(\.path)
-                throw ImportError(
-                    InputError(
-                        file: file,
-                        message: "no record has a value in \(paths.joined(separator: ", ")); check the label columns' names"),
-                    .noLabelValues(paths))
+                throw InputError(
+                    file: file,
+                    message: "no record has a value in \(labels.map(\.path).joined(separator: ", ")); check the --label-columns names")
             }
             return ImportedRun(run: try RunImporter.nonEmpty(run, file: file), ratings: labels.isEmpty ? nil : ratings)
         }
@@ -68,11 +65,9 @@ extension RunImporter {
             let file = file
             func field(_ path: String) throws -> JSONValue {
                 guard let v = value.value(atPath: path), v != .null else {
-                    throw ImportError(
-                        InputError(
-                            file: file, line: line, column: path,
-                            message: "field `\(path)` is missing; map the matching field (id, input, response) to one the records have"),
-                        .missingField(path))
+                    throw InputError(
+                        file: file, line: line, column: path,
+                        message: "field `\(path)` is missing; map it with the matching option (--id, --input, --response)")
                 }
                 return v
             }
@@ -108,7 +103,7 @@ extension RunImporter {
             let row = FrozenRow(id: id, input: input, expected: expected, response: response, metadata: metadata)
             if mapping.id == nil {
                 try RunImporter.appendContentIdentified(
-                    row, to: &run, file: file, line: line, column: nil, remedy: .mapIDField)
+                    row, to: &run, file: file, line: line, column: nil, remedy: "map an id field with --id, or remove the repeated row")
             } else {
                 try run.append(row, file: file, line: line)
             }
