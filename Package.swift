@@ -159,6 +159,7 @@ let tests: [Target] = [
         dependencies: [
             "DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "EvaluationCore", "EvaluationTesting", "Judging", "LanguageModels",
             "_TestSupport",
+            "judgecal",  // for its words (Messages/): tests that read a message as the tool prints it
         ],
         exclude: ["Resources"]
     ),
@@ -170,6 +171,7 @@ let tests: [Target] = [
         name: "JudgingTests",
         dependencies: [
             "DataFormats", "Judging", "StatisticsCore", "EvaluationCore", "EvaluationTesting", "LanguageModels", "LanguageModelTesting", "_TestSupport",
+            "judgecal",  // for its words (Messages/): tests that read a message as the tool prints it
         ],
         exclude: ["Resources"]
     ),
@@ -190,7 +192,8 @@ let tests: [Target] = [
     ),
     .testTarget(
         name: "LanguageModelsTests",
-        dependencies: ["DataFormats", "LanguageModels", "LanguageModelTesting", "_TestSupport"],
+        // judgecal for its words (Messages/): tests that read a message as the tool prints it.
+        dependencies: ["DataFormats", "LanguageModels", "LanguageModelTesting", "_TestSupport", "judgecal"],
         resources: [.copy("Resources")]
     ),
 ]

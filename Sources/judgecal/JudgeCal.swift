@@ -1,15 +1,38 @@
+import AgreementCoefficients
 import Calibration
 import CalibrationData
+import CalibrationWorkflow
 import CommandLineParsing
 import DataFormats
 import Foundation
+import Judging
 import LanguageModels
 
 /// The `judgecal` tool: parses the command line and hands off to a command.
 @main
 enum JudgeCal {
     static func main() async {
-        await JudgeCalCommands.root.main()
+        await withWording { await JudgeCalCommands.root.main() }
+    }
+
+    /// Runs `body` with `judgecal`'s words bound for the libraries' sentences that point at a setting.
+    ///
+    /// The sentences the libraries write into notes, figures, records and reports
+    /// (``IntervalWording``, ``SplitWording``, ``EstimationWording``, ``PlanWording``,
+    /// ``AlignmentWording``) then name the tool's options, as ``message(for:)`` does for the
+    /// errors. The model client's advice goes with its configuration instead (``ModelMessages/advice``).
+    static func withWording<T: Sendable>(_ body: @Sendable () async throws -> T) async rethrows -> T {
+        try await IntervalWording.$tool.withValue(AgreementMessages.words(for:)) {
+            try await SplitWording.$tool.withValue(AlignMessages.words(for:)) {
+                try await EstimationWording.$tool.withValue(EstimateMessages.words(for:)) {
+                    try await PlanWording.$tool.withValue(PlanMessages.words(for:)) {
+                        try await AlignmentWording.$tool.withValue(AlignMessages.words(for:)) {
+                            try await body()
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// The exit code of an error a command throws, declared once for every command (the root's
@@ -37,6 +60,34 @@ enum JudgeCal {
             return .cantCreate
         default:
             return nil
+        }
+    }
+
+    /// The message of an error a command throws, where a library's error says in its own terms
+    /// which setting is wrong and `judgecal` names the option that sets it (`--raters`, `--ci`,
+    /// `--sequential`); `nil` leaves the error's own description, which names no option.
+    ///
+    /// Declared once for every command, beside ``exitCode(for:)``, and handed to the runner with
+    /// it: a command throws the library's error as it is, and the runner prints these words with
+    /// the code that classification gives. Each command family's words are in `Messages/`.
+    static func message(for error: any Error) -> String? {
+        switch error {
+        case let error as AlignmentOptionsError: AlignMessages.message(for: error)
+        case let error as OutputError: AlignMessages.message(for: error)
+        case let error as SplitError: AlignMessages.message(for: error)
+        case let error as CertificationError: AlignMessages.message(for: error)
+        case let error as SuggestionError: AlignMessages.message(for: error)
+        case let error as ExternalJudgeScores.SheetsMismatch: AlignMessages.message(for: error)
+        case let error as EstimationOptionsError: EstimateMessages.message(for: error)
+        case let error as AlignmentError: EstimateMessages.message(for: error)
+        case let error as LabelSheet.OptionsError: ExtractMessages.message(for: error)
+        case let error as LabelSheet.DrawError: ExtractMessages.message(for: error)
+        case let error as RunImporter.ImportError: ImportMessages.message(for: error)
+        case let error as JudgmentSet.PreviousJudgmentsError: JudgeMessages.message(for: error)
+        case let error as TidyExport.NothingToExport: ExportMessages.message(for: error)
+        case let error as LabelPlanError: PlanMessages.message(for: error)
+        case let error as ProbeError: ProbeMessages.message(for: error)
+        default: nil
         }
     }
 }

@@ -17,6 +17,7 @@ enum JudgeCalCommands {
             EstimateCommand.command, AlignCommand.certify, PlanCommand.command, ProbeCommand.command,
             GenerateCommand.command, ExportCommand.command, ToolArgumentsCommand.command,
         ],
-        exitCode: JudgeCal.exitCode(for:)
+        exitCode: JudgeCal.exitCode(for:),
+        errorMessage: JudgeCal.message(for:)
     )
 }

@@ -138,7 +138,7 @@ struct FrozenRunTests {
             {"key": "x2", "q": {"text": "Again."}, "system": "M2"}
             """, "export.jsonl")
         let mapping = FieldMapping(id: "key", input: ["q.text"], response: "a", expected: nil)
-        let error = try #require(throws: InputError.self) {
+        let error = try #require(throws: RunImporter.ImportError.self) {
             try RunImporter.importRun(from: url, format: .jsonRecords(mapping))
         }
         #expect(error.line == 2)

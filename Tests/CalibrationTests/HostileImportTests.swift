@@ -8,6 +8,8 @@ import StatisticsCore
 import Testing
 import _TestSupport
 
+@testable import judgecal
+
 /// Issue #11: every JSON path is depth-checked and located; imports change nothing silently.
 @Suite("Hostile imports, runs, judge scores, judgments and reports")
 struct HostileImportTests {
@@ -163,10 +165,13 @@ struct HostileImportTests {
     @Test("Two identical rows without --id are refused, naming both and suggesting --id")
     func identicalRows() throws {
         let row = #"{"input": "same", "response": "same"}"#
-        let error = try importError(row + "\n" + row, "twice.jsonl", format: .jsonRecords(FieldMapping(id: nil)))
+        let url = try write(row + "\n" + row, "twice.jsonl")
+        let error = #expect(throws: RunImporter.ImportError.self) {
+            try RunImporter.importRun(from: url, format: .jsonRecords(FieldMapping(id: nil)))
+        }
         #expect(error?.line == 2)
         #expect(error?.message.contains("same input and response as the row on line 1,") == true)
-        #expect(error?.message.contains("--id") == true)
+        #expect(error.flatMap(JudgeCal.message(for:))?.contains("--id") == true)
     }
 
     @Test("Several --input paths are nested by their dots, so a template can address input.a.b")

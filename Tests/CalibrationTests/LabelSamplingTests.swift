@@ -10,6 +10,8 @@ import StatisticsCore
 import Testing
 import _TestSupport
 
+@testable import judgecal
+
 private func bookRun() throws -> FrozenRun {
     try FrozenRun.load(from: SharedData.projectURL("notebooks-data/book-tags.run.jsonl"))
 }
@@ -153,13 +155,13 @@ struct LabelSamplingTests {
         }
         let first = try written(try LabelSheet(run: run, dimensions: dimensions, options: .init(sample: 5, seed: 1)))
         let earlier = try ExpertLabels.load(from: [first], dimensions: dimensions)
-        let error = try #require(throws: InputError.self) {
+        let error = try #require(throws: LabelSheet.DrawError.self) {
             try LabelSheet(
                 run: run, dimensions: dimensions, options: .init(sample: 5, strategy: .judgeStratified), judgments: skewedJudge(run),
                 earlier: earlier)
         }
         #expect(error.column == "sampling_strategy")
-        #expect(error.message.contains("draw the next batch with --strategy uniform"))
+        #expect(JudgeCal.message(for: error)?.contains("draw the next batch with --strategy uniform") == true)
     }
 
     @Test("--next larger than the rows left unlabelled is an error that names both numbers")
@@ -167,10 +169,12 @@ struct LabelSamplingTests {
         let (run, dimensions) = (try bookRun(), try bookDimensions())
         let first = try written(try LabelSheet(run: run, dimensions: dimensions, options: .init(sample: 40, seed: 1)))
         let earlier = try ExpertLabels.load(from: [first], dimensions: dimensions)
-        let error = try #require(throws: InputError.self) {
+        let error = try #require(throws: LabelSheet.DrawError.self) {
             try LabelSheet(run: run, dimensions: dimensions, options: .init(sample: 3), earlier: earlier)
         }
-        #expect(error.message == "--next 3 asks for more rows than the 2 that the earlier sheets left unlabelled; nothing was written")
+        #expect(
+            ExtractMessages.text(for: error.problem)
+                == "--next 3 asks for more rows than the 2 that the earlier sheets left unlabelled; nothing was written")
     }
 
     @Test("An edited probability (a spreadsheet's rounding) is found, with file, line and column")

@@ -6,6 +6,8 @@ import Judging
 import Testing
 import _TestSupport
 
+@testable import judgecal
+
 private func bookRun() throws -> FrozenRun {
     try FrozenRun.load(from: SharedData.projectURL("notebooks-data/book-tags.run.jsonl"))
 }
@@ -90,8 +92,8 @@ struct LabelSheetTests {
 
     @Test("A sample larger than the run, an overlap larger than the sample, and a row without the strata field are errors")
     func errors() throws {
-        #expect(throws: InputError.self) { try sheet(LabelSheet.Options(sample: 43)) }
-        #expect(throws: InputError.self) { try sheet(LabelSheet.Options(sample: 2, overlap: 3)) }
+        #expect(throws: LabelSheet.DrawError.self) { try sheet(LabelSheet.Options(sample: 43)) }
+        #expect(throws: LabelSheet.DrawError.self) { try sheet(LabelSheet.Options(sample: 2, overlap: 3)) }
         let error = try #require(throws: InputError.self) { try sheet(LabelSheet.Options(sample: 5, stratifyBy: "metadata.shelf")) }
         #expect(error.message.hasPrefix("row book-001 has no value for metadata.shelf"))
     }
@@ -174,7 +176,8 @@ struct LabelSheetRoundTripTests {
         let error = try #require(throws: LabelSheet.OptionsError.self) {
             try LabelSheet(run: try run(ids: ["a", "b"]), dimensions: [dimension("Clarity")], options: options)
         }
-        #expect(error.message.hasPrefix(message), "\(error.message)")
+        let words = JudgeCal.message(for: error) ?? ""
+        #expect(words.hasPrefix(message), "\(words)")
     }
 
     @Test(

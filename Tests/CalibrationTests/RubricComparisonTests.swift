@@ -7,6 +7,8 @@ import StatisticsCore
 import Testing
 import _TestSupport
 
+@testable import judgecal
+
 @Suite("Rubric comparison: paired difference, McNemar and flipped rows")
 struct RubricComparisonTests {
     let scale = CategoryScale(1...3)
@@ -162,6 +164,6 @@ struct AlignmentHistoryTests {
         let error = #expect(throws: OutputError.self) { try entry.append(to: missing) }
         #expect(error?.path.hasSuffix("no-such-folder/history.jsonl") == true)
         #expect(error?.reason == "No such file or directory")
-        #expect(error?.advice == "pass --history FILE to append elsewhere, or --no-history")
+        #expect(error.flatMap(AlignMessages.advice(for:)) == "pass --history FILE to append elsewhere, or --no-history")
     }
 }

@@ -121,7 +121,7 @@ struct StreamedJSONLinesReadingTests {
                 from: try write("{\"id\":1,\"input\":1}\n" + bad + "\n", "b.jsonl"), format: .jsonRecords(FieldMapping()))
         }
         #expect(both == Self.parseError(bad, line: 2, file: both.file), "the record that is not JSON, not line 1's missing response")
-        let missing = try #require(throws: InputError.self) {
+        let missing = try #require(throws: RunImporter.ImportError.self) {
             try RunImporter.importRun(
                 from: try write("{\"id\":1,\"input\":1,\"response\":2}\n{\"id\":2,\"input\":1}\n", "m.jsonl"),
                 format: .jsonRecords(FieldMapping()))

@@ -44,6 +44,19 @@ struct ErrorClassificationTests {
         #expect(c.output == "")
     }
 
+    @Test("the root's wording, where it gives one, replaces the description; its code stays the classification's")
+    func worded() async {
+        var tool = Self.tool(throwing: Malformed())
+        tool.errorMessage = { error in error is Malformed ? "data.csv line 3: give --numbers" : nil }
+        let c = Captured()
+        #expect(await tool.execute(["go"], console: c.console()) == .dataError)
+        #expect(c.error == "error: data.csv line 3: give --numbers\n")
+        let unworded = Captured()
+        tool.subcommands = [Command(name: "go", abstract: "Go.") { _, _ in throw Unknown() }]
+        #expect(await tool.execute(["go"], console: unworded.console()) == .failure)
+        #expect(unworded.error.hasPrefix("error: Unknown"))
+    }
+
     @Test("usage errors and command failures keep their own codes")
     func ownCodes() async {
         let c = Captured()

@@ -6,6 +6,8 @@ import LanguageModels
 import Testing
 import _TestSupport
 
+@testable import judgecal
+
 @Suite("Bias probes: deterministic rewrites, each shown exactly, and clear errors where one cannot run")
 struct ProbeTests {
     static let rubric: Rubric = {
@@ -94,7 +96,7 @@ struct ProbeTests {
         #expect(try Probe.named(["length", "length-pad"]).map(\.name) == ["length-pad", "length-trim"])
         let position = try #require(throws: ProbeError.self) { try probe("position").check(rubric: Self.rubric) }
         #expect(position.code == "not-applicable" && position.message.contains("score one response per row"), "\(position)")
-        #expect(position.message.contains("--pairwise"), "\(position)")
+        #expect(JudgeCal.message(for: position)?.contains("--pairwise") == true, "\(position)")
         #expect(position.isUsage)
         let pointwiseOnly = try #require(throws: ProbeError.self) { try probe("length-pad").check(rubric: Self.rubric, pairwise: true) }
         #expect(pointwiseOnly.message.contains("only position applies to a pairwise judge"), "\(pointwiseOnly)")

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import LanguageModels
+@testable import judgecal
 
 @Suite("Model configuration files: every key a setting, errors located, advice that fits where the address came from")
 struct ConfigurationFileTests {
@@ -143,6 +144,7 @@ struct ConfigurationFileTests {
     @Test("Nothing answers: 'pass --base-url' only when it was not passed; the setting that named the address otherwise")
     func unreachableAdvice() throws {
         var configuration = Configuration(baseURL: "http://127.0.0.1:9/v1")
+        configuration.advice = ModelMessages.advice
         #expect(
             configuration.unreachableMessage
                 == "no judge server answers at http://127.0.0.1:9/v1 — start one with `scripts/local-judge start`, or pass --base-url")
@@ -161,10 +163,30 @@ struct ConfigurationFileTests {
         }
     }
 
+    @Test("Without a tool's advice the client names its own settings, and a tool's words replace only what they cover")
+    func ownAdvice() throws {
+        var configuration = Configuration(baseURL: "http://127.0.0.1:9/v1")
+        #expect(
+            configuration.unreachableMessage
+                == "no judge server answers at http://127.0.0.1:9/v1 — start one with `scripts/local-judge start`, or set baseURL")
+        configuration.baseURLSource = .overrides
+        #expect(configuration.unreachableMessage.contains("(from the caller's overrides)"))
+        configuration.baseURL = "127.0.0.1:9/v1"
+        configuration.baseURLSource = nil
+        #expect(configuration.notHTTPMessage.hasSuffix("; set baseURL such as http://127.0.0.1:8080/v1"))
+        let partial = Configuration.Advice(changing: [.requestTimeout: "add time"])
+        #expect(partial.change(.requestTimeout) == "add time")
+        #expect(partial.change(.firstByteTimeout) == "raise firstByteTimeout")
+        for setting in Configuration.Setting.allCases {
+            #expect(!Configuration.Advice().change(setting).contains("--"), "the client names no flag of its own")
+        }
+    }
+
     @Test("A client for a flag's address that nothing listens at says so, without advising the flag")
     func unreachableThroughTheClient() async throws {
-        let configuration = try Configuration.resolved(
+        var configuration = try Configuration.resolved(
             overrides: .init(baseURL: "http://127.0.0.1:9/v1", connectTimeout: 1), environment: [:])
+        configuration.advice = ModelMessages.advice
         let model = try OpenAICompatibleModel(configuration: configuration)
         let error = try await #require(throws: LanguageModelError.self) {
             try await model.respond(to: ChatRequest(messages: [ChatMessage(.user, "anyone?")]))
@@ -176,7 +198,8 @@ struct ConfigurationFileTests {
 
     @Test("A base URL that is not http(s), from a flag, names the flag instead of advising it")
     func notHTTP() throws {
-        let configuration = try Configuration.resolved(overrides: .init(baseURL: "127.0.0.1:8080/v1"), environment: [:])
+        var configuration = try Configuration.resolved(overrides: .init(baseURL: "127.0.0.1:8080/v1"), environment: [:])
+        configuration.advice = ModelMessages.advice
         let error = try #require(throws: LanguageModelError.self) { try OpenAICompatibleModel(configuration: configuration) }
         #expect(
             error.message

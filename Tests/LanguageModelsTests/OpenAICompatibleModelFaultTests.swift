@@ -4,6 +4,7 @@ import Testing
 import _TestSupport
 
 @testable import LanguageModels
+@testable import judgecal
 
 @Suite("OpenAICompatibleModel against a misbehaving server", .tags(.faultServer), .onOwnThreads)
 struct OpenAICompatibleModelFaultTests {
@@ -121,7 +122,9 @@ struct OpenAICompatibleModelFaultTests {
 
     @Test("Nothing listening: the error says how to start the local judge")
     func unreachable() async throws {
-        let model = try OpenAICompatibleModel(configuration: .init(baseURL: "http://127.0.0.1:9/v1", connectTimeout: 1))
+        var configuration = OpenAICompatibleModel.Configuration(baseURL: "http://127.0.0.1:9/v1", connectTimeout: 1)
+        configuration.advice = ModelMessages.advice  // the advice in judgecal's words, which the message below reads
+        let model = try OpenAICompatibleModel(configuration: configuration)
         let error = try await #require(throws: LanguageModelError.self) { try await model.respond(to: question("anyone?")) }
         #expect(error.code == .serverUnreachable)
         #expect(

@@ -133,7 +133,7 @@ public enum AgreementRequestError: Error, Sendable, Hashable, CustomStringConver
 
     /// The statistics that take what `takes` asks for, as a list.
     private static func takers(_ takes: (AgreementStatistic) -> Bool) -> String {
-        AgreementStatistic.all.filter(takes).map(\.name).joined(separator: ", ")
+        AgreementStatistic.names(where: takes)
     }
 
     public var description: String {
@@ -160,28 +160,6 @@ public enum AgreementRequestError: Error, Sendable, Hashable, CustomStringConver
             return "\(statistic) needs at least \(needed) rater column\(needed == 1 ? "" : "s")"
         case .needsItemRatings(let statistic):
             return "\(statistic) needs the ratings item by item, not only their tables of counts"
-        }
-    }
-
-    /// The message with each setting named as the command-line option that
-    /// sets it (`--weights`, `--ci bootstrap`, `--resamples`, `--categories`,
-    /// `--raters`), for a tool whose options are named like the request's
-    /// parameters (`judgecal agreement`).
-    public var optionMessage: String {
-        switch self {
-        case .parameterDoesNotApply: "--" + description
-        case .intervalDoesNotApply(let method, let statistic):
-            "--ci \(method.rawValue) does not apply to \(statistic); it applies to \(Self.takers { $0.intervals.contains(method) })"
-        case .needsScale(let statistic):
-            "\(statistic) needs the declared scale: add --categories (for example 1,2,3,4); categories come from the rubric, not from "
-                + "the labels seen"
-        case .negativeTolerance: "--tolerance must be zero or more scale points"
-        case .tooFewResamples, .tooManyResamples:
-            "--resamples must be from \(AgreementRequest.minimumResamples) to \(AgreementRequest.maximumResamples) for a "
-                + "percentile interval; 2000 is usual"
-        case .tooFewRaters(let statistic, let needed):
-            "\(statistic) needs at least \(needed) rater column\(needed == 1 ? "" : "s"): add --raters \(needed == 1 ? "a" : "a,b")"
-        case .coverage, .negativeCount, .needsItemRatings: description
         }
     }
 }

@@ -8,6 +8,12 @@ extension AgreementStatistic {
         spearman, kendallTauB, kendallTauC, pearson, intraclassCorrelation, spread, bias,
     ]
 
+    /// The names of the statistics that satisfy `condition`, in catalogue order, as a list
+    /// (`cohen-kappa, gwet-ac2, fleiss-kappa` for those that take weights).
+    public static func names(where condition: (AgreementStatistic) -> Bool) -> String {
+        all.filter(condition).map(\.name).joined(separator: ", ")
+    }
+
     /// Cohen's kappa per pair of raters (weighted on request), with its z test.
     public static let cohenKappa = AgreementStatistic(
         name: "cohen-kappa", summary: "Cohen's kappa per pair, with its z test", shape: .pairs, parameters: [.weights],
@@ -21,7 +27,7 @@ extension AgreementStatistic {
 
     /// Krippendorff's alpha over all raters, at a level of measurement.
     public static let krippendorffAlpha = AgreementStatistic(
-        name: "krippendorff-alpha", summary: "Krippendorff's alpha over all raters, --level nominal by default",
+        name: "krippendorff-alpha", summary: "Krippendorff's alpha over all raters, at the nominal level by default",
         shape: .allRaters, parameters: [.level],
         tableValue: { r, _ in
             let metric = r.level ?? .nominal
@@ -60,7 +66,7 @@ extension AgreementStatistic {
     public static let percentAgreement = AgreementStatistic(
         name: "percent",
         summary:
-            "agreement per pair, Σ diagonal / n or within ±--tolerance; over 3+ raters also the pairwise mean and the share of items where all agree",
+            "agreement per pair, Σ diagonal / n or within a tolerance; over 3+ raters also the pairwise mean and the share of items where all agree",
         shape: .pairs, parameters: [.tolerance], needsScale: true, computation: .custom(percentFigures))
 
     /// The two raters' table of counts on the declared scale, per pair.
@@ -84,7 +90,7 @@ extension AgreementStatistic {
 
     /// An intraclass correlation over all raters (McGraw–Wong forms).
     public static let intraclassCorrelation = AgreementStatistic(
-        name: "icc", summary: "intraclass correlation over all raters, --icc-form A,1 by default", shape: .allRaters,
+        name: "icc", summary: "intraclass correlation over all raters, form A,1 by default", shape: .allRaters,
         parameters: [.iccForm], intervals: [.analytic, .bootstrap],
         computation: .figures(measure: "ICC", listwise: true) { columns, r in
             let form = r.iccForm ?? .twoWay(.agreement, .single)
@@ -95,7 +101,7 @@ extension AgreementStatistic {
     /// Location and spread per rater.
     public static let spread = AgreementStatistic(
         name: "spread",
-        summary: "mean, standard deviation, median, minimum and maximum per rater; --population adds the population variance and SD",
+        summary: "mean, standard deviation, median, minimum and maximum per rater, and on request the population variance and SD",
         shape: .eachRater, parameters: [.population], intervals: [], computation: .custom(spreadFigures))
 
     /// The mean difference per pair of raters.
@@ -204,7 +210,7 @@ extension AgreementStatistic {
         _ name: String, _ summary: String, _ method: Correlation.Method, intervals: Set<IntervalMethod> = [.bootstrap]
     ) -> AgreementStatistic {
         AgreementStatistic(
-            name: name, summary: summary + "; with --group-by also its mean over the groups", shape: .pairs,
+            name: name, summary: summary, shape: .pairs,
             intervals: intervals, correlation: method,
             tableValue: { _, _ in { Correlation.measure(method, table: $0).value } },
             computation: .figures(measure: method.rawValue, listwise: false) { columns, r in

@@ -66,8 +66,8 @@ extension AgreementStatistic {
                 measurement.estimate.intervalUndefinedReason = UndefinedReason(
                     code: "no-bca",
                     message:
-                        "the BCa interval is undefined here (no jackknife spread or no resample on one side of the estimate); --ci bootstrap gives the percentile interval"
-                )
+                        "the BCa interval is undefined here (no jackknife spread or no resample on one side of the estimate); "
+                        + IntervalWording.percentileWhenBCaUndefined.text)
             }
             measurement.resampling = .init(
                 method: result.method, resamples: result.resamples, seed: result.seed,

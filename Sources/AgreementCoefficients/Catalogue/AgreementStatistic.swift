@@ -63,7 +63,8 @@ public struct AgreementStatistic: Sendable, Hashable {
 
     /// The name, as `judgecal agreement --statistic` takes it.
     public let name: String
-    /// One line on what it computes.
+    /// One line on what it computes, in the catalogue's terms; a tool's help says which of its
+    /// options set the parameters (`judgecal agreement --help`).
     public let summary: String
     /// Which raters one figure compares.
     public let shape: Shape

@@ -1,10 +1,20 @@
 public import CalibrationData
-import DataFormats
+public import DataFormats
 public import Foundation
 public import Judging
 import StatisticsCore
 
 extension ExternalJudgeScores {
+    /// Scores that cannot be matched with the label sheets without a setting of the caller's
+    /// (``InputProblem``, ``SheetsProblem``), located in the scores file.
+    public typealias SheetsMismatch = InputProblem<SheetsProblem>
+
+    /// Why scores cannot be matched with the label sheets as given.
+    public enum SheetsProblem: Sendable, Hashable {
+        /// Without a rubric, the file shares no dimension column with the sheets; these are its dimensions.
+        case noSharedDimension([String])
+    }
+
     /// The expert label sheets to align these scores with: on the rubric's
     /// dimensions when there is a rubric; otherwise on the dimensions this file
     /// and every sheet share, each on `levels` when given and with no scale
@@ -14,8 +24,8 @@ extension ExternalJudgeScores {
     ///   - sheets: the label sheets; several merge their raters.
     ///   - runIDs: the run's row ids, when there is a run; labels of other rows are errors.
     ///   - values: whether labels are levels of the scale or means of several experts.
-    /// - Throws: ``InputError`` for a sheet that does not read, or when this
-    ///   file shares no dimension with the sheets.
+    /// - Throws: ``InputError`` for a sheet that does not read; ``SheetsMismatch`` when, without a
+    ///   rubric, this file shares no dimension with the sheets.
     public func labels(
         from sheets: [URL], rubric: Rubric?, levels: ScoringScale?, runIDs: Set<String>?, values: ExpertLabels.ValueMode
     ) throws -> ExpertLabels {
@@ -35,18 +45,20 @@ extension ExternalJudgeScores {
     /// as ``ExpertLabels`` matches them: without case, surrounding spaces or a
     /// spreadsheet's `'`), in this file's order.
     ///
-    /// - Throws: ``InputError`` naming this file when there are none.
+    /// - Throws: ``SheetsMismatch`` naming this file when there are none.
     public func sharedDimensions(with sheets: [URL]) throws -> [String] {
         let headers = try sheets.map { url in
             try CSVReader().columns(in: .data(InputFile.read(url)), file: InputFile.displayName(url)).map(LabelSheetColumns.key)
         }
         let shared = dimensions.filter { d in headers.allSatisfy { $0.contains(LabelSheetColumns.columnKey(d)) } }
         guard !shared.isEmpty else {
-            throw InputError(
-                file: file, line: 1,
-                message:
-                    "shares no dimension column with the label sheets (its dimensions: \(dimensions.joined(separator: ", "))); name the columns alike or give --rubric"
-            )
+            throw SheetsMismatch(
+                InputError(
+                    file: file, line: 1,
+                    message:
+                        "shares no dimension column with the label sheets (its dimensions: \(dimensions.joined(separator: ", "))); name the columns alike or give the rubric"
+                ),
+                .noSharedDimension(dimensions))
         }
         return shared
     }

@@ -49,17 +49,12 @@ public struct PreferenceAlignment: Sendable, Hashable, Codable {
     /// The column a human preference is read from: `preference`, a, tie or b.
     public static let labelDimension = PairwiseJudge.outcomeDimensions[0]
 
-    /// `align` options that do not apply to preferences (each is refused with `--pairwise`, never
-    /// ignored): the judge's scores from a file, declared categories, another statistic, the bootstrap,
-    /// slices, splits and sequential looks (kappa's interval here is analytic). `--report` and
-    /// `--history` apply (``AlignmentOutputs``).
-    public static let refusedOptions = [
-        "judge-scores", "categories", "statistic", "ci", "resamples", "seed", "group-by", "worst", "split", "splits",
-        "split-shares", "sequential",
-    ]
-    /// `align` flags refused with `--pairwise`: `means` (preferences are not averaged), `include-examples`
-    /// and `require-certified` (a pairwise run has no worked-example rows or certificate).
-    public static let refusedFlags = ["means", "include-examples", "require-certified"]
+    // What does not apply to preferences, and a tool refuses rather than ignores (`judgecal align
+    // --pairwise`): the judge's scores from a file, declared categories, another statistic, the
+    // bootstrap, slices, worst-row lists, splits and sequential looks (kappa's interval here is
+    // analytic); labels as means (preferences are not averaged), worked-example rows and
+    // certificates (a pairwise run has neither). A report file and the history line apply
+    // (``AlignmentOutputs``).
 
     /// The statistic the verdict is decided on, as reports name it.
     public static let statistic = "Cohen's kappa over a, tie, b"

@@ -18,17 +18,9 @@ extension ScoringScale {
     ///   for more than ``CategoryScale/maximumCategories``.
     public static func alignmentLevels(_ levels: [Int], rubric: Rubric?) throws(AlignmentOptionsError) -> ScoringScale? {
         guard !levels.isEmpty else { return nil }
-        guard rubric == nil else {
-            throw AlignmentOptionsError("--categories applies only without --rubric; the rubric declares each dimension's scale")
-        }
-        guard Set(levels).count >= 2, Set(levels).count == levels.count else {
-            throw AlignmentOptionsError("--categories needs at least two distinct levels, each given once")
-        }
-        guard levels.count <= CategoryScale.maximumCategories else {
-            throw AlignmentOptionsError(
-                "--categories lists \(levels.count) levels; at most \(CategoryScale.maximumCategories) make a table (group "
-                    + "the levels, or rely on the correlations, which take the values as they are)")
-        }
+        guard rubric == nil else { throw AlignmentOptionsError(.levelsWithRubric) }
+        guard Set(levels).count >= 2, Set(levels).count == levels.count else { throw AlignmentOptionsError(.tooFewLevels) }
+        guard levels.count <= CategoryScale.maximumCategories else { throw AlignmentOptionsError(.tooManyLevels(levels.count)) }
         return .numeric(Dictionary(uniqueKeysWithValues: levels.map { ($0, "") }))
     }
 }
@@ -36,11 +28,47 @@ extension ScoringScale {
 /// Options an alignment cannot be made with, and what to ask for instead; the
 /// command line reports it as a usage error (exit 64).
 public struct AlignmentOptionsError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What is wrong and what to ask for instead.
+    /// What is wrong and what to ask for instead, in the library's words.
     public let message: String
+    /// What is wrong, where the way out is a setting of the caller's, for a tool to word naming its
+    /// options (`--categories`, `--sequential`); `nil` when ``message`` says all.
+    public let problem: Problem?
+
+    /// What is wrong, with what a tool needs to say so in its own words.
+    public enum Problem: Sendable, Hashable {
+        /// Declared levels beside a rubric, which declares each dimension's scale.
+        case levelsWithRubric
+        /// Fewer than two distinct declared levels, or one given twice.
+        case tooFewLevels
+        /// More declared levels (this many) than ``CategoryScale/maximumCategories``.
+        case tooManyLevels(Int)
+        /// Sequential looks planned at fewer than 1 (this many).
+        case noLooks(Int)
+        /// Sequential looks without a history file to record them in.
+        case looksWithoutHistory
+        /// Sequential looks planned at `asked`, on labels whose looks began planned at `planned`.
+        case lookPlanChanged(planned: Int, asked: Int)
+    }
 
     package init(_ message: String) {
         self.message = message
+        problem = nil
+    }
+
+    package init(_ problem: Problem) {
+        self.problem = problem
+        message =
+            switch problem {
+            case .levelsWithRubric: "declared levels apply only without a rubric; the rubric declares each dimension's scale"
+            case .tooFewLevels: "the declared levels need at least two distinct levels, each given once"
+            case .tooManyLevels(let count):
+                "\(count) levels are declared; at most \(CategoryScale.maximumCategories) make a table (group "
+                    + "the levels, or rely on the correlations, which take the values as they are)"
+            case .noLooks(let looks): "sequential looks need at least 1 look, not \(looks)"
+            case .looksWithoutHistory: "sequential looks are each recorded in the history file; they need one"
+            case .lookPlanChanged(let planned, let asked):
+                "these labels' looks began planned at \(planned) looks; the most looks is fixed before the first and cannot become \(asked)"
+            }
     }
 
     public var description: String { message }

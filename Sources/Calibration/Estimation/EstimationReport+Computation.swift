@@ -33,11 +33,7 @@ public struct EstimationRun: Sendable, Hashable {
         guard let probabilities = inclusionProbabilities else { return }
         let unreachable = input.runRowIDs.filter { probabilities[$0] == 0 }
         guard let first = unreachable.first else { return }
-        throw EstimationOptionsError(
-            "\(unreachable.count) of the run's \(input.runRowIDs.count) rows (\(first) first) are in strata no batch drew "
-                + "from (π = 0 in the sampling frame), so no label stands for them and their corrected figures would be "
-                + "the judge's own; draw labels from those strata (judgecal extract --next), or show the figures with "
-                + "--not-for-inference")
+        throw EstimationOptionsError(.unreachableRows(unreachable.count, of: input.runRowIDs.count, first: first))
     }
 }
 
@@ -126,16 +122,14 @@ extension DimensionEstimate {
         scale = d.scale
         mean = RunMeanEstimate(sample, level: settings.level)
         guard let scale = d.scale else {
-            let reason = UndefinedReason(
-                code: "no-scale", message: "no scale is known for \(d.name) (give --rubric or --categories)")
+            let reason = UndefinedReason(code: "no-scale", message: EstimationWording.noScale(dimension: d.name).text)
             passRateUndefined = settings.passLevel == nil ? nil : reason
             levelsUndefined = reason
             self.rows = rows
             return
         }
         if let passLevel = settings.passLevel, scale.index(of: passLevel) == nil {
-            throw EstimationOptionsError(
-                "--pass-at \(passLevel.plainText) is not a level of \(d.name)'s scale \(scale); name one of its levels")
+            throw EstimationOptionsError(.passLevelOffScale(passLevel, dimension: d.name, scale: "\(scale)"))
         }
         var rounded = 0
         let onScale = sample.mapped { value in
@@ -162,9 +156,7 @@ extension DimensionEstimate {
                     "\(label.rowID), labelled by \(label.rater), is not a row of the run; estimation needs labels of the run's rows")
             }
             if let first = raters.updateValue(label.rater, forKey: label.rowID) {
-                throw AlignmentError(
-                    "\(label.rowID) is labelled on \(d.name) by both \(first) and \(label.rater); estimation needs one expert "
-                        + "value per row: give one rater's sheet, or a sheet of their means read with --means")
+                throw AlignmentError(.twoRaters(row: label.rowID, dimension: d.name, first: first, second: label.rater))
             }
             values[label.rowID] = label.value
         }

@@ -21,27 +21,22 @@ public enum EstimationSampling: String, Sendable, Hashable, Codable, CaseIterabl
     /// - Throws: ``EstimationOptionsError`` when both are given.
     public static func declared(randomSample: Bool, notForInference: Bool) throws(EstimationOptionsError) -> Self? {
         switch (randomSample, notForInference) {
-        case (true, true):
-            throw EstimationOptionsError(
-                "--random-sample and --not-for-inference contradict each other: the labelled rows were either drawn at "
-                    + "random or picked by hand")
+        case (true, true): throw EstimationOptionsError(.contradictoryDeclarations)
         case (true, false): return .randomSample
         case (false, true): return .notForInference
         case (false, false): return nil
         }
     }
 
-    /// One sentence for the report: what the figures rest on.
+    /// One sentence for the report: what the figures rest on (a declaration in the bound
+    /// ``EstimationWording``, which names how the user made it).
     public var statement: String {
         switch self {
         case .inclusionProbabilities:
             "every row weighted by its inclusion probability π from the sampling frame: labelled rows by 1/π, unlabelled "
                 + "by 1/(1 − π) (Hájek)"
-        case .randomSample:
-            "labelled rows declared a uniform random sample of the run by the user (--random-sample); not checked"
-        case .notForInference:
-            "NOT VALID FOR INFERENCE: the labelled rows were picked by hand (--not-for-inference), so these figures "
-                + "describe those rows, not the run, and the intervals do not hold"
+        case .randomSample: EstimationWording.randomSampleDeclared.text
+        case .notForInference: EstimationWording.notForInferenceDeclared.text
         }
     }
 }
@@ -93,19 +88,10 @@ public struct EstimationSettings: Sendable, Hashable, Codable {
     public func sampling(probabilitiesRecorded: Bool) throws(EstimationOptionsError) -> EstimationSampling {
         switch (probabilitiesRecorded, declaredSampling) {
         case (true, nil): return .inclusionProbabilities
-        case (true, .randomSample?):
-            throw EstimationOptionsError(
-                "the sampling frame gives each row's inclusion probability, so the rows were not drawn uniformly; drop "
-                    + "--random-sample and they are weighted by those probabilities")
+        case (true, .randomSample?): throw EstimationOptionsError(.randomSampleBesideProbabilities)
         case (_, .notForInference?): return .notForInference
         case (false, .randomSample?): return .randomSample
-        case (false, .inclusionProbabilities?), (false, nil):
-            throw EstimationOptionsError(
-                "the label sheets do not record how their rows were drawn from the run (no inclusion probabilities), so "
-                    + "nothing says they stand for the run and no corrected figure would be honest. If the labelled rows "
-                    + "were drawn uniformly at random from the run, say so with --random-sample (the report says you "
-                    + "did); if they were picked by hand, --not-for-inference shows the figures marked as not valid for "
-                    + "inference")
+        case (false, .inclusionProbabilities?), (false, nil): throw EstimationOptionsError(.samplingUndeclared)
         case (true, .inclusionProbabilities?): return .inclusionProbabilities
         }
     }
@@ -114,11 +100,72 @@ public struct EstimationSettings: Sendable, Hashable, Codable {
 /// Options an estimate cannot be made with, and what to ask for instead; the
 /// command line reports it as a usage error (exit 64).
 public struct EstimationOptionsError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What is wrong and what to ask for instead.
+    /// What is wrong and what to ask for instead, in the library's words.
     public let message: String
+    /// What is wrong, where the way out is a setting of the caller's, for a tool to word naming its
+    /// options (`--random-sample`, `--pass-at`, `--versus`); `nil` when ``message`` says all.
+    public let problem: Problem?
+
+    /// What is wrong, with what a tool needs to say so in its own words.
+    public enum Problem: Sendable, Hashable {
+        /// Both declarations: a uniform random sample, and rows picked by hand (not for inference).
+        case contradictoryDeclarations
+        /// A uniform random sample declared of rows whose inclusion probabilities the frame records.
+        case randomSampleBesideProbabilities
+        /// Neither recorded probabilities nor a declaration of how the labelled rows were drawn.
+        case samplingUndeclared
+        /// `count` of the run's `rows` (`first` the first of them) are in strata no batch drew from.
+        case unreachableRows(Int, of: Int, first: String)
+        /// A pass level that is not a level of the dimension's scale (as the report writes it).
+        case passLevelOffScale(Double, dimension: String, scale: String)
+        /// Run B's judge scores without its label sheets, or its sheets without its scores.
+        case versusIncomplete
+        /// Both the judge's scores of the run and its judgments, or neither.
+        case scoresOrJudgments
+        /// Declared levels an alignment cannot take (``AlignmentOptionsError``).
+        case levels(AlignmentOptionsError)
+    }
 
     package init(_ message: String) {
         self.message = message
+        problem = nil
+    }
+
+    package init(_ problem: Problem) {
+        self.problem = problem
+        message =
+            switch problem {
+            case .contradictoryDeclarations:
+                "the two declarations contradict each other: the labelled rows were either drawn at random or picked by hand"
+            case .randomSampleBesideProbabilities:
+                "the sampling frame gives each row's inclusion probability, so the rows were not drawn uniformly; drop "
+                    + "the random-sample declaration and they are weighted by those probabilities"
+            case .samplingUndeclared:
+                Self.samplingUndeclaredStart
+                    + "If the labelled rows were drawn uniformly at random from the run, declare them a random sample (the "
+                    + "report says you did); if they were picked by hand, declare them not for inference and the figures "
+                    + "are shown marked as not valid for inference"
+            case .unreachableRows(let count, let rows, let first):
+                Self.unreachableRowsStart(count, of: rows, first: first)
+                    + "draw labels from those strata, or show the figures declared not for inference"
+            case .passLevelOffScale(let level, let dimension, let scale):
+                "the pass level \(level.plainText) is not a level of \(dimension)'s scale \(scale); name one of its levels"
+            case .versusIncomplete: "run B needs both its judge scores and its label sheets"
+            case .scoresOrJudgments: "give the judge's scores or the rubric to judge the run with, not both"
+            case .levels(let error): error.message
+            }
+    }
+
+    /// The start of a ``Problem/samplingUndeclared`` message, up to the ways forward.
+    public static let samplingUndeclaredStart =
+        "the label sheets do not record how their rows were drawn from the run (no inclusion probabilities), so "
+        + "nothing says they stand for the run and no corrected figure would be honest. "
+
+    /// The start of a ``Problem/unreachableRows(_:of:first:)`` message, up to the ways forward.
+    public static func unreachableRowsStart(_ count: Int, of rows: Int, first: String) -> String {
+        "\(count) of the run's \(rows) rows (\(first) first) are in strata no batch drew "
+            + "from (π = 0 in the sampling frame), so no label stands for them and their corrected figures would be "
+            + "the judge's own; "
     }
 
     public var description: String { message }

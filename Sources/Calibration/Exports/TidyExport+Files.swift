@@ -1,17 +1,26 @@
 import CalibrationData
-import DataFormats
+public import DataFormats
 public import Foundation
 import Judging
 
 extension TidyExport {
+    /// Nothing to export from what was given, located at the run (``InputProblem``, ``ExportProblem``).
+    public typealias NothingToExport = InputProblem<ExportProblem>
+
+    /// Why nothing can be exported, where the way out is what to give.
+    public enum ExportProblem: Sendable, Hashable {
+        /// No judgments, and no rubric to say which label columns are dimensions.
+        case nothingToExport
+    }
+
     /// Reads what `judgecal export` names and builds the table.
     ///
     /// The dimensions are the rubric's when one is given (labels then read on
     /// its scales), otherwise those of the judgments files in order of first
     /// appearance (labels read as plain numbers, as `align --judge-scores` reads them).
     ///
-    /// - Throws: ``InputError`` naming the file, line and column at fault, or
-    ///   when there is nothing to export (no judgments, and no rubric to say which label columns are dimensions).
+    /// - Throws: ``InputError`` naming the file, line and column at fault; ``NothingToExport`` when
+    ///   there is nothing to export (no judgments, and no rubric to say which label columns are dimensions).
     public static func load(run runURL: URL, judgments: [URL], labels: [URL], rubric: URL?, splits: URL?) throws -> TidyExport {
         let run = try FrozenRun.load(from: runURL)
         let scores = try judgments.map(ExternalJudgeScores.load(from:))
@@ -23,9 +32,11 @@ extension TidyExport {
             }
         }
         guard !dimensions.isEmpty else {
-            throw InputError(
-                file: InputFile.displayName(runURL),
-                message: "has nothing to export: give --judgments, or --labels with --rubric to say which columns are dimensions")
+            throw NothingToExport(
+                InputError(
+                    file: InputFile.displayName(runURL),
+                    message: "has nothing to export: give judgments, or labels with a rubric to say which columns are dimensions"),
+                .nothingToExport)
         }
         let ids = Set(run.rows.map(\.id))
         let expert: ExpertLabels? =

@@ -25,8 +25,7 @@ extension AlignmentHistoryEntry {
     /// - Throws: ``CertificationError`` when there is none.
     public static func latestCertificate(of rubric: String, in history: [AlignmentHistoryEntry], file: String) throws -> Certificate {
         guard let certificate = history.compactMap(\.certificate).last(where: { $0.rubric == rubric }) else {
-            throw CertificationError(
-                "\(file) holds no certificate of the rubric \(rubric); certify it first (judgecal certify RUN --rubric R --labels L)")
+            throw CertificationError(.noCertificate(file: file, rubric: rubric))
         }
         return certificate
     }

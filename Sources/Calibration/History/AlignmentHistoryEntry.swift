@@ -206,22 +206,22 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
     /// a single `write(2)` on a descriptor opened with `O_APPEND`, so lines of
     /// concurrent runs do not interleave on a local file system.
     ///
-    /// - Throws: ``OutputError`` naming the file, the system's reason, and
-    ///   `--history FILE` or `--no-history` as the way out.
+    /// - Throws: ``OutputError`` naming the file and the system's reason, with another history
+    ///   file or none as the way out (``OutputError/Remedy/otherHistory(isDefault:)``).
     public func append(to url: URL) throws {
         var line = try jsonLine()
         line.append(0x0A)
         let path = InputFile.displayName(url)
-        let advice = "pass --history FILE to append elsewhere, or --no-history"
+        let remedy = OutputError.Remedy.otherHistory(isDefault: false)
         let doing = "cannot append to the history file"
         let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
-        guard fd >= 0 else { throw OutputError(path: path, doing: doing, errno: errno, advice: advice) }
+        guard fd >= 0 else { throw OutputError(path: path, doing: doing, errno: errno, remedy: remedy) }
         defer { close(fd) }
         let written = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         guard written == line.count else {
             let reason = written < 0 ? String(cString: strerror(errno)) : "only \(written) of \(line.count) bytes were written"
-            throw OutputError(path: path, doing: doing, reason: reason, advice: advice)
+            throw OutputError(path: path, doing: doing, reason: reason, remedy: remedy)
         }
-        guard fsync(fd) == 0 || errno == EINVAL else { throw OutputError(path: path, doing: doing, errno: errno, advice: advice) }
+        guard fsync(fd) == 0 || errno == EINVAL else { throw OutputError(path: path, doing: doing, errno: errno, remedy: remedy) }
     }
 }

@@ -128,12 +128,12 @@ extension LabelPlan {
             what =
                 "the experts use the levels as often as the judge did on the run (\(rows) scored rows); disagreements fall as chance would place them, in the share each true kappa leaves"
         case .uniform:
-            what = "no judgments given: both raters use every level equally often; give --run for the judge's own distribution"
+            what = PlanWording.uniformLevels.text
         }
         return [
             what,
             "the rows to label are drawn uniformly at random from the run, so a label set is a multinomial draw from the planned table",
-            "the verdict uses \(Int((settings.level * 100).rounded()))% normal intervals with the Fleiss–Cohen–Everitt SE (align --ci analytic), looked at once; for repeated looks use align --sequential",
+            PlanWording.verdictMethod(level: Int((settings.level * 100).rounded())).text,
             "each number is the fewest rows whose simulated chance (\(settings.replications) label sets, seed \(settings.seed)) of an interval wholly on the true side reaches the column's chance; at the threshold itself no number of rows decides",
         ]
     }

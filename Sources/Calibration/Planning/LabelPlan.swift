@@ -109,7 +109,8 @@ public struct LabelPlan: Sendable, Hashable, Codable {
         public var maximumKappa: Double?
         /// The rows per true kappa.
         public var needs: [Need]
-        /// The assumptions the numbers rest on, one sentence each.
+        /// The assumptions the numbers rest on, one sentence each (those that point at another
+        /// command's setting in the bound ``PlanWording``).
         public var assumptions: [String]
     }
 
@@ -148,7 +149,7 @@ public enum LabelPlanError: Error, Sendable, Hashable, CustomStringConvertible {
         case .probabilityOutOfRange: "coverage and chances must lie strictly between 0 and 1"
         case .dimension(let name, let error): "dimension \(name): \(error)"
         case .pilotWithoutJudgments:
-            "a pilot sheet needs the judge's scores of its rows: give --run with the judgments file (.judgments.jsonl)"
+            "a pilot sheet needs the judge's scores of its rows: give the judgments file (.judgments.jsonl) with it"
         case .pilotUnpaired(let name):
             "dimension \(name): no pilot row has both an expert label and a judge score, so the pilot says nothing about it"
         }

@@ -65,7 +65,8 @@ public struct InspectLog: Sendable {
 
     /// Reads a log from its bytes: a ZIP archive (`.eval`) or JSON.
     ///
-    /// - Throws: ``InputError`` naming `file`, the member, sample and field at fault.
+    /// - Throws: ``InputError`` naming `file`, the member, sample and field at fault;
+    ///   ``RunImporter/ImportError`` for a log without samples.
     public init(_ data: Data, file: String) throws {
         self.file = file
         let header: JSONValue
@@ -94,8 +95,9 @@ public struct InspectLog: Sendable {
             }
         }
         guard !documents.isEmpty else {
-            throw InputError(
-                file: file, message: "holds no samples (was it written with --no-log-samples?); there is nothing to import")
+            throw RunImporter.ImportError(
+                InputError(file: file, message: "holds no samples (was it written without its samples?); there is nothing to import"),
+                .noSamples)
         }
         self.info = Self.runInfo(header)
         let epochs = documents.contains { ($0.value["epoch"]?.double ?? 1) != 1 } || (header["eval"]?["config"]?["epochs"]?.double ?? 1) > 1

@@ -38,7 +38,7 @@ extension RunImporter {
                 identified.id = contentID(row.input, .array((row.transcript ?? []).map(ChatRecordReader.json)))
                 try appendContentIdentified(
                     identified, to: &run, file: file, line: record.line, column: nil,
-                    remedy: "give the records ids, or remove the repeated conversation")
+                    remedy: .text("give the records ids, or remove the repeated conversation"))
             } else {
                 try run.append(row, file: file, line: record.line)
             }

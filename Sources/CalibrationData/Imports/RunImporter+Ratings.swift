@@ -108,8 +108,7 @@ struct LabelColumn: Sendable, Hashable {
         guard !specs.isEmpty else { return [] }
         switch format {
         case .evaluationResult, .xcodeResult, .inspect, .openAIChat:
-            throw LabelSheet.OptionsError(
-                "--label-columns reads fields of JSON Lines or CSV records (or JUDGE-BENCH metrics); a \(format.name) export has none")
+            throw LabelSheet.OptionsError(.labelColumnsOfFormat(format.name))
         case .judgeBench, .jsonRecords, .csv: break
         }
         let columns = specs.map { spec in
@@ -119,10 +118,10 @@ struct LabelColumn: Sendable, Hashable {
         }
         var seen: Set<String> = []
         for column in columns where column.path.isEmpty || column.dimension.isEmpty || !seen.insert(column.path).inserted {
-            throw LabelSheet.OptionsError("--label-columns: '\(column.path)' is blank or given twice; name each field once")
+            throw LabelSheet.OptionsError(.labelColumnRepeated(column.path))
         }
         if let problem = LabelSheetColumns.problem(dimensionNames: columns.map(\.dimension)) {
-            throw LabelSheet.OptionsError("--label-columns: \(problem)")
+            throw LabelSheet.OptionsError(.labelColumnNames(problem))
         }
         return columns
     }

@@ -33,8 +33,7 @@ extension RunImporter {
             if let problem = mapping.problem {
                 self.problem = InputError(file: file, message: "cannot map the records: \(problem)")
             } else if let label = labels.first(where: { mapped.contains($0.path) }) {
-                problem = LabelSheet.OptionsError(
-                    "--label-columns: \(label.path) is mapped to the row already; a label field is not the row's")
+                problem = LabelSheet.OptionsError(.labelColumnMapped(label.path))
             }
         }
 
@@ -50,13 +49,17 @@ extension RunImporter {
 
         /// The run and its ratings.
         ///
-        /// - Throws: the first problem met; ``InputError`` when no record has a label value, or there are no rows.
+        /// - Throws: the first problem met; ``RunImporter/ImportError`` when no record has a label value;
+        ///   ``InputError`` when there are no rows.
         func finish() throws -> ImportedRun {
             if let problem { throw problem }
             if !labels.isEmpty, ratings.ratings.isEmpty {
-                throw InputError(
-                    file: file,
-                    message: "no record has a value in \(labels.map(\.path).joined(separator: ", ")); check the --label-columns names")
+                let paths = labels.map(\.path)
+                throw ImportError(
+                    InputError(
+                        file: file,
+                        message: "no record has a value in \(paths.joined(separator: ", ")); check the label columns' names"),
+                    .noLabelValues(paths))
             }
             return ImportedRun(run: try RunImporter.nonEmpty(run, file: file), ratings: labels.isEmpty ? nil : ratings)
         }
@@ -65,9 +68,11 @@ extension RunImporter {
             let file = file
             func field(_ path: String) throws -> JSONValue {
                 guard let v = value.value(atPath: path), v != .null else {
-                    throw InputError(
-                        file: file, line: line, column: path,
-                        message: "field `\(path)` is missing; map it with the matching option (--id, --input, --response)")
+                    throw ImportError(
+                        InputError(
+                            file: file, line: line, column: path,
+                            message: "field `\(path)` is missing; map the matching field (id, input, response) to one the records have"),
+                        .missingField(path))
                 }
                 return v
             }
@@ -103,7 +108,7 @@ extension RunImporter {
             let row = FrozenRow(id: id, input: input, expected: expected, response: response, metadata: metadata)
             if mapping.id == nil {
                 try RunImporter.appendContentIdentified(
-                    row, to: &run, file: file, line: line, column: nil, remedy: "map an id field with --id, or remove the repeated row")
+                    row, to: &run, file: file, line: line, column: nil, remedy: .mapIDField)
             } else {
                 try run.append(row, file: file, line: line)
             }

@@ -74,7 +74,7 @@ public enum RunFormat: Sendable, Hashable {
 /// it is written), and otherwise derived from the row's content (a 64-bit FNV-1a hash of its input
 /// and response), so that re-importing the same export gives the same ids. Two
 /// rows with the same input and response would share that id, and are refused
-/// with a pointer to `--id`. A missing field, a duplicate id, text that is not
+/// with a pointer to an id field (``ImportError``). A missing field, a duplicate id, text that is not
 /// UTF-8 and a number beyond a `Double` are ``InputError``s naming the line.
 /// Every JSON document goes through the depth-checked
 /// ``JSONValue/parse(_:file:firstLine:exactLargeNumbers:)`` first, which
@@ -148,7 +148,9 @@ public enum RunImporter {
     /// - Parameters:
     ///   - format: the export's format; see ``detectFormat(of:)``.
     ///   - name: the run's name (defaults to the file's base name).
-    /// - Throws: ``InputError`` naming the file, line and field at fault.
+    /// - Throws: ``InputError`` naming the file, line and field at fault; ``ImportError`` (also
+    ///   located) where the way out is the field mapping: a field it names that a record lacks, two
+    ///   rows that need ids of their own.
     public static func importRun(from url: URL, format: RunFormat, name: String? = nil) throws -> FrozenRun {
         try importRows(from: url, format: format, name: name, labels: []).run
     }
@@ -241,7 +243,7 @@ public enum RunImporter {
                 metadata: ["index": .number(Double(sample.index))])
             try appendContentIdentified(
                 row, to: &run, file: file, line: line, column: "samples[\(sample.index)]",
-                remedy: "remove the repeated sample, or give the samples distinct prompts")
+                remedy: .text("remove the repeated sample, or give the samples distinct prompts"))
         }
         return try nonEmpty(run, file: file)
     }
@@ -268,7 +270,7 @@ public enum RunImporter {
             }
             let row = FrozenRow(id: contentID(input, response), input: input, response: response, metadata: metadata)
             try appendContentIdentified(
-                row, to: &run, file: file, line: nil, column: "results[\(i)]", remedy: "remove the repeated result")
+                row, to: &run, file: file, line: nil, column: "results[\(i)]", remedy: .text("remove the repeated result"))
         }
         return try nonEmpty(run, file: file)
     }
@@ -315,8 +317,7 @@ public enum RunImporter {
     private static func judgeBenchMetrics(_ root: JSONValue, chosen: [String], file: String) throws -> [String] {
         let all = (root["annotations"]?.array ?? []).compactMap { $0["metric"]?.string }
         for metric in chosen where !all.contains(metric) {
-            throw LabelSheet.OptionsError(
-                "--label-columns: \(file) has no metric \(metric); its metrics are \(all.joined(separator: ", "))")
+            throw LabelSheet.OptionsError(.metricMissing(file: file, metric: metric, metrics: all))
         }
         let metrics = chosen.isEmpty ? all : chosen
         if let problem = LabelSheetColumns.problem(dimensionNames: metrics) {
@@ -340,29 +341,39 @@ public enum RunImporter {
         }
     }
 
-    /// Appends a row whose id is its content hash; a second row with the same
-    /// input and response is refused with `remedy`, not reported as a bare
-    /// duplicate id. A different row whose content hashes to the same id (a
-    /// collision of the 64-bit hash, about one in 10⁹ for a run of 200,000
-    /// rows) is refused too, saying so and suggesting `--id`: neither row is
+    /// Appends a row whose id is its content hash.
+    ///
+    /// A second row with the same input and response is refused with `remedy`, not
+    /// reported as a bare duplicate id (``ImportError`` for a field mapping's records,
+    /// else ``InputError``). A different row whose content hashes to the same id (a collision of the
+    /// 64-bit hash, about one in 10⁹ for a run of 200,000 rows) is refused too,
+    /// saying so and suggesting an id field (``ImportError``): neither row is
     /// renamed or dropped.
     static func appendContentIdentified(
-        _ row: FrozenRow, to run: inout FrozenRun, file: String, line: Int?, column: String?, remedy: String
+        _ row: FrozenRow, to run: inout FrozenRun, file: String, line: Int?, column: String?, remedy: RepeatRemedy
     ) throws {
         if let first = run.position(ofID: row.id) {
-            let earlier = run.rows[first]
+            let earlier = run.rows[first], place = run.place(ofRowAt: first)
             guard earlier.input == row.input, earlier.response == row.response else {
-                throw InputError(
-                    file: file, line: line, column: column,
-                    message:
-                        "this row and the row \(run.place(ofRowAt: first)) differ, but their contents hash to the same id \(row.id) (a collision of the 64-bit content hash); give every row an id of its own: map an id field with --id (JSON Lines or CSV)"
-                )
+                throw ImportError(
+                    InputError(
+                        file: file, line: line, column: column,
+                        message:
+                            "this row and the row \(place) differ, but their contents hash to the same id \(row.id) (a collision of the 64-bit content hash); give every row an id of its own: map an id field (JSON Lines or CSV)"
+                    ),
+                    .contentCollision(earlier: place, id: row.id))
             }
-            throw InputError(
-                file: file, line: line, column: column,
-                message:
-                    "this row has the same input and response as the row \(run.place(ofRowAt: first)), so both would get the id \(row.id) (a hash of their content); \(remedy)"
-            )
+            let repeated =
+                "this row has the same input and response as the row \(place), so both would get the id \(row.id) (a hash of their content); "
+            switch remedy {
+            case .mapIDField:
+                throw ImportError(
+                    InputError(
+                        file: file, line: line, column: column, message: repeated + "map an id field, or remove the repeated row"),
+                    .repeatedContent(earlier: place, id: row.id))
+            case .text(let remedy):
+                throw InputError(file: file, line: line, column: column, message: repeated + remedy)
+            }
         }
         try run.append(row, file: file, line: line)
     }

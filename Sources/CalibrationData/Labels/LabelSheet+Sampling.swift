@@ -47,9 +47,10 @@ struct SampleDraw {
     ///     judge's level on `field` (a dimension's name) or else on the first.
     ///   - judge: the judgments; needed by `judge-stratified`.
     ///   - earlier: the label set's earlier sheets; their rows are not drawn again.
-    /// - Throws: ``InputError`` when the batch is larger than the rows left, a
-    ///   row lacks the stratification field, or the earlier sheets were drawn
-    ///   otherwise; ``LabelSheet/OptionsError`` for a strategy without what it needs.
+    /// - Throws: ``LabelSheet/DrawError`` when the batch is larger than the rows left or the
+    ///   earlier sheets were drawn otherwise; ``InputError`` when a row lacks the stratification
+    ///   field or an earlier sheet has no sampling columns; ``LabelSheet/OptionsError`` for a
+    ///   strategy without what it needs.
     init(
         run: FrozenRun, size: Int?, strategy: SamplingStrategy, field: String?, dimensions: [ScoreDimension],
         judge: JudgmentSet?, earlier: ExpertLabels?, seed: UInt64, threshold: Double, file: String
@@ -60,11 +61,18 @@ struct SampleDraw {
         let remaining = left.reduce(0) { $0 + $1.count }
         let size = size ?? remaining
         guard size <= remaining else {
-            let message =
-                earlier == nil
-                ? "--sample \(size) asks for more rows than the run has (\(remaining))"
-                : "--next \(size) asks for more rows than the \(remaining) that the earlier sheets left unlabelled; nothing was written"
-            throw InputError(file: file, message: message)
+            if earlier == nil {
+                throw LabelSheet.DrawError(
+                    InputError(file: file, message: "a sample of \(size) asks for more rows than the run has (\(remaining))"),
+                    .sampleBeyondRun(size: size, rows: remaining))
+            }
+            throw LabelSheet.DrawError(
+                InputError(
+                    file: file,
+                    message:
+                        "a batch of \(size) asks for more rows than the \(remaining) that the earlier sheets left unlabelled; nothing was written"
+                ),
+                .batchBeyondUnlabelled(size: size, left: remaining))
         }
         let weights: [Double]
         switch strategy {
@@ -110,9 +118,12 @@ struct SampleDraw {
 
     /// The run positions the earlier sheets drew, after checking that they were
     /// drawn with this strategy and these strata.
+    ///
+    /// - Throws: ``InputError`` for a sheet without sampling columns; ``LabelSheet/DrawError`` for
+    ///   a sheet drawn by another strategy or a row in another stratum now.
     private static func earlierRows(
         _ earlier: ExpertLabels?, strategy: SamplingStrategy, design: Strata, run: FrozenRun
-    ) throws(InputError) -> Set<Int> {
+    ) throws -> Set<Int> {
         guard let earlier else { return [] }
         let position = Dictionary(run.rows.indices.map { (run.rows[$0].id, $0) }, uniquingKeysWith: { a, _ in a })
         var drawn: Set<Int> = []
@@ -125,18 +136,22 @@ struct SampleDraw {
                 )
             }
             guard sampling.strategy == strategy else {
-                throw InputError(
-                    file: label.file, line: label.line, column: "sampling_strategy",
-                    message:
-                        "was drawn by \(sampling.strategy.rawValue) sampling; a label set keeps one strategy so that its rows' probabilities stay exact, so draw the next batch with --strategy \(sampling.strategy.rawValue) (or start a new label set)"
-                )
+                throw LabelSheet.DrawError(
+                    InputError(
+                        file: label.file, line: label.line, column: "sampling_strategy",
+                        message:
+                            "was drawn by \(sampling.strategy.rawValue) sampling; a label set keeps one strategy so that its rows' probabilities stay exact, so draw the next batch by \(sampling.strategy.rawValue) sampling too (or start a new label set)"
+                    ),
+                    .strategyChanged(sampling.strategy))
             }
             guard let p = position[label.id], LabelSheetColumns.stratumKey(design.names[design.stratum[p]]) == key else {
-                throw InputError(
-                    file: label.file, line: label.line, column: "sampling_stratum",
-                    message:
-                        "row \(label.id) was drawn in another stratum than it falls in now; draw the next batch with the stratification (--stratify-by) and judgments of the earlier ones"
-                )
+                throw LabelSheet.DrawError(
+                    InputError(
+                        file: label.file, line: label.line, column: "sampling_stratum",
+                        message:
+                            "row \(label.id) was drawn in another stratum than it falls in now; draw the next batch with the stratification field and judgments of the earlier ones"
+                    ),
+                    .stratumChanged(row: label.id))
             }
             drawn.insert(p)
         }
@@ -196,7 +211,7 @@ private struct Strata {
         case .uniform:
             keys = run.rows.map { _ in "all" }
         case .stratified:
-            guard let field else { throw LabelSheet.OptionsError("--strategy stratified needs --stratify-by, the field to stratify by") }
+            guard let field else { throw LabelSheet.OptionsError(.stratifiedWithoutField) }
             keys = try run.rows.map { row throws(InputError) in
                 guard let value = row.json.value(atPath: field), value != .null else {
                     throw InputError(
@@ -206,13 +221,11 @@ private struct Strata {
             }
         case .judgeStratified:
             guard let judge else {
-                throw LabelSheet.OptionsError("--strategy judge-stratified needs the judge's scores; add --judgments")
+                throw LabelSheet.OptionsError(.judgeStratifiedWithoutJudgments)
             }
             let name = field ?? dimensions.first?.name ?? ""
             guard let dimension = dimensions.first(where: { $0.name.lowercased() == name.lowercased() }) else {
-                throw LabelSheet.OptionsError(
-                    "--stratify-by \(name) is not a dimension of the rubric (\(dimensions.map(\.name).joined(separator: ", "))); judge-stratified sampling stratifies by the judge's level on one"
-                )
+                throw LabelSheet.OptionsError(.stratumNotADimension(name, dimensions: dimensions.map(\.name)))
             }
             let scores = JudgeScores(judgments: judge, dimension: dimension.name).scores
             let scale = dimension.categoryScale

@@ -48,23 +48,6 @@ import StatisticsCore
 /// column would be named like the sheet's own or a dimension's column
 /// without regard to case (``OptionsError``).
 public struct LabelSheet: Sendable, Hashable {
-    /// An option the sheet cannot be made with, and what to ask for instead:
-    /// a sample of no rows, a context path given twice, or a context column
-    /// that would be named like one of the sheet's own columns.
-    ///
-    /// The command line reports it as a usage error (exit 64); problems in the
-    /// run or the rubric are ``InputError``s.
-    public struct OptionsError: Error, Sendable, Hashable, CustomStringConvertible {
-        /// What is wrong and what to ask for instead.
-        public let message: String
-
-        init(_ message: String) {
-            self.message = message
-        }
-
-        public var description: String { message }
-    }
-
     /// How rows are chosen and what context is shown.
     public struct Options: Sendable, Hashable {
         /// How many rows to draw (in this batch); `nil` takes every row left.
@@ -126,13 +109,13 @@ public struct LabelSheet: Sendable, Hashable {
     ///     not drawn again, and the strata's probabilities count them.
     ///   - file: The run's file, named in errors about its rows.
     ///   - rubricFile: The rubric's file, named in errors about its dimensions.
-    /// - Throws: ``InputError`` when the sample is larger than the rows left, the
-    ///   overlap larger than the sample, a row lacks the stratification field,
-    ///   the earlier sheets were drawn by another design, a dimension cannot
-    ///   have a column of its own, or a row id would not read back as written;
-    ///   ``OptionsError`` for a sample of no rows, a strategy without what it
-    ///   needs, raters named twice or unfit for a file name, a context path
-    ///   that cannot head a column of its own, or a threshold outside −1 to 1.
+    /// - Throws: ``DrawError`` when the sample is larger than the rows left, the
+    ///   overlap larger than the sample, or the earlier sheets were drawn by
+    ///   another design; ``InputError`` when a row lacks the stratification field,
+    ///   a dimension cannot have a column of its own, or a row id would not read
+    ///   back as written; ``OptionsError`` for a sample of no rows, a strategy
+    ///   without what it needs, raters named twice or unfit for a file name, a
+    ///   context path that cannot head a column of its own, or a threshold outside −1 to 1.
     public init(
         run: FrozenRun, dimensions: [ScoreDimension], options: Options = Options(), judgments: JudgmentSet? = nil,
         earlier: ExpertLabels? = nil, file: String = "<run>", rubricFile: String = "<rubric>"
@@ -141,13 +124,10 @@ public struct LabelSheet: Sendable, Hashable {
             throw InputError(file: rubricFile, message: problem)
         }
         if let sample = options.sample, sample < 1 {
-            throw OptionsError(
-                "--sample \(sample) draws no rows, and the importer refuses a sheet without rows; ask for at least 1 (or leave --sample out for every row)"
-            )
+            throw OptionsError(.sampleOfNoRows(sample))
         }
         guard options.threshold.isFinite, (-1...1).contains(options.threshold) else {
-            throw OptionsError(
-                "--threshold \(options.threshold) is outside quadratic kappa's range, −1 to 1; give the threshold align will test")
+            throw OptionsError(.thresholdOutOfRange(options.threshold))
         }
         let raters = try Self.raters(options)
         let paths = options.context ?? Self.defaultContext(run)
@@ -160,7 +140,9 @@ public struct LabelSheet: Sendable, Hashable {
             field: options.stratifyBy, dimensions: dimensions, judge: judgments, earlier: earlier, seed: options.seed,
             threshold: options.threshold, file: file)
         guard options.overlap >= 0, options.overlap <= draw.drawOrder.count else {
-            throw InputError(file: file, message: "--overlap \(options.overlap) is more than the \(draw.drawOrder.count) rows sampled")
+            throw DrawError(
+                InputError(file: file, message: "an overlap of \(options.overlap) is more than the \(draw.drawOrder.count) rows sampled"),
+                .overlapBeyondSample(overlap: options.overlap, sampled: draw.drawOrder.count))
         }
         for position in draw.inRunOrder {
             let id = run.rows[position].id
@@ -201,16 +183,14 @@ public struct LabelSheet: Sendable, Hashable {
         var seen: Set<String> = []
         for rater in options.raters {
             guard !rater.isEmpty, rater.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
-                throw OptionsError("--raters '\(rater)' cannot name a sheet file; use letters, digits, - and _")
+                throw OptionsError(.raterNotAFileName(rater))
             }
             guard seen.insert(rater.lowercased()).inserted else {
-                throw OptionsError("--raters names \(rater) twice; name each rater once")
+                throw OptionsError(.raterTwice(rater))
             }
         }
         if options.raters.count > 1, options.overlap == 0 {
-            throw OptionsError(
-                "--raters \(options.raters.joined(separator: ",")) with no --overlap leaves every rater after \(options.raters[0]) without rows; add --overlap"
-            )
+            throw OptionsError(.ratersWithoutOverlap(options.raters))
         }
         return options.raters
     }
@@ -258,15 +238,13 @@ public struct LabelSheet: Sendable, Hashable {
         var headers: [String] = []
         for path in paths {
             guard seen.insert(path).inserted else {
-                throw OptionsError("--context names \(path) twice; give each context path once")
+                throw OptionsError(.contextTwice(path))
             }
             let short = shortName(path)
             let shortKey = LabelSheetColumns.columnKey(short)
             let name = counts[shortKey] == 1 && taken[shortKey] == nil ? short : path
             if let role = taken[LabelSheetColumns.columnKey(name)] {
-                throw OptionsError(
-                    "--context \(path) would head a column named like \(role), and the importer would read the wrong column; name a field inside the row instead (input.\(short) or response.\(short))"
-                )
+                throw OptionsError(.contextClash(path: path, role: role, short: short))
             }
             taken[LabelSheetColumns.columnKey(name)] = "the context column \(name)"
             headers.append(name)
@@ -339,9 +317,4 @@ public struct LabelSheet: Sendable, Hashable {
     private static func shortName(_ path: String) -> String {
         path.split(separator: ".").last.map(String.init) ?? path
     }
-}
-
-extension LabelSheet.OptionsError: KindedError {
-    /// ``ErrorKind/usage``: options a label sheet cannot be made with.
-    public var kind: ErrorKind { .usage }
 }

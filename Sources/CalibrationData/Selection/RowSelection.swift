@@ -22,10 +22,10 @@ public enum RowSelection: Sendable, Hashable {
     public static func from(ids: URL?, sample: Int?, seed: UInt64) throws -> RowSelection? {
         switch (ids, sample) {
         case (nil, nil): return nil
-        case (_?, _?): throw LabelSheet.OptionsError("--ids and --sample both choose the rows; give one")
+        case (_?, _?): throw LabelSheet.OptionsError(.idsAndSample)
         case (let url?, nil): return .ids(url)
         case (nil, let count?):
-            guard count >= 1 else { throw LabelSheet.OptionsError("--sample \(count) takes no rows; ask for at least 1") }
+            guard count >= 1 else { throw LabelSheet.OptionsError(.sampleTakesNoRows(count)) }
             return .sample(count: count, seed: seed)
         }
     }
@@ -45,8 +45,7 @@ public enum RowSelection: Sendable, Hashable {
         case .sample(let count, let seed):
             let pool = run.rows.map(\.id).filter { candidates?.contains($0) ?? true }
             guard count <= pool.count else {
-                let what = candidates == nil ? "rows of the run" : "rows to choose from (labelled rows of the run)"
-                throw LabelSheet.OptionsError("--sample \(count) is more than the \(pool.count) \(what); ask for at most \(pool.count)")
+                throw LabelSheet.OptionsError(.sampleBeyondPool(count, pool: pool.count, labelledOnly: candidates != nil))
             }
             var order = Array(pool.indices)
             var generator = Xoshiro256StarStar(seed: seed)

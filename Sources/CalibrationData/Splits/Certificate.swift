@@ -99,14 +99,47 @@ public struct Certificate: Sendable, Hashable, Codable {
 }
 
 /// A certification refused: a second certificate of a lineage on the same
-/// test rows without `--force`, or a judge that no longer matches its
-/// certificate (`align --require-certified`).
+/// test rows unless forced, no certificate to require, or a judge that no
+/// longer matches its certificate (`align --require-certified`).
 public struct CertificationError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What was refused, and what to do.
+    /// What was refused, and what to do, in the library's words.
     public let message: String
+    /// What was refused, where the way out is a command or setting of the caller's, for a tool to
+    /// word naming its own; `nil` when ``message`` says all.
+    public let problem: Problem?
+
+    /// What was refused, with what a tool needs to say so in its own words.
+    public enum Problem: Sendable, Hashable {
+        /// The lineage `rubric` was certified on these test rows before: `certificates` of them in
+        /// `history` (its display name, or `nil`), the last of version `lastVersion`.
+        case alreadyCertified(rubric: String, certificates: Int, history: String?, lastVersion: String?)
+        /// The history file `file` holds no certificate of the rubric `rubric`.
+        case noCertificate(file: String, rubric: String)
+    }
 
     package init(_ message: String) {
         self.message = message
+        problem = nil
+    }
+
+    package init(_ problem: Problem) {
+        self.problem = problem
+        switch problem {
+        case .alreadyCertified(let rubric, let certificates, let history, let lastVersion):
+            message =
+                Self.alreadyCertified(rubric: rubric, certificates: certificates, history: history, lastVersion: lastVersion)
+                + "Force the certificate to certify anyway, marked \"test rows reused\""
+        case .noCertificate(let file, let rubric):
+            message = "\(file) holds no certificate of the rubric \(rubric); certify it first"
+        }
+    }
+
+    /// The start of an `alreadyCertified` message, up to the way out: what was certified before and
+    /// why a second look is no longer a sealed test.
+    public static func alreadyCertified(rubric: String, certificates: Int, history: String?, lastVersion: String?) -> String {
+        "the lineage \(rubric) was already certified on these test rows (\(certificates) certificate"
+            + "\(certificates == 1 ? "" : "s") in \(history ?? "the history"), the last of v"
+            + "\(lastVersion ?? "?")); a second look at the test rows is no longer a sealed test. "
     }
 
     public var description: String { message }

@@ -84,11 +84,29 @@ public struct SplitProportions: Sendable, Hashable, Codable {
 
 /// Splits that cannot be made or used as asked, with what to do instead.
 public struct SplitError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What is wrong and what to do.
+    /// What is wrong and what to do, in the library's words.
     public let message: String
+    /// What is wrong, where the way out is a setting of the caller's, for a tool to word naming
+    /// its options; `nil` when ``message`` says all.
+    public let problem: Problem?
+
+    /// What is wrong, with what a tool needs to say so in its own words.
+    public enum Problem: Sendable, Hashable {
+        /// Looks at this split's rows without a history file, which must count them.
+        case historyRequired(LabelSplit)
+    }
 
     package init(_ message: String) {
         self.message = message
+        problem = nil
+    }
+
+    package init(_ problem: Problem) {
+        self.problem = problem
+        switch problem {
+        case .historyRequired(let split):
+            message = "looks at \(split.rawValue) rows are counted in the history; they cannot be made without a history file"
+        }
     }
 
     public var description: String { message }

@@ -93,7 +93,7 @@ extension LabelSplits {
         } catch {
             throw OutputError(
                 path: InputFile.displayName(url), doing: "cannot write the splits record", reason: error.localizedDescription,
-                advice: "pass --splits FILE to keep it elsewhere")
+                remedy: .otherSplitsRecord)
         }
     }
 

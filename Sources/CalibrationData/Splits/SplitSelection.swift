@@ -12,7 +12,8 @@ public struct SplitSelection: Sendable {
     public let splits: LabelSplits
     /// The labels on the split's rows only.
     public let labels: ExpertLabels
-    /// What changed since the record was written, and that it was first written, for the reader.
+    /// What changed since the record was written, and that it was first written, for the reader
+    /// (a small test split's advice in the bound ``SplitWording``).
     public let notes: [String]
     /// What a report and the history name the split by.
     public let reference: SplitReference
@@ -53,13 +54,7 @@ public struct SplitSelection: Sendable {
             let counts = LabelSplit.allCases.map { "\(record.rowIDs(in: $0).count) \($0.rawValue)" }.joined(separator: ", ")
             notes = ["split the \(record.rows.count) labelled rows into \(counts); recorded in \(InputFile.displayName(url))"]
             let testRows = record.rowIDs(in: .test).count
-            if testRows < Certificate.recommendedTestRows {
-                notes.append(
-                    "the test split has \(testRows) rows, fewer than the \(Certificate.recommendedTestRows) at which certify "
-                        + "detects a +0.15 quadratic-kappa gain in 80% of simulated cases (docs/ITERATION.md); the shares are "
-                        + "fixed from now on, so if the label set will stay small, move the record away now and split with "
-                        + "--split-shares 40,20,40")
-            }
+            if testRows < Certificate.recommendedTestRows { notes.append(SplitWording.smallTestSplit(rows: testRows).text) }
         }
         let ids = record.rowIDs(in: split)
         guard !ids.isEmpty else {

@@ -67,7 +67,7 @@ public struct SplitUse: Sendable, Hashable, Codable {
 
     /// The lines a report shows (text, Markdown and HTML alike): the split,
     /// the looks with each adjusted interval and optimism, or the certificate,
-    /// with "test rows reused" when it was forced.
+    /// with "test rows reused" when it was forced (in the bound ``SplitWording``).
     public var summaryLines: [String] {
         var out = [
             "Split: \(split.split.rawValue), \(split.rows.count) labelled rows (\(split.file), labels "
@@ -90,11 +90,7 @@ public struct SplitUse: Sendable, Hashable, Codable {
                     + (certificate.rubricVersion.map { " v\($0)" } ?? "") + " (rubric \(certificate.rubricTextHash.prefix(12))), "
                     + "model \(certificate.judge.model), \(certificate.judge.mode)")
             if let warning = certificate.smallTestWarning { out.append(warning) }
-            if certificate.testRowsReused {
-                out.append(
-                    "TEST ROWS REUSED: this lineage was certified on these test rows before (--force); the test is no longer "
-                        + "sealed and these figures are not an unbiased claim")
-            }
+            if certificate.testRowsReused { out.append(SplitWording.testRowsReused.text) }
         }
         return out
     }

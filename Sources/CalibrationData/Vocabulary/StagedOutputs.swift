@@ -40,26 +40,27 @@ public struct StagedOutputs {
     /// - Parameters:
     ///   - role: what the file is, for the message (`report`, `history file`).
     ///   - advice: what to do instead, appended to the message.
+    ///   - remedy: what to do instead when it is a setting of the caller's (``OutputError/remedy``).
     /// - Throws: ``OutputError`` naming `path` and why.
     public static func check(
-        _ path: String, role: String, appending: Bool = false, advice: String? = nil
+        _ path: String, role: String, appending: Bool = false, advice: String? = nil, remedy: OutputError.Remedy? = nil
     ) throws(OutputError) {
         let doing = appending ? "cannot append to the \(role)" : "cannot write the \(role)"
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw OutputError(path: path, doing: doing, reason: "the folder \(folder) does not exist", advice: advice)
+            throw OutputError(path: path, doing: doing, reason: "the folder \(folder) does not exist", advice: advice, remedy: remedy)
         }
         guard access(folder, W_OK) == 0 else {
-            throw OutputError(path: path, doing: doing, errno: errno, advice: advice)
+            throw OutputError(path: path, doing: doing, errno: errno, advice: advice, remedy: remedy)
         }
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return }
         if isFolder.boolValue {
-            throw OutputError(path: path, doing: doing, reason: "it is a folder", advice: advice)
+            throw OutputError(path: path, doing: doing, reason: "it is a folder", advice: advice, remedy: remedy)
         }
         if appending, access(url.path, W_OK) != 0 {
-            throw OutputError(path: path, doing: doing, errno: errno, advice: advice)
+            throw OutputError(path: path, doing: doing, errno: errno, advice: advice, remedy: remedy)
         }
     }
 

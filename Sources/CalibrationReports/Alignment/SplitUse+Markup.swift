@@ -4,7 +4,7 @@ extension SplitUse {
     /// ``summaryLines`` as an HTML section, one paragraph a line; "test rows reused" stands out (class `reused`).
     public var html: String {
         let paragraphs = summaryLines.map { line in
-            "<p\(line.hasPrefix("TEST ROWS REUSED") ? " class=\"reused\"" : "")>\(HTMLEscaping.text(line))</p>"
+            "<p\(line.hasPrefix(SplitWording.testRowsReusedPrefix) ? " class=\"reused\"" : "")>\(HTMLEscaping.text(line))</p>"
         }
         return "<section class=\"split\">\n" + paragraphs.joined(separator: "\n") + "\n</section>"
     }
@@ -13,7 +13,7 @@ extension SplitUse {
     public var markdown: String {
         summaryLines.map { line in
             let text = HTMLEscaping.markdownCell(line)
-            return line.hasPrefix("TEST ROWS REUSED") ? "**\(text)**\n" : text + "\n"
+            return line.hasPrefix(SplitWording.testRowsReusedPrefix) ? "**\(text)**\n" : text + "\n"
         }.joined(separator: "\n")
     }
 }

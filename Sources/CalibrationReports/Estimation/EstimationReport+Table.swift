@@ -11,7 +11,7 @@ extension EstimationReport {
     /// The head of every rendering: what was estimated, at which level, resting on what.
     var headLines: [String] {
         var lines = ["Corrected run estimates" + (info.run.map { " of \($0)" } ?? "") + (info.model.map { ", judge \($0)" } ?? "")]
-        if let b = versusInfo { lines.append("A − B: this run minus \(b.run ?? "the --versus run")") }
+        if let b = versusInfo { lines.append("A − B: this run minus \(b.run ?? EstimationWording.unnamedVersusRun.text)") }
         lines.append("\(Int((level * 100).rounded()))% intervals; sampling: \(sampling.statement)")
         return lines
     }

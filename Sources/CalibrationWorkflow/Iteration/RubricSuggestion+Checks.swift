@@ -65,11 +65,23 @@ extension RubricSuggestion {
 
 /// Why `judgecal suggest` wrote no rubric, in a sentence a user can act on.
 public struct SuggestionError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What went wrong and what to do.
+    /// What went wrong and what to do, in the library's words.
     public let message: String
+    /// What went wrong, where the way out is a setting of the caller's (which rows to show), for
+    /// a tool to word naming its options; `nil` when ``message`` says all.
+    public var problem: Problem? = nil
+
+    /// What went wrong, with what a tool needs to say so in its own words.
+    public enum Problem: Sendable, Hashable {
+        /// No row set was given: the model may be shown development rows only.
+        case noRowSet
+        /// The revision's worked example cites this row, which is not among the rows given.
+        case citesUnseenRow(String)
+    }
 
     static let noRowSet = SuggestionError(
-        message: "suggest shows the model development rows only: give their ids (--ids FILE) or --split development, so validation and test rows stay unseen")
+        message: "suggest shows the model development rows only: give their ids or the development split, so validation and test rows stay unseen",
+        problem: .noRowSet)
 
     static func noDisagreements(_ digest: DisagreementDigest) -> SuggestionError {
         SuggestionError(
@@ -90,7 +102,9 @@ public struct SuggestionError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     static func citesUnseenRow(_ row: String) -> SuggestionError {
-        SuggestionError(message: "the revision's worked example cites row \(row), which is not among the rows given (--ids); nothing was written")
+        SuggestionError(
+            message: "the revision's worked example cites row \(row), which is not among the rows given; nothing was written",
+            problem: .citesUnseenRow(row))
     }
 
     public var description: String { message }

@@ -14,7 +14,7 @@ extension AlignmentOutputs {
     /// one. A look on exactly as many rows as the previous one is that look
     /// again, not a new one. Without `--sequential`, a report on labels that
     /// sequential looks used says that its interval ignores them
-    /// (``AlignmentReport/earlierLooksNote``).
+    /// (``AlignmentReport/earlierLooksNote``, in the bound ``AlignmentWording``).
     ///
     /// - Parameter labelSheets: the label sheets' paths as given.
     /// - Throws: ``AlignmentOptionsError`` for `--sequential` without a history file, with a
@@ -29,26 +29,23 @@ extension AlignmentOutputs {
             earlier = try history.map { try Self.sequentialEntries(in: URL(fileURLWithPath: $0)) } ?? []
         } catch  where report.options.sequentialLooks == nil {
             // A single look only needs the history for this note: say what is not known rather than refuse the look.
-            report.earlierLooksNote =
-                "the history file does not read (\(error)), so whether these labels had earlier align --sequential looks is not known"
+            report.earlierLooksNote = AlignmentWording.historyUnreadable(reason: "\(error)").text
             return report
         }
         let same = earlier.filter { $0.rubric == report.info.rubric && $0.labelSet == labelSet }
         guard let maximum = report.options.sequentialLooks else {
             if !same.isEmpty {
                 report.earlierLooksNote =
-                    "these labels had \(same.count) earlier align --sequential look(s); this single-look interval ignores them, so its \(Int((report.options.level * 100).rounded()))% does not hold across looks (use --sequential \(same[0].sequentialLooks ?? 0) to keep it)"
+                    AlignmentWording.earlierLooksIgnored(
+                        looks: same.count, level: Int((report.options.level * 100).rounded()), planned: same[0].sequentialLooks ?? 0
+                    ).text
             }
             return report
         }
-        guard maximum >= 1 else { throw AlignmentOptionsError("--sequential needs at least 1 look") }
-        guard history != nil else {
-            throw AlignmentOptionsError("--sequential records each look in the history file; drop --no-history")
-        }
+        guard maximum >= 1 else { throw AlignmentOptionsError(.noLooks(maximum)) }
+        guard history != nil else { throw AlignmentOptionsError(.looksWithoutHistory) }
         if let planned = same.first?.sequentialLooks, planned != maximum {
-            throw AlignmentOptionsError(
-                "these labels' looks began with --sequential \(planned); the most looks is fixed before the first and cannot become \(maximum)"
-            )
+            throw AlignmentOptionsError(.lookPlanChanged(planned: planned, asked: maximum))
         }
         let alpha = (1 - report.options.level) / 2
         let futilityShare =

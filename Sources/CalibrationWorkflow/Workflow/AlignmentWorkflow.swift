@@ -27,16 +27,12 @@ public struct AlignmentOutputs: Sendable, Hashable {
     /// Checks every output location before any judging (``StagedOutputs/check(_:role:appending:advice:)``),
     /// so that a missing or unwritable folder is found at once rather than after every row is judged.
     ///
-    /// - Throws: ``OutputError`` naming the path and why; for the history, how
-    ///   to choose another file or none.
+    /// - Throws: ``OutputError`` naming the path and why; for the history, another file or none as
+    ///   the way out (``OutputError/Remedy/otherHistory(isDefault:)``).
     public func check() throws(OutputError) {
         if let report { try StagedOutputs.check(report, role: "report") }
         guard let history else { return }
-        let advice =
-            historyIsDefault
-            ? "the default assumes the current folder is the project's; pass --history FILE or --no-history"
-            : "pass --history FILE to append elsewhere, or --no-history"
-        try StagedOutputs.check(history, role: "history file", appending: true, advice: advice)
+        try StagedOutputs.check(history, role: "history file", appending: true, remedy: .otherHistory(isDefault: historyIsDefault))
     }
 
     /// Writes the report file (if one was asked for) and appends the history
@@ -84,8 +80,8 @@ extension AlignmentReport {
 public struct JudgeScoresAlignment: Sendable {
     /// The alignment.
     public let report: AlignmentReport
-    /// Sentences for the reader: that no scale is known, when none is; how
-    /// many judge values went beyond a dimension's scale.
+    /// Sentences for the reader: that no scale is known, when none is (in the bound
+    /// ``AlignmentWording``); how many judge values went beyond a dimension's scale.
     public let notes: [String]
 
     /// Reads the scores at `scores` and the label sheets, and aligns them.
@@ -108,9 +104,6 @@ public struct JudgeScoresAlignment: Sendable {
         let input = try AlignmentInput(
             run: run, rubric: rubric, judgeScores: judgeScores, scale: scale, labels: labels, groupBy: groupBy)
         report = try AlignmentReport(input, options: settings)
-        let noScale =
-            "no scale is known (no --rubric, no --categories): category statistics (agreement, kappa, alpha, AC2, "
-            + "confusion matrix) are undefined; correlations, bias and spread use the values as they are"
-        notes = (rubric == nil && scale == nil ? [noScale] : []) + judgeScores.offScaleNotes(for: report)
+        notes = (rubric == nil && scale == nil ? [AlignmentWording.noScale.text] : []) + judgeScores.offScaleNotes(for: report)
     }
 }

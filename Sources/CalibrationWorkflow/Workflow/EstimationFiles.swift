@@ -73,7 +73,7 @@ extension EstimationReport {
         do {
             levels = try ScoringScale.alignmentLevels(files.categories, rubric: rubric)
         } catch {
-            throw EstimationOptionsError(error.message)
+            throw EstimationOptionsError(.levels(error))
         }
         func run(_ scores: ExternalJudgeScores, _ run: FrozenRun?, _ labels: [URL], frame: URL?) throws -> EstimationRun {
             try EstimationRun(
@@ -81,14 +81,14 @@ extension EstimationReport {
                 frame: try frame.map(SamplingFrame.load(from:)) ?? SamplingFrame.discovered(besideSheets: labels))
         }
         guard (files.versus == nil) == files.versusLabels.isEmpty else {
-            throw EstimationOptionsError("--versus and --versus-labels go together: run B's judge scores and its label sheets")
+            throw EstimationOptionsError(.versusIncomplete)
         }
         let scores: ExternalJudgeScores
         switch (files.judgeScores, files.judgments) {
         case (let url?, nil): scores = try ExternalJudgeScores.load(from: url)
         case (nil, let judgments?):
             scores = try ExternalJudgeScores(judgments: judgments, file: "the judgments of \(judgments.run) by \(judgments.model)")
-        default: throw EstimationOptionsError("give the judge's scores (--judge-scores) or the rubric to judge the run with, not both")
+        default: throw EstimationOptionsError(.scoresOrJudgments)
         }
         let a = try run(scores, try files.run.map(FrozenRun.load(from:)), files.labels, frame: files.frame)
         try self.init(

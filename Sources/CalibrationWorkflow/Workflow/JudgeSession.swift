@@ -74,14 +74,17 @@ public struct JudgeSession: Sendable {
     /// A session asking another model — the settings in the JSON file at
     /// `configurationFile` over the defaults, neither flags nor `JUDGECAL_*`
     /// variables (those describe the first model) — through `session`'s cache,
-    /// with its scoring options and concurrency: the other side of "is the small
-    /// model as good a judge as the large one?".
+    /// with its scoring options, concurrency and advice in errors
+    /// (``LanguageModels/OpenAICompatibleModel/Configuration/advice``): the other side of "is the
+    /// small model as good a judge as the large one?".
     ///
     /// - Throws: ``InputError`` for a file that is not a model configuration
     ///   (``OpenAICompatibleModel/Configuration/Overrides/init(contentsOf:)``);
     ///   ``LanguageModels/LanguageModelError`` (configuration) for settings the client refuses.
     public init(configurationFile: URL, sharingCacheOf session: JudgeSession) throws {
-        client = try OpenAICompatibleModel(configuration: .resolved(environment: [:], file: configurationFile))
+        var configuration = try OpenAICompatibleModel.Configuration.resolved(environment: [:], file: configurationFile)
+        configuration.advice = session.client.configuration.advice
+        client = try OpenAICompatibleModel(configuration: configuration)
         cache = session.cache
         model = CachedModel(client, cache: cache)
         options = session.options
@@ -191,16 +194,32 @@ extension JudgmentSet {
     /// previous run taken to have left nothing to retry: the run about to
     /// replace it would overwrite a file that may not be a judgments file at all.
     ///
-    /// - Throws: ``InputError`` naming the file and line, and what to do.
+    /// - Throws: ``PreviousJudgmentsError`` naming the file and line, what is wrong and what to do.
     public static func previouslyUnanswered(at url: URL) throws -> Set<String> {
         guard FileManager.default.fileExists(atPath: url.path) else { return [] }
         do {
             return Set(try load(from: url).unansweredIDs)
-        } catch var error as InputError {
-            error.message +=
-                "; this is where the judgments will be written, read first for the rows a previous run "
-                + "could not get answered: move the file away or choose another --output"
-            throw error
+        } catch let error as InputError {
+            var said = error
+            said.message = Self.unreadablePrevious(error.message) + "write the judgments elsewhere"
+            throw PreviousJudgmentsError(said, .unreadable(reason: error.message))
         }
+    }
+
+    /// A judgments file at the output that does not read, located in it (``InputProblem``,
+    /// ``PreviousJudgmentsProblem``): its way out is another output, which a tool names in its words.
+    public typealias PreviousJudgmentsError = InputProblem<PreviousJudgmentsProblem>
+
+    /// Why the judgments a previous run left at the output cannot be read first.
+    public enum PreviousJudgmentsProblem: Sendable, Hashable {
+        /// The file does not read as judgments; `reason` is what is wrong with it.
+        case unreadable(reason: String)
+    }
+
+    /// The message of an ``PreviousJudgmentsProblem/unreadable(reason:)`` file, up to the other
+    /// place to write to: `reason`, why the file was read, and that it can be moved away.
+    public static func unreadablePrevious(_ reason: String) -> String {
+        reason + "; this is where the judgments will be written, read first for the rows a previous run "
+            + "could not get answered: move the file away or "
     }
 }

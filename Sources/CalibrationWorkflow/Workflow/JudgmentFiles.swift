@@ -38,7 +38,7 @@ public struct JudgmentFiles: Sendable {
     /// The ids of the rows the judgments already at ``jsonPath`` got no answer for
     /// (``JudgmentSet/previouslyUnanswered(at:)``); empty when there is no such file.
     ///
-    /// - Throws: ``InputError`` for a judgments file there that does not read.
+    /// - Throws: ``JudgmentSet/PreviousJudgmentsError`` for a judgments file there that does not read.
     public func previouslyUnanswered() throws -> Set<String> {
         try JudgmentSet.previouslyUnanswered(at: URL(fileURLWithPath: jsonPath))
     }

@@ -35,7 +35,7 @@ public struct SplitStep: Sendable {
         history: URL?
     ) throws {
         guard history != nil || split == .development else {
-            throw SplitError("looks at \(split.rawValue) rows are counted in the history; --no-history cannot be used with them")
+            throw SplitError(.historyRequired(split))
         }
         selection = try SplitSelection(split, labels: labels, sheets: sheets, file: file, proportions: proportions)
         self.history = history
@@ -81,10 +81,9 @@ public struct SplitStep: Sendable {
         }
         guard earlier.isEmpty || force else {
             throw CertificationError(
-                "the lineage \(rubric.name) was already certified on these test rows (\(earlier.count) certificate"
-                    + "\(earlier.count == 1 ? "" : "s") in \(history.map(InputFile.displayName) ?? "the history"), the last of v"
-                    + "\(earlier.last?.rubricVersion ?? "?")); a second look at the test rows is no longer a sealed test. "
-                    + "Pass --force to certify anyway, marked \"test rows reused\"")
+                .alreadyCertified(
+                    rubric: rubric.name, certificates: earlier.count, history: history.map(InputFile.displayName),
+                    lastVersion: earlier.last?.rubricVersion))
         }
         reused = !earlier.isEmpty
     }

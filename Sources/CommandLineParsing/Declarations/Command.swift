@@ -40,6 +40,14 @@ public struct Command: Sendable {
     /// has to catch and re-throw an input error to get its code.
     public typealias ErrorClassification = @Sendable (any Error) -> ExitCode?
 
+    /// How a tool words the errors its commands throw: the message for an
+    /// error, or `nil` for the error's own description.
+    ///
+    /// Declared once, on the root command (``errorMessage``), beside
+    /// ``ErrorClassification``: a library's error says what is wrong in the
+    /// library's terms, and the tool says it in its own, naming its options.
+    public typealias ErrorWording = @Sendable (any Error) -> String?
+
     /// The name typed on the command line.
     public var name: String
     /// One line saying what the command does.
@@ -61,6 +69,9 @@ public struct Command: Sendable {
     /// The exit code of an error a command throws (set on the root command);
     /// ``UsageError`` and ``CommandFailure`` keep their own codes.
     public var exitCode: ErrorClassification?
+    /// The message of an error a command throws (set on the root command);
+    /// ``UsageError`` and ``CommandFailure`` keep their own.
+    public var errorMessage: ErrorWording?
 
     /// Declares a command.
     ///
@@ -77,7 +88,8 @@ public struct Command: Sendable {
         positionals: [any PositionalDeclaration] = [],
         subcommands: [Command] = [],
         run: Run? = nil,
-        exitCode: ErrorClassification? = nil
+        exitCode: ErrorClassification? = nil,
+        errorMessage: ErrorWording? = nil
     ) {
         let options = options.map(\.option), positionals = positionals.map(\.positional)
         let names = options.map(\.name) + flags.map(\.name)
@@ -95,6 +107,7 @@ public struct Command: Sendable {
         self.positionals = positionals
         self.subcommands = subcommands
         self.exitCode = exitCode
+        self.errorMessage = errorMessage
         self.run = run
     }
 

@@ -10,9 +10,10 @@ extension Command {
     /// - A ``UsageError`` prints `error: …` and the usage line on standard
     ///   error: ``ExitCode/usage``.
     /// - A ``CommandFailure`` prints `error: …`: its own exit code.
-    /// - Any other error prints `error: …` and exits with the code the root's
-    ///   ``exitCode`` classification gives it, or ``ExitCode/failure`` when it
-    ///   gives none (or the root declares none).
+    /// - Any other error prints `error: …`, in the words the root's
+    ///   ``errorMessage`` gives it or else its description, and exits with the
+    ///   code the root's ``exitCode`` classification gives it, or
+    ///   ``ExitCode/failure`` when it gives none (or the root declares none).
     public func execute(_ arguments: [String], console: Console) async -> ExitCode {
         do {
             switch try parse(arguments) {
@@ -40,7 +41,7 @@ extension Command {
             console.printError(failure.message)
             return failure.exitCode
         } catch {
-            console.printError(String(describing: error))
+            console.printError(errorMessage?(error) ?? String(describing: error))
             return exitCode?(error) ?? .failure
         }
     }

@@ -15,8 +15,9 @@ extension Probe {
         if pairwise, change != .positionSwap {
             throw .notApplicable(
                 name,
-                "the battery compares two responses per row (--pairwise), and \(name) rewrites one response or the "
-                    + "rubric's score layout; of the probes only position applies to a pairwise judge")
+                "the battery compares two responses per row, and \(name) rewrites one response or the "
+                    + "rubric's score layout; of the probes only position applies to a pairwise judge",
+                problem: .notPairwise(probe: name))
         }
         switch change {
         case .response: return
@@ -25,8 +26,9 @@ extension Probe {
                 throw .notApplicable(
                     name,
                     "it swaps the two responses of a pairwise comparison, and the rubric \(rubric.name) is used here to "
-                        + "score one response per row; probe a run with two responses per row with --pairwise "
-                        + "(judgecal probe RUN --rubric R --pairwise --probe position; docs/PROBES.md)")
+                        + "score one response per row; probe a run with two responses per row on a pairwise battery "
+                        + "(docs/PROBES.md)",
+                    problem: .onlyPairwise(probe: name, rubric: rubric.name))
             }
         case .prompt(.dimensionOrder):
             guard rubric.dimensions.count >= 2 else {

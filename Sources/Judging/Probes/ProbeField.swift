@@ -29,24 +29,31 @@ public struct ProbeField: Sendable, Hashable, CustomStringConvertible {
         let id = row["id"]?.string ?? "?"
         guard let value, value != .null else {
             throw ProbeError(
-                "missing-field",
-                "the \(probe) probe rewrites the field \(self), and row \(id) has no \(self); "
-                    + "name the text under judgment with --field (for example response or response.tags)")
+                code: "missing-field",
+                message: "the \(probe) probe rewrites the field \(self), and row \(id) has no \(self); "
+                    + "name the field that holds the text under judgment (for example response or response.tags)",
+                problem: .missingField(probe: probe, field: description, row: id))
         }
         if let text = value.string { return .text(text) }
         if let items = value.array {
             let strings = items.compactMap(\.string)
             if strings.count == items.count { return .list(strings) }
         }
-        var hint = ""
+        var textFields: [String] = []
         if case .object(let members) = value {
-            let inner = members.filter { $0.value.string != nil || $0.value.array != nil }.keys.sorted()
-            if !inner.isEmpty { hint = "; its text fields: " + inner.map { "\(self).\($0)" }.joined(separator: ", ") }
+            textFields = members.filter { $0.value.string != nil || $0.value.array != nil }.keys.sorted().map { "\(self).\($0)" }
         }
         throw ProbeError(
-            "not-text",
-            "the \(probe) probe rewrites text, and the field \(self) of row \(id) holds \(value.kindName), "
-                + "not a string or a list of strings; name another with --field\(hint)")
+            code: "not-text",
+            message: "the \(probe) probe rewrites text, and the field \(self) of row \(id) holds \(value.kindName), "
+                + "not a string or a list of strings; name another field" + Self.textFieldsHint(textFields),
+            problem: .notText(probe: probe, field: description, row: id, kind: value.kindName, textFields: textFields))
+    }
+
+    /// The end of a `not-text` message: the text fields of the object the field holds, if any
+    /// (`; its text fields: response.tags, response.title`).
+    public static func textFieldsHint(_ textFields: [String]) -> String {
+        textFields.isEmpty ? "" : "; its text fields: " + textFields.joined(separator: ", ")
     }
 
     /// `row` with the field set to `content`.

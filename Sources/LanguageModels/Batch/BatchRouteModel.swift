@@ -73,7 +73,8 @@ public final class BatchRouteModel: LanguageModel {
     /// The answer to `request`: cached, or from the batch output file (then stored).
     ///
     /// - Throws: ``LanguageModelError/Code/batchPending`` when neither has one, naming the
-    ///   `custom_id` (and the error line, when the file has one for it); the cache's error.
+    ///   `custom_id` (and the error line, when the file has one for it) and what to do, in the words
+    ///   of the configuration's ``OpenAICompatibleModel/Configuration/Advice/pendingBatch``; the cache's error.
     public func respond(to request: ChatRequest) async throws -> ChatResponse {
         let model = modelName
         let id = ResponseCache.key(model: model, request: request)
@@ -132,7 +133,6 @@ public final class BatchRouteModel: LanguageModel {
                 if followUp { s.counts.followUps += 1 }
             }
         }
-        throw LanguageModelError(
-            .batchPending, "\(why); write it with --batch-requests and give the engine's output to --batch-results")
+        throw LanguageModelError(.batchPending, "\(why); \(configuration.advice.pendingBatchWords)")
     }
 }

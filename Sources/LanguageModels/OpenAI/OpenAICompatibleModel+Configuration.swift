@@ -62,6 +62,15 @@ extension OpenAICompatibleModel {
         /// Seconds an endpoint that fails is left out before it is tried again (default 30), when
         /// there are several; doubled for each outage in a row, up to 16 times as long.
         public var endpointBackoff: Double
+        /// How the tool that made this configuration words the advice its errors end with
+        /// (``Advice``); the client's own words by default. Not a setting of a configuration file,
+        /// nor part of a configuration's encoding.
+        public var advice = Advice()
+
+        private enum CodingKeys: String, CodingKey {
+            case baseURL, model, apiKeyVariable, connectTimeout, firstByteTimeout, requestTimeout, maxConcurrentRequests
+            case maxReplyBytes, retry, structuredOutput, baseURLSource, endpoints, endpointBackoff
+        }
 
         /// Creates a configuration; every parameter has the local judge's default.
         public init(

@@ -134,27 +134,29 @@ extension OpenAICompatibleModel.Configuration {
         case file(String)
         /// The `JUDGECAL_BASE_URL` environment variable.
         case environment
-        /// The caller's overrides (for `judgecal`, the `--base-url` flag).
+        /// The caller's overrides (for a command-line tool, its flags; the tool names them in
+        /// ``Advice/overridesOrigin``).
         case overrides
     }
 
-    /// Where ``baseURL`` was set, in words (`given with --base-url`), or `nil`
-    /// when it is the default or the configuration was built directly.
+    /// Where ``baseURL`` was set, in words (`from JUDGECAL_BASE_URL`; for the caller's overrides,
+    /// ``Advice/overridesOrigin``), or `nil` when it is the default or the configuration was built directly.
     var baseURLOrigin: String? {
         switch baseURLSource {
         case nil, .defaults?: nil
         case .file(let path)?: "from baseURL in \(path)"
         case .environment?: "from JUDGECAL_BASE_URL"
-        case .overrides?: "given with --base-url"
+        case .overrides?: advice.overridesOriginWords
         }
     }
 
     /// The error's message when nothing answers at ``baseURL``: how to start the
-    /// local judge for the default address, otherwise which setting named the
-    /// address (advice to pass `--base-url` is no help when it was passed).
+    /// local judge or change the address (``Advice/change(_:)`` of ``Setting/baseURL``) for the
+    /// default address, otherwise which setting named the address (advice to change it is no help
+    /// when the user just did).
     var unreachableMessage: String {
         guard let origin = baseURLOrigin else {
-            return "no judge server answers at \(baseURL) — start one with `scripts/local-judge start`, or pass --base-url"
+            return "no judge server answers at \(baseURL) — start one with `scripts/local-judge start`, or \(advice.change(.baseURL))"
         }
         return "no judge server answers at \(baseURL) (\(origin)) — start the server there, or correct the address"
     }
@@ -163,32 +165,8 @@ extension OpenAICompatibleModel.Configuration {
     /// the setting it came from.
     var notHTTPMessage: String {
         guard let origin = baseURLOrigin else {
-            return "base URL \(baseURL) is not an http:// or https:// address; pass --base-url such as \(Self.defaultBaseURL)"
+            return "base URL \(baseURL) is not an http:// or https:// address; \(advice.change(.baseURL)) such as \(Self.defaultBaseURL)"
         }
         return "base URL \(baseURL) (\(origin)) is not an http:// or https:// address; correct it, such as \(Self.defaultBaseURL)"
-    }
-}
-
-extension OpenAICompatibleModel.Configuration {
-    /// The keys of a configuration file (``Overrides/fileKeys``) with their defaults and meaning, in the words a
-    /// command's help prints; the flags and `JUDGECAL_*` variables that win over them are named as the tool spells them.
-    public static var fileKeysHelp: String {
-        let defaults = Self()
-        return """
-            --model-config is a JSON object with any of these keys and no other (flags, then JUDGECAL_BASE_URL, \
-            JUDGECAL_MODEL and JUDGECAL_API_KEY_VARIABLE, win over it): baseURL (string, default \
-            \(defaults.baseURL)); model (string, default \(defaults.model)); apiKeyVariable (the name of the \
-            environment variable holding the key, default none); connectTimeout (seconds, default \
-            \(defaults.connectTimeout.plainText)); firstByteTimeout (seconds from a request to its reply's \
-            first byte, default \(defaults.firstByteTimeout.plainText): a one-at-a-time server such as the local \
-            judge queues requests, and that wait counts); requestTimeout (seconds for a whole exchange, default \
-            \(defaults.requestTimeout.plainText)); maxConcurrentRequests (requests in flight at once to the \
-            server, default \(defaults.maxConcurrentRequests)); maxReplyBytes (the longest reply body read, default \
-            \(defaults.maxReplyBytes) bytes; a longer reply fails its row); structuredOutput (openAI, llamaCpp, promptOnly \
-            or detect, default \(defaults.structuredOutput.rawValue)); endpoints (several servers of the model, each \
-            {baseURL, maxConcurrentRequests, weight, apiKeyVariable}; also repeated --base-url); endpointBackoff (seconds \
-            a failing endpoint is left out, default \(defaults.endpointBackoff.plainText)). Failed requests (429, 5xx, timeouts, \
-            dropped connections) are tried \(defaults.retry.maxAttempts) times with backoff.
-            """
     }
 }

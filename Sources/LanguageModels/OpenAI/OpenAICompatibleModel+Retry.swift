@@ -139,24 +139,24 @@ extension OpenAICompatibleModel {
             LanguageModelError(
                 .timedOut,
                 "\(endpoint) accepted no connection within \(configuration.connectTimeout.plainText) s; if the server is "
-                    + "slow to accept, raise connectTimeout in --model-config (or pass --connect-timeout)")
+                    + "slow to accept, \(configuration.advice.change(.connectTimeout))")
         case .timedOut(.firstByte):
             LanguageModelError(
                 .timedOut,
                 "\(endpoint) sent no reply within \(configuration.firstByteTimeout.plainText) s of the request; a busy "
-                    + "server queues requests, so raise firstByteTimeout in --model-config (or pass --first-byte-timeout)")
+                    + "server queues requests, so \(configuration.advice.change(.firstByteTimeout))")
         case .timedOut(.total):
             LanguageModelError(
                 .timedOut,
-                "\(endpoint) did not finish its reply within \(configuration.requestTimeout.plainText) s; raise "
-                    + "requestTimeout in --model-config (or pass --request-timeout)")
+                "\(endpoint) did not finish its reply within \(configuration.requestTimeout.plainText) s; "
+                    + configuration.advice.change(.requestTimeout))
         case .connectionDropped:
             LanguageModelError(.connectionDropped, "\(endpoint) closed the connection before a whole reply: \(failure.detail)")
         case .replyTooLarge:
             LanguageModelError(
                 .replyTooLarge,
                 "\(endpoint) sent a reply longer than \(configuration.maxReplyBytes) bytes, so it was not read; a judge's "
-                    + "reply is a few kilobytes, so this one ran away (check maxTokens), or raise maxReplyBytes in --model-config")
+                    + "reply is a few kilobytes, so this one ran away (check maxTokens), or \(configuration.advice.change(.maxReplyBytes))")
         case .cancelled:
             LanguageModelError(.cancelled, "the request to \(endpoint) was cancelled")
         case .other:

@@ -61,7 +61,7 @@ enum AgreementCommand {
             table of counts: a header of category labels after a free first cell, then one \
             row per category, labelled in the same order. Without --raters, FILE is long ratings: columns \
             item (or id), rater, score and optionally dimension, one line per rating; each dimension is a group.
-            Statistics: \(AgreementStatistic.all.map { "\($0.name) (\($0.summary))" }.joined(separator: "; ")).
+            Statistics: \(AgreementStatistic.all.map { "\($0.name) (\(AgreementMessages.summary(of: $0)))" }.joined(separator: "; ")).
             --json writes {file, statistic, items, parameters {weights, level, categories, ci, \
             resamples, seed (a string), tolerance, icc-form, population}, results [{group, raters, measure, value, se, \
             ci {lower, upper, level, method}, ci-undefined {code, message}, n, excluded, undefined {code, message}, undefined-resamples, \
@@ -140,7 +140,7 @@ enum AgreementCommand {
         do throws(AgreementRequestError) {
             return try request.validated(raters: raters)
         } catch {
-            throw UsageError(error.optionMessage)
+            throw UsageError(AgreementMessages.message(for: error))
         }
     }
 

@@ -81,7 +81,7 @@ enum AlignCommand {
             if let scoresPath = try arguments[judgeScores] { return try runOnScores(scoresPath, arguments, console: console) }
             return try await runJudging(arguments, runPath: arguments[runFile], console: console)
         } catch let error as AlignmentOptionsError {
-            throw UsageError(error.message)
+            throw UsageError(AlignMessages.message(for: error) ?? error.message)
         }
     }
 
@@ -140,16 +140,29 @@ enum AlignCommand {
         return VerdictExitCodes.code(for: report.verdict.outcome)
     }
 
+    /// The options that do not apply to preferences (``PreferenceAlignment``).
+    ///
+    /// Each is refused with `--pairwise`, never ignored: the judge's scores from a file, declared
+    /// categories, another statistic, the bootstrap, slices, splits and sequential looks (kappa's
+    /// interval here is analytic). `--report` and `--history` apply.
+    static let refusedOptionNames = [
+        "judge-scores", "categories", "statistic", "ci", "resamples", "seed", "group-by", "worst", "split", "splits",
+        "split-shares", "sequential",
+    ]
+    /// The flags refused with `--pairwise`: `means` (preferences are not averaged), `include-examples`
+    /// and `require-certified` (a pairwise run has no worked-example rows or certificate).
+    static let refusedFlagNames = ["means", "include-examples", "require-certified"]
+
     /// align's declarations of the options and flags `--pairwise` refuses, in the order
-    /// ``PreferenceAlignment/refusedOptions`` and ``PreferenceAlignment/refusedFlags`` name them.
+    /// ``refusedOptionNames`` and ``refusedFlagNames`` name them.
     static let refusedWithPairwise: (options: [Option], flags: [Flag]) = (
-        PreferenceAlignment.refusedOptions.map { name in
+        refusedOptionNames.map { name in
             guard let option = command.options.first(where: { $0.name == name }) else {
                 preconditionFailure("align declares no option --\(name) for --pairwise to refuse")
             }
             return option
         },
-        PreferenceAlignment.refusedFlags.map { name in
+        refusedFlagNames.map { name in
             guard let flag = command.flags.first(where: { $0.name == name }) else {
                 preconditionFailure("align declares no flag --\(name) for --pairwise to refuse")
             }

@@ -36,7 +36,7 @@ enum JudgeCommand {
             retries) makes the row a transport failure, which is not cached: running again asks \
             exactly those rows again, and says how many it retried. Progress goes to standard error: \
             a line redrawn on a terminal, otherwise a line every 30 s or every tenth of the rows.
-            \(OpenAICompatibleModel.Configuration.fileKeysHelp)
+            \(ModelMessages.fileKeysHelp)
             Exit codes: 0 judged (failures are counted in the output); 1 the judge server failed; \
             64 usage; 65 malformed run, rubric, --model-config or earlier judgments file at --output; \
             66 a file missing; 73 output folder missing.

@@ -68,7 +68,8 @@ enum JudgeModelOptions {
             sample: try arguments[sample], seed: try arguments[seed])
     }
 
-    /// The judge the options describe: flags over `JUDGECAL_*` variables over `--model-config`.
+    /// The judge the options describe: flags over `JUDGECAL_*` variables over `--model-config`, its
+    /// client's errors advising in `judgecal`'s words (``ModelMessages/advice``).
     static func judge(_ arguments: ParsedArguments) throws -> JudgeSession {
         var overrides = OpenAICompatibleModel.Configuration.Overrides(
             model: try arguments[model],
@@ -79,8 +80,10 @@ enum JudgeModelOptions {
         overrides.setBaseURLs(try arguments[baseURL])
         let configFile = try arguments[modelConfig].map { try InputFiles.existing($0, role: "model configuration") }
         let mode = try arguments[Self.mode]
+        var configuration = try OpenAICompatibleModel.Configuration.resolved(overrides: overrides, file: configFile)
+        configuration.advice = ModelMessages.advice
         return try JudgeSession(
-            configuration: .resolved(overrides: overrides, file: configFile),
+            configuration: configuration,
             cacheURL: URL(fileURLWithPath: try arguments[cache]),
             options: JudgeSettings(mode: mode.scoringMode(samples: try arguments[samples])),
             concurrency: try arguments[concurrency])

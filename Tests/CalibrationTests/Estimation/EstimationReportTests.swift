@@ -6,6 +6,8 @@ import RunInference
 import StatisticsCore
 import Testing
 
+@testable import judgecal
+
 /// A run of `rows` rows on a 1–4 scale: the expert's level drawn from fixed shares, the judge agreeing
 /// with probability `accuracy` and otherwise giving a lenient level; the first `labelled` rows labelled.
 private func syntheticRun(
@@ -61,7 +63,8 @@ struct EstimationReportTests {
         let error = try #require(throws: EstimationOptionsError.self) {
             try EstimationReport(EstimationRun(input: input), settings: EstimationSettings())
         }
-        #expect(error.message.contains("--random-sample") && error.message.contains("--not-for-inference"))
+        let words = JudgeCal.message(for: error) ?? ""
+        #expect(words.contains("--random-sample") && words.contains("--not-for-inference"))
         #expect(throws: EstimationOptionsError.self) {
             try EstimationSettings(passLevel: nil, randomSample: true, notForInference: true)
         }
@@ -117,7 +120,8 @@ struct EstimationReportTests {
             try EstimationReport(EstimationRun(input: input, inclusionProbabilities: pi), settings: EstimationSettings())
         }
         #expect(error.message.hasPrefix("\(unreachable) of the run's 400 rows"))
-        #expect(error.message.contains("π = 0") && error.message.contains("--not-for-inference"))
+        let words = JudgeCal.message(for: error) ?? ""
+        #expect(words.contains("π = 0") && words.contains("--not-for-inference"))
         let shown = try EstimationReport(
             EstimationRun(input: input, inclusionProbabilities: pi), settings: EstimationSettings(declaredSampling: .notForInference))
         #expect(!shown.isValidForInference)
@@ -138,7 +142,7 @@ struct EstimationReportTests {
         let offScale = try #require(throws: EstimationOptionsError.self) {
             try EstimationReport(EstimationRun(input: input), settings: EstimationSettings(passLevel: 5, declaredSampling: .randomSample))
         }
-        #expect(offScale.message.contains("--pass-at 5"))
+        #expect(JudgeCal.message(for: offScale)?.contains("--pass-at 5") == true)
         input.dimensions[0].expertLabels = Array(input.dimensions[0].expertLabels.prefix(9))
         let few = try EstimationReport(EstimationRun(input: input), settings: settings)
         #expect(few.dimensions[0].mean.corrected.undefinedReason?.code == "too-few")

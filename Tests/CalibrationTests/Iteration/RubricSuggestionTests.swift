@@ -8,6 +8,8 @@ import LanguageModels
 import Testing
 import _TestSupport
 
+@testable import judgecal
+
 /// `Resources/suggest_server.py`, serving the recorded replies in `Resources/suggest/`; started once per test process.
 final class SuggestServer: Sendable {
     static let shared: SuggestServer = {
@@ -111,7 +113,7 @@ struct RubricSuggestionTests {
         }
         #expect(none?.message.hasPrefix("no disagreements on the 20 rows given") == true)
         let everything = await #expect(throws: SuggestionError.self) { try await suggest("unasked", digest: try digest(rows: nil)) }
-        #expect(everything?.message.contains("--ids") == true)
+        #expect(everything.flatMap(JudgeCal.message(for:))?.contains("--ids") == true)
         #expect(try SuggestServer.shared.requests("unasked").isEmpty)
     }
 }

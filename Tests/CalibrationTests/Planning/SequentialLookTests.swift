@@ -10,6 +10,8 @@ import StatisticsCore
 import Testing
 import _TestSupport
 
+@testable import judgecal
+
 @Suite("align --sequential: looks counted per rubric and label set in the history file")
 struct SequentialLookTests {
     static let sheet = "notebooks-data/hanna.labels.csv"
@@ -67,7 +69,10 @@ struct SequentialLookTests {
         try outputs.write(second, rubricText: nil)
         let again = try outputs.withLooks(try Self.report(looks: 3), labelSheets: [Self.sheet])
         #expect(again.dimensions.first?.sequentialLook?.look == 2)
-        let plain = try outputs.withLooks(try Self.report(looks: nil), labelSheets: [Self.sheet])
+        // The note in judgecal's words, which the report below shows.
+        let plain = try AlignmentWording.$tool.withValue(AlignMessages.words(for:)) {
+            try outputs.withLooks(try Self.report(looks: nil), labelSheets: [Self.sheet])
+        }
         let note = try #require(plain.earlierLooksNote)
         #expect(note.contains("this single-look interval ignores them"))
         #expect(plain.renderText().contains("Note: these labels had 2 earlier align --sequential look(s)"))
@@ -82,7 +87,7 @@ struct SequentialLookTests {
         let changed = try #require(throws: AlignmentOptionsError.self) {
             try outputs.withLooks(try Self.report(looks: 5), labelSheets: [Self.sheet])
         }
-        #expect(changed.message.contains("began with --sequential 1"))
+        #expect(JudgeCal.message(for: changed)?.contains("began with --sequential 1") == true)
         let spent = try #require(throws: AlignmentOptionsError.self) {
             try outputs.withLooks(try Self.report(looks: 1), labelSheets: [Self.sheet])
         }

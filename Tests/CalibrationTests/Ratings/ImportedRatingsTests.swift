@@ -7,6 +7,8 @@ import StatisticsCore
 import Testing
 import _TestSupport
 
+@testable import judgecal
+
 /// Writes `text` to a fresh folder as `name` and returns its URL.
 private func file(_ name: String, _ text: String) throws -> URL {
     let url = try SharedData.temporaryFolder("ratings").appendingPathComponent(name)
@@ -84,7 +86,7 @@ struct ImportedRatingsTests {
         #expect(error.line == 1 && error.column == "human")
         #expect(error.message == "[1] is not a rating; expected a number or a level's label")
         let none = try file("none.jsonl", "{\"id\": \"a\", \"input\": 1, \"response\": 2}\n")
-        let empty = try #require(throws: InputError.self) {
+        let empty = try #require(throws: RunImporter.ImportError.self) {
             try RunImporter.importRun(from: none, format: .jsonRecords(FieldMapping()), labelColumns: ["human"])
         }
         #expect(empty.message.contains("no record has a value in human"))
@@ -149,17 +151,17 @@ struct ImportedRatingsTests {
     func collision() throws {
         var run = try FrozenRun(info: RunInfo(name: "r"), rows: [])
         let first = FrozenRow(id: "r-0000000000000001", input: .string("a"), response: .string("x"))
-        try RunImporter.appendContentIdentified(first, to: &run, file: "e.jsonl", line: 1, column: nil, remedy: "remove it")
+        try RunImporter.appendContentIdentified(first, to: &run, file: "e.jsonl", line: 1, column: nil, remedy: .text("remove it"))
         let other = FrozenRow(id: first.id, input: .string("b"), response: .string("y"))
-        let collided = try #require(throws: InputError.self) {
-            try RunImporter.appendContentIdentified(other, to: &run, file: "e.jsonl", line: 2, column: nil, remedy: "remove it")
+        let collided = try #require(throws: RunImporter.ImportError.self) {
+            try RunImporter.appendContentIdentified(other, to: &run, file: "e.jsonl", line: 2, column: nil, remedy: .text("remove it"))
         }
         #expect(collided.line == 2)
         #expect(collided.message.contains("differ, but their contents hash to the same id r-0000000000000001"))
-        #expect(collided.message.contains("--id"))
+        #expect(JudgeCal.message(for: collided)?.contains("--id") == true)
         let same = FrozenRow(id: first.id, input: .string("a"), response: .string("x"))
         let repeated = try #require(throws: InputError.self) {
-            try RunImporter.appendContentIdentified(same, to: &run, file: "e.jsonl", line: 3, column: nil, remedy: "remove it")
+            try RunImporter.appendContentIdentified(same, to: &run, file: "e.jsonl", line: 3, column: nil, remedy: .text("remove it"))
         }
         #expect(repeated.message.contains("has the same input and response as the row on line 1"))
         #expect(run.rows.count == 1, "neither the collided nor the repeated row was added")

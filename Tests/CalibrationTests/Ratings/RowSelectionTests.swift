@@ -8,6 +8,8 @@ import Judging
 import Testing
 import _TestSupport
 
+@testable import judgecal
+
 private func bookRun() throws -> FrozenRun {
     try FrozenRun.load(from: SharedData.projectURL("notebooks-data/book-tags.run.jsonl"))
 }
@@ -39,7 +41,7 @@ struct RowSelectionTests {
         let tooMany = try #require(throws: LabelSheet.OptionsError.self) {
             try RowSelection.sample(count: 4, seed: 7).rows(of: run, among: candidates)
         }
-        #expect(tooMany.message.contains("--sample 4 is more than the 3 rows to choose from"))
+        #expect(JudgeCal.message(for: tooMany)?.contains("--sample 4 is more than the 3 rows to choose from") == true)
     }
 
     @Test("--ids: the listed rows in run order; an id the run lacks names its line; both options or a sample of 0 are refused")

@@ -4,6 +4,8 @@ import Foundation
 import Testing
 import _TestSupport
 
+@testable import judgecal
+
 @Suite("Outputs written all or none")
 struct StagedOutputsTests {
     @Test("Staged reports are put in place only after the first step succeeds, and leave no temporary file behind")
@@ -37,7 +39,7 @@ struct StagedOutputsTests {
         let error = try #require(throws: OutputError.self) { try outputs.commit { try entry.append(to: history) } }
         #expect(error.path == history.path)
         #expect(
-            error.description
+            JudgeCal.message(for: error)
                 == "cannot append to the history file '\(history.path)': Is a directory, so the report '\(html)' was not written either; pass --history FILE to append elsewhere, or --no-history"
         )
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["history.jsonl"])

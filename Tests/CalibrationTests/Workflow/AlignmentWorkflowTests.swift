@@ -8,6 +8,8 @@ import StatisticsCore
 import Testing
 import _TestSupport
 
+@testable import judgecal
+
 @Suite("The alignment workflow: outputs checked before work, the --categories scale, judge scores aligned with notes")
 struct AlignmentWorkflowTests {
     @Test("A missing history folder: the default path's advice says why and names --history and --no-history; a chosen one, both")
@@ -16,10 +18,12 @@ struct AlignmentWorkflowTests {
         let byDefault = try #require(throws: OutputError.self) {
             try AlignmentOutputs(history: missing, historyIsDefault: true).check()
         }
-        #expect(byDefault.description.hasSuffix("the default assumes the current folder is the project's; pass --history FILE or --no-history"))
+        #expect(
+            JudgeCal.message(for: byDefault)?.hasSuffix(
+                "the default assumes the current folder is the project's; pass --history FILE or --no-history") == true)
         let chosen = try #require(throws: OutputError.self) { try AlignmentOutputs(history: missing).check() }
         #expect(chosen.description.hasPrefix("cannot append to the history file '\(missing)': the folder"))
-        #expect(chosen.description.hasSuffix("pass --history FILE to append elsewhere, or --no-history"))
+        #expect(JudgeCal.message(for: chosen)?.hasSuffix("pass --history FILE to append elsewhere, or --no-history") == true)
         let report = try #require(throws: OutputError.self) { try AlignmentOutputs(report: missing).check() }
         #expect(report.description.hasPrefix("cannot write the report '\(missing)'"))
         try AlignmentOutputs(history: nil).check()
@@ -33,17 +37,20 @@ struct AlignmentWorkflowTests {
         let rubric = try Rubric.load(from: SharedData.projectURL("rubrics/book-tags.md"))
         #expect(throws: AlignmentOptionsError.self) { try ScoringScale.alignmentLevels([1, 2], rubric: rubric) }
         let one = try #require(throws: AlignmentOptionsError.self) { try ScoringScale.alignmentLevels([3], rubric: nil) }
-        #expect(one.message == "--categories needs at least two distinct levels, each given once")
+        #expect(JudgeCal.message(for: one) == "--categories needs at least two distinct levels, each given once")
         #expect(throws: AlignmentOptionsError.self) { try ScoringScale.alignmentLevels([1, 2, 2], rubric: nil) }
         #expect(throws: AlignmentOptionsError.self) { try ScoringScale.alignmentLevels(Array(1...201), rubric: nil) }
     }
 
     @Test("HANNA's judge scores without a scale: the figures, and the note that the category statistics are undefined")
     func judgeScoresWithoutScale() throws {
-        let alignment = try JudgeScoresAlignment(
-            scores: SharedData.projectURL("notebooks-data/hanna-judges/Mistral-7B.p1.csv"), run: nil, rubric: nil, levels: nil,
-            labelSheets: [SharedData.projectURL("notebooks-data/hanna.labels.csv")], values: .means, groupBy: nil,
-            settings: AlignmentSettings(resamples: 0))
+        // The notes in judgecal's words, which the second assertion reads.
+        let alignment = try AlignmentWording.$tool.withValue(AlignMessages.words(for:)) {
+            try JudgeScoresAlignment(
+                scores: SharedData.projectURL("notebooks-data/hanna-judges/Mistral-7B.p1.csv"), run: nil, rubric: nil, levels: nil,
+                labelSheets: [SharedData.projectURL("notebooks-data/hanna.labels.csv")], values: .means, groupBy: nil,
+                settings: AlignmentSettings(resamples: 0))
+        }
         #expect(alignment.notes.count == 1)
         #expect(alignment.notes.first?.hasPrefix("no scale is known (no --rubric, no --categories)") == true)
         #expect(!alignment.report.dimensions.isEmpty)

@@ -6,6 +6,8 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import judgecal
+
 /// Collects the lines a progress log writes.
 private final class Lines: Sendable {
     let lines = Mutex([String]())
@@ -67,9 +69,9 @@ struct JudgeProgressTests {
         #expect(try JudgmentSet.previouslyUnanswered(at: url).isEmpty)
         try Data("{\"judgments\": {\"run\": \"r\", \"rubric\": \"b\", \"model\": \"m\"}}\nnot json\n".utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        let error = try #require(throws: InputError.self) { try JudgmentSet.previouslyUnanswered(at: url) }
+        let error = try #require(throws: JudgmentSet.PreviousJudgmentsError.self) { try JudgmentSet.previouslyUnanswered(at: url) }
         #expect(error.file == InputFile.displayName(url))
         #expect(error.line == 2)
-        #expect(error.message.hasSuffix("move the file away or choose another --output"))
+        #expect(JudgeCal.message(for: error)?.hasSuffix("move the file away or choose another --output") == true)
     }
 }

@@ -4,6 +4,7 @@ import Testing
 import _TestSupport
 
 @testable import LanguageModels
+@testable import judgecal
 
 /// The misbehaving loopback server in `Resources/fault_server.py`, started once
 /// per test process; it stops when this process exits.
@@ -88,14 +89,15 @@ func faultModel(
     concurrency: Int = 4, apiKeyVariable: String? = nil, environment: [String: String] = [:],
     structuredOutput: OpenAICompatibleModel.StructuredOutputSupport = .promptOnly
 ) throws -> OpenAICompatibleModel {
-    try OpenAICompatibleModel(
-        configuration: .init(
-            baseURL: FaultServer.shared.baseURL(tag: tag, scenario: scenario), model: "fault-server-model",
-            apiKeyVariable: apiKeyVariable, connectTimeout: 1, firstByteTimeout: firstByteTimeout ?? timeout,
-            requestTimeout: timeout, maxConcurrentRequests: concurrency,
-            retry: .init(maxAttempts: attempts, initialDelay: 0.05, multiplier: 2, maxDelay: 2, jitter: 0.5),
-            structuredOutput: structuredOutput),
-        environment: environment)
+    var configuration = OpenAICompatibleModel.Configuration(
+        baseURL: FaultServer.shared.baseURL(tag: tag, scenario: scenario), model: "fault-server-model",
+        apiKeyVariable: apiKeyVariable, connectTimeout: 1, firstByteTimeout: firstByteTimeout ?? timeout,
+        requestTimeout: timeout, maxConcurrentRequests: concurrency,
+        retry: .init(maxAttempts: attempts, initialDelay: 0.05, multiplier: 2, maxDelay: 2, jitter: 0.5),
+        structuredOutput: structuredOutput)
+    // The advice in errors as judgecal words it, which the timeout and reply-size tests read.
+    configuration.advice = ModelMessages.advice
+    return try OpenAICompatibleModel(configuration: configuration, environment: environment)
 }
 
 /// A one-message request.
