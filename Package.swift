@@ -184,6 +184,7 @@ let tests: [Target] = [
         dependencies: [
             "DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "EvaluationCore", "Judging", "LanguageModels", "SampleGeneration",
             "_TestSupport",
+            "judgecal", "CommandLineParsing",  // its command tree and words, besides the binary the suites run
         ]
     ),
     .testTarget(

@@ -69,7 +69,7 @@ public struct SuggestionError: Error, Sendable, Hashable, CustomStringConvertibl
     public let message: String
     /// What went wrong, where the way out is a setting of the caller's (which rows to show), for
     /// a tool to word naming its options; `nil` when ``message`` says all.
-    public var problem: Problem? = nil
+    public let problem: Problem?
 
     /// What went wrong, with what a tool needs to say so in its own words.
     public enum Problem: Sendable, Hashable {
@@ -77,6 +77,11 @@ public struct SuggestionError: Error, Sendable, Hashable, CustomStringConvertibl
         case noRowSet
         /// The revision's worked example cites this row, which is not among the rows given.
         case citesUnseenRow(String)
+    }
+
+    init(message: String, problem: Problem? = nil) {
+        self.message = message
+        self.problem = problem
     }
 
     static let noRowSet = SuggestionError(
