@@ -22,11 +22,11 @@ enum JudgeCal {
     /// ``AlignmentWording``) then name the tool's options, as ``message(for:)`` does for the
     /// errors. The model client's advice goes with its configuration instead (``ModelMessages/advice``).
     static func withWording<T: Sendable>(_ body: @Sendable () async throws -> T) async rethrows -> T {
-        try await IntervalWording.$tool.withValue(AgreementMessages.words(for:)) {
-            try await SplitWording.$tool.withValue(AlignMessages.words(for:)) {
-                try await EstimationWording.$tool.withValue(EstimateMessages.words(for:)) {
-                    try await PlanWording.$tool.withValue(PlanMessages.words(for:)) {
-                        try await AlignmentWording.$tool.withValue(AlignMessages.words(for:)) {
+        try await IntervalWording.$tool.withValue(ToolWords(AgreementMessages.words(for:))) {
+            try await SplitWording.$tool.withValue(ToolWords(AlignMessages.words(for:))) {
+                try await EstimationWording.$tool.withValue(ToolWords(EstimateMessages.words(for:))) {
+                    try await PlanWording.$tool.withValue(ToolWords(PlanMessages.words(for:))) {
+                        try await AlignmentWording.$tool.withValue(ToolWords(AlignMessages.words(for:))) {
                             try await body()
                         }
                     }

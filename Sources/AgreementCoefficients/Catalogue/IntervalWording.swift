@@ -1,9 +1,11 @@
+public import DataFormats
+
 /// The catalogue's sentences that point the reader at another interval, written into a figure's
 /// ``StatisticsCore/Estimate/intervalUndefinedReason`` (and from there into verdicts and reports).
 ///
 /// The catalogue says which interval would do; how a reader asks for it is the tool's to say. A tool
 /// that names its own options (`judgecal`'s `--ci`) binds ``tool`` for the duration of its work
-/// (`IntervalWording.$tool.withValue(words) { … }`); without it the catalogue's own words stand
+/// (`IntervalWording.$tool.withValue(ToolWords(words)) { … }`); without it the catalogue's own words stand
 /// (``ownText``).
 public enum IntervalWording: Sendable, Hashable {
     /// The BCa interval is undefined for a figure (no jackknife spread, or no resample on one side of
@@ -12,7 +14,7 @@ public enum IntervalWording: Sendable, Hashable {
 
     /// The tool's words for each sentence, bound for a task and its children; `nil` (the default)
     /// leaves the catalogue's.
-    @TaskLocal public static var tool: (@Sendable (IntervalWording) -> String)?
+    @TaskLocal public static var tool: ToolWords<IntervalWording>?
 
     /// The sentence: the bound tool's words, else ``ownText``.
     public var text: String { Self.tool?(self) ?? ownText }

@@ -1,9 +1,11 @@
+public import DataFormats
+
 /// The sentences of an estimates report that name how the user set something: a declaration of
 /// how the labelled rows were drawn, the scale a dimension lacks, the run compared with.
 ///
 /// The library decides when each applies and says it in its own words (``ownText``); a tool that
 /// names its own options (`judgecal`'s `--random-sample`, `--categories`, `--versus`) binds ``tool``
-/// for the duration of its work (`EstimationWording.$tool.withValue(words) { … }`), and the report
+/// for the duration of its work (`EstimationWording.$tool.withValue(ToolWords(words)) { … }`), and the report
 /// reads in its words, in every form it is written or printed in.
 public enum EstimationWording: Sendable, Hashable {
     /// The labelled rows declared a uniform random sample of the run (``EstimationSampling/randomSample``).
@@ -17,7 +19,7 @@ public enum EstimationWording: Sendable, Hashable {
 
     /// The tool's words for each sentence, bound for a task and its children; `nil` (the default)
     /// leaves the library's.
-    @TaskLocal public static var tool: (@Sendable (EstimationWording) -> String)?
+    @TaskLocal public static var tool: ToolWords<EstimationWording>?
 
     /// The sentence: the bound tool's words, else ``ownText``.
     public var text: String { Self.tool?(self) ?? ownText }

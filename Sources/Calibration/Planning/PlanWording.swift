@@ -1,10 +1,12 @@
+public import DataFormats
+
 /// The sentences of a labelling plan's assumptions that point at another command's setting: the
 /// judgments that would give the judge's own level distribution, the interval and the looks the
 /// verdict is planned for.
 ///
 /// The library decides when each applies and says it in its own words (``ownText``); a tool that
 /// names its own options (`judgecal`'s `--run`, `align --ci analytic`, `align --sequential`) binds
-/// ``tool`` for the duration of its work (`PlanWording.$tool.withValue(words) { … }`).
+/// ``tool`` for the duration of its work (`PlanWording.$tool.withValue(ToolWords(words)) { … }`).
 public enum PlanWording: Sendable, Hashable {
     /// No judgments were given, so both raters are taken to use every level equally often.
     case uniformLevels
@@ -14,7 +16,7 @@ public enum PlanWording: Sendable, Hashable {
 
     /// The tool's words for each sentence, bound for a task and its children; `nil` (the default)
     /// leaves the library's.
-    @TaskLocal public static var tool: (@Sendable (PlanWording) -> String)?
+    @TaskLocal public static var tool: ToolWords<PlanWording>?
 
     /// The sentence: the bound tool's words, else ``ownText``.
     public var text: String { Self.tool?(self) ?? ownText }

@@ -1,9 +1,11 @@
+public import DataFormats
+
 /// The sentences about splits, for the reader of a note or a report, that point at a setting of
 /// the tool: the shares to split a small label set by, a certificate that was forced.
 ///
 /// The library decides when each applies and says it in its own words (``ownText``); a tool that
 /// names its own options (`judgecal`'s `--split-shares`, `--force`) binds ``tool`` for the duration
-/// of its work (`SplitWording.$tool.withValue(words) { … }`), and the sentences read in its words.
+/// of its work (`SplitWording.$tool.withValue(ToolWords(words)) { … }`), and the sentences read in its words.
 public enum SplitWording: Sendable, Hashable {
     /// A new record's test split has `rows` rows, fewer than ``Certificate/recommendedTestRows``; the
     /// shares are fixed from now on, and other shares would put more rows into test.
@@ -14,7 +16,7 @@ public enum SplitWording: Sendable, Hashable {
 
     /// The tool's words for each sentence, bound for a task and its children; `nil` (the default)
     /// leaves the library's.
-    @TaskLocal public static var tool: (@Sendable (SplitWording) -> String)?
+    @TaskLocal public static var tool: ToolWords<SplitWording>?
 
     /// The sentence: the bound tool's words, else ``ownText``.
     public var text: String { Self.tool?(self) ?? ownText }

@@ -1,9 +1,11 @@
+public import DataFormats
+
 /// The notes of an alignment that name how the user set something: the scale that is not known,
 /// and earlier sequential looks on the same labels.
 ///
 /// The workflow decides when each applies and says it in its own words (``ownText``); a tool that
 /// names its own options (`judgecal`'s `--rubric`, `--categories`, `align --sequential`) binds
-/// ``tool`` for the duration of its work (`AlignmentWording.$tool.withValue(words) { … }`), and the
+/// ``tool`` for the duration of its work (`AlignmentWording.$tool.withValue(ToolWords(words)) { … }`), and the
 /// notes, printed or written into a report, read in its words.
 public enum AlignmentWording: Sendable, Hashable {
     /// Judge scores aligned with neither a rubric nor declared levels: no scale is known
@@ -18,7 +20,7 @@ public enum AlignmentWording: Sendable, Hashable {
 
     /// The tool's words for each note, bound for a task and its children; `nil` (the default)
     /// leaves the workflow's.
-    @TaskLocal public static var tool: (@Sendable (AlignmentWording) -> String)?
+    @TaskLocal public static var tool: ToolWords<AlignmentWording>?
 
     /// The note: the bound tool's words, else ``ownText``.
     public var text: String { Self.tool?(self) ?? ownText }

@@ -3,6 +3,7 @@ import Calibration
 import CalibrationData
 import CalibrationReports
 import CalibrationWorkflow
+import DataFormats
 import Foundation
 import Judging
 import RunInference
@@ -70,7 +71,7 @@ struct SequentialLookTests {
         let again = try outputs.withLooks(try Self.report(looks: 3), labelSheets: [Self.sheet])
         #expect(again.dimensions.first?.sequentialLook?.look == 2)
         // The note in judgecal's words, which the report below shows.
-        let plain = try AlignmentWording.$tool.withValue(AlignMessages.words(for:)) {
+        let plain = try AlignmentWording.$tool.withValue(ToolWords(AlignMessages.words(for:))) {
             try outputs.withLooks(try Self.report(looks: nil), labelSheets: [Self.sheet])
         }
         let note = try #require(plain.earlierLooksNote)

@@ -45,7 +45,7 @@ struct AlignmentWorkflowTests {
     @Test("HANNA's judge scores without a scale: the figures, and the note that the category statistics are undefined")
     func judgeScoresWithoutScale() throws {
         // The notes in judgecal's words, which the second assertion reads.
-        let alignment = try AlignmentWording.$tool.withValue(AlignMessages.words(for:)) {
+        let alignment = try AlignmentWording.$tool.withValue(ToolWords(AlignMessages.words(for:))) {
             try JudgeScoresAlignment(
                 scores: SharedData.projectURL("notebooks-data/hanna-judges/Mistral-7B.p1.csv"), run: nil, rubric: nil, levels: nil,
                 labelSheets: [SharedData.projectURL("notebooks-data/hanna.labels.csv")], values: .means, groupBy: nil,
