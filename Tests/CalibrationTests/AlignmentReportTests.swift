@@ -192,32 +192,129 @@ struct AlignmentReportTests {
         #expect(d.cohenKappa.unweighted == CohenKappa(table).kappa)
     }
 
-    @Test("Human ceiling: the first two raters on the rows both labelled")
+    @Test("Human ceiling: every pair of raters on the rows both labelled, each rater's standing, the judge against each")
     func humanCeiling() throws {
         let a: [Double] = [1, 2, 3, 4, 5, 3, 2, 4, 5, 1]
-        let b: [Double] = [1, 2, 4, 4, 5, 2, 2, 4, 4, 1]
-        var labels = zip(AlignmentFixture.ids(10), a).map { ExpertLabel(rowID: $0, rater: "ann", value: $1) }
-        // Bob labels r0–r7 only; Cy labels r0 only (a third rater is ignored by the ceiling).
-        labels += zip(AlignmentFixture.ids(8), b).map { ExpertLabel(rowID: $0, rater: "bob", value: $1) }
-        labels.append(ExpertLabel(rowID: "r0", rater: "cy", value: 1))
-        let judge = Dictionary(uniqueKeysWithValues: AlignmentFixture.ids(10).map { ($0, JudgeScore(3)) })
+        let b: [Double] = [1, 2, 4, 4, 5, 2, 2, 4]
+        let c: [Double] = [5, 1, 1, 2, 1, 5, 4, 1, 2, 4]
+        let j: [Double] = [1, 2, 3, 4, 4, 3, 2, 4, 5, 2]
+        let ids = AlignmentFixture.ids(10)
+        // Bob labels r0–r7 only; Cy labels every row, against the others.
+        var labels = zip(ids, a).map { ExpertLabel(rowID: $0, rater: "ann", value: $1) }
+        labels += zip(ids.prefix(8), b).map { ExpertLabel(rowID: $0, rater: "bob", value: $1) }
+        labels += zip(ids, c).map { ExpertLabel(rowID: $0, rater: "cy", value: $1) }
+        let judge = Dictionary(uniqueKeysWithValues: zip(ids, j).map { ($0, JudgeScore($1)) })
         let dimension = AlignmentInput.Dimension(name: "q", scale: scale, judge: JudgeScores(scores: judge), expertLabels: labels)
         let options = AlignmentSettings(statistic: .linearKappa, intervals: .analytic)
-        let d = try #require(
-            try AlignmentReport(AlignmentInput(runRowIDs: AlignmentFixture.ids(10), dimensions: [dimension]), options: options).dimensions
-                .first)
+        let report = try AlignmentReport(AlignmentInput(runRowIDs: ids, dimensions: [dimension]), options: options)
+        let d = try #require(report.dimensions.first)
         let ceiling = try #require(d.humanCeiling)
-        #expect(ceiling.firstRater == "ann")
-        #expect(ceiling.secondRater == "bob")
-        #expect(ceiling.n == 8)
-        let table = try ContingencyTable(scale: scale, first: Array(a.prefix(8)), second: Array(b.prefix(8)))
-        #expect(ceiling.quadraticKappa == CohenKappa(table, weights: .quadratic).kappa)
-        #expect(ceiling.exactAgreement.value == 6.0 / 8)
-        #expect(ceiling.statistic == .linearKappa)
-        #expect(ceiling.statisticEstimate == CohenKappa(table, weights: .linear).kappa)
-        // A constant judge: kappa is 0 by its formula, Pearson's r undefined with its reason.
-        #expect(d.pearson.value == nil)
-        #expect(d.pearson.undefinedReason?.code == "no-variation")
+        func kappa(_ x: [Double], _ y: [Double], _ weights: AgreementWeights = .linear) throws -> Estimate {
+            CohenKappa(try ContingencyTable(scale: scale, first: x, second: y), weights: weights).kappa
+        }
+        #expect(ceiling.pairs.map { "\($0.firstRater)-\($0.secondRater)" } == ["ann-bob", "ann-cy", "bob-cy"])
+        #expect(ceiling.pairs.map(\.n) == [8, 10, 8])
+        let ab = try kappa(Array(a.prefix(8)), b), ac = try kappa(a, c), bc = try kappa(b, Array(c.prefix(8)))
+        #expect(ceiling.pairs.map(\.statisticEstimate) == [ab, ac, bc])
+        #expect(ceiling.pairs[0].quadraticKappa == (try kappa(Array(a.prefix(8)), b, .quadratic)))
+        #expect(ceiling.pairs[0].exactAgreement.value == 6.0 / 8)
+        let values = try [ab, ac, bc].map { try #require($0.value) }
+        #expect(ceiling.summary?.minimum == values.min())
+        #expect(ceiling.summary?.maximum == values.max())
+        #expect(abs(try #require(ceiling.summary?.mean) - values.reduce(0, +) / 3) < 1e-12)
+        #expect(ceiling.summary?.definedPairs == 3)
+        // Each rater: rows, the mean of its pairs, the pair it is not in, the judge against it alone.
+        #expect(ceiling.raters.map(\.rater) == ["ann", "bob", "cy"])
+        #expect(ceiling.raters.map(\.rows) == [10, 8, 10])
+        #expect(abs(try #require(ceiling.raters[0].withOthers.value) - (values[0] + values[1]) / 2) < 1e-12)
+        #expect(ceiling.raters[0].ceilingWithout?.value == values[2])
+        #expect(ceiling.raters[1].judge == (try kappa(b, Array(j.prefix(8)))))
+        #expect(ceiling.raters[2].judge == (try kappa(c, j)))
+        let single = try ceiling.raters.map { try #require($0.judge.value) }
+        #expect(abs(try #require(ceiling.judgeVersusSingleRaters.value) - single.reduce(0, +) / 3) < 1e-12)
+        // Cy agrees with nobody beyond chance; Ann and Bob agree with each other.
+        #expect(ceiling.raters.map(\.agreesWithNobody) == [false, false, true])
+        let text = report.renderText()
+        #expect(text.contains("human ceiling, one rater against one (3 raters, 3 pairs)"))
+        #expect(text.contains("* cy agrees with no other rater beyond chance"))
+    }
+
+    @Test("A threshold above every pair of experts is said")
+    func thresholdAboveCeiling() throws {
+        let a: [Double] = [1, 2, 3, 4, 5, 3, 2, 4, 5, 1]
+        let b: [Double] = [2, 2, 4, 3, 5, 2, 3, 4, 4, 1]
+        let ids = AlignmentFixture.ids(10)
+        let labels = zip(ids, a).map { ExpertLabel(rowID: $0, rater: "ann", value: $1) }
+            + zip(ids, b).map { ExpertLabel(rowID: $0, rater: "bob", value: $1) }
+        let judge = Dictionary(uniqueKeysWithValues: zip(ids, a).map { ($0, JudgeScore($1)) })
+        let dimension = AlignmentInput.Dimension(name: "q", scale: scale, judge: JudgeScores(scores: judge), expertLabels: labels)
+        let report = try AlignmentReport(
+            AlignmentInput(runRowIDs: ids, dimensions: [dimension]), options: AlignmentSettings(threshold: 0.95, intervals: .analytic))
+        let d = try #require(report.dimensions.first)
+        let best = try #require(d.humanCeiling?.summary?.maximum)
+        #expect(best < 0.95)
+        #expect(report.renderText().contains("the threshold 0.950 is above every pair of experts"))
+    }
+
+    @Test("Old reports' first-two-raters ceiling still reads, as one pair")
+    func legacyCeiling() throws {
+        let json = """
+            {"firstRater":"ann","secondRater":"bob","n":8,"statistic":"linear-kappa",
+             "quadraticKappa":{"n":8,"value":0.9},"exactAgreement":{"n":8,"value":0.75},
+             "statisticEstimate":{"n":8,"value":0.8},
+             "judgeVersusFirstRater":{"n":8,"value":0.5},"judgeVersusSecondRater":{"n":8,"value":0.7},
+             "judgeVersusSingleRaters":{"n":8,"value":0.6}}
+            """
+        let ceiling = try JSONDecoder().decode(DimensionAlignment.HumanCeiling.self, from: Data(json.utf8))
+        #expect(ceiling.pairs.count == 1)
+        #expect(ceiling.pairs[0].firstRater == "ann" && ceiling.pairs[0].n == 8)
+        #expect(ceiling.summary?.maximum == 0.8)
+        #expect(ceiling.raters.map(\.judge.value) == [0.5, 0.7])
+        #expect(ceiling.judgeVersusSingleRaters.value == 0.6)
+        // And a new one round-trips.
+        let again = try JSONDecoder().decode(DimensionAlignment.HumanCeiling.self, from: try JSONEncoder().encode(ceiling))
+        #expect(again == ceiling)
+    }
+
+    @Test("Experts combined: the mean, the median, or a majority that leaves a tie unpaired and counts it")
+    func expertCombination() throws {
+        #expect(ExpertCombination.mean.combine([1, 2, 4]) == 7.0 / 3)
+        #expect(ExpertCombination.median.combine([1, 2, 4]) == 2)
+        #expect(ExpertCombination.median.combine([1, 2, 4, 5]) == 3)
+        #expect(ExpertCombination.majority.combine([1, 1, 0]) == 1)
+        #expect(ExpertCombination.majority.combine([1, 0]) == nil)
+        #expect(ExpertCombination.majority.combine([]) == nil)
+        #expect(ExpertCombination.standard(for: CategoryScale(values: [0, 1])) == .majority)
+        #expect(ExpertCombination.standard(for: scale) == .mean)
+        #expect(ExpertCombination.standard(for: nil) == .mean)
+
+        // A pass/fail dimension: twelve rows, two raters; r1's raters split, so a majority has none, and the judge says fail there.
+        let passFail = CategoryScale(values: [0, 1], labels: ["fail", "pass"])
+        let ids = AlignmentFixture.ids(12)
+        var labels: [ExpertLabel] = []
+        for (i, id) in ids.enumerated() {
+            labels.append(ExpertLabel(rowID: id, rater: "ann", value: Double(i % 2)))
+            labels.append(ExpertLabel(rowID: id, rater: "bob", value: i == 1 ? 0 : Double(i % 2)))
+        }
+        let judge = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, JudgeScore($0 == 1 ? 0 : Double($0 % 2))) })
+        let dimension = AlignmentInput.Dimension(name: "ok", scale: passFail, judge: JudgeScores(scores: judge), expertLabels: labels)
+        let input = AlignmentInput(runRowIDs: ids, dimensions: [dimension])
+        let majorityReport = try AlignmentReport(input, options: AlignmentSettings(intervals: .analytic))
+        let majority = try #require(majorityReport.dimensions.first)
+        #expect(majority.expertAggregation.method == "majority-of-raters")
+        #expect(majority.expertAggregation.chosen == "default")
+        #expect(majority.expertAggregation.rowsWithoutMajority == 1)
+        #expect(majority.counts.paired == 11)
+        #expect(majority.exactAgreement.value == 1)
+        #expect(majorityReport.renderText().contains("1 labelled row without a majority"))
+        // Asked for the mean, r1 is 0.5 and rounds half up to pass: the judge's fail there is a disagreement.
+        let mean = try #require(
+            try AlignmentReport(input, options: AlignmentSettings(intervals: .analytic, experts: .mean)).dimensions.first)
+        #expect(mean.expertAggregation.method == "mean-of-raters")
+        #expect(mean.expertAggregation.chosen == "asked")
+        #expect(mean.expertAggregation.rowsWithoutMajority == nil)
+        #expect(mean.counts.paired == 12)
+        #expect(mean.exactAgreement.value == 11.0 / 12)
     }
 
     @Test("Per-group correlations: a constant group is skipped and counted")

@@ -77,7 +77,9 @@ struct HANNAAlignmentTests {
                     abs(try #require(d.pearson.value) - (try #require(expected["story_pearson"]))) <= 1e-12, "\(judgePrompt) \(d.name) r")
                 tally.add(3)
                 #expect(d.cohenKappa.quadratic.undefinedReason?.code == "no-scale")
-                #expect(d.humanCeiling?.n == 960)
+                // HANNA's three raters scored every story: three pairs of 960 rows, each rater 960 rows.
+                #expect(d.humanCeiling?.pairs.map(\.n) == [960, 960, 960])
+                #expect(d.humanCeiling?.raters.map(\.rows) == [960, 960, 960])
             }
         }
     }

@@ -74,7 +74,9 @@ private struct DimensionAligner {
         self.dimension = dimension
         self.options = options
         self.groups = input.groups
-        let panel = try ExpertPanel(dimension: dimension.name, scale: dimension.scale, labels: dimension.expertLabels, runRows: runRows)
+        let panel = try ExpertPanel(
+            dimension: dimension.name, scale: dimension.scale, labels: dimension.expertLabels, runRows: runRows,
+            combination: options.experts)
         self.panel = panel
         try ExpertPanel.checkJudge(dimension.judge, dimension: dimension.name, scale: dimension.scale, runRows: runRows, role: "judge")
         let judge = dimension.judge
@@ -85,7 +87,7 @@ private struct DimensionAligner {
         let usable: (String) -> Bool = { !examples.contains($0) }
         self.usable = usable
         let labelled = panel.labels.keys.filter(usable)
-        let pairedIDs = input.runRowIDs.filter { usable($0) && panel.labels[$0] != nil && judge.scores[$0] != nil }
+        let pairedIDs = input.runRowIDs.filter { usable($0) && panel.expertValue($0) != nil && judge.scores[$0] != nil }
         counts = DimensionAlignment.Counts(
             rowsInRun: input.runRowIDs.count,
             labelled: labelled.count,
@@ -96,7 +98,7 @@ private struct DimensionAligner {
             excludedAsExamples: options.includeExampleRows ? 0 : examplesSeen.count,
             paired: pairedIDs.count)
         pairs = try PairedScores(
-            ids: pairedIDs, first: pairedIDs.map { panel.mean($0) ?? .nan }, second: pairedIDs.map { judge.scores[$0]?.value ?? .nan },
+            ids: pairedIDs, first: pairedIDs.map { panel.expertValue($0) ?? .nan }, second: pairedIDs.map { judge.scores[$0]?.value ?? .nan },
             scale: dimension.scale, dimension: dimension.name)
         let pairs = self.pairs
         inclusion = try panel.inclusionProbabilities(of: pairs.ids, dimension: dimension.name)
@@ -151,9 +153,7 @@ private struct DimensionAligner {
         let statisticEstimate = try estimate(options.statistic)
         return DimensionAlignment(
             name: dimension.name, scale: dimension.scale, counts: counts,
-            expertAggregation: .init(
-                method: "mean-of-raters", raters: panel.raters,
-                rowsWithSeveralRaters: pairs.ids.count { (panel.labels[$0]?.count ?? 0) > 1 }),
+            expertAggregation: expertAggregation(),
             rounding: rounding(),
             exactAgreement: table.map { PercentAgreement.exact($0) } ?? undefined,
             withinOne: table.map { PercentAgreement.withinTolerance($0, tolerance: 1) } ?? undefined,
@@ -169,7 +169,8 @@ private struct DimensionAligner {
             spread: .init(judge: Self.summary(pairs.second), expert: Self.summary(pairs.first)),
             confusionMatrix: table.map { .init(labels: $0.scale.labels, counts: $0.rows) },
             weightedConfusionMatrix: weightedTable.map { t in (0..<t.k).map { i in (0..<t.k).map { t[i, $0] } } },
-            humanCeiling: try humanCeiling(),
+            humanCeiling: try DimensionAlignment.HumanCeiling(
+                panel: panel, judge: dimension.judge, usable: usable, scale: dimension.scale, dimension: dimension.name, options: options),
             recalibration: try LinearRecalibration(expert: pairs.first, judge: pairs.second),
             worstDisagreements: worst(),
             statistic: options.statistic, statisticEstimate: statisticEstimate,
@@ -182,6 +183,20 @@ private struct DimensionAligner {
         var rows = estimate
         rows.n = pairs.ids.count
         return Verdict(estimate: rows, threshold: options.threshold, statistic: options.statistic.displayName)
+    }
+
+    /// How the raters were combined; with several raters on some labelled row, also why and, for a
+    /// majority, how many rows had none (with one rater per row every combination is that rater).
+    private func expertAggregation() -> DimensionAlignment.ExpertAggregation {
+        var aggregation = DimensionAlignment.ExpertAggregation(
+            method: panel.combination.reportName, raters: panel.raters,
+            rowsWithSeveralRaters: pairs.ids.count { (panel.labels[$0]?.count ?? 0) > 1 })
+        guard panel.labels.contains(where: { usable($0.key) && $0.value.count > 1 }) else { return aggregation }
+        aggregation.chosen = options.experts == nil ? "default" : "asked"
+        if panel.combination == .majority {
+            aggregation.rowsWithoutMajority = panel.labels.keys.count { usable($0) && panel.hasNoMajority($0) }
+        }
+        return aggregation
     }
 
     private func rounding() -> DimensionAlignment.Rounding? {
@@ -210,40 +225,6 @@ private struct DimensionAligner {
 
     private static func summary(_ values: [Double]) -> DimensionAlignment.SpreadSummary {
         .init(mean: Spread.mean(values), standardDeviation: Spread.standardDeviation(values))
-    }
-
-    /// The first two raters on the rows both labelled, and beside them the
-    /// judge against each of the two alone on those rows (like with like).
-    private func humanCeiling() throws -> DimensionAlignment.HumanCeiling? {
-        guard panel.raters.count >= 2 else { return nil }
-        let (a, b) = (panel.raters[0], panel.raters[1])
-        let ids = panel.labels.keys.filter { usable($0) && panel.value(of: a, row: $0) != nil && panel.value(of: b, row: $0) != nil }
-            .sorted()
-        let raters = try PairedScores(
-            ids: ids, first: ids.map { panel.value(of: a, row: $0) ?? .nan }, second: ids.map { panel.value(of: b, row: $0) ?? .nan },
-            scale: dimension.scale, dimension: dimension.name)
-        // Like with like: the judge against each rater alone, on the ceiling's rows it scored.
-        let judged = ids.filter { dimension.judge.scores[$0] != nil }
-        let versus = try [a, b].map { rater in
-            try PairedScores(
-                ids: judged, first: judged.map { panel.value(of: rater, row: $0) ?? .nan },
-                second: judged.map { dimension.judge.scores[$0]?.value ?? .nan }, scale: dimension.scale, dimension: dimension.name
-            ).estimate(options.statistic, options: options)
-        }
-        let single: Estimate
-        if let x = versus[0].value, let y = versus[1].value {
-            single = Estimate(value: (x + y) / 2, n: judged.count)
-        } else {
-            single = Estimate(
-                undefined: versus.compactMap(\.undefinedReason).first ?? .noData("the judge scored none of these rows"), n: judged.count)
-        }
-        return .init(
-            firstRater: a, secondRater: b, n: ids.count,
-            quadraticKappa: try raters.estimate(.quadraticKappa, options: options),
-            exactAgreement: raters.table.map { PercentAgreement.exact($0) }
-                ?? Estimate(undefined: raters.noTableReason ?? .noData(), n: ids.count),
-            statistic: options.statistic, statisticEstimate: try raters.estimate(options.statistic, options: options),
-            judgeVersusFirstRater: versus[0], judgeVersusSecondRater: versus[1], judgeVersusSingleRaters: single)
     }
 
     private func worst() -> [DimensionAlignment.Disagreement] {

@@ -86,13 +86,19 @@ public struct DimensionAlignment: Sendable, Hashable, Codable {
 
     /// How the experts' labels were combined into one value per row.
     public struct ExpertAggregation: Sendable, Hashable, Codable {
-        /// Always `mean-of-raters`: the judge is compared with the mean of the
-        /// raters who labelled the row.
+        /// How the raters who labelled a row were combined (``ExpertCombination/reportName``):
+        /// `mean-of-raters`, `median-of-raters` or `majority-of-raters`.
         public var method: String
         /// The raters, in order of first appearance.
         public var raters: [String]
         /// Paired rows with labels from more than one rater.
         public var rowsWithSeveralRaters: Int
+        /// With a majority: labelled rows whose raters' most frequent labels tie, so they have no
+        /// expert value and are not paired; `nil` for the mean and median (and in older reports).
+        public var rowsWithoutMajority: Int? = nil
+        /// Why this combination: `asked`, or `default` (``ExpertCombination/standard(for:)``);
+        /// `nil` in older reports, which always took the mean.
+        public var chosen: String? = nil
     }
 
     /// Fractional values rounded half up onto the declared scale for the category statistics.
@@ -155,35 +161,128 @@ public struct DimensionAlignment: Sendable, Hashable, Codable {
         }
     }
 
-    /// How well two experts agree with each other: the ceiling a judge can
-    /// hardly be expected to pass.
+    /// How well the experts agree with each other, one rater against one: the ceiling a judge can
+    /// hardly be expected to pass, over **every** pair of raters (never only the first two, whose
+    /// figure would depend on the file's order), with each rater's standing beside the others and
+    /// the judge against each rater alone.
     public struct HumanCeiling: Sendable, Hashable, Codable {
-        /// The first rater.
-        public var firstRater: String
-        /// The second rater.
-        public var secondRater: String
-        /// Rows both labelled.
-        public var n: Int
-        /// Quadratic-weighted kappa between them.
-        public var quadraticKappa: Estimate
-        /// Their exact agreement.
-        public var exactAgreement: Estimate
-        /// The verdict's statistic between them.
+        /// Two raters on the rows both labelled.
+        public struct RaterPair: Sendable, Hashable, Codable {
+            /// The rater who appears first.
+            public var firstRater: String
+            /// The other rater.
+            public var secondRater: String
+            /// Rows both labelled.
+            public var n: Int
+            /// The verdict's statistic between them, with its interval.
+            public var statisticEstimate: Estimate
+            /// Quadratic-weighted kappa between them.
+            public var quadraticKappa: Estimate
+            /// Their exact agreement on the scale.
+            public var exactAgreement: Estimate
+        }
+
+        /// One rater beside the others and beside the judge.
+        public struct RaterStanding: Sendable, Hashable, Codable {
+            /// The rater.
+            public var rater: String
+            /// Rows the rater labelled.
+            public var rows: Int
+            /// The mean of the rater's pair figures with each other rater (undefined pairs left out).
+            public var withOthers: Estimate
+            /// The mean pair figure of the panel without this rater (leave one rater out); `nil` with
+            /// fewer than three raters, when no pair is left.
+            public var ceilingWithout: Estimate?
+            /// The judge against this rater alone, on the rows both scored.
+            public var judge: Estimate
+            /// Whether no pair with this rater shows agreement beyond chance: no pair's interval (or,
+            /// without one, its value) lies above 0. Such a rater lowers the ceiling and every
+            /// mean of raters; worth a look before any verdict.
+            public var agreesWithNobody: Bool
+        }
+
+        /// The smallest, mean and largest of the defined pair figures.
+        public struct PairSummary: Sendable, Hashable, Codable {
+            /// The lowest pair figure.
+            public var minimum: Double
+            /// Their mean.
+            public var mean: Double
+            /// The highest.
+            public var maximum: Double
+            /// Pairs with a defined figure, of ``HumanCeiling/pairs``.
+            public var definedPairs: Int
+        }
+
+        /// The verdict's statistic, which every figure here is.
         public var statistic: AlignmentStatistic
-        /// Its value.
-        public var statisticEstimate: Estimate
-        /// The verdict's statistic between the judge and the first rater alone,
-        /// on the rows of the ceiling that the judge scored: one rater against
-        /// one, as the ceiling is. (`nil` in reports written before it existed.)
-        public var judgeVersusFirstRater: Estimate?
-        /// The same between the judge and the second rater alone.
-        public var judgeVersusSecondRater: Estimate?
-        /// The mean of those two: the figure to set beside the ceiling. The
-        /// dimension's headline figures compare the judge with the *mean* of
-        /// the raters, and averaging alone removes rater noise, so they can
-        /// exceed a one-against-one ceiling without the judge being better
-        /// than a rater. Undefined when either is.
-        public var judgeVersusSingleRaters: Estimate?
+        /// Every pair of raters that shares a labelled row, in the raters' order of first appearance.
+        public var pairs: [RaterPair]
+        /// The pair figures summarised; `nil` when none is defined.
+        public var summary: PairSummary?
+        /// Each rater beside the others and the judge, in order of first appearance.
+        public var raters: [RaterStanding]
+        /// The mean of the judge's figures against each rater alone (``RaterStanding/judge``): the
+        /// figure to set beside the ceiling. The dimension's headline figures compare the judge with
+        /// the raters *combined*, and combining alone removes rater noise, so they can exceed a
+        /// one-against-one ceiling without the judge being better than a rater. Undefined when
+        /// every rater's figure is; its n is the rows the judge scored that any rater labelled.
+        public var judgeVersusSingleRaters: Estimate
+
+        /// Creates the ceiling from its parts.
+        package init(
+            statistic: AlignmentStatistic, pairs: [RaterPair], summary: PairSummary?, raters: [RaterStanding],
+            judgeVersusSingleRaters: Estimate
+        ) {
+            self.statistic = statistic
+            self.pairs = pairs
+            self.summary = summary
+            self.raters = raters
+            self.judgeVersusSingleRaters = judgeVersusSingleRaters
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case statistic, pairs, summary, raters, judgeVersusSingleRaters
+        }
+
+        /// The fields of a report written before every pair was compared: the first two raters only.
+        private enum FirstTwoRatersKeys: String, CodingKey {
+            case firstRater, secondRater, n, quadraticKappa, exactAgreement, statisticEstimate
+            case judgeVersusFirstRater, judgeVersusSecondRater, judgeVersusSingleRaters
+        }
+
+        /// Reads a ceiling, or one written before every pair was compared (its one pair, its two
+        /// raters' judge figures where it has them, no summary of more pairs than it had).
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            statistic = try container.decode(AlignmentStatistic.self, forKey: .statistic)
+            if container.contains(.pairs) {
+                pairs = try container.decode([RaterPair].self, forKey: .pairs)
+                summary = try container.decodeIfPresent(PairSummary.self, forKey: .summary)
+                raters = try container.decode([RaterStanding].self, forKey: .raters)
+                judgeVersusSingleRaters = try container.decode(Estimate.self, forKey: .judgeVersusSingleRaters)
+                return
+            }
+            let old = try decoder.container(keyedBy: FirstTwoRatersKeys.self)
+            let pair = RaterPair(
+                firstRater: try old.decode(String.self, forKey: .firstRater),
+                secondRater: try old.decode(String.self, forKey: .secondRater), n: try old.decode(Int.self, forKey: .n),
+                statisticEstimate: try old.decode(Estimate.self, forKey: .statisticEstimate),
+                quadraticKappa: try old.decode(Estimate.self, forKey: .quadraticKappa),
+                exactAgreement: try old.decode(Estimate.self, forKey: .exactAgreement))
+            pairs = [pair]
+            summary = pair.statisticEstimate.value.map { PairSummary(minimum: $0, mean: $0, maximum: $0, definedPairs: 1) }
+            let unknown = Estimate(undefined: .noData("this report predates the judge's figure against each rater"), n: 0)
+            let single = try old.decodeIfPresent(Estimate.self, forKey: .judgeVersusSingleRaters)
+            let first = try old.decodeIfPresent(Estimate.self, forKey: .judgeVersusFirstRater) ?? unknown
+            let second = try old.decodeIfPresent(Estimate.self, forKey: .judgeVersusSecondRater) ?? unknown
+            let agrees = (pair.statisticEstimate.interval?.lower ?? pair.statisticEstimate.value ?? 0) > 0
+            raters = [(pair.firstRater, first), (pair.secondRater, second)].map {
+                RaterStanding(
+                    rater: $0.0, rows: pair.n, withOthers: pair.statisticEstimate, ceilingWithout: nil, judge: $0.1,
+                    agreesWithNobody: !agrees)
+            }
+            judgeVersusSingleRaters = single ?? unknown
+        }
     }
 
     /// A row where judge and expert differ.

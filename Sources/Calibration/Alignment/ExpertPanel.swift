@@ -4,18 +4,22 @@ import StatisticsCore
 /// The validated expert labels of one dimension, by row, with the raters in
 /// the order they first appear.
 ///
-/// The judge is compared with the **mean of the raters** of each row (the
-/// convention of SummEval, Topical-Chat and HANNA, which publish such means);
-/// with one rater per row that is the rater's label.
+/// The judge is compared with each row's raters combined by ``combination`` (``ExpertCombination``:
+/// the mean, the median or the majority); with one rater per row that is the rater's label.
 struct ExpertPanel {
     /// Raters in order of first appearance.
     let raters: [String]
     /// Labels by row id, in the order given.
     let labels: [String: [ExpertLabel]]
+    /// How a row's raters become its expert value.
+    let combination: ExpertCombination
 
     /// Validates `labels` of `dimension`: every row id in the run, no rater
     /// labelling a row twice, every value finite and inside the scale's range.
-    init(dimension: String, scale: CategoryScale?, labels: [ExpertLabel], runRows: Set<String>) throws {
+    init(
+        dimension: String, scale: CategoryScale?, labels: [ExpertLabel], runRows: Set<String>, combination: ExpertCombination? = nil
+    ) throws {
+        self.combination = combination ?? .standard(for: scale)
         var raters: [String] = []
         var byRow: [String: [ExpertLabel]] = [:]
         for label in labels {
@@ -36,10 +40,15 @@ struct ExpertPanel {
         self.labels = byRow
     }
 
-    /// The mean of the raters' labels of `row`, or `nil` when nobody labelled it.
-    func mean(_ row: String) -> Double? {
-        guard let list = labels[row], !list.isEmpty else { return nil }
-        return Spread.mean(list.map(\.value)).value
+    /// The raters' labels of `row` combined, or `nil` when nobody labelled it or, for a majority,
+    /// when its most frequent labels tie (``hasNoMajority(_:)``).
+    func expertValue(_ row: String) -> Double? {
+        labels[row].flatMap { combination.combine($0.map(\.value)) }
+    }
+
+    /// Whether `row` was labelled but its raters' most frequent labels tie, so a majority has no value.
+    func hasNoMajority(_ row: String) -> Bool {
+        combination == .majority && labels[row]?.isEmpty == false && expertValue(row) == nil
     }
 
     /// The label `rater` gave `row`.

@@ -29,7 +29,9 @@ extension RubricComparison {
         var seen: Set<String> = []
         var dimensions: [DimensionComparison] = []
         for dimension in input.dimensions {
-            let panel = try ExpertPanel(dimension: dimension.name, scale: dimension.scale, labels: dimension.expertLabels, runRows: runRows)
+            let panel = try ExpertPanel(
+                dimension: dimension.name, scale: dimension.scale, labels: dimension.expertLabels, runRows: runRows,
+                combination: options.experts)
             try ExpertPanel.checkJudge(
                 dimension.control, dimension: dimension.name, scale: dimension.scale, runRows: runRows, role: "control judge")
             try ExpertPanel.checkJudge(
@@ -37,8 +39,11 @@ extension RubricComparison {
             seen.formUnion(
                 Set(panel.labels.keys).union(dimension.control.scores.keys).union(dimension.experimental.scores.keys)
                     .intersection(input.exampleRowIDs))
+            // A row whose raters have no majority has no expert value: labelled, not paired.
             let labelled = considered.filter { panel.labels[$0] != nil }
-            let ids = labelled.filter { dimension.control.scores[$0] != nil && dimension.experimental.scores[$0] != nil }
+            let ids = labelled.filter {
+                panel.expertValue($0) != nil && dimension.control.scores[$0] != nil && dimension.experimental.scores[$0] != nil
+            }
             var result = try Self.compare(dimension, panel: panel, ids: ids, labelledNotPaired: labelled.count - ids.count, options: options)
             result.worstDisagreements = Self.worst(dimension, panel: panel, ids: ids, texts: input.rowTexts, count: options.worstDisagreements)
             result.slices = try Self.slices(dimension, panel: panel, ids: ids, groups: input.groups, options: options)
@@ -58,7 +63,7 @@ extension RubricComparison {
     private static func compare(
         _ dimension: Input.Dimension, panel: ExpertPanel, ids: [String], labelledNotPaired: Int, options: AlignmentSettings
     ) throws -> DimensionComparison {
-        let expert = ids.map { panel.mean($0) ?? .nan }
+        let expert = ids.map { panel.expertValue($0) ?? .nan }
         let control = ids.map { dimension.control.scores[$0]?.value ?? .nan }
         let experimental = ids.map { dimension.experimental.scores[$0]?.value ?? .nan }
         let controlPairs = try PairedScores(ids: ids, first: expert, second: control, scale: dimension.scale, dimension: dimension.name)
@@ -107,7 +112,7 @@ extension RubricComparison {
         _ dimension: Input.Dimension, panel: ExpertPanel, ids: [String], texts: [String: JudgedText], count: Int
     ) -> [ComparedRow] {
         let rows = ids.compactMap { id -> ComparedRow? in
-            guard let e = panel.mean(id), let c = dimension.control.scores[id], let x = dimension.experimental.scores[id],
+            guard let e = panel.expertValue(id), let c = dimension.control.scores[id], let x = dimension.experimental.scores[id],
                 c.value != e || x.value != e
             else { return nil }
             return ComparedRow(

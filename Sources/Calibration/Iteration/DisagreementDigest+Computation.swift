@@ -56,13 +56,13 @@ extension DisagreementDigest {
         let scale = dimension.categoryScale
         let levels = dimension.scale.levels.map { Level(label: $0.label, value: $0.value, description: $0.description) }
         let weights = AgreementWeights.quadratic.matrix(on: scale)
-        let labelled = rows.filter { panel.mean($0) != nil }
+        let labelled = rows.filter { panel.expertValue($0) != nil }
         var result = Dimension(
             name: dimension.name, levels: levels, labelled: labelled.count, compared: 0, judgeFailures: [:], notJudged: 0, agreed: 0,
             pairs: [])
         var pairs: [[Int]: [Row]] = [:]
         for id in labelled {
-            guard let expert = panel.mean(id), let score = judge.scores[id] else {
+            guard let expert = panel.expertValue(id), let score = judge.scores[id] else {
                 if let code = failures[id] { result.judgeFailures[code, default: 0] += 1 } else { result.notJudged += 1 }
                 continue
             }

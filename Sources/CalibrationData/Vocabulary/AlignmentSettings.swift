@@ -137,13 +137,17 @@ public struct AlignmentSettings: Sendable, Hashable, Codable {
     /// each look's verdict is then decided on a repeated confidence interval
     /// (``SequentialBoundary``). `nil` (the default) for a single look.
     public var sequentialLooks: Int?
+    /// How a row's several raters become its expert value; `nil` (the default) takes each dimension's
+    /// ``ExpertCombination/standard(for:)``: a majority on a two-level scale, the mean otherwise.
+    public var experts: ExpertCombination?
 
     /// Creates options; every parameter has the default described on its property.
     public init(
         statistic: AlignmentStatistic = .quadraticKappa, threshold: Double = defaultThreshold, intervals: IntervalMethod? = nil,
         resamples: Int = 2000, seed: UInt64 = 0, worstDisagreements: Int = 5, includeExampleRows: Bool = false,
-        level: Double = 0.95, sequentialLooks: Int? = nil
+        level: Double = 0.95, sequentialLooks: Int? = nil, experts: ExpertCombination? = nil
     ) {
+        self.experts = experts
         self.statistic = statistic
         self.threshold = threshold
         self.intervals = intervals

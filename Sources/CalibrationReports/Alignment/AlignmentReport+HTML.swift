@@ -109,10 +109,28 @@ extension DimensionAlignment {
                 ],
                 numeric: 0...10))
         if let h = humanCeiling {
+            out.append("<p>\(HTMLEscaping.text(h.summarySentence))</p>")
             out.append(
-                "<p>Human ceiling (\(HTMLEscaping.text(h.firstRater)) vs \(HTMLEscaping.text(h.secondRater)), n = \(h.n)): \(HTMLEscaping.text(h.statistic.displayName)) \(HTMLEscaping.text(ReportNumber.withInterval(h.statisticEstimate, withReason: true))), one rater against one</p>"
-            )
-            if let sentence = h.singleRaterSentence { out.append("<p>\(HTMLEscaping.text(sentence))</p>") }
+                ReportMarkup.table(
+                    header: ["rater", "rows", "with the others", "ceiling without", "judge vs rater"],
+                    rows: h.raters.map {
+                        [
+                            $0.rater + ($0.agreesWithNobody ? " *" : ""), String($0.rows), ReportNumber.value($0.withOthers),
+                            $0.ceilingWithout.map(ReportNumber.value) ?? "—", ReportNumber.value($0.judge),
+                        ]
+                    }, numeric: 1...4))
+            if h.pairs.count > 6 {
+                out.append(
+                    ReportMarkup.table(
+                        header: ["rater", "rater", "rows", h.statistic.displayName, "exact"],
+                        rows: h.pairs.map {
+                            [
+                                $0.firstRater, $0.secondRater, String($0.n), ReportNumber.withInterval($0.statisticEstimate),
+                                ReportNumber.value($0.exactAgreement),
+                            ]
+                        }, numeric: 2...4))
+            }
+            for note in h.notes(threshold: verdict.threshold) { out.append("<p>\(HTMLEscaping.text(note))</p>") }
         }
         if let r = rounding { out.append("<p class=\"muted\">\(HTMLEscaping.text(r.note))</p>") }
         out.append("<h3>Worst disagreements</h3>")

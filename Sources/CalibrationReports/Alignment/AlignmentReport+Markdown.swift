@@ -50,11 +50,18 @@ extension AlignmentReport {
                     ]
                 ).rendered)
             if let h = d.humanCeiling {
+                out.append(HTMLEscaping.markdownCell(h.summarySentence) + "\n")
                 out.append(
-                    HTMLEscaping.markdownCell(
-                        "Human ceiling (\(h.firstRater) vs \(h.secondRater), one rater against one, n = \(h.n)): \(h.statistic.displayName) \(ReportNumber.withInterval(h.statisticEstimate, withReason: true))"
-                    ) + "\n")
-                if let sentence = h.singleRaterSentence { out.append(HTMLEscaping.markdownCell(sentence) + "\n") }
+                    MarkdownTable(
+                        header: ["rater", "rows", "with the others", "ceiling without", "judge vs rater"],
+                        rows: h.raters.map {
+                            [
+                                $0.rater + ($0.agreesWithNobody ? " *" : ""), String($0.rows), ReportNumber.value($0.withOthers),
+                                $0.ceilingWithout.map(ReportNumber.value) ?? "—", ReportNumber.value($0.judge),
+                            ]
+                        }
+                    ).rendered)
+                for note in h.notes(threshold: d.verdict.threshold) { out.append(HTMLEscaping.markdownCell(note) + "\n") }
             }
             if let m = d.confusionMatrix { out.append(contentsOf: ReportMarkdown.confusionTable(m)) }
             if !d.worstDisagreements.isEmpty {

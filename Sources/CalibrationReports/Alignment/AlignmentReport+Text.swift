@@ -78,11 +78,7 @@ extension DimensionAlignment {
         lines.append(
             "rows: \(c.rowsInRun) in run, \(c.labelled) labelled, \(c.judged) judged, \(c.judgeFailures) judge failures, \(c.labelledNotJudged) labelled but not judged, \(c.judgedNotLabelled) judged but not labelled, \(c.excludedAsExamples) excluded as examples, \(c.paired) paired"
         )
-        if expertAggregation.rowsWithSeveralRaters > 0 {
-            lines.append(
-                "expert value: mean of raters (\(expertAggregation.raters.joined(separator: ", "))); rows with several raters: \(expertAggregation.rowsWithSeveralRaters)"
-            )
-        }
+        if let sentence = expertAggregation.sentence { lines.append(sentence) }
         if let rounding { lines.append("note: \(rounding.note)") }
         var figures: [(String, Estimate)] = []
         if scale == nil {
@@ -122,10 +118,16 @@ extension DimensionAlignment {
             lines.append(table.rendered())
         }
         if let h = humanCeiling {
-            lines.append(
-                "human ceiling (\(h.firstRater) vs \(h.secondRater), one rater against one, n = \(h.n)): kappa (quadratic) \(ReportNumber.withInterval(h.quadraticKappa, withReason: true)), exact \(ReportNumber.value(h.exactAgreement)), \(h.statistic.displayName) \(ReportNumber.withInterval(h.statisticEstimate, withReason: true))"
-            )
-            if let sentence = h.singleRaterSentence { lines.append(sentence) }
+            lines.append(h.summarySentence)
+            var table = TextTable(columns: ["rater", "rows", "with the others", "ceiling without", "judge vs rater"])
+            for r in h.raters {
+                table.append([
+                    r.rater + (r.agreesWithNobody ? " *" : ""), String(r.rows), ReportNumber.value(r.withOthers),
+                    r.ceilingWithout.map(ReportNumber.value) ?? "—", ReportNumber.value(r.judge),
+                ])
+            }
+            lines.append(table.rendered())
+            lines.append(contentsOf: h.notes(threshold: verdict.threshold))
         }
         if !worstDisagreements.isEmpty {
             lines.append("worst disagreements:")
@@ -142,12 +144,60 @@ extension DimensionAlignment {
     }
 }
 
+extension DimensionAlignment.ExpertAggregation {
+    /// "expert value: majority of raters (the default on this scale; a, b, c); rows with several
+    /// raters: 40; 3 rows without a majority, not paired": how the raters were combined, when any
+    /// row had several (`nil` otherwise, since one rater's label is the expert value whatever the method).
+    var sentence: String? {
+        guard rowsWithSeveralRaters > 0 || (rowsWithoutMajority ?? 0) > 0 else { return nil }
+        let how = method.hasSuffix("-of-raters") ? String(method.dropLast("-of-raters".count)) : method
+        let why = chosen == "default" ? "the default on this scale; " : chosen == "asked" ? "as asked; " : ""
+        var text = "expert value: \(how) of raters (\(why)\(raters.joined(separator: ", "))); rows with several raters: \(rowsWithSeveralRaters)"
+        if let none = rowsWithoutMajority, none > 0 {
+            text += "; \(none) labelled row\(none == 1 ? "" : "s") without a majority (the raters' most frequent labels tie), not paired"
+        }
+        return text
+    }
+}
+
 extension DimensionAlignment.HumanCeiling {
-    /// The judge against one rater at a time, set beside the one-against-one
-    /// ceiling, and which comparison each figure is; `nil` in older reports.
-    var singleRaterSentence: String? {
-        guard let single = judgeVersusSingleRaters else { return nil }
-        return
-            "judge against one rater at a time, like the ceiling (n = \(single.n)): \(statistic.displayName) vs \(firstRater) \(ReportNumber.value(judgeVersusFirstRater ?? single)), vs \(secondRater) \(ReportNumber.value(judgeVersusSecondRater ?? single)), mean \(ReportNumber.withInterval(single, withReason: true)); the dimension's other figures compare the judge with the mean of the raters, which averaging alone can raise above the ceiling"
+    /// "human ceiling, one rater against one (3 raters, 3 pairs): quadratic-weighted kappa min …,
+    /// mean …, max …": the pairs summarised, each pair named when there are at most six.
+    var summarySentence: String {
+        let counts = "\(raters.count) raters, \(pairs.count) pair\(pairs.count == 1 ? "" : "s")"
+        guard let summary else {
+            return "human ceiling, one rater against one (\(counts)): \(statistic.displayName) undefined for every pair (\(pairs.first?.statisticEstimate.undefinedReason?.message ?? "no value"))"
+        }
+        let range =
+            pairs.count == 1
+            ? ReportNumber.withInterval(pairs[0].statisticEstimate, withReason: true)
+            : "min \(ReportNumber.number(summary.minimum)), mean \(ReportNumber.number(summary.mean)), max \(ReportNumber.number(summary.maximum))"
+        let each =
+            pairs.count <= 6
+            ? "; " + pairs.map { "\($0.firstRater) vs \($0.secondRater) \(ReportNumber.value($0.statisticEstimate)) (n = \($0.n))" }.joined(separator: ", ")
+            : ""
+        return "human ceiling, one rater against one (\(counts)): \(statistic.displayName) \(range)\(each)"
+    }
+
+    /// The judge against one rater at a time beside the ceiling; the raters who agree with nobody;
+    /// and a threshold above every pair of experts.
+    func notes(threshold: Double) -> [String] {
+        var notes = [
+            "judge against one rater at a time, like the ceiling: mean \(ReportNumber.withInterval(judgeVersusSingleRaters, withReason: true)) over \(raters.count) raters; the dimension's other figures compare the judge with the raters combined, which alone can raise them above the ceiling"
+        ]
+        let loners = raters.filter(\.agreesWithNobody).map(\.rater)
+        if !loners.isEmpty, loners.count == raters.count {
+            notes.append("no two raters agree beyond chance (no pair's interval lies above 0): the experts give no ceiling to measure a judge against")
+        } else if !loners.isEmpty {
+            notes.append(
+                "* \(loners.joined(separator: ", ")) \(loners.count == 1 ? "agrees" : "agree") with no other rater beyond chance (no pair's interval lies above 0): check \(loners.count == 1 ? "this rater's" : "these raters'") labels before trusting the ceiling or the combined expert value"
+            )
+        }
+        if let summary, summary.maximum < threshold {
+            notes.append(
+                "the threshold \(ReportNumber.number(threshold)) is above every pair of experts (best pair \(ReportNumber.number(summary.maximum))): the judge would have to agree with the experts better than any two of them agree with each other"
+            )
+        }
+        return notes
     }
 }

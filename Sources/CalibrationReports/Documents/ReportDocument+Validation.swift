@@ -78,11 +78,21 @@ extension ReportDocument {
             ]
             if let p = countProblem(counts, at: path + ".counts") { return p }
             if let p = countProblem(
-                [("rowsWithSeveralRaters", d.expertAggregation.rowsWithSeveralRaters)], at: path + ".expertAggregation")
+                [
+                    ("rowsWithSeveralRaters", d.expertAggregation.rowsWithSeveralRaters),
+                    ("rowsWithoutMajority", d.expertAggregation.rowsWithoutMajority ?? 0),
+                ], at: path + ".expertAggregation")
             {
                 return p
             }
-            if let ceiling = d.humanCeiling, let p = countProblem([("n", ceiling.n)], at: path + ".humanCeiling") { return p }
+            if let ceiling = d.humanCeiling {
+                for (i, pair) in ceiling.pairs.enumerated() {
+                    if let p = countProblem([("n", pair.n)], at: path + ".humanCeiling.pairs[\(i)]") { return p }
+                }
+                for (i, rater) in ceiling.raters.enumerated() {
+                    if let p = countProblem([("rows", rater.rows)], at: path + ".humanCeiling.raters[\(i)]") { return p }
+                }
+            }
             if let scale = d.scale, let p = scaleProblem(scale, at: path + ".scale") { return p }
             if let m = d.confusionMatrix, let p = matrixProblem(m, scale: d.scale, at: path + ".confusionMatrix") { return p }
         }

@@ -147,7 +147,7 @@ enum AlignCommand {
     /// interval here is analytic). `--report` and `--history` apply.
     static let refusedOptionNames = [
         "judge-scores", "categories", "statistic", "ci", "resamples", "seed", "group-by", "worst", "split", "splits",
-        "split-shares", "sequential",
+        "split-shares", "sequential", "experts",
     ]
     /// The flags refused with `--pairwise`: `means` (preferences are not averaged), `include-examples`
     /// and `require-certified` (a pairwise run has no worked-example rows or certificate).
@@ -263,7 +263,8 @@ enum AlignCommand {
             resamples: try arguments[IntervalOptions.resamples],
             seed: try arguments[IntervalOptions.seed],
             worstDisagreements: try arguments[worst],
-            includeExampleRows: arguments[includeExamples], sequentialLooks: try arguments[sequential]
+            includeExampleRows: arguments[includeExamples], sequentialLooks: try arguments[sequential],
+            experts: try arguments[IntervalOptions.experts]
         ).validated()
     }
 }

@@ -53,7 +53,8 @@ enum CompareCommand {
         let options = try AlignmentSettings(
             statistic: try arguments[IntervalOptions.statistic], intervals: try arguments[IntervalOptions.ci],
             resamples: try arguments[IntervalOptions.resamples],
-            seed: try arguments[IntervalOptions.seed], includeExampleRows: arguments[includeExamples]
+            seed: try arguments[IntervalOptions.seed], includeExampleRows: arguments[includeExamples],
+            experts: try arguments[IntervalOptions.experts]
         ).validated()
         if let path = try arguments[report] { try StagedOutputs.check(path, role: "report") }
         var step = try SplitOptions.step(arguments, labels: labels, split: nil, history: true)

@@ -10,6 +10,7 @@ public import SampleGeneration
 extension IntervalMethod: ArgumentValue {}
 extension RecordFormat: ArgumentValue {}
 extension AlignmentStatistic: ArgumentValue {}
+extension ExpertCombination: ArgumentValue {}
 extension JudgeSession.Mode: ArgumentValue {}
 extension LabelSplit: ArgumentValue {}
 extension SeedSampling: ArgumentValue {}

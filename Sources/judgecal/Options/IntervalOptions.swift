@@ -26,5 +26,11 @@ enum IntervalOptions {
     static let defaultSeed = defaults.seed
     static let seed = OptionKey<UInt64>("seed", valueName: "n", help: "Bootstrap seed.", defaultValue: defaultSeed)
 
-    static let options: [any OptionDeclaration] = [statistic, ci, resamples, seed]
+    static let experts = OptionKey<ExpertCombination?>(
+        "experts", valueName: "how",
+        help: "How a row's several raters become its expert value: majority (ties leave the row unpaired, counted), mean or "
+            + "median (default: majority on a two-level scale, mean otherwise; the choice is printed).",
+        choices: ExpertCombination.allCases.map(\.rawValue))
+
+    static let options: [any OptionDeclaration] = [statistic, ci, resamples, seed, experts]
 }
