@@ -234,6 +234,9 @@ struct AlignmentReportTests {
         #expect(abs(try #require(ceiling.judgeVersusSingleRaters.value) - single.reduce(0, +) / 3) < 1e-12)
         // Cy agrees with nobody beyond chance; Ann and Bob agree with each other.
         #expect(ceiling.raters.map(\.agreesWithNobody) == [false, false, true])
+        // No row has every one of its raters agreeing: the figure there is undefined, n = 0.
+        #expect(ceiling.judgeOnUnanimousRows?.n == 0)
+        #expect(ceiling.judgeOnUnanimousRows?.value == nil)
         let text = report.renderText()
         #expect(text.contains("human ceiling, one rater against one (3 raters, 3 pairs)"))
         #expect(text.contains("* cy agrees with no other rater beyond chance"))
@@ -276,6 +279,29 @@ struct AlignmentReportTests {
         #expect(again == ceiling)
     }
 
+    @Test("A judge that gives every row the same scores is flagged; by position when they are 1, 2, …, k")
+    func degenerateJudge() throws {
+        let ids = AlignmentFixture.ids(8)
+        let expert: [Double] = [1, 2, 3, 4, 4, 3, 2, 1]
+        func input(_ scores: [[Double]]) -> AlignmentInput {
+            AlignmentInput(
+                runRowIDs: ids,
+                dimensions: scores.enumerated().map { d, judge in AlignmentFixture.dimension("d\(d)", scale: scale, judge: judge, expert: expert) })
+        }
+        let byPosition = try AlignmentReport(input([[Double](repeating: 1, count: 8), [Double](repeating: 2, count: 8)]))
+        #expect(byPosition.degenerateJudge?.rows == 8)
+        #expect(byPosition.degenerateJudge?.scores == [1, 2])
+        #expect(byPosition.degenerateJudge?.byPosition == true)
+        #expect(byPosition.renderText().contains("warning: the judge scored each dimension by its position (1, 2) on all 8 rows"))
+        let constant = try AlignmentReport(input([[Double](repeating: 3, count: 8)]))
+        #expect(constant.degenerateJudge?.byPosition == false)
+        #expect(constant.degenerateJudge?.scores == [3])
+        // One row that differs is a judge that read something.
+        var varied = [[Double](repeating: 1, count: 8), [Double](repeating: 2, count: 8)]
+        varied[1][5] = 3
+        #expect(try AlignmentReport(input(varied)).degenerateJudge == nil)
+    }
+
     @Test("Experts combined: the mean, the median, or a majority that leaves a tie unpaired and counts it")
     func expertCombination() throws {
         #expect(ExpertCombination.mean.combine([1, 2, 4]) == 7.0 / 3)
@@ -305,6 +331,9 @@ struct AlignmentReportTests {
         #expect(majority.expertAggregation.chosen == "default")
         #expect(majority.expertAggregation.rowsWithoutMajority == 1)
         #expect(majority.counts.paired == 11)
+        // The eleven rows both raters labelled alike, where the judge agrees on every one.
+        #expect(majority.humanCeiling?.judgeOnUnanimousRows?.n == 11)
+        #expect(majority.humanCeiling?.judgeOnUnanimousRows?.value == 1)
         #expect(majority.exactAgreement.value == 1)
         #expect(majorityReport.renderText().contains("1 labelled row without a majority"))
         // Asked for the mean, r1 is 0.5 and rounds half up to pass: the judge's fail there is a disagreement.

@@ -280,4 +280,40 @@ struct AlignJudgeScoresCommandTests {
         #expect(r.status == 64)
         #expect(r.error.contains("100000"))
     }
+
+    @Test("--experts: two raters on a pass/fail scale are combined by majority unless the mean is asked, and the report says which")
+    func experts() throws {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("judgecal-experts-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Twelve rows; the raters split on r1, where the judge says fail.
+        let ids = (0..<12).map { "r\($0)" }
+        let ann = ids.indices.map { $0 % 2 }
+        let bob = ids.indices.map { $0 == 1 ? 0 : $0 % 2 }
+        let judge = ids.indices.map { $0 == 1 ? 0 : $0 % 2 }
+        let labels = folder.appendingPathComponent("ok.labels.csv")
+        let scores = folder.appendingPathComponent("judge.csv")
+        try (["id,ok,rater"] + ids.indices.map { "\(ids[$0]),\(ann[$0]),ann" } + ids.indices.map { "\(ids[$0]),\(bob[$0]),bob" })
+            .joined(separator: "\n").write(to: labels, atomically: true, encoding: .utf8)
+        try (["id,ok"] + ids.indices.map { "\(ids[$0]),\(judge[$0])" }).joined(separator: "\n")
+            .write(to: scores, atomically: true, encoding: .utf8)
+        let base = ["align", "--judge-scores", scores.path, "--labels", labels.path, "--categories", "0,1", "--no-history", "--ci", "analytic"]
+        let majority = try JudgeCalProcess.run(base + ["--json"])
+        let m = try dimension(try json(majority.output), "ok")
+        #expect(m["expertAggregation"]?["method"]?.string == "majority-of-raters", "\(majority.error)")
+        #expect(m["expertAggregation"]?["chosen"]?.string == "default")
+        #expect(m["expertAggregation"]?["rowsWithoutMajority"]?.double == 1)
+        #expect(m["counts"]?["paired"]?.double == 11)
+        #expect(m["exactAgreement"]?["value"]?.double == 1)
+        let mean = try JudgeCalProcess.run(base + ["--json", "--experts", "mean"])
+        let e = try dimension(try json(mean.output), "ok")
+        #expect(e["expertAggregation"]?["method"]?.string == "mean-of-raters", "\(mean.error)")
+        #expect(e["expertAggregation"]?["chosen"]?.string == "asked")
+        #expect(e["counts"]?["paired"]?.double == 12)
+        let text = try JudgeCalProcess.run(base)
+        #expect(text.output.contains("expert value: majority of raters (the default on this scale; ann, bob)"), "\(text.output)")
+        #expect(text.output.contains("human ceiling, one rater against one (2 raters, 1 pair)"), "\(text.output)")
+        let wrong = try JudgeCalProcess.run(base + ["--experts", "mode"])
+        #expect(wrong.status == 64, "\(wrong.error)")
+    }
 }

@@ -18,3 +18,20 @@ struct FloorPlanTests {
         #expect(!outcome.output.contains("rule broken"), "\(outcome.output)")
     }
 }
+
+/// What a clean clone checks out: no symbolic link is tracked. A worktree's link to the main checkout's
+/// local judge was once committed by accident, and on a clean clone it pointed at itself, so CI's first
+/// `mkdir` failed before any test ran.
+@Suite("The checkout")
+struct CheckoutTests {
+    @Test("git tracks no symbolic link")
+    func noTrackedSymlink() throws {
+        let outcome = try ChildProcess(
+            command: "git", arguments: ["ls-files", "--stage"], workingDirectory: SharedData.packageRoot, timeout: .seconds(60)
+        ).run()
+        #expect(outcome.status == 0, "\(outcome.error)")
+        #expect(outcome.output.contains("Package.swift"), "git listed the tracked files")
+        let links = outcome.output.split(separator: "\n").filter { $0.hasPrefix("120000 ") }
+        #expect(links.isEmpty, "tracked symbolic links: \(links.joined(separator: "; "))")
+    }
+}

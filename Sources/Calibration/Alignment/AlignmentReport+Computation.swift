@@ -42,6 +42,7 @@ extension AlignmentReport {
             dimensions: dimensions, halo: try Self.halo(pairedByDimension, names: input.dimensions.map(\.name), runOrder: input.runRowIDs),
             sampling: input.sampling)
         origins = try Self.originAlignments(input, options: options)
+        degenerateJudge = DegenerateJudge(input.dimensions.map(\.judge), rows: input.runRowIDs.filter { options.includeExampleRows || !exampleRows.contains($0) })
     }
 
     /// The halo comparison on the rows paired in every dimension, in run order.

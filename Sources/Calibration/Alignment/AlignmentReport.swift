@@ -45,6 +45,8 @@ public struct AlignmentReport: Sendable, Hashable, Codable {
     /// Per origin (curated, synthetic), the figures on that origin's rows alone, when the run's rows
     /// have two origins or more (``OriginAlignment``); `nil` otherwise.
     public var origins: [OriginAlignment]? = nil
+    /// Present when the judge gave every row it scored the same scores (``DegenerateJudge``).
+    public var degenerateJudge: DegenerateJudge? = nil
 
     /// Creates a report from its parts (decoding uses the synthesized `init(from:)`).
     public init(
@@ -227,21 +229,26 @@ public struct DimensionAlignment: Sendable, Hashable, Codable {
         /// one-against-one ceiling without the judge being better than a rater. Undefined when
         /// every rater's figure is; its n is the rows the judge scored that any rater labelled.
         public var judgeVersusSingleRaters: Estimate
+        /// The verdict's statistic between the judge and the experts on the rows where two or more
+        /// raters gave the same label (unanimous rows; n counts them): how the judge does where the
+        /// answer is clear, beside all rows. `nil` in older reports.
+        public var judgeOnUnanimousRows: Estimate?
 
         /// Creates the ceiling from its parts.
         package init(
             statistic: AlignmentStatistic, pairs: [RaterPair], summary: PairSummary?, raters: [RaterStanding],
-            judgeVersusSingleRaters: Estimate
+            judgeVersusSingleRaters: Estimate, judgeOnUnanimousRows: Estimate?
         ) {
             self.statistic = statistic
             self.pairs = pairs
             self.summary = summary
             self.raters = raters
             self.judgeVersusSingleRaters = judgeVersusSingleRaters
+            self.judgeOnUnanimousRows = judgeOnUnanimousRows
         }
 
         private enum CodingKeys: String, CodingKey {
-            case statistic, pairs, summary, raters, judgeVersusSingleRaters
+            case statistic, pairs, summary, raters, judgeVersusSingleRaters, judgeOnUnanimousRows
         }
 
         /// The fields of a report written before every pair was compared: the first two raters only.
@@ -260,6 +267,7 @@ public struct DimensionAlignment: Sendable, Hashable, Codable {
                 summary = try container.decodeIfPresent(PairSummary.self, forKey: .summary)
                 raters = try container.decode([RaterStanding].self, forKey: .raters)
                 judgeVersusSingleRaters = try container.decode(Estimate.self, forKey: .judgeVersusSingleRaters)
+                judgeOnUnanimousRows = try container.decodeIfPresent(Estimate.self, forKey: .judgeOnUnanimousRows)
                 return
             }
             let old = try decoder.container(keyedBy: FirstTwoRatersKeys.self)
@@ -282,6 +290,7 @@ public struct DimensionAlignment: Sendable, Hashable, Codable {
                     agreesWithNobody: !agrees)
             }
             judgeVersusSingleRaters = single ?? unknown
+            judgeOnUnanimousRows = nil
         }
     }
 

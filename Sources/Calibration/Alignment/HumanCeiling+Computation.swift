@@ -11,7 +11,8 @@ extension DimensionAlignment.HumanCeiling {
     /// every alignment figure, with the report's interval). Pairs that share no row are left out. A
     /// rater's *with others* is the mean of its defined pair figures; *ceiling without* the mean of
     /// the defined pairs it is not in (leave one rater out). A rater *agrees with nobody* when none of
-    /// its pairs has an interval whose lower bound (or, without one, a value) is above 0.
+    /// its pairs has an interval whose lower bound (or, without one, a value) is above 0. Beside them,
+    /// the judge on the unanimous rows: those two or more raters labelled alike.
     init?(
         panel: ExpertPanel, judge: JudgeScores, usable: (String) -> Bool, scale: CategoryScale?, dimension: String,
         options: AlignmentSettings
@@ -50,6 +51,11 @@ extension DimensionAlignment.HumanCeiling {
                 judge: try versusJudge.estimate(options.statistic, options: options),
                 agreesWithNobody: !own.contains { ($0.statisticEstimate.interval?.lower ?? $0.statisticEstimate.value ?? 0) > 0 })
         }
+        let unanimous = rows.filter { id in
+            guard let list = panel.labels[id], list.count >= 2, judged(id) != nil else { return false }
+            return list.allSatisfy { $0.value == list[0].value }
+        }
+        let onUnanimous = try paired(unanimous, { panel.labels[$0]?.first?.value }, judged).estimate(options.statistic, options: options)
         let defined = pairs.compactMap(\.statisticEstimate.value)
         let judgedRows = rows.count { judged($0) != nil }
         self.init(
@@ -60,7 +66,7 @@ extension DimensionAlignment.HumanCeiling {
                     minimum: defined.min() ?? 0, mean: defined.reduce(0, +) / Double(defined.count), maximum: defined.max() ?? 0,
                     definedPairs: defined.count),
             raters: standings,
-            judgeVersusSingleRaters: Self.mean(of: standings.map(\.judge), n: judgedRows))
+            judgeVersusSingleRaters: Self.mean(of: standings.map(\.judge), n: judgedRows), judgeOnUnanimousRows: onUnanimous)
     }
 
     /// The mean of the defined values among `estimates`, with no interval; undefined, with the first

@@ -31,6 +31,7 @@ extension AlignmentReport {
                 ]))
         if let split { body.append(split.html) }
         if let sentence = info.rowsNotInRunSentence { body.append("<p>\(HTMLEscaping.text(sentence))</p>") }
+        if let degenerate = degenerateJudge { body.append("<p><strong>Warning:</strong> \(HTMLEscaping.text(degenerate.message))</p>") }
         if let sampling { body.append("<p>Sampling: \(HTMLEscaping.text(sampling.summary)).</p>") }
         if !exampleRows.isEmpty {
             body.append(

@@ -20,6 +20,7 @@ extension AlignmentReport {
             ).rendered)
         if let split { out.append(split.markdown) }
         if let sentence = info.rowsNotInRunSentence { out.append(sentence + "\n") }
+        if let degenerate = degenerateJudge { out.append("**Warning:** " + HTMLEscaping.markdownCell(degenerate.message) + "\n") }
         out.append("## Summary\n")
         out.append(
             MarkdownTable(

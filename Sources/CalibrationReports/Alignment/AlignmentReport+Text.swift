@@ -26,6 +26,7 @@ extension AlignmentReport {
         )
         out.append(contentsOf: split?.summaryLines ?? [])
         if let sentence = info.rowsNotInRunSentence { out.append(sentence) }
+        if let degenerate = degenerateJudge { out.append("warning: \(degenerate.message)") }
         out.append("")
         var table = TextTable(columns: ["dimension", "n", "exact", "κ_q [CI]", "α", "AC2", "ρ", "τ", "verdict"])
         for d in dimensions {
@@ -185,6 +186,11 @@ extension DimensionAlignment.HumanCeiling {
         var notes = [
             "judge against one rater at a time, like the ceiling: mean \(ReportNumber.withInterval(judgeVersusSingleRaters, withReason: true)) over \(raters.count) raters; the dimension's other figures compare the judge with the raters combined, which alone can raise them above the ceiling"
         ]
+        if let unanimous = judgeOnUnanimousRows {
+            notes.append(
+                "judge on the \(unanimous.n) rows where every rater (two or more) gave the same label: \(statistic.displayName) \(ReportNumber.withInterval(unanimous, withReason: true))"
+            )
+        }
         let loners = raters.filter(\.agreesWithNobody).map(\.rater)
         if !loners.isEmpty, loners.count == raters.count {
             notes.append("no two raters agree beyond chance (no pair's interval lies above 0): the experts give no ceiling to measure a judge against")
