@@ -242,6 +242,17 @@ struct AlignmentReportTests {
         #expect(text.contains("* cy agrees with no other rater beyond chance"))
     }
 
+    @Test("Raters with disjoint rows give no ceiling, and the report says why")
+    func disjointRaters() throws {
+        let ids = AlignmentFixture.ids(10)
+        let labels = ids.enumerated().map { ExpertLabel(rowID: $1, rater: $0 < 5 ? "ann" : "bob", value: Double($0 % 4 + 1)) }
+        let judge = Dictionary(uniqueKeysWithValues: ids.map { ($0, JudgeScore(2)) })
+        let dimension = AlignmentInput.Dimension(name: "q", scale: scale, judge: JudgeScores(scores: judge), expertLabels: labels)
+        let report = try AlignmentReport(AlignmentInput(runRowIDs: ids, dimensions: [dimension]))
+        #expect(report.dimensions.first?.humanCeiling == nil)
+        #expect(report.renderText().contains("human ceiling: — (2 raters, but no two labelled a common row)"))
+    }
+
     @Test("A threshold above every pair of experts is said")
     func thresholdAboveCeiling() throws {
         let a: [Double] = [1, 2, 3, 4, 5, 3, 2, 4, 5, 1]

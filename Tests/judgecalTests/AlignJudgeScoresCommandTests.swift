@@ -316,4 +316,19 @@ struct AlignJudgeScoresCommandTests {
         let wrong = try JudgeCalProcess.run(base + ["--experts", "mode"])
         #expect(wrong.status == 64, "\(wrong.error)")
     }
+
+    @Test(
+        "Options for a judge that is called, or for splits, are refused with --judge-scores, never ignored",
+        arguments: [
+            ["--split", "development"], ["--splits", "x.splits.json"], ["--split-shares", "50,25,25"], ["--require-certified"],
+            ["--model", "m"], ["--base-url", "http://127.0.0.1:9/v1"], ["--concurrency", "8"], ["--cache", "c.sqlite"],
+            ["--mode", "weighted"],
+        ])
+    func refusedWithScores(extra: [String]) throws {
+        let r = try JudgeCalProcess.run(
+            ["align", "--judge-scores", "notebooks-data/hanna-judges/ChatGPT.p1.csv", "--labels", labels, "--means", "--no-history"]
+                + extra)
+        #expect(r.status == 64, "\(r.error)")
+        #expect(r.error.contains("\(extra[0]) does not apply with --judge-scores"), "\(r.error)")
+    }
 }

@@ -132,6 +132,8 @@ extension DimensionAlignment {
                         }, numeric: 2...4))
             }
             for note in h.notes(threshold: verdict.threshold) { out.append("<p>\(HTMLEscaping.text(note))</p>") }
+        } else if let sentence = noCeilingSentence {
+            out.append("<p>\(HTMLEscaping.text(sentence))</p>")
         }
         if let r = rounding { out.append("<p class=\"muted\">\(HTMLEscaping.text(r.note))</p>") }
         out.append("<h3>Worst disagreements</h3>")

@@ -63,6 +63,8 @@ extension AlignmentReport {
                         }
                     ).rendered)
                 for note in h.notes(threshold: d.verdict.threshold) { out.append(HTMLEscaping.markdownCell(note) + "\n") }
+            } else if let sentence = d.noCeilingSentence {
+                out.append(HTMLEscaping.markdownCell(sentence) + "\n")
             }
             if let m = d.confusionMatrix { out.append(contentsOf: ReportMarkdown.confusionTable(m)) }
             if !d.worstDisagreements.isEmpty {

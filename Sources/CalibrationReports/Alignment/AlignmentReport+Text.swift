@@ -129,6 +129,8 @@ extension DimensionAlignment {
             }
             lines.append(table.rendered())
             lines.append(contentsOf: h.notes(threshold: verdict.threshold))
+        } else if let sentence = noCeilingSentence {
+            lines.append(sentence)
         }
         if !worstDisagreements.isEmpty {
             lines.append("worst disagreements:")
@@ -142,6 +144,14 @@ extension DimensionAlignment {
         }
         lines.append("verdict: \(verdict.outcome.rawValue) — \(verdict.explanation)")
         return lines
+    }
+}
+
+extension DimensionAlignment {
+    /// With two raters or more but no row two of them labelled, why there is no ceiling; `nil` otherwise.
+    var noCeilingSentence: String? {
+        humanCeiling == nil && expertAggregation.raters.count >= 2
+            ? "human ceiling: — (\(expertAggregation.raters.count) raters, but no two labelled a common row)" : nil
     }
 }
 

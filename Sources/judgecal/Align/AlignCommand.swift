@@ -47,8 +47,9 @@ enum AlignCommand {
             reads the expert labels (a sheet's rows beyond the run are counted, left out), and reports per dimension: counts, exact and \
             within-one agreement, Cohen's kappa (unweighted, linear, quadratic) with intervals, \
             Krippendorff's alpha (ordinal), Gwet's AC2, Pearson, Spearman and Kendall, bias and \
-            spread, the confusion matrix, the human–human ceiling when two raters labelled the same \
-            rows, and the worst disagreements with the judge's rationale and the expert's note. Rows \
+            spread, the confusion matrix, the human–human ceiling over every pair of raters who labelled \
+            the same rows, and the worst disagreements with the judge's rationale and the expert's note. \
+            Several raters of a row are combined by --experts (majority on a two-level scale, else the mean). Rows \
             the rubric quotes as worked examples are left out unless --include-examples. The verdict \
             per dimension compares the statistic's interval with the threshold: aligned when the \
             lower bound clears it, not aligned when the upper bound is below it, inconclusive \
@@ -58,7 +59,8 @@ enum AlignCommand {
             Lines with an id and one number per dimension, or a judgments file from judgecal judge; \
             see docs/FORMATS.md), the run is optional (without it the rows are the ids of the two \
             files), and so is --rubric: without it the dimensions are the columns both files share \
-            and the scale is --categories (every dimension) or unknown. Fractional labels and scores \
+            and the scale is --categories (every dimension) or unknown; the model and split options are \
+            refused (64). Fractional labels and scores \
             (means of experts or of sampled replies) enter the correlations as they are; the \
             category statistics round them half up to the nearest level and say how many, and are \
             undefined, with the reason, when no scale is known. With a scale, a judge value beyond \
@@ -188,8 +190,20 @@ enum AlignCommand {
         return (rows, rubric, rubricText, try alignmentOptions(arguments), try checkedOutputs(arguments))
     }
 
+    /// What `--judge-scores` refuses rather than ignores: the model, its server and cache (no judge is
+    /// called), and the split options (a frozen judge's rows are not split or looked at here); with
+    /// `--require-certified`, a flag.
+    static let refusedWithJudgeScores: [any OptionDeclaration] =
+        JudgeModelOptions.options + [SplitOptions.split, SplitOptions.splits, SplitOptions.shares]
+
     /// `align --judge-scores FILE`: aligns scores a judge produced elsewhere, without calling a model.
     static func runOnScores(_ path: String, _ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        let refused =
+            refusedWithJudgeScores.filter(arguments.isGiven).map(\.option.name) + (arguments[requireCertified] ? ["require-certified"] : [])
+        if let given = refused.first {
+            throw UsageError(
+                "--\(given) does not apply with --judge-scores: no judge is called, and the scores' rows are not split or certified here")
+        }
         let scoresURL = try InputFiles.existing(path, role: "judge-scores file")
         if try JudgeModelOptions.selection(arguments, seed: IntervalOptions.seed) != nil {
             throw UsageError("--ids and --sample choose rows to judge")
