@@ -34,14 +34,11 @@ extension LabelPlan {
         let pilotKappa = source == .pilot ? design.kappa(weights: matrix) : nil
         let maximum = design.mostAgreement.kappa(weights: matrix)
         let share = Self.positiveShare(design)
-        var needs: [Need] = []
-        for truth in settings.truths {
-            guard let maximum, truth >= 0, truth <= maximum + 1e-12 else { continue }
+        func need(_ truth: Double) throws(LabelPlanError) -> Need {
             let moved = try Self.checked(dimension.name) { () throws(AgreementDesignError) in
                 try design.withKappa(truth, weights: matrix)
             }
-            needs.append(
-                Need(
+            return Need(
                     truth: truth,
                     rows: settings.powers.map {
                         KappaSampleSize.simulatedRows(
@@ -54,12 +51,24 @@ extension LabelPlan {
                                 nullKappa: settings.threshold, trueKappa: truth, positiveShare: share, alpha: 1 - settings.level,
                                 power: $0)
                         }
-                    }))
+                    })
         }
+        var needs: [Need] = []
+        for truth in settings.truths {
+            guard let maximum, truth >= 0, truth <= maximum + 1e-12 else { continue }
+            needs.append(try need(truth))
+        }
+        // Never an empty table when kappa is defined: plan at the pilot's kappa (the rows to show the
+        // verdict it would get), or else at the most agreement the margins allow.
+        if needs.isEmpty, let maximum, let truth = [pilotKappa, maximum].compactMap({ $0 }).first(where: { $0 >= 0 }) {
+            needs.append(try need((truth * 1000).rounded(.down) / 1000))
+        }
+        let unreachable = maximum.map { m in settings.truths.filter { $0 > m + 1e-12 } } ?? []
         return Dimension(
             name: dimension.name, levels: scale.values, source: source, sourceRows: sourceRows, expertLevels: design.rowMarginal,
             judgeLevels: design.columnMarginal, pilotKappa: pilotKappa, maximumKappa: maximum, needs: needs,
             assumptions: (maximum == nil ? [Self.oneLevel] : [])
+                + (maximum.map { Self.ceilingNotes(maximum: $0, unreachable: unreachable, settings: settings) } ?? [])
                 + Self.assumptions(source: source, rows: sourceRows, pilotKappa: pilotKappa, settings: settings)
                 + (share.map { [Self.goodnessOfFitAssumption(share: $0, settings: settings)] } ?? []))
     }
@@ -117,6 +126,22 @@ extension LabelPlan {
 
     static let oneLevel =
         "one rater of the planned table uses a single level, so chance agreement is 1 and kappa is undefined: no number of rows decides"
+
+    /// What the planned table's margins allow: kappa's largest value with them, the true kappas above
+    /// it left out of the plan, and a threshold no number of rows can show cleared.
+    static func ceilingNotes(maximum: Double, unreachable: [Double], settings: Settings) -> [String] {
+        guard !unreachable.isEmpty else { return [] }
+        let most = ReportNumber.number(maximum)
+        var notes = [
+            "with these levels' shares kappa cannot exceed \(most) (the most agreement they allow), so the true kappas \(unreachable.map(ReportNumber.number).joined(separator: ", ")) are not planned"
+        ]
+        if settings.threshold > maximum {
+            notes.append(
+                "the threshold \(ReportNumber.number(settings.threshold)) is above \(most): no number of rows shows aligned while the judge uses its levels in these shares"
+            )
+        }
+        return notes
+    }
 
     static func assumptions(source: Source, rows: Int, pilotKappa: Double?, settings: Settings) -> [String] {
         let what: String

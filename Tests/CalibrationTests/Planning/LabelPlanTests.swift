@@ -71,6 +71,33 @@ struct LabelPlanTests {
         #expect(usefulness.pilotKappa == 1)
     }
 
+    /// A pass/fail pilot where the experts pass half the rows and the judge 2 in 40: with these
+    /// shares kappa cannot exceed about 0.1, so no planned truth (0.4–0.8) is reachable. The plan says
+    /// so, says the threshold cannot be shown cleared, and plans at the pilot's kappa instead of
+    /// printing an empty table.
+    @Test("margins that cap kappa below every planned truth: said, and the plan is at the pilot's kappa, never empty")
+    func unreachableTruths() throws {
+        var rubric = try Self.rubric()
+        rubric.dimensions = [ScoreDimension("passes", description: "", scale: .passFail(passDescription: "yes", failDescription: "no"))]
+        let rows = (0..<40).map { i in
+            let pass = Double(i < 2 ? 1 : 0)
+            return Judgment(
+                id: "row-\(i)", scores: [DimensionJudgment(dimension: "passes", score: pass, label: "\(Int(pass))", rationale: "")],
+                rawReplies: [], retries: 0, model: "test", promptHash: "")
+        }
+        let judgments = JudgmentSet(run: "run", rubric: "book-tags", rubricVersion: nil, model: "test", judgments: rows)
+        let sheet = "id,passes\n" + (0..<40).map { "row-\($0),\($0 % 2 == 0 || $0 < 2 ? 1 : 0)" }.joined(separator: "\n") + "\n"
+        let pilot = try ExpertLabels.read(Data(sheet.utf8), file: "pilot.labels.csv", defaultRater: "pilot", dimensions: rubric.dimensions)
+        let plan = try LabelPlan(rubric: rubric, judgments: judgments, pilot: pilot, settings: Self.quick)
+        let d = try #require(plan.dimensions.first)
+        let maximum = try #require(d.maximumKappa)
+        #expect(maximum < 0.4)
+        let kappa = try #require(d.pilotKappa)
+        #expect(d.needs.map(\.truth) == [(kappa * 1000).rounded(.down) / 1000])
+        #expect(d.assumptions.contains { $0.hasPrefix("with these levels' shares kappa cannot exceed") && $0.contains("0.400, 0.500") })
+        #expect(d.assumptions.contains { $0.hasPrefix("the threshold 0.600 is above") })
+    }
+
     @Test("without judgments every level is equally likely, and the plan says so")
     func uniform() throws {
         let plan = try LabelPlan(rubric: Self.rubric(), judgments: nil, pilot: nil, settings: Self.quick)
