@@ -253,6 +253,20 @@ struct AlignmentReportTests {
         #expect(report.renderText().contains("human ceiling: — (2 raters, but no two labelled a common row)"))
     }
 
+    @Test("By level: for each judge level how the experts placed its rows, and for each expert level the judge")
+    func levels() throws {
+        let report = try AlignmentReport(
+            AlignmentInput(
+                runRowIDs: AlignmentFixture.ids(8),
+                dimensions: [
+                    AlignmentFixture.dimension("q", scale: scale, judge: [2, 2, 2, 2, 3, 3, 4, 4], expert: [4, 4, 4, 2, 3, 3, 4, 1])
+                ]))
+        let text = report.renderText()
+        #expect(text.contains("  judge 2 (4 rows): experts 2 25%, 4 75%"), "\(text)")
+        #expect(text.contains("  experts 4 (4 rows): judge 2 75%, 4 25%"), "\(text)")
+        #expect(!text.contains("judge 1 ("), "a level the judge never gave is left out")
+    }
+
     @Test("A threshold above every pair of experts is said")
     func thresholdAboveCeiling() throws {
         let a: [Double] = [1, 2, 3, 4, 5, 3, 2, 4, 5, 1]
@@ -375,6 +389,16 @@ struct AlignmentReportTests {
         let r2 = try #require(try Correlation.spearman(Array(judge[5..<8]), Array(expert[5..<8])).value)
         #expect(abs(try #require(g.spearman.estimate.value) - (r1 + r2) / 2) < 1e-12)
         #expect(g.spearman.estimate.n == 2)
+        // The verdict's statistic per group, on that group's rows alone.
+        let slices = try #require(try AlignmentReport(input, options: AlignmentSettings(intervals: .analytic)).dimensions.first?.grouped?.slices)
+        #expect(slices.map(\.group) == ["g1", "g2", "g3", "g4"])
+        #expect(slices.map(\.n) == [5, 3, 3, 1])
+        let g1 = try ContingencyTable(scale: scale, first: Array(expert[0..<5]), second: Array(judge[0..<5]))
+        #expect(slices[0].statisticEstimate.value == CohenKappa(g1, weights: .quadratic).kappa.value)
+        // g3: the experts say 3 throughout and the judge 1, 2 and 5: kappa 0, no better than chance.
+        #expect(slices[2].statisticEstimate.value == 0)
+        #expect(slices[2].noBetterThanChance)
+        #expect(!slices[0].noBetterThanChance)
 
         var missing = input
         missing.groups["r4"] = nil

@@ -221,7 +221,18 @@ private struct DimensionAligner {
         func averaged(_ method: Correlation.Method) throws -> GroupedCorrelation {
             try GroupedCorrelation.averaged(method, groups: labels, pairs.second, pairs.first)
         }
-        return .init(pearson: try averaged(.pearson), spearman: try averaged(.spearman), kendallTauB: try averaged(.kendallTauB))
+        var grouped = DimensionAlignment.GroupedCorrelations(
+            pearson: try averaged(.pearson), spearman: try averaged(.spearman), kendallTauB: try averaged(.kendallTauB))
+        let members = Dictionary(grouping: pairs.ids.indices, by: { labels[$0] })
+        grouped.slices = try members.keys.sorted().map { group in
+            let rows = members[group] ?? []
+            let slice = try PairedScores(
+                ids: rows.map { pairs.ids[$0] }, first: rows.map { pairs.first[$0] }, second: rows.map { pairs.second[$0] },
+                scale: dimension.scale, dimension: dimension.name)
+            let figure = try slice.estimate(options.statistic, options: options)
+            return .init(group: group, n: rows.count, statisticEstimate: figure, noBetterThanChance: (figure.value ?? 1) <= 0)
+        }
+        return grouped
     }
 
     private static func summary(_ values: [Double]) -> DimensionAlignment.SpreadSummary {

@@ -131,6 +131,20 @@ public struct DimensionAlignment: Sendable, Hashable, Codable {
         public var spearman: GroupedCorrelation
         /// Kendall's τ-b per group, averaged.
         public var kendallTauB: GroupedCorrelation
+        /// The verdict's statistic within each group, in the groups' sorted order; `nil` in older reports.
+        public var slices: [Slice]? = nil
+
+        /// One group's rows on their own: where a single figure over every row hides the judge failing.
+        public struct Slice: Sendable, Hashable, Codable {
+            /// The group.
+            public var group: String
+            /// Its paired rows.
+            public var n: Int
+            /// The verdict's statistic on them, with its interval.
+            public var statisticEstimate: Estimate
+            /// Whether the judge does no better than chance there: the figure is 0 or below.
+            public var noBetterThanChance: Bool
+        }
     }
 
     /// A rater's scores summarised.

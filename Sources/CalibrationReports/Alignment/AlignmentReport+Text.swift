@@ -99,6 +99,7 @@ extension DimensionAlignment {
                     "per-group \(label): \(ReportNumber.withInterval(g.estimate, withReason: true)) over \(g.estimate.n) groups, \(g.skippedGroups) of \(g.groups) skipped"
                 )
             }
+            lines.append(contentsOf: grouped.sliceLines(statistic: statistic))
         }
         let biasSE = bias.standardError.map { " ± \(ReportNumber.number($0)) SE" } ?? ""
         lines.append("bias (judge − expert): \(ReportNumber.withInterval(bias, withReason: true))\(biasSE)")
@@ -117,6 +118,7 @@ extension DimensionAlignment {
             var table = TextTable(columns: ["expert\\judge"] + confusionMatrix.labels)
             for (label, row) in zip(confusionMatrix.labels, confusionMatrix.counts) { table.append([label] + row.map(String.init)) }
             lines.append(table.rendered())
+            lines.append(contentsOf: confusionMatrix.levelLines)
         }
         if let h = humanCeiling {
             lines.append(h.summarySentence)
@@ -153,6 +155,57 @@ extension DimensionAlignment {
         humanCeiling == nil && expertAggregation.raters.count >= 2
             ? "human ceiling: — (\(expertAggregation.raters.count) raters, but no two labelled a common row)" : nil
     }
+}
+
+extension DimensionAlignment.ConfusionMatrix {
+    /// Where the judge fails by level: for each level the judge gave, how the experts placed those
+    /// rows ("judge 2 (12 rows): experts 1 8%, 2 25%, 4 42%, 5 25%"), and for each expert level how the
+    /// judge placed them. Levels with no row are left out; shares are of the level's rows.
+    var levelLines: [String] {
+        let k = labels.count
+        func shares(_ counts: [Int]) -> String {
+            let total = counts.reduce(0, +)
+            return zip(labels, counts).filter { $0.1 > 0 }.map { "\($0.0) \(Int((100 * Double($0.1) / Double(total)).rounded()))%" }
+                .joined(separator: ", ")
+        }
+        var lines: [String] = []
+        for j in 0..<k {
+            let column = counts.map { $0.indices.contains(j) ? $0[j] : 0 }
+            let total = column.reduce(0, +)
+            if total > 0 { lines.append("  judge \(labels[j]) (\(total) rows): experts \(shares(column))") }
+        }
+        for (i, row) in counts.enumerated() where i < k {
+            let total = row.reduce(0, +)
+            if total > 0 { lines.append("  experts \(labels[i]) (\(total) rows): judge \(shares(row))") }
+        }
+        return lines.isEmpty ? [] : ["by level (shares of each level's rows):"] + lines
+    }
+}
+
+extension DimensionAlignment.GroupedCorrelations {
+    /// The verdict's statistic per group, worst first (at most ``shownSlices``, the rest counted), each
+    /// marked when the judge does no better than chance there.
+    func sliceLines(statistic: AlignmentStatistic) -> [String] {
+        guard let slices, !slices.isEmpty else { return [] }
+        let ordered = slices.sorted { ($0.statisticEstimate.value ?? .infinity, $0.group) < ($1.statisticEstimate.value ?? .infinity, $1.group) }
+        let chance = slices.count(where: \.noBetterThanChance)
+        var lines = [
+            "\(statistic.displayName) per group, worst first (\(slices.count) groups\(chance > 0 ? ", \(chance) no better than chance, marked *" : "")):"
+        ]
+        var table = TextTable(columns: ["group", "n", statistic.displayName])
+        for slice in ordered.prefix(Self.shownSlices) {
+            table.append([
+                slice.group + (slice.noBetterThanChance ? " *" : ""), String(slice.n),
+                ReportNumber.withInterval(slice.statisticEstimate, withReason: true),
+            ])
+        }
+        lines.append(table.rendered())
+        if slices.count > Self.shownSlices { lines.append("… and \(slices.count - Self.shownSlices) more groups (all in the JSON report)") }
+        return lines
+    }
+
+    /// The most groups the text lists.
+    static let shownSlices = 10
 }
 
 extension DimensionAlignment.ExpertAggregation {
