@@ -67,7 +67,8 @@ extension ConfidenceInterval {
         /// resample weighted again by its rows' 1/π). Written `horvitz-thompson-bootstrap (rows
         /// with replacement, B = b, seed s)`, for a BCa interval too.
         case horvitzThompsonBootstrap(resamples: Int, seed: UInt64)
-        /// A method read from a file that names none of the above (written by another version), kept as written.
+        /// A method none of the above names, kept as written: words read from a file another version
+        /// wrote, or a study's own interval (the benchmarks' bootstrap-t, for one).
         case recorded(String)
 
         /// The methods written as fixed words, read back by ``init(rawValue:)``.
