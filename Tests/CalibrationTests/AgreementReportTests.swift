@@ -46,7 +46,7 @@ struct AgreementReportTests {
         #expect(try first.json() == again.json())
         let kappa = try first.only()
         #expect(abs((kappa.estimate.standardError ?? .nan) - (ref.expected.double ?? .nan)) <= ref.tolerance)
-        #expect(kappa.estimate.interval?.method == "percentile-bootstrap")
+        #expect(kappa.estimate.interval?.method == .percentileBootstrap)
         #expect(kappa.resampling?.resamples == 4000 && kappa.resampling?.seed == 11)
         var otherSeed = request
         otherSeed.seed = 12

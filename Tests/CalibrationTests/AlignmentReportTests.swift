@@ -78,7 +78,7 @@ struct AlignmentReportTests {
         #expect(d.krippendorffAlphaOrdinal.standardError == alphaBoot.standardError)
         let tauBoot = Bootstrap.table(table, resamples: 300, seed: 11) { Correlation.measure(.kendallTauB, table: $0).value }
         #expect(d.kendallTauB.interval?.upper == tauBoot.percentileInterval?.upper)
-        #expect(d.kendallTauB.interval?.method.contains("B = 300, seed 11") == true)
+        #expect(d.kendallTauB.interval?.method.rawValue.contains("B = 300, seed 11") == true)
         #expect(d.bias == Spread.meanDifference(judge, expert))
         #expect(d.spread.judge.mean == Spread.mean(judge))
         #expect(d.spread.expert.standardDeviation == Spread.standardDeviation(expert))
@@ -455,7 +455,7 @@ struct AlignmentReportTests {
         #expect(d.verdict.explanation.contains("no declared scale"))
         #expect(d.spearman.value == (try Correlation.spearman(AlignmentFixture.judge, AlignmentFixture.expert)).value)
         // Rho is bootstrapped over rows (no table to draw from).
-        #expect(d.spearman.interval?.method.contains("items") == true)
+        #expect(d.spearman.interval?.method.rawValue.contains("items") == true)
     }
 
     @Test("Bad input is an error naming the dimension and row")

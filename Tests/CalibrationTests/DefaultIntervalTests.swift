@@ -33,8 +33,8 @@ struct DefaultIntervalTests {
         #expect(AlignmentStatistic.quadraticKappa.defaultInterval == .bootstrap)
         let byDefault = try #require(try figures(AlignmentSettings(resamples: 300, seed: 4))[.quadraticKappa]?.interval)
         let analytic = try #require(try figures(AlignmentSettings(intervals: .analytic))[.quadraticKappa]?.interval)
-        #expect(byDefault.method.hasPrefix("percentile-bootstrap"))
-        #expect(analytic.method == "normal")
+        #expect(byDefault.method.rawValue.hasPrefix("percentile-bootstrap"))
+        #expect(analytic.method == .standardError(.normal))
         #expect(byDefault.lower != analytic.lower)
     }
 

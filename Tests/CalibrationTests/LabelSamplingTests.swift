@@ -305,7 +305,7 @@ struct WeightedKappaTests {
         #expect(abs(expected - unweighted) > 1e-3, "the weights change this table's kappa")
         #expect(report.dimensions[0].cohenKappa.quadratic.value == expected)
         #expect(report.dimensions[0].statisticEstimate.value == expected)
-        #expect(report.dimensions[0].statisticEstimate.interval?.method.hasPrefix("horvitz-thompson") == true)
+        #expect(report.dimensions[0].statisticEstimate.interval?.method.rawValue.hasPrefix("horvitz-thompson") == true)
         #expect(report.renderText().contains("Sampling: labelled rows drawn by judge-stratified sampling in 2 batches"))
         let budget = LabelPageBudget(alignment: report)
         let standing = try #require(budget.standing.first)

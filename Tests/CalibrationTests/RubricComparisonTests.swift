@@ -68,7 +68,7 @@ struct RubricComparisonTests {
         #expect(d.difference.interval?.lower == boot.percentileInterval?.lower)
         #expect(d.difference.interval?.upper == boot.percentileInterval?.upper)
         #expect(d.difference.standardError == boot.standardError)
-        #expect(d.difference.interval?.method.contains("paired-multinomial") == true)
+        #expect(d.difference.interval?.method.rawValue.contains("paired-multinomial") == true)
     }
 
     /// The default interval of the difference: θ̂ ± t₍ₙ₋₁₎·SE_jack, the jackknife written out here item by item
@@ -91,7 +91,7 @@ struct RubricComparisonTests {
             let interval = try #require(d.difference.interval)
             #expect(abs(try #require(d.difference.standardError) - se) < 1e-12)
             #expect(abs(interval.lower - (value - t * se)) < 1e-12 && abs(interval.upper - (value + t * se)) < 1e-12)
-            #expect(interval.method.hasPrefix("jackknife-t"))
+            #expect(interval.method.rawValue.hasPrefix("jackknife-t"))
         }
     }
 
@@ -108,7 +108,7 @@ struct RubricComparisonTests {
         #expect(d.experimentalOnlyExact == 2)
         // Without resamples the difference has a value, and the default jackknife t interval needs none.
         #expect(d.difference.value != nil)
-        #expect(d.difference.interval?.method.hasPrefix("jackknife-t") == true)
+        #expect(d.difference.interval?.method.rawValue.hasPrefix("jackknife-t") == true)
     }
 
     @Test("A dimension without a scale is not compared, with the reason; the comparison round-trips through JSON")

@@ -7,7 +7,7 @@ import Testing
 @Suite("Verdicts from an interval against a threshold")
 struct VerdictTests {
     func estimate(_ value: Double, _ lower: Double, _ upper: Double, n: Int = 100) -> Estimate {
-        Estimate(value: value, n: n, interval: ConfidenceInterval(lower: lower, upper: upper, level: 0.95, method: "normal"))
+        Estimate(value: value, n: n, interval: ConfidenceInterval(lower: lower, upper: upper, level: 0.95, method: .standardError(.normal)))
     }
 
     @Test("Aligned, not aligned and inconclusive")

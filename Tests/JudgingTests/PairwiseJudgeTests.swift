@@ -35,7 +35,7 @@ struct PairwiseJudgeTests {
         let report = try await report(model)
         #expect(report.positionConsistency.value == 0)
         #expect(report.positionConsistency.n == 4)
-        #expect(report.positionConsistency.interval?.method == "wilson")
+        #expect(report.positionConsistency.interval?.method == .wilson)
         #expect(report.inconsistent == 4)
         #expect(report.firstPositionBoth == 4)
         #expect(report.firstWins == 0 && report.secondWins == 0 && report.ties == 0)

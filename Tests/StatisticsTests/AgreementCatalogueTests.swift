@@ -158,7 +158,7 @@ struct AgreementCatalogueTests {
         items.weights = nil
         items.scale = nil
         let spearman = try #require(try AgreementStatistic.spearman.measurements(of: Fixture.pair, request: items).first)
-        #expect(spearman.estimate.interval?.method == "bca-bootstrap")
+        #expect(spearman.estimate.interval?.method == .bcaBootstrap)
     }
 
     @Test("a request the statistic cannot take is an error naming what applies")

@@ -141,11 +141,11 @@ struct AgreementPropertyTests {
     func intervals() throws {
         let table = ContingencyTable(scale: CategoryScale(1...2), rows: [[9, 0], [1, 1]])
         let normal = try #require(CohenKappa(table).kappa.interval)
-        let t = try #require(CohenKappa(table, interval: .studentT).kappa.interval)
+        let t = try #require(CohenKappa(table, quantile: .studentT).kappa.interval)
         #expect(t.lower < normal.lower)
         #expect(normal.upper == 1 && t.upper == 1)
         #expect(normal.lower >= -1 && t.lower >= -1)
-        #expect(normal.method == "normal" && t.method == "studentT")
+        #expect(normal.method == .standardError(.normal) && t.method == .standardError(.studentT))
     }
 
     /// R irr's `video` ratings (20 units, 4 raters), the pairwise case of the vectors.

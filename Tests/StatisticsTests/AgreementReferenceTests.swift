@@ -75,7 +75,7 @@ struct AgreementReferenceTests {
         case "weighted_kappa_linear_ci95_low":
             return Outcome(CohenKappa(try c.contingencyTable(), weights: c.weights).kappa.interval?.lower)
         case "cohen_kappa_ci95":
-            let interval = CohenKappa(try c.contingencyTable(), weights: c.weights, interval: .studentT).kappa.interval
+            let interval = CohenKappa(try c.contingencyTable(), weights: c.weights, quantile: .studentT).kappa.interval
             return interval.map { .values([$0.lower, $0.upper]) } ?? .undefined(nil)
         case "cohen_kappa_p_two_sided":
             return Outcome(CohenKappa(try c.contingencyTable(), weights: c.weights).pValue)

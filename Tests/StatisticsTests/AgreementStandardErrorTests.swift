@@ -20,7 +20,7 @@ struct AgreementStandardErrorTests {
         #expect(abs((ac1.standardError ?? .nan) - 0.04321747) < 5e-9)
         #expect(abs((ac2.standardError ?? .nan) - 0.01792019) < 5e-9)
         // irrCAC's interval is t-based: AC1 (0.764, 0.935).
-        let t = try #require(GwetAgreementCoefficient(table, interval: .studentT).coefficient.interval)
+        let t = try #require(GwetAgreementCoefficient(table, quantile: .studentT).coefficient.interval)
         #expect(abs(t.lower - 0.764) < 5e-4 && abs(t.upper - 0.935) < 5e-4)
     }
 
@@ -46,10 +46,10 @@ struct AgreementStandardErrorTests {
     @Test("Kappa's t(n − 1) interval: linear 0.748–0.938 on cont3x3abstractors, unweighted 0.341–0.522 on cont4x4diagnosis")
     func kappaTIntervals() throws {
         let abstractors = try Self.reference("weighted_kappa_linear_gwet_cont3x3abstractors").contingencyTable()
-        let linear = try #require(CohenKappa(abstractors, weights: .linear, interval: .studentT).kappa.interval)
+        let linear = try #require(CohenKappa(abstractors, weights: .linear, quantile: .studentT).kappa.interval)
         #expect(abs(linear.lower - 0.748) < 5e-4 && abs(linear.upper - 0.938) < 5e-4)
         let diagnosis = try Self.reference("cohen_kappa_gwet_cont4x4diagnosis").contingencyTable()
-        let kappa = CohenKappa(diagnosis, interval: .studentT).kappa
+        let kappa = CohenKappa(diagnosis, quantile: .studentT).kappa
         let interval = try #require(kappa.interval)
         #expect(abs((kappa.standardError ?? .nan) - 0.046) < 5e-4)
         #expect(abs(interval.lower - 0.341) < 5e-4 && abs(interval.upper - 0.522) < 5e-4)

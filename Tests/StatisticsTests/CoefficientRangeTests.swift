@@ -21,7 +21,7 @@ struct CoefficientRangeTests {
     @Test("AC2 (quadratic, three categories) of −1.2222 keeps its interval below −1; its range is [−2, 1]")
     func ac2BelowMinusOne() throws {
         let table = ContingencyTable(scale: Self.scale, rows: [[0, 0, 6], [0, 3, 0], [6, 0, 0]])
-        let t = GwetAgreementCoefficient(table, weights: .quadratic, interval: .studentT).coefficient
+        let t = GwetAgreementCoefficient(table, weights: .quadratic, quantile: .studentT).coefficient
         let value = try #require(t.value)
         #expect(abs(value - -1.222222222222222) <= 1e-14)
         // irrCAC.table prints SE 0.031876406141636 and (−1.290590313773465, −1.15385413067098); its
@@ -41,7 +41,7 @@ struct CoefficientRangeTests {
             Array(repeating: [1, 3], count: 6) + Array(repeating: [2, 2], count: 3)
             + Array(repeating: [3, 1], count: 6)
         let raw = GwetAgreementCoefficient(
-            try UnitCategoryCounts(scale: Self.scale, unitsByRaters: pairs), weights: .quadratic, interval: .studentT
+            try UnitCategoryCounts(scale: Self.scale, unitsByRaters: pairs), weights: .quadratic, quantile: .studentT
         ).coefficient
         #expect(abs((raw.value ?? .nan) - -1.222222222222222) <= 1e-14)
         #expect(abs((raw.standardError ?? .nan) - 0.032995215050917) <= 1e-14)
@@ -53,7 +53,7 @@ struct CoefficientRangeTests {
         let units: [[Double?]] =
             Array(repeating: [1, 2], count: 3) + Array(repeating: [2, 1], count: 3)
             + Array(repeating: [1, nil], count: 6) + Array(repeating: [1, 3], count: 2)
-        let kappa = FleissKappa(try UnitCategoryCounts(scale: Self.scale, unitsByRaters: units), interval: .studentT)
+        let kappa = FleissKappa(try UnitCategoryCounts(scale: Self.scale, unitsByRaters: units), quantile: .studentT)
         let estimate = kappa.coefficient
         #expect(abs((estimate.value ?? .nan) - -1.279069767441859) <= 1e-14)
         #expect(abs((estimate.standardError ?? .nan) - 0.100584263346284) <= 1e-14)
@@ -66,7 +66,7 @@ struct CoefficientRangeTests {
     @Test("Fleiss' kappa, m = 3 on every unit: irrCAC's lower bound −0.5685 is clipped to −1/(m − 1) = −0.5")
     func fleissCompleteClippedAtItsLimit() throws {
         let units: [[Double?]] = Array(repeating: [1, 2, 3], count: 6) + [[1, 1, 2], [3, 3, 2]]
-        let kappa = FleissKappa(try UnitCategoryCounts(scale: Self.scale, unitsByRaters: units), interval: .studentT)
+        let kappa = FleissKappa(try UnitCategoryCounts(scale: Self.scale, unitsByRaters: units), quantile: .studentT)
         let estimate = kappa.coefficient
         #expect(abs((estimate.value ?? .nan) - -0.375) <= 1e-14)
         #expect(abs((estimate.standardError ?? .nan) - 0.081831708838497) <= 1e-14)
@@ -81,8 +81,8 @@ struct CoefficientRangeTests {
         for value in [-1.7, -1.0, -0.3, 0.999, 1.0] {
             for se in [0.0, 0.01, 0.4, 3.0] {
                 for range in [-1.0...1.0, -0.5...1.0, -Double.infinity...1.0] {
-                    let interval = CoefficientInterval.normal.interval(
-                        around: value, standardError: se, n: 30, level: 0.95, range: range)
+                    let interval = ConfidenceInterval(
+                        around: value, standardError: se, quantile: .normal, n: 30, level: 0.95, range: range)
                     guard let interval else {
                         Issue.record("no interval for \(value) ± \(se)")
                         continue

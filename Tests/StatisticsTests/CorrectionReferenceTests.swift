@@ -70,7 +70,7 @@ struct CorrectionReferenceTests {
             }
         let sample = try CorrectionSample(
             expert: c.expert, judge: c.judge, judgeUnlabelled: c.judgeUnlabelled, design: design)
-        let mean = RunMeanEstimate(sample, level: c.level, interval: .ppiPython)
+        let mean = RunMeanEstimate(sample, level: c.level, variance: .ppiPython)
         let lambda = try #require(mean.lambda)
         let value = try #require(mean.corrected.value, "\(mean.corrected.undefinedReason?.message ?? "")")
         let ci = try #require(mean.corrected.interval)
@@ -133,6 +133,6 @@ struct CorrectionReferenceTests {
         let sample = try CorrectionSample(
             expert: c.expertPass, judge: c.judgePass, judgeUnlabelled: c.judgePassUnlabelled)
         return try RunPassRate(
-            sample, scale: CategoryScale(0...1), passLevel: 1, level: c.level, correctionInterval: .delta)
+            sample, scale: CategoryScale(0...1), passLevel: 1, level: c.level, estimator: .roganGladen(.delta))
     }
 }

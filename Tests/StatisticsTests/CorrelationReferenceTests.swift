@@ -72,7 +72,7 @@ struct CorrelationReferenceTests {
         #expect(abs(try #require(r.pValue) - 0.0183748526010632) <= 1e-12)
         #expect(abs(interval.lower - 0.1694379712703736) <= 1e-12)
         #expect(abs(interval.upper - 0.9292246677642154) <= 1e-12)
-        #expect(interval.method == "fisher-z")
+        #expect(interval.method == .fisherZ)
     }
 
     @Test("Two pairs give r = ±1 with p = 1 (scipy test_length_two)")

@@ -18,8 +18,8 @@ struct ExactZeroStandardErrorTests {
 
     @Test("Cohen's kappa with perfect agreement: SE 0 and interval [1, 1], every weighting", arguments: weightings)
     func kappaPerfect(_ weights: AgreementWeights) throws {
-        for kind in [CoefficientInterval.normal, .studentT] {
-            let kappa = CohenKappa(Self.perfect, weights: weights, interval: kind).kappa
+        for quantile in ConfidenceInterval.Quantile.allCases {
+            let kappa = CohenKappa(Self.perfect, weights: weights, quantile: quantile).kappa
             #expect(kappa.value == 1)
             #expect(kappa.standardError == 0)
             let interval = try #require(kappa.interval)

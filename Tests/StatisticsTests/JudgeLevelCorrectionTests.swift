@@ -32,10 +32,10 @@ struct JudgeLevelCorrectionTests {
             let value = try #require(rate.corrected.value)
             #expect(abs(value - expected) <= 1e-12)
             let ci = try #require(rate.corrected.interval)
-            #expect(ci.method == "by-judge-level" && ci.lower < value && value < ci.upper)
+            #expect(ci.method == .byJudgeLevel && ci.lower < value && value < ci.upper)
             #expect(try #require(rate.corrected.standardError) > 0, "a standard error for A − B")
         }
-        #expect(levels.corrected.allSatisfy { $0.interval?.method == "by-judge-level" })
+        #expect(levels.corrected.allSatisfy { $0.interval?.method == .byJudgeLevel })
         let again = try RunLevelDistribution(Self.sample, scale: scale, resamples: 400, seed: 3)
         #expect(again.corrected == levels.corrected, "seeded")
     }
@@ -46,7 +46,7 @@ struct JudgeLevelCorrectionTests {
         let s = try CorrectionSample(
             expert: (0..<12).map { Double($0 % 2 + 1) }, judge: (0..<12).map { Double($0 % 2 + 1) },
             judgeUnlabelled: [1, 2, 3])
-        let matrix = try RunLevelDistribution(s, scale: scale, resamples: 10, correctionInterval: .dirichletPosterior)
+        let matrix = try RunLevelDistribution(s, scale: scale, resamples: 10, estimator: .matrixCorrection(.dirichletPosterior))
         #expect(matrix.corrected.allSatisfy { $0.undefinedReason?.code == "no-variation" })
         let byLevel = try RunLevelDistribution(s, scale: scale, resamples: 200)
         let shares = try byLevel.corrected.map { try #require($0.value) }
@@ -65,7 +65,7 @@ struct JudgeLevelCorrectionTests {
         let judge = (0..<40).map { Double(($0 / 2) % 2) }
         let s = try CorrectionSample(expert: expert, judge: judge, judgeUnlabelled: (0..<200).map { Double($0 % 2) })
         let scale = CategoryScale(0...1)
-        let delta = try RunPassRate(s, scale: scale, passLevel: 1, correctionInterval: .delta)
+        let delta = try RunPassRate(s, scale: scale, passLevel: 1, estimator: .roganGladen(.delta))
         #expect(delta.corrected.undefinedReason?.code == "judge-no-better-than-chance")
         let rate = try RunPassRate(s, scale: scale, passLevel: 1)
         #expect(abs(try #require(rate.corrected.value) - 0.5) <= 1e-12)

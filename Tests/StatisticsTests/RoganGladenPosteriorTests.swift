@@ -16,17 +16,17 @@ struct RoganGladenPosteriorTests {
     func noErrors() throws {
         let s = try Self.sample(labelled: 50, errors: 0, unlabelled: 2000)
         let scale = CategoryScale(values: [0, 1])
-        let delta = try RunPassRate(s, scale: scale, passLevel: 1, correctionInterval: .delta)
-        let posterior = try RunPassRate(s, scale: scale, passLevel: 1, correctionInterval: .betaPosterior, seed: 3)
+        let delta = try RunPassRate(s, scale: scale, passLevel: 1, estimator: .roganGladen(.delta))
+        let posterior = try RunPassRate(s, scale: scale, passLevel: 1, estimator: .roganGladen(.betaPosterior), seed: 3)
         #expect(delta.varianceContributions?.sensitivity == 0 && delta.varianceContributions?.specificity == 0)
         let d = try #require(delta.corrected.interval)
         let p = try #require(posterior.corrected.interval)
         #expect(posterior.corrected.value == delta.corrected.value, "the point estimate is the same")
-        #expect(p.method == "beta-posterior" && d.method == "delta")
+        #expect(p.method == .betaPosterior && d.method == .delta)
         #expect(p.upper - p.lower > 2 * (d.upper - d.lower), "delta \(d), posterior \(p)")
         #expect(p.lower >= 0 && p.upper <= 1)
         // Seeded: the same seed, the same interval.
-        let again = try RunPassRate(s, scale: scale, passLevel: 1, correctionInterval: .betaPosterior, seed: 3)
+        let again = try RunPassRate(s, scale: scale, passLevel: 1, estimator: .roganGladen(.betaPosterior), seed: 3)
         #expect(again.corrected.interval == p)
     }
 
@@ -34,9 +34,9 @@ struct RoganGladenPosteriorTests {
     func largeSample() throws {
         let s = try Self.sample(labelled: 2000, errors: 200, unlabelled: 20000)
         let scale = CategoryScale(values: [0, 1])
-        let d = try #require(try RunPassRate(s, scale: scale, passLevel: 1, correctionInterval: .delta).corrected.interval)
+        let d = try #require(try RunPassRate(s, scale: scale, passLevel: 1, estimator: .roganGladen(.delta)).corrected.interval)
         let p = try #require(
-            try RunPassRate(s, scale: scale, passLevel: 1, correctionInterval: .betaPosterior, seed: 5).corrected.interval)
+            try RunPassRate(s, scale: scale, passLevel: 1, estimator: .roganGladen(.betaPosterior), seed: 5).corrected.interval)
         #expect(abs(p.lower - d.lower) < 0.006 && abs(p.upper - d.upper) < 0.006, "delta \(d), posterior \(p)")
     }
 
@@ -65,11 +65,11 @@ struct RoganGladenPosteriorTests {
         let value = try #require(rate.corrected.value)
         #expect(abs(value - byHand) < 1e-12, "\(value) against \(byHand)")
         let ci = try #require(rate.corrected.interval)
-        #expect(ci.method == "by-judge-level" && ci.lower < byHand && byHand < ci.upper && ci.upper - ci.lower > 0.05)
+        #expect(ci.method == .byJudgeLevel && ci.lower < byHand && byHand < ci.upper && ci.upper - ci.lower > 0.05)
         #expect(try RunPassRate(weighted, scale: scale, passLevel: 3, seed: 9).corrected == rate.corrected, "seeded")
-        let delta = try RunPassRate(weighted, scale: scale, passLevel: 3, correctionInterval: .delta)
-        #expect(delta.corrected.interval?.method == "delta")
+        let delta = try RunPassRate(weighted, scale: scale, passLevel: 3, estimator: .roganGladen(.delta))
+        #expect(delta.corrected.interval?.method == .delta)
         let uniform = try CorrectionSample(expert: expert, judge: judge, judgeUnlabelled: unlabelled)
-        #expect(try RunPassRate(uniform, scale: scale, passLevel: 3).corrected.interval?.method == "by-judge-level")
+        #expect(try RunPassRate(uniform, scale: scale, passLevel: 3).corrected.interval?.method == .byJudgeLevel)
     }
 }

@@ -43,7 +43,7 @@ struct RunEstimateTests {
         let s = try CorrectionSample(
             expert: Array(repeating: 1, count: 12), judge: Array(repeating: 1, count: 12),
             judgeUnlabelled: [1, 2, 3, 4])
-        let rate = try RunPassRate(s, scale: CategoryScale(1...4), passLevel: 3, correctionInterval: .delta)
+        let rate = try RunPassRate(s, scale: CategoryScale(1...4), passLevel: 3, estimator: .roganGladen(.delta))
         #expect(rate.sensitivity.value == nil)
         #expect(rate.specificity.value == 1)
         #expect(rate.corrected.value == nil)
@@ -130,7 +130,7 @@ struct RunEstimateTests {
         let unlabelled = (0..<100).map { Double([1, 2, 2, 3, 3, 3, 4, 4, 4, 4][$0 % 10]) }
         let s = try CorrectionSample(expert: expert, judge: expert, judgeUnlabelled: unlabelled)
         let levels = try RunLevelDistribution(
-            s, scale: CategoryScale(1...4), resamples: 200, seed: 7, correctionInterval: .dirichletPosterior)
+            s, scale: CategoryScale(1...4), resamples: 200, seed: 7, estimator: .matrixCorrection(.dirichletPosterior))
         for (l, share) in [0.1, 0.2, 0.3, 0.4].enumerated() {
             #expect(abs((levels.corrected[l].value ?? .nan) - share) <= 1e-12)
         }
@@ -147,9 +147,9 @@ struct RunEstimateTests {
         let passes = Int(unlabelledPassShare * 400)
         let unlabelled = (0..<400).map { $0 < passes ? 1.0 : 0.0 }
         let s = try CorrectionSample(expert: expert, judge: judge, judgeUnlabelled: unlabelled)
-        let rate = try RunPassRate(s, scale: CategoryScale(0...1), passLevel: 1, correctionInterval: .delta)
+        let rate = try RunPassRate(s, scale: CategoryScale(0...1), passLevel: 1, estimator: .roganGladen(.delta))
         let levels = try RunLevelDistribution(
-            s, scale: CategoryScale(0...1), resamples: 50, correctionInterval: .dirichletPosterior)
+            s, scale: CategoryScale(0...1), resamples: 50, estimator: .matrixCorrection(.dirichletPosterior))
         let roganGladen = try #require(rate.corrected.value)
         #expect(abs((levels.corrected[1].value ?? .nan) - roganGladen) <= 1e-10)
         #expect(abs((levels.corrected[0].value ?? .nan) - (1 - roganGladen)) <= 1e-10)
@@ -164,13 +164,13 @@ struct RunEstimateTests {
         let missing = try CorrectionSample(
             expert: (0..<12).map { Double($0 % 2 + 1) }, judge: (0..<12).map { Double($0 % 2 + 1) },
             judgeUnlabelled: [1, 2, 3])
-        let a = try RunLevelDistribution(missing, scale: scale, resamples: 10, correctionInterval: .dirichletPosterior)
+        let a = try RunLevelDistribution(missing, scale: scale, resamples: 10, estimator: .matrixCorrection(.dirichletPosterior))
         #expect(a.corrected.allSatisfy { $0.undefinedReason?.code == "no-variation" })
         #expect(a.corrected[0].undefinedReason?.message.contains("expert level 3") == true)
         let alike = try CorrectionSample(
             expert: (0..<12).map { Double($0 % 3 + 1) }, judge: (0..<12).map { $0 % 3 == 2 ? 3 : 1 },
             judgeUnlabelled: [1, 3, 3])
-        let b = try RunLevelDistribution(alike, scale: scale, resamples: 10, correctionInterval: .dirichletPosterior)
+        let b = try RunLevelDistribution(alike, scale: scale, resamples: 10, estimator: .matrixCorrection(.dirichletPosterior))
         #expect(b.corrected.allSatisfy { $0.undefinedReason?.code == "rank-deficient" })
     }
 
@@ -187,7 +187,7 @@ struct RunEstimateTests {
             Array(repeating: 1.0, count: 65) + Array(repeating: 2.0, count: 30) + Array(repeating: 3.0, count: 5)
         let s = try CorrectionSample(expert: expert, judge: judgeRows.flatMap { $0 }, judgeUnlabelled: unlabelled)
         let levels = try RunLevelDistribution(
-            s, scale: CategoryScale(1...3), resamples: 20, correctionInterval: .dirichletPosterior)
+            s, scale: CategoryScale(1...3), resamples: 20, estimator: .matrixCorrection(.dirichletPosterior))
         let x = try levels.corrected.map { try #require($0.value) }
         let m: [[Double]] = [[0.6, 0.3, 0.1], [0.3, 0.5, 0.2], [0.1, 0.2, 0.7]]
         let q = [0.65, 0.30, 0.05]
@@ -210,20 +210,20 @@ struct RunEstimateTests {
 
     @Test(
         "The corrected shares are a distribution, and each interval scheme is reproduced by its seed",
-        arguments: RunLevelDistribution.Interval.allCases)
-    func distributionIsOnSimplex(_ scheme: RunLevelDistribution.Interval) throws {
+        arguments: RunLevelDistribution.MatrixCorrectionInterval.allCases)
+    func distributionIsOnSimplex(_ scheme: RunLevelDistribution.MatrixCorrectionInterval) throws {
         let s = try Self.sample(labelled: 60, unlabelled: 300)
         let first = try RunLevelDistribution(
-            s, scale: CategoryScale(1...4), resamples: 300, seed: 11, correctionInterval: scheme)
+            s, scale: CategoryScale(1...4), resamples: 300, seed: 11, estimator: .matrixCorrection(scheme))
         let again = try RunLevelDistribution(
-            s, scale: CategoryScale(1...4), resamples: 300, seed: 11, correctionInterval: scheme)
+            s, scale: CategoryScale(1...4), resamples: 300, seed: 11, estimator: .matrixCorrection(scheme))
         let shares = first.corrected.compactMap(\.value)
         #expect(shares.count == 4 && shares.allSatisfy { $0 >= 0 })
         #expect(abs(shares.reduce(0, +) - 1) <= 1e-12)
         #expect(first == again)
         for estimate in first.corrected {
             let ci = try #require(estimate.interval)
-            #expect(ci.lower >= 0 && ci.upper <= 1 && ci.method == scheme.rawValue)
+            #expect(ci.lower >= 0 && ci.upper <= 1 && ci.method.rawValue == scheme.rawValue)
         }
     }
 

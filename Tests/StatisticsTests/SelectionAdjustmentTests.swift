@@ -24,14 +24,14 @@ struct SelectionAdjustmentTests {
         let five = try #require(SelectionAdjustment.adjusted(estimate, looks: 5, level: 0.95))
         #expect(abs(five.interval.upper - (0.6 + 0.1 * 2.575829)) < 1e-6)
         #expect(abs(five.optimism - 0.1 * 1.162964) < 1e-5)
-        #expect(five.interval.method == "bonferroni over 5 looks")
+        #expect(five.interval.method == .bonferroni(looks: 5))
     }
 
     @Test("Without a standard error the interval's half-width stands in; without a value there is nothing to adjust")
     func fromInterval() throws {
         let z = 1.959963984540054
         let estimate = Estimate(
-            value: 0.2, n: 40, interval: ConfidenceInterval(lower: 0.2 - 0.05 * z, upper: 0.2 + 0.05 * z, level: 0.95, method: "percentile"))
+            value: 0.2, n: 40, interval: ConfidenceInterval(lower: 0.2 - 0.05 * z, upper: 0.2 + 0.05 * z, level: 0.95, method: .percentileBootstrap))
         let adjusted = try #require(SelectionAdjustment.adjusted(estimate, looks: 2, level: 0.95))
         #expect(abs(adjusted.optimism - 0.05 / Double.pi.squareRoot()) < 1e-9)
         #expect(SelectionAdjustment.adjusted(Estimate(undefined: .noData(), n: 0), looks: 2, level: 0.95) == nil)

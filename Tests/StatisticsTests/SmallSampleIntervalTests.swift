@@ -57,8 +57,8 @@ struct SmallSampleIntervalTests {
         arguments: HajekFixtures.cases)
     func linearised(_ c: HajekFixtures.Case) throws {
         let sample = try c.sample()
-        let linear = RunMeanEstimate(sample, level: c.level, interval: .linearised)
-        let small = RunMeanEstimate(sample, level: c.level, interval: .smallSample)
+        let linear = RunMeanEstimate(sample, level: c.level, variance: .linearised)
+        let small = RunMeanEstimate(sample, level: c.level, variance: .smallSample)
         #expect(abs(try #require(linear.lambda) - c.expected.lambda) <= 1e-9)
         #expect(abs(try #require(linear.corrected.value) - c.expected.pointEstimate) <= 1e-9)
         #expect(abs(try #require(linear.corrected.standardError) - c.expected.linearisedSE) <= 1e-9)
@@ -81,12 +81,12 @@ struct SmallSampleIntervalTests {
     func linearisedAgainstPPIPython() throws {
         let c = try #require(HajekFixtures.cases.first)
         let sample = try c.sample()
-        let plain = RunMeanEstimate(sample, interval: .ppiPython)
-        let linear = RunMeanEstimate(sample, interval: .linearised)
+        let plain = RunMeanEstimate(sample, variance: .ppiPython)
+        let linear = RunMeanEstimate(sample, variance: .linearised)
         #expect(try #require(plain.expertsOnly.standardError) > (try #require(linear.expertsOnly.standardError)))
         let uniform = try CorrectionSample(expert: c.expert, judge: c.judge, judgeUnlabelled: c.judgeUnlabelled)
-        let a = RunMeanEstimate(uniform, interval: .ppiPython).corrected
-        let b = RunMeanEstimate(uniform, interval: .linearised).corrected
+        let a = RunMeanEstimate(uniform, variance: .ppiPython).corrected
+        let b = RunMeanEstimate(uniform, variance: .linearised).corrected
         #expect(abs(try #require(a.standardError) - (try #require(b.standardError))) <= 1e-12)
     }
 
@@ -101,7 +101,7 @@ struct SmallSampleIntervalTests {
         let unlabelled = (0..<400).map { Double($0 % 4 == 0 ? 0 : 1) }
         let sample = try CorrectionSample(expert: expert, judge: expert, judgeUnlabelled: unlabelled)
         let rate = try RunPassRate(sample, scale: CategoryScale(0...1), passLevel: 1)
-        let plain = try RunPassRate(sample, scale: CategoryScale(0...1), passLevel: 1, interval: .ppiPython)
+        let plain = try RunPassRate(sample, scale: CategoryScale(0...1), passLevel: 1, variance: .ppiPython)
         let lambda = try #require(rate.predictionPowered.lambda)
         #expect(lambda > 0.5 && lambda < 1)
         let small = try #require(rate.predictionPowered.corrected.interval)
@@ -111,16 +111,16 @@ struct SmallSampleIntervalTests {
         let se = (imputed + ((1 - lambda) * (1 - lambda) * 3.2 + 2) / (20 * 21)).squareRoot()
         let t = StudentTDistribution.quantile(0.975, degreesOfFreedom: 19)
         #expect(abs((small.upper - small.lower) - 2 * t * se) <= 1e-12)
-        #expect(small.method == "studentT")
+        #expect(small.method == .standardError(.studentT))
     }
 
     @Test("The library's default interval is the small-sample one, the reference tests' is ppi-python's")
     func defaults() throws {
         let sample = try RunEstimateTests.sample(labelled: 30, unlabelled: 200)
-        #expect(RunMeanEstimate(sample).intervalMethod == .smallSample)
-        #expect(RunMeanEstimate(sample, interval: .ppiPython).corrected.interval?.method == "normal")
+        #expect(RunMeanEstimate(sample).variance == .smallSample)
+        #expect(RunMeanEstimate(sample, variance: .ppiPython).corrected.interval?.method == .standardError(.normal))
         let levels = try RunLevelDistribution(sample, scale: CategoryScale(1...4), resamples: 50)
-        #expect(levels.corrected.allSatisfy { $0.interval?.method == "by-judge-level" })
+        #expect(levels.corrected.allSatisfy { $0.interval?.method == .byJudgeLevel })
     }
 }
 
@@ -151,9 +151,9 @@ struct DirichletPosteriorTests {
         let unlabelled = (0..<400).map { Double([1, 2, 2, 3, 3, 3, 4, 4, 4, 4][$0 % 10]) }
         let s = try CorrectionSample(expert: expert, judge: expert, judgeUnlabelled: unlabelled)
         let posterior = try RunLevelDistribution(
-            s, scale: CategoryScale(1...4), resamples: 400, seed: 3, correctionInterval: .dirichletPosterior)
+            s, scale: CategoryScale(1...4), resamples: 400, seed: 3, estimator: .matrixCorrection(.dirichletPosterior))
         let bootstrap = try RunLevelDistribution(
-            s, scale: CategoryScale(1...4), resamples: 400, seed: 3, correctionInterval: .percentileBootstrap)
+            s, scale: CategoryScale(1...4), resamples: 400, seed: 3, estimator: .matrixCorrection(.percentileBootstrap))
         for l in 0..<4 {
             let p = try #require(posterior.corrected[l].interval)
             let b = try #require(bootstrap.corrected[l].interval)
@@ -163,7 +163,7 @@ struct DirichletPosteriorTests {
             #expect(p.lower <= value && value <= p.upper)
         }
         let again = try RunLevelDistribution(
-            s, scale: CategoryScale(1...4), resamples: 400, seed: 3, correctionInterval: .dirichletPosterior)
+            s, scale: CategoryScale(1...4), resamples: 400, seed: 3, estimator: .matrixCorrection(.dirichletPosterior))
         #expect(again == posterior, "seeded: the same seed gives the same interval")
     }
 }

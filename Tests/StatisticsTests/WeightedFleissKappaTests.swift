@@ -34,7 +34,7 @@ struct WeightedFleissKappaTests {
     func matchesIrrCAC() throws {
         let counts = try UnitCategoryCounts(scale: CategoryScale(1...4), unitsByRaters: Self.units)
         for (weights, value, se, pa, pe, lower, upper) in Self.expected {
-            let kappa = FleissKappa(counts, weights: weights, interval: .studentT)
+            let kappa = FleissKappa(counts, weights: weights, quantile: .studentT)
             let estimate = kappa.coefficient
             #expect(abs(try #require(estimate.value) - value) <= 1e-14, "\(weights)")
             #expect(abs(try #require(estimate.standardError) - se) <= 1e-14, "\(weights)")

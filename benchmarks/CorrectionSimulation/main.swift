@@ -73,7 +73,7 @@ where options.scales.isEmpty || options.scales.contains(design.name.replacingOcc
         let populationPass = modelA.expertExpectation { values[$0] >= design.passLevel ? 1 : 0 }
         for n in options.labelled {
             // "plain" is ppi-python's interval (the library before issue #13's small-sample work),
-            // "small-sample" the library's default (RunIntervalMethod); each is divided by the
+            // "small-sample" the library's default (WeightedMeanVariance); each is divided by the
             // experts-only interval formed the same way.
             let plainBaseline = ["PPI++ (plain)": "experts only (plain)"]
             var mean = EstimandTallies(
@@ -98,7 +98,7 @@ where options.scales.isEmpty || options.scales.contains(design.name.replacingOcc
                 estimand: "pass rate A − B",
                 methods: ["experts only", "judge only", "by judge level (default)", "PPI++ (small-sample)"],
                 baseline: "experts only", exempt: ["judge only"])
-            let weightedMethods = RunIntervalMethod.allCases.map { "(HT, \($0.rawValue))" }
+            let weightedMethods = WeightedMeanVariance.allCases.map { "(HT, \($0.rawValue))" }
             let weightedBaselines = Dictionary(
                 uniqueKeysWithValues: weightedMethods.map { ("PPI++ \($0)", "experts only \($0)") }
                     + weightedMethods.map { ("Rogan–Gladen \($0)", "experts only (HT, small-sample)") })
@@ -149,8 +149,8 @@ where options.scales.isEmpty || options.scales.contains(design.name.replacingOcc
                 let sampleB = try sample(runB) { values[$0] }
                 let runMeanA = Spread.mean(runA.expert.map { values[$0] }).value ?? .nan
                 let runMeanB = Spread.mean(runB.expert.map { values[$0] }).value ?? .nan
-                let plainA = RunMeanEstimate(sampleA, interval: .ppiPython)
-                let plainB = RunMeanEstimate(sampleB, interval: .ppiPython)
+                let plainA = RunMeanEstimate(sampleA, variance: .ppiPython)
+                let plainB = RunMeanEstimate(sampleB, variance: .ppiPython)
                 let meanA = RunMeanEstimate(sampleA)
                 let meanB = RunMeanEstimate(sampleB)
                 func addMean(_ t: inout EstimandTallies, plain: RunMeanEstimate, small: RunMeanEstimate, run: Double, population: Double) {
@@ -166,7 +166,7 @@ where options.scales.isEmpty || options.scales.contains(design.name.replacingOcc
                     runTruth: runMeanA, populationTruth: populationMeanA)
 
                 let plainRate = try RunPassRate(
-                    sampleA, scale: design.scale, passLevel: design.passLevel, interval: .ppiPython)
+                    sampleA, scale: design.scale, passLevel: design.passLevel, variance: .ppiPython)
                 let rate = try RunPassRate(sampleA, scale: design.scale, passLevel: design.passLevel)
                 let runPass = Double(runA.expert.count { values[$0] >= design.passLevel }) / Double(options.rows)
                 addMean(
@@ -174,12 +174,12 @@ where options.scales.isEmpty || options.scales.contains(design.name.replacingOcc
                     population: populationPass)
                 pass.add("by judge level (default)", rate.corrected, runTruth: runPass, populationTruth: populationPass)
                 let roganGladen = try RunPassRate(
-                    sampleA, scale: design.scale, passLevel: design.passLevel, correctionInterval: .delta)
+                    sampleA, scale: design.scale, passLevel: design.passLevel, estimator: .roganGladen(.delta))
                 pass.add(
                     "Rogan–Gladen (delta, on request)", roganGladen.corrected, runTruth: runPass,
                     populationTruth: populationPass)
                 let posteriorRate = try RunPassRate(
-                    sampleA, scale: design.scale, passLevel: design.passLevel, correctionInterval: .betaPosterior,
+                    sampleA, scale: design.scale, passLevel: design.passLevel, estimator: .roganGladen(.betaPosterior),
                     seed: seed([7, UInt64(d), UInt64(q), UInt64(n), UInt64(rep)]))
                 pass.add(
                     "Rogan–Gladen (Beta posterior, on request)", posteriorRate.corrected, runTruth: runPass,
@@ -216,17 +216,17 @@ where options.scales.isEmpty || options.scales.contains(design.name.replacingOcc
                 stratifiedPass.add(
                     "experts only, unweighted", naiveRate.expertsOnly, runTruth: runPass,
                     populationTruth: populationPass)
-                for method in RunIntervalMethod.allCases {
+                for method in WeightedMeanVariance.allCases {
                     let name = "(HT, \(method.rawValue))"
-                    let weighted = RunMeanEstimate(draw.weighted, interval: method)
+                    let weighted = RunMeanEstimate(draw.weighted, variance: method)
                     stratifiedMean.add(
                         "experts only \(name)", weighted.expertsOnly, runTruth: runMeanA,
                         populationTruth: populationMeanA)
                     stratifiedMean.add(
                         "PPI++ \(name)", weighted.corrected, runTruth: runMeanA, populationTruth: populationMeanA)
                     let weightedRate = try RunPassRate(
-                        draw.weighted, scale: design.scale, passLevel: design.passLevel, interval: method,
-                        correctionInterval: .delta)
+                        draw.weighted, scale: design.scale, passLevel: design.passLevel, variance: method,
+                        estimator: .roganGladen(.delta))
                     stratifiedPass.add(
                         "experts only \(name)", weightedRate.expertsOnly, runTruth: runPass,
                         populationTruth: populationPass)
@@ -242,13 +242,13 @@ where options.scales.isEmpty || options.scales.contains(design.name.replacingOcc
                             populationTruth: populationPass)
                         let posterior = try RunPassRate(
                             draw.weighted, scale: design.scale, passLevel: design.passLevel,
-                            correctionInterval: .betaPosterior, seed: seed([8, UInt64(d), UInt64(q), UInt64(n), UInt64(rep)]))
+                            estimator: .roganGladen(.betaPosterior), seed: seed([8, UInt64(d), UInt64(q), UInt64(n), UInt64(rep)]))
                         stratifiedPass.add(
                             "Rogan–Gladen (HT, Beta posterior, on request)", posterior.corrected, runTruth: runPass,
                             populationTruth: populationPass)
                         let byLevel = try RunPassRate(
                             draw.weighted, scale: design.scale, passLevel: design.passLevel,
-                            correctionInterval: .byJudgeLevel, seed: seed([11, UInt64(d), UInt64(q), UInt64(n), UInt64(rep)]))
+                            estimator: .byJudgeLevel, seed: seed([11, UInt64(d), UInt64(q), UInt64(n), UInt64(rep)]))
                         stratifiedPass.add(
                             "by judge level (HT, default)", byLevel.corrected, runTruth: runPass,
                             populationTruth: populationPass)
@@ -260,10 +260,10 @@ where options.scales.isEmpty || options.scales.contains(design.name.replacingOcc
                 let frameWeighted = RunMeanEstimate(framed.weighted)
                 let frameNaive = RunMeanEstimate(framed.unweighted)
                 let frameRate = try RunPassRate(
-                    framed.weighted, scale: design.scale, passLevel: design.passLevel, correctionInterval: .delta)
+                    framed.weighted, scale: design.scale, passLevel: design.passLevel, estimator: .roganGladen(.delta))
                 let frameNaiveRate = try RunPassRate(framed.unweighted, scale: design.scale, passLevel: design.passLevel)
                 let frameByLevel = try RunPassRate(
-                    framed.weighted, scale: design.scale, passLevel: design.passLevel, correctionInterval: .byJudgeLevel,
+                    framed.weighted, scale: design.scale, passLevel: design.passLevel, estimator: .byJudgeLevel,
                     seed: seed([12, UInt64(d), UInt64(q), UInt64(n), UInt64(rep)]))
                 for (t, weighted, naive, truth, population) in [
                     (0, frameWeighted, frameNaive, runMeanA, populationMeanA),
@@ -291,10 +291,10 @@ where options.scales.isEmpty || options.scales.contains(design.name.replacingOcc
                         sampleA, scale: design.scale, resamples: options.resamples, seed: levelSeed)
                     let matrix = try RunLevelDistribution(
                         sampleA, scale: design.scale, resamples: options.resamples, seed: levelSeed,
-                        correctionInterval: .dirichletPosterior)
+                        estimator: .matrixCorrection(.dirichletPosterior))
                     for l in 0..<values.count {
                         let runShare = Double(runA.expert.count { $0 == l }) / Double(options.rows)
-                        let plainShare = RunMeanEstimate(try sample(runA) { $0 == l ? 1 : 0 }, interval: .ppiPython)
+                        let plainShare = RunMeanEstimate(try sample(runA) { $0 == l ? 1 : 0 }, variance: .ppiPython)
                         for (name, estimate) in [
                             ("experts only (plain)", plainShare.expertsOnly), ("experts only", levels.expertsOnly[l]),
                             ("judge only", levels.judgeOnly[l]), ("by judge level (default)", levels.corrected[l]),

@@ -79,9 +79,9 @@ struct DifferenceIntervals {
             ? nil
             : ConfidenceInterval(
                 lower: quantile(sorted, tail), upper: quantile(sorted, 1 - tail), level: 0.95,
-                method: "expanded")
+                method: .recorded("expanded"))
         let se = jackknifeSE(table.counts, k: k, weights: weights, scratch: &scratch)
-        let jackknifeT = se.map { ConfidenceInterval(lower: estimate - t * $0, upper: estimate + t * $0, level: 0.95, method: "jk-t") }
+        let jackknifeT = se.map { ConfidenceInterval(lower: estimate - t * $0, upper: estimate + t * $0, level: 0.95, method: .recorded("jk-t")) }
         // Bootstrap-t: the same multinomial stream as Bootstrap.paired (same seed, same draws).
         var bootstrapT: ConfidenceInterval?
         if let se, se > 0 {
@@ -99,7 +99,7 @@ struct DifferenceIntervals {
             if !ts.isEmpty {
                 bootstrapT = ConfidenceInterval(
                     lower: estimate - quantile(ts, 0.975) * se, upper: estimate - quantile(ts, 0.025) * se,
-                    level: 0.95, method: "boot-t")
+                    level: 0.95, method: .recorded("boot-t"))
             }
         }
         return [boot.percentileInterval, boot.bcaInterval, expanded, jackknifeT, bootstrapT, library]

@@ -202,7 +202,7 @@ struct SequentialStudy {
             let se = CohenKappa.standardError(at: Self.threshold, weightedTable: table, weights: .quadratic)
             if let v = estimate.value, let se {
                 estimate.interval = ConfidenceInterval(
-                    lower: v - critical[k] * se, upper: v + critical[k] * se, level: 0.95, method: "repeated")
+                    lower: v - critical[k] * se, upper: v + critical[k] * se, level: 0.95, method: .recorded("repeated"))
             }
             let outcome = Verdict(estimate: estimate, threshold: Self.threshold, statistic: "κ_q").outcome
             path.outcome = outcome
@@ -220,7 +220,7 @@ struct SequentialStudy {
         var e = estimate
         e.interval = nil
         if let v = e.value, let se = thresholdSE(table) {
-            e.interval = ConfidenceInterval(lower: v - critical * se, upper: v + critical * se, level: 0.95, method: "repeated")
+            e.interval = ConfidenceInterval(lower: v - critical * se, upper: v + critical * se, level: 0.95, method: .recorded("repeated"))
         }
         return e
     }

@@ -13,7 +13,7 @@ percentile intervals from B replicates:
   resample's confusion counts (a smoothed bootstrap);
 - dir1/k, dir1/2: posterior draws, each row of M from Dirichlet(counts + α) and
   the judge's shares from Dirichlet(unlabelled counts + α), α = 1/k (Perks'
-  prior; RunLevelDistribution.Interval.dirichletPosterior) or 1/2 (Jeffreys').
+  prior; RunLevelDistribution.MatrixCorrectionInterval.dirichletPosterior) or 1/2 (Jeffreys').
 It prints coverage of the population shares, median widths and bias per level,
 and how often the smallest expert level has fewer than 3, 5 or 8 labelled rows.
 

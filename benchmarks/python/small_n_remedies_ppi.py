@@ -13,7 +13,7 @@ coverage of the population value, and the median width, of six intervals:
 - pseudo2: two pseudo-rectifiers at r̄ ± h added (divisor n + 2), normal;
 - pseudo2+t: the same with a t quantile;
 - pseudo2ddof+t: the two pseudo-rectifiers with divisor n + 1 and a t quantile
-  (the library's RunIntervalMethod.smallSample).
+  (the library's WeightedMeanVariance.smallSample).
 h = 1, the step of the scale. "nodis" is the share of replications whose
 labelled rows hold no judge–expert disagreement for the estimand.
 

@@ -34,7 +34,7 @@ package struct ChanceCorrectedAgreement {
         _ counts: UnitCategoryCounts,
         weights: WeightMatrix,
         level: Double,
-        interval: CoefficientInterval,
+        quantile: ConfidenceInterval.Quantile,
         range: ClosedRange<Double>,
         name: String,
         chance: Chance
@@ -106,7 +106,8 @@ package struct ChanceCorrectedAgreement {
             value: gamma,
             n: n,
             standardError: se,
-            interval: interval.interval(around: gamma, standardError: se, n: n, level: level, range: range)
+            interval: ConfidenceInterval(
+                around: gamma, standardError: se, quantile: quantile, n: n, level: level, range: range)
         )
     }
 }

@@ -1,5 +1,6 @@
 /// The range each chance-corrected coefficient can take, to which its
-/// confidence interval is clipped (``CoefficientInterval``).
+/// confidence interval is clipped
+/// (``StatisticsCore/ConfidenceInterval/init(around:standardError:quantile:n:level:range:)``).
 ///
 /// Every coefficient here is γ = (p_a − p_e)/(1 − p_e) with agreement weights in
 /// [0, 1] and w_kk = 1, so 0 ≤ p_a ≤ 1 and, where p_e < 1, γ ≤ 1. The lower limit

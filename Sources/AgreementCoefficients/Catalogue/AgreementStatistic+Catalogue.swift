@@ -123,14 +123,14 @@ extension AgreementStatistic {
     private static let cohenKappaFigure: TableFigure = { table, r in
         let kappa = CohenKappa(
             table, weights: r.effectiveWeights, level: r.confidenceLevel,
-            interval: (r.interval ?? .analytic).coefficientInterval)
+            quantile: (r.interval ?? .analytic).quantile)
         return Figure(estimate: kappa.kappa, test: zTest(kappa.nullStandardError, kappa.z, kappa.pValue))
     }
 
     private static let fleissKappaFigure: Measure = { columns, r in
         let kappa = FleissKappa(
             try counts(columns, r), weights: r.effectiveWeights, level: r.confidenceLevel,
-            interval: (r.interval ?? .analytic).coefficientInterval)
+            quantile: (r.interval ?? .analytic).quantile)
         return Figure(estimate: kappa.coefficient, test: zTest(kappa.nullStandardError, kappa.z, kappa.pValue))
     }
 
@@ -154,10 +154,10 @@ extension AgreementStatistic {
         { columns, r in
             if columns.count == 2 { return try gwetPairFigure(weighted: weighted)(try pairTable(columns, r), r) }
             let weights = weighted ? r.effectiveWeights : .unweighted
-            let interval = (r.interval ?? .analytic).coefficientInterval
+            let quantile = (r.interval ?? .analytic).quantile
             return Figure(
                 estimate: GwetAgreementCoefficient(
-                    try counts(columns, r), weights: weights, level: r.confidenceLevel, interval: interval
+                    try counts(columns, r), weights: weights, level: r.confidenceLevel, quantile: quantile
                 ).coefficient)
         }
     }
@@ -168,7 +168,7 @@ extension AgreementStatistic {
             Figure(
                 estimate: GwetAgreementCoefficient(
                     table, weights: weighted ? r.effectiveWeights : .unweighted, level: r.confidenceLevel,
-                    interval: (r.interval ?? .analytic).coefficientInterval
+                    quantile: (r.interval ?? .analytic).quantile
                 ).coefficient)
         }
     }

@@ -1,4 +1,5 @@
 public import DataFormats
+import StatisticsCore
 
 /// The catalogue's sentences that point the reader at another interval, written into a figure's
 /// ``StatisticsCore/Estimate/intervalUndefinedReason`` (and from there into verdicts and reports).
@@ -9,7 +10,7 @@ public import DataFormats
 /// (``ownText``).
 public enum IntervalWording: Sendable, Hashable {
     /// The BCa interval is undefined for a figure (no jackknife spread, or no resample on one side of
-    /// the estimate), and the percentile bootstrap (``IntervalMethod/bootstrap``) gives one.
+    /// the estimate), and the percentile bootstrap (``StatisticsCore/IntervalMethod/bootstrap``) gives one.
     case percentileWhenBCaUndefined
 
     /// The tool's words for each sentence, bound for a task and its children; `nil` (the default)
@@ -19,7 +20,7 @@ public enum IntervalWording: Sendable, Hashable {
     /// The sentence: the bound tool's words, else ``ownText``.
     public var text: String { Self.tool?(self) ?? ownText }
 
-    /// The catalogue's words, naming the interval method by its ``IntervalMethod`` name.
+    /// The catalogue's words, naming the interval method by its ``StatisticsCore/IntervalMethod`` name.
     public var ownText: String {
         switch self {
         case .percentileWhenBCaUndefined: "the \(IntervalMethod.bootstrap.rawValue) interval gives the percentile interval"

@@ -51,7 +51,7 @@ extension Correlation {
         if method == .pearson, n > 3 {
             let z = atanh(r)
             let half = NormalDistribution.twoSidedCritical(level: level) / Double(n - 3).squareRoot()
-            estimate.interval = ConfidenceInterval(lower: tanh(z - half), upper: tanh(z + half), level: level, method: "fisher-z")
+            estimate.interval = ConfidenceInterval(lower: tanh(z - half), upper: tanh(z + half), level: level, method: .fisherZ)
         }
         return Correlation(method: method, estimate: estimate, pValue: tTestPValue(r, n: n))
     }

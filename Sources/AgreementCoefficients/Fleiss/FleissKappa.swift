@@ -57,12 +57,12 @@ public struct FleissKappa: Sendable, Hashable, Codable {
 
     /// Fleiss' kappa from per-unit category counts.
     public init(
-        _ counts: UnitCategoryCounts, weights: AgreementWeights = .unweighted, level: Double = 0.95, interval: CoefficientInterval = .normal
+        _ counts: UnitCategoryCounts, weights: AgreementWeights = .unweighted, level: Double = 0.95, quantile: ConfidenceInterval.Quantile = .normal
     ) {
         let k = counts.k
         let range = CoefficientRange.fleissKappa(weights, ratingsPerUnit: counts.commonRatingCount)
         let core = ChanceCorrectedAgreement(
-            counts, weights: weights.matrix(on: counts.scale), level: level, interval: interval, range: range,
+            counts, weights: weights.matrix(on: counts.scale), level: level, quantile: quantile, range: range,
             name: "Fleiss' kappa"
         ) { shares, w in
             var pe = 0.0

@@ -51,7 +51,7 @@ public struct GwetAgreementCoefficient: Sendable, Hashable, Codable {
 
     /// AC1/AC2 for two raters from their table.
     public init(
-        _ table: ContingencyTable, weights: AgreementWeights = .unweighted, level: Double = 0.95, interval: CoefficientInterval = .normal
+        _ table: ContingencyTable, weights: AgreementWeights = .unweighted, level: Double = 0.95, quantile: ConfidenceInterval.Quantile = .normal
     ) {
         let w = weights.matrix(on: table.scale)
         let q = table.k
@@ -102,20 +102,20 @@ public struct GwetAgreementCoefficient: Sendable, Hashable, Codable {
             value: gamma,
             n: n,
             standardError: se,
-            interval: interval.interval(
-                around: gamma, standardError: se, n: n, level: level, range: CoefficientRange.gwet(w))
+            interval: ConfidenceInterval(
+                around: gamma, standardError: se, quantile: quantile, n: n, level: level, range: CoefficientRange.gwet(w))
         )
     }
 
     /// AC1/AC2 for any number of raters from per-unit category counts, with
     /// Gwet's rule for missing ratings.
     public init(
-        _ counts: UnitCategoryCounts, weights: AgreementWeights = .unweighted, level: Double = 0.95, interval: CoefficientInterval = .normal
+        _ counts: UnitCategoryCounts, weights: AgreementWeights = .unweighted, level: Double = 0.95, quantile: ConfidenceInterval.Quantile = .normal
     ) {
         let q = counts.k
         let w = weights.matrix(on: counts.scale)
         let core = ChanceCorrectedAgreement(
-            counts, weights: w, level: level, interval: interval, range: CoefficientRange.gwet(w), name: "Gwet's AC"
+            counts, weights: w, level: level, quantile: quantile, range: CoefficientRange.gwet(w), name: "Gwet's AC"
         ) { shares, w in
             guard q >= 2 else { return nil }
             let chanceScale = w.total / Double(q * (q - 1))

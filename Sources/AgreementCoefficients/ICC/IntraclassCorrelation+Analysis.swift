@@ -155,7 +155,7 @@ extension IntraclassCorrelation {
                 "the McGraw–Wong interval [\(lower), \(upper)] does not contain the estimate, so none is reported")
             return nil
         }
-        return ConfidenceInterval(lower: lower, upper: upper, level: level, method: "mcgraw-wong-f")
+        return ConfidenceInterval(lower: lower, upper: upper, level: level, method: .mcGrawWongF)
     }
 
     /// A true reason for a zero denominator, naming it and the mean squares.

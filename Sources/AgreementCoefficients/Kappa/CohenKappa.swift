@@ -24,7 +24,7 @@ public import StatisticsCore
 /// κ ± t₀.₉₇₅,ₙ₋₁·SE (as Gwet's irrCAC) on request; both are clipped to [−1, 1],
 /// the range of kappa with identity, linear or quadratic weights (derived in
 /// ``CoefficientRange``), and only at 1 for custom weights, never past κ
-/// (``CoefficientInterval``).
+/// (``StatisticsCore/ConfidenceInterval/init(around:standardError:quantile:n:level:range:)``).
 /// **The z test** uses the SE under H₀: κ = 0,
 ///
 ///     Var₀(κ) = [Σ p_i· p_·j (w_ij − (w̄_i· + w̄_·j))² − p_e²] / (n (1 − p_e)²),
@@ -74,10 +74,10 @@ public struct CohenKappa: Sendable, Hashable, Codable {
     ///   - level: the interval's coverage, 0.95 by default.
     ///   - interval: normal (default) or Student t with n − 1 degrees of freedom.
     public init(
-        _ table: ContingencyTable, weights: AgreementWeights = .unweighted, level: Double = 0.95, interval: CoefficientInterval = .normal
+        _ table: ContingencyTable, weights: AgreementWeights = .unweighted, level: Double = 0.95, quantile: ConfidenceInterval.Quantile = .normal
     ) {
         self.init(
-            WeightedContingencyTable(table), weights: weights, level: level, interval: interval, percent: PercentAgreement.exact(table))
+            WeightedContingencyTable(table), weights: weights, level: level, quantile: quantile, percent: PercentAgreement.exact(table))
     }
 
     /// Kappa of a sample drawn with unequal inclusion probabilities, from its
@@ -98,13 +98,13 @@ public struct CohenKappa: Sendable, Hashable, Codable {
     /// is the weighted share on the diagonal, without an interval.
     public init(
         _ table: WeightedContingencyTable, weights: AgreementWeights = .unweighted, level: Double = 0.95,
-        interval: CoefficientInterval = .normal
+        quantile: ConfidenceInterval.Quantile = .normal
     ) {
-        self.init(table, weights: weights, level: level, interval: interval, percent: table.exactAgreement)
+        self.init(table, weights: weights, level: level, quantile: quantile, percent: table.exactAgreement)
     }
 
     private init(
-        _ table: WeightedContingencyTable, weights: AgreementWeights, level: Double, interval: CoefficientInterval, percent: Estimate
+        _ table: WeightedContingencyTable, weights: AgreementWeights, level: Double, quantile: ConfidenceInterval.Quantile, percent: Estimate
     ) {
         let w = weights.matrix(on: table.scale)
         let n = table.pairs
@@ -161,8 +161,9 @@ public struct CohenKappa: Sendable, Hashable, Codable {
         let shift = unit.variance > 0 ? (unit.meanTerm - (value - pe * (1 - value))) / (1 - pe) : 0
         let variance = (unit.variance + shift * shift) * squaredTotal / (total * total)
         let se = constant ? 0 : max(0, variance).squareRoot()
-        let ci = interval.interval(
-            around: value, standardError: se, n: n, level: level, range: CoefficientRange.cohenKappa(weights))
+        let ci = ConfidenceInterval(
+            around: value, standardError: se, quantile: quantile, n: n, level: level,
+            range: CoefficientRange.cohenKappa(weights))
         kappa = Estimate(value: value, n: n, standardError: se, interval: ci)
         let effective = total * total / squaredTotal
         let se0 = max(0, unit.nullVariance / effective).squareRoot()
@@ -181,9 +182,9 @@ public struct CohenKappa: Sendable, Hashable, Codable {
     /// - Throws: ``RatingError`` when a rating is off the scale or the lists differ in length.
     public init(
         first: [Double?], second: [Double?], scale: CategoryScale,
-        weights: AgreementWeights = .unweighted, level: Double = 0.95, interval: CoefficientInterval = .normal
+        weights: AgreementWeights = .unweighted, level: Double = 0.95, quantile: ConfidenceInterval.Quantile = .normal
     ) throws {
-        self.init(try ContingencyTable(scale: scale, first: first, second: second), weights: weights, level: level, interval: interval)
+        self.init(try ContingencyTable(scale: scale, first: first, second: second), weights: weights, level: level, quantile: quantile)
     }
 
     /// Kappa alone, O(k²) and allocation-free: for bootstrap resamples.

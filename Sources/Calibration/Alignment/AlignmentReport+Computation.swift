@@ -119,10 +119,9 @@ private struct DimensionAligner {
     private func estimate(_ statistic: AlignmentStatistic) throws -> Estimate {
         guard let weightedTable, let inclusion else { return try pairs.estimate(statistic, options: options) }
         guard let weights = statistic.kappaWeights else { return weightedEstimate(statistic, table: weightedTable, pi: inclusion) }
-        var kappa = CohenKappa(
-            weightedTable, weights: weights, level: options.level, interval: options.intervals == .t ? .studentT : .normal
-        ).kappa
-        kappa.interval?.method = "horvitz-thompson-linearised (\(options.intervals == .t ? "t" : "normal"))"
+        let quantile = (options.intervals ?? .analytic).quantile
+        var kappa = CohenKappa(weightedTable, weights: weights, level: options.level, quantile: quantile).kappa
+        kappa.interval?.method = .horvitzThompsonLinearised(quantile)
         return kappa
     }
 
@@ -144,7 +143,7 @@ private struct DimensionAligner {
             return resample.flatMap { tableValue($0.replicatedRows) }
         }
         var interval = request.interval == .bca ? boot.bcaInterval : boot.percentileInterval
-        interval?.method = "horvitz-thompson-bootstrap (rows with replacement, B = \(boot.resamples), seed \(boot.seed))"
+        interval?.method = .horvitzThompsonBootstrap(resamples: boot.resamples, seed: boot.seed)
         return Estimate(value: value, n: n, standardError: boot.standardError, interval: interval)
     }
 

@@ -72,16 +72,10 @@ struct PairedScores {
         }
         var estimate = measurement.estimate
         if let r = measurement.resampling, var interval = estimate.interval {
-            interval.method = Self.describedBootstrap(
-                method: r.method, resamples: r.resamples, seed: r.seed, undefined: r.undefinedResamples)
+            interval.method = .describedBootstrap(
+                scheme: r.method, resamples: r.resamples, seed: r.seed, undefinedResamples: r.undefinedResamples)
             estimate.interval = interval
         }
         return estimate
-    }
-
-    /// "percentile-bootstrap (multinomial-table, B = 2000, seed 7, 0 undefined
-    /// resamples excluded)": how a report names a bootstrap interval.
-    static func describedBootstrap(method: String, resamples: Int, seed: UInt64, undefined: Int) -> String {
-        "percentile-bootstrap (\(method), B = \(resamples), seed \(seed), \(undefined) undefined resamples excluded)"
     }
 }

@@ -68,7 +68,7 @@ public struct SequentialLook: Sendable, Hashable, Codable {
             {
                 interval = ConfidenceInterval(
                     lower: value - critical * se, upper: value + critical * se, level: level,
-                    method: "repeated (Lan–DeMets Pocock-type spending, SE at the threshold)")
+                    method: .repeatedConfidence)
                 if interval.map({ $0.lower < threshold && $0.upper >= threshold }) == true, look < maximumLooks {
                     futility = SequentialFutility(
                         estimate: value, threshold: threshold, standardError: se, sizes: rows, maximumLooks: maximumLooks, alpha: alpha,

@@ -162,14 +162,14 @@ extension RubricComparison {
             let t = StudentTDistribution.quantile((1 + options.level) / 2, degreesOfFreedom: Double(table.n - 1))
             let interval = ConfidenceInterval(
                 lower: e - c - t * se, upper: e - c + t * se, level: options.level,
-                method: "jackknife-t (SE by leaving out each paired row, t with \(table.n - 1) df)")
+                method: .jackknifeT(degreesOfFreedom: table.n - 1))
             return Estimate(value: e - c, n: table.n, standardError: se, interval: interval)
         }
         guard options.resamples > 0 else { return Estimate(value: e - c, n: table.n) }
         let boot = Bootstrap.paired(table, resamples: options.resamples, level: options.level, seed: options.seed, statistic: statistic)
         var interval = options.intervals == .bca ? boot.bcaInterval : boot.percentileInterval
-        interval?.method = PairedScores.describedBootstrap(
-            method: boot.method, resamples: boot.resamples, seed: boot.seed, undefined: boot.undefinedResamples)
+        interval?.method = .describedBootstrap(
+            scheme: boot.method, resamples: boot.resamples, seed: boot.seed, undefinedResamples: boot.undefinedResamples)
         return Estimate(value: e - c, n: table.n, standardError: boot.standardError, interval: interval)
     }
 }

@@ -53,7 +53,7 @@ extension EstimationReport {
     /// The name of a pass rate's or level share's correction: by judge level (the default), or `otherwise`
     /// (Rogan–Gladen, the matrix) for a figure whose interval says it was so formed.
     static func correctionName(_ e: Estimate?, otherwise: String) -> String {
-        let older: Set = ["delta", "beta-posterior", "dirichlet-posterior", "percentile-bootstrap"]
+        let older: Set<ConfidenceInterval.Method> = [.delta, .betaPosterior, .dirichletPosterior, .percentileBootstrap]
         return e?.interval.map { older.contains($0.method) } == true ? otherwise : "by judge level"
     }
 

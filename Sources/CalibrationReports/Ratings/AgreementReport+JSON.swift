@@ -38,7 +38,7 @@ extension AgreementReport {
         let m = row.measurement
         let e = m.estimate
         let interval = e.interval.map { ci -> JSONValue in
-            .object(["lower": number(ci.lower), "upper": number(ci.upper), "level": number(ci.level), "method": .string(ci.method)])
+            .object(["lower": number(ci.lower), "upper": number(ci.upper), "level": number(ci.level), "method": .string(ci.method.rawValue)])
         }
         let undefined = e.undefinedReason.map { reason -> JSONValue in
             .object(["code": .string(reason.code), "message": .string(reason.message)])

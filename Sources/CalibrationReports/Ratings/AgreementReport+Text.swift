@@ -39,7 +39,7 @@ extension AgreementReport {
             if hasCI {
                 cells.append(
                     e.interval.map {
-                        "[\(Self.format($0.lower)), \(Self.format($0.upper))] \(Int(($0.level * 100).rounded()))% \($0.method)"
+                        "[\(Self.format($0.lower)), \(Self.format($0.upper))] \(Int(($0.level * 100).rounded()))% \($0.method.rawValue)"
                     } ?? "—")
             }
             if hasTest { cells += [Self.format(m.test?.nullStandardError), Self.format(m.test?.z), Self.format(m.test?.pValue)] }

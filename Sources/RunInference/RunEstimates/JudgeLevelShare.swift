@@ -1,4 +1,3 @@
-import AgreementCoefficients
 import DataFormats
 import StatisticsCore
 
@@ -25,8 +24,9 @@ import StatisticsCore
 /// judge's levels can only help; it needs no Se + Sp > 1 and no inversion, and is defined
 /// whatever the judge's quality. A judge level with no labelled row counts `emptyLevelShare`.
 ///
-/// **Interval: linearised, small-sample**, as ``RunIntervalMethod/smallSample`` forms the
-/// experts-only and PPI++ intervals. Each labelled row i at judge level j has the influence
+/// **Interval: linearised, small-sample** (``StatisticsCore/ConfidenceInterval/Method/byJudgeLevel``),
+/// with the variance ``WeightedMeanVariance/smallSample`` that the experts-only and PPI++ intervals
+/// rest on by default. Each labelled row i at judge level j has the influence
 /// value uᵢ = n·qⱼ·wᵢ(xᵢ − r̂ⱼ)/Σ_{level j} w (they sum to 0), and
 ///
 ///     Var(θ̂) = [Σ uᵢ² + 2h²] / (n(n + 1)) + Σ_{empty j} qⱼ²/4,   θ̂ ± t_{n−1}·SE, clipped to [0, 1],
@@ -40,10 +40,11 @@ import StatisticsCore
 /// smaller than the frequentist one and it covered too little at n = 50 (measured in
 /// docs/ESTIMATION.md, "Corrections by judge level").
 enum JudgeLevelShare {
-    /// The post-stratified share of labelled rows whose expert score satisfies `inClass`, with its interval.
+    /// The post-stratified share of labelled rows whose expert score satisfies `inClass`, with its
+    /// interval (``StatisticsCore/ConfidenceInterval/Method/byJudgeLevel``).
     static func estimate(
         _ sample: CorrectionSample, scale: CategoryScale, inClass: (Double) -> Bool, emptyLevelShare: Double,
-        level: Double, method: String
+        level: Double
     ) -> Estimate {
         let n = sample.labelled
         let total = Double(n + sample.unlabelled)
@@ -69,12 +70,12 @@ enum JudgeLevelShare {
             for i in x.indices { influence.append(Double(n) * q * w[i] * (x[i] - share.share) / weightTotal) }
         }
         let variance =
-            RunIntervalMethod.smallSample.varianceOfWeightedMean(
+            WeightedMeanVariance.smallSample.varianceOfWeightedMean(
                 influence, weights: [Double](repeating: 1, count: influence.count), pseudoRows: true, step: 1)
             + emptyVariance
         return Estimate.runEstimate(
             value: value, variance: variance, n: n + sample.unlabelled, level: level, clippedTo: 0...1,
             quantile: .studentT, degreesOfFreedomFrom: n
-        ).relabelled(method: method)
+        ).relabelled(method: .byJudgeLevel)
     }
 }

@@ -10,7 +10,7 @@ public import StatisticsCore
 ///     Δ̂ = θ̂_A − θ̂_B,   SE(Δ̂) = √(SE_A² + SE_B²),   Δ̂ ± z·SE
 ///
 /// For the corrected mean the SEs are PPI++'s (each run with its own λ, and the
-/// variance of the runs' ``RunIntervalMethod``, small-sample pseudo-rows included),
+/// variance of the runs' ``WeightedMeanVariance``, small-sample pseudo-rows included),
 /// for the corrected pass rate the SEs of its correction (the judge-level posterior's standard
 /// deviation by default, Rogan–Gladen's delta-method SE on request); the quantile is
 /// the normal one; the pass-rate difference is clipped to [−1, 1]. A difference is undefined, with the reason of the run

@@ -21,7 +21,7 @@ public import StatisticsCore
 /// estimator (for two levels, Rogan–Gladen); otherwise the constraint keeps every
 /// share in [0, 1], which the plain inverse does not.
 ///
-/// **By judge level** (``Interval/byJudgeLevel``, the default): instead of inverting
+/// **By judge level** (``Estimator/byJudgeLevel``, the default): instead of inverting
 /// M, each level's share is post-stratified by the judge's level, π̂ᵢ = Σⱼ qⱼ P̂(expert i | judge j),
 /// with a linearised small-sample interval (``JudgeLevelShare``): the "inverse matrix"
 /// (calibration) correction, which needs no invertible M and is never less precise than the
@@ -34,7 +34,7 @@ public import StatisticsCore
 /// **Matrix-correction interval**, per level, from B = 1,000 seeded replicates of the
 /// correction, each solved as above, and their 2.5% and 97.5% percentiles:
 ///
-/// - ``Interval/dirichletPosterior``: each row of M̂ is drawn from
+/// - ``MatrixCorrectionInterval/dirichletPosterior``: each row of M̂ is drawn from
 ///   its posterior Dirichlet(cᵢ₁ + 1/k, …, cᵢₖ + 1/k), cᵢⱼ the (weighted) count of
 ///   labelled rows at expert level i and judge level j, and q̂ from
 ///   Dirichlet(c̃ⱼ + 1/k) on the unlabelled counts: a Bayesian bootstrap (Rubin
@@ -45,7 +45,7 @@ public import StatisticsCore
 ///   coverage; the prior keeps a disagreement possible, and the interval covers at
 ///   least the nominal level (docs/ESTIMATION.md, "Small samples: the remedies and how
 ///   they were chosen"). The point estimate is unchanged.
-/// - ``Interval/percentileBootstrap``: the labelled and unlabelled rows resampled
+/// - ``MatrixCorrectionInterval/percentileBootstrap``: the labelled and unlabelled rows resampled
 ///   independently with replacement, which carries the uncertainty of both M̂ and
 ///   q̂ and of the clipping at 0, and is honest from n ≈ 200.
 ///
@@ -54,8 +54,8 @@ public import StatisticsCore
 /// ``undefinedResamples``.
 ///
 /// **Beside it, PPI++ per level**: ``RunMeanEstimate`` on the indicators
-/// 1[score = level], one level at a time, its interval formed by the given
-/// ``RunIntervalMethod`` (step h = 1 for the small-sample pseudo-rows), each share and its
+/// 1[score = level], one level at a time, its interval resting on the given
+/// ``WeightedMeanVariance`` (step h = 1 for the small-sample pseudo-rows), each share and its
 /// bounds clipped to [0, 1] (as the experts-only shares are). Its shares need not sum to exactly 1,
 /// but each is never (asymptotically) less
 /// precise than the experts' own share, whereas the matrix correction, which
@@ -69,22 +69,39 @@ public import StatisticsCore
 /// rows are linearly dependent (`rank-deficient`: the judge cannot tell two
 /// expert levels apart, so the split between them is not identified).
 public struct RunLevelDistribution: Sendable, Hashable, Codable {
-    /// How the corrected shares and their intervals are formed: by judge level (the default), or
-    /// by the matrix correction with a posterior or bootstrap interval.
-    public enum Interval: String, Sendable, Hashable, Codable, CaseIterable {
-        /// Each share post-stratified by the judge's level, with a linearised small-sample interval.
-        case byJudgeLevel = "by-judge-level"
-        /// The matrix correction; percentiles of posterior draws of M and q under Perks' Dirichlet prior (1/k per cell).
+    /// How the corrected shares are estimated, kept apart from how their intervals are formed: the
+    /// estimator, with the interval where the estimator offers a choice.
+    public enum Estimator: Sendable, Hashable {
+        /// Each share post-stratified by the judge's level, with its linearised small-sample interval
+        /// (``StatisticsCore/ConfidenceInterval/Method/byJudgeLevel``); the default.
+        case byJudgeLevel
+        /// The matrix correction π̂ = argmin ‖M̂ᵀπ − q̂‖² on the simplex, with the given interval.
+        case matrixCorrection(MatrixCorrectionInterval)
+    }
+
+    /// How the matrix correction's intervals are formed: the 2.5% and 97.5% percentiles of B replicates.
+    public enum MatrixCorrectionInterval: String, Sendable, Hashable, CaseIterable {
+        /// Replicates from posterior draws of M and q under Perks' Dirichlet prior (1/k per cell)
+        /// (``StatisticsCore/ConfidenceInterval/Method/dirichletPosterior``).
         case dirichletPosterior = "dirichlet-posterior"
-        /// The matrix correction; percentiles of the two-sample bootstrap of the labelled and unlabelled rows.
+        /// Replicates from the two-sample bootstrap of the labelled and unlabelled rows
+        /// (``StatisticsCore/ConfidenceInterval/Method/percentileBootstrap``).
         case percentileBootstrap = "percentile-bootstrap"
+
+        /// The method the intervals are recorded with.
+        var method: ConfidenceInterval.Method {
+            switch self {
+            case .dirichletPosterior: .dirichletPosterior
+            case .percentileBootstrap: .percentileBootstrap
+            }
+        }
     }
 
     /// The scale's levels, in order.
     public let levels: [Double]
     /// The corrected share of each level, with its posterior (or bootstrap) interval.
     public let corrected: [Estimate]
-    /// The prediction-powered (PPI++) share of each level, with its ``RunIntervalMethod`` interval.
+    /// The prediction-powered (PPI++) share of each level, its interval resting on a ``WeightedMeanVariance``.
     public let predictionPowered: [Estimate]
     /// The judge's share of each level over every row, with a normal interval.
     public let judgeOnly: [Estimate]
@@ -103,12 +120,12 @@ public struct RunLevelDistribution: Sendable, Hashable, Codable {
     /// - Parameters:
     ///   - resamples: replicates B (bootstrap resamples or posterior draws).
     ///   - seed: the generator's seed.
-    ///   - interval: how the PPI++ and experts-only shares' intervals are formed.
-    ///   - correctionInterval: how the corrected shares are formed (by judge level, or the matrix correction).
+    ///   - variance: the variance the PPI++ and experts-only shares' intervals rest on.
+    ///   - estimator: how the corrected shares are estimated (by judge level, or the matrix correction with its interval).
     /// - Throws: ``RatingError`` when a score is not a level of `scale`.
     public init(
         _ sample: CorrectionSample, scale: CategoryScale, level: Double = 0.95, resamples: Int = 1000, seed: UInt64 = 1,
-        interval: RunIntervalMethod = .smallSample, correctionInterval: Interval = .byJudgeLevel
+        variance: WeightedMeanVariance = .smallSample, estimator: Estimator = .byJudgeLevel
     ) throws {
         let k = scale.count
         func indices(_ scores: [Double], _ name: String) throws -> [Int] {
@@ -134,17 +151,16 @@ public struct RunLevelDistribution: Sendable, Hashable, Codable {
                 allJudge.map { $0 == l ? 1 : 0 }, weights: [Double](repeating: 1, count: allJudge.count), level: level)
         }
         let perLevel = scale.values.map { value in
-            RunMeanEstimate(indicators: sample.mapped { $0 == value ? 1 : 0 }, level: level, interval: interval)
+            RunMeanEstimate(indicators: sample.mapped { $0 == value ? 1 : 0 }, level: level, variance: variance)
         }
         expertsOnly = perLevel.map(\.expertsOnly)
         predictionPowered = perLevel.map(\.corrected)
         let n = sample.labelled + sample.unlabelled
-        if correctionInterval == .byJudgeLevel {
+        guard case .matrixCorrection(let interval) = estimator else {
             corrected = scale.values.map { value in
                 sample.insufficiency.map { Estimate(undefined: $0, n: n) }
                     ?? JudgeLevelShare.estimate(
-                        sample, scale: scale, inClass: { $0 == value }, emptyLevelShare: 1 / Double(k), level: level,
-                        method: correctionInterval.rawValue)
+                        sample, scale: scale, inClass: { $0 == value }, emptyLevelShare: 1 / Double(k), level: level)
             }
             undefinedResamples = 0
             return
@@ -160,20 +176,20 @@ public struct RunLevelDistribution: Sendable, Hashable, Codable {
             return
         }
         let replicates =
-            switch correctionInterval {
+            switch interval {
             case .dirichletPosterior: problem.posterior(draws: resamples, seed: seed, prior: 1 / Double(k))
-            case .percentileBootstrap, .byJudgeLevel:
+            case .percentileBootstrap:
                 problem.bootstrap(resamples: resamples, seed: seed, uniformUnlabelled: sample.isUniform)
             }
         undefinedResamples = resamples - replicates.count
         corrected = (0..<k).map { l in
             let result = BootstrapResult(
-                method: correctionInterval.rawValue, estimate: point.shares[l], replicates: replicates.map { $0[l] },
+                method: interval.rawValue, estimate: point.shares[l], replicates: replicates.map { $0[l] },
                 resamples: resamples,
                 level: level, seed: seed, jackknife: nil)
-            var interval = result.percentileInterval
-            interval?.method = correctionInterval.rawValue
-            return Estimate(value: point.shares[l], n: n, standardError: result.standardError, interval: interval)
+            var percentiles = result.percentileInterval
+            percentiles?.method = interval.method
+            return Estimate(value: point.shares[l], n: n, standardError: result.standardError, interval: percentiles)
         }
     }
 

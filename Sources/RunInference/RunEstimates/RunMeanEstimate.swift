@@ -26,17 +26,17 @@ public import StatisticsCore
 /// `CorrectionReferenceTests` checks point and interval to 1e-9 (the library's
 /// default alpha is 0.1; 0.05 is passed for the 95% interval used here).
 ///
-/// **The interval** is ``RunIntervalMethod/smallSample`` by default: the
+/// **The interval** is θ̂ ± c·SE with the variance ``WeightedMeanVariance/smallSample`` by default: the
 /// linearised (Hájek) variance, two pseudo-disagreements of one step h added to the
 /// labelled rectifiers, and a t quantile with n − 1 degrees of freedom, which keeps
 /// its coverage at n = 50 where the plug-in interval falls far short (docs/ESTIMATION.md,
-/// "Before and after at n = 50"). ``RunIntervalMethod/ppiPython`` gives `ppi-python`'s interval
-/// above exactly; ``RunIntervalMethod/linearised`` the Hájek variance with a normal
+/// "Before and after at n = 50"). ``WeightedMeanVariance/ppiPython`` gives `ppi-python`'s interval
+/// above exactly; ``WeightedMeanVariance/linearised`` the Hájek variance with a normal
 /// quantile. h is the smallest gap between two distinct scores in the sample (1 on
 /// an integer scale; 0, and no pseudo-rows, when every score is the same).
 ///
 /// **The experts-only mean** is the same estimator at λ = 0, (1/n) Σ wᵢYᵢ, with the
-/// same interval method (SE² = Var(wY)/n for `ppiPython`). **The judge-only mean** is the plain mean of the judge's
+/// same variance (SE² = Var(wY)/n for `ppiPython`). **The judge-only mean** is the plain mean of the judge's
 /// scores over all n + N rows with SE = s/√(n + N) (sample SD): the interval
 /// says how precisely the judge's own mean is known, not where the experts' mean
 /// lies, which is why it misses the truth whenever the judge is biased.
@@ -60,12 +60,17 @@ public struct RunMeanEstimate: Sendable, Hashable, Codable {
     public let labelled: Int
     /// N, the unlabelled rows.
     public let unlabelled: Int
-    /// How the corrected and experts-only intervals were formed.
-    public let intervalMethod: RunIntervalMethod
+    /// The variance the corrected and experts-only intervals rest on (written `intervalMethod` in JSON).
+    public let variance: WeightedMeanVariance
 
-    /// The three means of a sample, with intervals at `level` formed by `interval`.
-    public init(_ sample: CorrectionSample, level: Double = 0.95, interval: RunIntervalMethod = .smallSample) {
-        self.init(sample, level: level, interval: interval, step: Self.smallestStep(sample))
+    private enum CodingKeys: String, CodingKey {
+        case corrected, judgeOnly, expertsOnly, lambda, labelled, unlabelled
+        case variance = "intervalMethod"
+    }
+
+    /// The three means of a sample, with intervals at `level` resting on `variance`.
+    public init(_ sample: CorrectionSample, level: Double = 0.95, variance: WeightedMeanVariance = .smallSample) {
+        self.init(sample, level: level, variance: variance, step: Self.smallestStep(sample))
     }
 
     /// The three means with PPI++'s λ cross-fitted (on request; measured in docs/ESTIMATION.md).
@@ -81,10 +86,10 @@ public struct RunMeanEstimate: Sendable, Hashable, Codable {
     ///     θ̂ = (1/N) Σ w̃ⱼ λ̄Ŷⱼ + (1/n) Σ wᵢ (Yᵢ − λ₍₁₋f₍ᵢ₎₎Ŷᵢ)
     ///
     /// A row's λ is then independent of the row. The variance and interval are
-    /// formed as for ``init(_:level:interval:)`` with these rectifiers and λ̄; ``lambda`` is λ̄.
+    /// formed as for ``init(_:level:variance:)`` with these rectifiers and λ̄; ``lambda`` is λ̄.
     /// The experts-only and judge-only means are unchanged.
-    public init(crossFitting sample: CorrectionSample, level: Double = 0.95, interval: RunIntervalMethod = .smallSample) {
-        self.init(sample, level: level, interval: interval, step: Self.smallestStep(sample))
+    public init(crossFitting sample: CorrectionSample, level: Double = 0.95, variance: WeightedMeanVariance = .smallSample) {
+        self.init(sample, level: level, variance: variance, step: Self.smallestStep(sample))
         guard sample.insufficiency == nil else { return }
         // λ tuned on fold k (rows at even or odd positions); a row of fold f takes fold 1 − f's.
         let foldLambda = (0..<2).map { k in Self.tunedLambda(sample.labelledRows((0..<sample.labelled).filter { $0 % 2 == k })) }
@@ -95,24 +100,24 @@ public struct RunMeanEstimate: Sendable, Hashable, Codable {
         let meanLambda = weighted.value / totalWeight
         lambda = meanLambda
         corrected = Self.estimate(
-            sample, rowLambdas: rowLambda, unlabelledLambda: meanLambda, level: level, interval: interval,
+            sample, rowLambdas: rowLambda, unlabelledLambda: meanLambda, level: level, variance: variance,
             step: Self.smallestStep(sample), range: nil)
     }
 
     /// The three shares of 0/1 indicators (a pass rate, a level's share): step h = 1 for the
     /// small-sample pseudo-rows, and the corrected and experts-only values and bounds clipped to
     /// [0, 1], where a share lies (PPI++ and the pseudo-rows can reach past it at the extremes).
-    init(indicators sample: CorrectionSample, level: Double, interval: RunIntervalMethod) {
-        self.init(sample, level: level, interval: interval, step: 1, range: 0...1)
+    init(indicators sample: CorrectionSample, level: Double, variance: WeightedMeanVariance) {
+        self.init(sample, level: level, variance: variance, step: 1, range: 0...1)
     }
 
     /// The three means, with `step` the h of the small-sample pseudo-rows, and values and bounds
     /// clipped to `range` when given.
     init(
-        _ sample: CorrectionSample, level: Double, interval: RunIntervalMethod, step: Double,
+        _ sample: CorrectionSample, level: Double, variance: WeightedMeanVariance, step: Double,
         range: ClosedRange<Double>? = nil
     ) {
-        intervalMethod = interval
+        self.variance = variance
         labelled = sample.labelled
         unlabelled = sample.unlabelled
         judgeOnly = Self.judgeMean(sample, level: level)
@@ -124,37 +129,37 @@ public struct RunMeanEstimate: Sendable, Hashable, Codable {
         }
         let tuned = Self.tunedLambda(sample)
         lambda = tuned
-        corrected = Self.estimate(sample, lambda: tuned, level: level, interval: interval, step: step, range: range)
-        expertsOnly = Self.estimate(sample, lambda: 0, level: level, interval: interval, step: step, range: range)
+        corrected = Self.estimate(sample, lambda: tuned, level: level, variance: variance, step: step, range: range)
+        expertsOnly = Self.estimate(sample, lambda: 0, level: level, variance: variance, step: step, range: range)
     }
 
     /// θ̂_λ with its SE and interval; at λ = 0 the unlabelled rows play no part.
     static func estimate(
-        _ s: CorrectionSample, lambda: Double, level: Double, interval: RunIntervalMethod = .ppiPython,
+        _ s: CorrectionSample, lambda: Double, level: Double, variance: WeightedMeanVariance = .ppiPython,
         step: Double = 0, range: ClosedRange<Double>? = nil
     ) -> Estimate {
         estimate(
             s, rowLambdas: Array(repeating: lambda, count: s.labelled), unlabelledLambda: lambda, level: level,
-            interval: interval, step: step, range: range)
+            variance: variance, step: step, range: range)
     }
 
     /// θ̂ with a λ per labelled row (cross-fitting) and one for the unlabelled rows, with its SE and interval.
     static func estimate(
         _ s: CorrectionSample, rowLambdas: [Double], unlabelledLambda lambda: Double, level: Double,
-        interval: RunIntervalMethod, step: Double, range: ClosedRange<Double>?
+        variance estimator: WeightedMeanVariance, step: Double, range: ClosedRange<Double>?
     ) -> Estimate {
         let rectifier = (0..<s.labelled).map { s.expert[$0] - rowLambdas[$0] * s.judge[$0] }
         var value = weightedMean(rectifier, s.weights)
-        var variance = interval.varianceOfWeightedMean(rectifier, weights: s.weights, pseudoRows: true, step: step)
+        var variance = estimator.varianceOfWeightedMean(rectifier, weights: s.weights, pseudoRows: true, step: step)
         if lambda != 0 {
             let imputed = s.judgeUnlabelled.map { lambda * $0 }
             value += weightedMean(imputed, s.weightsUnlabelled)
-            variance += interval.varianceOfWeightedMean(
+            variance += estimator.varianceOfWeightedMean(
                 imputed, weights: s.weightsUnlabelled, pseudoRows: false, step: step)
         }
         let n = lambda == 0 ? s.labelled : s.labelled + s.unlabelled
         return Estimate.runEstimate(
-            value: value, variance: variance, n: n, level: level, clippedTo: range, quantile: interval.quantile,
+            value: value, variance: variance, n: n, level: level, clippedTo: range, quantile: estimator.quantile,
             degreesOfFreedomFrom: s.labelled)
     }
 

@@ -1,21 +1,6 @@
 import StatisticsCore
 
 extension RunPassRate {
-    /// How the corrected pass rate and its interval are formed: by judge level with a linearised
-    /// small-sample interval (the default), or Rogan–Gladen with a delta or Beta-posterior interval (on request).
-    public enum Interval: String, Sendable, Hashable, Codable, CaseIterable {
-        /// The delta method over p, Se and Sp: θ̂ ± z·SE, clipped to [0, 1].
-        case delta
-        /// Percentiles of θ over posterior draws of p, Se and Sp, each from a Beta
-        /// posterior with Jeffreys' prior on its effective counts.
-        case betaPosterior = "beta-posterior"
-        /// The pass rate post-stratified by the judge's level, Σⱼ qⱼ r̂ⱼ, qⱼ the judge's share of the
-        /// run at level j and r̂ⱼ the experts' pass rate among the labelled rows at that level, with a
-        /// linearised small-sample interval (``JudgeLevelShare``); the default.
-        case byJudgeLevel = "by-judge-level"
-
-    }
-
     /// The Rogan–Gladen interval from B seeded posterior draws.
     ///
     /// Each of the three shares s, a weighted share over rows of weights w, is given
@@ -52,7 +37,7 @@ extension RunPassRate {
         let alpha = (1 - level) / 2
         let interval = ConfidenceInterval(
             lower: BootstrapResult.quantile(sorted, alpha), upper: BootstrapResult.quantile(sorted, 1 - alpha),
-            level: level, method: Interval.betaPosterior.rawValue)
+            level: level, method: .betaPosterior)
         return (interval, draws - thetas.count)
     }
 }

@@ -26,16 +26,17 @@ public import StatisticsCore
 /// unclipped θ̂ and then clipped to [0, 1]. A judge that made no error on the
 /// labelled rows has Var(Se) = Var(Sp) = 0 and an interval from p alone.
 ///
-/// **By judge level** (``Interval/byJudgeLevel``, the default): the pass rate
+/// **By judge level** (``Estimator/byJudgeLevel``, the default): the pass rate
 /// post-stratified by the judge's level with a linearised small-sample interval (``JudgeLevelShare``),
 /// which replaces both the estimate and its interval. Rogan–Gladen divides by Se + Sp − 1, so
 /// with a weak judge its interval is wider than the experts' own (×1.2–3.4 at κ = 0.3–0.6 in the
 /// simulation) and its point estimate biased at n = 50 (up to 0.03) by the clipping and the
 /// curvature of 1/J; the post-stratified rate is never less precise than the experts' alone,
 /// asymptotically, and has no division (docs/ESTIMATION.md, "Corrections by judge level").
-/// Rogan–Gladen stays on request (``Interval/delta``), equal to `judgy`'s.
+/// Rogan–Gladen stays on request (``Estimator/roganGladen(_:)`` with ``RoganGladenInterval/delta``), equal to
+/// `judgy`'s.
 ///
-/// **Interval: Beta posterior** (``Interval/betaPosterior``, on request): percentiles of θ
+/// **Interval: Beta posterior** (``RoganGladenInterval/betaPosterior``, on request): percentiles of θ
 /// over seeded posterior draws of p, Se and Sp, each Beta with Jeffreys' prior on its
 /// effective counts (``posteriorInterval(p:se:sp:level:draws:seed:)``). With a good judge
 /// and few labelled rows in a class, Se or Sp is often 1 with Var = 0, and the delta
@@ -52,7 +53,7 @@ public import StatisticsCore
 ///
 /// **Prediction-powered rate**: ``RunMeanEstimate`` on the pass indicators
 /// 1[score ≥ level], so that the two corrections can be read side by side, with
-/// its interval formed by the given ``RunIntervalMethod`` (one step h = 1 for the
+/// its interval resting on the given ``WeightedMeanVariance`` (one step h = 1 for the
 /// small-sample pseudo-rows) and clipped to [0, 1]; the experts-only rate likewise.
 ///
 /// **Undefined**, with a reason, never a number: fewer than
@@ -104,15 +105,16 @@ public struct RunPassRate: Sendable, Hashable, Codable {
     /// The pass rates of a sample whose scores lie on `scale`, passing at `passLevel`.
     ///
     /// - Parameters:
-    ///   - correctionInterval: how the corrected rate is formed (``Interval``): by default the
-    ///     rate by judge level; ``Interval/delta`` for Rogan–Gladen with its delta interval.
-    ///   - draws: posterior draws B for ``Interval/betaPosterior``.
+    ///   - variance: the variance of the prediction-powered and experts-only rates' intervals.
+    ///   - estimator: how the corrected rate is estimated (``Estimator``): by default the rate by
+    ///     judge level; ``Estimator/roganGladen(_:)`` with its delta or Beta-posterior interval.
+    ///   - draws: posterior draws B for ``RoganGladenInterval/betaPosterior``.
     ///   - seed: the seed of those draws.
     /// - Throws: ``RatingError`` when `passLevel` is not a level of `scale`, or a
     ///   score is not on it.
     public init(
         _ sample: CorrectionSample, scale: CategoryScale, passLevel: Double, level: Double = 0.95,
-        interval: RunIntervalMethod = .smallSample, correctionInterval: Interval = .byJudgeLevel,
+        variance: WeightedMeanVariance = .smallSample, estimator: Estimator = .byJudgeLevel,
         draws: Int = 2000,
         seed: UInt64 = 1
     ) throws {
@@ -132,7 +134,7 @@ public struct RunPassRate: Sendable, Hashable, Codable {
         }
         self.passLevel = passLevel
         let passes = sample.mapped { $0 >= passLevel ? 1 : 0 }
-        predictionPowered = RunMeanEstimate(indicators: passes, level: level, interval: interval)
+        predictionPowered = RunMeanEstimate(indicators: passes, level: level, variance: variance)
         let unlabelledRate = WeightedShare(passes.judgeUnlabelled, weights: passes.weightsUnlabelled)
         judgeUnlabelledRate = unlabelledRate.estimate
         let expertPass = passes.expert.indices.filter { passes.expert[$0] == 1 }
@@ -155,16 +157,15 @@ public struct RunPassRate: Sendable, Hashable, Codable {
             sample: passes, p: unlabelledRate, se: se, sp: sp, level: level,
             undefined: sensitivity.undefinedReason ?? specificity.undefinedReason)
         corrected = delta.estimate
-        varianceContributions = correctionInterval == .delta ? delta.contributions : nil
+        varianceContributions = estimator == .roganGladen(.delta) ? delta.contributions : nil
         // The post-stratified rate needs neither both expert classes nor Se + Sp > 1, only enough rows.
-        if correctionInterval == .byJudgeLevel {
+        if estimator == .byJudgeLevel {
             corrected =
                 passes.insufficiency.map { Estimate(undefined: $0, n: corrected.n) }
                 ?? JudgeLevelShare.estimate(
-                    sample, scale: scale, inClass: { $0 >= passLevel }, emptyLevelShare: 0.5, level: level,
-                    method: correctionInterval.rawValue)
+                    sample, scale: scale, inClass: { $0 >= passLevel }, emptyLevelShare: 0.5, level: level)
         }
-        if correctionInterval == .betaPosterior, corrected.value != nil {
+        if estimator == .roganGladen(.betaPosterior), corrected.value != nil {
             let posterior = Self.posteriorInterval(p: unlabelledRate, se: se, sp: sp, level: level, draws: draws, seed: seed)
             corrected.interval = posterior.interval
             if posterior.interval == nil {
@@ -200,7 +201,7 @@ public struct RunPassRate: Sendable, Hashable, Codable {
             specificity: (1 - theta) * (1 - theta) * sp.variance / (j * j))
         let variance = parts.judgeRate + parts.sensitivity + parts.specificity
         let estimate = Estimate.runEstimate(value: theta, variance: variance, n: n, level: level, clippedTo: 0...1)
-        return (estimate.relabelled(method: "delta"), parts)
+        return (estimate.relabelled(method: .delta), parts)
     }
 }
 

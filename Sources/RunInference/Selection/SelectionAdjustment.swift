@@ -41,7 +41,7 @@ public enum SelectionAdjustment {
     }
 
     /// `estimate` adjusted for `looks` looks at the same rows: the Bonferroni
-    /// interval at `level` (method `bonferroni over m looks`) and the optimism;
+    /// interval at `level` (``StatisticsCore/ConfidenceInterval/Method/bonferroni(looks:)``) and the optimism;
     /// `nil` when the estimate has no value, or neither a standard error nor an interval.
     ///
     /// - Precondition: `looks` ≥ 1 and 0 < `level` < 1.
@@ -52,7 +52,7 @@ public enum SelectionAdjustment {
         else { return nil }
         let z = NormalDistribution.twoSidedCritical(level: 1 - (1 - level) / Double(max(1, looks)))
         let interval = ConfidenceInterval(
-            lower: value - z * se, upper: value + z * se, level: level, method: "bonferroni over \(looks) looks")
+            lower: value - z * se, upper: value + z * se, level: level, method: .bonferroni(looks: looks))
         return (interval, se * expectedMaximumOfNormals(looks))
     }
 }

@@ -56,6 +56,6 @@ public struct PairedShift: Sendable, Hashable, Codable {
         }
         let critical = StudentTDistribution.quantile((1 + level) / 2, degreesOfFreedom: Double(estimate.n - 1))
         estimate.interval = ConfidenceInterval(
-            lower: mean - critical * se, upper: mean + critical * se, level: level, method: "paired-t")
+            lower: mean - critical * se, upper: mean + critical * se, level: level, method: .pairedT)
     }
 }

@@ -25,7 +25,7 @@ extension Estimate {
         let centre = (p + z2 / (2 * size)) / (1 + z2 / size)
         let half = z * (p * (1 - p) / size + z2 / (4 * size * size)).squareRoot() / (1 + z2 / size)
         let interval = ConfidenceInterval(
-            lower: max(0, centre - half), upper: min(1, centre + half), level: level, method: "wilson")
+            lower: max(0, centre - half), upper: min(1, centre + half), level: level, method: .wilson)
         return Estimate(value: p, n: n, standardError: (p * (1 - p) / size).squareRoot(), interval: interval)
     }
 }

@@ -70,7 +70,7 @@ public struct Estimate: Sendable, Hashable, Codable {
         copy.intervalUndefinedReason = UndefinedReason(
             code: "collapsed-interval",
             message:
-                "the \(ci.method) interval collapses to the point \(ci.lower.plainText) (no spread in the data it rests on), which is not an interval"
+                "the \(ci.method.rawValue) interval collapses to the point \(ci.lower.plainText) (no spread in the data it rests on), which is not an interval"
         )
         return copy
     }
@@ -150,30 +150,4 @@ public struct UndefinedReason: Sendable, Hashable, Codable, CustomStringConverti
     public static func noPairableValues(_ detail: String = "no unit has two or more values to pair") -> UndefinedReason {
         UndefinedReason(code: "no-pairable-values", message: detail)
     }
-}
-
-/// A two-sided confidence interval.
-public struct ConfidenceInterval: Sendable, Hashable, Codable {
-    /// The lower bound.
-    public var lower: Double
-    /// The upper bound.
-    public var upper: Double
-    /// The nominal coverage, such as 0.95.
-    public var level: Double
-    /// How the interval was computed (`normal`, `t`, `fisher-z`, `percentile-bootstrap`, `bca-bootstrap`, …).
-    public var method: String
-
-    /// Creates an interval.
-    public init(lower: Double, upper: Double, level: Double, method: String) {
-        self.lower = lower
-        self.upper = upper
-        self.level = level
-        self.method = method
-    }
-
-    /// Whether both bounds are finite numbers.
-    public var isFinite: Bool { lower.isFinite && upper.isFinite }
-
-    /// Whether `x` lies within the closed interval.
-    public func contains(_ x: Double) -> Bool { lower <= x && x <= upper }
 }

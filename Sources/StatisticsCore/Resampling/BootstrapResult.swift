@@ -63,7 +63,7 @@ public struct BootstrapResult: Sendable, Hashable, Codable {
         self.percentileInterval =
             b > 0
             ? ConfidenceInterval(
-                lower: Self.quantile(sorted, alpha), upper: Self.quantile(sorted, 1 - alpha), level: level, method: "percentile-bootstrap")
+                lower: Self.quantile(sorted, alpha), upper: Self.quantile(sorted, 1 - alpha), level: level, method: .percentileBootstrap)
             : nil
         self.bcaInterval = Self.bca(sorted: sorted, estimate: estimate, jackknife: jackknife, level: level)
     }
@@ -118,6 +118,6 @@ public struct BootstrapResult: Sendable, Hashable, Codable {
         }
         let alpha = (1 - level) / 2
         return ConfidenceInterval(
-            lower: quantile(sorted, adjusted(alpha)), upper: quantile(sorted, adjusted(1 - alpha)), level: level, method: "bca-bootstrap")
+            lower: quantile(sorted, adjusted(alpha)), upper: quantile(sorted, adjusted(1 - alpha)), level: level, method: .bcaBootstrap)
     }
 }

@@ -4,6 +4,7 @@ public import CalibrationWorkflow
 public import CommandLineParsing
 public import DataFormats
 public import SampleGeneration
+public import StatisticsCore
 
 // The libraries' named choices, read from the command line by their raw values.
 

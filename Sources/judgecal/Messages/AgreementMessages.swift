@@ -1,4 +1,5 @@
 import AgreementCoefficients
+import StatisticsCore
 
 /// `agreement`'s words for the catalogue: its statistics in the help, and a request's errors, each
 /// setting named as the option that sets it (`--weights`, `--ci bootstrap`, `--resamples`,

@@ -1,13 +1,15 @@
-import AgreementCoefficients
 import StatisticsCore
 
-/// How the interval of a prediction-powered (PPI++) or experts-only run estimate
-/// is formed from its rows: the variance it rests on and the quantile it uses.
+/// The variance estimator behind the interval of a prediction-powered (PPI++) or experts-only run
+/// estimate, and of the pass rate and level shares by judge level: how the variance of a weighted
+/// mean is estimated from its rows, with the quantile each estimator is paired with. The interval is
+/// then value ± c·√variance, whose method is ``StatisticsCore/ConfidenceInterval/Method/standardError(_:)``
+/// (written `normal` or `studentT`); this type chooses the variance, not a kind of interval.
 ///
 /// With labelled rectifiers rᵢ = Yᵢ − λŶᵢ and weights wᵢ (mean 1), and unlabelled
-/// imputations λŶⱼ with weights w̃ⱼ (mean 1), the three methods are:
+/// imputations λŶⱼ with weights w̃ⱼ (mean 1), the three estimators are:
 ///
-/// | method | variance | quantile |
+/// | estimator | variance | quantile |
 /// |---|---|---|
 /// | ``ppiPython`` | Var(w̃λŶ)/N + Var(w r)/n, divisors N and n | z |
 /// | ``linearised`` | Σ w̃²(λŶ − m̃)²/N² + Σ w²(r − r̄)²/n² | z |
@@ -39,7 +41,7 @@ import StatisticsCore
 /// simulation it brings PPI++'s coverage at n = 50 up to the nominal level and stays
 /// within the experts-only width (docs/ESTIMATION.md, "Small samples: the remedies and
 /// how they were chosen" and "Before and after at n = 50").
-public enum RunIntervalMethod: String, Sendable, Hashable, Codable, CaseIterable {
+public enum WeightedMeanVariance: String, Sendable, Hashable, Codable, CaseIterable {
     /// `ppi-python`'s normal interval with plug-in variances (the reference).
     case ppiPython = "ppi-python"
     /// The linearised (Hájek) variance for weighted rows, with a normal quantile.
@@ -77,6 +79,6 @@ public enum RunIntervalMethod: String, Sendable, Hashable, Codable, CaseIterable
         }
     }
 
-    /// The quantile the interval is formed with.
-    var quantile: CoefficientInterval { self == .smallSample ? .studentT : .normal }
+    /// The quantile the interval is formed with: t with n − 1 degrees of freedom for ``smallSample``, normal otherwise.
+    var quantile: ConfidenceInterval.Quantile { self == .smallSample ? .studentT : .normal }
 }

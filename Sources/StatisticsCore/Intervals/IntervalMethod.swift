@@ -1,5 +1,6 @@
-/// How a statistic's confidence interval is computed: the one interval-method
-/// type of the package, for the catalogue, `align` and `compare`.
+/// The interval a user asks for, by the interval option of `agreement`, `align`, `certify` and
+/// `compare`: the one request type of the package. The interval then formed is recorded on it as a
+/// ``ConfidenceInterval/Method``.
 public enum IntervalMethod: String, Sendable, Hashable, Codable, CaseIterable {
     /// The statistic's own large-sample interval: normal for the kappa family
     /// (Fleiss–Cohen–Everitt or Gwet standard error), Fisher z for Pearson, F
@@ -21,7 +22,7 @@ public enum IntervalMethod: String, Sendable, Hashable, Codable, CaseIterable {
     /// Whether the interval is resampled (``bootstrap`` or ``bca``).
     public var isBootstrap: Bool { self == .bootstrap || self == .bca }
 
-    /// The chance-corrected coefficients' interval for this method (normal
-    /// unless `t`).
-    public var coefficientInterval: CoefficientInterval { self == .t ? .studentT : .normal }
+    /// The quantile of a value ± c·SE interval for this request: the t quantile for ``t``, the
+    /// normal one otherwise.
+    public var quantile: ConfidenceInterval.Quantile { self == .t ? .studentT : .normal }
 }
