@@ -34,6 +34,9 @@ struct DefaultIntervalTests {
         let byDefault = try #require(try figures(AlignmentSettings(resamples: 300, seed: 4))[.quadraticKappa]?.interval)
         let analytic = try #require(try figures(AlignmentSettings(intervals: .analytic))[.quadraticKappa]?.interval)
         #expect(byDefault.method.rawValue.hasPrefix("percentile-bootstrap"))
+        // Every other statistic's default is BCa, and its interval says so (it was once labelled percentile).
+        let rho = try #require(try figures(AlignmentSettings(resamples: 300, seed: 4))[.spearman]?.interval)
+        #expect(rho.method.rawValue.hasPrefix("bca-bootstrap ("), "\(rho.method)")
         #expect(analytic.method == .standardError(.normal))
         #expect(byDefault.lower != analytic.lower)
     }

@@ -13,8 +13,12 @@ struct IntervalMethodWordsTests {
         (.repeatedConfidence, "repeated (Lan–DeMets Pocock-type spending, SE at the threshold)"),
         (.jackknifeT(degreesOfFreedom: 36), "jackknife-t (SE by leaving out each paired row, t with 36 df)"),
         (
-            .describedBootstrap(scheme: "multinomial-table", resamples: 2000, seed: 7, undefinedResamples: 3),
+            .describedBootstrap(scheme: "multinomial-table", resamples: 2000, seed: 7, undefinedResamples: 3, bca: false),
             "percentile-bootstrap (multinomial-table, B = 2000, seed 7, 3 undefined resamples excluded)"
+        ),
+        (
+            .describedBootstrap(scheme: "items", resamples: 500, seed: 0, undefinedResamples: 0, bca: true),
+            "bca-bootstrap (items, B = 500, seed 0, 0 undefined resamples excluded)"
         ),
         (.horvitzThompsonLinearised(.normal), "horvitz-thompson-linearised (normal)"),
         (.horvitzThompsonLinearised(.studentT), "horvitz-thompson-linearised (t)"),
@@ -48,7 +52,7 @@ struct IntervalMethodWordsTests {
     @Test("A scheme with a comma survives the round trip")
     func schemeWithComma() {
         let method = ConfidenceInterval.Method.describedBootstrap(
-            scheme: "items, grouped", resamples: 10, seed: 1, undefinedResamples: 0)
+            scheme: "items, grouped", resamples: 10, seed: 1, undefinedResamples: 0, bca: true)
         #expect(ConfidenceInterval.Method(rawValue: method.rawValue) == method)
     }
 

@@ -73,7 +73,8 @@ struct PairedScores {
         var estimate = measurement.estimate
         if let r = measurement.resampling, var interval = estimate.interval {
             interval.method = .describedBootstrap(
-                scheme: r.method, resamples: r.resamples, seed: r.seed, undefinedResamples: r.undefinedResamples)
+                scheme: r.method, resamples: r.resamples, seed: r.seed, undefinedResamples: r.undefinedResamples,
+                bca: interval.method == .bcaBootstrap)
             estimate.interval = interval
         }
         return estimate

@@ -169,7 +169,8 @@ extension RubricComparison {
         let boot = Bootstrap.paired(table, resamples: options.resamples, level: options.level, seed: options.seed, statistic: statistic)
         var interval = options.intervals == .bca ? boot.bcaInterval : boot.percentileInterval
         interval?.method = .describedBootstrap(
-            scheme: boot.method, resamples: boot.resamples, seed: boot.seed, undefinedResamples: boot.undefinedResamples)
+            scheme: boot.method, resamples: boot.resamples, seed: boot.seed, undefinedResamples: boot.undefinedResamples,
+            bca: options.intervals == .bca)
         return Estimate(value: e - c, n: table.n, standardError: boot.standardError, interval: interval)
     }
 }

@@ -57,8 +57,9 @@ extension ConfidenceInterval {
         /// A bootstrap interval with how its resamples were drawn (`scheme`: `items`,
         /// `multinomial-table`, `paired-multinomial`), B, the seed and the resamples left out, as
         /// `align` and `compare` report it. Written `percentile-bootstrap (scheme, B = b, seed s,
-        /// u undefined resamples excluded)`, for a BCa interval too.
-        case describedBootstrap(scheme: String, resamples: Int, seed: UInt64, undefinedResamples: Int)
+        /// u undefined resamples excluded)`, or `bca-bootstrap (…)` when `bca` (the same resamples,
+        /// the interval bias-corrected and accelerated).
+        case describedBootstrap(scheme: String, resamples: Int, seed: UInt64, undefinedResamples: Int, bca: Bool)
         /// A kappa of rows drawn with unequal inclusion probabilities: the Horvitz–Thompson table's
         /// linearised SE with a normal or t quantile. Written `horvitz-thompson-linearised (normal)`
         /// or `(t)`.
@@ -95,8 +96,8 @@ extension ConfidenceInterval {
             case .bonferroni(let looks): "bonferroni over \(looks) looks"
             case .repeatedConfidence: "repeated (Lan–DeMets Pocock-type spending, SE at the threshold)"
             case .jackknifeT(let df): "jackknife-t (SE by leaving out each paired row, t with \(df) df)"
-            case .describedBootstrap(let scheme, let resamples, let seed, let undefined):
-                "percentile-bootstrap (\(scheme), B = \(resamples), seed \(seed), \(undefined) undefined resamples excluded)"
+            case .describedBootstrap(let scheme, let resamples, let seed, let undefined, let bca):
+                "\(bca ? "bca" : "percentile")-bootstrap (\(scheme), B = \(resamples), seed \(seed), \(undefined) undefined resamples excluded)"
             case .horvitzThompsonLinearised(let quantile): "horvitz-thompson-linearised (\(quantile == .studentT ? "t" : "normal"))"
             case .horvitzThompsonBootstrap(let resamples, let seed):
                 "horvitz-thompson-bootstrap (rows with replacement, B = \(resamples), seed \(seed))"
@@ -134,7 +135,8 @@ extension ConfidenceInterval {
                 guard parts.count == 2, let b = Int(parts[0]), let seed = UInt64(parts[1]) else { return nil }
                 return .horvitzThompsonBootstrap(resamples: b, seed: seed)
             }
-            if let inner = between("percentile-bootstrap (", " undefined resamples excluded)") {
+            for (prefix, bca) in [("percentile-bootstrap (", false), ("bca-bootstrap (", true)] {
+                guard let inner = between(prefix, " undefined resamples excluded)") else { continue }
                 // "scheme, B = b, seed s, u": the scheme is all before the last three parts.
                 let parts = inner.split(separator: ", ", omittingEmptySubsequences: false)
                 guard parts.count >= 4, let u = Int(parts[parts.count - 1]),
@@ -142,7 +144,7 @@ extension ConfidenceInterval {
                     let b = parts[parts.count - 3].hasPrefix("B = ") ? Int(parts[parts.count - 3].dropFirst(4)) : nil
                 else { return nil }
                 return .describedBootstrap(
-                    scheme: parts.dropLast(3).joined(separator: ", "), resamples: b, seed: seed, undefinedResamples: u)
+                    scheme: parts.dropLast(3).joined(separator: ", "), resamples: b, seed: seed, undefinedResamples: u, bca: bca)
             }
             return nil
         }
