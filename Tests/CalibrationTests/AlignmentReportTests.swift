@@ -399,6 +399,20 @@ struct AlignmentReportTests {
         #expect(slices[2].statisticEstimate.value == 0)
         #expect(slices[2].noBetterThanChance)
         #expect(!slices[0].noBetterThanChance)
+        // System level: each group's means, then the correlation across the four groups.
+        let system = try #require(try AlignmentReport(input, options: AlignmentSettings(resamples: 200, seed: 1)).dimensions.first?.grouped?.systemLevel)
+        func means(_ x: [Double]) -> [Double] {
+            [0..<5, 5..<8, 8..<11, 11..<12].map { r in x[r].reduce(0, +) / Double(r.count) }
+        }
+        #expect(system.groups == 4)
+        #expect(system.spearman.value == (try Correlation.spearman(means(judge), means(expert)).value))
+        #expect(system.kendallTauB.value == (try Correlation.kendallTauB(means(judge), means(expert)).value))
+        let interval = try #require(system.spearman.interval)
+        #expect(interval.lower <= interval.upper && interval.method.rawValue.hasPrefix("percentile-bootstrap (rows within groups, B = 200, seed 1"))
+        var two = input
+        two.groups = Dictionary(uniqueKeysWithValues: zip(ids, names.map { $0 == "g1" ? "a" : "b" }))
+        let undefined = try #require(try AlignmentReport(two).dimensions.first?.grouped?.systemLevel)
+        #expect(undefined.spearman.undefinedReason?.code == "too-few")
 
         var missing = input
         missing.groups["r4"] = nil

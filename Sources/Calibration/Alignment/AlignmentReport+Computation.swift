@@ -231,6 +231,9 @@ private struct DimensionAligner {
             let figure = try slice.estimate(options.statistic, options: options)
             return .init(group: group, n: rows.count, statisticEstimate: figure, noBetterThanChance: (figure.value ?? 1) <= 0)
         }
+        grouped.systemLevel = try SystemLevelCorrelation(
+            groups: labels, judge: pairs.second, expert: pairs.first, resamples: options.resamples, seed: options.seed,
+            level: options.level)
         return grouped
     }
 

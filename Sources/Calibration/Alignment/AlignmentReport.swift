@@ -133,6 +133,8 @@ public struct DimensionAlignment: Sendable, Hashable, Codable {
         public var kendallTauB: GroupedCorrelation
         /// The verdict's statistic within each group, in the groups' sorted order; `nil` in older reports.
         public var slices: [Slice]? = nil
+        /// The groups' means correlated across the groups (``SystemLevelCorrelation``); `nil` in older reports.
+        public var systemLevel: SystemLevelCorrelation? = nil
 
         /// One group's rows on their own: where a single figure over every row hides the judge failing.
         public struct Slice: Sendable, Hashable, Codable {

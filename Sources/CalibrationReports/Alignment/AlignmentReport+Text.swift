@@ -99,6 +99,11 @@ extension DimensionAlignment {
                     "per-group \(label): \(ReportNumber.withInterval(g.estimate, withReason: true)) over \(g.estimate.n) groups, \(g.skippedGroups) of \(g.groups) skipped"
                 )
             }
+            if let system = grouped.systemLevel {
+                lines.append(
+                    "system level (each group's means, correlated across \(system.groups) groups): Spearman rho \(ReportNumber.withInterval(system.spearman, withReason: true)), Kendall tau-b \(ReportNumber.withInterval(system.kendallTauB, withReason: true))"
+                )
+            }
             lines.append(contentsOf: grouped.sliceLines(statistic: statistic))
         }
         let biasSE = bias.standardError.map { " ± \(ReportNumber.number($0)) SE" } ?? ""
