@@ -83,6 +83,23 @@ struct ConfigurationFileTests {
         #expect(keyError.message.hasPrefix("endpoint 1 (http://a:1/v1): the API key variable UNSET_KEY"))
     }
 
+    /// Issue #29: a timeout of 1e16 s or more overflowed libcurl's milliseconds and trapped before any request.
+    @Test("A timeout above a week, or not a positive number, is a configuration error naming it; a week is accepted")
+    func timeoutBounds() throws {
+        for (configuration, name) in [
+            (Configuration(connectTimeout: 1e16), "connectTimeout"), (Configuration(requestTimeout: 1e300), "requestTimeout"),
+            (Configuration(firstByteTimeout: .infinity), "firstByteTimeout"), (Configuration(connectTimeout: -1), "connectTimeout"),
+            (Configuration(requestTimeout: .nan), "requestTimeout"),
+        ] {
+            let error = try #require(throws: LanguageModelError.self) {
+                try OpenAICompatibleModel(configuration: configuration, environment: [:])
+            }
+            #expect(error.message.hasPrefix("\(name) is "), "\(error.message)")
+            #expect(error.message.hasSuffix("at most 604800 (a week)"))
+        }
+        _ = try OpenAICompatibleModel(configuration: Configuration(requestTimeout: Configuration.maximumTimeout), environment: [:])
+    }
+
     @Test("A misspelt key: file, line and column of the key, the nearest setting, and the settings")
     func misspeltKey() throws {
         let misspelt = try error(reading: "{\n  \"model\": \"m\",\n    \"baseUrl\": \"http://x:1/v1\"\n}")

@@ -80,6 +80,18 @@ struct OpenAIBatchTests {
         }
     }
 
+    /// Issue #29: a status that did not fit an Int trapped `judge --batch-results` (exit 132).
+    @Test("A status_code that is not an HTTP status (2e21, 1e300, 2^63 − 1, 200.5, 99) is a malformed line, never a trap")
+    func outlandishStatus() async throws {
+        let statuses = ["2e21", "1e300", "9223372036854775807", "-1e300", "200.5", "99", "600"]
+        let lines = statuses.enumerated().map { i, status in
+            #"{"custom_id": "s\#(i)", "error": null, "response": {"status_code": \#(status), "body": {}}}"#
+        }
+        let results = try await withFile(lines.joined(separator: "\n") + "\n") { try OpenAIBatchResults(contentsOf: $0) }
+        #expect(results.problems.count == statuses.count)
+        #expect(results.problems.allSatisfy { $0.kind.rawValue == "malformed" && $0.location.message.contains("an HTTP status from 100 to 599") })
+    }
+
     @Test("The route answers from the cache, then the file (storing), and keeps the rest, each failing as batch-pending")
     func route() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("judgecal-route-\(UUID())")

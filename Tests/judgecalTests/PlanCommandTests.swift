@@ -25,6 +25,11 @@ struct PlanCommandTests {
         #expect(pilot.status == 64 && pilot.error.contains("a pilot sheet needs the judge's scores"), "\(pilot.error)")
         let missing = try JudgeCalProcess.run(["plan", "--rubric", "no-such-rubric.md"])
         #expect(missing.status == 66, "\(missing.error)")
+        // Issue #29: 2^63 − 1 replications ran until killed; the count has a stated maximum.
+        let endless = try JudgeCalProcess.run(
+            ["plan", "--rubric", "rubrics/book-tags.md", "--replications", "9223372036854775807"], timeout: .seconds(60))
+        #expect(endless.status == 64 && endless.error.contains("--replications"), "\(endless.error)")
+        #expect(endless.error.contains("100000"), "\(endless.error)")
     }
 
     @Test("align --sequential counts its look in the history; a plain align after it says its interval ignores the looks")

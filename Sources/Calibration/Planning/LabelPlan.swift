@@ -29,8 +29,11 @@ public struct LabelPlan: Sendable, Hashable, Codable {
         public var level: Double
         /// The chances of a decisive verdict to plan for.
         public var powers: [Double]
-        /// Simulated label sets per candidate n.
+        /// Simulated label sets per candidate n, from 100 to ``maximumReplications``.
         public var replications: Int
+        /// The most replications a plan runs: 100,000 gives a power's simulation error near ±0.001,
+        /// finer than any plan needs, and more only runs longer (2^63 − 1 once ran until killed).
+        public static let maximumReplications = 100_000
         /// The simulation's seed.
         public var seed: UInt64
 
@@ -54,7 +57,7 @@ public struct LabelPlan: Sendable, Hashable, Codable {
         func weights() throws(LabelPlanError) -> AgreementWeights {
             guard let weights = statistic.kappaWeights else { throw .unsupportedStatistic(statistic) }
             guard threshold.isFinite, threshold > -1, threshold < 1 else { throw .thresholdOutOfRange(threshold, statistic) }
-            guard replications >= 100 else { throw .tooFewReplications(replications) }
+            guard (100...Self.maximumReplications).contains(replications) else { throw .replicationsOutOfRange(replications) }
             guard level > 0, level < 1, powers.allSatisfy({ $0 > 0 && $0 < 1 }) else { throw .probabilityOutOfRange }
             return weights
         }
@@ -128,8 +131,8 @@ public enum LabelPlanError: Error, Sendable, Hashable, CustomStringConvertible {
     case unsupportedStatistic(AlignmentStatistic)
     /// A threshold no interval of the statistic can lie wholly above or below.
     case thresholdOutOfRange(Double, AlignmentStatistic)
-    /// Too few replications to estimate a chance.
-    case tooFewReplications(Int)
+    /// Too few replications to estimate a chance, or more than ``LabelPlan/Settings/maximumReplications``.
+    case replicationsOutOfRange(Int)
     /// A coverage or chance outside (0, 1).
     case probabilityOutOfRange
     /// A dimension whose table cannot be built.
@@ -145,7 +148,8 @@ public enum LabelPlanError: Error, Sendable, Hashable, CustomStringConvertible {
             "plan covers the kappas (quadratic-kappa, linear-kappa, kappa), whose tables it can simulate; \(s.rawValue) is not one"
         case .thresholdOutOfRange(let t, let s):
             "threshold \(t) lies outside (−1, 1), the range of \(s.displayName): no interval can lie wholly on one side of it"
-        case .tooFewReplications(let r): "replications must be at least 100 (got \(r))"
+        case .replicationsOutOfRange(let r):
+            "replications must be from 100 to \(LabelPlan.Settings.maximumReplications) (got \(r))"
         case .probabilityOutOfRange: "coverage and chances must lie strictly between 0 and 1"
         case .dimension(let name, let error): "dimension \(name): \(error)"
         case .pilotWithoutJudgments:

@@ -83,6 +83,23 @@ extension LabelSplits {
                 file: InputFile.displayName(url), column: "format",
                 message: "is a splits record of format \(splits.format); this judgecal reads \(currentFormat)")
         }
+        var seen: Set<String> = []
+        for row in splits.rows {
+            guard seen.insert(row.id).inserted else {
+                throw InputError(
+                    file: InputFile.displayName(url), column: "rows",
+                    message: "lists row '\(row.id)' twice; a splits record gives each row once")
+            }
+            // The split is the hash's, never the file's say: a hand-edited split would move sealed test rows.
+            let rule = split(of: row.id, seed: splits.seed, proportions: splits.proportions)
+            guard row.split == rule else {
+                throw InputError(
+                    file: InputFile.displayName(url), column: "rows",
+                    message:
+                        "puts row '\(row.id)' in \(row.split.rawValue), but its seed and shares put it in \(rule.rawValue); a split record is never edited by hand"
+                )
+            }
+        }
         return splits
     }
 

@@ -116,13 +116,16 @@ public struct OpenAIBatchResults: Sendable {
         guard let response = line["response"], !response.isNull else {
             return .failure(Unusable(key: "response", message: "expected a response object or an error object"))
         }
-        guard let status = response["status_code"]?.double else {
-            return .failure(Unusable(key: "status_code", message: "expected response.status_code, a number"))
+        // An HTTP status is a whole number from 100 to 599; anything else (2e21, 1e300, 200.5) is not one,
+        // and converting it to Int would trap.
+        guard let code = response["status_code"]?.double, code >= 100, code <= 599, code == code.rounded() else {
+            return .failure(Unusable(key: "status_code", message: "expected response.status_code, an HTTP status from 100 to 599"))
         }
-        guard (200...299).contains(Int(status)) else {
+        let status = Int(code)
+        guard (200...299).contains(status) else {
             let body = response["body"]
             let message = body?["error"]?["message"]?.string ?? body?.compactJSON ?? "no body"
-            return .success(.error("the batch engine answered HTTP \(Int(status)): \(message)", line: number))
+            return .success(.error("the batch engine answered HTTP \(status): \(message)", line: number))
         }
         guard let body = response["body"],
             let data = try? JSONEncoder().encode(body),

@@ -28,6 +28,9 @@ extension OpenAICompatibleModel {
         /// Seconds allowed for connecting (default 10): a server that accepts no
         /// connection in that time is down or unreachable, not busy.
         public var connectTimeout: Double
+        /// The longest timeout accepted, a week in seconds: libcurl counts in milliseconds in a C
+        /// long, and a longer wait is a typo, not a plan (1e16 s once trapped before any request).
+        public static let maximumTimeout: Double = 7 * 24 * 3600
         /// Seconds allowed from sending a request to the first byte of its reply
         /// (default 600).
         ///

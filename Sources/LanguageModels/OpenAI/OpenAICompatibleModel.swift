@@ -87,8 +87,10 @@ public final class OpenAICompatibleModel: LanguageModel {
             ("connectTimeout", configuration.connectTimeout), ("firstByteTimeout", configuration.firstByteTimeout),
             ("requestTimeout", configuration.requestTimeout),
         ]
-        for (name, seconds) in timeouts where !(seconds > 0 && seconds.isFinite) {
-            throw LanguageModelError(.configuration, "\(name) is \(seconds) s; a timeout is a positive number of seconds")
+        for (name, seconds) in timeouts where !(seconds > 0 && seconds <= Configuration.maximumTimeout) {
+            throw LanguageModelError(
+                .configuration,
+                "\(name) is \(seconds) s; a timeout is a positive number of seconds, at most \(Int(Configuration.maximumTimeout)) (a week)")
         }
         guard configuration.maxConcurrentRequests >= 1 else {
             throw LanguageModelError(

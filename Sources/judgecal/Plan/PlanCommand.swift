@@ -20,7 +20,8 @@ enum PlanCommand {
     static let threshold = OptionKey<Double>(
         "threshold", valueName: "x", help: "The verdict's threshold.", defaultValue: AlignmentSettings.defaultThreshold)
     static let replications = OptionKey<Int>(
-        "replications", valueName: "n", help: "Simulated label sets per candidate n.", defaultValue: 2000)
+        "replications", valueName: "n", help: "Simulated label sets per candidate n: 100 to 100000.", defaultValue: 2000,
+        range: 100...LabelPlan.Settings.maximumReplications)
     static let seed = OptionKey<UInt64>("seed", valueName: "n", help: "The simulation's seed.", defaultValue: 0)
     static let json = Flag("json", help: "Print the plan as JSON.")
 

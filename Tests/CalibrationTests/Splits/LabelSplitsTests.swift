@@ -118,6 +118,28 @@ struct LabelSplitsTests {
         #expect(error.file.hasSuffix("bad.splits.json"))
     }
 
+    /// Issue #29: a row listed twice trapped every command that read the record (exit 132), and a row moved
+    /// by hand from test to development was accepted, laundering the sealed test.
+    @Test("A record listing a row twice, or putting a row in another split than its hash's, is an error naming the row")
+    func tamperedRecord() throws {
+        let folder = try SharedData.temporaryFolder("splits-tampered")
+        let record = folder.appendingPathComponent("items.splits.json")
+        let splits = LabelSplits(labels: try labels(try sheet(ids(0..<40), in: folder)), sheets: [], proportions: try SplitProportions())
+        var twice = splits
+        twice.rows.append(splits.rows[3])
+        try twice.write(to: record)
+        let duplicate = try #require(throws: InputError.self) { try LabelSplits.load(from: record) }
+        #expect(duplicate.message.contains("lists row '\(splits.rows[3].id)' twice"), "\(duplicate.message)")
+        var moved = splits
+        let test = try #require(moved.rows.firstIndex { $0.split == .test })
+        moved.rows[test].split = .development
+        try moved.write(to: record)
+        let edited = try #require(throws: InputError.self) { try LabelSplits.load(from: record) }
+        #expect(edited.message.contains("puts row '\(moved.rows[test].id)' in development, but its seed and shares put it in test"))
+        try splits.write(to: record)
+        #expect(try LabelSplits.load(from: record) == splits)
+    }
+
     @Test("A worked example citing a test row is a lint error with the rubric's file and the example's line")
     func exampleCitingHeldOutRow() throws {
         let url = SharedData.projectURL("calibration/book-tags.labels.csv")
