@@ -106,3 +106,52 @@ struct ExitCodeCommandTests {
         }
     }
 }
+
+/// Issue #29: an output that names one of the command's inputs replaced it without a word (`extract --next -o`
+/// its own `--labels` sheet: 20 expert labels became a blank sheet). Each is refused (64) before anything is
+/// written, and the input is left as it was.
+@Suite("An output never replaces an input")
+struct OutputOverInputTests {
+    /// A copy of the sample's label sheet in a fresh folder, and the folder.
+    static func copiedSheet() throws -> (folder: URL, sheet: URL, bytes: Data) {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("judgecal-overwrite-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let sheet = folder.appendingPathComponent("book-tags.labels.csv")
+        let bytes = try Data(contentsOf: SharedData.projectURL("calibration/book-tags.labels.csv"))
+        try bytes.write(to: sheet)
+        return (folder, sheet, bytes)
+    }
+
+    @Test(
+        "extract -o, align --report and --history, estimate --report, export -o naming an input: 64, the input unchanged",
+        arguments: [
+            ["extract", "notebooks-data/book-tags.run.jsonl", "--rubric", "rubrics/book-tags.md", "--next", "5", "--labels", "SHEET", "-o", "SHEET"],
+            ["align", "notebooks-data/book-tags.run.jsonl", "--rubric", "rubrics/book-tags.md", "--labels", "SHEET", "--report", "SHEET"],
+            ["align", "notebooks-data/book-tags.run.jsonl", "--rubric", "rubrics/book-tags.md", "--labels", "SHEET", "--history", "SHEET"],
+            ["estimate", "--judge-scores", "notebooks-data/hanna-judges/ChatGPT.p1.csv", "--labels", "SHEET", "--report", "SHEET"],
+            ["export", "notebooks-data/book-tags.run.jsonl", "--labels", "SHEET", "-o", "SHEET"],
+            ["export", "notebooks-data/book-tags.run.jsonl", "--labels", "SHEET", "-o", "notebooks-data/../notebooks-data/book-tags.run.jsonl"],
+        ])
+    func refused(arguments: [String]) throws {
+        let (folder, sheet, bytes) = try Self.copiedSheet()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try JudgeCalProcess.run(
+            arguments.map { $0 == "SHEET" ? sheet.path : $0 } + ["--base-url", "http://127.0.0.1:9/v1"].filter { _ in arguments[0] == "align" })
+        #expect(run.status == 64, "\(run.error)")
+        #expect(run.error.contains("is one of this command's inputs"), "\(run.error)")
+        #expect(try Data(contentsOf: sheet) == bytes, "the label sheet is unchanged")
+    }
+
+    @Test("align's report and history on one file: 64")
+    func outputsCollide() throws {
+        let (folder, sheet, _) = try Self.copiedSheet()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let both = folder.appendingPathComponent("out.json").path
+        let run = try JudgeCalProcess.run([
+            "align", "notebooks-data/book-tags.run.jsonl", "--rubric", "rubrics/book-tags.md", "--labels", sheet.path, "--report", both,
+            "--history", both, "--base-url", "http://127.0.0.1:9/v1",
+        ])
+        #expect(run.status == 64, "\(run.error)")
+        #expect(run.error.contains("the history '\(both)' is also the report"), "\(run.error)")
+    }
+}

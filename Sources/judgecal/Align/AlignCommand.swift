@@ -116,7 +116,7 @@ enum AlignCommand {
         let run = try InputFiles.run(runPath)
         let rubric = try InputFiles.rubric(rubricPath)
         let labels = try LabelOptions.read(arguments, run: run, dimensions: rubric.dimensions)
-        let settings = try alignmentOptions(arguments), outputs = try checkedOutputs(arguments)
+        let settings = try alignmentOptions(arguments), outputs = try checkedOutputs(arguments, runPath: runPath)
         let alignment = JudgedAlignment(
             run: run, rubric: rubric, rubricText: String(decoding: try InputFiles.read(rubricPath, role: "rubric"), as: UTF8.self),
             labels: labels, groupBy: try arguments[groupBy], settings: settings,
@@ -187,7 +187,7 @@ enum AlignCommand {
         let rows = try AlignmentRows(
             run: run, labels: labels, selection: try JudgeModelOptions.selection(arguments, seed: IntervalOptions.seed))
         let rubricText = String(decoding: try InputFiles.read(rubricPath, role: "rubric"), as: UTF8.self)
-        return (rows, rubric, rubricText, try alignmentOptions(arguments), try checkedOutputs(arguments))
+        return (rows, rubric, rubricText, try alignmentOptions(arguments), try checkedOutputs(arguments, runPath: arguments[runFile]))
     }
 
     /// What `--judge-scores` refuses rather than ignores: the model, its server and cache (no judge is
@@ -217,7 +217,7 @@ enum AlignCommand {
         }
         let labelURLs = try arguments[LabelOptions.labels].map { try InputFiles.existing($0, role: "label sheet") }
         let settings = try alignmentOptions(arguments)
-        let outputs = try checkedOutputs(arguments)
+        let outputs = try checkedOutputs(arguments, runPath: arguments[runFile], judgeScores: path)
         let alignment = try JudgeScoresAlignment(
             scores: scoresURL, run: run, rubric: rubric, levels: levels, labelSheets: labelURLs,
             values: arguments[LabelOptions.means] ? .means : .levels, groupBy: try arguments[groupBy], settings: settings)
@@ -241,9 +241,14 @@ enum AlignCommand {
     }
 
     /// `--report` and the history file (unless `--no-history`), checked before any work.
-    static func checkedOutputs(_ arguments: ParsedArguments) throws -> AlignmentOutputs {
+    /// Neither may be one of the inputs: the run, rubric, label sheets, split record or `judgeScores`.
+    static func checkedOutputs(_ arguments: ParsedArguments, runPath: String?, judgeScores: String? = nil) throws -> AlignmentOutputs {
+        let history = arguments[noHistory] ? nil : try arguments[SplitOptions.history]
+        try InputFiles.refuseOverwriting(
+            [("report", try arguments[report]), ("history", history)],
+            inputs: [runPath, try arguments[rubric], try arguments[SplitOptions.splits], judgeScores] + (try arguments[LabelOptions.labels]))
         let outputs = AlignmentOutputs(
-            report: try arguments[report], history: arguments[noHistory] ? nil : try arguments[SplitOptions.history],
+            report: try arguments[report], history: history,
             historyIsDefault: !arguments.isGiven(SplitOptions.history))
         try outputs.check()
         return outputs

@@ -46,6 +46,10 @@ enum EstimateCommand {
         let existing = { (key: OptionKey<String?>) in try arguments[key].map { try InputFiles.existing($0, role: key.option.name) } }
         let allExisting = { (key: OptionKey<[String]>) in try arguments[key].map { try InputFiles.existing($0, role: key.option.name) } }
         let run = try arguments[runFile].map { try InputFiles.existing($0, role: "run") }
+        try InputFiles.refuseOverwriting(
+            [("report", try arguments[Self.report])],
+            inputs: [arguments[runFile], try arguments[judgeScores], try arguments[rubric], try arguments[versus], try arguments[frame]]
+                + (try arguments[LabelOptions.labels]) + (try arguments[versusLabels]))
         if let path = try arguments[Self.report] { try StagedOutputs.check(path, role: "report") }
         let files = EstimationFiles(
             judgeScores: try existing(judgeScores), judgments: try await judgments(arguments, console), run: run,

@@ -26,6 +26,10 @@ enum ExportCommand {
             func file(_ key: OptionKey<String?>) throws -> URL? {
                 try arguments[key].map { try InputFiles.existing($0, role: key.option.name) }
             }
+            try InputFiles.refuseOverwriting(
+                [("output", try arguments[output])],
+                inputs: [arguments[runFile], try arguments[rubric], try arguments[splits]] + (try arguments[judgments])
+                    + (try arguments[labels]))
             let summary = try TidyExport.export(
                 run: InputFiles.existing(arguments[runFile], role: "run"), judgments: files(judgments),
                 labels: files(labels), rubric: file(rubric), splits: file(splits),

@@ -73,6 +73,9 @@ enum ExtractCommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         let runPath = arguments[runFile]
+        try InputFiles.refuseOverwriting(
+            [("label sheet", try arguments[output]), ("page", try arguments[html])],
+            inputs: [runPath, arguments[Self.rubric], try arguments[judgments], try arguments[alignment]] + (try arguments[labels]))
         let rubric = try InputFiles.rubric(arguments[Self.rubric])
         if arguments.isGiven(stratifyBy), !arguments.isGiven(sample), !arguments.isGiven(Self.next) {
             throw UsageError("--stratify-by allocates a sample; add --sample or --next")

@@ -25,6 +25,29 @@ enum InputFiles {
         try InputFile.read(existing(path, role: role))
     }
 
+    /// Refuses an output that would replace one of the command's inputs, or another output, before
+    /// anything is read or written (issue #29: `extract --next -o` its own `--labels` sheet replaced 20
+    /// expert labels with a blank sheet). Paths are compared as the files they name, with `.`, `..` and
+    /// symbolic links resolved.
+    ///
+    /// - Throws: ``UsageError`` (64) naming the output's role and path.
+    static func refuseOverwriting(_ outputs: [(role: String, path: String?)], inputs: [String?]) throws {
+        func resolved(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+        let read = Set(inputs.compactMap { $0 }.map(resolved))
+        var written: [String: String] = [:]
+        for (role, path) in outputs {
+            guard let path else { continue }
+            let file = resolved(path)
+            if read.contains(file) {
+                throw UsageError("the \(role) '\(path)' is one of this command's inputs, which writing it would replace; name another file")
+            }
+            if let other = written[file] {
+                throw UsageError("the \(role) '\(path)' is also the \(other); give each output its own file")
+            }
+            written[file] = role
+        }
+    }
+
     /// The frozen run at `path`.
     static func run(_ path: String) throws -> FrozenRun {
         try FrozenRun.load(from: existing(path, role: "run"))
