@@ -29,10 +29,22 @@ public struct AlignmentOutputs: Sendable, Hashable {
     ///
     /// - Throws: ``OutputError`` naming the path and why; for the history, another file or none as
     ///   the way out (``OutputError/Remedy/otherHistory(isDefault:)``).
+    /// The default history's folder (`calibration/`) need not exist yet, when the folder it belongs in
+    /// does: it is made when the line is written, so `align` works in a fresh project folder.
     public func check() throws(OutputError) {
         if let report { try StagedOutputs.check(report, role: "report") }
         guard let history else { return }
+        if defaultHistoryFolderToMake != nil { return }
         try StagedOutputs.check(history, role: "history file", appending: true, remedy: .otherHistory(isDefault: historyIsDefault))
+    }
+
+    /// The default history's folder when it does not exist yet but the folder it belongs in does (the
+    /// project's `calibration/`), else `nil`: a deeper missing path is a wrong current folder, not a fresh one.
+    private var defaultHistoryFolderToMake: URL? {
+        guard historyIsDefault, let history else { return nil }
+        let folder = URL(fileURLWithPath: history).deletingLastPathComponent()
+        let manager = FileManager.default
+        return !manager.fileExists(atPath: folder.path) && manager.fileExists(atPath: folder.deletingLastPathComponent().path) ? folder : nil
     }
 
     /// Writes the report file (if one was asked for) and appends the history
@@ -54,6 +66,15 @@ public struct AlignmentOutputs: Sendable, Hashable {
     private func write(_ document: ReportDocument, entry: AlignmentHistoryEntry) throws {
         try StagedOutputs.writeAllOrNone(try report.map { [try document.file(at: $0)] } ?? []) {
             guard let history else { return }
+            if let folder = defaultHistoryFolderToMake {
+                do {
+                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                } catch {
+                    throw OutputError(
+                        path: folder.path, doing: "cannot make the history's folder", reason: error.localizedDescription,
+                        remedy: .otherHistory(isDefault: true))
+                }
+            }
             try entry.append(to: URL(fileURLWithPath: history))
         }
     }

@@ -15,8 +15,9 @@ struct AlignmentWorkflowTests {
     @Test("A missing history folder: the default path's advice says why and names --history and --no-history; a chosen one, both")
     func historyFolder() throws {
         let missing = "/nonexistent-judgecal-\(UUID())/history.jsonl"
+        let deeper = "/nonexistent-judgecal-\(UUID())/calibration/history.jsonl"
         let byDefault = try #require(throws: OutputError.self) {
-            try AlignmentOutputs(history: missing, historyIsDefault: true).check()
+            try AlignmentOutputs(history: deeper, historyIsDefault: true).check()
         }
         #expect(
             JudgeCal.message(for: byDefault)?.hasSuffix(
@@ -27,6 +28,26 @@ struct AlignmentWorkflowTests {
         let report = try #require(throws: OutputError.self) { try AlignmentOutputs(report: missing).check() }
         #expect(report.description.hasPrefix("cannot write the report '\(missing)'"))
         try AlignmentOutputs(history: nil).check()
+    }
+
+    /// Issue #29: `align` in a fresh project folder failed (73) because `calibration/` did not exist.
+    @Test("The default history's missing calibration/ folder is made when the line is written")
+    func freshFolder() throws {
+        let project = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("judgecal-fresh-\(UUID())")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: project) }
+        let history = project.appendingPathComponent("calibration/history.jsonl")
+        let outputs = AlignmentOutputs(history: history.path, historyIsDefault: true)
+        try outputs.check()
+        let input = AlignmentInput(
+            runRowIDs: ["r0", "r1"],
+            dimensions: [
+                .init(
+                    name: "q", scale: CategoryScale(1...4), judge: JudgeScores(scores: ["r0": JudgeScore(1), "r1": JudgeScore(2)]),
+                    expertLabels: [ExpertLabel(rowID: "r0", rater: "a", value: 1), ExpertLabel(rowID: "r1", rater: "a", value: 2)])
+            ])
+        try outputs.write(try AlignmentReport(input, options: AlignmentSettings(resamples: 0)), rubricText: nil)
+        #expect(FileManager.default.fileExists(atPath: history.path))
     }
 
     @Test("--categories: integer levels as a numeric scale; with a rubric, one level, a repeat or too many are refused")
