@@ -42,8 +42,10 @@ struct APIKeyLeakTests {
         }
     }
 
-    @Test("A server that echoes the key in a reply, on the first request: redacted before it is cached or recorded")
-    func echoedKeyRedacted() async throws {
+    @Test(
+        "A server that echoes the key in a reply, on the first request: redacted before it is cached or recorded, escaped or not",
+        arguments: ["echoauth", "echoauthescaped"])
+    func echoedKeyRedacted(scenario: String) async throws {
         let key = "sk-judgecal/echo-\(UUID().uuidString)"
         let variable = "JUDGECAL_TEST_API_KEY"
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("judgecal-keyecho-\(UUID())")
@@ -51,7 +53,7 @@ struct APIKeyLeakTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 
         let echoing = try faultModel(
-            "echoauth", tag: FaultServer.tag(), apiKeyVariable: variable, environment: [variable: key],
+            scenario, tag: FaultServer.tag(), apiKeyVariable: variable, environment: [variable: key],
             structuredOutput: .detect)
         let recording = RecordingModel(echoing, appendingTo: directory.appendingPathComponent("replies.jsonl"))
         let cache = try ResponseCache(url: directory.appendingPathComponent("cache.sqlite"))

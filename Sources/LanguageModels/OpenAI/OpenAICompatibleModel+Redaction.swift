@@ -1,3 +1,4 @@
+import DataFormats
 import Foundation
 
 extension OpenAICompatibleModel {
@@ -13,7 +14,8 @@ extension OpenAICompatibleModel {
     ///
     /// Some proxies echo the request's `Authorization` header in their replies, in an error or even
     /// in a completion's text; the reply is redacted as it arrives, before anything decodes, caches,
-    /// records or prints it. The key is also looked for as JSON writes it with `/` escaped (`\/`).
+    /// records or prints it. The key is also looked for as JSON writes it with `/` escaped (`\/`), and
+    /// in the body's decoded strings (``redactedDecoded(_:)``).
     func redacted(_ reply: HTTPReply) -> HTTPReply {
         guard !apiKeys.isEmpty else { return reply }
         var reply = reply
@@ -22,9 +24,28 @@ extension OpenAICompatibleModel {
         for form in Set(apiKeys + apiKeys.map { $0.replacingOccurrences(of: "/", with: "\\/") }) {
             body = body.replacingAll(Array(form.utf8), with: mark)
         }
-        reply.body = body
+        reply.body = redactedDecoded(body)
         reply.headers = reply.headers.mapValues(redacted)
         return reply
+    }
+
+    /// A JSON body whose strings, once decoded, still hold a key: JSON may escape any character
+    /// (`+` as `\u002B`, or every one as `\uXXXX`), which no byte pattern catches, so the decoded
+    /// strings are searched too and, when one holds a key, the body is written again with it cut out.
+    /// A body that is not JSON, or holds no key, is returned as it came.
+    private func redactedDecoded(_ body: [UInt8]) -> [UInt8] {
+        guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(body)) else { return body }
+        func clean(_ value: JSONValue) -> JSONValue {
+            switch value {
+            case .string(let text): .string(redacted(text))
+            case .array(let items): .array(items.map(clean))
+            case .object(let fields): .object(Dictionary(fields.map { (redacted($0.key), clean($0.value)) }, uniquingKeysWith: { first, _ in first }))
+            case .null, .bool, .number: value
+            }
+        }
+        let cleaned = clean(value)
+        guard cleaned != value, let data = try? JSONEncoder().encode(cleaned) else { return body }
+        return Array(data)
     }
 }
 

@@ -20,6 +20,8 @@ counters apart from another's and <scenario> is one of
   always500          HTTP 500 every time
   echoauth500        HTTP 500 whose body repeats the request's Authorization header
   echoauth           HTTP 200 whose completion text, and an X-Echo header, repeat the Authorization header
+  echoauthescaped    HTTP 200 whose completion text repeats the Authorization header with every character
+                     of it JSON-escaped as a 6-character unicode escape (valid JSON that no byte pattern of the key matches)
   noformat           HTTP 400 to any response_format; otherwise the last message, verbatim
   llamaform          as llama-cpp-python 0.3.36: HTTP 500 naming response_format to the json_schema
                      form, the json_object form honoured; otherwise like noformat
@@ -213,6 +215,17 @@ class Handler(BaseHTTPRequestHandler):
         if scenario == "echoauth":
             auth = self.headers.get("Authorization", "")
             return self.send_json(200, completion("you sent " + auth), [("X-Echo", auth)])
+        if scenario == "echoauthescaped":
+            auth = self.headers.get("Authorization", "")
+            text = json.dumps(completion("you sent " + auth))
+            escaped = "".join("\\u%04x" % ord(c) for c in auth)
+            body = text.replace(json.dumps(auth)[1:-1], escaped).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
         if scenario == "echoauth500":
             return self.send_json(500, {"error": "bad key " + self.headers.get("Authorization", "")})
         if scenario == "always500":
