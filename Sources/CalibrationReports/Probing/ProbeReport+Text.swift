@@ -34,7 +34,7 @@ extension ProbeReport {
     static func cells(_ probe: ProbeResult, _ d: ProbeDimensionResult) -> [String] {
         let share = d.changedShare
         return [
-            probe.name, d.dimension, String(d.shift.estimate.n), ReportNumber.withInterval(d.shift.estimate),
+            TerminalText.visible(probe.name), TerminalText.visible(d.dimension), String(d.shift.estimate.n), ReportNumber.withInterval(d.shift.estimate),
             ReportNumber.number(d.shift.pValue), ReportNumber.number(d.adjustedPValue),
             "\(share.changed)/\(share.rows)", "\(share.placeboChanged)/\(share.rows)",
             "p=\(ReportNumber.number(share.test.pValue))", d.verdict.outcome.rawValue,
@@ -53,12 +53,15 @@ extension ProbeReport {
         for probe in probes {
             for d in probe.dimensions { table.append(Self.cells(probe, d)) }
         }
-        var out = headline + ["", table.rendered(), ""]
+        // The run's and rubric's names in the headline and a probe file's name, summary and expectation are
+        // data too: a name holding ESC once reached the terminal raw.
+        var out = headline.map(TerminalText.visible) + ["", table.rendered(), ""]
         for probe in probes {
-            out.append("\(probe.name): \(probe.verdict.outcome.rawValue) — \(probe.verdict.message)")
+            out.append(TerminalText.visible("\(probe.name): \(probe.verdict.outcome.rawValue) — \(probe.verdict.message)"))
             out.append(
-                "  \(probe.summary); \(probe.rowsProbed) rows probed, \(probe.rowsUnchanged) left as they were, "
-                    + "\(probe.failures) failed; expected: \(probe.expectation)")
+                TerminalText.visible(
+                    "  \(probe.summary); \(probe.rowsProbed) rows probed, \(probe.rowsUnchanged) left as they were, "
+                        + "\(probe.failures) failed; expected: \(probe.expectation)"))
             for row in probe.mostAffected {
                 out.append(
                     "  \(TerminalText.visible(row.id)) \(row.dimension) \(ReportNumber.score(row.unchangedScore)) → "

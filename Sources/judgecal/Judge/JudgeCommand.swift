@@ -59,7 +59,7 @@ enum JudgeCommand {
         if let path = try arguments[batchRequests] {
             let round = try await judge.writeBatchRequests(run: run, rubric: rubric, to: path, pairwise: pairwise)
             let json = String(decoding: try JSONEncoder.report.encode(round.json), as: UTF8.self)
-            console.print(arguments[Self.json] ? json : round.text[0])
+            console.print(arguments[Self.json] ? json : TerminalText.visible(round.text[0]))
             return .success
         }
         let retried = try files.previouslyUnanswered()
@@ -75,7 +75,8 @@ enum JudgeCommand {
         try files.write(set, dimensions: rubric.recordedDimensions(pairwise: pairwise))
         let summary = files.summary(of: set, retried: retried, batch: batch, server: judge.summaryJSON)
         let json = String(decoding: try JSONEncoder.report.encode(summary.json), as: UTF8.self)
-        console.print(arguments[Self.json] ? json : summary.text.joined(separator: "\n"))
+        // The run's and rubric's names are data: shown with their control characters made visible.
+        console.print(arguments[Self.json] ? json : TerminalText.visible(summary.text.joined(separator: "\n")))
         console.printNote(judge.summary)
         files.warnings(of: set, batch: batch).forEach(console.printWarning)
         return .success

@@ -90,6 +90,19 @@ struct ReportDocumentKindsTests {
         #expect(document.html == original.renderHTML())
     }
 
+    /// Issue #29: a run or rubric name holding ESC reached the terminal raw from the probe report's header.
+    @Test("A probe report's run, rubric and probe names with control characters print them visibly, never raw")
+    func probeNamesVisible() async throws {
+        var report = try await SavedReportFixture.probes()
+        report.run = "run\u{1B}[2J"
+        report.rubric = "rubric\u{1B}]0;title\u{07}"
+        report.probes[0].name += "\u{1B}[31m"
+        report.probes[0].summary += "\u{9B}1m"
+        let text = report.renderText()
+        #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B })
+        #expect(text.contains("run␛[2J") && text.contains("rubric␛]0;title␇"))
+    }
+
     @Test("A probe report of another schema version is refused, naming the field")
     func schemaVersion() async throws {
         var original = try await SavedReportFixture.probes()
