@@ -80,5 +80,31 @@ extension KappaSampleSize {
             if case .rows(let n) = self { return n }
             return nil
         }
+
+        /// How JSON writes ``moreThanMaximum``.
+        public static let moreThanMaximumWords = "more-than-maximum"
+
+        /// Writes a number of rows as that number, and ``moreThanMaximum`` as `"more-than-maximum"`
+        /// (the synthesized form was `{"rows": {"_0": 178}}`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .rows(let n): try container.encode(n)
+            case .moreThanMaximum: try container.encode(Self.moreThanMaximumWords)
+            }
+        }
+
+        /// Reads either form.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let n = try? container.decode(Int.self) {
+                self = .rows(n)
+            } else if try container.decode(String.self) == Self.moreThanMaximumWords {
+                self = .moreThanMaximum
+            } else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "expected a number of rows or \"\(Self.moreThanMaximumWords)\"")
+            }
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Calibration
 import CalibrationData
 import CalibrationReports
+import DataFormats
 import Foundation
 import Judging
 import RunInference
@@ -96,6 +97,22 @@ struct LabelPlanTests {
         #expect(d.needs.map(\.truth) == [(kappa * 1000).rounded(.down) / 1000])
         #expect(d.assumptions.contains { $0.hasPrefix("with these levels' shares kappa cannot exceed") && $0.contains("0.400, 0.500") })
         #expect(d.assumptions.contains { $0.hasPrefix("the threshold 0.600 is above") })
+    }
+
+    /// Issue #29: the JSON wrote each planned number of rows as `{"rows": {"_0": 178}}`.
+    @Test("plan's JSON writes rows as numbers, null at the threshold, and reads back")
+    func jsonRows() throws {
+        let plan = try LabelPlan(rubric: Self.rubric(), judgments: try Self.judgments(), pilot: nil, settings: Self.quick)
+        let data = try JSONEncoder.report.encode(plan)
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(!text.contains("_0"), "\(text.prefix(400))")
+        let json = try JSONDecoder().decode(JSONValue.self, from: data)
+        let needs = try #require(json["dimensions"]?.array?.first?["needs"]?.array)
+        let byTruth = Dictionary(uniqueKeysWithValues: needs.compactMap { n in n["truth"]?.double.map { ($0, n["rows"]?.array ?? []) } })
+        #expect(byTruth[0.8]?.allSatisfy { $0.double != nil } == true)
+        #expect(byTruth[0.6]?.allSatisfy(\.isNull) == true)
+        #expect(try JSONDecoder().decode(LabelPlan.self, from: data) == plan)
+        #expect(try JSONDecoder().decode([KappaSampleSize.Need].self, from: Data(#"[12, "more-than-maximum"]"#.utf8)) == [.rows(12), .moreThanMaximum])
     }
 
     @Test("without judgments every level is equally likely, and the plan says so")
