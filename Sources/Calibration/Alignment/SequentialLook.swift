@@ -66,8 +66,10 @@ public struct SequentialLook: Sendable, Hashable, Codable {
             if let value = estimate.value,
                 let se = CohenKappa.standardError(at: threshold, weightedTable: weightedTable(d, scale: scale), weights: weights)
             {
+                // Clipped to kappa's range [−1, 1], never past the estimate, as every kappa interval is
+                // (an unclipped upper bound of 1.305 was once printed).
                 interval = ConfidenceInterval(
-                    lower: value - critical * se, upper: value + critical * se, level: level,
+                    lower: min(value, max(-1, value - critical * se)), upper: max(value, min(1, value + critical * se)), level: level,
                     method: .repeatedConfidence)
                 if interval.map({ $0.lower < threshold && $0.upper >= threshold }) == true, look < maximumLooks {
                     futility = SequentialFutility(

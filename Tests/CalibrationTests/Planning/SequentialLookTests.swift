@@ -60,6 +60,27 @@ struct SequentialLookTests {
         #expect(report.renderText().contains(", look 1 of at most 3"))
     }
 
+    /// Issue #29: the repeated interval was printed unclipped (upper 1.305).
+    @Test("the repeated interval is clipped to kappa's range, never past the estimate")
+    func clipped() throws {
+        let expert: [Double] = [1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4]
+        var judge = expert
+        judge[0] = 2
+        let report = try AlignmentReport(
+            AlignmentInput(
+                runRowIDs: AlignmentFixture.ids(12),
+                dimensions: [AlignmentFixture.dimension("q", scale: CategoryScale(1...4), judge: judge, expert: expert)]),
+            options: AlignmentSettings(resamples: 0))
+        let d = try #require(report.dimensions.first)
+        let decided = SequentialLook.decide(
+            d, look: 1, maximumLooks: 3, labelSet: "x", rows: [12], critical: 3, alpha: 0.05, threshold: 0.6, level: 0.95,
+            futilityShare: 0.5)
+        let interval = try #require(decided.sequentialLook?.interval)
+        let value = try #require(d.statisticEstimate.value)
+        #expect(interval.upper == 1, "κ̂ \(value) + 3·SE runs past 1")
+        #expect(interval.lower <= value && interval.lower >= -1)
+    }
+
     @Test("a second look on more rows counts as look 2; the same rows again are the same look; a plain align is told")
     func laterLooks() throws {
         let outputs = try Self.historyWithEarlierLook(looks: 3)
