@@ -178,7 +178,7 @@ private struct DimensionAligner {
 
     /// The verdict on `estimate`, its rows-needed figure counted in paired rows
     /// (alpha's n counts pairable values, two per row).
-    private func verdict(_ estimate: Estimate) -> Verdict {
+    private func verdict(_ estimate: Estimate) -> Verdict<AlignmentOutcome> {
         var rows = estimate
         rows.n = pairs.ids.count
         return Verdict(estimate: rows, threshold: options.threshold, statistic: options.statistic.displayName)

@@ -34,7 +34,7 @@ public struct PreferenceAlignment: Sendable, Hashable, Codable {
     /// The figures.
     public var agreement: PreferenceAgreement
     /// The verdict on kappa.
-    public var verdict: Verdict
+    public var verdict: Verdict<AlignmentOutcome>
     /// Labelled rows that are not rows of the run, left out (a sheet covering more than the run);
     /// absent when not counted (and in reports written before it was).
     public var labelledRowsNotInRun: Int?

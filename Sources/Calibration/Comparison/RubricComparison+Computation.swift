@@ -15,7 +15,7 @@ extension RubricComparison {
     ///   `Bootstrap.paired`, seeded, with `bootstrap` or `bca`), so the correlation between
     ///   the two rubrics' agreement is kept;
     /// - McNemar's test on exact agreement and the rows that flipped (no test, with the reason, without paired rows);
-    /// - a ``ComparisonVerdict`` from the difference's interval, overall and, with groups, per group;
+    /// - a ``Verdict`` (``ComparisonOutcome``) from the difference's interval, overall and, with groups, per group;
     /// - each side's failed rows by failure code, and the worst disagreements with what was judged.
     ///
     /// - Throws: ``AlignmentError`` for the same invalid input as an alignment;
@@ -71,7 +71,7 @@ extension RubricComparison {
             control: try controlPairs.estimate(options.statistic, options: options),
             experimental: try experimentalPairs.estimate(options.statistic, options: options),
             difference: Estimate(undefined: .noData(), n: ids.count), controlOnlyExact: 0, experimentalOnlyExact: 0, mcnemar: nil,
-            noTestReason: nil, verdict: .undefined, worstDisagreements: [], slices: [], flipped: [], undefinedReason: nil)
+            noTestReason: nil, verdict: Verdict(.undefined), worstDisagreements: [], slices: [], flipped: [], undefinedReason: nil)
         guard let scale = dimension.scale else {
             result.undefinedReason = controlPairs.noTableReason
             result.difference = Estimate(undefined: controlPairs.noTableReason ?? .noData(), n: ids.count)
@@ -82,7 +82,7 @@ extension RubricComparison {
         let table = try PairedRatingTable(
             scale: scale, expert: expert.map(category), first: experimental.map(category), second: control.map(category))
         result.difference = difference(table, options: options)
-        result.verdict = ComparisonVerdict(result.difference)
+        result.verdict = Verdict(difference: result.difference)
         guard !ids.isEmpty else {
             result.noTestReason = "no paired rows: McNemar's test counts rows both sides scored and the experts labelled"
             return result

@@ -78,8 +78,8 @@ extension AlignmentReport {
 /// Markdown pieces shared by the reports.
 enum ReportMarkdown {
     /// The verdict in bold, then its explanation.
-    static func verdict(_ verdict: Verdict) -> String {
-        "**Verdict: \(verdict.outcome.rawValue).** \(HTMLEscaping.markdownCell(verdict.explanation))\n"
+    static func verdict(_ verdict: Verdict<AlignmentOutcome>) -> String {
+        "**Verdict: \(verdict.outcome.rawValue).** \(HTMLEscaping.markdownCell(verdict.reason))\n"
     }
 
     /// The confusion matrix with its totals, under a line saying which side is which.

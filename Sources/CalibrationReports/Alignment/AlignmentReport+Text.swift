@@ -29,7 +29,7 @@ extension AlignmentReport {
         out.append("")
         var table = TextTable(columns: ["dimension", "n", "exact", "κ_q [CI]", "α", "AC2", "ρ", "τ", "verdict"])
         for d in dimensions {
-            let more = (d.verdict.additionalRowsNeeded.map { " (+\($0) rows)" } ?? "") + (d.sequentialLook.map { ", \($0.summary)" } ?? "")
+            let more = (d.verdict.figures.additionalRowsNeeded.map { " (+\($0) rows)" } ?? "") + (d.sequentialLook.map { ", \($0.summary)" } ?? "")
             table.append([
                 d.name, String(d.counts.paired), ReportNumber.value(d.exactAgreement), ReportNumber.withInterval(d.cohenKappa.quadratic),
                 ReportNumber.value(d.krippendorffAlphaOrdinal), ReportNumber.value(d.gwetAC2), ReportNumber.value(d.spearman),
@@ -137,7 +137,7 @@ extension DimensionAlignment {
                 if let n = w.expertNote { lines.append("    expert: \(n)") }
             }
         }
-        lines.append("verdict: \(verdict.outcome.rawValue) — \(verdict.explanation)")
+        lines.append("verdict: \(verdict.outcome.rawValue) — \(verdict.reason)")
         return lines
     }
 }

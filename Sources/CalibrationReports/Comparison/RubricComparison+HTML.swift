@@ -44,7 +44,7 @@ extension RubricComparison {
                 difference.svg(
                     attributes: "class=\"chart difference\" data-dimension=\"\(name)\"", title: "\(d.name): experimental − control"))
             body.append("</div>")
-            body.append("<p class=\"verdict\" data-verdict=\"\(d.verdict.rawValue)\">\(HTMLEscaping.text(verdictSentence(d)))</p>")
+            body.append("<p class=\"verdict\" data-verdict=\"\(d.verdict.outcome.rawValue)\">\(HTMLEscaping.text(verdictSentence(d)))</p>")
             body.append("<p>\(HTMLEscaping.text(mcnemarSentence(d)))</p>")
             for (title, header, rows, css) in detailTables(d) {
                 body.append("<h3>\(HTMLEscaping.text(title))</h3>")

@@ -55,7 +55,7 @@ extension ProbeReport {
         }
         var out = headline + ["", table.rendered(), ""]
         for probe in probes {
-            out.append("\(probe.name): \(probe.verdict.outcome.rawValue) — \(probe.verdict.message)")
+            out.append("\(probe.name): \(probe.verdict.outcome.rawValue) — \(probe.verdict.reason)")
             out.append(
                 "  \(probe.summary); \(probe.rowsProbed) rows probed, \(probe.rowsUnchanged) left as they were, "
                     + "\(probe.failures) failed; expected: \(probe.expectation)")

@@ -223,7 +223,7 @@ enum AlignCommand {
         let json = try JSONEncoder.report.encode(report)
         try outputs.write(report, rubricText: rubricText)
         console.print(arguments[LabelOptions.json] ? String(decoding: json, as: UTF8.self) : report.renderText())
-        return VerdictExitCodes.code(for: Verdict.Outcome.worst(of: report.dimensions.map(\.verdict.outcome)))
+        return VerdictExitCodes.code(for: AlignmentOutcome.worst(of: report.dimensions.map(\.verdict.outcome)))
     }
 
     /// `--report` and the history file (unless `--no-history`), checked before any work.
