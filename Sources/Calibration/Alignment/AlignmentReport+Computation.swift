@@ -117,7 +117,7 @@ private struct DimensionAligner {
         guard let weightedTable, let inclusion else { return try pairs.estimate(statistic, options: options) }
         guard let weights = statistic.kappaWeights else { return weightedEstimate(statistic, table: weightedTable, pi: inclusion) }
         var kappa = CohenKappa(
-            weightedTable, weights: weights, level: options.level, interval: options.intervals == .t ? .studentT : .normal
+            weightedTable, weights: weights, level: options.confidence, interval: options.intervals == .t ? .studentT : .normal
         ).kappa
         kappa.interval?.method = "horvitz-thompson-linearised (\(options.intervals == .t ? "t" : "normal"))"
         return kappa
@@ -134,7 +134,7 @@ private struct DimensionAligner {
             let value = tableValue(table.replicatedRows)
         else { return Estimate(undefined: .noData("\(statistic.displayName) is undefined on the weighted table"), n: n) }
         guard options.resamples > 0 else { return Estimate(value: value, n: n) }
-        let boot = Bootstrap.items(count: n, resamples: options.resamples, level: options.level, seed: options.seed) { rows in
+        let boot = Bootstrap.items(count: n, resamples: options.resamples, level: options.confidence, seed: options.seed) { rows in
             let resample = try? WeightedContingencyTable(
                 scale: table.scale, first: rows.map { pairs.onScaleFirst[$0] }, second: rows.map { pairs.onScaleSecond[$0] },
                 inclusionProbabilities: rows.map { pi[$0] })

@@ -154,14 +154,14 @@ extension RubricComparison {
             guard let se = table.jackknifeStandardError(statistic: statistic), table.n >= 2 else {
                 return Estimate(value: e - c, n: table.n)
             }
-            let t = StudentTDistribution.quantile((1 + options.level) / 2, degreesOfFreedom: Double(table.n - 1))
+            let t = StudentTDistribution.quantile((1 + options.confidence) / 2, degreesOfFreedom: Double(table.n - 1))
             let interval = ConfidenceInterval(
-                lower: e - c - t * se, upper: e - c + t * se, level: options.level,
+                lower: e - c - t * se, upper: e - c + t * se, level: options.confidence,
                 method: "jackknife-t (SE by leaving out each paired row, t with \(table.n - 1) df)")
             return Estimate(value: e - c, n: table.n, standardError: se, interval: interval)
         }
         guard options.resamples > 0 else { return Estimate(value: e - c, n: table.n) }
-        let boot = Bootstrap.paired(table, resamples: options.resamples, level: options.level, seed: options.seed, statistic: statistic)
+        let boot = Bootstrap.paired(table, resamples: options.resamples, level: options.confidence, seed: options.seed, statistic: statistic)
         var interval = options.intervals == .bca ? boot.bcaInterval : boot.percentileInterval
         interval?.method = PairedScores.describedBootstrap(
             method: boot.method, resamples: boot.resamples, seed: boot.seed, undefined: boot.undefinedResamples)

@@ -27,7 +27,7 @@ extension AlignmentReport {
                 extra: [
                     ("Verdict statistic", options.statistic.displayName),
                     ("Threshold", ReportNumber.number(options.threshold)),
-                    ("Intervals", "\(Int((options.level * 100).rounded()))% (\(options.intervalsName))"),
+                    ("Intervals", "\(Int((options.confidence * 100).rounded()))% (\(options.intervalsName))"),
                 ]))
         if let split { body.append(split.html) }
         if let sentence = info.rowsNotInRunSentence { body.append("<p>\(HTMLEscaping.text(sentence))</p>") }

@@ -15,7 +15,7 @@ extension AlignmentReport {
                 header: ["", ""],
                 rows: ReportMarkdown.infoRows(info) + [
                     ["Verdict statistic", options.statistic.displayName], ["Threshold", ReportNumber.number(options.threshold)],
-                    ["Intervals", "\(Int((options.level * 100).rounded()))% (\(options.intervalsName))"],
+                    ["Intervals", "\(Int((options.confidence * 100).rounded()))% (\(options.intervalsName))"],
                 ] + (sampling.map { [["Sampling", $0.summary]] } ?? [])
             ).rendered)
         if let split { out.append(split.markdown) }

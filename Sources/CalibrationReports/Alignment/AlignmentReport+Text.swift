@@ -22,7 +22,7 @@ extension AlignmentReport {
         ].compactMap { $0 }
         out.append("Alignment" + (facts.isEmpty ? "" : ": " + facts.joined(separator: " · ")))
         out.append(
-            "Verdict on \(options.statistic.displayName), threshold \(ReportNumber.number(options.threshold)), \(Int((options.level * 100).rounded()))% intervals (\(options.intervalsName))"
+            "Verdict on \(options.statistic.displayName), threshold \(ReportNumber.number(options.threshold)), \(Int((options.confidence * 100).rounded()))% intervals (\(options.intervalsName))"
         )
         out.append(contentsOf: split?.summaryLines ?? [])
         if let sentence = info.rowsNotInRunSentence { out.append(sentence) }

@@ -85,7 +85,7 @@ extension RubricComparison {
     private var infoExtra: [(String, String)] {
         [
             ("Control", controlName), ("Experimental", experimentalName), ("Statistic", options.statistic.displayName),
-            ("Intervals", "\(Int((options.level * 100).rounded()))%; difference = experimental − control, \(differenceIntervalName)"),
+            ("Intervals", "\(Int((options.confidence * 100).rounded()))%; difference = experimental − control, \(differenceIntervalName)"),
             ("Control failures", controlFailures.summary), ("Experimental failures", experimentalFailures.summary),
         ] + (failureComparison.map { [("Failures compared", $0)] } ?? []) + (groupedBy.map { [("Slices by", $0)] } ?? [])
     }

@@ -56,7 +56,7 @@ extension RubricComparison {
 
     /// What the intervals are.
     var intervalsSentence: String {
-        "\(options.statistic.displayName), \(Int((options.level * 100).rounded()))% intervals; difference = experimental − control, \(differenceIntervalName)"
+        "\(options.statistic.displayName), \(Int((options.confidence * 100).rounded()))% intervals; difference = experimental − control, \(differenceIntervalName)"
     }
 
     /// How the difference's interval is formed: "jackknife t" by default, else the paired bootstrap's reading.

@@ -9,7 +9,6 @@ public import SampleGeneration
 
 extension IntervalMethod: ArgumentValue {}
 extension RecordFormat: ArgumentValue {}
-extension AlignmentStatistic: ArgumentValue {}
 extension JudgeSession.Mode: ArgumentValue {}
 extension LabelSplit: ArgumentValue {}
 extension SeedSampling: ArgumentValue {}

@@ -4,15 +4,12 @@ import CalibrationData
 import CommandLineParsing
 import StatisticsCore
 
-/// The verdict's statistic and its intervals, declared once for `align`, `certify` and `compare` (whose paired
+/// The verdict's statistic (``StatisticOptions``) and its intervals, declared once for `align`, `certify` and `compare` (whose paired
 /// difference takes them too); the bootstrap seed's default is `agreement`'s too (``defaultSeed``).
 enum IntervalOptions {
     /// The library's defaults, which the options declare as theirs.
     static let defaults = AlignmentSettings()
 
-    static let statistic = OptionKey<AlignmentStatistic>(
-        "statistic", valueName: "name", help: "The verdict's statistic.", choices: AlignmentStatistic.allCases.map(\.rawValue),
-        defaultValue: defaults.statistic)
     static let ci = OptionKey<IntervalMethod?>(
         "ci", valueName: "method",
         help: "Intervals: each statistic's best by measured coverage (docs/PLANNING.md) unless named: analytic (normal) or t "
@@ -26,5 +23,5 @@ enum IntervalOptions {
     static let defaultSeed = defaults.seed
     static let seed = OptionKey<UInt64>("seed", valueName: "n", help: "Bootstrap seed.", defaultValue: defaultSeed)
 
-    static let options: [any OptionDeclaration] = [statistic, ci, resamples, seed]
+    static let options: [any OptionDeclaration] = StatisticOptions.verdict.options + [ci, resamples, seed]
 }
