@@ -69,7 +69,7 @@ struct AgreementReportTests {
     @Test("alpha's bootstrap through the table (with a declared scale) and through the items (without) estimate the same SE")
     func bootstrapPaths() throws {
         let pair = Array(AgreementData.informativeness.prefix(2))
-        let request = AgreementRequest(statistic: .krippendorffAlpha, level: .ordinal, interval: .bootstrap, seed: 1)
+        let request = AgreementRequest(statistic: .krippendorffAlpha, metric: .ordinal, interval: .bootstrap, seed: 1)
         let table = try AgreementReport(try RatingsFile.newsroom(pair, scale: newsroomScale), request).only()
         let items = try AgreementReport(try RatingsFile.newsroom(pair), request).only()
         #expect(table.resampling?.method == "multinomial-table" && items.resampling?.method == "items")
@@ -84,7 +84,7 @@ struct AgreementReportTests {
     func newsroomAlpha() throws {
         let alpha = try AgreementReport(
             try RatingsFile.newsroom(AgreementData.informativeness),
-            AgreementRequest(statistic: .krippendorffAlpha, level: .ordinal)
+            AgreementRequest(statistic: .krippendorffAlpha, metric: .ordinal)
         ).only()
         #expect(abs((alpha.estimate.value ?? .nan) - 0.2849) < 5e-5)
         #expect(alpha.estimate.n == 1260, "n counts pairable values: 420 items × 3")

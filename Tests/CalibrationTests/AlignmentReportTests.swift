@@ -429,7 +429,7 @@ struct AlignmentReportTests {
             try AlignmentReport(input, options: AlignmentSettings(statistic: .spearman, resamples: 100)).dimensions.first)
         #expect(rho.statistic == .spearman)
         #expect(rho.statisticEstimate == rho.spearman)
-        #expect(rho.verdict.explanation.hasPrefix("Spearman's rho"))
+        #expect(rho.verdict.reason.hasPrefix("Spearman's rho"))
         // A judge that always agrees gives kappa 1 with a standard error of 0: an
         // interval collapsed to a point, which decides no verdict.
         let perfect = try #require(
@@ -438,7 +438,7 @@ struct AlignmentReportTests {
         #expect(perfect.statisticEstimate.interval == nil)
         #expect(perfect.statisticEstimate.intervalUndefinedReason?.code == "collapsed-interval")
         #expect(perfect.verdict.outcome == .undefined)
-        #expect(perfect.verdict.explanation.contains("collapses to the point 1"))
+        #expect(perfect.verdict.reason.contains("collapses to the point 1"))
         // Alpha's n counts pairable values (two per row); more rows are counted in rows.
         let alphaBoot = try #require(
             try AlignmentReport(input, options: AlignmentSettings(statistic: .alphaOrdinal, threshold: 0.8, resamples: 200)).dimensions
@@ -466,7 +466,7 @@ struct AlignmentReportTests {
         }
         #expect(d.confusionMatrix == nil)
         #expect(d.verdict.outcome == .undefined)
-        #expect(d.verdict.explanation.contains("no declared scale"))
+        #expect(d.verdict.reason.contains("no declared scale"))
         #expect(d.spearman.value == (try Correlation.spearman(AlignmentFixture.judge, AlignmentFixture.expert)).value)
         // Rho is bootstrapped over rows (no table to draw from).
         #expect(d.spearman.interval?.method.rawValue.contains("items") == true)

@@ -16,7 +16,7 @@ private func bookDimensions() throws -> [ScoreDimension] {
     try Rubric.load(from: SharedData.projectURL("rubrics/book-tags.md")).dimensions
 }
 
-private func sheet(_ options: LabelSheet.Options) throws -> LabelSheet {
+private func sheet(_ options: LabelSheet.Settings) throws -> LabelSheet {
     try LabelSheet(run: try bookRun(), dimensions: try bookDimensions(), options: options)
 }
 
@@ -24,7 +24,7 @@ private func sheet(_ options: LabelSheet.Options) throws -> LabelSheet {
 struct LabelSheetTests {
     @Test("Every row by default: id, the dimensions, rater, note, then input and response fields; never metadata")
     func defaults() throws {
-        let s = try sheet(LabelSheet.Options())
+        let s = try sheet(LabelSheet.Settings())
         #expect(
             s.columns == [
                 "id", "relevance", "usefulness", "rater", "note", "author", "review", "title", "tags", "inclusion_probability",
@@ -42,9 +42,9 @@ struct LabelSheetTests {
 
     @Test("A seeded sample is reproducible, differs with the seed, and keeps the run's order")
     func sample() throws {
-        let a = try sheet(LabelSheet.Options(sample: 10, seed: 3))
-        let b = try sheet(LabelSheet.Options(sample: 10, seed: 3))
-        let c = try sheet(LabelSheet.Options(sample: 10, seed: 4))
+        let a = try sheet(LabelSheet.Settings(sample: 10, seed: 3))
+        let b = try sheet(LabelSheet.Settings(sample: 10, seed: 3))
+        let c = try sheet(LabelSheet.Settings(sample: 10, seed: 4))
         #expect(a == b)
         #expect(a.rows.map { $0[0] } != c.rows.map { $0[0] })
         let ids = a.rows.map { $0[0] }
@@ -55,7 +55,7 @@ struct LabelSheetTests {
     @Test("Stratified: each genre gets its proportional share, rounded by largest remainders, 12 in all")
     func stratified() throws {
         let run = try bookRun()
-        let s = try sheet(LabelSheet.Options(sample: 12, seed: 1, stratifyBy: "metadata.genre"))
+        let s = try sheet(LabelSheet.Settings(sample: 12, seed: 1, stratifyBy: "metadata.genre"))
         #expect(s.rows.count == 12)
         var population: [String: Int] = [:]
         for row in run.rows { population[row.metadata["genre"]?.string ?? "", default: 0] += 1 }
@@ -70,7 +70,7 @@ struct LabelSheetTests {
 
     @Test("Overlap: every row for expert-a, K of them again for expert-b at the end; read back as two raters")
     func overlap() throws {
-        let s = try sheet(LabelSheet.Options(sample: 8, seed: 5, overlap: 3))
+        let s = try sheet(LabelSheet.Settings(sample: 8, seed: 5, overlap: 3))
         #expect(s.rows.count == 11)
         #expect(s.rows.prefix(8).allSatisfy { $0[3] == "expert-a" })
         #expect(s.rows.suffix(3).allSatisfy { $0[3] == "expert-b" })
@@ -84,17 +84,17 @@ struct LabelSheetTests {
 
     @Test("--context picks dotted paths; a short name that clashes keeps its whole path")
     func context() throws {
-        let s = try sheet(LabelSheet.Options(context: ["input.review", "metadata.tone", "response.tags", "input.title"]))
+        let s = try sheet(LabelSheet.Settings(context: ["input.review", "metadata.tone", "response.tags", "input.title"]))
         #expect(s.columns.dropLast(5).suffix(4) == ["review", "tone", "tags", "title"])
-        let clash = try sheet(LabelSheet.Options(context: ["input.title", "response.title"]))
+        let clash = try sheet(LabelSheet.Settings(context: ["input.title", "response.title"]))
         #expect(clash.columns.dropLast(5).suffix(2) == ["input.title", "response.title"])
     }
 
     @Test("A sample larger than the run, an overlap larger than the sample, and a row without the strata field are errors")
     func errors() throws {
-        #expect(throws: LabelSheet.DrawError.self) { try sheet(LabelSheet.Options(sample: 43)) }
-        #expect(throws: LabelSheet.DrawError.self) { try sheet(LabelSheet.Options(sample: 2, overlap: 3)) }
-        let error = try #require(throws: InputError.self) { try sheet(LabelSheet.Options(sample: 5, stratifyBy: "metadata.shelf")) }
+        #expect(throws: LabelSheet.DrawError.self) { try sheet(LabelSheet.Settings(sample: 43)) }
+        #expect(throws: LabelSheet.DrawError.self) { try sheet(LabelSheet.Settings(sample: 2, overlap: 3)) }
+        let error = try #require(throws: InputError.self) { try sheet(LabelSheet.Settings(sample: 5, stratifyBy: "metadata.shelf")) }
         #expect(error.message.hasPrefix("row book-001 has no value for metadata.shelf"))
     }
 }
@@ -115,12 +115,12 @@ private func run(ids: [String]) throws -> FrozenRun {
 @Suite("Expert label sheets: what extract writes, the importer reads back")
 struct LabelSheetRoundTripTests {
     /// The sheets extract accepts: each read back by ExpertLabels with its ids, raters and the scores filled in.
-    static let accepted: [(String, [String], LabelSheet.Options)] = [
-        ("the defaults", ["a", "b", "c"], LabelSheet.Options()),
-        ("a field named id inside the row, headed by its whole path", ["a", "b", "c"], LabelSheet.Options(context: ["input.id"])),
-        ("overlap: two raters", ["a", "b", "c"], LabelSheet.Options(sample: 3, seed: 2, overlap: 2)),
-        ("ids with a comma, a quote, inner spaces and a line break", ["a,1", "say \"hi\"", "two words", "x\ny"], LabelSheet.Options()),
-        ("a sample of one", ["a", "b", "c"], LabelSheet.Options(sample: 1, seed: 9)),
+    static let accepted: [(String, [String], LabelSheet.Settings)] = [
+        ("the defaults", ["a", "b", "c"], LabelSheet.Settings()),
+        ("a field named id inside the row, headed by its whole path", ["a", "b", "c"], LabelSheet.Settings(context: ["input.id"])),
+        ("overlap: two raters", ["a", "b", "c"], LabelSheet.Settings(sample: 3, seed: 2, overlap: 2)),
+        ("ids with a comma, a quote, inner spaces and a line break", ["a,1", "say \"hi\"", "two words", "x\ny"], LabelSheet.Settings()),
+        ("a sample of one", ["a", "b", "c"], LabelSheet.Settings(sample: 1, seed: 9)),
     ]
 
     @Test("Accepted sheets read back as written", arguments: accepted.indices)
@@ -166,13 +166,13 @@ struct LabelSheetRoundTripTests {
     @Test(
         "Options that would make a sheet the importer misreads are refused",
         arguments: [
-            (LabelSheet.Options(sample: 0), "--sample 0 draws no rows, and the importer refuses a sheet without rows"),
-            (LabelSheet.Options(context: ["id"]), "--context id would head a column named like the sheet's own id column"),
-            (LabelSheet.Options(context: ["RATER"]), "--context RATER would head a column named like the sheet's own rater column"),
-            (LabelSheet.Options(context: ["Clarity"]), "--context Clarity would head a column named like the dimension column clarity"),
-            (LabelSheet.Options(context: ["input.text", "input.text"]), "--context names input.text twice"),
+            (LabelSheet.Settings(sample: 0), "--sample 0 draws no rows, and the importer refuses a sheet without rows"),
+            (LabelSheet.Settings(context: ["id"]), "--context id would head a column named like the sheet's own id column"),
+            (LabelSheet.Settings(context: ["RATER"]), "--context RATER would head a column named like the sheet's own rater column"),
+            (LabelSheet.Settings(context: ["Clarity"]), "--context Clarity would head a column named like the dimension column clarity"),
+            (LabelSheet.Settings(context: ["input.text", "input.text"]), "--context names input.text twice"),
         ])
-    func refusedOptions(_ options: LabelSheet.Options, _ message: String) throws {
+    func refusedOptions(_ options: LabelSheet.Settings, _ message: String) throws {
         let error = try #require(throws: LabelSheet.OptionsError.self) {
             try LabelSheet(run: try run(ids: ["a", "b"]), dimensions: [dimension("Clarity")], options: options)
         }

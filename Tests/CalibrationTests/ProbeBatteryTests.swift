@@ -66,7 +66,7 @@ struct ProbeBatteryTests {
         #expect(judge.requests.withLock { $0 } == 4 * 40, "unchanged, placebo (past the cache), and two probes")
         #expect(report.placebo.isDeterministic)
         let pad = try #require(report.probes.first { $0.name == "length-pad" })
-        #expect(pad.verdict.outcome == .biasedHigher, "\(pad.verdict.message)")
+        #expect(pad.verdict.outcome == .biasedHigher, "\(pad.verdict.reason)")
         let relevance = try #require(pad.dimensions.first { $0.dimension == "Relevance" })
         #expect(relevance.changedShare.changed == relevance.shift.estimate.n - 13, "the 13 rows already at 4 cannot rise")
         #expect(pad.dimensions.first { $0.dimension == "Usefulness" }?.verdict.outcome == .noEffectDetected)

@@ -179,7 +179,7 @@ struct AgreementCatalogueTests {
         #expect(problem(AgreementRequest(statistic: .percentAgreement, tolerance: -1)) == .negativeTolerance)
         #expect(problem(AgreementRequest(statistic: .cohenKappa, interval: .bootstrap, resamples: 99)) == .tooFewResamples(99))
         #expect(problem(AgreementRequest(statistic: .cohenKappa, interval: .bootstrap, resamples: -1)) == .tooFewResamples(-1))
-        #expect(problem(AgreementRequest(statistic: .cohenKappa, confidenceLevel: 1)) == .coverage(1))
+        #expect(problem(AgreementRequest(statistic: .cohenKappa, confidence: 1)) == .coverage(1))
         #expect(problem(AgreementRequest(statistic: .cohenKappa, interval: .bootstrap, resamples: 0)) == nil)
         #expect(throws: AgreementRequestError.needsScale(statistic: "cohen-kappa")) {
             try AgreementStatistic.cohenKappa.measurements(of: Fixture.pair, request: AgreementRequest(statistic: .cohenKappa))
@@ -194,7 +194,7 @@ struct AgreementCatalogueTests {
     @Test("the named parameters read back their names")
     func names() {
         #expect(AgreementWeights.schemeNames.allSatisfy { AgreementWeights(schemeName: $0)?.schemeName == $0 })
-        #expect(KrippendorffAlpha.Metric.levelNames.allSatisfy { KrippendorffAlpha.Metric(levelName: $0)?.levelName == $0 })
+        #expect(KrippendorffAlpha.Metric.metricNames.allSatisfy { KrippendorffAlpha.Metric(metricName: $0)?.metricName == $0 })
         #expect(ICCForm.shortNames.allSatisfy { ICCForm(shortName: $0)?.shortName == $0 })
         #expect(ICCForm(shortName: "A,1")?.description == "ICC(A,1)")
         #expect(AgreementWeights(schemeName: "cubic") == nil)

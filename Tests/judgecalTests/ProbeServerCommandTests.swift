@@ -24,7 +24,7 @@ struct ProbeServerCommandTests {
         let report = try JSONDecoder().decode(ProbeReport.self, from: Data(r.output.utf8))
         #expect(report.placebo.isDeterministic)
         let pad = try #require(report.probes.first { $0.name == "length-pad" })
-        #expect(pad.verdict.outcome == .biasedHigher, "\(pad.verdict.message)")
+        #expect(pad.verdict.outcome == .biasedHigher, "\(pad.verdict.reason)")
         #expect(pad.dimensions.first { $0.dimension == "Relevance" }?.verdict.outcome == .biasedHigher)
         #expect(report.probes.first { $0.name == "authority" }?.verdict.outcome == .noEffectDetected)
 

@@ -26,21 +26,21 @@ extension AgreementWeights {
 }
 
 extension KrippendorffAlpha.Metric {
-    private static let levels: [(String, KrippendorffAlpha.Metric)] = [
+    private static let metrics: [(String, KrippendorffAlpha.Metric)] = [
         ("nominal", .nominal), ("ordinal", .ordinal), ("interval", .interval), ("ratio", .ratio),
     ]
 
-    /// Stevens' levels of measurement a request can name: `nominal`, `ordinal`, `interval`, `ratio`.
-    public static var levelNames: [String] { levels.map(\.0) }
+    /// The metrics a request can name, Stevens' levels of measurement: `nominal`, `ordinal`, `interval`, `ratio`.
+    public static var metricNames: [String] { metrics.map(\.0) }
 
-    /// The level called `name` (one of ``levelNames``).
-    public init?(levelName: String) {
-        guard let metric = value(named: levelName, in: Self.levels) else { return nil }
+    /// The metric called `name` (one of ``metricNames``).
+    public init?(metricName: String) {
+        guard let metric = value(named: metricName, in: Self.metrics) else { return nil }
         self = metric
     }
 
-    /// The level's name, `nil` for weights-derived differences.
-    public var levelName: String? { name(of: self, in: Self.levels) }
+    /// The metric's name, `nil` for weights-derived differences.
+    public var metricName: String? { name(of: self, in: Self.metrics) }
 }
 
 extension ICCForm {

@@ -10,8 +10,8 @@ public struct AgreementRequest: Sendable {
     public var statistic: AgreementStatistic
     /// Disagreement weights, for the statistics that take them (unweighted when `nil`).
     public var weights: AgreementWeights?
-    /// Krippendorff's level of measurement (nominal when `nil`).
-    public var level: KrippendorffAlpha.Metric?
+    /// Krippendorff's metric, the level of measurement (nominal when `nil`).
+    public var metric: KrippendorffAlpha.Metric?
     /// The declared categories, in order; required by the category statistics.
     public var scale: CategoryScale?
     /// The interval; `nil` for none (the standard error is kept).
@@ -27,8 +27,8 @@ public struct AgreementRequest: Sendable {
     public var iccForm: ICCForm?
     /// Spread: also the population (divisor n) variance and standard deviation.
     public var population: Bool
-    /// The intervals' coverage.
-    public var confidenceLevel: Double
+    /// The intervals' coverage (their confidence).
+    public var confidence: Double
 
     /// The fewest resamples a percentile interval is drawn from.
     public static let minimumResamples = 100
@@ -41,13 +41,13 @@ public struct AgreementRequest: Sendable {
 
     /// Creates a request.
     public init(
-        statistic: AgreementStatistic, weights: AgreementWeights? = nil, level: KrippendorffAlpha.Metric? = nil,
+        statistic: AgreementStatistic, weights: AgreementWeights? = nil, metric: KrippendorffAlpha.Metric? = nil,
         scale: CategoryScale? = nil, interval: IntervalMethod? = nil, resamples: Int = defaultResamples, seed: UInt64 = 0,
-        tolerance: Double? = nil, iccForm: ICCForm? = nil, population: Bool = false, confidenceLevel: Double = 0.95
+        tolerance: Double? = nil, iccForm: ICCForm? = nil, population: Bool = false, confidence: Double = 0.95
     ) {
         self.statistic = statistic
         self.weights = weights
-        self.level = level
+        self.metric = metric
         self.scale = scale
         self.interval = interval
         self.resamples = resamples
@@ -55,7 +55,7 @@ public struct AgreementRequest: Sendable {
         self.tolerance = tolerance
         self.iccForm = iccForm
         self.population = population
-        self.confidenceLevel = confidenceLevel
+        self.confidence = confidence
     }
 
     /// The weights to use: as given, or none.
@@ -71,7 +71,7 @@ public struct AgreementRequest: Sendable {
     ///   (0, no bootstrap, is allowed).
     public func validated() throws(AgreementRequestError) -> AgreementRequest {
         let given: [(AgreementStatistic.Parameter, Bool)] = [
-            (.weights, weights != nil), (.level, level != nil), (.tolerance, tolerance != nil),
+            (.weights, weights != nil), (.metric, metric != nil), (.tolerance, tolerance != nil),
             (.iccForm, iccForm != nil), (.population, population),
         ]
         for (parameter, isGiven) in given where isGiven && !statistic.parameters.contains(parameter) {
@@ -81,7 +81,7 @@ public struct AgreementRequest: Sendable {
             throw .intervalDoesNotApply(interval, statistic: statistic.name)
         }
         if let tolerance, !(tolerance >= 0) { throw .negativeTolerance }
-        guard confidenceLevel > 0, confidenceLevel < 1 else { throw .coverage(confidenceLevel) }
+        guard confidence > 0, confidence < 1 else { throw .coverage(confidence) }
         if interval?.isBootstrap == true, resamples != 0, resamples < Self.minimumResamples {
             throw .tooFewResamples(resamples)
         }

@@ -27,10 +27,10 @@ extension AgreementStatistic {
 
     /// Krippendorff's alpha over all raters, at a level of measurement.
     public static let krippendorffAlpha = AgreementStatistic(
-        name: "krippendorff-alpha", summary: "Krippendorff's alpha over all raters, at the nominal level by default",
-        shape: .allRaters, parameters: [.level],
+        name: "krippendorff-alpha", summary: "Krippendorff's alpha over all raters, with the nominal metric by default",
+        shape: .allRaters, parameters: [.metric],
         tableValue: { r, _ in
-            let metric = r.level ?? .nominal
+            let metric = r.metric ?? .nominal
             return { KrippendorffAlpha.value(of: $0, metric: metric) }
         },
         computation: .figures(measure: "alpha", listwise: false, krippendorffAlphaFigure))
@@ -94,7 +94,7 @@ extension AgreementStatistic {
         parameters: [.iccForm], intervals: [.analytic, .bootstrap],
         computation: .figures(measure: "ICC", listwise: true) { columns, r in
             let form = r.iccForm ?? .twoWay(.agreement, .single)
-            let icc = try IntraclassCorrelation(unitsByRaters: transposed(columns), form: form, level: r.confidenceLevel)
+            let icc = try IntraclassCorrelation(unitsByRaters: transposed(columns), form: form, level: r.confidence)
             return Figure(estimate: icc.estimate, notes: icc.notes)
         })
 
@@ -122,14 +122,14 @@ extension AgreementStatistic {
 
     private static let cohenKappaFigure: TableFigure = { table, r in
         let kappa = CohenKappa(
-            table, weights: r.effectiveWeights, level: r.confidenceLevel,
+            table, weights: r.effectiveWeights, level: r.confidence,
             quantile: (r.interval ?? .analytic).quantile)
         return Figure(estimate: kappa.kappa, test: zTest(kappa.nullStandardError, kappa.z, kappa.pValue))
     }
 
     private static let fleissKappaFigure: Measure = { columns, r in
         let kappa = FleissKappa(
-            try counts(columns, r), weights: r.effectiveWeights, level: r.confidenceLevel,
+            try counts(columns, r), weights: r.effectiveWeights, level: r.confidence,
             quantile: (r.interval ?? .analytic).quantile)
         return Figure(estimate: kappa.coefficient, test: zTest(kappa.nullStandardError, kappa.z, kappa.pValue))
     }
@@ -145,7 +145,7 @@ extension AgreementStatistic {
         let seen = Set(columns.joined().compactMap { $0 }).sorted()
         let scale = r.scale ?? CategoryScale(values: seen)
         return Figure(
-            estimate: try KrippendorffAlpha(unitsByRaters: transposed(columns), scale: scale, metric: r.level ?? .nominal).alpha)
+            estimate: try KrippendorffAlpha(unitsByRaters: transposed(columns), scale: scale, metric: r.metric ?? .nominal).alpha)
     }
 
     /// AC1 (unweighted) or AC2: the two-rater table form for two raters (as
@@ -157,7 +157,7 @@ extension AgreementStatistic {
             let quantile = (r.interval ?? .analytic).quantile
             return Figure(
                 estimate: GwetAgreementCoefficient(
-                    try counts(columns, r), weights: weights, level: r.confidenceLevel, quantile: quantile
+                    try counts(columns, r), weights: weights, level: r.confidence, quantile: quantile
                 ).coefficient)
         }
     }
@@ -167,7 +167,7 @@ extension AgreementStatistic {
         { table, r in
             Figure(
                 estimate: GwetAgreementCoefficient(
-                    table, weights: weighted ? r.effectiveWeights : .unweighted, level: r.confidenceLevel,
+                    table, weights: weighted ? r.effectiveWeights : .unweighted, level: r.confidence,
                     quantile: (r.interval ?? .analytic).quantile
                 ).coefficient)
         }
@@ -214,7 +214,7 @@ extension AgreementStatistic {
             intervals: intervals, correlation: method,
             tableValue: { _, _ in { Correlation.measure(method, table: $0).value } },
             computation: .figures(measure: method.rawValue, listwise: false) { columns, r in
-                Figure(estimate: try Correlation.measure(method, columns[0], columns[1], level: r.confidenceLevel).estimate)
+                Figure(estimate: try Correlation.measure(method, columns[0], columns[1], level: r.confidence).estimate)
             })
     }
 

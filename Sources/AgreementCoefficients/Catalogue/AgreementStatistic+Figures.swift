@@ -89,11 +89,11 @@ extension AgreementStatistic {
             let table = try? ContingencyTable(scale: scale, first: columns[0], second: columns[1])
         {
             return Bootstrap.table(
-                table, resamples: request.resamples, level: request.confidenceLevel, seed: request.seed,
+                table, resamples: request.resamples, level: request.confidence, seed: request.seed,
                 statistic: tableValue(request, scale))
         }
         return Bootstrap.items(
-            count: columns.first?.count ?? 0, resamples: request.resamples, level: request.confidenceLevel,
+            count: columns.first?.count ?? 0, resamples: request.resamples, level: request.confidence,
             seed: request.seed, bca: request.interval == .bca
         ) { indices in
             (try? measure(columns.map { c in indices.map { c[$0] } }, request))?.estimate.value

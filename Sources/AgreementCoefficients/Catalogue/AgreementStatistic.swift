@@ -27,7 +27,7 @@ public struct AgreementStatistic: Sendable, Hashable {
 
     /// A parameter that only some statistics take, named as on the command line.
     public enum Parameter: String, Sendable, Hashable, CaseIterable {
-        case weights, level, tolerance, population
+        case weights, metric, tolerance, population
         case iccForm = "icc-form"
     }
 
@@ -162,7 +162,7 @@ public struct AgreementStatistic: Sendable, Hashable {
             ) {
                 guard let tableValue else { return nil }
                 return Bootstrap.table(
-                    table, resamples: request.resamples, level: request.confidenceLevel, seed: request.seed,
+                    table, resamples: request.resamples, level: request.confidence, seed: request.seed,
                     statistic: tableValue(request, table.scale))
             }
         }

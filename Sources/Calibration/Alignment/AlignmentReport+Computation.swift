@@ -120,7 +120,7 @@ private struct DimensionAligner {
         guard let weightedTable, let inclusion else { return try pairs.estimate(statistic, options: options) }
         guard let weights = statistic.kappaWeights else { return weightedEstimate(statistic, table: weightedTable, pi: inclusion) }
         let quantile = (options.intervals ?? .analytic).quantile
-        var kappa = CohenKappa(weightedTable, weights: weights, level: options.level, quantile: quantile).kappa
+        var kappa = CohenKappa(weightedTable, weights: weights, level: options.confidence, quantile: quantile).kappa
         kappa.interval?.method = .horvitzThompsonLinearised(quantile)
         return kappa
     }
@@ -136,7 +136,7 @@ private struct DimensionAligner {
             let value = tableValue(table.replicatedRows)
         else { return Estimate(undefined: .noData("\(statistic.displayName) is undefined on the weighted table"), n: n) }
         guard options.resamples > 0 else { return Estimate(value: value, n: n) }
-        let boot = Bootstrap.items(count: n, resamples: options.resamples, level: options.level, seed: options.seed) { rows in
+        let boot = Bootstrap.items(count: n, resamples: options.resamples, level: options.confidence, seed: options.seed) { rows in
             let resample = try? WeightedContingencyTable(
                 scale: table.scale, first: rows.map { pairs.onScaleFirst[$0] }, second: rows.map { pairs.onScaleSecond[$0] },
                 inclusionProbabilities: rows.map { pi[$0] })
@@ -179,7 +179,7 @@ private struct DimensionAligner {
 
     /// The verdict on `estimate`, its rows-needed figure counted in paired rows
     /// (alpha's n counts pairable values, two per row).
-    private func verdict(_ estimate: Estimate) -> Verdict {
+    private func verdict(_ estimate: Estimate) -> Verdict<AlignmentOutcome> {
         var rows = estimate
         rows.n = pairs.ids.count
         return Verdict(estimate: rows, threshold: options.threshold, statistic: options.statistic.displayName)
@@ -233,7 +233,7 @@ private struct DimensionAligner {
         }
         grouped.systemLevel = try SystemLevelCorrelation(
             groups: labels, judge: pairs.second, expert: pairs.first, resamples: options.resamples, seed: options.seed,
-            level: options.level)
+            level: options.confidence)
         return grouped
     }
 

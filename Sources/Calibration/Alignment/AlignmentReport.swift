@@ -375,7 +375,7 @@ public struct DimensionAlignment: Sendable, Hashable, Codable {
     /// The verdict's statistic with its interval.
     public var statisticEstimate: Estimate
     /// Aligned, not aligned, inconclusive or undefined.
-    public var verdict: Verdict
+    public var verdict: Verdict<AlignmentOutcome>
     /// With `align --sequential`: which look this is and the repeated interval the verdict
     /// was decided on; `nil` for a single look.
     public var sequentialLook: SequentialLook? = nil

@@ -34,7 +34,7 @@ public struct PreferenceAlignment: Sendable, Hashable, Codable {
     /// The figures.
     public var agreement: PreferenceAgreement
     /// The verdict on kappa.
-    public var verdict: Verdict
+    public var verdict: Verdict<AlignmentOutcome>
     /// Labelled rows that are not rows of the run, left out (a sheet covering more than the run);
     /// absent when not counted (and in reports written before it was).
     public var labelledRowsNotInRun: Int?
@@ -65,7 +65,7 @@ public struct PreferenceAlignment: Sendable, Hashable, Codable {
     /// - Parameter settings: the threshold kappa's interval is compared with and the intervals'
     ///   coverage (`align`'s `--threshold`); its other choices do not apply to preferences.
     public init(run: FrozenRun, judgments: JudgmentSet, labels: ExpertLabels, settings: AlignmentSettings = AlignmentSettings()) {
-        let level = settings.level
+        let level = settings.confidence
         let outcomes = Dictionary(
             judgments.judgments.map { j in
                 (j.id, j.score(Self.labelDimension.name).flatMap { PreferenceOutcome(rawValue: $0.label) })

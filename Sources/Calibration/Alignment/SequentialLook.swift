@@ -92,10 +92,10 @@ public struct SequentialLook: Sendable, Hashable, Codable {
         var verdict = Verdict(estimate: estimate, threshold: threshold, statistic: d.statistic.displayName)
         if let why, estimate.value != nil {
             verdict.outcome = .undefined
-            verdict.additionalRowsNeeded = nil
-            verdict.explanation = "\(d.statistic.displayName) gives no sequential verdict here: \(why)"
+            verdict.figures.additionalRowsNeeded = nil
+            verdict.reason = "\(d.statistic.displayName) gives no sequential verdict here: \(why)"
         }
-        verdict.explanation = "\(look.summary): " + verdict.explanation + (futility.map { "; \($0.summary)" } ?? "")
+        verdict.reason = "\(look.summary): " + verdict.reason + (futility.map { "; \($0.summary)" } ?? "")
         d.verdict = verdict
         d.sequentialLook = look
         return d

@@ -15,7 +15,7 @@ extension RubricComparison {
     ///   `Bootstrap.paired`, seeded, with `bootstrap` or `bca`), so the correlation between
     ///   the two rubrics' agreement is kept;
     /// - McNemar's test on exact agreement and the rows that flipped (no test, with the reason, without paired rows);
-    /// - a ``ComparisonVerdict`` from the difference's interval, overall and, with groups, per group;
+    /// - a ``Verdict`` (``ComparisonOutcome``) from the difference's interval, overall and, with groups, per group;
     /// - each side's failed rows by failure code, and the worst disagreements with what was judged.
     ///
     /// - Throws: ``AlignmentError`` for the same invalid input as an alignment;
@@ -76,7 +76,7 @@ extension RubricComparison {
             control: try controlPairs.estimate(options.statistic, options: options),
             experimental: try experimentalPairs.estimate(options.statistic, options: options),
             difference: Estimate(undefined: .noData(), n: ids.count), controlOnlyExact: 0, experimentalOnlyExact: 0, mcnemar: nil,
-            noTestReason: nil, verdict: .undefined, worstDisagreements: [], slices: [], flipped: [], undefinedReason: nil)
+            noTestReason: nil, verdict: Verdict(.undefined), worstDisagreements: [], slices: [], flipped: [], undefinedReason: nil)
         guard let scale = dimension.scale else {
             result.undefinedReason = controlPairs.noTableReason
             result.difference = Estimate(undefined: controlPairs.noTableReason ?? .noData(), n: ids.count)
@@ -87,7 +87,7 @@ extension RubricComparison {
         let table = try PairedRatingTable(
             scale: scale, expert: expert.map(category), first: experimental.map(category), second: control.map(category))
         result.difference = difference(table, options: options)
-        result.verdict = ComparisonVerdict(result.difference)
+        result.verdict = Verdict(difference: result.difference)
         guard !ids.isEmpty else {
             result.noTestReason = "no paired rows: McNemar's test counts rows both sides scored and the experts labelled"
             return result
@@ -159,14 +159,14 @@ extension RubricComparison {
             guard let se = table.jackknifeStandardError(statistic: statistic), table.n >= 2 else {
                 return Estimate(value: e - c, n: table.n)
             }
-            let t = StudentTDistribution.quantile((1 + options.level) / 2, degreesOfFreedom: Double(table.n - 1))
+            let t = StudentTDistribution.quantile((1 + options.confidence) / 2, degreesOfFreedom: Double(table.n - 1))
             let interval = ConfidenceInterval(
-                lower: e - c - t * se, upper: e - c + t * se, level: options.level,
+                lower: e - c - t * se, upper: e - c + t * se, level: options.confidence,
                 method: .jackknifeT(degreesOfFreedom: table.n - 1))
             return Estimate(value: e - c, n: table.n, standardError: se, interval: interval)
         }
         guard options.resamples > 0 else { return Estimate(value: e - c, n: table.n) }
-        let boot = Bootstrap.paired(table, resamples: options.resamples, level: options.level, seed: options.seed, statistic: statistic)
+        let boot = Bootstrap.paired(table, resamples: options.resamples, level: options.confidence, seed: options.seed, statistic: statistic)
         var interval = options.intervals == .bca ? boot.bcaInterval : boot.percentileInterval
         interval?.method = .describedBootstrap(
             scheme: boot.method, resamples: boot.resamples, seed: boot.seed, undefinedResamples: boot.undefinedResamples,

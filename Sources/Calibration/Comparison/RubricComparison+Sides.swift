@@ -16,8 +16,9 @@ public struct JudgedText: Sendable, Hashable, Codable {
 }
 
 /// Whether the experimental side agrees with the experts better than the control, read from
-/// the paired difference's interval (experimental − control).
-public enum ComparisonVerdict: String, Sendable, Hashable, Codable {
+/// the paired difference's interval (experimental − control) against 0: `compare`'s verdict
+/// (``Verdict/init(difference:)``).
+public enum ComparisonOutcome: String, VerdictOutcome {
     /// The interval lies above 0.
     case experimentalBetter = "experimental-better"
     /// The interval lies below 0.
@@ -27,13 +28,36 @@ public enum ComparisonVerdict: String, Sendable, Hashable, Codable {
     /// The difference or its interval is undefined (no resamples, too few rows, no variation).
     case undefined
 
+    /// Control better, then undefined, then no detectable difference, then experimental better.
+    public static let severity: [ComparisonOutcome] = [.controlBetter, .undefined, .noDetectableDifference, .experimentalBetter]
+
+    /// The outcome alone: its reason and figures follow from it.
+    public static var record: VerdictRecord<ComparisonOutcome> { .outcomeOnly(verdict: Verdict.init(_:)) }
+
+    /// Why the outcome is what it is, in the terms of the difference's interval.
+    var reason: String {
+        switch self {
+        case .experimentalBetter: "the difference's interval lies above 0"
+        case .controlBetter: "the difference's interval lies below 0"
+        case .noDetectableDifference: "the difference's interval includes 0"
+        case .undefined: "the difference or its interval is undefined"
+        }
+    }
+}
+
+extension Verdict where Outcome == ComparisonOutcome {
     /// The verdict of a difference: above, below or across 0; undefined without an interval.
-    public init(_ difference: Estimate) {
+    public init(difference: Estimate) {
         guard let interval = difference.interval, difference.value != nil else {
-            self = .undefined
+            self.init(.undefined)
             return
         }
-        self = interval.lower > 0 ? .experimentalBetter : interval.upper < 0 ? .controlBetter : .noDetectableDifference
+        self.init(interval.lower > 0 ? .experimentalBetter : interval.upper < 0 ? .controlBetter : .noDetectableDifference)
+    }
+
+    /// The verdict `outcome`, read against 0, for its reason (``ComparisonOutcome``).
+    init(_ outcome: ComparisonOutcome) {
+        self.init(outcome: outcome, reason: outcome.reason, figures: VerdictFigures(threshold: 0))
     }
 }
 
@@ -96,7 +120,7 @@ extension RubricComparison {
         /// Experimental − control with its paired interval (``RubricComparison/differenceIntervalName``).
         public var difference: Estimate
         /// The group's verdict.
-        public var verdict: ComparisonVerdict
+        public var verdict: Verdict<ComparisonOutcome>
     }
 
     /// How the two sides' failures compare, in a sentence a reader cannot miss: `the experimental side failed

@@ -132,7 +132,7 @@ public struct RubricComparison: Sendable, Hashable, Codable {
         /// Why there is no McNemar test: no paired rows (nothing to count discordant pairs on), or no scale.
         public var noTestReason: String?
         /// Whether the experimental side is better, worse or not detectably different, from the difference's interval.
-        public var verdict: ComparisonVerdict
+        public var verdict: Verdict<ComparisonOutcome>
         /// The paired rows furthest from the experts on either side, worst first (``AlignmentSettings/worstDisagreements``).
         public var worstDisagreements: [ComparedRow]
         /// With groups, each group's comparison and verdict, by group name; empty without.

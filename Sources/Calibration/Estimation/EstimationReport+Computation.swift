@@ -63,14 +63,14 @@ extension EstimationReport {
         versusInfo = versus?.input.info
         self.sampling = sampling
         passLevel = settings.passLevel
-        level = settings.level
+        level = settings.confidence
         dimensions = try run.input.dimensions.map { d in
             var estimate = try DimensionEstimate(d, of: run, settings: settings)
             if let versus, let other = versus.input.dimensions.first(where: { $0.name.lowercased() == d.name.lowercased() }) {
                 let b = try DimensionEstimate(other, of: versus, settings: settings)
                 estimate.versus = DimensionEstimate.Difference(
-                    rows: b.rows, versusMean: b.mean, mean: RunDifference(estimate.mean, minus: b.mean, level: settings.level),
-                    passRate: zip(estimate.passRate, b.passRate).map { RunDifference($0, minus: $1, level: settings.level) })
+                    rows: b.rows, versusMean: b.mean, mean: RunDifference(estimate.mean, minus: b.mean, level: settings.confidence),
+                    passRate: zip(estimate.passRate, b.passRate).map { RunDifference($0, minus: $1, level: settings.confidence) })
             }
             return estimate
         }
@@ -120,7 +120,7 @@ extension DimensionEstimate {
         rows.unlabelled = sample.unlabelled
         name = d.name
         scale = d.scale
-        mean = RunMeanEstimate(sample, level: settings.level)
+        mean = RunMeanEstimate(sample, level: settings.confidence)
         guard let scale = d.scale else {
             let reason = UndefinedReason(code: "no-scale", message: EstimationWording.noScale(dimension: d.name).text)
             passRateUndefined = settings.passLevel == nil ? nil : reason
@@ -139,9 +139,9 @@ extension DimensionEstimate {
         }
         rows.roundedToLevel = rounded
         self.rows = rows
-        passRate = try settings.passLevel.map { try RunPassRate(onScale, scale: scale, passLevel: $0, level: settings.level) }
+        passRate = try settings.passLevel.map { try RunPassRate(onScale, scale: scale, passLevel: $0, level: settings.confidence) }
         levels = try RunLevelDistribution(
-            onScale, scale: scale, level: settings.level, resamples: settings.resamples, seed: settings.seed)
+            onScale, scale: scale, level: settings.confidence, resamples: settings.resamples, seed: settings.seed)
     }
 
     /// One expert value per labelled row.

@@ -51,8 +51,8 @@ public struct EstimationSettings: Sendable, Hashable, Codable {
     /// label sheets record no inclusion probabilities: ``EstimationSampling/randomSample``
     /// or ``EstimationSampling/notForInference``; `nil` for no declaration.
     public var declaredSampling: EstimationSampling?
-    /// The intervals' confidence level.
-    public var level: Double
+    /// The intervals' coverage (their confidence).
+    public var confidence: Double
     /// Posterior draws of the level distribution's correction (by judge level).
     public var resamples: Int
     /// The seed of those draws.
@@ -60,14 +60,20 @@ public struct EstimationSettings: Sendable, Hashable, Codable {
 
     /// Creates the settings.
     public init(
-        passLevel: Double? = nil, declaredSampling: EstimationSampling? = nil, level: Double = 0.95, resamples: Int = 1000,
+        passLevel: Double? = nil, declaredSampling: EstimationSampling? = nil, confidence: Double = 0.95, resamples: Int = 1000,
         seed: UInt64 = 1
     ) {
         self.passLevel = passLevel
         self.declaredSampling = declaredSampling
-        self.level = level
+        self.confidence = confidence
         self.resamples = resamples
         self.seed = seed
+    }
+
+    /// The keys as first written: the coverage is `level`.
+    private enum CodingKeys: String, CodingKey {
+        case passLevel, declaredSampling, resamples, seed
+        case confidence = "level"
     }
 
     /// The settings from the command line's options: the pass level and the two

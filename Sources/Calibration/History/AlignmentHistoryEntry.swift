@@ -45,7 +45,7 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
         public var lower: Double?
         public var upper: Double?
         /// The verdict.
-        public var verdict: Verdict.Outcome
+        public var verdict: AlignmentOutcome
         /// With `align --sequential`: this look's number for the dimension.
         public var look: Int?
         /// With `align --sequential`, at an inconclusive look before the last: the chance that the plan's last look
@@ -145,7 +145,7 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
         self.rubricText = rubricText
         model = report.model
         run = report.run
-        threshold = report.verdict.threshold
+        threshold = report.verdict.figures.threshold
         let a = report.agreement, kappa = a.kappa.kappa
         dimensions = [
             Figures(

@@ -42,13 +42,13 @@ extension LabelPlan {
                     truth: truth,
                     rows: settings.powers.map {
                         KappaSampleSize.simulatedRows(
-                            design: moved, weights: weights, threshold: settings.threshold, level: settings.level, power: $0,
+                            design: moved, weights: weights, threshold: settings.threshold, level: settings.confidence, power: $0,
                             replications: settings.replications, seed: settings.seed)
                     },
                     goodnessOfFit: share.map { share in
                         settings.powers.map {
                             KappaSampleSize.goodnessOfFitRows(
-                                nullKappa: settings.threshold, trueKappa: truth, positiveShare: share, alpha: 1 - settings.level,
+                                nullKappa: settings.threshold, trueKappa: truth, positiveShare: share, alpha: 1 - settings.confidence,
                                 power: $0)
                         }
                     })
@@ -81,7 +81,7 @@ extension LabelPlan {
     }
 
     static func goodnessOfFitAssumption(share: Double, settings: Settings) -> String {
-        "two levels: the D&E columns are the rows Donner & Eliasziw's (1992) goodness-of-fit test of H0: κ = \(ReportNumber.number(settings.threshold)) needs to reject at two-sided α = \(ReportNumber.number(1 - settings.level)) with each chance, both raters using the second level with the same share \(ReportNumber.number(share)) (the mean of the planned table's two margins); a large-sample formula (Sim & Wright 2005 tabulate it), beside the simulated verdict"
+        "two levels: the D&E columns are the rows Donner & Eliasziw's (1992) goodness-of-fit test of H0: κ = \(ReportNumber.number(settings.threshold)) needs to reject at two-sided α = \(ReportNumber.number(1 - settings.confidence)) with each chance, both raters using the second level with the same share \(ReportNumber.number(share)) (the mean of the planned table's two margins); a large-sample formula (Sim & Wright 2005 tabulate it), beside the simulated verdict"
     }
 
     /// `body`'s result, its ``AgreementDesignError`` named with the dimension.
@@ -158,7 +158,7 @@ extension LabelPlan {
         return [
             what,
             "the rows to label are drawn uniformly at random from the run, so a label set is a multinomial draw from the planned table",
-            PlanWording.verdictMethod(level: Int((settings.level * 100).rounded())).text,
+            PlanWording.verdictMethod(level: Int((settings.confidence * 100).rounded())).text,
             "each number is the fewest rows whose simulated chance (\(settings.replications) label sets, seed \(settings.seed)) of an interval wholly on the true side reaches the column's chance; at the threshold itself no number of rows decides",
         ]
     }

@@ -25,8 +25,8 @@ public struct LabelPlan: Sendable, Hashable, Codable {
         public var statistic: AlignmentStatistic
         /// The verdict's threshold θ.
         public var threshold: Double
-        /// The verdict interval's coverage.
-        public var level: Double
+        /// The verdict interval's coverage (its confidence).
+        public var confidence: Double
         /// The chances of a decisive verdict to plan for.
         public var powers: [Double]
         /// Simulated label sets per candidate n, from 100 to ``maximumReplications``.
@@ -40,15 +40,21 @@ public struct LabelPlan: Sendable, Hashable, Codable {
         /// The defaults: quadratic kappa, θ = 0.6 and 95% intervals as `align`; 80% and 90%
         /// chances; 2,000 replications (a power's simulation error about ±0.009), seed 0.
         public init(
-            statistic: AlignmentStatistic = .quadraticKappa, threshold: Double = AlignmentSettings.defaultThreshold, level: Double = 0.95,
+            statistic: AlignmentStatistic = .quadraticKappa, threshold: Double = AlignmentSettings.defaultThreshold, confidence: Double = 0.95,
             powers: [Double] = [0.8, 0.9], replications: Int = 2_000, seed: UInt64 = 0
         ) {
             self.statistic = statistic
             self.threshold = threshold
-            self.level = level
+            self.confidence = confidence
             self.powers = powers
             self.replications = replications
             self.seed = seed
+        }
+
+        /// The keys as first written: the coverage is `level`.
+        private enum CodingKeys: String, CodingKey {
+            case statistic, threshold, powers, replications, seed
+            case confidence = "level"
         }
 
         /// The agreement weights of ``statistic``.
@@ -58,7 +64,7 @@ public struct LabelPlan: Sendable, Hashable, Codable {
             guard let weights = statistic.kappaWeights else { throw .unsupportedStatistic(statistic) }
             guard threshold.isFinite, threshold > -1, threshold < 1 else { throw .thresholdOutOfRange(threshold, statistic) }
             guard (100...Self.maximumReplications).contains(replications) else { throw .replicationsOutOfRange(replications) }
-            guard level > 0, level < 1, powers.allSatisfy({ $0 > 0 && $0 < 1 }) else { throw .probabilityOutOfRange }
+            guard confidence > 0, confidence < 1, powers.allSatisfy({ $0 > 0 && $0 < 1 }) else { throw .probabilityOutOfRange }
             return weights
         }
 

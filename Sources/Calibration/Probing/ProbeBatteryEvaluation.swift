@@ -83,9 +83,9 @@ public struct ProbeVerdictEvaluator: EvaluatorProtocol {
         let result = subject.value
         let verdict: Metric
         switch result.verdict.outcome {
-        case .noEffectDetected: verdict = Self.unmoved.passing(rationale: result.verdict.message)
-        case .biasedHigher, .biasedLower: verdict = Self.unmoved.failing(rationale: result.verdict.message)
-        case .undefined: verdict = Self.unmoved.ignore(rationale: result.verdict.message)
+        case .noEffectDetected: verdict = Self.unmoved.passing(rationale: result.verdict.reason)
+        case .biasedHigher, .biasedLower: verdict = Self.unmoved.failing(rationale: result.verdict.reason)
+        case .undefined: verdict = Self.unmoved.ignore(rationale: result.verdict.reason)
         }
         return [verdict]
             + result.dimensions.compactMap { d in d.shift.estimate.value.map { Metric("\(d.dimension) shift").scoring($0) } }

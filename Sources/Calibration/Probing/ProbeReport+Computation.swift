@@ -20,7 +20,7 @@ extension ProbeDimensionResult {
         self.init(
             dimension: dimension, shift: PairedShift(changed: probed, unchanged: reference, level: level),
             changedShare: ChangedShare(unchanged: unchanged, changed: probed, placebo: placebo), adjustedPValue: nil,
-            verdict: ProbeVerdict(outcome: .undefined, message: "not decided yet"))
+            verdict: Verdict(.undefined, reason: "not decided yet"))
     }
 }
 
@@ -44,26 +44,26 @@ extension ProbeReport {
                 probes[p].dimensions[d].adjustedPValue = padj
                 probes[p].dimensions[d].verdict = verdict(result, adjustedPValue: padj, alpha: alpha, tests: tests)
             }
-            let worst = ProbeVerdict.Outcome.worst(of: probes[p].dimensions.map(\.verdict.outcome))
+            let worst = ProbeOutcome.worst(of: probes[p].dimensions.map(\.verdict.outcome))
             let first = probes[p].dimensions.first { $0.verdict.outcome == worst }
-            probes[p].verdict = ProbeVerdict(outcome: worst, message: first?.verdict.message ?? "no dimension was scored")
+            probes[p].verdict = Verdict(worst, reason: first?.verdict.reason ?? "no dimension was scored")
         }
     }
 
-    private static func verdict(_ r: ProbeDimensionResult, adjustedPValue: Double?, alpha: Double, tests: Int) -> ProbeVerdict {
+    private static func verdict(_ r: ProbeDimensionResult, adjustedPValue: Double?, alpha: Double, tests: Int) -> Verdict<ProbeOutcome> {
         guard let shift = r.shift.estimate.value, let padj = adjustedPValue else {
-            return ProbeVerdict(
-                outcome: .undefined,
-                message: "\(r.dimension): no test, \(r.shift.estimate.n) row(s) scored both ways (at least 2 are needed)")
+            return Verdict(
+                .undefined,
+                reason: "\(r.dimension): no test, \(r.shift.estimate.n) row(s) scored both ways (at least 2 are needed)")
         }
         let figures =
             "shift \(shift.fixed(decimals: 3)), Tarone–Holm-adjusted p = \(padj.fixed(decimals: 4)) over \(tests) tests"
         guard padj <= alpha else {
-            return ProbeVerdict(outcome: .noEffectDetected, message: "\(r.dimension): no effect detected (\(figures))")
+            return Verdict(.noEffectDetected, reason: "\(r.dimension): no effect detected (\(figures))")
         }
         let higher = shift > 0
-        return ProbeVerdict(
-            outcome: higher ? .biasedHigher : .biasedLower,
-            message: "\(r.dimension): biased, the probe \(higher ? "raises" : "lowers") the score (\(figures))")
+        return Verdict(
+            higher ? .biasedHigher : .biasedLower,
+            reason: "\(r.dimension): biased, the probe \(higher ? "raises" : "lowers") the score (\(figures))")
     }
 }

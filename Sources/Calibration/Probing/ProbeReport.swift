@@ -62,8 +62,8 @@ public struct ProbeReport: Sendable, Hashable, Codable {
     }
 
     /// The worst verdict over every probe: biased, then undefined, then no effect detected.
-    public var worstOutcome: ProbeVerdict.Outcome {
-        ProbeVerdict.Outcome.worst(of: probes.map(\.verdict.outcome))
+    public var worstOutcome: ProbeOutcome {
+        ProbeOutcome.worst(of: probes.map(\.verdict.outcome))
     }
 }
 
@@ -84,7 +84,7 @@ public struct ProbeResult: Sendable, Hashable, Codable {
     /// Per dimension.
     public var dimensions: [ProbeDimensionResult]
     /// The worst of the dimensions' verdicts.
-    public var verdict: ProbeVerdict
+    public var verdict: Verdict<ProbeOutcome>
     /// The rows whose score moved most, largest move first.
     public var mostAffected: [AffectedRow]
 
@@ -100,7 +100,7 @@ public struct ProbeResult: Sendable, Hashable, Codable {
         self.rowsUnchanged = rowsUnchanged
         self.failures = failures
         self.dimensions = dimensions
-        self.verdict = ProbeVerdict(outcome: .undefined, message: "not decided yet")
+        self.verdict = Verdict(.undefined, reason: "not decided yet")
         self.mostAffected = mostAffected
     }
 }
@@ -117,7 +117,7 @@ public struct ProbeDimensionResult: Sendable, Hashable, Codable {
     /// The shift's p-value after Tarone–Holm's correction over the battery at its α, `nil` without a test.
     public var adjustedPValue: Double?
     /// The verdict.
-    public var verdict: ProbeVerdict
+    public var verdict: Verdict<ProbeOutcome>
 }
 
 /// A row a probe moved, with what the judge said.
@@ -138,32 +138,32 @@ public struct AffectedRow: Sendable, Hashable, Codable {
     public var unchangedRationale: String
 }
 
-/// A probe's verdict on one dimension, or the worst over its dimensions.
-public struct ProbeVerdict: Sendable, Hashable, Codable {
-    /// The outcomes.
-    public enum Outcome: String, Sendable, Hashable, Codable, CaseIterable {
-        /// The shift's adjusted p-value is above α.
-        case noEffectDetected = "no-effect-detected"
-        /// The probe raised the score: adjusted p ≤ α and the shift is positive.
-        case biasedHigher = "biased-higher"
-        /// The probe lowered the score: adjusted p ≤ α and the shift is negative.
-        case biasedLower = "biased-lower"
-        /// No test: fewer than two rows were scored both ways.
-        case undefined
+/// A probe's verdict on one dimension, or the worst over its dimensions: whether the probe moved
+/// the judge's scores (``Verdict``; its threshold is 0, the shift of an unmoved judge).
+public enum ProbeOutcome: String, VerdictOutcome, CaseIterable {
+    /// The shift's adjusted p-value is above α.
+    case noEffectDetected = "no-effect-detected"
+    /// The probe raised the score: adjusted p ≤ α and the shift is positive.
+    case biasedHigher = "biased-higher"
+    /// The probe lowered the score: adjusted p ≤ α and the shift is negative.
+    case biasedLower = "biased-lower"
+    /// No test: fewer than two rows were scored both ways.
+    case undefined
 
-        /// The worst of `outcomes`: biased, then undefined, then no effect detected.
-        ///
-        /// What a gate over several probes reports; no effect detected when there are none.
-        public static func worst(of outcomes: [Outcome]) -> Outcome {
-            [.biasedHigher, .biasedLower, .undefined].first(where: outcomes.contains) ?? .noEffectDetected
-        }
+    /// Biased, then undefined, then no effect detected: a gate over several probes reports the worst;
+    /// no effect detected when there are none.
+    public static let severity: [ProbeOutcome] = [.biasedHigher, .biasedLower, .undefined, .noEffectDetected]
 
-        /// Whether the probe moved the judge.
-        public var isBiased: Bool { self == .biasedHigher || self == .biasedLower }
+    /// An object of the outcome and the reason, as `message`.
+    public static var record: VerdictRecord<ProbeOutcome> { .withReason(reasonKey: "message", threshold: 0) }
+
+    /// Whether the probe moved the judge.
+    public var isBiased: Bool { self == .biasedHigher || self == .biasedLower }
+}
+
+extension Verdict where Outcome == ProbeOutcome {
+    /// A probe's verdict: `outcome`, for the reason given; the shift is read against 0.
+    init(_ outcome: ProbeOutcome, reason: String) {
+        self.init(outcome: outcome, reason: reason, figures: VerdictFigures(threshold: 0))
     }
-
-    /// The outcome.
-    public var outcome: Outcome
-    /// A sentence saying why.
-    public var message: String
 }

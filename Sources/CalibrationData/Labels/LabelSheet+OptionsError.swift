@@ -16,22 +16,22 @@ extension LabelSheet {
 
         /// What is wrong, with the values a tool needs to say so in its own words.
         public enum Problem: Sendable, Hashable {
-            /// A sample size below 1 for a sheet (``Options/sample``).
+            /// A sample size below 1 for a sheet (``Settings/sample``).
             case sampleOfNoRows(Int)
-            /// A kappa threshold for judge-stratified sampling outside −1 to 1 (``Options/threshold``).
+            /// A kappa threshold for judge-stratified sampling outside −1 to 1 (``Settings/threshold``).
             case thresholdOutOfRange(Double)
-            /// A rater name that cannot be part of a sheet's file name (``Options/raters``).
+            /// A rater name that cannot be part of a sheet's file name (``Settings/raters``).
             case raterNotAFileName(String)
             /// A rater named twice, without regard to case.
             case raterTwice(String)
-            /// Several raters and no overlap (``Options/overlap``): every rater after the first would get no row.
+            /// Several raters and no overlap (``Settings/overlap``): every rater after the first would get no row.
             case ratersWithoutOverlap([String])
-            /// A context path given twice (``Options/context``).
+            /// A context path given twice (``Settings/context``).
             case contextTwice(String)
             /// A context path whose column would be named like `role` (`the sheet's own id column`);
             /// `short` is its last component.
             case contextClash(path: String, role: String, short: String)
-            /// Stratified sampling without the field to stratify by (``Options/stratifyBy``).
+            /// Stratified sampling without the field to stratify by (``Settings/stratifyBy``).
             case stratifiedWithoutField
             /// Judge-stratified sampling without the judge's scores.
             case judgeStratifiedWithoutJudgments
@@ -108,15 +108,15 @@ extension LabelSheet {
     /// Why a sheet cannot be drawn as asked, where the way out is a setting: a larger sample than
     /// the rows left, an overlap larger than the sample, or earlier sheets of another design.
     public enum DrawProblem: Sendable, Hashable {
-        /// An overlap of `overlap` rows, more than the `sampled` ones (``Options/overlap``).
+        /// An overlap of `overlap` rows, more than the `sampled` ones (``Settings/overlap``).
         case overlapBeyondSample(overlap: Int, sampled: Int)
         /// A first batch of `size` rows, more than the run's `rows`.
         case sampleBeyondRun(size: Int, rows: Int)
         /// A next batch of `size` rows, more than the `left` that earlier sheets left unlabelled.
         case batchBeyondUnlabelled(size: Int, left: Int)
-        /// An earlier sheet drawn by `strategy`, which a next batch must keep (``Options/strategy``).
+        /// An earlier sheet drawn by `strategy`, which a next batch must keep (``Settings/strategy``).
         case strategyChanged(SamplingStrategy)
-        /// The row `row` of an earlier sheet falls in another stratum now (``Options/stratifyBy``).
+        /// The row `row` of an earlier sheet falls in another stratum now (``Settings/stratifyBy``).
         case stratumChanged(row: String)
     }
 }

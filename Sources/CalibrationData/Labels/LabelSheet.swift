@@ -19,7 +19,7 @@ import StatisticsCore
 ///
 /// **Sampling.** `sample` rows (a batch) are drawn without replacement by a
 /// ``Xoshiro256StarStar`` seeded with `seed` (the same seed and run give the
-/// same sheet), by the ``Options/strategy``: `uniform` over the run;
+/// same sheet), by the ``Settings/strategy``: `uniform` over the run;
 /// `stratified` by the values of `stratifyBy` (a dotted path into the row,
 /// such as `metadata.genre`), allocated in proportion to each value's rows by
 /// largest remainders (ties to the value seen first); `judge-stratified` by
@@ -34,7 +34,7 @@ import StatisticsCore
 /// **Overlap.** With `overlap` K > 0 the `rater` column is pre-filled: every
 /// sampled row once for the first rater, and the first K sampled rows (in the
 /// generator's draw order, so also random) again for each other rater, at the
-/// end of the sheet; the raters are ``Options/raters``, or `expert-a` and
+/// end of the sheet; the raters are ``Settings/raters``, or `expert-a` and
 /// `expert-b`. ``sheet(forRater:)`` gives one rater's rows, the sheet that
 /// rater is sent; ``ExpertLabels`` reads the sheets back together as several
 /// raters. Without overlap or raters the `rater` column is blank.
@@ -49,7 +49,7 @@ import StatisticsCore
 /// without regard to case (``OptionsError``).
 public struct LabelSheet: Sendable, Hashable {
     /// How rows are chosen and what context is shown.
-    public struct Options: Sendable, Hashable {
+    public struct Settings: Sendable, Hashable {
         /// How many rows to draw (in this batch); `nil` takes every row left.
         public var sample: Int?
         /// The generator's seed.
@@ -117,7 +117,7 @@ public struct LabelSheet: Sendable, Hashable {
     ///   without what it needs, raters named twice or unfit for a file name, a
     ///   context path that cannot head a column of its own, or a threshold outside −1 to 1.
     public init(
-        run: FrozenRun, dimensions: [ScoreDimension], options: Options = Options(), judgments: JudgmentSet? = nil,
+        run: FrozenRun, dimensions: [ScoreDimension], options: Settings = Settings(), judgments: JudgmentSet? = nil,
         earlier: ExpertLabels? = nil, file: String = "<run>", rubricFile: String = "<rubric>"
     ) throws {
         if let problem = LabelSheetColumns.problem(dimensionNames: dimensions.map(\.name)) {
@@ -178,7 +178,7 @@ public struct LabelSheet: Sendable, Hashable {
 
     /// The raters the rows are written for: the named ones, or `expert-a` and
     /// `expert-b` with an overlap, or one blank.
-    private static func raters(_ options: Options) throws -> [String] {
+    private static func raters(_ options: Settings) throws -> [String] {
         guard !options.raters.isEmpty else { return options.overlap > 0 ? [Self.raters.0, Self.raters.1] : [""] }
         var seen: Set<String> = []
         for rater in options.raters {

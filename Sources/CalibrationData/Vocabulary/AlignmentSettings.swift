@@ -77,21 +77,11 @@ public enum AlignmentStatistic: String, Sendable, Hashable, Codable, CaseIterabl
     /// (Krippendorff's alpha, Spearman's ρ and Kendall's τ have no analytic
     /// interval here).
     public func agreementRequest(options: AlignmentSettings, scale: CategoryScale?) -> AgreementRequest {
-        let (statistic, weights, level): (AgreementStatistic, AgreementWeights?, KrippendorffAlpha.Metric?) =
-            switch self {
-            case .quadraticKappa: (.cohenKappa, .quadratic, nil)
-            case .linearKappa: (.cohenKappa, .linear, nil)
-            case .kappa: (.cohenKappa, nil, nil)
-            case .alphaOrdinal: (.krippendorffAlpha, nil, .ordinal)
-            case .ac2: (.gwetAC2, .quadratic, nil)
-            case .spearman: (.spearman, nil, nil)
-            case .kendall: (.kendallTauB, nil, nil)
-            case .pearson: (.pearson, nil, nil)
-            }
+        let form = catalogueForm
         return AgreementRequest(
-            statistic: statistic, weights: weights, level: level, scale: scale,
-            interval: interval(offeredBy: statistic, asked: options.intervals ?? defaultInterval),
-            resamples: options.resamples, seed: options.seed, confidenceLevel: options.level)
+            statistic: form.statistic, weights: form.weights, metric: form.metric, scale: scale,
+            interval: interval(offeredBy: form.statistic, asked: options.intervals ?? defaultInterval),
+            resamples: options.resamples, seed: options.seed, confidence: options.confidence)
     }
 
     private func interval(offeredBy statistic: AgreementStatistic, asked: IntervalMethod) -> IntervalMethod {
@@ -127,8 +117,8 @@ public struct AlignmentSettings: Sendable, Hashable, Codable {
     /// Whether the rubric's worked-example rows count in the figures; `false` by
     /// default, since a judge shown a row's answer is not tested on it.
     public var includeExampleRows: Bool
-    /// The intervals' coverage; 0.95 by default.
-    public var level: Double
+    /// The intervals' coverage (their confidence); 0.95 by default.
+    public var confidence: Double
     /// How a report names the intervals: the method asked, or each statistic's default.
     public var intervalsName: String {
         intervals?.rawValue ?? "default per statistic: \(statistic.defaultInterval.rawValue) for the verdict"
@@ -145,7 +135,7 @@ public struct AlignmentSettings: Sendable, Hashable, Codable {
     public init(
         statistic: AlignmentStatistic = .quadraticKappa, threshold: Double = defaultThreshold, intervals: IntervalMethod? = nil,
         resamples: Int = 2000, seed: UInt64 = 0, worstDisagreements: Int = 5, includeExampleRows: Bool = false,
-        level: Double = 0.95, sequentialLooks: Int? = nil, experts: ExpertCombination? = nil
+        confidence: Double = 0.95, sequentialLooks: Int? = nil, experts: ExpertCombination? = nil
     ) {
         self.experts = experts
         self.statistic = statistic
@@ -155,8 +145,14 @@ public struct AlignmentSettings: Sendable, Hashable, Codable {
         self.seed = seed
         self.worstDisagreements = worstDisagreements
         self.includeExampleRows = includeExampleRows
-        self.level = level
+        self.confidence = confidence
         self.sequentialLooks = sequentialLooks
+    }
+
+    /// The keys of reports written before ``confidence`` had its name: the coverage is `level`.
+    private enum CodingKeys: String, CodingKey {
+        case statistic, threshold, intervals, resamples, seed, worstDisagreements, includeExampleRows, sequentialLooks
+        case confidence = "level"
     }
 
     /// These options, checked before any work: a bootstrap draws no
@@ -169,7 +165,7 @@ public struct AlignmentSettings: Sendable, Hashable, Codable {
     public func validated() throws(AgreementRequestError) -> AlignmentSettings {
         if resamples != 0, resamples < AgreementRequest.minimumResamples { throw .tooFewResamples(resamples) }
         if resamples > AgreementRequest.maximumResamples { throw .tooManyResamples(resamples) }
-        guard level > 0, level < 1 else { throw .coverage(level) }
+        guard confidence > 0, confidence < 1 else { throw .coverage(confidence) }
         if worstDisagreements < 0 { throw .negativeCount("worst disagreements", worstDisagreements) }
         return self
     }

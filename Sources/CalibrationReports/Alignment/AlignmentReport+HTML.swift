@@ -27,7 +27,7 @@ extension AlignmentReport {
                 extra: [
                     ("Verdict statistic", options.statistic.displayName),
                     ("Threshold", ReportNumber.number(options.threshold)),
-                    ("Intervals", "\(Int((options.level * 100).rounded()))% (\(options.intervalsName))"),
+                    ("Intervals", "\(Int((options.confidence * 100).rounded()))% (\(options.intervalsName))"),
                 ]))
         if let split { body.append(split.html) }
         if let sentence = info.rowsNotInRunSentence { body.append("<p>\(HTMLEscaping.text(sentence))</p>") }
@@ -131,7 +131,7 @@ extension DimensionAlignment {
                             ]
                         }, numeric: 2...4))
             }
-            for note in h.notes(threshold: verdict.threshold) { out.append("<p>\(HTMLEscaping.text(note))</p>") }
+            for note in h.notes(threshold: verdict.figures.threshold) { out.append("<p>\(HTMLEscaping.text(note))</p>") }
         } else if let sentence = noCeilingSentence {
             out.append("<p>\(HTMLEscaping.text(sentence))</p>")
         }
@@ -158,10 +158,10 @@ extension DimensionAlignment {
 /// Markup shared by the HTML reports: tables of escaped cells, the verdict, its chart, the confusion heatmap.
 enum ReportMarkup {
     /// The verdict in bold (with how many more labelled rows would decide an inconclusive one), then its explanation.
-    static func verdict(_ verdict: Verdict) -> [String] {
-        let more = verdict.additionalRowsNeeded.map { " (about \($0) more labelled rows would decide it)" } ?? ""
+    static func verdict(_ verdict: Verdict<AlignmentOutcome>) -> [String] {
+        let more = verdict.figures.additionalRowsNeeded.map { " (about \($0) more labelled rows would decide it)" } ?? ""
         return [
-            "<p class=\"verdict\">Verdict: \(verdict.outcome.rawValue)\(more)</p>", "<p>\(HTMLEscaping.text(verdict.explanation))</p>",
+            "<p class=\"verdict\">Verdict: \(verdict.outcome.rawValue)\(more)</p>", "<p>\(HTMLEscaping.text(verdict.reason))</p>",
         ]
     }
 
@@ -172,7 +172,7 @@ enum ReportMarkup {
     ///   - statistic: the statistic's name as options give it (`quadratic-kappa`), for `data-statistic` and the row label.
     ///   - displayName: the statistic as the chart's title names it.
     static func statisticChart(
-        dimension: String, statistic: String, displayName: String, estimate: Estimate, threshold: Double, verdict: Verdict.Outcome
+        dimension: String, statistic: String, displayName: String, estimate: Estimate, threshold: Double, verdict: AlignmentOutcome
     ) -> String {
         let name = HTMLEscaping.attribute(dimension), interval = estimate.interval
         let plot = SVGChart.IntervalPlot(

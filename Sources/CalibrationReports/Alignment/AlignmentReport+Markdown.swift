@@ -15,7 +15,7 @@ extension AlignmentReport {
                 header: ["", ""],
                 rows: ReportMarkdown.infoRows(info) + [
                     ["Verdict statistic", options.statistic.displayName], ["Threshold", ReportNumber.number(options.threshold)],
-                    ["Intervals", "\(Int((options.level * 100).rounded()))% (\(options.intervalsName))"],
+                    ["Intervals", "\(Int((options.confidence * 100).rounded()))% (\(options.intervalsName))"],
                 ] + (sampling.map { [["Sampling", $0.summary]] } ?? [])
             ).rendered)
         if let split { out.append(split.markdown) }
@@ -62,7 +62,7 @@ extension AlignmentReport {
                             ]
                         }
                     ).rendered)
-                for note in h.notes(threshold: d.verdict.threshold) { out.append(HTMLEscaping.markdownCell(note) + "\n") }
+                for note in h.notes(threshold: d.verdict.figures.threshold) { out.append(HTMLEscaping.markdownCell(note) + "\n") }
             } else if let sentence = d.noCeilingSentence {
                 out.append(HTMLEscaping.markdownCell(sentence) + "\n")
             }
@@ -88,8 +88,8 @@ extension AlignmentReport {
 /// Markdown pieces shared by the reports.
 enum ReportMarkdown {
     /// The verdict in bold, then its explanation.
-    static func verdict(_ verdict: Verdict) -> String {
-        "**Verdict: \(verdict.outcome.rawValue).** \(HTMLEscaping.markdownCell(verdict.explanation))\n"
+    static func verdict(_ verdict: Verdict<AlignmentOutcome>) -> String {
+        "**Verdict: \(verdict.outcome.rawValue).** \(HTMLEscaping.markdownCell(verdict.reason))\n"
     }
 
     /// The confusion matrix with its totals, under a line saying which side is which.

@@ -22,7 +22,7 @@ extension AlignmentReport {
         ].compactMap { $0 }
         out.append("Alignment" + (facts.isEmpty ? "" : ": " + facts.joined(separator: " · ")))
         out.append(
-            "Verdict on \(options.statistic.displayName), threshold \(ReportNumber.number(options.threshold)), \(Int((options.level * 100).rounded()))% intervals (\(options.intervalsName))"
+            "Verdict on \(options.statistic.displayName), threshold \(ReportNumber.number(options.threshold)), \(Int((options.confidence * 100).rounded()))% intervals (\(options.intervalsName))"
         )
         out.append(contentsOf: split?.summaryLines ?? [])
         if let sentence = info.rowsNotInRunSentence { out.append(sentence) }
@@ -30,7 +30,7 @@ extension AlignmentReport {
         out.append("")
         var table = TextTable(columns: ["dimension", "n", "exact", "κ_q [CI]", "α", "AC2", "ρ", "τ", "verdict"])
         for d in dimensions {
-            let more = (d.verdict.additionalRowsNeeded.map { " (+\($0) rows)" } ?? "") + (d.sequentialLook.map { ", \($0.summary)" } ?? "")
+            let more = (d.verdict.figures.additionalRowsNeeded.map { " (+\($0) rows)" } ?? "") + (d.sequentialLook.map { ", \($0.summary)" } ?? "")
             table.append([
                 d.name, String(d.counts.paired), ReportNumber.value(d.exactAgreement), ReportNumber.withInterval(d.cohenKappa.quadratic),
                 ReportNumber.value(d.krippendorffAlphaOrdinal), ReportNumber.value(d.gwetAC2), ReportNumber.value(d.spearman),
@@ -135,7 +135,7 @@ extension DimensionAlignment {
                 ])
             }
             lines.append(table.rendered())
-            lines.append(contentsOf: h.notes(threshold: verdict.threshold))
+            lines.append(contentsOf: h.notes(threshold: verdict.figures.threshold))
         } else if let sentence = noCeilingSentence {
             lines.append(sentence)
         }
@@ -149,7 +149,7 @@ extension DimensionAlignment {
                 if let n = w.expertNote { lines.append("    expert: \(n)") }
             }
         }
-        lines.append("verdict: \(verdict.outcome.rawValue) — \(verdict.explanation)")
+        lines.append("verdict: \(verdict.outcome.rawValue) — \(verdict.reason)")
         return lines
     }
 }

@@ -22,7 +22,7 @@ extension PreferenceAlignment {
         body.append(
             ReportMarkup.statisticChart(
                 dimension: Self.labelDimension.name, statistic: AlignmentStatistic.kappa.rawValue, displayName: Self.statistic,
-                estimate: agreement.kappa.kappa, threshold: verdict.threshold, verdict: verdict.outcome))
+                estimate: agreement.kappa.kappa, threshold: verdict.figures.threshold, verdict: verdict.outcome))
         body.append(ReportMarkup.confusionChart(humanByJudge, dimension: Self.labelDimension.name))
         body.append("</div>")
         body.append(ReportMarkup.table(header: Self.figureHeader, rows: figureRows, numeric: 1...2))
@@ -45,7 +45,7 @@ extension PreferenceAlignment {
     /// The facts under the information: the verdict's statistic and threshold, and what was counted.
     private var facts: [(String, String)] {
         [
-            ("Verdict statistic", Self.statistic), ("Threshold", ReportNumber.number(verdict.threshold)),
+            ("Verdict statistic", Self.statistic), ("Threshold", ReportNumber.number(verdict.figures.threshold)),
             ("Pairs in run", String(rows)), ("Failed (either order)", String(failed)),
             ("Changed with the order (counted as ties)", String(inconsistentAsTies)), ("Human labels", String(labels)),
             ("Labels without a judge outcome", String(agreement.table.excludedPairs)),

@@ -31,7 +31,7 @@ extension PreferenceAlignment {
             "",
             table.rendered(),
             "",
-            "verdict: \(verdict.outcome.rawValue) — \(verdict.explanation)",
+            "verdict: \(verdict.outcome.rawValue) — \(verdict.reason)",
         ]
         return lines.joined(separator: "\n")
     }

@@ -44,7 +44,7 @@ extension RubricComparison {
                 difference.svg(
                     attributes: "class=\"chart difference\" data-dimension=\"\(name)\"", title: "\(d.name): experimental − control"))
             body.append("</div>")
-            body.append("<p class=\"verdict\" data-verdict=\"\(d.verdict.rawValue)\">\(HTMLEscaping.text(verdictSentence(d)))</p>")
+            body.append("<p class=\"verdict\" data-verdict=\"\(d.verdict.outcome.rawValue)\">\(HTMLEscaping.text(verdictSentence(d)))</p>")
             body.append("<p>\(HTMLEscaping.text(mcnemarSentence(d)))</p>")
             for (title, header, rows, css) in detailTables(d) {
                 body.append("<h3>\(HTMLEscaping.text(title))</h3>")
@@ -85,7 +85,7 @@ extension RubricComparison {
     private var infoExtra: [(String, String)] {
         [
             ("Control", controlName), ("Experimental", experimentalName), ("Statistic", options.statistic.displayName),
-            ("Intervals", "\(Int((options.level * 100).rounded()))%; difference = experimental − control, \(differenceIntervalName)"),
+            ("Intervals", "\(Int((options.confidence * 100).rounded()))%; difference = experimental − control, \(differenceIntervalName)"),
             ("Control failures", controlFailures.summary), ("Experimental failures", experimentalFailures.summary),
         ] + (failureComparison.map { [("Failures compared", $0)] } ?? []) + (groupedBy.map { [("Slices by", $0)] } ?? [])
     }

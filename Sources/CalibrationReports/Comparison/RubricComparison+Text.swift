@@ -56,7 +56,7 @@ extension RubricComparison {
 
     /// What the intervals are.
     var intervalsSentence: String {
-        "\(options.statistic.displayName), \(Int((options.level * 100).rounded()))% intervals; difference = experimental − control, \(differenceIntervalName)"
+        "\(options.statistic.displayName), \(Int((options.confidence * 100).rounded()))% intervals; difference = experimental − control, \(differenceIntervalName)"
     }
 
     /// How the difference's interval is formed: "jackknife t" by default, else the paired bootstrap's reading.
@@ -83,7 +83,7 @@ extension RubricComparison {
 
     /// The verdict with the difference it rests on.
     public func verdictSentence(_ d: DimensionComparison) -> String {
-        "\(d.verdict.rawValue) (difference \(ReportNumber.withInterval(d.difference, withReason: true)))"
+        "\(d.verdict.outcome.rawValue) (difference \(ReportNumber.withInterval(d.difference, withReason: true)))"
     }
 
     var summaryHeader: [String] {
@@ -94,7 +94,7 @@ extension RubricComparison {
         dimensions.map { d in
             [
                 d.name, String(d.paired), ReportNumber.withInterval(d.control), ReportNumber.withInterval(d.experimental),
-                ReportNumber.withInterval(d.difference), d.verdict.rawValue,
+                ReportNumber.withInterval(d.difference), d.verdict.outcome.rawValue,
                 d.mcnemar.map { "\(d.controlOnlyExact)/\(d.experimentalOnlyExact), p \(ReportNumber.number($0.pValue))" } ?? "—",
             ]
         }
@@ -106,7 +106,7 @@ extension RubricComparison {
         d.slices.map {
             [
                 $0.group, String($0.paired), ReportNumber.withInterval($0.control), ReportNumber.withInterval($0.experimental),
-                ReportNumber.withInterval($0.difference), $0.verdict.rawValue,
+                ReportNumber.withInterval($0.difference), $0.verdict.outcome.rawValue,
             ]
         }
     }

@@ -26,9 +26,9 @@ public struct LabelPageBudget: Sendable, Hashable, Encodable {
         self.planned = planned
         standing =
             alignment?.dimensions.map { d in
-                let more = d.verdict.additionalRowsNeeded.map { ", about \($0) more rows would decide it" } ?? ""
+                let more = d.verdict.figures.additionalRowsNeeded.map { ", about \($0) more rows would decide it" } ?? ""
                 return
-                    "\(d.name): \(d.statistic.displayName) \(ReportNumber.withInterval(d.statisticEstimate)) against \(d.verdict.threshold.plainText): \(d.verdict.outcome.rawValue)\(more)"
+                    "\(d.name): \(d.statistic.displayName) \(ReportNumber.withInterval(d.statisticEstimate)) against \(d.verdict.figures.threshold.plainText): \(d.verdict.outcome.rawValue)\(more)"
             } ?? []
     }
 }

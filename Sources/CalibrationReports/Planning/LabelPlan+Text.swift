@@ -9,7 +9,7 @@ extension LabelPlan {
     public func renderText() -> String {
         let s = settings
         var out = [
-            "Label plan: rubric \(rubric) · verdict on \(s.statistic.displayName), threshold \(ReportNumber.number(s.threshold)), \(Self.percent(s.level)) intervals",
+            "Label plan: rubric \(rubric) · verdict on \(s.statistic.displayName), threshold \(ReportNumber.number(s.threshold)), \(Self.percent(s.confidence)) intervals",
             "Rows to label for a decisive verdict (interval wholly above or below the threshold)",
         ]
         for d in dimensions {

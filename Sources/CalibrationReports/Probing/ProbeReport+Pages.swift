@@ -14,7 +14,7 @@ extension ProbeReport {
         out.append(MarkdownTable(header: Self.columns, rows: probes.flatMap { p in p.dimensions.map { Self.cells(p, $0) } }).rendered)
         for probe in probes {
             out.append("## \(HTMLEscaping.markdownCell(probe.name)): \(probe.verdict.outcome.rawValue)\n")
-            out.append(HTMLEscaping.markdownCell("\(probe.summary). Expected: \(probe.expectation). \(probe.verdict.message)") + "\n")
+            out.append(HTMLEscaping.markdownCell("\(probe.summary). Expected: \(probe.expectation). \(probe.verdict.reason)") + "\n")
             guard !probe.mostAffected.isEmpty else { continue }
             out.append(
                 MarkdownTable(
@@ -47,7 +47,7 @@ extension ProbeReport {
         body.append("</table>")
         for probe in probes {
             body.append("<section><h2>\(HTMLEscaping.text(probe.name)): \(HTMLEscaping.text(probe.verdict.outcome.rawValue))</h2>")
-            body.append("<p>\(HTMLEscaping.text("\(probe.summary). Expected: \(probe.expectation). \(probe.verdict.message)"))</p>")
+            body.append("<p>\(HTMLEscaping.text("\(probe.summary). Expected: \(probe.expectation). \(probe.verdict.reason)"))</p>")
             let rows = probe.dimensions.flatMap { d in
                 [
                     SVGChart.IntervalPlot.Row(label: d.dimension, estimate: d.shift.estimate),

@@ -57,7 +57,7 @@ extension ProbeReport {
         // data too: a name holding ESC once reached the terminal raw.
         var out = headline.map(TerminalText.visible) + ["", table.rendered(), ""]
         for probe in probes {
-            out.append(TerminalText.visible("\(probe.name): \(probe.verdict.outcome.rawValue) — \(probe.verdict.message)"))
+            out.append(TerminalText.visible("\(probe.name): \(probe.verdict.outcome.rawValue) — \(probe.verdict.reason)"))
             out.append(
                 TerminalText.visible(
                     "  \(probe.summary); \(probe.rowsProbed) rows probed, \(probe.rowsUnchanged) left as they were, "

@@ -18,7 +18,7 @@ extension AgreementReport {
         let bootstrap = r.interval?.isBootstrap == true
         let parameters: JSONValue = .object([
             "weights": Self.json(r.statistic.parameters.contains(.weights) ? r.effectiveWeights.schemeName : nil),
-            "level": Self.json(r.level?.levelName),
+            "level": Self.json(r.metric?.metricName),
             "categories": r.scale.map { .array($0.labels.map(JSONValue.string)) } ?? .null,
             "ci": Self.json(r.interval?.rawValue),
             "resamples": bootstrap ? .number(Double(r.resamples)) : .null,

@@ -37,7 +37,7 @@ extension AlignmentOutputs {
             if !same.isEmpty {
                 report.earlierLooksNote =
                     AlignmentWording.earlierLooksIgnored(
-                        looks: same.count, level: Int((report.options.level * 100).rounded()), planned: same[0].sequentialLooks ?? 0
+                        looks: same.count, level: Int((report.options.confidence * 100).rounded()), planned: same[0].sequentialLooks ?? 0
                     ).text
             }
             return report
@@ -47,7 +47,7 @@ extension AlignmentOutputs {
         if let planned = same.first?.sequentialLooks, planned != maximum {
             throw AlignmentOptionsError(.lookPlanChanged(planned: planned, asked: maximum))
         }
-        let alpha = (1 - report.options.level) / 2
+        let alpha = (1 - report.options.confidence) / 2
         let futilityShare =
             report.sampling?.strategy == .judgeStratified
             ? SequentialFutility.judgeStratifiedMinimumShare : SequentialFutility.defaultMinimumShare
@@ -76,7 +76,7 @@ extension AlignmentOutputs {
             }
             return SequentialLook.decide(
                 d, look: rows.count, maximumLooks: maximum, labelSet: labelSet, rows: rows, critical: critical, alpha: alpha,
-                threshold: report.options.threshold, level: report.options.level, futilityShare: futilityShare)
+                threshold: report.options.threshold, level: report.options.confidence, futilityShare: futilityShare)
         }
         return report
     }

@@ -35,7 +35,7 @@ public struct LabelExtraction: Sendable {
     ///   first); ``InputError`` and ``LabelSheet/OptionsError`` as
     ///   ``LabelSheet/init(run:dimensions:options:judgments:earlier:file:rubricFile:)`` throws.
     public init(
-        run: FrozenRun, runFile: String, rubric: Rubric, options: LabelSheet.Options, judgments: JudgmentSet?, earlier: [URL],
+        run: FrozenRun, runFile: String, rubric: Rubric, options: LabelSheet.Settings, judgments: JudgmentSet?, earlier: [URL],
         output: String, html: String?, planned: Int? = nil, alignment: URL? = nil
     ) throws {
         let raters = options.raters

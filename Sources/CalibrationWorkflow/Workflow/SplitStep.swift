@@ -105,7 +105,7 @@ public struct SplitStep: Sendable {
         case .development:
             break
         case .validation:
-            use.looks = looks(of: rubric.name, texts: [hash], level: report.options.level,
+            use.looks = looks(of: rubric.name, texts: [hash], level: report.options.confidence,
                 figures: report.dimensions.map { ($0.name, $0.statistic.displayName, $0.statisticEstimate) })
         case .test:
             use.certificate = Certificate(
@@ -123,7 +123,7 @@ public struct SplitStep: Sendable {
     {
         var use = SplitUse(split: selection.reference, editedFrom: experimental.editedFrom)
         let hashes = [texts.control, texts.experimental].map { SHA256.hexDigest(of: Array($0.utf8)) }
-        use.looks = looks(of: experimental.name, texts: Set(hashes), level: comparison.options.level,
+        use.looks = looks(of: experimental.name, texts: Set(hashes), level: comparison.options.confidence,
             figures: comparison.dimensions.map { ($0.name, "difference in \($0.statistic.displayName)", $0.difference) })
         return use
     }

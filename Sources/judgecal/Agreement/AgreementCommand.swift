@@ -17,11 +17,10 @@ enum AgreementCommand {
     static let statistic = OptionKey<String>(
         "statistic", short: "s", valueName: "name", help: "The statistic.", choices: AgreementStatistic.names,
         defaultValue: "cohen-kappa")
-    static let weights = OptionKey<String?>(
-        "weights", valueName: "scheme", help: "Disagreement weights for weighted statistics.", choices: AgreementWeights.schemeNames)
+    /// `--metric`'s former name, still read with a note.
     static let level = OptionKey<String?>(
-        "level", valueName: "level", help: "The level of measurement, for Krippendorff's alpha.",
-        choices: KrippendorffAlpha.Metric.levelNames)
+        "level", valueName: "metric", help: "The former name of --metric, read with a note.",
+        choices: KrippendorffAlpha.Metric.metricNames)
     static let categories = OptionKey<[String]>(
         "categories", short: "c", valueName: "category",
         help: "The declared scale, in order: numbers (1,2,3,4) or labels (fail,pass); at most 200 categories.",
@@ -62,14 +61,14 @@ enum AgreementCommand {
             row per category, labelled in the same order. Without --raters, FILE is long ratings: columns \
             item (or id), rater, score and optionally dimension, one line per rating; each dimension is a group.
             Statistics: \(AgreementStatistic.all.map { "\($0.name) (\(AgreementMessages.summary(of: $0)))" }.joined(separator: "; ")).
-            --json writes {file, statistic, items, parameters {weights, level, categories, ci, \
+            --json writes {file, statistic, items, parameters {weights, level (the metric), categories, ci, \
             resamples, seed (a string), tolerance, icc-form, population}, results [{group, raters, measure, value, se, \
             ci {lower, upper, level, method}, ci-undefined {code, message}, n, excluded, undefined {code, message}, undefined-resamples, \
             test {se0, z, p}, table {labels, counts}, notes [text]}]}; every key is present, null (notes: empty) when it \
             does not apply. An \
             undefined statistic has value null and says why.
             """,
-        options: [raters, id, statistic, weights, level, categories, ci, resamples, seed, tolerance, iccForm, groupBy, format],
+        options: [raters, id, statistic, StatisticOptions.weights, StatisticOptions.metric, level, categories, ci, resamples, seed, tolerance, iccForm, groupBy, format],
         flags: [table, population, json],
         positionals: [file],
         run: run
@@ -86,7 +85,7 @@ enum AgreementCommand {
         guard Set(raters).count == raters.count else {
             throw UsageError("--raters names a column twice: \(raters.joined(separator: ","))")
         }
-        let request = try request(arguments, raters: isTable || raters.isEmpty ? nil : raters.count)
+        let request = try request(arguments, raters: isTable || raters.isEmpty ? nil : raters.count, console: console)
         let path = arguments[file]
         let progress = console.progressLine()
         progress.update("reading \(path)…")
@@ -117,8 +116,8 @@ enum AgreementCommand {
     }
 
     /// The statistic and its settings from the options, checked by the catalogue against `raters`
-    /// columns (`nil` for a table), with each setting named as its option.
-    private static func request(_ arguments: ParsedArguments, raters: Int?) throws -> AgreementRequest {
+    /// columns (`nil` for a table), with each setting named as its option; `--level` is noted as `--metric`'s former name.
+    private static func request(_ arguments: ParsedArguments, raters: Int?, console: Console) throws -> AgreementRequest {
         let name = try arguments[Self.statistic]
         guard let statistic = AgreementStatistic.named(name) else { throw UsageError("unknown statistic \(name)") }
         let interval = try arguments[ci]
@@ -126,10 +125,18 @@ enum AgreementCommand {
             throw UsageError("--\(option.option.name) applies only with --ci bootstrap")
         }
         let categories = try arguments[Self.categories]
+        var metric = try arguments[StatisticOptions.metric]
+        if let former = try arguments[level] {
+            guard metric == nil else { throw UsageError("--level is the former name of --metric; give --metric alone") }
+            console.printNote("--level \(former) is now written --metric \(former)")
+            metric = former
+        }
         let request = AgreementRequest(
             statistic: statistic,
-            weights: try arguments[weights].map { try named($0, Self.weights, AgreementWeights.init(schemeName:)) },
-            level: try arguments[level].map { try named($0, Self.level, KrippendorffAlpha.Metric.init(levelName:)) },
+            weights: try arguments[StatisticOptions.weights].map {
+                try named($0, StatisticOptions.weights, AgreementWeights.init(schemeName:))
+            },
+            metric: try metric.map { try named($0, StatisticOptions.metric, KrippendorffAlpha.Metric.init(metricName:)) },
             scale: try categories.isEmpty ? nil : declaredScale(categories),
             interval: interval,
             resamples: try arguments[resamples],

@@ -91,7 +91,7 @@ enum AlignCommand {
     static func runJudging(
         _ arguments: ParsedArguments, runPath: String?, console: Console, certifying: Bool = false
     ) async throws -> ExitCode {
-        var (alignment, purpose, outputs) = try judgedAlignment(arguments, runPath: runPath, certifying: certifying)
+        var (alignment, purpose, outputs) = try judgedAlignment(arguments, runPath: runPath, certifying: certifying, console: console)
         let judge = try JudgeModelOptions.judge(arguments)
         let line = console.progressLine()
         let report = try await alignment.report(
@@ -105,7 +105,7 @@ enum AlignCommand {
     ///
     /// Kept apart from the async ``runJudging(_:runPath:console:certifying:)``: with this work inline, the Swift 6.3.1
     /// optimiser crashed (signal 11) splitting that function's coroutine in a release build.
-    static func judgedAlignment(_ arguments: ParsedArguments, runPath: String?, certifying: Bool) throws -> (
+    static func judgedAlignment(_ arguments: ParsedArguments, runPath: String?, certifying: Bool, console: Console) throws -> (
         JudgedAlignment, JudgedAlignment.Purpose, AlignmentOutputs
     ) {
         guard certifying || !arguments.isGiven(categories) else {
@@ -116,7 +116,7 @@ enum AlignCommand {
         let run = try InputFiles.run(runPath)
         let rubric = try InputFiles.rubric(rubricPath)
         let labels = try LabelOptions.read(arguments, run: run, dimensions: rubric.dimensions)
-        let settings = try alignmentOptions(arguments), outputs = try checkedOutputs(arguments, runPath: runPath)
+        let settings = try alignmentOptions(arguments, console: console), outputs = try checkedOutputs(arguments, runPath: runPath)
         let alignment = JudgedAlignment(
             run: run, rubric: rubric, rubricText: String(decoding: try InputFiles.read(rubricPath, role: "rubric"), as: UTF8.self),
             labels: labels, groupBy: try arguments[groupBy], settings: settings,
@@ -131,7 +131,7 @@ enum AlignCommand {
 
     /// `align RUN --rubric R --pairwise`: judges each pair in both orders, then aligns with human preferences.
     static func runPairwise(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
-        let (rows, rubric, rubricText, settings, outputs) = try pairwiseAlignment(arguments)
+        let (rows, rubric, rubricText, settings, outputs) = try pairwiseAlignment(arguments, console: console)
         let judge = try JudgeModelOptions.judge(arguments)
         let judgments = try await JudgeModelOptions.judgments(
             run: rows.judged, rubric: rubric, judge: judge, console: console, pairwise: true)
@@ -148,8 +148,8 @@ enum AlignCommand {
     /// categories, another statistic, the bootstrap, slices, splits and sequential looks (kappa's
     /// interval here is analytic). `--report` and `--history` apply.
     static let refusedOptionNames = [
-        "judge-scores", "categories", "statistic", "ci", "resamples", "seed", "group-by", "worst", "split", "splits",
-        "split-shares", "sequential", "experts",
+        "judge-scores", "categories", "statistic", "weights", "metric", "ci", "resamples", "seed", "group-by", "worst", "split",
+        "splits", "split-shares", "sequential", "experts",
     ]
     /// The flags refused with `--pairwise`: `means` (preferences are not averaged), `include-examples`
     /// and `require-certified` (a pairwise run has no worked-example rows or certificate).
@@ -173,8 +173,8 @@ enum AlignCommand {
     )
 
     /// What `align --pairwise` judges and aligns, read and checked before any judging; kept apart from the async
-    /// ``runPairwise(_:console:)`` for the same optimiser crash as ``judgedAlignment(_:runPath:certifying:)``.
-    static func pairwiseAlignment(_ arguments: ParsedArguments) throws -> (
+    /// ``runPairwise(_:console:)`` for the same optimiser crash as ``judgedAlignment(_:runPath:certifying:console:)``.
+    static func pairwiseAlignment(_ arguments: ParsedArguments, console: Console) throws -> (
         AlignmentRows, Rubric, String, AlignmentSettings, AlignmentOutputs
     ) {
         let refused =
@@ -187,7 +187,7 @@ enum AlignCommand {
         let rows = try AlignmentRows(
             run: run, labels: labels, selection: try JudgeModelOptions.selection(arguments, seed: IntervalOptions.seed))
         let rubricText = String(decoding: try InputFiles.read(rubricPath, role: "rubric"), as: UTF8.self)
-        return (rows, rubric, rubricText, try alignmentOptions(arguments), try checkedOutputs(arguments, runPath: arguments[runFile]))
+        return (rows, rubric, rubricText, try alignmentOptions(arguments, console: console), try checkedOutputs(arguments, runPath: arguments[runFile]))
     }
 
     /// What `--judge-scores` refuses rather than ignores: the model, its server and cache (no judge is
@@ -216,7 +216,7 @@ enum AlignCommand {
             throw UsageError("--group-by reads fields of the run's rows; give the run")
         }
         let labelURLs = try arguments[LabelOptions.labels].map { try InputFiles.existing($0, role: "label sheet") }
-        let settings = try alignmentOptions(arguments)
+        let settings = try alignmentOptions(arguments, console: console)
         let outputs = try checkedOutputs(arguments, runPath: arguments[runFile], judgeScores: path)
         let alignment = try JudgeScoresAlignment(
             scores: scoresURL, run: run, rubric: rubric, levels: levels, labelSheets: labelURLs,
@@ -237,7 +237,7 @@ enum AlignCommand {
         let json = try JSONEncoder.report.encode(report)
         try outputs.write(report, rubricText: rubricText)
         console.print(arguments[LabelOptions.json] ? String(decoding: json, as: UTF8.self) : report.renderText())
-        return VerdictExitCodes.code(for: Verdict.Outcome.worst(of: report.dimensions.map(\.verdict.outcome)))
+        return VerdictExitCodes.code(for: AlignmentOutcome.worst(of: report.dimensions.map(\.verdict.outcome)))
     }
 
     /// `--report` and the history file (unless `--no-history`), checked before any work.
@@ -274,10 +274,10 @@ enum AlignCommand {
         positionals: [certifiedRun],
         run: { try await runJudging($0, runPath: $0[certifiedRun], console: $1, certifying: true) })
 
-    /// The verdict's settings from the options, checked.
-    static func alignmentOptions(_ arguments: ParsedArguments) throws -> AlignmentSettings {
+    /// The verdict's settings from the options, checked; a former statistic name is noted on `console`.
+    static func alignmentOptions(_ arguments: ParsedArguments, console: Console) throws -> AlignmentSettings {
         try AlignmentSettings(
-            statistic: try arguments[IntervalOptions.statistic], threshold: try arguments[threshold],
+            statistic: try StatisticOptions.verdict.read(arguments, console: console), threshold: try arguments[threshold],
             intervals: try arguments[IntervalOptions.ci],
             resamples: try arguments[IntervalOptions.resamples],
             seed: try arguments[IntervalOptions.seed],

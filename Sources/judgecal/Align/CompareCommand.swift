@@ -51,7 +51,7 @@ enum CompareCommand {
         let experimental = try arguments[Self.experimental].map(InputFiles.rubric) ?? control
         let labels = try LabelOptions.read(arguments, run: run, dimensions: control.dimensions)
         let options = try AlignmentSettings(
-            statistic: try arguments[IntervalOptions.statistic], intervals: try arguments[IntervalOptions.ci],
+            statistic: try StatisticOptions.verdict.read(arguments, console: console), intervals: try arguments[IntervalOptions.ci],
             resamples: try arguments[IntervalOptions.resamples],
             seed: try arguments[IntervalOptions.seed], includeExampleRows: arguments[includeExamples],
             experts: try arguments[IntervalOptions.experts]

@@ -7,7 +7,7 @@ import CommandLineParsing
 enum VerdictExitCodes {
     /// The exit code of `align`'s and `certify`'s verdict.
     ///
-    /// The verdict is the worst over the dimensions (``Verdict/Outcome/worst(of:)``), and its code lets a CI job gate on
+    /// The verdict is the worst over the dimensions (``VerdictOutcome/worst(of:)``), and its code lets a CI job gate on
     /// it without reading the output:
     ///
     /// | outcome | code |
@@ -18,7 +18,7 @@ enum VerdictExitCodes {
     /// | undefined | 4 |
     ///
     /// The codes 2 to 9 are the commands' verdicts (``ExitCode``); ``help`` lists them for the root's help.
-    static func code(for outcome: Verdict.Outcome) -> ExitCode {
+    static func code(for outcome: AlignmentOutcome) -> ExitCode {
         switch outcome {
         case .aligned: .success
         case .notAligned: ExitCode(2)
@@ -29,14 +29,14 @@ enum VerdictExitCodes {
 
     /// The exit code of `probe`'s verdict, on `align`'s numbers.
     ///
-    /// The verdict is the worst over the probes (``ProbeVerdict/Outcome/worst(of:)``):
+    /// The verdict is the worst over the probes (``VerdictOutcome/worst(of:)``):
     ///
     /// | outcome | code |
     /// |---|---|
     /// | no effect detected | 0 ``ExitCode/success`` |
     /// | biased higher or lower | 2 |
     /// | undefined | 4 |
-    static func code(for outcome: ProbeVerdict.Outcome) -> ExitCode {
+    static func code(for outcome: ProbeOutcome) -> ExitCode {
         switch outcome {
         case .noEffectDetected: .success
         case .biasedHigher, .biasedLower: ExitCode(2)

@@ -10,11 +10,11 @@ enum ExtractCommand {
     static let output = OptionKey<String>(
         required: "output", short: "o", valueName: "file", help: "Where to write the sheet (.labels.csv).")
     static let sample = OptionKey<Int?>("sample", valueName: "count", help: "Draw this many rows (default: every row).", range: 0...)
-    static let seed = OptionKey<UInt64>("seed", valueName: "n", help: "The sampling seed.", defaultValue: LabelSheet.Options().seed)
+    static let seed = OptionKey<UInt64>("seed", valueName: "n", help: "The sampling seed.", defaultValue: LabelSheet.Settings().seed)
     static let stratifyBy = OptionKey<String?>(
         "stratify-by", valueName: "path", help: "Allocate the sample across the values of this field (input.genre, metadata.source).")
     static let overlap = OptionKey<Int>(
-        "overlap", valueName: "count", help: "Rows labelled by a second expert.", defaultValue: LabelSheet.Options().overlap,
+        "overlap", valueName: "count", help: "Rows labelled by a second expert.", defaultValue: LabelSheet.Settings().overlap,
         range: 0...)
     static let context = OptionKey<[String]>(
         "context", valueName: "path", help: "The context columns, as dotted paths into the row.", commaSeparated: true)
@@ -84,7 +84,7 @@ enum ExtractCommand {
         if next && arguments.isGiven(sample) || arguments.isGiven(labels) && !next {
             throw UsageError("--next draws after the --labels sheets, --sample a first sheet; give --next with --labels, or --sample")
         }
-        let options = LabelSheet.Options(
+        let options = LabelSheet.Settings(
             sample: try arguments[Self.next] ?? arguments[sample],
             seed: try arguments[seed],
             stratifyBy: try arguments[stratifyBy],

@@ -10,7 +10,6 @@ public import StatisticsCore
 
 extension IntervalMethod: ArgumentValue {}
 extension RecordFormat: ArgumentValue {}
-extension AlignmentStatistic: ArgumentValue {}
 extension ExpertCombination: ArgumentValue {}
 extension JudgeSession.Mode: ArgumentValue {}
 extension LabelSplit: ArgumentValue {}

@@ -30,11 +30,11 @@ enum AgreementMessages {
     }
 
     /// The statistic's line in `agreement --help`: the catalogue's summary, with the options that
-    /// set its parameters (`--level`, `--tolerance`, `--icc-form`, `--population`) and, for a
+    /// set its parameters (`--metric`, `--tolerance`, `--icc-form`, `--population`) and, for a
     /// correlation, what `--group-by` adds.
     static func summary(of statistic: AgreementStatistic) -> String {
         switch statistic {
-        case .krippendorffAlpha: "Krippendorff's alpha over all raters, --level nominal by default"
+        case .krippendorffAlpha: "Krippendorff's alpha over all raters, --metric nominal by default"
         case .percentAgreement:
             "agreement per pair, Σ diagonal / n or within ±--tolerance; over 3+ raters also the pairwise mean and the share of "
                 + "items where all agree"

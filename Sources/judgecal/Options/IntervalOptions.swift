@@ -4,15 +4,12 @@ import CalibrationData
 import CommandLineParsing
 import StatisticsCore
 
-/// The verdict's statistic and its intervals, declared once for `align`, `certify` and `compare` (whose paired
+/// The verdict's statistic (``StatisticOptions``) and its intervals, declared once for `align`, `certify` and `compare` (whose paired
 /// difference takes them too); the bootstrap seed's default is `agreement`'s too (``defaultSeed``).
 enum IntervalOptions {
     /// The library's defaults, which the options declare as theirs.
     static let defaults = AlignmentSettings()
 
-    static let statistic = OptionKey<AlignmentStatistic>(
-        "statistic", valueName: "name", help: "The verdict's statistic.", choices: AlignmentStatistic.allCases.map(\.rawValue),
-        defaultValue: defaults.statistic)
     static let ci = OptionKey<IntervalMethod?>(
         "ci", valueName: "method",
         help: "Intervals: each statistic's best by measured coverage (docs/PLANNING.md) unless named: analytic (normal) or t "
@@ -32,5 +29,5 @@ enum IntervalOptions {
             + "median (default: majority on a two-level scale, mean otherwise; the choice is printed).",
         choices: ExpertCombination.allCases.map(\.rawValue))
 
-    static let options: [any OptionDeclaration] = [statistic, ci, resamples, seed, experts]
+    static let options: [any OptionDeclaration] = StatisticOptions.verdict.options + [ci, resamples, seed, experts]
 }

@@ -14,9 +14,6 @@ enum PlanCommand {
         "run", valueName: "file", help: "The judge's judgments of the run (.judgments.jsonl): its levels.")
     static let labels = OptionKey<[String]>(
         "labels", valueName: "file", help: "A pilot's label sheets (.labels.csv); needs --run.", arity: .upToNextOption)
-    static let statistic = OptionKey<AlignmentStatistic>(
-        "statistic", valueName: "name", help: "The verdict's kappa.", choices: ["quadratic-kappa", "linear-kappa", "kappa"],
-        defaultValue: .quadraticKappa)
     static let threshold = OptionKey<Double>(
         "threshold", valueName: "x", help: "The verdict's threshold.", defaultValue: AlignmentSettings.defaultThreshold)
     static let replications = OptionKey<Int>(
@@ -27,7 +24,7 @@ enum PlanCommand {
 
     static let command = Command(
         name: "plan", abstract: "Rows to label for an 80%/90% chance of a decisive verdict, per dimension (docs/PLANNING.md).",
-        options: [rubric, judgments, labels, statistic, threshold, replications, seed], flags: [json],
+        options: [rubric, judgments, labels] + StatisticOptions.plan.options + [threshold, replications, seed], flags: [json],
         run: { arguments, console in
             let rubric = try InputFiles.rubric(arguments[Self.rubric])
             let run = try arguments[judgments].map { try JudgmentSet.load(from: InputFiles.existing($0, role: "judgments file")) }
@@ -36,7 +33,7 @@ enum PlanCommand {
                 rubric: rubric, judgments: run,
                 pilot: pilotSheets.isEmpty ? nil : try ExpertLabels.load(from: pilotSheets, dimensions: rubric.dimensions),
                 settings: LabelPlan.Settings(
-                    statistic: try arguments[statistic],
+                    statistic: try StatisticOptions.plan.read(arguments, console: console),
                     threshold: try arguments[threshold],
                     replications: try arguments[replications],
                     seed: try arguments[seed]))

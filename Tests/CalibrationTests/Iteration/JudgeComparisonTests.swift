@@ -76,7 +76,7 @@ struct JudgeComparisonTests {
         #expect(Set(relevance.slices.map(\.group)).isSubset(of: flaws))
         #expect(relevance.slices.map(\.group) == relevance.slices.map(\.group).sorted())
         #expect(relevance.slices.reduce(0) { $0 + $1.paired } == relevance.paired)
-        #expect(relevance.slices.allSatisfy { $0.verdict == ComparisonVerdict($0.difference) })
+        #expect(relevance.slices.allSatisfy { $0.verdict == Verdict(difference: $0.difference) })
         let markdown = c.renderMarkdown()
         #expect(markdown.contains("### Per metadata.flaw"))
         #expect(c.renderHTML().contains("Per metadata.flaw"))
@@ -95,7 +95,7 @@ struct JudgeComparisonTests {
                 #expect(html.contains(HTMLEscaping.text(r.judged?.output ?? "—")))
             }
             for f in d.flipped { #expect(markdown.contains("| \(HTMLEscaping.markdownCell(f.rowID)) |")) }
-            #expect(markdown.contains(d.verdict.rawValue))
+            #expect(markdown.contains(d.verdict.outcome.rawValue))
         }
     }
 
@@ -115,7 +115,7 @@ struct JudgeComparisonTests {
         #expect(d.paired == 0)
         #expect(d.mcnemar == nil)
         #expect(d.noTestReason?.hasPrefix("no paired rows") == true)
-        #expect(d.verdict == .undefined)
+        #expect(d.verdict.outcome == .undefined)
         let text = c.renderText()
         #expect(!text.contains("0/0"))
         #expect(text.contains("McNemar: — (no paired rows"))

@@ -56,7 +56,7 @@ struct SequentialLookTests {
         let repeated = try #require(look.interval)
         #expect(abs((repeated.upper - repeated.lower) / 2 - look.critical * se) < 1e-12)
         #expect(d.verdict.outcome == (repeated.upper < 0.6 ? .notAligned : repeated.lower >= 0.6 ? .aligned : .inconclusive))
-        #expect(d.verdict.explanation.hasPrefix("look 1 of at most 3: "))
+        #expect(d.verdict.reason.hasPrefix("look 1 of at most 3: "))
         #expect(report.renderText().contains(", look 1 of at most 3"))
     }
 
@@ -130,7 +130,7 @@ struct SequentialLookTests {
         #expect(futility.stops && futility.chanceAligned < 0.01 && futility.chanceNotAligned < 0.01)
         #expect(futility.finalRows == 2 * d.counts.paired && futility.rows == d.counts.paired)
         #expect(d.verdict.outcome == .inconclusive)
-        #expect(d.verdict.explanation.contains("the remaining budget (to \(futility.finalRows) rows) is unlikely to decide"))
+        #expect(d.verdict.reason.contains("the remaining budget (to \(futility.finalRows) rows) is unlikely to decide"))
         #expect(report.renderText().contains("look 1 of at most 2, futile"))
         let line = try #require(AlignmentHistoryEntry(report: report, rubricText: nil).dimensions.first)
         #expect(line.futile == true && (line.chanceOfVerdict ?? 1) < 0.02)
@@ -144,7 +144,7 @@ struct SequentialLookTests {
             try Self.report(looks: 10, threshold: kappa), labelSheets: [Self.sheet])
         let early = try #require(first.dimensions.first?.sequentialLook?.futility)
         #expect(!early.stops && early.finalRows == 10 * d.counts.paired)
-        #expect(!(first.dimensions.first?.verdict.explanation.contains("unlikely to decide") ?? true))
+        #expect(!(first.dimensions.first?.verdict.reason.contains("unlikely to decide") ?? true))
     }
 
     @Test("futility may stop from 40% of the plan on judge-stratified labels, from half on others: look 3 of 7 (43%)")

@@ -73,7 +73,7 @@ struct BrowserPageTests {
         let rubric = try Rubric.load(from: SharedData.projectURL("rubrics/book-tags-v2.md"))
         func page(seed: UInt64) throws -> (LabelSheet, String) {
             let sheet = try LabelSheet(
-                run: run, dimensions: rubric.dimensions, options: LabelSheet.Options(sample: 3, seed: seed, context: ["input.title"]))
+                run: run, dimensions: rubric.dimensions, options: LabelSheet.Settings(sample: 3, seed: seed, context: ["input.title"]))
             let html = try sheet.renderHTML(
                 dimensions: rubric.dimensions, instructions: rubric.instructions, runName: run.info.name, sheetName: "book-tags.labels.csv")
             return (sheet, html)
