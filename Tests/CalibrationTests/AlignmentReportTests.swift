@@ -425,6 +425,9 @@ struct AlignmentReportTests {
         let kappa = try #require(try AlignmentReport(input, options: AlignmentSettings(statistic: .kappa, threshold: 0.2)).dimensions.first)
         #expect(kappa.statisticEstimate == kappa.cohenKappa.unweighted)
         #expect(kappa.verdict == Verdict(estimate: kappa.cohenKappa.unweighted, threshold: 0.2, statistic: "Cohen's kappa"))
+        // The summary's interval column is the verdict's statistic, not always κ_q (issue #29).
+        let kappaText = try AlignmentReport(input, options: AlignmentSettings(statistic: .kappa, threshold: 0.2)).renderText()
+        #expect(kappaText.contains("κ [CI]") && !kappaText.contains("κ_q [CI]"))
         let rho = try #require(
             try AlignmentReport(input, options: AlignmentSettings(statistic: .spearman, resamples: 100)).dimensions.first)
         #expect(rho.statistic == .spearman)

@@ -8,7 +8,7 @@ extension AlignmentReport {
     /// The report as plain text for a terminal.
     ///
     /// A header, a compact table with one line per dimension (n, exact
-    /// agreement, κ_q with its interval, α, AC2, ρ, τ, verdict), then a details
+    /// agreement, the verdict statistic with its interval, α, AC2, ρ, τ, verdict), then a details
     /// section per dimension. Undefined figures show
     /// "—" in the table and their reason in the details. No colour codes, and
     /// none from the data: every control character in a rationale, note, id or
@@ -28,11 +28,12 @@ extension AlignmentReport {
         if let sentence = info.rowsNotInRunSentence { out.append(sentence) }
         if let degenerate = degenerateJudge { out.append("warning: \(degenerate.message)") }
         out.append("")
-        var table = TextTable(columns: ["dimension", "n", "exact", "κ_q [CI]", "α", "AC2", "ρ", "τ", "verdict"])
+        // The interval column is the verdict's statistic (`--statistic kappa` once left it κ_q).
+        var table = TextTable(columns: ["dimension", "n", "exact", "\(options.statistic.symbol) [CI]", "α", "AC2", "ρ", "τ", "verdict"])
         for d in dimensions {
             let more = (d.verdict.figures.additionalRowsNeeded.map { " (+\($0) rows)" } ?? "") + (d.sequentialLook.map { ", \($0.summary)" } ?? "")
             table.append([
-                d.name, String(d.counts.paired), ReportNumber.value(d.exactAgreement), ReportNumber.withInterval(d.cohenKappa.quadratic),
+                d.name, String(d.counts.paired), ReportNumber.value(d.exactAgreement), ReportNumber.withInterval(d.statisticEstimate),
                 ReportNumber.value(d.krippendorffAlphaOrdinal), ReportNumber.value(d.gwetAC2), ReportNumber.value(d.spearman),
                 ReportNumber.value(d.kendallTauB), d.verdict.outcome.rawValue + more,
             ])
@@ -154,6 +155,22 @@ extension DimensionAlignment {
     }
 }
 
+extension AlignmentStatistic {
+    /// The statistic's symbol for a table's column: κ_q, κ_l, κ, α_ord, AC2, ρ, τ_b, r.
+    var symbol: String {
+        switch self {
+        case .quadraticKappa: "κ_q"
+        case .linearKappa: "κ_l"
+        case .kappa: "κ"
+        case .alphaOrdinal: "α_ord"
+        case .ac2: "AC2"
+        case .spearman: "ρ"
+        case .kendall: "τ_b"
+        case .pearson: "r"
+        }
+    }
+}
+
 extension DimensionAlignment {
     /// With two raters or more but no row two of them labelled, why there is no ceiling; `nil` otherwise.
     var noCeilingSentence: String? {
@@ -170,18 +187,20 @@ extension DimensionAlignment.ConfusionMatrix {
         let k = labels.count
         func shares(_ counts: [Int]) -> String {
             let total = counts.reduce(0, +)
-            return zip(labels, counts).filter { $0.1 > 0 }.map { "\($0.0) \(Int((100 * Double($0.1) / Double(total)).rounded()))%" }
-                .joined(separator: ", ")
+            return zip(labels, counts).filter { $0.1 > 0 }.map { label, count in
+                let percent = Int((100 * Double(count) / Double(total)).rounded())
+                return "\(label) \(percent == 0 ? "<1" : String(percent))%"
+            }.joined(separator: ", ")
         }
         var lines: [String] = []
         for j in 0..<k {
             let column = counts.map { $0.indices.contains(j) ? $0[j] : 0 }
             let total = column.reduce(0, +)
-            if total > 0 { lines.append("  judge \(labels[j]) (\(total) rows): experts \(shares(column))") }
+            if total > 0 { lines.append("  judge \(labels[j]) (\(total) row\(total == 1 ? "" : "s")): experts \(shares(column))") }
         }
         for (i, row) in counts.enumerated() where i < k {
             let total = row.reduce(0, +)
-            if total > 0 { lines.append("  experts \(labels[i]) (\(total) rows): judge \(shares(row))") }
+            if total > 0 { lines.append("  experts \(labels[i]) (\(total) row\(total == 1 ? "" : "s")): judge \(shares(row))") }
         }
         return lines.isEmpty ? [] : ["by level (shares of each level's rows):"] + lines
     }
