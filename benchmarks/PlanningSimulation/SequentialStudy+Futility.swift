@@ -9,7 +9,7 @@ import StatisticsCore
 /// futility assessment of every inconclusive look before it. Futility is non-binding, so the stream
 /// with futility stopping is this one cut at its first futile look.
 struct SequentialPath {
-    var outcome = Verdict.Outcome.inconclusive
+    var outcome = AlignmentOutcome.inconclusive
     var rows = SequentialStudy.maximumRows
     /// Look k's (from 0) assessment, for the looks before the decisive one; `nil` where it has none.
     var futility: [SequentialFutility?] = []
