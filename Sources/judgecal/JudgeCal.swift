@@ -72,15 +72,15 @@ enum JudgeCal {
     /// the code that classification gives. Each command family's words are in `Messages/`.
     static func message(for error: any Error) -> String? {
         switch error {
-        case let error as AlignmentOptionsError: AlignMessages.message(for: error)
+        case let error as AlignmentSettingsError: AlignMessages.message(for: error)
         case let error as OutputError: AlignMessages.message(for: error)
         case let error as SplitError: AlignMessages.message(for: error)
         case let error as CertificationError: AlignMessages.message(for: error)
         case let error as SuggestionError: AlignMessages.message(for: error)
         case let error as ExternalJudgeScores.SheetsMismatch: AlignMessages.message(for: error)
-        case let error as EstimationOptionsError: EstimateMessages.message(for: error)
+        case let error as EstimationSettingsError: EstimateMessages.message(for: error)
         case let error as AlignmentError: EstimateMessages.message(for: error)
-        case let error as LabelSheet.OptionsError: ExtractMessages.message(for: error)
+        case let error as LabelSheet.SettingsError: ExtractMessages.message(for: error)
         case let error as LabelSheet.DrawError: ExtractMessages.message(for: error)
         case let error as RunImporter.ImportError: ImportMessages.message(for: error)
         case let error as JudgmentSet.PreviousJudgmentsError: JudgeMessages.message(for: error)

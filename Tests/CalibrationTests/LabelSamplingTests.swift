@@ -150,7 +150,7 @@ struct LabelSamplingTests {
     @Test("Judge-stratified without judgments, or continued with another strategy, is refused")
     func refusedDesigns() throws {
         let (run, dimensions) = (try bookRun(), try bookDimensions())
-        #expect(throws: LabelSheet.OptionsError.self) {
+        #expect(throws: LabelSheet.SettingsError.self) {
             try LabelSheet(run: run, dimensions: dimensions, options: .init(sample: 5, strategy: .judgeStratified))
         }
         let first = try written(try LabelSheet(run: run, dimensions: dimensions, options: .init(sample: 5, seed: 1)))
@@ -224,10 +224,10 @@ struct LabelSamplingTests {
         let labels = try ExpertLabels.load(from: urls, dimensions: dimensions)
         #expect(labels.raters == ["alice", "bob", "carol"])
         #expect(labels.labels.allSatisfy { $0.inclusionProbability == 6.0 / 42 })
-        #expect(throws: LabelSheet.OptionsError.self) {
+        #expect(throws: LabelSheet.SettingsError.self) {
             try LabelSheet(run: run, dimensions: dimensions, options: .init(sample: 6, raters: ["alice", "bob"]))
         }
-        #expect(throws: LabelSheet.OptionsError.self) {
+        #expect(throws: LabelSheet.SettingsError.self) {
             try LabelSheet(run: run, dimensions: dimensions, options: .init(sample: 6, overlap: 1, raters: ["a/b", "c"]))
         }
     }

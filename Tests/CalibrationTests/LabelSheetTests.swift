@@ -173,7 +173,7 @@ struct LabelSheetRoundTripTests {
             (LabelSheet.Settings(context: ["input.text", "input.text"]), "--context names input.text twice"),
         ])
     func refusedOptions(_ options: LabelSheet.Settings, _ message: String) throws {
-        let error = try #require(throws: LabelSheet.OptionsError.self) {
+        let error = try #require(throws: LabelSheet.SettingsError.self) {
             try LabelSheet(run: try run(ids: ["a", "b"]), dimensions: [dimension("Clarity")], options: options)
         }
         let words = JudgeCal.message(for: error) ?? ""

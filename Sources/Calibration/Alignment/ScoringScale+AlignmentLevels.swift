@@ -13,21 +13,21 @@ extension ScoringScale {
     /// correlations as they are, so a level must be a number on the judge's
     /// scale, and a scale of one level cannot disagree.
     ///
-    /// - Throws: ``AlignmentOptionsError`` with a rubric (which declares the
+    /// - Throws: ``AlignmentSettingsError`` with a rubric (which declares the
     ///   scales), for fewer than two distinct levels or a level given twice, or
     ///   for more than ``CategoryScale/maximumCategories``.
-    public static func alignmentLevels(_ levels: [Int], rubric: Rubric?) throws(AlignmentOptionsError) -> ScoringScale? {
+    public static func alignmentLevels(_ levels: [Int], rubric: Rubric?) throws(AlignmentSettingsError) -> ScoringScale? {
         guard !levels.isEmpty else { return nil }
-        guard rubric == nil else { throw AlignmentOptionsError(.levelsWithRubric) }
-        guard Set(levels).count >= 2, Set(levels).count == levels.count else { throw AlignmentOptionsError(.tooFewLevels) }
-        guard levels.count <= CategoryScale.maximumCategories else { throw AlignmentOptionsError(.tooManyLevels(levels.count)) }
+        guard rubric == nil else { throw AlignmentSettingsError(.levelsWithRubric) }
+        guard Set(levels).count >= 2, Set(levels).count == levels.count else { throw AlignmentSettingsError(.tooFewLevels) }
+        guard levels.count <= CategoryScale.maximumCategories else { throw AlignmentSettingsError(.tooManyLevels(levels.count)) }
         return .numeric(Dictionary(uniqueKeysWithValues: levels.map { ($0, "") }))
     }
 }
 
 /// Options an alignment cannot be made with, and what to ask for instead; the
 /// command line reports it as a usage error (exit 64).
-public struct AlignmentOptionsError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct AlignmentSettingsError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong and what to ask for instead, in the library's words.
     public let message: String
     /// What is wrong, where the way out is a setting of the caller's, for a tool to word naming its

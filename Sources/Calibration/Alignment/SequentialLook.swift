@@ -82,7 +82,7 @@ public struct SequentialLook: Sendable, Hashable, Codable {
                     "its standard error at the threshold is undefined on this table (a rater with one level, or margins that cannot reach the threshold)"
             }
         } else {
-            why = "sequential looks are decided for the kappas (quadratic-kappa, linear-kappa, kappa) on a declared scale"
+            why = "sequential looks are decided for Cohen's kappa (cohen-kappa, with quadratic, linear or no weights) on a declared scale"
         }
         estimate.interval = interval
         let look = SequentialLook(

@@ -27,13 +27,13 @@ public struct EstimationRun: Sendable, Hashable {
     /// estimates the run without that stratum, and the "corrected" figure would be
     /// the judge's own there, with an interval that does not know it.
     ///
-    /// - Throws: ``EstimationOptionsError`` naming how many rows, the first of them,
+    /// - Throws: ``EstimationSettingsError`` naming how many rows, the first of them,
     ///   and the two ways forward.
-    func checkEveryRowReachable() throws(EstimationOptionsError) {
+    func checkEveryRowReachable() throws(EstimationSettingsError) {
         guard let probabilities = inclusionProbabilities else { return }
         let unreachable = input.runRowIDs.filter { probabilities[$0] == 0 }
         guard let first = unreachable.first else { return }
-        throw EstimationOptionsError(.unreachableRows(unreachable.count, of: input.runRowIDs.count, first: first))
+        throw EstimationSettingsError(.unreachableRows(unreachable.count, of: input.runRowIDs.count, first: first))
     }
 }
 
@@ -47,7 +47,7 @@ extension EstimationReport {
     /// (``CorrectionSample/SamplingDesign/inclusionProbabilities(labelled:unlabelled:)``),
     /// otherwise uniformly.
     ///
-    /// - Throws: ``EstimationOptionsError`` when nothing says how the labelled rows
+    /// - Throws: ``EstimationSettingsError`` when nothing says how the labelled rows
     ///   were drawn (``EstimationSettings/sampling(probabilitiesRecorded:)``), or the
     ///   pass level is not a level of some dimension's scale; ``AlignmentError`` when a
     ///   row has two experts' labels on a dimension, a label names a row that is not
@@ -129,7 +129,7 @@ extension DimensionEstimate {
             return
         }
         if let passLevel = settings.passLevel, scale.index(of: passLevel) == nil {
-            throw EstimationOptionsError(.passLevelOffScale(passLevel, dimension: d.name, scale: "\(scale)"))
+            throw EstimationSettingsError(.passLevelOffScale(passLevel, dimension: d.name, scale: "\(scale)"))
         }
         var rounded = 0
         let onScale = sample.mapped { value in

@@ -18,10 +18,10 @@ public enum EstimationSampling: String, Sendable, Hashable, Codable, CaseIterabl
 
     /// The declaration made by the two flags `--random-sample` and `--not-for-inference`; `nil` for neither.
     ///
-    /// - Throws: ``EstimationOptionsError`` when both are given.
-    public static func declared(randomSample: Bool, notForInference: Bool) throws(EstimationOptionsError) -> Self? {
+    /// - Throws: ``EstimationSettingsError`` when both are given.
+    public static func declared(randomSample: Bool, notForInference: Bool) throws(EstimationSettingsError) -> Self? {
         switch (randomSample, notForInference) {
-        case (true, true): throw EstimationOptionsError(.contradictoryDeclarations)
+        case (true, true): throw EstimationSettingsError(.contradictoryDeclarations)
         case (true, false): return .randomSample
         case (false, true): return .notForInference
         case (false, false): return nil
@@ -79,8 +79,8 @@ public struct EstimationSettings: Sendable, Hashable, Codable {
     /// The settings from the command line's options: the pass level and the two
     /// declarations `--random-sample` and `--not-for-inference` (``EstimationSampling/declared(randomSample:notForInference:)``).
     ///
-    /// - Throws: ``EstimationOptionsError`` when both declarations are made.
-    public init(passLevel: Double?, randomSample: Bool, notForInference: Bool) throws(EstimationOptionsError) {
+    /// - Throws: ``EstimationSettingsError`` when both declarations are made.
+    public init(passLevel: Double?, randomSample: Bool, notForInference: Bool) throws(EstimationSettingsError) {
         self.init(
             passLevel: passLevel,
             declaredSampling: try EstimationSampling.declared(randomSample: randomSample, notForInference: notForInference))
@@ -88,16 +88,16 @@ public struct EstimationSettings: Sendable, Hashable, Codable {
 
     /// The sampling the figures rest on, given whether inclusion probabilities were recorded.
     ///
-    /// - Throws: ``EstimationOptionsError`` when nothing says how the rows were drawn (naming the two
+    /// - Throws: ``EstimationSettingsError`` when nothing says how the rows were drawn (naming the two
     ///   ways forward), when both declarations are made, or when a declaration contradicts recorded
     ///   probabilities.
-    public func sampling(probabilitiesRecorded: Bool) throws(EstimationOptionsError) -> EstimationSampling {
+    public func sampling(probabilitiesRecorded: Bool) throws(EstimationSettingsError) -> EstimationSampling {
         switch (probabilitiesRecorded, declaredSampling) {
         case (true, nil): return .inclusionProbabilities
-        case (true, .randomSample?): throw EstimationOptionsError(.randomSampleBesideProbabilities)
+        case (true, .randomSample?): throw EstimationSettingsError(.randomSampleBesideProbabilities)
         case (_, .notForInference?): return .notForInference
         case (false, .randomSample?): return .randomSample
-        case (false, .inclusionProbabilities?), (false, nil): throw EstimationOptionsError(.samplingUndeclared)
+        case (false, .inclusionProbabilities?), (false, nil): throw EstimationSettingsError(.samplingUndeclared)
         case (true, .inclusionProbabilities?): return .inclusionProbabilities
         }
     }
@@ -105,7 +105,7 @@ public struct EstimationSettings: Sendable, Hashable, Codable {
 
 /// Options an estimate cannot be made with, and what to ask for instead; the
 /// command line reports it as a usage error (exit 64).
-public struct EstimationOptionsError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct EstimationSettingsError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong and what to ask for instead, in the library's words.
     public let message: String
     /// What is wrong, where the way out is a setting of the caller's, for a tool to word naming its
@@ -128,8 +128,8 @@ public struct EstimationOptionsError: Error, Sendable, Hashable, CustomStringCon
         case versusIncomplete
         /// Both the judge's scores of the run and its judgments, or neither.
         case scoresOrJudgments
-        /// Declared levels an alignment cannot take (``AlignmentOptionsError``).
-        case levels(AlignmentOptionsError)
+        /// Declared levels an alignment cannot take (``AlignmentSettingsError``).
+        case levels(AlignmentSettingsError)
     }
 
     package init(_ message: String) {
@@ -177,7 +177,7 @@ public struct EstimationOptionsError: Error, Sendable, Hashable, CustomStringCon
     public var description: String { message }
 }
 
-extension EstimationOptionsError: KindedError {
+extension EstimationSettingsError: KindedError {
     /// ``ErrorKind/usage``: options an estimate cannot be made with.
     public var kind: ErrorKind { .usage }
 }

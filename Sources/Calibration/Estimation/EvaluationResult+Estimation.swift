@@ -22,7 +22,7 @@ extension EvaluationResult {
     ///
     /// - Parameter inclusionProbabilities: each row's probability of having been drawn
     ///   for labelling, when recorded; `nil` otherwise (then `settings` must declare the sampling).
-    /// - Throws: ``EstimationOptionsError`` for a sample without a prompt or two with the
+    /// - Throws: ``EstimationSettingsError`` for a sample without a prompt or two with the
     ///   same, and as ``EstimationReport/init(_:versus:settings:)``.
     public func correctedEstimates(
         rubric: Rubric, labels: ExpertLabels, settings: EstimationSettings, inclusionProbabilities: [String: Double]? = nil
@@ -38,17 +38,17 @@ extension EvaluationResult {
 extension AlignmentInput {
     /// The judge's scores of an evaluation's samples beside the experts' labels, per rubric dimension.
     ///
-    /// - Throws: ``EstimationOptionsError`` for a sample without a prompt (no row id) or a repeated one.
+    /// - Throws: ``EstimationSettingsError`` for a sample without a prompt (no row id) or a repeated one.
     init(result: EvaluationResult, rubric: Rubric, labels: ExpertLabels) throws {
         var ids: [String] = []
         var seen: Set<String> = []
         for sample in result.samples {
             guard let id = sample.prompt else {
-                throw EstimationOptionsError(
+                throw EstimationSettingsError(
                     "sample \(sample.index) of \(result.name) has no prompt to name its row; estimates need each sample's row id")
             }
             guard seen.insert(id).inserted else {
-                throw EstimationOptionsError("two samples of \(result.name) are the row \(id); each row is one sample")
+                throw EstimationSettingsError("two samples of \(result.name) are the row \(id); each row is one sample")
             }
             ids.append(id)
         }

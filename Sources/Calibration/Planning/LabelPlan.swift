@@ -151,7 +151,7 @@ public enum LabelPlanError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unsupportedStatistic(let s):
-            "plan covers the kappas (quadratic-kappa, linear-kappa, kappa), whose tables it can simulate; \(s.rawValue) is not one"
+            "plan covers Cohen's kappa (cohen-kappa, with quadratic, linear or no weights), whose tables it can simulate; \(s.displayName) is not one"
         case .thresholdOutOfRange(let t, let s):
             "threshold \(t) lies outside (−1, 1), the range of \(s.displayName): no interval can lie wholly on one side of it"
         case .replicationsOutOfRange(let r):

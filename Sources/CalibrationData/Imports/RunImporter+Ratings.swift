@@ -69,7 +69,7 @@ extension RunImporter {
     /// A label field is not repeated in the row's metadata, so the judge does
     /// not see it; a blank or `null` value is no rating.
     ///
-    /// - Throws: ``LabelSheet/OptionsError`` for label columns given wrongly (a
+    /// - Throws: ``LabelSheet/SettingsError`` for label columns given wrongly (a
     ///   format without them, a field given twice or mapped to the row, an
     ///   unknown JUDGE-BENCH metric); ``InputError`` for a value that is not a
     ///   number or text, naming file, line and field.
@@ -108,7 +108,7 @@ struct LabelColumn: Sendable, Hashable {
         guard !specs.isEmpty else { return [] }
         switch format {
         case .evaluationResult, .xcodeResult, .inspect, .openAIChat:
-            throw LabelSheet.OptionsError(.labelColumnsOfFormat(format.name))
+            throw LabelSheet.SettingsError(.labelColumnsOfFormat(format.name))
         case .judgeBench, .jsonRecords, .csv: break
         }
         let columns = specs.map { spec in
@@ -118,10 +118,10 @@ struct LabelColumn: Sendable, Hashable {
         }
         var seen: Set<String> = []
         for column in columns where column.path.isEmpty || column.dimension.isEmpty || !seen.insert(column.path).inserted {
-            throw LabelSheet.OptionsError(.labelColumnRepeated(column.path))
+            throw LabelSheet.SettingsError(.labelColumnRepeated(column.path))
         }
         if let problem = LabelSheetColumns.problem(dimensionNames: columns.map(\.dimension)) {
-            throw LabelSheet.OptionsError(.labelColumnNames(problem))
+            throw LabelSheet.SettingsError(.labelColumnNames(problem))
         }
         return columns
     }

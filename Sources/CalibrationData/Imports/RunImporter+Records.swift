@@ -33,7 +33,7 @@ extension RunImporter {
             if let problem = mapping.problem {
                 self.problem = InputError(file: file, message: "cannot map the records: \(problem)")
             } else if let label = labels.first(where: { mapped.contains($0.path) }) {
-                problem = LabelSheet.OptionsError(.labelColumnMapped(label.path))
+                problem = LabelSheet.SettingsError(.labelColumnMapped(label.path))
             }
         }
 

@@ -35,7 +35,7 @@ extension RunImporter {
     /// (``InspectLog/judgeScoresJSONLines()``): every file or none.
     ///
     /// - Throws: ``InputError`` for a malformed export, or `scores` asked of a format other than
-    ///   Inspect's; ``LabelSheet/OptionsError`` for label columns given wrongly; ``OutputError``
+    ///   Inspect's; ``LabelSheet/SettingsError`` for label columns given wrongly; ``OutputError``
     ///   when a file cannot be written.
     public static func importAndSave(
         from url: URL, format: RunFormat, name: String?, output: String, scores: String?, labelColumns: [String] = []

@@ -317,7 +317,7 @@ public enum RunImporter {
     private static func judgeBenchMetrics(_ root: JSONValue, chosen: [String], file: String) throws -> [String] {
         let all = (root["annotations"]?.array ?? []).compactMap { $0["metric"]?.string }
         for metric in chosen where !all.contains(metric) {
-            throw LabelSheet.OptionsError(.metricMissing(file: file, metric: metric, metrics: all))
+            throw LabelSheet.SettingsError(.metricMissing(file: file, metric: metric, metrics: all))
         }
         let metrics = chosen.isEmpty ? all : chosen
         if let problem = LabelSheetColumns.problem(dimensionNames: metrics) {

@@ -49,7 +49,7 @@ struct SampleDraw {
     ///   - earlier: the label set's earlier sheets; their rows are not drawn again.
     /// - Throws: ``LabelSheet/DrawError`` when the batch is larger than the rows left or the
     ///   earlier sheets were drawn otherwise; ``InputError`` when a row lacks the stratification
-    ///   field or an earlier sheet has no sampling columns; ``LabelSheet/OptionsError`` for a
+    ///   field or an earlier sheet has no sampling columns; ``LabelSheet/SettingsError`` for a
     ///   strategy without what it needs.
     init(
         run: FrozenRun, size: Int?, strategy: SamplingStrategy, field: String?, dimensions: [ScoreDimension],
@@ -211,7 +211,7 @@ private struct Strata {
         case .uniform:
             keys = run.rows.map { _ in "all" }
         case .stratified:
-            guard let field else { throw LabelSheet.OptionsError(.stratifiedWithoutField) }
+            guard let field else { throw LabelSheet.SettingsError(.stratifiedWithoutField) }
             keys = try run.rows.map { row throws(InputError) in
                 guard let value = row.json.value(atPath: field), value != .null else {
                     throw InputError(
@@ -221,11 +221,11 @@ private struct Strata {
             }
         case .judgeStratified:
             guard let judge else {
-                throw LabelSheet.OptionsError(.judgeStratifiedWithoutJudgments)
+                throw LabelSheet.SettingsError(.judgeStratifiedWithoutJudgments)
             }
             let name = field ?? dimensions.first?.name ?? ""
             guard let dimension = dimensions.first(where: { $0.name.lowercased() == name.lowercased() }) else {
-                throw LabelSheet.OptionsError(.stratumNotADimension(name, dimensions: dimensions.map(\.name)))
+                throw LabelSheet.SettingsError(.stratumNotADimension(name, dimensions: dimensions.map(\.name)))
             }
             let scores = JudgeScores(judgments: judge, dimension: dimension.name).scores
             let scale = dimension.categoryScale

@@ -46,7 +46,7 @@ import StatisticsCore
 /// it, blank, or otherwise not read back identically (``InputError`` naming
 /// the run); a sample of no rows, a context path given twice, or one whose
 /// column would be named like the sheet's own or a dimension's column
-/// without regard to case (``OptionsError``).
+/// without regard to case (``SettingsError``).
 public struct LabelSheet: Sendable, Hashable {
     /// How rows are chosen and what context is shown.
     public struct Settings: Sendable, Hashable {
@@ -113,7 +113,7 @@ public struct LabelSheet: Sendable, Hashable {
     ///   overlap larger than the sample, or the earlier sheets were drawn by
     ///   another design; ``InputError`` when a row lacks the stratification field,
     ///   a dimension cannot have a column of its own, or a row id would not read
-    ///   back as written; ``OptionsError`` for a sample of no rows, a strategy
+    ///   back as written; ``SettingsError`` for a sample of no rows, a strategy
     ///   without what it needs, raters named twice or unfit for a file name, a
     ///   context path that cannot head a column of its own, or a threshold outside −1 to 1.
     public init(
@@ -124,10 +124,10 @@ public struct LabelSheet: Sendable, Hashable {
             throw InputError(file: rubricFile, message: problem)
         }
         if let sample = options.sample, sample < 1 {
-            throw OptionsError(.sampleOfNoRows(sample))
+            throw SettingsError(.sampleOfNoRows(sample))
         }
         guard options.threshold.isFinite, (-1...1).contains(options.threshold) else {
-            throw OptionsError(.thresholdOutOfRange(options.threshold))
+            throw SettingsError(.thresholdOutOfRange(options.threshold))
         }
         let raters = try Self.raters(options)
         let paths = options.context ?? Self.defaultContext(run)
@@ -183,14 +183,14 @@ public struct LabelSheet: Sendable, Hashable {
         var seen: Set<String> = []
         for rater in options.raters {
             guard !rater.isEmpty, rater.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
-                throw OptionsError(.raterNotAFileName(rater))
+                throw SettingsError(.raterNotAFileName(rater))
             }
             guard seen.insert(rater.lowercased()).inserted else {
-                throw OptionsError(.raterTwice(rater))
+                throw SettingsError(.raterTwice(rater))
             }
         }
         if options.raters.count > 1, options.overlap == 0 {
-            throw OptionsError(.ratersWithoutOverlap(options.raters))
+            throw SettingsError(.ratersWithoutOverlap(options.raters))
         }
         return options.raters
     }
@@ -223,7 +223,7 @@ public struct LabelSheet: Sendable, Hashable {
     /// another path shares it or it names one of `fixed` (without regard to
     /// case), then the whole path.
     ///
-    /// - Throws: ``OptionsError`` for a path given twice, or one whose whole
+    /// - Throws: ``SettingsError`` for a path given twice, or one whose whole
     ///   path is still named like a column already in the sheet.
     private static func contextHeaders(_ paths: [String], fixed: [String]) throws -> [String] {
         var taken: [String: String] = [:]
@@ -238,13 +238,13 @@ public struct LabelSheet: Sendable, Hashable {
         var headers: [String] = []
         for path in paths {
             guard seen.insert(path).inserted else {
-                throw OptionsError(.contextTwice(path))
+                throw SettingsError(.contextTwice(path))
             }
             let short = shortName(path)
             let shortKey = LabelSheetColumns.columnKey(short)
             let name = counts[shortKey] == 1 && taken[shortKey] == nil ? short : path
             if let role = taken[LabelSheetColumns.columnKey(name)] {
-                throw OptionsError(.contextClash(path: path, role: role, short: short))
+                throw SettingsError(.contextClash(path: path, role: role, short: short))
             }
             taken[LabelSheetColumns.columnKey(name)] = "the context column \(name)"
             headers.append(name)

@@ -18,14 +18,14 @@ public enum RowSelection: Sendable, Hashable {
 
     /// The selection the options ask for, or `nil` for every row.
     ///
-    /// - Throws: ``LabelSheet/OptionsError`` when both are given, or for a sample of no rows.
+    /// - Throws: ``LabelSheet/SettingsError`` when both are given, or for a sample of no rows.
     public static func from(ids: URL?, sample: Int?, seed: UInt64) throws -> RowSelection? {
         switch (ids, sample) {
         case (nil, nil): return nil
-        case (_?, _?): throw LabelSheet.OptionsError(.idsAndSample)
+        case (_?, _?): throw LabelSheet.SettingsError(.idsAndSample)
         case (let url?, nil): return .ids(url)
         case (nil, let count?):
-            guard count >= 1 else { throw LabelSheet.OptionsError(.sampleTakesNoRows(count)) }
+            guard count >= 1 else { throw LabelSheet.SettingsError(.sampleTakesNoRows(count)) }
             return .sample(count: count, seed: seed)
         }
     }
@@ -35,7 +35,7 @@ public enum RowSelection: Sendable, Hashable {
     /// - Parameter candidates: the rows a sample is drawn from (for `align`, the
     ///   labelled ones); `nil` for every row. A list of ids is not limited to them.
     /// - Throws: ``InputError`` as ``RowIDList/load(from:run:)`` throws (an id the
-    ///   run lacks, or given twice, with its line); ``LabelSheet/OptionsError`` for a
+    ///   run lacks, or given twice, with its line); ``LabelSheet/SettingsError`` for a
     ///   sample larger than the candidates.
     public func rows(of run: FrozenRun, among candidates: Set<String>? = nil) throws -> FrozenRun {
         let kept: Set<String>
@@ -45,7 +45,7 @@ public enum RowSelection: Sendable, Hashable {
         case .sample(let count, let seed):
             let pool = run.rows.map(\.id).filter { candidates?.contains($0) ?? true }
             guard count <= pool.count else {
-                throw LabelSheet.OptionsError(.sampleBeyondPool(count, pool: pool.count, labelledOnly: candidates != nil))
+                throw LabelSheet.SettingsError(.sampleBeyondPool(count, pool: pool.count, labelledOnly: candidates != nil))
             }
             var order = Array(pool.indices)
             var generator = Xoshiro256StarStar(seed: seed)

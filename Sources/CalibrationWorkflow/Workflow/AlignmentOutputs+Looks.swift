@@ -17,7 +17,7 @@ extension AlignmentOutputs {
     /// (``AlignmentReport/earlierLooksNote``, in the bound ``AlignmentWording``).
     ///
     /// - Parameter labelSheets: the label sheets' paths as given.
-    /// - Throws: ``AlignmentOptionsError`` for `--sequential` without a history file, with a
+    /// - Throws: ``AlignmentSettingsError`` for `--sequential` without a history file, with a
     ///   different K than the sequence began with, when its K looks are used up, or when a
     ///   dimension's rows fell since the last look; ``InputError`` for a history line that does
     ///   not read, with `--sequential` (a single look then notes that earlier looks are unknown).
@@ -42,10 +42,10 @@ extension AlignmentOutputs {
             }
             return report
         }
-        guard maximum >= 1 else { throw AlignmentOptionsError(.noLooks(maximum)) }
-        guard history != nil else { throw AlignmentOptionsError(.looksWithoutHistory) }
+        guard maximum >= 1 else { throw AlignmentSettingsError(.noLooks(maximum)) }
+        guard history != nil else { throw AlignmentSettingsError(.looksWithoutHistory) }
         if let planned = same.first?.sequentialLooks, planned != maximum {
-            throw AlignmentOptionsError(.lookPlanChanged(planned: planned, asked: maximum))
+            throw AlignmentSettingsError(.lookPlanChanged(planned: planned, asked: maximum))
         }
         let alpha = (1 - report.options.confidence) / 2
         let futilityShare =
@@ -61,18 +61,18 @@ extension AlignmentOutputs {
             }
             if rows.last == d.counts.paired { rows.removeLast() }
             if let last = rows.last, last > d.counts.paired {
-                throw AlignmentOptionsError(
+                throw AlignmentSettingsError(
                     "dimension \(d.name): the last sequential look had \(last) paired rows and this one \(d.counts.paired); the labels of a sequence may only grow"
                 )
             }
             rows.append(d.counts.paired)
             guard rows.count <= maximum else {
-                throw AlignmentOptionsError(
+                throw AlignmentSettingsError(
                     "dimension \(d.name): all \(maximum) planned looks are used; another look would break the \(alpha * 100)% bound on a false 'aligned'"
                 )
             }
             guard let critical = SequentialBoundary.criticalValues(sizes: rows, maximumLooks: maximum, alpha: alpha)?.last else {
-                throw AlignmentOptionsError("dimension \(d.name): the rows at its looks (\(rows)) do not grow")
+                throw AlignmentSettingsError("dimension \(d.name): the rows at its looks (\(rows)) do not grow")
             }
             return SequentialLook.decide(
                 d, look: rows.count, maximumLooks: maximum, labelSet: labelSet, rows: rows, critical: critical, alpha: alpha,

@@ -64,7 +64,7 @@ extension EstimationReport {
     ///
     /// - Throws: ``InputError`` for a file that does not read or does not match
     ///   (a label of a row outside the run, sheets with no label, a frame of another
-    ///   run or batch, with rows missing or edited); ``EstimationOptionsError``
+    ///   run or batch, with rows missing or edited); ``EstimationSettingsError``
     ///   for options that cannot go together (`--categories` with a rubric, `--versus` without its sheets, both or
     ///   neither of judge scores and judgments).
     public init(files: EstimationFiles, settings: EstimationSettings) throws {
@@ -73,7 +73,7 @@ extension EstimationReport {
         do {
             levels = try ScoringScale.alignmentLevels(files.categories, rubric: rubric)
         } catch {
-            throw EstimationOptionsError(.levels(error))
+            throw EstimationSettingsError(.levels(error))
         }
         func run(_ scores: ExternalJudgeScores, _ run: FrozenRun?, _ labels: [URL], frame: URL?) throws -> EstimationRun {
             try EstimationRun(
@@ -81,14 +81,14 @@ extension EstimationReport {
                 frame: try frame.map(SamplingFrame.load(from:)) ?? SamplingFrame.discovered(besideSheets: labels))
         }
         guard (files.versus == nil) == files.versusLabels.isEmpty else {
-            throw EstimationOptionsError(.versusIncomplete)
+            throw EstimationSettingsError(.versusIncomplete)
         }
         let scores: ExternalJudgeScores
         switch (files.judgeScores, files.judgments) {
         case (let url?, nil): scores = try ExternalJudgeScores.load(from: url)
         case (nil, let judgments?):
             scores = try ExternalJudgeScores(judgments: judgments, file: "the judgments of \(judgments.run) by \(judgments.model)")
-        default: throw EstimationOptionsError(.scoresOrJudgments)
+        default: throw EstimationSettingsError(.scoresOrJudgments)
         }
         let a = try run(scores, try files.run.map(FrozenRun.load(from:)), files.labels, frame: files.frame)
         try self.init(

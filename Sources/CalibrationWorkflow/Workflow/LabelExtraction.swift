@@ -32,7 +32,7 @@ public struct LabelExtraction: Sendable {
     ///   - planned: the rows planned for the label set, shown on the page.
     ///   - alignment: the latest alignment report (JSON), whose verdicts the page shows.
     /// - Throws: ``OutputError`` for an output that cannot be written (checked
-    ///   first); ``InputError`` and ``LabelSheet/OptionsError`` as
+    ///   first); ``InputError`` and ``LabelSheet/SettingsError`` as
     ///   ``LabelSheet/init(run:dimensions:options:judgments:earlier:file:rubricFile:)`` throws.
     public init(
         run: FrozenRun, runFile: String, rubric: Rubric, options: LabelSheet.Settings, judgments: JudgmentSet?, earlier: [URL],

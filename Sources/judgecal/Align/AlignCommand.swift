@@ -82,7 +82,7 @@ enum AlignCommand {
             if arguments[pairwise] { return try await runPairwise(arguments, console: console) }
             if let scoresPath = try arguments[judgeScores] { return try runOnScores(scoresPath, arguments, console: console) }
             return try await runJudging(arguments, runPath: arguments[runFile], console: console)
-        } catch let error as AlignmentOptionsError {
+        } catch let error as AlignmentSettingsError {
             throw UsageError(AlignMessages.message(for: error) ?? error.message)
         }
     }

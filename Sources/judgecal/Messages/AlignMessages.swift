@@ -10,7 +10,7 @@ import StatisticsCore
 /// the errors' problems and the notes the workflow words through ``AlignmentWording`` and ``SplitWording``.
 enum AlignMessages {
     /// An alignment's options error as `align` words it; `nil` for one whose message names no option.
-    static func message(for error: AlignmentOptionsError) -> String? {
+    static func message(for error: AlignmentSettingsError) -> String? {
         switch error.problem {
         case .levelsWithRubric?: "--categories applies only without --rubric; the rubric declares each dimension's scale"
         case .tooFewLevels?: "--categories needs at least two distinct levels, each given once"

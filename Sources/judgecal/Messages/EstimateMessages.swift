@@ -6,7 +6,7 @@ import DataFormats
 /// the errors' problems and the report's sentences (``EstimationWording``).
 enum EstimateMessages {
     /// An estimation's options error as `estimate` words it; `nil` for one whose message names no option.
-    static func message(for error: EstimationOptionsError) -> String? {
+    static func message(for error: EstimationSettingsError) -> String? {
         switch error.problem {
         case .contradictoryDeclarations?:
             "--random-sample and --not-for-inference contradict each other: the labelled rows were either drawn at "
@@ -15,11 +15,11 @@ enum EstimateMessages {
             "the sampling frame gives each row's inclusion probability, so the rows were not drawn uniformly; drop "
                 + "--random-sample and they are weighted by those probabilities"
         case .samplingUndeclared?:
-            EstimationOptionsError.samplingUndeclaredStart
+            EstimationSettingsError.samplingUndeclaredStart
                 + "If the labelled rows were drawn uniformly at random from the run, say so with --random-sample (the report says you "
                 + "did); if they were picked by hand, --not-for-inference shows the figures marked as not valid for inference"
         case .unreachableRows(let count, let rows, let first)?:
-            EstimationOptionsError.unreachableRowsStart(count, of: rows, first: first)
+            EstimationSettingsError.unreachableRowsStart(count, of: rows, first: first)
                 + "draw labels from those strata (judgecal extract --next), or show the figures with --not-for-inference"
         case .passLevelOffScale(let level, let dimension, let scale)?:
             "--pass-at \(level.plainText) is not a level of \(dimension)'s scale \(scale); name one of its levels"

@@ -4,10 +4,10 @@ import DataFormats
 /// `extract`'s words for the label sheet's errors, naming its options (`--sample`, `--raters`,
 /// `--context`, `--strategy`, `--next`), and those of the options the sheet shares with `import`
 /// (`--label-columns`) and with `judge` and `align` (`--ids`, `--sample`): the library says what is
-/// wrong (``LabelSheet/OptionsError/Problem``, ``LabelSheet/DrawProblem``), these say which option to change.
+/// wrong (``LabelSheet/SettingsError/Problem``, ``LabelSheet/DrawProblem``), these say which option to change.
 enum ExtractMessages {
     /// The options error as `judgecal` words it.
-    static func message(for error: LabelSheet.OptionsError) -> String {
+    static func message(for error: LabelSheet.SettingsError) -> String {
         switch error.problem {
         case .sampleOfNoRows(let sample):
             "--sample \(sample) draws no rows, and the importer refuses a sheet without rows; ask for at least 1 (or leave --sample out for every row)"
@@ -27,7 +27,7 @@ enum ExtractMessages {
         case .idsAndSample: "--ids and --sample both choose the rows; give one"
         case .sampleTakesNoRows(let count): "--sample \(count) takes no rows; ask for at least 1"
         case .sampleBeyondPool(let count, let pool, let labelledOnly):
-            "--sample \(count) is more than the \(pool) \(LabelSheet.OptionsError.poolName(labelledOnly: labelledOnly)); ask for at most \(pool)"
+            "--sample \(count) is more than the \(pool) \(LabelSheet.SettingsError.poolName(labelledOnly: labelledOnly)); ask for at most \(pool)"
         case .labelColumnsOfFormat, .labelColumnRepeated, .labelColumnNames, .labelColumnMapped, .metricMissing:
             ImportMessages.labelColumns(error.problem) ?? error.message
         }

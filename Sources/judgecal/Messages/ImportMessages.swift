@@ -24,9 +24,9 @@ enum ImportMessages {
         }
     }
 
-    /// The label-column problems of ``LabelSheet/OptionsError`` as `import --label-columns` words
+    /// The label-column problems of ``LabelSheet/SettingsError`` as `import --label-columns` words
     /// them; `nil` for the others.
-    static func labelColumns(_ problem: LabelSheet.OptionsError.Problem) -> String? {
+    static func labelColumns(_ problem: LabelSheet.SettingsError.Problem) -> String? {
         switch problem {
         case .labelColumnsOfFormat(let format):
             "--label-columns reads fields of JSON Lines or CSV records (or JUDGE-BENCH metrics); a \(format) export has none"

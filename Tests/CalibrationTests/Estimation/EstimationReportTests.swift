@@ -60,12 +60,12 @@ struct EstimationReportTests {
     @Test("Labels with no record of how they were drawn are refused, naming both ways forward")
     func refusedWithoutSamplingDeclaration() throws {
         let (input, _, _) = syntheticRun()
-        let error = try #require(throws: EstimationOptionsError.self) {
+        let error = try #require(throws: EstimationSettingsError.self) {
             try EstimationReport(EstimationRun(input: input), settings: EstimationSettings())
         }
         let words = JudgeCal.message(for: error) ?? ""
         #expect(words.contains("--random-sample") && words.contains("--not-for-inference"))
-        #expect(throws: EstimationOptionsError.self) {
+        #expect(throws: EstimationSettingsError.self) {
             try EstimationSettings(passLevel: nil, randomSample: true, notForInference: true)
         }
     }
@@ -102,7 +102,7 @@ struct EstimationReportTests {
         #expect(throws: AlignmentError.self) {
             try EstimationReport(EstimationRun(input: input, inclusionProbabilities: missing), settings: EstimationSettings())
         }
-        #expect(throws: EstimationOptionsError.self) {
+        #expect(throws: EstimationSettingsError.self) {
             try EstimationReport(
                 EstimationRun(input: input, inclusionProbabilities: pi), settings: EstimationSettings(declaredSampling: .randomSample))
         }
@@ -116,7 +116,7 @@ struct EstimationReportTests {
             uniqueKeysWithValues: input.runRowIDs.enumerated().map { ($1, $0 >= 80 && expert[$0] == 4 ? 0 : 0.2) })
         let unreachable = (80..<400).count { expert[$0] == 4 }
         #expect(unreachable > 0)
-        let error = try #require(throws: EstimationOptionsError.self) {
+        let error = try #require(throws: EstimationSettingsError.self) {
             try EstimationReport(EstimationRun(input: input, inclusionProbabilities: pi), settings: EstimationSettings())
         }
         #expect(error.message.hasPrefix("\(unreachable) of the run's 400 rows"))
@@ -139,7 +139,7 @@ struct EstimationReportTests {
         twice.dimensions[0].expertLabels.append(ExpertLabel(rowID: "row-0000", rater: "expert-b", value: 2))
         let second = try #require(throws: AlignmentError.self) { try EstimationReport(EstimationRun(input: twice), settings: settings) }
         #expect(second.message.contains("expert-a") && second.message.contains("expert-b"))
-        let offScale = try #require(throws: EstimationOptionsError.self) {
+        let offScale = try #require(throws: EstimationSettingsError.self) {
             try EstimationReport(EstimationRun(input: input), settings: EstimationSettings(passLevel: 5, declaredSampling: .randomSample))
         }
         #expect(JudgeCal.message(for: offScale)?.contains("--pass-at 5") == true)

@@ -123,7 +123,7 @@ struct EvaluationResultEstimationTests {
             index: 0, prompt: nil, expected: nil, response: nil, metrics: [], inferenceError: nil, evaluatorErrors: [])
         let result = EvaluationResult(
             name: "x", info: [:], startedAt: Date(), endedAt: Date(), samples: [outcome], aggregates: [], errors: ErrorSummary())
-        #expect(throws: EstimationOptionsError.self) {
+        #expect(throws: EstimationSettingsError.self) {
             try result.correctedEstimates(
                 rubric: HANNARelevanceReplay.rubric, labels: labels, settings: EstimationSettings(declaredSampling: .randomSample))
         }

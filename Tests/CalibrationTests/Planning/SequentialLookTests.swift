@@ -106,15 +106,15 @@ struct SequentialLookTests {
     @Test("a changed maximum, looks used up, or no history file are refused with the reason")
     func refused() throws {
         let outputs = try Self.historyWithEarlierLook(looks: 1)
-        let changed = try #require(throws: AlignmentOptionsError.self) {
+        let changed = try #require(throws: AlignmentSettingsError.self) {
             try outputs.withLooks(try Self.report(looks: 5), labelSheets: [Self.sheet])
         }
         #expect(JudgeCal.message(for: changed)?.contains("began with --sequential 1") == true)
-        let spent = try #require(throws: AlignmentOptionsError.self) {
+        let spent = try #require(throws: AlignmentSettingsError.self) {
             try outputs.withLooks(try Self.report(looks: 1), labelSheets: [Self.sheet])
         }
         #expect(spent.message.contains("all 1 planned looks are used"))
-        #expect(throws: AlignmentOptionsError.self) {
+        #expect(throws: AlignmentSettingsError.self) {
             try AlignmentOutputs(history: nil).withLooks(try Self.report(looks: 2), labelSheets: [Self.sheet])
         }
     }

@@ -97,11 +97,11 @@ struct ImportedRatingsTests {
         let url = try file("export.csv", Self.export)
         let mapping = FieldMapping(id: "key", input: ["review"], response: "tags")
         for columns in [["human", "human"], ["tags"], ["id=human"]] {
-            #expect(throws: LabelSheet.OptionsError.self, "\(columns)") {
+            #expect(throws: LabelSheet.SettingsError.self, "\(columns)") {
                 try RunImporter.importRun(from: url, format: .csv(mapping), labelColumns: columns)
             }
         }
-        #expect(throws: LabelSheet.OptionsError.self) { try LabelColumn.parse(["human"], format: .xcodeResult) }
+        #expect(throws: LabelSheet.SettingsError.self) { try LabelColumn.parse(["human"], format: .xcodeResult) }
         #expect(try LabelColumn.parse([], format: .xcodeResult).isEmpty)
     }
 
@@ -141,7 +141,7 @@ struct ImportedRatingsTests {
         #expect(ratings.dimensions == ["Missing Steps"])
         #expect(Set(ratings.ratings.map(\.dimension)) == ["Missing Steps"])
         #expect(!ratings.ratings.isEmpty && ratings.ratings.allSatisfy { !$0.value.isEmpty })
-        let error = try #require(throws: LabelSheet.OptionsError.self) {
+        let error = try #require(throws: LabelSheet.SettingsError.self) {
             try RunImporter.importRun(from: url, format: .judgeBench, labelColumns: ["Overall"])
         }
         #expect(error.message.contains("has no metric Overall; its metrics are Overall Quality"))

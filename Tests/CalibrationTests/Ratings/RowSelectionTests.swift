@@ -38,7 +38,7 @@ struct RowSelectionTests {
         let candidates: Set<String> = ["book-003", "book-010", "book-020"]
         let among = try RowSelection.sample(count: 2, seed: 7).rows(of: run, among: candidates).rows.map(\.id)
         #expect(among.count == 2 && Set(among).isSubset(of: candidates))
-        let tooMany = try #require(throws: LabelSheet.OptionsError.self) {
+        let tooMany = try #require(throws: LabelSheet.SettingsError.self) {
             try RowSelection.sample(count: 4, seed: 7).rows(of: run, among: candidates)
         }
         #expect(JudgeCal.message(for: tooMany)?.contains("--sample 4 is more than the 3 rows to choose from") == true)
@@ -54,8 +54,8 @@ struct RowSelectionTests {
         try Data("book-002\nbook-999\n".utf8).write(to: list)
         let error = try #require(throws: InputError.self) { try RowSelection.ids(list).rows(of: run) }
         #expect(error.line == 2)
-        #expect(throws: LabelSheet.OptionsError.self) { try RowSelection.from(ids: list, sample: 3, seed: 0) }
-        #expect(throws: LabelSheet.OptionsError.self) { try RowSelection.from(ids: nil, sample: 0, seed: 0) }
+        #expect(throws: LabelSheet.SettingsError.self) { try RowSelection.from(ids: list, sample: 3, seed: 0) }
+        #expect(throws: LabelSheet.SettingsError.self) { try RowSelection.from(ids: nil, sample: 0, seed: 0) }
         #expect(try RowSelection.from(ids: nil, sample: nil, seed: 0) == nil)
     }
 

@@ -56,11 +56,11 @@ struct AlignmentWorkflowTests {
         #expect(scale.categoryScale.count == 5)
         #expect(try ScoringScale.alignmentLevels([], rubric: nil) == nil)
         let rubric = try Rubric.load(from: SharedData.projectURL("rubrics/book-tags.md"))
-        #expect(throws: AlignmentOptionsError.self) { try ScoringScale.alignmentLevels([1, 2], rubric: rubric) }
-        let one = try #require(throws: AlignmentOptionsError.self) { try ScoringScale.alignmentLevels([3], rubric: nil) }
+        #expect(throws: AlignmentSettingsError.self) { try ScoringScale.alignmentLevels([1, 2], rubric: rubric) }
+        let one = try #require(throws: AlignmentSettingsError.self) { try ScoringScale.alignmentLevels([3], rubric: nil) }
         #expect(JudgeCal.message(for: one) == "--categories needs at least two distinct levels, each given once")
-        #expect(throws: AlignmentOptionsError.self) { try ScoringScale.alignmentLevels([1, 2, 2], rubric: nil) }
-        #expect(throws: AlignmentOptionsError.self) { try ScoringScale.alignmentLevels(Array(1...201), rubric: nil) }
+        #expect(throws: AlignmentSettingsError.self) { try ScoringScale.alignmentLevels([1, 2, 2], rubric: nil) }
+        #expect(throws: AlignmentSettingsError.self) { try ScoringScale.alignmentLevels(Array(1...201), rubric: nil) }
     }
 
     @Test("HANNA's judge scores without a scale: the figures, and the note that the category statistics are undefined")

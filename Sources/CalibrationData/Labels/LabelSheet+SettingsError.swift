@@ -10,7 +10,7 @@ extension LabelSheet {
     /// library does (`the rater ana is named twice; name each rater once`). The command line
     /// reports it as a usage error (exit 64); problems in the run or the rubric are ``InputError``s
     /// and, where their way out is a setting, ``DrawError``s.
-    public struct OptionsError: Error, Sendable, Hashable, CustomStringConvertible {
+    public struct SettingsError: Error, Sendable, Hashable, CustomStringConvertible {
         /// What is wrong.
         public let problem: Problem
 
@@ -121,7 +121,7 @@ extension LabelSheet {
     }
 }
 
-extension LabelSheet.OptionsError: KindedError {
+extension LabelSheet.SettingsError: KindedError {
     /// ``ErrorKind/usage``: options a label sheet cannot be made with.
     public var kind: ErrorKind { .usage }
 }
