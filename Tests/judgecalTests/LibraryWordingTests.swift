@@ -41,4 +41,25 @@ struct LibraryWordingTests {
         }
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
+
+    /// The issue's own check: a grep for `"--` or a backquoted `--` before a letter over the library
+    /// sources, doc comments and DocC pages included, finds nothing; the libraries name a setting, and
+    /// at most `judgecal`'s `name` option in prose.
+    @Test("No library source or DocC page, comments included, quotes a --flag")
+    func noQuotedFlagAnywhere() throws {
+        let sources = SharedData.projectURL("Sources")
+        let files = try FileManager.default.subpathsOfDirectory(atPath: sources.path).filter {
+            ($0.hasSuffix(".swift") || $0.hasSuffix(".md")) && !$0.hasPrefix("judgecal/") && !$0.hasPrefix("CommandLineParsing/")
+        }
+        #expect(files.count > 100, "the library sources were found")
+        var found: [String] = []
+        for file in files.sorted() {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.contains(/["`]--[a-z]/) {
+                found.append("\(file):\(number + 1)")
+            }
+        }
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
 }

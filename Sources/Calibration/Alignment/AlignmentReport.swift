@@ -123,7 +123,7 @@ public struct DimensionAlignment: Sendable, Hashable, Codable {
         public var quadratic: Estimate
     }
 
-    /// The per-group correlations of `--group-by` (summary-level protocol).
+    /// The per-group correlations of the `group-by` option (summary-level protocol).
     public struct GroupedCorrelations: Sendable, Hashable, Codable {
         /// Pearson's r per group, averaged.
         public var pearson: GroupedCorrelation

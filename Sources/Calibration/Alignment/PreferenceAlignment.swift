@@ -23,7 +23,7 @@ public struct PreferenceAlignment: Sendable, Hashable, Codable {
     public var rubric: String
     /// The judge model.
     public var model: String
-    /// Rows (pairs) in the run, or in the part of it `--ids` or `--sample` chose; `align` judges the labelled ones.
+    /// Rows (pairs) in the run, or in the part of it the `ids` option or the `sample` option chose; `align` judges the labelled ones.
     public var rows: Int
     /// Rows the judge failed on (in either order), transport failures included.
     public var failed: Int
@@ -49,8 +49,8 @@ public struct PreferenceAlignment: Sendable, Hashable, Codable {
     /// The column a human preference is read from: `preference`, a, tie or b.
     public static let labelDimension = PairwiseJudge.outcomeDimensions[0]
 
-    // What does not apply to preferences, and a tool refuses rather than ignores (`judgecal align
-    // --pairwise`): the judge's scores from a file, declared categories, another statistic, the
+    // What does not apply to preferences, and a tool refuses rather than ignores (`judgecal`'s
+    // pairwise alignment): the judge's scores from a file, declared categories, another statistic, the
     // bootstrap, slices, worst-row lists, splits and sequential looks (kappa's interval here is
     // analytic); labels as means (preferences are not averaged), worked-example rows and
     // certificates (a pairwise run has neither). A report file and the history line apply
@@ -63,7 +63,7 @@ public struct PreferenceAlignment: Sendable, Hashable, Codable {
     /// with `labels` (read on ``labelDimension``).
     ///
     /// - Parameter settings: the threshold kappa's interval is compared with and the intervals'
-    ///   coverage (`align`'s `--threshold`); its other choices do not apply to preferences.
+    ///   coverage (`align`'s `threshold` option); its other choices do not apply to preferences.
     public init(run: FrozenRun, judgments: JudgmentSet, labels: ExpertLabels, settings: AlignmentSettings = AlignmentSettings()) {
         let level = settings.confidence
         let outcomes = Dictionary(

@@ -6,7 +6,7 @@ extension ScoringScale {
     /// declares one: numeric levels, each a whole number; `nil` when no level is given.
     ///
     /// Why not ``CategoryScale/init(declared:)``, which reads `agreement`'s
-    /// `--categories`: there a category may be a label (`fail,pass`) and a
+    /// the `categories` option: there a category may be a label (`fail,pass`) and a
     /// single category is a scale, because ratings are matched to categories as
     /// written. Here judge scores and expert labels are numbers, rounded half up
     /// to the nearest level for the category statistics and read beside the
@@ -31,7 +31,7 @@ public struct AlignmentSettingsError: Error, Sendable, Hashable, CustomStringCon
     /// What is wrong and what to ask for instead, in the library's words.
     public let message: String
     /// What is wrong, where the way out is a setting of the caller's, for a tool to word naming its
-    /// options (`--categories`, `--sequential`); `nil` when ``message`` says all.
+    /// options (the categories given, the planned looks); `nil` when ``message`` says all.
     public let problem: Problem?
 
     /// What is wrong, with what a tool needs to say so in its own words.

@@ -1,7 +1,7 @@
 import AgreementCoefficients
 public import StatisticsCore
 
-/// The system-level correlation of `--group-by`: each group's mean judge score and mean expert value,
+/// The system-level correlation of rows in groups: each group's mean judge score and mean expert value,
 /// then Spearman's ρ and Kendall's τ-b across the groups, as SummEval reports a metric's agreement
 /// with experts on systems (Fabbri et al. 2021, TACL 9, "SummEval: Re-evaluating Summarization
 /// Evaluation", system-level correlations).

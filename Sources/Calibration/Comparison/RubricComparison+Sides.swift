@@ -107,7 +107,7 @@ extension RubricComparison {
         public var judged: JudgedText?
     }
 
-    /// One group's comparison (`--group-by`).
+    /// One group's comparison (the `group-by` option).
     public struct Slice: Sendable, Hashable, Codable {
         /// The group's value.
         public var group: String

@@ -4,7 +4,7 @@ public import DataFormats
 /// how the labelled rows were drawn, the scale a dimension lacks, the run compared with.
 ///
 /// The library decides when each applies and says it in its own words (``ownText``); a tool that
-/// names its own options (`judgecal`'s `--random-sample`, `--categories`, `--versus`) binds ``tool``
+/// names its own options (`judgecal`'s, in its `Messages/`) binds ``tool``
 /// for the duration of its work (`EstimationWording.$tool.withValue(ToolWords(words)) { … }`), and the report
 /// reads in its words, in every form it is written or printed in.
 public enum EstimationWording: Sendable, Hashable {

@@ -5,7 +5,7 @@ public import DataFormats
 /// verdict is planned for.
 ///
 /// The library decides when each applies and says it in its own words (``ownText``); a tool that
-/// names its own options (`judgecal`'s `--run`, `align --ci analytic`, `align --sequential`) binds
+/// names its own options (`judgecal`'s, in its `Messages/`) binds
 /// ``tool`` for the duration of its work (`PlanWording.$tool.withValue(ToolWords(words)) { … }`).
 public enum PlanWording: Sendable, Hashable {
     /// No judgments were given, so both raters are taken to use every level equally often.

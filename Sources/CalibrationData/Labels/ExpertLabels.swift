@@ -153,7 +153,7 @@ public struct ExpertLabels: Sendable, Hashable {
     }
 
     /// Reads the sheets at `urls` for dimensions that have no declared scale
-    /// (`judgecal align --judge-scores` without a rubric or `--categories`):
+    /// (`judgecal align --judge-scores` without a rubric or the `categories` option):
     /// every score must be a finite number and is kept as it is.
     ///
     /// - Parameters:

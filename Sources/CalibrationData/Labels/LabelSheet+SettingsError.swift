@@ -5,8 +5,7 @@ extension LabelSheet {
     /// what is wrong (``problem``), with the values involved, and in the library's words what to
     /// ask for instead (``message``).
     ///
-    /// A tool names its own options for each ``Problem`` (`judgecal`: `--raters names ana twice;
-    /// name each rater once`); any other caller gets ``message``, which names the setting as this
+    /// A tool names its own options for each ``Problem`` (`judgecal` names its raters option); any other caller gets ``message``, which names the setting as this
     /// library does (`the rater ana is named twice; name each rater once`). The command line
     /// reports it as a usage error (exit 64); problems in the run or the rubric are ``InputError``s
     /// and, where their way out is a setting, ``DrawError``s.

@@ -48,7 +48,7 @@ public struct Certificate: Sendable, Hashable, Codable {
     public var labelFingerprint: String
     /// How many test rows were judged.
     public var testRows: Int
-    /// Whether this lineage had been certified on these test rows before (`--force`): the test is then no longer sealed.
+    /// Whether this lineage had been certified on these test rows before (the `force` option): the test is then no longer sealed.
     public var testRowsReused: Bool
 
     /// Creates the value from its parts.
@@ -69,7 +69,7 @@ public struct Certificate: Sendable, Hashable, Codable {
     /// detect a rubric truly better by +0.15 quadratic kappa in at least 80% of
     /// cases while keeping 95% coverage with nothing better: about 50 test rows
     /// (200 labelled at the default 50/25/25) fall short of that power, about 80
-    /// (200 at `--split-shares 40,20,40`) reach it (`IterationSimulation`; the
+    /// (200 at shares 40/20/40) reach it (`IterationSimulation`; the
     /// figures in docs/ITERATION.md, "What the figures say").
     public static let recommendedTestRows = 80
 
@@ -100,7 +100,7 @@ public struct Certificate: Sendable, Hashable, Codable {
 
 /// A certification refused: a second certificate of a lineage on the same
 /// test rows unless forced, no certificate to require, or a judge that no
-/// longer matches its certificate (`align --require-certified`).
+/// longer matches its certificate (a look that requires a certificate).
 public struct CertificationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was refused, and what to do, in the library's words.
     public let message: String

@@ -2,7 +2,7 @@ import DataFormats
 public import Foundation
 public import Judging
 
-/// A command's labels restricted to one split (`--split validation`, and
+/// A command's labels restricted to one split (the `split` option (`validation`), and
 /// `certify` on test), with the split's record read, brought up to date with
 /// the labels, and written back: the first use writes it.
 public struct SplitSelection: Sendable {

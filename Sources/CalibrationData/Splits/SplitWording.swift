@@ -4,7 +4,7 @@ public import DataFormats
 /// the tool: the shares to split a small label set by, a certificate that was forced.
 ///
 /// The library decides when each applies and says it in its own words (``ownText``); a tool that
-/// names its own options (`judgecal`'s `--split-shares`, `--force`) binds ``tool`` for the duration
+/// names its own options (`judgecal`'s, in its `Messages/`) binds ``tool`` for the duration
 /// of its work (`SplitWording.$tool.withValue(ToolWords(words)) { … }`), and the sentences read in its words.
 public enum SplitWording: Sendable, Hashable {
     /// A new record's test split has `rows` rows, fewer than ``Certificate/recommendedTestRows``; the

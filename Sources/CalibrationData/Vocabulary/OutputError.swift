@@ -8,8 +8,8 @@ import Foundation
 /// 'calibration/history.jsonl': Permission denied, so the report 'r.html' was
 /// not written either; append the history elsewhere, or keep none`. Where the
 /// way out is a setting of the caller's (``remedy``), a tool ends the sentence
-/// in its own words instead (``description(advice:)``): `judgecal` says `pass
-/// --history FILE to append elsewhere, or --no-history`.
+/// in its own words instead (``description(advice:)``): `judgecal` names its history
+/// options.
 public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file, as the user named it.
     public let path: String

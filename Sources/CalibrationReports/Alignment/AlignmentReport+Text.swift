@@ -28,7 +28,7 @@ extension AlignmentReport {
         if let sentence = info.rowsNotInRunSentence { out.append(sentence) }
         if let degenerate = degenerateJudge { out.append("warning: \(degenerate.message)") }
         out.append("")
-        // The interval column is the verdict's statistic (`--statistic kappa` once left it κ_q).
+        // The interval column is the verdict's statistic (unweighted kappa's once showed κ_q).
         var table = TextTable(columns: ["dimension", "n", "exact", "\(options.statistic.symbol) [CI]", "α", "AC2", "ρ", "τ", "verdict"])
         for d in dimensions {
             let more = (d.verdict.figures.additionalRowsNeeded.map { " (+\($0) rows)" } ?? "") + (d.sequentialLook.map { ", \($0.summary)" } ?? "")

@@ -9,18 +9,18 @@ extension AlignmentOutputs {
     ///
     /// With ``AlignmentSettings/sequentialLooks`` K, each dimension's verdict is
     /// decided on its repeated interval (``SequentialLook``): the looks are the
-    /// history's earlier `--sequential` lines of the same rubric and label set
+    /// history's earlier lines of sequential looks of the same rubric and label set
     /// (the sheets' file names, sorted), each dimension's rows at each, and this
     /// one. A look on exactly as many rows as the previous one is that look
-    /// again, not a new one. Without `--sequential`, a report on labels that
+    /// again, not a new one. Without the `sequential` option, a report on labels that
     /// sequential looks used says that its interval ignores them
     /// (``AlignmentReport/earlierLooksNote``, in the bound ``AlignmentWording``).
     ///
     /// - Parameter labelSheets: the label sheets' paths as given.
-    /// - Throws: ``AlignmentSettingsError`` for `--sequential` without a history file, with a
+    /// - Throws: ``AlignmentSettingsError`` for sequential looks without a history file, with a
     ///   different K than the sequence began with, when its K looks are used up, or when a
     ///   dimension's rows fell since the last look; ``InputError`` for a history line that does
-    ///   not read, with `--sequential` (a single look then notes that earlier looks are unknown).
+    ///   not read, with the `sequential` option (a single look then notes that earlier looks are unknown).
     public func withLooks(_ report: AlignmentReport, labelSheets: [String]) throws -> AlignmentReport {
         let labelSet = labelSheets.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted().joined(separator: ", ")
         var report = report
@@ -81,7 +81,7 @@ extension AlignmentOutputs {
         return report
     }
 
-    /// The history's `--sequential` lines, in file order; none when the file does not exist.
+    /// The history's lines of sequential looks, in file order; none when the file does not exist.
     static func sequentialEntries(in url: URL) throws -> [AlignmentHistoryEntry] {
         guard FileManager.default.fileExists(atPath: url.path) else { return [] }
         let text = String(decoding: try InputFile.read(url), as: UTF8.self)

@@ -4,7 +4,7 @@ public import DataFormats
 /// and earlier sequential looks on the same labels.
 ///
 /// The workflow decides when each applies and says it in its own words (``ownText``); a tool that
-/// names its own options (`judgecal`'s `--rubric`, `--categories`, `align --sequential`) binds
+/// names its own options (`judgecal`'s, in its `Messages/`) binds
 /// ``tool`` for the duration of its work (`AlignmentWording.$tool.withValue(ToolWords(words)) { … }`), and the
 /// notes, printed or written into a report, read in its words.
 public enum AlignmentWording: Sendable, Hashable {

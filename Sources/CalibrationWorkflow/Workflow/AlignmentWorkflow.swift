@@ -7,7 +7,7 @@ import LanguageModels
 import StatisticsCore
 
 /// The outputs of an alignment besides the printed report: a report file
-/// (`--report`) and the history line (`--history`, `--no-history`).
+/// (the `report` option) and the history line (the `history` option, the `no-history` option).
 public struct AlignmentOutputs: Sendable, Hashable {
     /// Where to write the report (HTML, Markdown or JSON by extension), if anywhere.
     public var report: String?

@@ -20,7 +20,7 @@ public struct EstimationFiles: Sendable, Hashable {
     public var run: URL?
     /// The rubric, which declares the dimensions and scales.
     public var rubric: URL?
-    /// Without a rubric, every dimension's integer levels (`--categories`); empty for none.
+    /// Without a rubric, every dimension's integer levels (the `categories` option); empty for none.
     public var categories: [Int]
     /// Run A's label sheets.
     public var labels: [URL]
@@ -28,9 +28,9 @@ public struct EstimationFiles: Sendable, Hashable {
     public var versus: URL?
     /// Run B's label sheets.
     public var versusLabels: [URL]
-    /// Whether labels are levels or means of several experts' levels (`--means`).
+    /// Whether labels are levels or means of several experts' levels (the `means` option).
     public var values: ExpertLabels.ValueMode
-    /// Run A's sampling frame (`--frame`).
+    /// Run A's sampling frame (the `frame` option).
     ///
     /// `nil` to look for one beside its sheets (``SamplingFrame/discovered(besideSheets:)``);
     /// run B's is always looked for beside its sheets.
@@ -65,7 +65,7 @@ extension EstimationReport {
     /// - Throws: ``InputError`` for a file that does not read or does not match
     ///   (a label of a row outside the run, sheets with no label, a frame of another
     ///   run or batch, with rows missing or edited); ``EstimationSettingsError``
-    ///   for options that cannot go together (`--categories` with a rubric, `--versus` without its sheets, both or
+    ///   for options that cannot go together (the `categories` option with a rubric, the `versus` option without its sheets, both or
     ///   neither of judge scores and judgments).
     public init(files: EstimationFiles, settings: EstimationSettings) throws {
         let rubric = try files.rubric.map(Rubric.loadForUse(from:))

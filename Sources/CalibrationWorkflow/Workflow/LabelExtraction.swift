@@ -27,7 +27,7 @@ public struct LabelExtraction: Sendable {
     ///
     /// - Parameters:
     ///   - runFile: the run's path, named in errors.
-    ///   - earlier: the label set's earlier sheets, whose rows the batch does not draw again (`--next`).
+    ///   - earlier: the label set's earlier sheets, whose rows the batch does not draw again (the `next` option).
     ///   - output: the sheet's path; `html` the page's, if one is wanted.
     ///   - planned: the rows planned for the label set, shown on the page.
     ///   - alignment: the latest alignment report (JSON), whose verdicts the page shows.

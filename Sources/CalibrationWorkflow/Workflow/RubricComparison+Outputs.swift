@@ -4,7 +4,7 @@ import CalibrationReports
 public import Foundation
 
 extension RubricComparison {
-    /// Writes the report file (`--report`: HTML, Markdown or JSON by extension), if one is asked for, and, when the
+    /// Writes the report file (the `report` option: HTML, Markdown or JSON by extension), if one is asked for, and, when the
     /// comparison was made on a split, its look as a line of the history at `history`: all or none (``StagedOutputs``).
     ///
     /// - Parameters:

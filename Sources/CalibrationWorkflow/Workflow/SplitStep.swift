@@ -18,7 +18,7 @@ import StatisticsCore
 public struct SplitStep: Sendable {
     /// The split, its record and its labels.
     public let selection: SplitSelection
-    /// The history file the looks and certificates are counted in (`nil` on development with `--no-history`).
+    /// The history file the looks and certificates are counted in (`nil` on development with the `no-history` option).
     public let history: URL?
     /// Every entry of the history when the step began.
     public let entries: [AlignmentHistoryEntry]
@@ -26,7 +26,7 @@ public struct SplitStep: Sendable {
 
     /// Selects `split` of the labels (``SplitSelection``) and reads the history at `history`.
     ///
-    /// - Parameter history: the history file; `nil` (`--no-history`) is refused on validation and test, whose looks
+    /// - Parameter history: the history file; `nil` (the `no-history` option) is refused on validation and test, whose looks
     ///   and certificates must be counted.
     /// - Throws: as ``SplitSelection/init(_:labels:sheets:file:proportions:)`` and ``AlignmentHistoryEntry/readAll(from:)``;
     ///   ``SplitError`` for no history on validation or test.
@@ -43,7 +43,7 @@ public struct SplitStep: Sendable {
     }
 
     /// ``init(_:labels:sheets:file:proportions:history:)`` from a command line's text: the label sheets', the
-    /// record's and the history's paths, and the shares as `--split-shares` gives them (none: the default, 50/25/25).
+    /// record's and the history's paths, and the shares as the `split-shares` option gives them (none: the default, 50/25/25).
     public init(_ split: LabelSplit, labels: ExpertLabels, sheets: [String], file: String?, shares: [Double], history: String?) throws {
         try self.init(
             split, labels: labels, sheets: sheets.map { URL(fileURLWithPath: $0) }, file: file.map { URL(fileURLWithPath: $0) },

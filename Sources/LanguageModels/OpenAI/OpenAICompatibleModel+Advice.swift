@@ -18,16 +18,16 @@ extension OpenAICompatibleModel.Configuration {
     /// held for a batch).
     ///
     /// The client decides which setting would help: a first byte that never came is
-    /// ``Setting/firstByteTimeout``. How a user changes it is the tool's to say: `judgecal` answers
-    /// `raise firstByteTimeout in --model-config (or pass --first-byte-timeout)`. What the tool
+    /// ``Setting/firstByteTimeout``. How a user changes it is the tool's to say: `judgecal` names its
+    /// configuration file's key and its timeout option. What the tool
     /// leaves unsaid keeps the client's own words, which name the configuration's properties
     /// (``ownWords(changing:)``: `raise firstByteTimeout`).
     public struct Advice: Sendable, Hashable {
         /// Per setting, the words that tell the user how to change it: a phrase that starts with its
-        /// verb (`pass --base-url`, `raise requestTimeout in --model-config`).
+        /// verb (`raise requestTimeout`, in the tool's terms).
         public var changing: [Setting: String]
         /// Where the base URL came from when the caller's overrides set it (``Source/overrides``), in
-        /// words (`given with --base-url`); `nil` for the client's own, `from the caller's overrides`.
+        /// words (the tool names its option); `nil` for the client's own, `from the caller's overrides`.
         public var overridesOrigin: String?
         /// What to do about a request the batch route holds for the next batch input file
         /// (``BatchRouteModel``), after why it was held: how the tool writes that file and reads the

@@ -152,7 +152,7 @@ extension OpenAICompatibleModel {
                     apiKeyVariable: environment["JUDGECAL_API_KEY_VARIABLE"])
             }
 
-            /// Sets the address from `urls`, as repeated `--base-url` flags give them: one is
+            /// Sets the address from `urls`, as repeated the `base-url` option flags give them: one is
             /// ``baseURL``, several are ``endpoints`` with the configuration's limit and key; none
             /// leaves both alone.
             public mutating func setBaseURLs(_ urls: [String]) {
