@@ -223,7 +223,8 @@ private struct DimensionAligner {
         var grouped = DimensionAlignment.GroupedCorrelations(
             pearson: try averaged(.pearson), spearman: try averaged(.spearman), kendallTauB: try averaged(.kendallTauB))
         let members = Dictionary(grouping: pairs.ids.indices, by: { labels[$0] })
-        grouped.slices = try members.keys.sorted().map { group in
+        let names = members.keys.sorted()
+        grouped.slices = try names.map { group in
             let rows = members[group] ?? []
             let slice = try PairedScores(
                 ids: rows.map { pairs.ids[$0] }, first: rows.map { pairs.first[$0] }, second: rows.map { pairs.second[$0] },
@@ -232,7 +233,7 @@ private struct DimensionAligner {
             return .init(group: group, n: rows.count, statisticEstimate: figure, noBetterThanChance: (figure.value ?? 1) <= 0)
         }
         grouped.systemLevel = try SystemLevelCorrelation(
-            groups: labels, judge: pairs.second, expert: pairs.first, resamples: options.resamples, seed: options.seed,
+            groups: names.map { members[$0] ?? [] }, judge: pairs.second, expert: pairs.first, resamples: options.resamples, seed: options.seed,
             level: options.confidence)
         return grouped
     }

@@ -18,20 +18,17 @@ public struct SystemLevelCorrelation: Sendable, Hashable, Codable {
     /// Kendall's τ-b between them.
     public var kendallTauB: Estimate
 
-    /// The system-level figures of the rows `groups` labels, judge and expert values paired by index.
-    init(groups labels: [String], judge: [Double], expert: [Double], resamples: Int, seed: UInt64, level: Double) throws {
-        let members = Dictionary(grouping: labels.indices, by: { labels[$0] })
-        let names = members.keys.sorted()
-        let rows = names.map { members[$0] ?? [] }
-        groups = names.count
+    /// The system-level figures of `rows`, each group's positions into `judge` and `expert` (paired by index).
+    init(groups rows: [[Int]], judge: [Double], expert: [Double], resamples: Int, seed: UInt64, level: Double) throws {
+        groups = rows.count
         func correlations(_ rows: [[Int]]) throws -> (Estimate, Estimate) {
             let j = rows.map { r in r.reduce(0) { $0 + judge[$1] } / Double(r.count) }
             let e = rows.map { r in r.reduce(0) { $0 + expert[$1] } / Double(r.count) }
             return (try Correlation.spearman(j, e).estimate, try Correlation.kendallTauB(j, e).estimate)
         }
-        guard names.count >= 3 else {
-            let reason = UndefinedReason.tooFew("\(names.count) group\(names.count == 1 ? "" : "s"): a system-level correlation needs three or more")
-            spearman = Estimate(undefined: reason, n: names.count)
+        guard rows.count >= 3 else {
+            let reason = UndefinedReason.tooFew("\(rows.count) group\(rows.count == 1 ? "" : "s"): a system-level correlation needs three or more")
+            spearman = Estimate(undefined: reason, n: rows.count)
             kendallTauB = spearman
             return
         }

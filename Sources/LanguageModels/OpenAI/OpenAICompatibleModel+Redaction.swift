@@ -33,7 +33,15 @@ extension OpenAICompatibleModel {
     /// (`+` as `\u002B`, or every one as `\uXXXX`), which no byte pattern catches, so the decoded
     /// strings are searched too and, when one holds a key, the body is written again with it cut out.
     /// A body that is not JSON, or holds no key, is returned as it came.
+    ///
+    /// Only a body that holds a `\u` escape is decoded (a key holding `"` or `\` aside, which JSON
+    /// escapes without one): without one, the byte pass above has seen every key as written, and
+    /// every reply need not be parsed twice.
     private func redactedDecoded(_ body: [UInt8]) -> [UInt8] {
+        let unicodeEscape: [UInt8] = [0x5C, 0x75]  // \u
+        guard apiKeys.contains(where: { $0.contains("\"") || $0.contains("\\") })
+            || body.indices.dropLast().contains(where: { body[$0] == unicodeEscape[0] && body[$0 + 1] == unicodeEscape[1] })
+        else { return body }
         guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(body)) else { return body }
         func clean(_ value: JSONValue) -> JSONValue {
             switch value {
