@@ -57,26 +57,23 @@ extension DimensionAlignment.HumanCeiling {
         }
         let onUnanimous = try paired(unanimous, { panel.labels[$0]?.first?.value }, judged).estimate(options.statistic, options: options)
         let defined = pairs.compactMap(\.statisticEstimate.value)
+        var summary: PairSummary?
+        if let low = defined.min(), let high = defined.max(), let mean = Spread.mean(defined).value {
+            summary = PairSummary(minimum: low, mean: mean, maximum: high, definedPairs: defined.count)
+        }
         let judgedRows = rows.count { judged($0) != nil }
         self.init(
-            statistic: options.statistic, pairs: pairs,
-            summary: defined.isEmpty
-                ? nil
-                : PairSummary(
-                    minimum: defined.min() ?? 0, mean: defined.reduce(0, +) / Double(defined.count), maximum: defined.max() ?? 0,
-                    definedPairs: defined.count),
-            raters: standings,
+            statistic: options.statistic, pairs: pairs, summary: summary, raters: standings,
             judgeVersusSingleRaters: Self.mean(of: standings.map(\.judge), n: judgedRows), judgeOnUnanimousRows: onUnanimous)
     }
 
     /// The mean of the defined values among `estimates`, with no interval; undefined, with the first
     /// reason given, when none is defined. Its n is `n`, or else the largest n among them.
     private static func mean(of estimates: [Estimate], n: Int? = nil) -> Estimate {
-        let values = estimates.compactMap(\.value)
         let count = n ?? estimates.map(\.n).max() ?? 0
-        guard !values.isEmpty else {
+        guard let mean = Spread.mean(estimates.compactMap(\.value)).value else {
             return Estimate(undefined: estimates.compactMap(\.undefinedReason).first ?? .noData(), n: count)
         }
-        return Estimate(value: values.reduce(0, +) / Double(values.count), n: count)
+        return Estimate(value: mean, n: count)
     }
 }
