@@ -103,8 +103,16 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
     }
     /// With `align --sequential K`: K, the most looks planned; `nil` for a single look.
     public var sequentialLooks: Int?
-    /// The label sheets' file names, sorted: the label set a sequence of looks belongs to.
+    /// The label sheets' file names, sorted: how lines written before ``labelRows`` name their sequence.
     public var labelSet: String?
+    /// With `align --sequential K`: the ids of the rows the experts had labelled at this look,
+    /// sorted. A later look of the same rubric whose labelled rows overlap these is the same
+    /// sequence, and must include them all.
+    public var labelRows: [String]?
+    /// The SHA-256 (hex) of the history's line before this one, as it stands in the file (without
+    /// its line end): the link that makes the history tamper-evident (``readAll(from:)``). Set by
+    /// ``append(to:)``; `nil` on the file's first line and on lines written before links were kept.
+    public var previous: String?
 
     /// The entry for `report`, with the rubric's text and its hash (the
     /// SHA-256 of the text's UTF-8 bytes unless the caller gives one).
@@ -199,24 +207,36 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
         return try decoder.decode(AlignmentHistoryEntry.self, from: line)
     }
 
-    /// Appends the entry as one JSON line to the file at `url`, flushed to
-    /// disk (`fsync`) before it returns.
+    /// Appends the entry as one JSON line to the file at `url`, linked to the line before it
+    /// (``previous``), flushed to disk (`fsync`) before it returns.
     ///
-    /// The file (not its folder) is created when missing. The line and its newline go out in
-    /// a single `write(2)` on a descriptor opened with `O_APPEND`, so lines of
-    /// concurrent runs do not interleave on a local file system.
+    /// The file (not its folder) is created when missing. The file is locked (`flock`, exclusive)
+    /// while its last line is read and the new line written, so concurrent runs neither interleave
+    /// their lines nor link two lines to the same one; the line and its newline go out in a single
+    /// `write(2)` on a descriptor opened with `O_APPEND`. A file whose last line lacks its newline
+    /// gets one first.
     ///
     /// - Throws: ``OutputError`` naming the file and the system's reason, with another history
     ///   file or none as the way out (``OutputError/Remedy/otherHistory(isDefault:)``).
     public func append(to url: URL) throws {
-        var line = try jsonLine()
-        line.append(0x0A)
         let path = InputFile.displayName(url)
         let remedy = OutputError.Remedy.otherHistory(isDefault: false)
         let doing = "cannot append to the history file"
-        let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+        let fd = open(url.path, O_RDWR | O_APPEND | O_CREAT, 0o644)
         guard fd >= 0 else { throw OutputError(path: path, doing: doing, errno: errno, remedy: remedy) }
         defer { close(fd) }
+        guard flock(fd, LOCK_EX) == 0 else { throw OutputError(path: path, doing: doing, errno: errno, remedy: remedy) }
+        let existing: Data
+        do {
+            existing = try FileHandle(fileDescriptor: fd, closeOnDealloc: false).readToEnd() ?? Data()
+        } catch {
+            throw OutputError(path: path, doing: doing, reason: "it could not be read to link the new line: \(error)", remedy: remedy)
+        }
+        var linked = self
+        linked.previous = Self.lines(of: existing).last.map { SHA256.hexDigest(of: Array($0.text)) }
+        var line = existing.last.map { $0 == 0x0A ? Data() : Data([0x0A]) } ?? Data()
+        line.append(try linked.jsonLine())
+        line.append(0x0A)
         let written = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         guard written == line.count else {
             let reason = written < 0 ? String(cString: strerror(errno)) : "only \(written) of \(line.count) bytes were written"

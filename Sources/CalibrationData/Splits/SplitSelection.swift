@@ -26,11 +26,15 @@ public struct SplitSelection: Sendable {
     ///   - file: the record; `nil` for ``LabelSplits/defaultFile(for:)``.
     ///   - proportions: the shares for a new record; `nil` for 50/25/25. A
     ///     record that exists keeps its own, and asking for others is an error.
+    ///   - sealedRows: rows an earlier certificate judged as sealed test rows, each with the
+    ///     certificate's description: they must still be test rows, so a record made again (deleted,
+    ///     or its seed edited) cannot turn them into rows to tune on. Checked before anything is written.
     /// - Throws: ``SplitError`` when the split has no labelled row or other
     ///   shares are asked of an existing record; ``InputError`` for a record
-    ///   that does not read; ``OutputError`` when it cannot be written.
+    ///   that does not read, or that puts a sealed row outside test; ``OutputError`` when it cannot be written.
     public init(
-        _ split: LabelSplit, labels: ExpertLabels, sheets: [URL], file: URL? = nil, proportions: SplitProportions? = nil
+        _ split: LabelSplit, labels: ExpertLabels, sheets: [URL], file: URL? = nil, proportions: SplitProportions? = nil,
+        sealedRows: [String: String] = [:]
     ) throws {
         let url = file ?? LabelSplits.defaultFile(for: sheets)
         let sheetRecords = try LabelSplits.sheets(sheets)
@@ -47,9 +51,11 @@ public struct SplitSelection: Sendable {
             let (updated, changes) = recorded.reconciled(with: labels, sheets: sheetRecords)
             notes = changes.notes
             record = updated
+            try Self.check(record, keeps: sealedRows, file: url)
             if updated != recorded { try updated.write(to: url) }
         } else {
             record = LabelSplits(labels: labels, sheets: sheetRecords, proportions: try proportions ?? SplitProportions())
+            try Self.check(record, keeps: sealedRows, file: url)
             try record.write(to: url)
             let counts = LabelSplit.allCases.map { "\(record.rowIDs(in: $0).count) \($0.rawValue)" }.joined(separator: ", ")
             notes = ["split the \(record.rows.count) labelled rows into \(counts); recorded in \(InputFile.displayName(url))"]
@@ -69,6 +75,15 @@ public struct SplitSelection: Sendable {
         self.reference = SplitReference(
             split: split, file: url.relativePath, identity: record.identity, labelFingerprint: record.fingerprint, rows: ids.sorted(),
             labelSheets: record.labelSheets)
+    }
+
+    /// Refuses a record that puts one of `sealedRows` (row id → the certificate that sealed it) outside test.
+    private static func check(_ record: LabelSplits, keeps sealedRows: [String: String], file: URL) throws {
+        guard let moved = record.rows.filter({ $0.split != .test && sealedRows[$0.id] != nil }).min(by: { $0.id < $1.id }) else { return }
+        throw InputError(
+            file: InputFile.displayName(file),
+            message: "row '\(moved.id)' was a sealed test row of \(sealedRows[moved.id] ?? "a certificate"), and this split record puts it in the \(moved.split.rawValue) split: a record made again after a certificate would let former test rows be tuned on; restore the record that certificate used"
+        )
     }
 
     /// Refuses a rubric whose worked examples cite a validation or test row (lint's `example-row-held-out`).

@@ -9,30 +9,46 @@ extension AlignmentOutputs {
     ///
     /// With ``AlignmentSettings/sequentialLooks`` K, each dimension's verdict is
     /// decided on its repeated interval (``SequentialLook``): the looks are the
-    /// history's earlier lines of sequential looks of the same rubric and label set
-    /// (the sheets' file names, sorted), each dimension's rows at each, and this
-    /// one. A look on exactly as many rows as the previous one is that look
-    /// again, not a new one. Without the `sequential` option, a report on labels that
-    /// sequential looks used says that its interval ignores them
-    /// (``AlignmentReport/earlierLooksNote``, in the bound ``AlignmentWording``).
+    /// history's earlier sequential looks of the same sequence, each dimension's rows at each, and
+    /// this one. A sequence is the rubric's name and the labelled rows: an earlier look of the rubric
+    /// whose labelled rows (``AlignmentHistoryEntry/labelRows``) overlap `labelRows` belongs to it,
+    /// whatever the sheets are called, and must be wholly inside `labelRows` (labels of a sequence
+    /// only grow); lines written before rows were kept match by the sheets' file names. A look on
+    /// exactly as many rows as the previous one is that look again, not a new one. Without the
+    /// `sequential` option, a report on labels that sequential looks used says that its interval
+    /// ignores them (``AlignmentReport/earlierLooksNote``, in the bound ``AlignmentWording``).
     ///
-    /// - Parameter labelSheets: the label sheets' paths as given.
+    /// - Parameters:
+    ///   - labelSheets: the label sheets' paths as given.
+    ///   - labelRows: the ids of the rows the experts labelled.
     /// - Throws: ``AlignmentSettingsError`` for sequential looks without a history file, with a
     ///   different K than the sequence began with, when its K looks are used up, or when a
-    ///   dimension's rows fell since the last look; ``InputError`` for a history line that does
-    ///   not read, with the `sequential` option (a single look then notes that earlier looks are unknown).
-    public func withLooks(_ report: AlignmentReport, labelSheets: [String]) throws -> AlignmentReport {
+    ///   sequence's labelled rows or a dimension's paired rows fell since the last look; ``InputError``
+    ///   for a history that does not read (``AlignmentHistoryEntry/readAll(from:)``), with the
+    ///   `sequential` option (a single look then notes that earlier looks are unknown).
+    public func withLooks(_ report: AlignmentReport, labelSheets: [String], labelRows: Set<String>) throws -> AlignmentReport {
         let labelSet = labelSheets.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted().joined(separator: ", ")
         var report = report
         let earlier: [AlignmentHistoryEntry]
         do {
-            earlier = try history.map { try Self.sequentialEntries(in: URL(fileURLWithPath: $0)) } ?? []
+            earlier = try history.map { try AlignmentHistoryEntry.readAll(from: URL(fileURLWithPath: $0)) }?.filter { $0.sequentialLooks != nil } ?? []
         } catch  where report.options.sequentialLooks == nil {
             // A single look only needs the history for this note: say what is not known rather than refuse the look.
             report.earlierLooksNote = AlignmentWording.historyUnreadable(reason: "\(error)").text
             return report
         }
-        let same = earlier.filter { $0.rubric == report.info.rubric && $0.labelSet == labelSet }
+        let same = earlier.filter { entry in
+            guard entry.rubric == report.info.rubric else { return false }
+            guard let rows = entry.labelRows else { return entry.labelSet == labelSet }
+            return rows.contains(where: labelRows.contains)
+        }
+        if report.options.sequentialLooks != nil, let last = same.last(where: { $0.labelRows != nil }),
+            let dropped = last.labelRows?.first(where: { !labelRows.contains($0) })
+        {
+            throw AlignmentSettingsError(
+                "row '\(dropped)' was labelled at the last sequential look of \(report.info.rubric ?? "this rubric") (\(last.labelRows?.count ?? 0) rows) and is not now; the labels of a sequence may only grow: give every earlier sheet with the new one"
+            )
+        }
         guard let maximum = report.options.sequentialLooks else {
             if !same.isEmpty {
                 report.earlierLooksNote =
@@ -68,7 +84,7 @@ extension AlignmentOutputs {
             rows.append(d.counts.paired)
             guard rows.count <= maximum else {
                 throw AlignmentSettingsError(
-                    "dimension \(d.name): all \(maximum) planned looks are used; another look would break the \(alpha * 100)% bound on a false 'aligned'"
+                    "dimension \(d.name): all \(maximum) planned looks are used; another look would break the \(((alpha * 1000).rounded() / 10).plainText)% bound on a false 'aligned'"
                 )
             }
             guard let critical = SequentialBoundary.criticalValues(sizes: rows, maximumLooks: maximum, alpha: alpha)?.last else {
@@ -79,23 +95,5 @@ extension AlignmentOutputs {
                 threshold: report.options.threshold, level: report.options.confidence, futilityShare: futilityShare)
         }
         return report
-    }
-
-    /// The history's lines of sequential looks, in file order; none when the file does not exist.
-    static func sequentialEntries(in url: URL) throws -> [AlignmentHistoryEntry] {
-        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
-        let text = String(decoding: try InputFile.read(url), as: UTF8.self)
-        var entries: [AlignmentHistoryEntry] = []
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
-            do {
-                let entry = try AlignmentHistoryEntry.decode(line: Data(line.utf8))
-                if entry.sequentialLooks != nil { entries.append(entry) }
-            } catch {
-                throw InputError(
-                    file: InputFile.displayName(url), line: number + 1,
-                    message: "this history line does not read as an alignment entry (\(error)); the sequential looks cannot be counted")
-            }
-        }
-        return entries
     }
 }

@@ -1,6 +1,7 @@
 public import Calibration
 public import CalibrationData
 import CalibrationReports
+public import DataFormats
 public import Foundation
 public import Judging
 import LanguageModels
@@ -51,10 +52,14 @@ public struct AlignmentOutputs: Sendable, Hashable {
     /// line (unless there is no history file), all or none: the report is
     /// put in place only after the line is on disk (``StagedOutputs``).
     ///
-    /// - Parameter rubricText: the rubric's text, whose hash the line keeps.
+    /// - Parameters:
+    ///   - rubricText: the rubric's text, whose hash the line keeps.
+    ///   - labelRows: the labelled rows' ids, which a sequential look's line keeps (``AlignmentHistoryEntry/labelRows``).
     /// - Throws: ``OutputError`` naming what could not be written and what was held back.
-    public func write(_ report: AlignmentReport, rubricText: String?) throws {
-        try write(.alignment(report), entry: AlignmentHistoryEntry(report: report, rubricText: rubricText))
+    public func write(_ report: AlignmentReport, rubricText: String?, labelRows: Set<String>) throws {
+        var entry = AlignmentHistoryEntry(report: report, rubricText: rubricText)
+        if report.options.sequentialLooks != nil { entry.labelRows = labelRows.sorted() }
+        try write(.alignment(report), entry: entry)
     }
 
     /// Writes `align --pairwise`'s report file and history line (``AlignmentHistoryEntry/init(preference:rubricText:time:)``),
@@ -104,6 +109,8 @@ public struct JudgeScoresAlignment: Sendable {
     /// Sentences for the reader: that no scale is known, when none is (in the bound
     /// ``AlignmentWording``); how many judge values went beyond a dimension's scale.
     public let notes: [String]
+    /// The ids of the rows the experts labelled: what a sequence of looks is identified by.
+    public let labelledRows: Set<String>
 
     /// Reads the scores at `scores` and the label sheets, and aligns them.
     ///
@@ -125,6 +132,7 @@ public struct JudgeScoresAlignment: Sendable {
         let input = try AlignmentInput(
             run: run, rubric: rubric, judgeScores: judgeScores, scale: scale, labels: labels, groupBy: groupBy)
         report = try AlignmentReport(input, options: settings)
+        labelledRows = Set(labels.labels.map(\.id))
         notes = (rubric == nil && scale == nil ? [AlignmentWording.noScale.text] : []) + judgeScores.offScaleNotes(for: report)
     }
 }

@@ -34,6 +34,10 @@ public struct JudgedAlignment: Sendable {
     /// Part of the labelled rows to judge (the `ids` option, the `sample` option), if not all of them.
     public var selection: RowSelection?
 
+    /// The ids of the rows the experts labelled (on the split, when there is one): what a sequence of
+    /// looks is identified by (``AlignmentOutputs/withLooks(_:labelSheets:labelRows:)``).
+    public var labelledRows: Set<String> { Set((split?.labels ?? labels).labels.map(\.id)) }
+
     /// Creates the alignment's inputs.
     public init(
         run: FrozenRun, rubric: Rubric, rubricText: String, labels: ExpertLabels, groupBy: String?, settings: AlignmentSettings,

@@ -28,8 +28,14 @@ public struct SplitStep: Sendable {
     ///
     /// - Parameter history: the history file; `nil` (the `no-history` option) is refused on validation and test, whose looks
     ///   and certificates must be counted.
-    /// - Throws: as ``SplitSelection/init(_:labels:sheets:file:proportions:)`` and ``AlignmentHistoryEntry/readAll(from:)``;
-    ///   ``SplitError`` for no history on validation or test.
+    ///
+    /// A row that an earlier certificate in the history judged as a sealed test row must still be a test
+    /// row (``SplitSelection``'s `sealedRows`): a split record made again (deleted, or its seed edited)
+    /// cannot turn former test rows into development or validation rows.
+    ///
+    /// - Throws: as ``SplitSelection/init(_:labels:sheets:file:proportions:sealedRows:)`` and ``AlignmentHistoryEntry/readAll(from:)``;
+    ///   ``SplitError`` for no history on validation or test; ``InputError`` naming the split record
+    ///   and a former test row it puts elsewhere.
     public init(
         _ split: LabelSplit, labels: ExpertLabels, sheets: [URL], file: URL? = nil, proportions: SplitProportions? = nil,
         history: URL?
@@ -37,9 +43,15 @@ public struct SplitStep: Sendable {
         guard history != nil || split == .development else {
             throw SplitError(.historyRequired(split))
         }
-        selection = try SplitSelection(split, labels: labels, sheets: sheets, file: file, proportions: proportions)
         self.history = history
         entries = try history.map(AlignmentHistoryEntry.readAll(from:)) ?? []
+        var sealed: [String: String] = [:]
+        for entry in entries {
+            guard let certificate = entry.certificate, let rows = entry.split?.rows else { continue }
+            let description = "the certificate of \(certificate.rubric) (\(certificate.splitFile), \(certificate.splitIdentity))"
+            for row in rows where sealed[row] == nil { sealed[row] = description }
+        }
+        selection = try SplitSelection(split, labels: labels, sheets: sheets, file: file, proportions: proportions, sealedRows: sealed)
     }
 
     /// ``init(_:labels:sheets:file:proportions:history:)`` from a command line's text: the label sheets', the
@@ -68,21 +80,28 @@ public struct SplitStep: Sendable {
     }
 
     /// Checks `rubric` before any judging: its worked examples cite development
-    /// rows only; on test, its lineage has no certificate on these test rows
-    /// yet, or `force` marks this one as reusing them.
+    /// rows only; on test, no certificate in the history used any of these test rows yet — of its
+    /// lineage or another's, whatever split record it was made with — or `force` marks this one as
+    /// reusing them. Certificates written before their rows were kept count when their lineage and
+    /// split identity match.
     ///
     /// - Throws: ``InputError`` for an example citing a held-out row;
     ///   ``CertificationError`` for a second certificate without `force`.
     public mutating func check(rubric: Rubric, force: Bool = false) throws {
         try selection.check(rubric)
         guard selection.split == .test else { return }
-        let earlier = entries.compactMap(\.certificate).filter {
-            $0.rubric == rubric.name && $0.splitIdentity == selection.splits.identity
+        let test = Set(selection.reference.rows)
+        let earlier = entries.compactMap { entry -> Certificate? in
+            guard let certificate = entry.certificate else { return nil }
+            guard let rows = entry.split?.rows else {
+                return certificate.rubric == rubric.name && certificate.splitIdentity == selection.splits.identity ? certificate : nil
+            }
+            return rows.contains(where: test.contains) ? certificate : nil
         }
         guard earlier.isEmpty || force else {
             throw CertificationError(
                 .alreadyCertified(
-                    rubric: rubric.name, certificates: earlier.count, history: history.map(InputFile.displayName),
+                    rubric: earlier.last?.rubric ?? rubric.name, certificates: earlier.count, history: history.map(InputFile.displayName),
                     lastVersion: earlier.last?.rubricVersion))
         }
         reused = !earlier.isEmpty

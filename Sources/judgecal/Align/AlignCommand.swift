@@ -98,7 +98,8 @@ enum AlignCommand {
             judge: judge, purpose: purpose, display: JudgeModelOptions.display(line, console), note: console.printNote)
         line.clear()
         console.printNote(judge.summary)
-        return try finish(report, outputs, arguments, rubricText: alignment.rubricText, console: console)
+        return try finish(
+            report, outputs, arguments, rubricText: alignment.rubricText, labelRows: alignment.labelledRows, console: console)
     }
 
     /// What `align RUN --rubric R` (or `certify`) judges and aligns, read and checked before any judging.
@@ -225,17 +226,18 @@ enum AlignCommand {
         return try finish(
             alignment.report, outputs, arguments,
             rubricText: try rubricPath.map { String(decoding: try InputFiles.read($0, role: "rubric"), as: UTF8.self) },
-            console: console)
+            labelRows: alignment.labelledRows, console: console)
     }
 
     /// Writes the outputs all or none (``AlignmentOutputs/write(_:rubricText:)``), then prints the report (text or
     /// JSON) and returns the verdict's exit code.
     static func finish(
-        _ computed: AlignmentReport, _ outputs: AlignmentOutputs, _ arguments: ParsedArguments, rubricText: String?, console: Console
+        _ computed: AlignmentReport, _ outputs: AlignmentOutputs, _ arguments: ParsedArguments, rubricText: String?,
+        labelRows: Set<String>, console: Console
     ) throws -> ExitCode {
-        let report = try outputs.withLooks(computed, labelSheets: try arguments[LabelOptions.labels])
+        let report = try outputs.withLooks(computed, labelSheets: try arguments[LabelOptions.labels], labelRows: labelRows)
         let json = try JSONEncoder.report.encode(report)
-        try outputs.write(report, rubricText: rubricText)
+        try outputs.write(report, rubricText: rubricText, labelRows: labelRows)
         console.print(arguments[LabelOptions.json] ? String(decoding: json, as: UTF8.self) : report.renderText())
         return VerdictExitCodes.code(for: AlignmentOutcome.worst(of: report.dimensions.map(\.verdict.outcome)))
     }

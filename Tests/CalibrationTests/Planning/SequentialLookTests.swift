@@ -18,13 +18,20 @@ struct SequentialLookTests {
     static let sheet = "notebooks-data/hanna.labels.csv"
 
     static func report(looks: Int?, threshold: Double = 0.6) throws -> AlignmentReport {
+        try alignment(looks: looks, threshold: threshold).report
+    }
+
+    static func alignment(looks: Int?, threshold: Double = 0.6) throws -> JudgeScoresAlignment {
         try JudgeScoresAlignment(
             scores: SharedData.projectURL("notebooks-data/hanna-judges/Mistral-7B.p1.csv"), run: nil, rubric: nil,
             levels: try ScoringScale.alignmentLevels([1, 2, 3, 4, 5], rubric: nil),
             labelSheets: [SharedData.projectURL(sheet)], values: .means, groupBy: nil,
             settings: AlignmentSettings(threshold: threshold, resamples: 0, sequentialLooks: looks)
-        ).report
+        )
     }
+
+    /// The rows the sheet labels: the sequence's identity.
+    static let rows = (try? alignment(looks: nil).labelledRows) ?? []
 
     static func history() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString).jsonl").path
@@ -36,8 +43,9 @@ struct SequentialLookTests {
         let path = history()
         let outputs = AlignmentOutputs(history: path)
         var earlier = AlignmentHistoryEntry(
-            report: try outputs.withLooks(try report(looks: looks), labelSheets: [sheet]), rubricText: nil)
+            report: try outputs.withLooks(try report(looks: looks), labelSheets: [sheet], labelRows: rows), rubricText: nil)
         for i in earlier.dimensions.indices { earlier.dimensions[i].n -= 100 }
+        earlier.labelRows = rows.sorted()
         try earlier.append(to: URL(fileURLWithPath: path))
         return outputs
     }
@@ -45,7 +53,7 @@ struct SequentialLookTests {
     @Test("the first look: look 1 of at most 3, decided on κ̂ ± c₁·SE at the threshold, c₁ above a single look's 1.96")
     func firstLook() throws {
         let outputs = AlignmentOutputs(history: Self.history())
-        let report = try outputs.withLooks(try Self.report(looks: 3), labelSheets: [Self.sheet])
+        let report = try outputs.withLooks(try Self.report(looks: 3), labelSheets: [Self.sheet], labelRows: Self.rows)
         let d = try #require(report.dimensions.first)
         let look = try #require(d.sequentialLook)
         #expect(look.look == 1 && look.maximumLooks == 3 && look.labelSet == "hanna.labels.csv")
@@ -84,38 +92,61 @@ struct SequentialLookTests {
     @Test("a second look on more rows counts as look 2; the same rows again are the same look; a plain align is told")
     func laterLooks() throws {
         let outputs = try Self.historyWithEarlierLook(looks: 3)
-        let second = try outputs.withLooks(try Self.report(looks: 3), labelSheets: [Self.sheet])
+        let second = try outputs.withLooks(try Self.report(looks: 3), labelSheets: [Self.sheet], labelRows: Self.rows)
         let look = try #require(second.dimensions.first?.sequentialLook)
         #expect(look.look == 2)
         #expect(look.rows.count == 2 && look.rows[1] - look.rows[0] == 100)
-        try outputs.write(second, rubricText: nil)
-        let again = try outputs.withLooks(try Self.report(looks: 3), labelSheets: [Self.sheet])
+        try outputs.write(second, rubricText: nil, labelRows: Self.rows)
+        let again = try outputs.withLooks(try Self.report(looks: 3), labelSheets: [Self.sheet], labelRows: Self.rows)
         #expect(again.dimensions.first?.sequentialLook?.look == 2)
         // The note in judgecal's words, which the report below shows.
         let plain = try AlignmentWording.$tool.withValue(ToolWords(AlignMessages.words(for:))) {
-            try outputs.withLooks(try Self.report(looks: nil), labelSheets: [Self.sheet])
+            try outputs.withLooks(try Self.report(looks: nil), labelSheets: [Self.sheet], labelRows: Self.rows)
         }
         let note = try #require(plain.earlierLooksNote)
         #expect(note.contains("this single-look interval ignores them"))
         #expect(plain.renderText().contains("Note: these labels had 2 earlier align --sequential look(s)"))
-        // Another label set is another sequence.
+        // Issue #29: a sequence is its rows, not its sheets' names: the same rows under another name are
+        // the same sequence, and other rows another one.
         #expect(
-            try outputs.withLooks(try Self.report(looks: 3), labelSheets: ["other.labels.csv"]).dimensions.first?.sequentialLook?.look == 1)
+            try outputs.withLooks(try Self.report(looks: 3), labelSheets: ["renamed.labels.csv"], labelRows: Self.rows)
+                .dimensions.first?.sequentialLook?.look == 2)
+        #expect(
+            try outputs.withLooks(try Self.report(looks: 3), labelSheets: [Self.sheet], labelRows: ["elsewhere-1"])
+                .dimensions.first?.sequentialLook?.look == 1)
+    }
+
+    /// Issue #29: a sequence was named by its sheets, so a look could drop rows and start again.
+    @Test("a look whose labelled rows leave out some of the last look's is refused, naming a row; a CRLF history still counts")
+    func rowsOnlyGrow() throws {
+        let outputs = AlignmentOutputs(history: Self.history())
+        let first = try outputs.withLooks(try Self.report(looks: 3), labelSheets: [Self.sheet], labelRows: Self.rows)
+        try outputs.write(first, rubricText: nil, labelRows: Self.rows)
+        let fewer = Self.rows.subtracting([Self.rows.sorted()[0]])
+        let refused = try #require(throws: AlignmentSettingsError.self) {
+            try outputs.withLooks(try Self.report(looks: 3), labelSheets: ["batch-2.labels.csv"], labelRows: fewer)
+        }
+        #expect(refused.message.contains("row '\(Self.rows.sorted()[0])' was labelled at the last sequential look"))
+        let path = try #require(outputs.history)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "\n", with: "\r\n\r\n").utf8).write(to: URL(fileURLWithPath: path))
+        let more = try outputs.withLooks(try Self.report(looks: 3), labelSheets: [Self.sheet], labelRows: Self.rows.union(["new-row"]))
+        #expect(more.dimensions.first?.sequentialLook?.look == 1, "the same paired rows again are the same look")
     }
 
     @Test("a changed maximum, looks used up, or no history file are refused with the reason")
     func refused() throws {
         let outputs = try Self.historyWithEarlierLook(looks: 1)
         let changed = try #require(throws: AlignmentSettingsError.self) {
-            try outputs.withLooks(try Self.report(looks: 5), labelSheets: [Self.sheet])
+            try outputs.withLooks(try Self.report(looks: 5), labelSheets: [Self.sheet], labelRows: Self.rows)
         }
         #expect(JudgeCal.message(for: changed)?.contains("began with --sequential 1") == true)
         let spent = try #require(throws: AlignmentSettingsError.self) {
-            try outputs.withLooks(try Self.report(looks: 1), labelSheets: [Self.sheet])
+            try outputs.withLooks(try Self.report(looks: 1), labelSheets: [Self.sheet], labelRows: Self.rows)
         }
         #expect(spent.message.contains("all 1 planned looks are used"))
         #expect(throws: AlignmentSettingsError.self) {
-            try AlignmentOutputs(history: nil).withLooks(try Self.report(looks: 2), labelSheets: [Self.sheet])
+            try AlignmentOutputs(history: nil).withLooks(try Self.report(looks: 2), labelSheets: [Self.sheet], labelRows: Self.rows)
         }
     }
 
@@ -123,7 +154,7 @@ struct SequentialLookTests {
     func futility() throws {
         let kappa = try #require(try Self.report(looks: nil).dimensions.first?.statisticEstimate.value)
         let report = try AlignmentOutputs(history: Self.history()).withLooks(
-            try Self.report(looks: 2, threshold: kappa), labelSheets: [Self.sheet])
+            try Self.report(looks: 2, threshold: kappa), labelSheets: [Self.sheet], labelRows: Self.rows)
         let d = try #require(report.dimensions.first)
         let futility = try #require(d.sequentialLook?.futility)
         // z = 0 at t = 1/2: both chances are Φ(−c_N/√(1/2)), far below γ = 2%.
@@ -141,7 +172,7 @@ struct SequentialLookTests {
         #expect(try JSONDecoder().decode(SequentialLook.self, from: Data(old.utf8)).futility == nil)
         // The first of 10 looks is below half the plan: assessed, but no stop.
         let first = try AlignmentOutputs(history: Self.history()).withLooks(
-            try Self.report(looks: 10, threshold: kappa), labelSheets: [Self.sheet])
+            try Self.report(looks: 10, threshold: kappa), labelSheets: [Self.sheet], labelRows: Self.rows)
         let early = try #require(first.dimensions.first?.sequentialLook?.futility)
         #expect(!early.stops && early.finalRows == 10 * d.counts.paired)
         #expect(!(first.dimensions.first?.verdict.reason.contains("unlikely to decide") ?? true))
@@ -156,11 +187,11 @@ struct SequentialLookTests {
             var report = try Self.report(looks: 7, threshold: kappa)
             report.sampling = strategy.map { LabelSampling(strategy: $0, batches: 3) }
             for back in [200, 100] {
-                var earlier = AlignmentHistoryEntry(report: try outputs.withLooks(report, labelSheets: [Self.sheet]), rubricText: nil)
+                var earlier = AlignmentHistoryEntry(report: try outputs.withLooks(report, labelSheets: [Self.sheet], labelRows: Self.rows), rubricText: nil)
                 for i in earlier.dimensions.indices { earlier.dimensions[i].n -= back }
                 try earlier.append(to: URL(fileURLWithPath: path))
             }
-            let look = try #require(try outputs.withLooks(report, labelSheets: [Self.sheet]).dimensions.first?.sequentialLook)
+            let look = try #require(try outputs.withLooks(report, labelSheets: [Self.sheet], labelRows: Self.rows).dimensions.first?.sequentialLook)
             #expect(look.look == 3)
             return try #require(look.futility)
         }

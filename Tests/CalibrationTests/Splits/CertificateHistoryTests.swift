@@ -1,5 +1,6 @@
 import Calibration
 import CalibrationData
+import CalibrationWorkflow
 import DataFormats
 import Foundation
 import Judging
@@ -72,5 +73,102 @@ struct CertificateHistoryTests {
         try Data((Self.oldLine + "\n{\"time\": 3}\n").utf8).write(to: history)
         let error = try #require(throws: InputError.self) { try AlignmentHistoryEntry.readAll(from: history) }
         #expect(error.line == 2 && error.file.hasSuffix("history.jsonl"))
+    }
+
+    /// A history of three lines appended as judgecal appends them (each linked to the one before), as text.
+    static func chainedHistory() throws -> (url: URL, lines: [String]) {
+        let url = try SharedData.temporaryFolder("history-chain").appendingPathComponent("history.jsonl")
+        for rubric in ["a", "b", "c"] {
+            var entry = try AlignmentHistoryEntry.decode(line: Data(Self.oldLine.utf8))
+            entry.rubric = rubric
+            try entry.append(to: url)
+        }
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init)
+        return (url, lines)
+    }
+
+    /// Issue #29: the history was not tamper-evident.
+    @Test("Each appended line is linked to the one before; an edit, a removal or an insertion before the last line is found, naming the line")
+    func chain() throws {
+        let (url, lines) = try Self.chainedHistory()
+        #expect(lines.count == 3)
+        #expect(try AlignmentHistoryEntry.readAll(from: url).map(\.rubric) == ["a", "b", "c"])
+        #expect(try AlignmentHistoryEntry.decode(line: Data(lines[0].utf8)).previous == nil)
+        #expect(try AlignmentHistoryEntry.decode(line: Data(lines[2].utf8)).previous == SHA256.hexDigest(of: Array(lines[1].utf8)))
+        func broken(_ edited: [String]) throws -> InputError {
+            try Data(edited.joined(separator: "\n").utf8).write(to: url)
+            return try #require(throws: InputError.self) { try AlignmentHistoryEntry.readAll(from: url) }
+        }
+        let edited = try broken([lines[0], lines[1].replacingOccurrences(of: "\"threshold\":0.6", with: "\"threshold\":0.5"), lines[2]])
+        #expect(edited.line == 3 && edited.message.contains("line 2 was edited"))
+        #expect(try broken([lines[0], lines[2]]).line == 2)
+        let headless = try broken([lines[1], lines[2]])
+        #expect(headless.line == 1 && headless.message.contains("lines at the start of the history were removed"))
+        let inserted = try broken([lines[0], lines[1], Self.oldLine, lines[2]])
+        #expect(inserted.line == 3 && inserted.message.contains("carries no link"))
+        // Line ends and blank lines are not edits: CRLF, a blank line, a missing final newline.
+        try Data((lines[0] + "\r\n\r\n" + lines[1] + "\r\n" + lines[2]).utf8).write(to: url)
+        #expect(try AlignmentHistoryEntry.readAll(from: url).count == 3)
+        var fourth = try AlignmentHistoryEntry.decode(line: Data(Self.oldLine.utf8))
+        fourth.rubric = "d"
+        try fourth.append(to: url)
+        #expect(try AlignmentHistoryEntry.readAll(from: url).map(\.rubric) == ["a", "b", "c", "d"])
+    }
+
+    @Test("Lines written before links were kept read as they are, and the first appended line links to the last of them")
+    func legacyThenChained() throws {
+        let url = try SharedData.temporaryFolder("history-legacy").appendingPathComponent("history.jsonl")
+        try Data((Self.oldLine + "\n" + Self.oldLine + "\n").utf8).write(to: url)
+        try AlignmentHistoryEntry.decode(line: Data(Self.oldLine.utf8)).append(to: url)
+        let entries = try AlignmentHistoryEntry.readAll(from: url)
+        #expect(entries.count == 3 && entries[2].previous == SHA256.hexDigest(of: Array(Self.oldLine.utf8)))
+    }
+}
+
+/// Issue #29: deleting the split record or editing its seed laundered the sealed test.
+@Suite("A certificate's test rows stay sealed, whatever the split record says")
+struct SealedTestRowsTests {
+    /// A certificate of `rubric` on the test rows `step` selects, as its history line.
+    static func certificateEntry(of rubric: String, step: SplitStep) throws -> AlignmentHistoryEntry {
+        var entry = try AlignmentHistoryEntry.decode(line: Data(CertificateHistoryTests.oldLine.utf8))
+        entry.rubric = rubric
+        entry.split = step.selection.reference
+        entry.certificate = Certificate(
+            rubric: rubric, rubricTextHash: "h", judge: JudgeIdentity(model: "m", baseURL: nil, options: JudgeSettings()),
+            splitFile: step.selection.reference.file, splitIdentity: step.selection.splits.identity,
+            labelFingerprint: step.selection.splits.fingerprint, testRows: step.selection.reference.rows.count, testRowsReused: false)
+        return entry
+    }
+
+    @Test("another lineage on certified test rows is refused unless forced; a record made again that moves a certified row is an error naming it")
+    func sealed() throws {
+        let folder = try SharedData.temporaryFolder("sealed")
+        let sheet = folder.appendingPathComponent("items.labels.csv")
+        try Data((["id,quality"] + (0..<120).map { "item-\($0),\($0 % 4 + 1)" }).joined(separator: "\n").utf8).write(to: sheet)
+        let labels = try ExpertLabels.load(from: [sheet], dimensionNames: ["quality"])
+        let history = folder.appendingPathComponent("history.jsonl")
+        let record = folder.appendingPathComponent("items.splits.json")
+        let first = try SplitStep(.test, labels: labels, sheets: [sheet], file: record, history: history)
+        try Self.certificateEntry(of: "book-tags", step: first).append(to: history)
+        let renamed = try Rubric.load(from: SharedData.projectURL("rubrics/book-tags-v2.md"))
+        var second = try SplitStep(.test, labels: labels, sheets: [sheet], file: record, history: history)
+        let refused = try #require(throws: CertificationError.self) { try second.check(rubric: renamed) }
+        #expect(refused.message.contains("the lineage book-tags was already certified on these test rows"))
+        try second.check(rubric: renamed, force: true)
+        // The record made again with another seed: some certified test row now falls elsewhere.
+        try LabelSplits(labels: labels, sheets: [], seed: 7, proportions: try SplitProportions()).write(to: record)
+        let before = try Data(contentsOf: record)
+        let moved = try #require(throws: InputError.self) {
+            try SplitStep(.development, labels: labels, sheets: [sheet], file: record, history: history)
+        }
+        #expect(moved.file.hasSuffix("items.splits.json") && moved.message.contains("was a sealed test row of the certificate of book-tags"))
+        #expect(try Data(contentsOf: record) == before, "nothing is written")
+        try FileManager.default.removeItem(at: record)
+        #expect(throws: InputError.self) {
+            try SplitStep(
+                .validation, labels: labels, sheets: [sheet], file: record, proportions: try SplitProportions(parsing: [60, 20, 20]),
+                history: history)
+        }
+        #expect(!FileManager.default.fileExists(atPath: record.path), "a refused record is not written")
     }
 }

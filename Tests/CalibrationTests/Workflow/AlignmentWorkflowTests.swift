@@ -46,7 +46,7 @@ struct AlignmentWorkflowTests {
                     name: "q", scale: CategoryScale(1...4), judge: JudgeScores(scores: ["r0": JudgeScore(1), "r1": JudgeScore(2)]),
                     expertLabels: [ExpertLabel(rowID: "r0", rater: "a", value: 1), ExpertLabel(rowID: "r1", rater: "a", value: 2)])
             ])
-        try outputs.write(try AlignmentReport(input, options: AlignmentSettings(resamples: 0)), rubricText: nil)
+        try outputs.write(try AlignmentReport(input, options: AlignmentSettings(resamples: 0)), rubricText: nil, labelRows: [])
         #expect(FileManager.default.fileExists(atPath: history.path))
     }
 
