@@ -2,6 +2,7 @@ import AgreementCoefficients
 import Calibration
 import CalibrationData
 import CalibrationReports
+import DataFormats
 import Foundation
 import StatisticsCore
 import Testing

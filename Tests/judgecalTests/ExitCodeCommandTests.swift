@@ -97,7 +97,7 @@ struct ExitCodeCommandTests {
         let help = r.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         for text in [
             "Exit codes of every command: 0 success; 1 failure (the judge server failed, a certificate refused, rubric lint found",
-            "64 usage error; 65 malformed input data; 66 input file cannot be opened; 73 output cannot be created.",
+            "64 usage error; 65 malformed input data; 66 input file cannot be opened; 73 output cannot be created; 74 standard output cannot be written.",
             "align and certify: 2 some dimension not aligned, else 4 some undefined, else 3 some inconclusive, else 0 (every",
             "probe: 2 some probe biased, else 4 some undefined, else 0 (no effect detected).",
             "compare and the others: 0 when they finish",

@@ -103,14 +103,15 @@ extension LabelSplits {
         return splits
     }
 
-    /// Writes the record to `url` atomically, as pretty JSON with sorted keys.
+    /// Writes the record to `url` atomically (``StagedOutputs``: a link is followed), as pretty JSON with sorted keys.
     public func write(to url: URL) throws {
+        let path = InputFile.displayName(url)
         do {
-            try JSONEncoder.report.encode(self).write(to: url, options: .atomic)
+            try StagedOutputs.writeAllOrNone([(try JSONEncoder.report.encode(self), url.path, "splits record")])
+        } catch let error as OutputError {
+            throw OutputError(path: path, doing: error.doing, reason: error.reason, remedy: .otherSplitsRecord)
         } catch {
-            throw OutputError(
-                path: InputFile.displayName(url), doing: "cannot write the splits record", reason: error.localizedDescription,
-                remedy: .otherSplitsRecord)
+            throw OutputError(path: path, doing: "cannot write the splits record", reason: "\(error)", remedy: .otherSplitsRecord)
         }
     }
 

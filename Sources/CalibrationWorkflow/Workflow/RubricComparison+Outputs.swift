@@ -1,6 +1,7 @@
 public import Calibration
 import CalibrationData
 import CalibrationReports
+import DataFormats
 public import Foundation
 
 extension RubricComparison {

@@ -12,6 +12,7 @@
 /// | 65 | ``dataError`` | an input file was malformed (`EX_DATAERR`): a ragged row, a value that does not parse |
 /// | 66 | ``noInput`` | an input file could not be opened (`EX_NOINPUT`) |
 /// | 73 | ``cantCreate`` | an output file could not be created (`EX_CANTCREAT`) |
+/// | 74 | ``ioError`` | standard output could not be written (`EX_IOERR`) |
 public struct ExitCode: Sendable, Hashable, RawRepresentable, CustomStringConvertible {
     /// The numeric code passed to `exit`.
     public var rawValue: Int32
@@ -35,6 +36,8 @@ public struct ExitCode: Sendable, Hashable, RawRepresentable, CustomStringConver
     /// 73 (`EX_CANTCREAT`): an output file could not be created, such as one
     /// in a folder that does not exist or may not be written.
     public static let cantCreate = ExitCode(73)
+    /// 74 (`EX_IOERR`): the results could not be written to standard output (a full disk, a closed pipe).
+    public static let ioError = ExitCode(74)
 
     public var description: String { String(rawValue) }
 }

@@ -53,8 +53,8 @@ public struct Console: Sendable {
         let outIsTerminal = isatty(STDOUT_FILENO) == 1
         let errIsTerminal = isatty(STDERR_FILENO) == 1
         return Console(
-            writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            writeError: { FileHandle.standardError.write(Data($0.utf8)) },
+            writeOutput: { StandardStream.output.write($0) },
+            writeError: { StandardStream.error.write($0) },
             outputStyle: TextStyle(isTerminal: outIsTerminal, environment: environment),
             errorStyle: TextStyle(isTerminal: errIsTerminal, environment: environment),
             errorIsTerminal: errIsTerminal

@@ -46,9 +46,16 @@ extension Command {
         }
     }
 
-    /// Runs the tool with the process's arguments and standard streams, and exits.
+    /// Runs the tool with the process's arguments and standard streams, and exits: with
+    /// ``ExitCode/ioError`` and an error naming the system's reason when some of standard output
+    /// could not be written (``StandardStream``), whatever the command returned.
     public func main() async -> Never {
-        let code = await execute(Array(CommandLine.arguments.dropFirst()), console: .standard())
+        let console = Console.standard()
+        let code = await execute(Array(CommandLine.arguments.dropFirst()), console: console)
+        if let reason = StandardStream.output.failure {
+            console.printError("standard output could not be written (\(reason)); the results are incomplete")
+            exit(ExitCode.ioError.rawValue)
+        }
         exit(code.rawValue)
     }
 

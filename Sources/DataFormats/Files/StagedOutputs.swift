@@ -14,6 +14,12 @@ public import Foundation
 /// change to that folder can cause it), the history holds a line whose report
 /// is missing, and the error says so; the reverse never happens.
 ///
+/// What a path names decides how it is written. A device, FIFO or socket (a named pipe, `/dev/null`),
+/// and any path under `/dev/` (`/dev/stdout`, whatever standard output is), is a stream: written
+/// through, in place, after the staged files are renamed; it cannot be staged, and is never
+/// replaced by a regular file. Otherwise a symbolic link is followed (to the end of a chain of
+/// links, even one that points nowhere yet): the file it points to is written and the link is kept.
+///
 /// ```swift
 /// var outputs = StagedOutputs()
 /// try outputs.stage(page, at: "out/report.html", role: "report")
@@ -23,8 +29,11 @@ public struct StagedOutputs {
     private struct Staged {
         var path: String
         var role: String
-        var temporary: URL
+        /// The file written beside the target; `nil` for a stream, written through at commit.
+        var temporary: URL?
         var target: URL
+        /// A stream's bytes, kept until commit.
+        var streamed: Data?
     }
 
     private var staged: [Staged] = []
@@ -46,7 +55,11 @@ public struct StagedOutputs {
         _ path: String, role: String, appending: Bool = false, advice: String? = nil, remedy: OutputError.Remedy? = nil
     ) throws(OutputError) {
         let doing = appending ? "cannot append to the \(role)" : "cannot write the \(role)"
-        let url = URL(fileURLWithPath: path)
+        if isStream(path) {
+            guard access(path, W_OK) == 0 else { throw OutputError(path: path, doing: doing, errno: errno, advice: advice, remedy: remedy) }
+            return
+        }
+        let url = resolved(URL(fileURLWithPath: path))
         let folder = url.deletingLastPathComponent().path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
@@ -72,7 +85,11 @@ public struct StagedOutputs {
     ///   created or written; then every file staged before it is removed too,
     ///   and nothing is left behind.
     public mutating func stage(_ data: Data, at path: String, role: String) throws(OutputError) {
-        let target = URL(fileURLWithPath: path)
+        if Self.isStream(path) {
+            staged.append(Staged(path: path, role: role, temporary: nil, target: URL(fileURLWithPath: path), streamed: data))
+            return
+        }
+        let target = Self.resolved(URL(fileURLWithPath: path))
         let temporary = target.deletingLastPathComponent()
             .appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString.prefix(8)).partial")
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
@@ -90,15 +107,15 @@ public struct StagedOutputs {
             staged = []
             throw error
         }
-        staged.append(Staged(path: path, role: role, temporary: temporary, target: target))
+        staged.append(Staged(path: path, role: role, temporary: temporary, target: target, streamed: nil))
     }
 
-    /// Runs `first`, then renames every staged file into place.
+    /// Runs `first`, then renames every staged file into place, then writes the streams.
     ///
     /// - Throws: when `first` throws, every staged file is removed and its
     ///   error rethrown (an ``OutputError`` listing the files held back);
     ///   ``OutputError`` for a file that cannot be renamed into place, the
-    ///   rest removed.
+    ///   rest removed, or a stream that cannot be written.
     public func commit(after first: () throws -> Void = {}) throws {
         do {
             try first()
@@ -110,12 +127,22 @@ public struct StagedOutputs {
             discard()
             throw error
         }
-        for (k, file) in staged.enumerated() where rename(file.temporary.path, file.target.path) != 0 {
+        for (k, file) in staged.enumerated() {
+            guard let temporary = file.temporary, rename(temporary.path, file.target.path) != 0 else { continue }
             let code = errno
-            for later in staged[k...] { unlink(later.temporary.path) }
+            for later in staged[k...] { later.temporary.map { _ = unlink($0.path) } }
             throw OutputError(
                 path: file.path, doing: "cannot put the \(file.role) in place", errno: code,
                 advice: "the outputs before it were written")
+        }
+        for file in staged {
+            guard let data = file.streamed else { continue }
+            let fd = open(file.target.path, O_WRONLY)
+            let failure: Int32? = fd < 0 ? errno : (data.withUnsafeBytes { Self.writeAll(fd, $0) } ? nil : errno)
+            if fd >= 0 { close(fd) }
+            if let failure {
+                throw OutputError(path: file.path, doing: "cannot write the \(file.role)", errno: failure, advice: "the files were written")
+            }
         }
     }
 
@@ -135,7 +162,28 @@ public struct StagedOutputs {
 
     /// Removes every staged file; nothing is written.
     public func discard() {
-        for file in staged { unlink(file.temporary.path) }
+        for file in staged { file.temporary.map { _ = unlink($0.path) } }
+    }
+
+    /// `url` with symbolic links at its end followed (at most 40, as the system does).
+    static func resolved(_ url: URL) -> URL {
+        var url = url
+        for _ in 0..<40 {
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path) else { break }
+            url = destination.hasPrefix("/")
+                ? URL(fileURLWithPath: destination) : url.deletingLastPathComponent().appendingPathComponent(destination)
+        }
+        return url
+    }
+
+    /// Whether `path` is under `/dev/` or names (through its links) a device, FIFO or socket:
+    /// something written through, not replaced.
+    static func isStream(_ path: String) -> Bool {
+        if URL(fileURLWithPath: path).standardized.path.hasPrefix("/dev/") { return true }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let kind = info.st_mode & S_IFMT
+        return kind == S_IFCHR || kind == S_IFBLK || kind == S_IFIFO || kind == S_IFSOCK
     }
 
     /// Writes every byte of `bytes` to `fd`, continuing after short writes.

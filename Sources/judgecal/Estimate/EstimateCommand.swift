@@ -3,6 +3,7 @@ import CalibrationData
 import CalibrationReports
 import CalibrationWorkflow
 import CommandLineParsing
+import DataFormats
 import Judging
 
 /// `judgecal estimate RUN --rubric R --labels L` (or `[RUN] --judge-scores S`): the run's figures as the experts would

@@ -50,7 +50,7 @@ enum VerdictExitCodes {
     static let help = """
         Exit codes of every command: 0 success; 1 failure (the judge server failed, a certificate refused, rubric lint \
         found errors or, with --strict, warnings); 64 usage error; 65 malformed input data; 66 input file cannot be \
-        opened; 73 output cannot be created.
+        opened; 73 output cannot be created; 74 standard output cannot be written.
         align and certify: 2 some dimension not aligned, else 4 some undefined, else 3 some inconclusive, else 0 (every \
         dimension aligned).
         probe: 2 some probe biased, else 4 some undefined, else 0 (no effect detected).

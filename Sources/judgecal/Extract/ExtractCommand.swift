@@ -1,6 +1,7 @@
 import CalibrationData
 import CalibrationWorkflow
 import CommandLineParsing
+import DataFormats
 import Foundation
 import Judging
 

@@ -1,5 +1,6 @@
 import CalibrationData
 import CommandLineParsing
+import DataFormats
 import Foundation
 
 /// `judgecal import RUN --output FILE.run.jsonl`: freezes an exported run.

@@ -3,6 +3,7 @@ import CalibrationData
 import CalibrationReports
 import CalibrationWorkflow
 import CommandLineParsing
+import DataFormats
 
 /// `judgecal probe RUN --rubric R --probe length,injection`: bias probes against a placebo (docs/PROBES.md).
 enum ProbeCommand {

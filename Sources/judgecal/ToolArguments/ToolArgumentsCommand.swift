@@ -1,5 +1,6 @@
 import CalibrationData
 import CommandLineParsing
+import DataFormats
 import Foundation
 import Judging
 

@@ -1,5 +1,6 @@
 import Calibration
 import CalibrationData
+import DataFormats
 import Foundation
 import Testing
 import _TestSupport
