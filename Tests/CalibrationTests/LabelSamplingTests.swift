@@ -409,6 +409,24 @@ struct BatchwiseWeightTests {
         #expect(one.labels.contains { $0.inclusionProbability == 2.0 / 3 })
     }
 
+    /// Issue #29: about 1 in 80 two-batch sets was refused with "inclusion probability 2.0 … not in (0, 1]".
+    @Test("A later batch that takes most of a stratum's remaining rows gives them a weight below 1, and align weighs them by it")
+    func weightBelowOne() throws {
+        let (run, rubric) = (try bookRun(), try Rubric.load(from: SharedData.projectURL("rubrics/book-tags.md")))
+        let found = try (1...12).lazy.map { seed in try Self.adaptiveSet(sizes: (12, 4), seeds: (4, seed), name: "below\(seed)-") }
+            .first { $0.labels.labels.contains { ($0.batchwiseWeight ?? 1) < 1 } }
+        let labels = try #require(found?.labels, "some seed lets batch 2 take a stratum's last rows")
+        let report = try AlignmentReport(
+            try AlignmentInput(run: run, rubric: rubric, judgments: skewedJudge(run), labels: labels), options: AlignmentSettings(resamples: 0))
+        let relevance = try #require(report.dimensions.first { $0.name.lowercased() == "relevance" })
+        #expect(relevance.statisticEstimate.value != nil, "\(relevance.statisticEstimate)")
+        var sum: [String: Double] = [:]
+        for label in labels.labels { sum[label.samplingStratum ?? "", default: 0] += label.batchwiseWeight ?? .nan }
+        let level = skewedLevels(run)
+        let size = Dictionary(grouping: run.rows.map(\.id), by: { level[$0] ?? 0 }).mapValues { Double($0.count) }
+        #expect(Set(sum.values.map { ($0 * 1e9).rounded() }) == Set(size.values.map { ($0 * 1e9).rounded() }), "Σw = N_h in each stratum")
+    }
+
     @Test("align weighs an adaptive set's rows by 1/w, while the frame of batch 2 still matches the recorded π")
     func alignmentAndFrame() throws {
         let (sheets, _, labels) = try Self.adaptiveSet()

@@ -51,8 +51,12 @@ public struct WeightedContingencyTable: Sendable, Hashable, Codable {
     /// A table from two raters' ratings of the same items and each item's
     /// inclusion probability: the item weighs 1/π.
     ///
+    /// π above 1 is taken as given: it stands for a design weight below 1, which a combination of
+    /// estimators can give a row (a later batch that takes most of a stratum's remaining rows, in
+    /// `ExpertLabels`' batch-wise weights). Probabilities users give are checked where they are read.
+    ///
     /// - Throws: ``RatingError`` when a rating is off the scale, the lists
-    ///   differ in length, or a probability is not in (0, 1], naming its position.
+    ///   differ in length, or a probability is not a positive finite number, naming its position.
     public init(scale: CategoryScale, first: [Double?], second: [Double?], inclusionProbabilities: [Double]) throws {
         guard first.count == second.count, first.count == inclusionProbabilities.count else {
             throw RatingError.lengthMismatch(first.count, min(second.count, inclusionProbabilities.count))
@@ -61,9 +65,9 @@ public struct WeightedContingencyTable: Sendable, Hashable, Codable {
         let lookup = CategoryLookup(scale)
         for position in first.indices {
             let pi = inclusionProbabilities[position]
-            guard pi > 0, pi <= 1 else {
+            guard pi > 0, pi.isFinite else {
                 throw RatingError(
-                    message: "inclusion probability \(pi) at position \(position + 1) is not in (0, 1]", position: position)
+                    message: "inclusion probability \(pi) at position \(position + 1) is not a positive finite number", position: position)
             }
             guard let a = first[position], let b = second[position] else {
                 excludedPairs += 1
