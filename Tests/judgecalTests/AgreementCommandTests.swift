@@ -28,9 +28,9 @@ struct AgreementCommandTests {
             arguments: ["agreement", AgreementData.newsroom, "-r", pair, "-s", "pearson", "--icc-form", "C,1"],
             message: "--icc-form does not apply to pearson; it applies to icc"),
         UsageCase(
-            arguments: ["agreement", AgreementData.newsroom, "-r", pair, "-s", "percent"],
+            arguments: ["agreement", AgreementData.newsroom, "-r", pair, "-s", "gwet-ac1"],
             message:
-                "percent needs the declared scale: add --categories (for example 1,2,3,4); categories come from the rubric, not from the labels seen"
+                "gwet-ac1 needs the declared scale: add --categories (for example 1,2,3,4); categories come from the rubric, not from the labels seen"
         ),
         UsageCase(
             arguments: ["agreement", AgreementData.newsroom, "-r", pair, "-s", "cohen-kappa", "-c", "1,2,3,4,5", "--resamples", "500"],
@@ -183,5 +183,27 @@ struct AgreementCommandTests {
                 #expect((sd ?? 0) > 1e200, "the SD of 1e200…12e200 is about 3.6e200, not 0")
             }
         }
+    }
+
+    /// Issue #29: percent demanded --categories; a weighted kappa was printed as "kappa"; long ratings
+    /// without a scale got the library's words instead of the option to add.
+    @Test("percent needs no scale; a weighted kappa names its weights; long ratings without a scale are told to add --categories")
+    func scaleAndWeightWords() throws {
+        let long = try JudgeCalProcess.file("long.csv", "item,rater,score\na,r1,1\na,r2,2\nb,r1,2\nb,r2,2\nc,r1,3\nc,r2,3\nd,r1,1\nd,r2,1\n")
+        let percent = try JudgeCalProcess.run(["agreement", long, "-s", "percent", "--json"])
+        #expect(percent.status == 0, "\(percent.error)")
+        #expect(percent.output.contains("\"value\" : 0.75"), "\(percent.output)")
+        let within = try JudgeCalProcess.run(["agreement", AgreementData.newsroom, "-r", Self.pair, "-s", "percent", "--tolerance", "1"])
+        let declared = try JudgeCalProcess.run(
+            ["agreement", AgreementData.newsroom, "-r", Self.pair, "-s", "percent", "--tolerance", "1", "-c", "1,2,3,4,5"])
+        #expect(within.status == 0, "\(within.error)")
+        #expect(within.output.split(separator: "\n").dropFirst() == declared.output.split(separator: "\n").dropFirst(), "the values seen give the declared scale's figures")
+        let weighted = try JudgeCalProcess.run(["agreement", long, "-s", "cohen-kappa", "--weights", "quadratic", "-c", "1,2,3"])
+        #expect(weighted.output.contains("kappa (quadratic weights)  0.8000"), "\(weighted.output)")
+        let plain = try JudgeCalProcess.run(["agreement", long, "-s", "cohen-kappa", "-c", "1,2,3"])
+        #expect(plain.output.contains("kappa    0.6364"), "\(plain.output)")
+        let unscaled = try JudgeCalProcess.run(["agreement", long, "-s", "cohen-kappa"])
+        #expect(unscaled.status == 64)
+        #expect(unscaled.error.hasPrefix("error: cohen-kappa needs the declared scale: add --categories"), "\(unscaled.error)")
     }
 }

@@ -67,7 +67,7 @@ extension AgreementStatistic {
         name: "percent",
         summary:
             "agreement per pair, Σ diagonal / n or within a tolerance; over 3+ raters also the pairwise mean and the share of items where all agree",
-        shape: .pairs, parameters: [.tolerance], needsScale: true, computation: .custom(percentFigures))
+        shape: .pairs, parameters: [.tolerance], computation: .custom(percentFigures))
 
     /// The two raters' table of counts on the declared scale, per pair.
     public static let confusion = AgreementStatistic(
@@ -186,7 +186,14 @@ extension AgreementStatistic {
     /// (``PercentAgreement/pairwise(_:tolerance:)``) and the share of items on
     /// which all raters agree (``PercentAgreement/allRatersAgree(_:tolerance:)``),
     /// named so that the two are not confused.
+    /// Without a declared scale, the values seen: agreement, exact or within a tolerance, does not
+    /// depend on categories nobody used.
     private static let percentFigures: Compute = { data, request in
+        var request = request
+        if request.scale == nil {
+            let seen = Set(data.ratings.joined().compactMap { $0 }).sorted()
+            request.scale = seen.isEmpty ? nil : CategoryScale(values: seen)
+        }
         let tolerance = request.effectiveTolerance
         let name = tolerance == 0 ? "percent" : "within ±\(tolerance.plainText)"
         let perPair = figures(name, shape: .pairs) { columns, r in

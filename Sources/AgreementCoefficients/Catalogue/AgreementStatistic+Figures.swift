@@ -38,13 +38,16 @@ extension AgreementStatistic {
     /// statistic's own; bootstrap: a percentile interval (from `bootstrap`)
     /// whose standard error replaces the analytic one, unless the request draws
     /// no resamples. An interval that collapses to a point is removed and its
-    /// reason kept (``Estimate/withoutCollapsedInterval()``).
+    /// reason kept (``Estimate/withoutCollapsedInterval()``). The measure is named with its
+    /// weights when they are not the identity: `kappa (quadratic weights)`.
     static func measurement(
         _ figure: Figure, raters: [String], measureName: String, items: Int, used: Int, request: AgreementRequest,
         bootstrap: () -> BootstrapResult?
     ) throws -> AgreementMeasurement {
+        let weights = request.effectiveWeights
+        let named = weights == .unweighted ? measureName : "\(measureName) (\(weights) weights)"
         var measurement = AgreementMeasurement(
-            raters: raters, measure: measureName, estimate: figure.estimate, test: figure.test, table: figure.table,
+            raters: raters, measure: named, estimate: figure.estimate, test: figure.test, table: figure.table,
             notes: figure.notes)
         measurement.excluded = items - used
         if measurement.estimate.value != nil, used < Self.minimumItems {

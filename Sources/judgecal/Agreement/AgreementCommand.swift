@@ -109,7 +109,13 @@ enum AgreementCommand {
                 .file(url), file: path, format: format, raters: raters, id: try arguments[id],
                 groupBy: try arguments[groupBy], scale: request.scale, statistic: request.statistic)
         }
-        let report = try AgreementReport(ratings, request: request)
+        let report: AgreementReport
+        do {
+            report = try AgreementReport(ratings, request: request)
+        } catch let error as AgreementRequestError {
+            // Long ratings show their raters only once read: the catalogue's checks then, worded as options.
+            throw UsageError(AgreementMessages.message(for: error))
+        }
         progress.clear()
         console.print(arguments[json] ? try report.json() : report.text(emphasis: console.outputStyle.bold))
         return .success
