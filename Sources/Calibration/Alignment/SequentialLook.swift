@@ -13,6 +13,8 @@ public import StatisticsCore
 /// of ever calling the judge aligned when its true agreement is at or below the
 /// threshold stays at most α (2.5% at 95%), however many of the K looks are taken; the rates
 /// measured on uniform and judge-stratified labels are in docs/PLANNING.md, "The sequential study".
+/// The guarantee is one-sided: *not aligned* uses the mirror boundary without a bound of its own
+/// (said more often than α when the true agreement is exactly the threshold, as measured there).
 public struct SequentialLook: Sendable, Hashable, Codable {
     /// This look's number, from 1.
     public var look: Int
