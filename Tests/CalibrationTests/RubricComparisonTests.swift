@@ -132,6 +132,21 @@ struct RubricComparisonTests {
         #expect(text.contains("r0: lost"))
         #expect(text.contains("## free: not compared"))
     }
+
+    /// Issue #29: compare's text printed 280 KB (whole source articles, 618 flipped rows).
+    @Test("the text cuts a judged input or output to 400 characters and lists 20 flipped rows with the count of the rest")
+    func textStaysShort() throws {
+        let long = String(repeating: "word ", count: 200)
+        #expect(RubricComparison.excerpt(long).hasPrefix(String(long.prefix(400)) + "… (600 more characters in the JSON report)"))
+        #expect(RubricComparison.excerpt("short") == "short")
+        var comparison = try RubricComparison(input(), options: AlignmentSettings(resamples: 0))
+        let flipped = try #require(comparison.dimensions.first?.flipped.first)
+        comparison.dimensions[0].flipped = Array(repeating: flipped, count: 25)
+        let text = comparison.renderText()
+        #expect(text.contains("25 rows flipped:"))
+        #expect(text.components(separatedBy: "  \(flipped.rowID): \(flipped.direction.rawValue)").count - 1 == 20)
+        #expect(text.contains("… and 5 more (every flipped row is in the JSON report)"))
+    }
 }
 
 @Suite("Alignment history line")

@@ -16,15 +16,35 @@ struct ExitCodeCommandTests {
     @Test(
         "a negative or zero count is a usage error naming the range (64), before any file is read",
         arguments: [
-            (["align", "run.jsonl", "--worst", "-1"], "--worst takes an integer at least 0, not '-1'"),
+            (["align", "run.jsonl", "--worst", "-1"], "--worst takes an integer from 0 to 10000, not '-1'"),
             (["align", "run.jsonl", "--resamples", "-1"], "--resamples takes an integer from 0 to 100000, not '-1'"),
             (["compare", "run.jsonl", "--resamples", "-5"], "--resamples takes an integer from 0 to 100000, not '-5'"),
-            (["judge", "run.jsonl", "--samples", "0"], "--samples takes an integer at least 1, not '0'"),
-            (["judge", "run.jsonl", "--concurrency", "-2"], "--concurrency takes an integer at least 1, not '-2'"),
-            (["extract", "run.jsonl", "--sample", "-3"], "--sample takes an integer at least 0, not '-3'"),
-            (["extract", "run.jsonl", "--overlap", "-1"], "--overlap takes an integer at least 0, not '-1'"),
+            (["judge", "run.jsonl", "--samples", "0"], "--samples takes an integer from 1 to 100, not '0'"),
+            (["judge", "run.jsonl", "--concurrency", "-2"], "--concurrency takes an integer from 1 to 1024, not '-2'"),
+            (["extract", "run.jsonl", "--sample", "-3"], "--sample takes an integer from 0 to 10000000, not '-3'"),
+            (["extract", "run.jsonl", "--overlap", "-1"], "--overlap takes an integer from 0 to 10000000, not '-1'"),
         ])
     func negativeCounts(arguments: [String], message: String) throws {
+        let r = try JudgeCalProcess.run(arguments)
+        #expect(r.status == 64, "\(r.error)")
+        #expect(r.error.contains(message), "\(r.error)")
+    }
+
+    /// Issue #29: `plan --replications 9223372036854775807` ran until killed; every count now states its maximum.
+    @Test(
+        "a count beyond its stated maximum is a usage error naming the range (64), before any work",
+        arguments: [
+            (["align", "run.jsonl", "--sequential", "9223372036854775807"], "--sequential takes an integer from 1 to 100"),
+            (["compare", "run.jsonl", "--control", "r.md", "--worst", "10001"], "--worst takes an integer from 0 to 10000"),
+            (["judge", "run.jsonl", "--concurrency", "1025"], "--concurrency takes an integer from 1 to 1024"),
+            (["judge", "run.jsonl", "--sample", "10000001"], "--sample takes an integer from 1 to 10000000"),
+            (["extract", "run.jsonl", "--next", "9223372036854775807"], "--next takes an integer from 1 to 10000000"),
+            (["extract", "run.jsonl", "--planned", "10000001"], "--planned takes an integer from 1 to 10000000"),
+            (["generate", "--target", "10000001"], "--target takes an integer from 1 to 10000000"),
+            (["generate", "--target", "5", "--samples-per-request", "101"], "--samples-per-request takes an integer from 1 to 100"),
+            (["generate", "--target", "5", "--max-requests", "1000001"], "--max-requests takes an integer from 1 to 1000000"),
+        ])
+    func countMaxima(arguments: [String], message: String) throws {
         let r = try JudgeCalProcess.run(arguments)
         #expect(r.status == 64, "\(r.error)")
         #expect(r.error.contains(message), "\(r.error)")

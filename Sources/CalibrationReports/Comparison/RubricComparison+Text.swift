@@ -11,7 +11,10 @@ extension RubricComparison {
     /// the statistic under each side, the difference with its paired interval,
     /// the verdict, McNemar's discordant counts and p-value, or "—" and why
     /// there is no test), then per dimension the slices, the worst
-    /// disagreements with what was judged, and the flipped rows. No colour codes.
+    /// disagreements with what was judged (each input and output cut to
+    /// ``textExcerpt`` characters), and the first ``flippedShown`` flipped rows with
+    /// the count of the rest: a terminal is not the place for whole source
+    /// articles or hundreds of rows, which the JSON report keeps. No colour codes.
     public func renderText() -> String {
         var out = ["Comparison: control \(controlName) vs experimental \(experimentalName)", intervalsSentence]
         out.append(contentsOf: split?.summaryLines ?? [])
@@ -40,18 +43,34 @@ extension RubricComparison {
                 out.append("    control's rationale: \(r.controlRationale ?? "—")")
                 out.append("    experimental's rationale: \(r.experimentalRationale ?? "—")")
                 out.append("    expert's note: \(r.expertNote ?? "—")")
-                if let judged = r.judged { out += ["    input: \(judged.input)", "    output: \(judged.output)"] }
+                if let judged = r.judged {
+                    out += ["    input: \(Self.excerpt(judged.input))", "    output: \(Self.excerpt(judged.output))"]
+                }
             }
             if !d.flipped.isEmpty { out.append("\(d.flipped.count) rows flipped:") }
-            for f in d.flipped {
+            for f in d.flipped.prefix(Self.flippedShown) {
                 out.append(
                     "  \(f.rowID): \(f.direction.rawValue) (expert \(ReportNumber.score(f.expert)), control \(ReportNumber.score(f.control)), experimental \(ReportNumber.score(f.experimental)))"
                 )
+            }
+            if d.flipped.count > Self.flippedShown {
+                out.append("  … and \(d.flipped.count - Self.flippedShown) more (every flipped row is in the JSON report)")
             }
         }
         // Rationales, notes, ids and names come from runs, models and experts:
         // no control character of theirs reaches the terminal.
         return TerminalText.visible(out.joined(separator: "\n") + "\n")
+    }
+
+    /// The most characters of a judged input or output the text shows.
+    public static let textExcerpt = 400
+    /// The most flipped rows the text lists per dimension.
+    public static let flippedShown = 20
+
+    /// `text` cut to ``textExcerpt`` characters, with how many more there are.
+    package static func excerpt(_ text: String) -> String {
+        guard text.count > textExcerpt else { return text }
+        return "\(text.prefix(textExcerpt))… (\(text.count - textExcerpt) more characters in the JSON report)"
     }
 
     /// What the intervals are.

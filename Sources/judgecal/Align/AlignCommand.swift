@@ -24,11 +24,11 @@ enum AlignCommand {
     static let threshold = OptionKey<Double>(
         "threshold", valueName: "x", help: "The verdict's threshold.", defaultValue: IntervalOptions.defaults.threshold)
     static let sequential = OptionKey<Int?>(
-        "sequential", valueName: "looks", help: "Count this look in a plan of at most this many (docs/PLANNING.md).", range: 1...)
+        "sequential", valueName: "looks", help: "Count this look in a plan of at most this many (docs/PLANNING.md).", range: 1...CountLimits.looks)
     static let groupBy = OptionKey<String?>("group-by", valueName: "path", help: "Per-group correlations, averaged (e.g. metadata.doc_id).")
     static let worst = OptionKey<Int>(
         "worst", valueName: "n", help: "How many worst disagreements to list.",
-        defaultValue: IntervalOptions.defaults.worstDisagreements, range: 0...)
+        defaultValue: IntervalOptions.defaults.worstDisagreements, range: 0...CountLimits.listed)
     static let report = OptionKey<String?>(
         "report", valueName: "file", help: "Also write the report to this file: .html a page with charts, .md Markdown, else JSON.")
     static let includeExamples = Flag("include-examples", help: "Keep the rubric's worked-example rows in the figures.")

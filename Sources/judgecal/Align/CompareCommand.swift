@@ -38,9 +38,9 @@ enum CompareCommand {
             flipped rows; with --group-by a verdict per slice. Exit codes: 0 compared; 1 the judge server failed; 64 usage; \
             65 malformed input; 66 a file missing; 73 output folder missing.
             """,
-        options: [control, experimental, controlJudgments, experimentalJudgments, experimentalModelConfig, groupBy]
+        options: [control, experimental, controlJudgments, experimentalJudgments, experimentalModelConfig, groupBy, AlignCommand.worst]
             + LabelOptions.options + IntervalOptions.options + [report] + SplitOptions.options + JudgeModelOptions.options,
-        flags: LabelOptions.flags + [includeExamples],
+        flags: LabelOptions.flags + [includeExamples, AlignCommand.noHistory],
         positionals: [runFile],
         run: run
     )
@@ -53,11 +53,14 @@ enum CompareCommand {
         let options = try AlignmentSettings(
             statistic: try StatisticOptions.verdict.read(arguments, console: console), intervals: try arguments[IntervalOptions.ci],
             resamples: try arguments[IntervalOptions.resamples],
-            seed: try arguments[IntervalOptions.seed], includeExampleRows: arguments[includeExamples],
-            experts: try arguments[IntervalOptions.experts]
+            seed: try arguments[IntervalOptions.seed], worstDisagreements: try arguments[AlignCommand.worst],
+            includeExampleRows: arguments[includeExamples], experts: try arguments[IntervalOptions.experts]
         ).validated()
+        if arguments[AlignCommand.noHistory], !arguments.isGiven(SplitOptions.split) {
+            throw UsageError("--no-history applies only with --split: without a split, compare writes no history line")
+        }
         if let path = try arguments[report] { try StagedOutputs.check(path, role: "report") }
-        var step = try SplitOptions.step(arguments, labels: labels, split: nil, history: true)
+        var step = try SplitOptions.step(arguments, labels: labels, split: nil, history: !arguments[AlignCommand.noHistory])
         run = try step?.run(run, checking: [control, experimental], note: console.printNote) ?? run
         let texts = try [arguments[Self.control], arguments[Self.experimental] ?? arguments[Self.control]]
             .map { try String(contentsOfFile: $0, encoding: .utf8) }

@@ -10,19 +10,19 @@ enum ExtractCommand {
     static let rubric = OptionKey<String>(required: "rubric", valueName: "file", help: "The rubric whose dimensions get a column.")
     static let output = OptionKey<String>(
         required: "output", short: "o", valueName: "file", help: "Where to write the sheet (.labels.csv).")
-    static let sample = OptionKey<Int?>("sample", valueName: "count", help: "Draw this many rows (default: every row).", range: 0...)
+    static let sample = OptionKey<Int?>("sample", valueName: "count", help: "Draw this many rows (default: every row).", range: 0...CountLimits.rows)
     static let seed = OptionKey<UInt64>("seed", valueName: "n", help: "The sampling seed.", defaultValue: LabelSheet.Settings().seed)
     static let stratifyBy = OptionKey<String?>(
         "stratify-by", valueName: "path", help: "Allocate the sample across the values of this field (input.genre, metadata.source).")
     static let overlap = OptionKey<Int>(
         "overlap", valueName: "count", help: "Rows labelled by a second expert.", defaultValue: LabelSheet.Settings().overlap,
-        range: 0...)
+        range: 0...CountLimits.rows)
     static let context = OptionKey<[String]>(
         "context", valueName: "path", help: "The context columns, as dotted paths into the row.", commaSeparated: true)
     static let html = OptionKey<String?>(
         "html", valueName: "file", help: "Also write the sheet as a page experts score in a browser (.html).")
     static let next = OptionKey<Int?>(
-        "next", valueName: "count", help: "Draw the next batch of this many rows after the --labels sheets.", range: 1...)
+        "next", valueName: "count", help: "Draw the next batch of this many rows after the --labels sheets.", range: 1...CountLimits.rows)
     static let strategy = OptionKey<String?>("strategy", valueName: "name", help: "How rows are drawn.", choices: SamplingStrategy.names)
     static let labels = OptionKey<[String]>(
         "labels", valueName: "file", help: "The label set's earlier sheets, for --next.", arity: .upToNextOption)
@@ -34,7 +34,7 @@ enum ExtractCommand {
     static let raters = OptionKey<[String]>(
         "raters", valueName: "names", help: "Write one sheet per rater, the first with every row.", commaSeparated: true)
     static let planned = OptionKey<Int?>(
-        "planned", valueName: "count", help: "The rows planned for the label set, shown on the page.", range: 1...)
+        "planned", valueName: "count", help: "The rows planned for the label set, shown on the page.", range: 1...CountLimits.rows)
     static let alignment = OptionKey<String?>(
         "alignment", valueName: "file", help: "The latest alignment report (JSON), shown on the page.")
     static let runFile = PositionalKey<String>("run", help: "The frozen run (.run.jsonl).")

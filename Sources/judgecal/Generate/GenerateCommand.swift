@@ -6,7 +6,7 @@ import SampleGeneration
 
 /// `judgecal generate SEEDS --target N --instructions FILE [--validate CMD] [--schema FILE]`: synthetic rows.
 enum GenerateCommand {
-    static let target = OptionKey<Int>(required: "target", valueName: "n", help: "Rows in all, the seeds' included.", range: 1...)
+    static let target = OptionKey<Int>(required: "target", valueName: "n", help: "Rows in all, the seeds' included.", range: 1...CountLimits.rows)
     static let instructions = OptionKey<String>(
         required: "instructions", valueName: "file", help: "The system instructions, self-contained.")
     static let validate = OptionKey<String?>("validate", valueName: "command", help: "Run per row, its JSON on stdin; exit 0 keeps it.")
@@ -17,9 +17,9 @@ enum GenerateCommand {
         defaultValue: .random)
     static let seed = OptionKey<UInt64>("seed", valueName: "n", help: "Seeds the random strategy and the sampling.", defaultValue: 0)
     static let samplesPerRequest = OptionKey<Int>(
-        "samples-per-request", valueName: "n", help: "Rows per request.", defaultValue: 4, range: 1...)
+        "samples-per-request", valueName: "n", help: "Rows per request.", defaultValue: 4, range: 1...CountLimits.perRequest)
     static let maxRequests = OptionKey<Int?>(
-        "max-requests", valueName: "n", help: "Request cap (default 3 × the target's need).", range: 1...)
+        "max-requests", valueName: "n", help: "Request cap (default 3 × the target's need).", range: 1...CountLimits.requests)
     static let json = Flag("json", help: "Print the report as JSON.")
     static let seeds = PositionalKey<String>("seeds", help: "The seed run (.run.jsonl).")
 

@@ -42,13 +42,13 @@ enum JudgeModelOptions {
     static let cache = OptionKey<String>(
         "cache", valueName: "file", help: "The response cache (SQLite).", defaultValue: ".judgecal/responses.sqlite")
     static let concurrency = OptionKey<Int>(
-        "concurrency", valueName: "n", help: "Rows judged at once.", defaultValue: JudgeRun.defaultConcurrency, range: 1...)
+        "concurrency", valueName: "n", help: "Rows judged at once.", defaultValue: JudgeRun.defaultConcurrency, range: 1...CountLimits.concurrency)
     static let mode = OptionKey<JudgeSession.Mode>(
         "mode", valueName: "mode",
         help:
             "discrete: the written score; weighted: the expected score from log-probabilities; sampled: the mean of --samples replies.",
         choices: JudgeSession.Mode.allCases.map(\.rawValue), defaultValue: .discrete)
-    static let samples = OptionKey<Int>("samples", valueName: "n", help: "Replies per row in sampled mode.", defaultValue: 5, range: 1...)
+    static let samples = OptionKey<Int>("samples", valueName: "n", help: "Replies per row in sampled mode.", defaultValue: 5, range: 1...CountLimits.perRequest)
 
     static let options: [any OptionDeclaration] = [
         baseURL, model, apiKeyEnv, modelConfig, connectTimeout, firstByteTimeout, requestTimeout, cache, concurrency, mode, samples,
@@ -56,7 +56,7 @@ enum JudgeModelOptions {
 
     static let ids = OptionKey<String?>("ids", valueName: "file", help: "Only the rows listed in FILE, one id a line.")
     static let sample = OptionKey<Int?>(
-        "sample", valueName: "n", help: "Only n rows drawn at random with --seed (align: among the labelled).", range: 1...)
+        "sample", valueName: "n", help: "Only n rows drawn at random with --seed (align: among the labelled).", range: 1...CountLimits.rows)
 
     /// `--ids` and `--sample` (seeded by the command's `--seed`): the part of the run `judge` and `align` work on.
     static let selectionOptions: [any OptionDeclaration] = [ids, sample]
