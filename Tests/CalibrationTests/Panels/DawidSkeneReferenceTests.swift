@@ -53,7 +53,7 @@ struct DawidSkeneReferenceTests {
         let model = try DawidSkene(scale: scale, ratings: reference.ratings)
         let observed = reference.observedCategories.compactMap { scale.index(of: $0) }
         #expect(observed.count == reference.observedCategories.count)
-        #expect(model.observedCategories == observed)
+        #expect(model.observedCategories == observed.sorted(), "crowd-kit lists the labels in order of first appearance")
         #expect(model.iterations == reference.iterations)
         var largest = 0.0
         func compare(_ ours: Double, _ theirs: Double) { largest = max(largest, abs(ours - theirs)) }
@@ -121,7 +121,7 @@ struct DawidSkeneTests {
         do {
             _ = try DawidSkene(scale: CategoryScale(1...3), ratings: [[1, 2], [1, 7]])
         } catch {
-            #expect(error.message == "rating 7 of rater 2 at position 2 is not on the scale 1–3")
+            #expect(error.message == "rating 7 of rater 2 at position 2 is not on the scale 1, 2, 3")
         }
     }
 }
