@@ -102,6 +102,21 @@ struct AlignSeveralJudgesCommandTests {
         #expect(lines.contains("════ panel panel-dawid-skene"))
     }
 
+    @Test("the history gets one line per judge, none for the panels")
+    func history() throws {
+        let (judges, labels) = try smallSet()
+        let history = URL(fileURLWithPath: labels).deletingLastPathComponent().appendingPathComponent("judges.history.jsonl")
+        let r = try JudgeCalProcess.run(
+            ["align", "--judge-scores"] + judges + [
+                "--labels", labels, "--categories", "1,2,3", "--resamples", "0", "--history", history.path,
+            ])
+        #expect(r.status == 3, "every judge is inconclusive on six rows: \(r.error)")
+        let lines = try String(contentsOf: history, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 3)
+        let kappas = try lines.map { try json(String($0))["dimensions"]?.array?.first?["quadraticKappa"]?.double }
+        #expect(kappas.map { $0.map { ($0 * 1000).rounded() / 1000 } } == [1, 0.75, -0.286], "good, fair and poor, in order")
+    }
+
     @Test("two judge files of one name are refused (64), naming both")
     func sameName() throws {
         let (judges, labels) = try smallSet()
