@@ -85,8 +85,12 @@ let libraries: [Target] = [
         dependencies: ["DataFormats", "EvaluationCore", "StatisticsCore", "AgreementCoefficients", "RunInference", "LanguageModels", "Judging", "CalibrationData"]
     ),
     .target(
+        name: "RatingsAgreement",
+        dependencies: ["DataFormats", "StatisticsCore", "AgreementCoefficients", "CalibrationData"]
+    ),
+    .target(
         name: "CalibrationReports",
-        dependencies: ["DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference", "LanguageModels", "Judging", "CalibrationData", "Calibration"],
+        dependencies: ["DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference", "LanguageModels", "Judging", "CalibrationData", "Calibration", "RatingsAgreement"],
         // Compiled into the binary as bytes (PackageResources), not a bundle
         // found beside the executable: judgecal keeps its label page when
         // copied onto PATH, and so does any program linking CalibrationReports.
@@ -113,7 +117,7 @@ let libraries: [Target] = [
         name: "judgecal",
         dependencies: [
             "CommandLineParsing", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "Judging", "LanguageModels", "StatisticsCore", "AgreementCoefficients", "DataFormats",
-            "SampleGeneration",
+            "SampleGeneration", "RatingsAgreement",
         ],
         linkerSettings: staticSwiftRuntime
     ),
@@ -158,7 +162,7 @@ let tests: [Target] = [
         name: "CalibrationTests",
         dependencies: [
             "DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "EvaluationCore", "EvaluationTesting", "Judging", "LanguageModels",
-            "_TestSupport",
+            "RatingsAgreement", "_TestSupport",
             "judgecal",  // for its words (Messages/): tests that read a message as the tool prints it
         ],
         exclude: ["Resources"]
@@ -229,6 +233,7 @@ let package = Package(
         .library(name: "SampleGeneration", targets: ["SampleGeneration"]),
         .library(name: "CalibrationData", targets: ["CalibrationData"]),
         .library(name: "Calibration", targets: ["Calibration"]),
+        .library(name: "RatingsAgreement", targets: ["RatingsAgreement"]),
         .library(name: "CalibrationReports", targets: ["CalibrationReports"]),
         .library(name: "CalibrationWorkflow", targets: ["CalibrationWorkflow"]),
         .library(name: "CommandLineParsing", targets: ["CommandLineParsing"]),

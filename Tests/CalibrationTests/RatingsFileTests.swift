@@ -3,6 +3,7 @@ import Calibration
 import CalibrationReports
 import DataFormats
 import Foundation
+import RatingsAgreement
 import StatisticsCore
 import Testing
 import _TestSupport

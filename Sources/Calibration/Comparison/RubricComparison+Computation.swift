@@ -86,7 +86,11 @@ extension RubricComparison {
         let category = { CategoryRounding.category($0, on: scale).value }
         let table = try PairedRatingTable(
             scale: scale, expert: expert.map(category), first: experimental.map(category), second: control.map(category))
-        result.difference = difference(table, options: options)
+        result.difference =
+            table.difference(
+                options, resampling: options.intervals?.isBootstrap == true,
+                undefined: ("under the experimental rubric", "under the control rubric")
+            ).estimate
         result.verdict = Verdict(difference: result.difference)
         guard !ids.isEmpty else {
             result.noTestReason = "no paired rows: McNemar's test counts rows both sides scored and the experts labelled"
@@ -135,42 +139,5 @@ extension RubricComparison {
                 group: group, paired: d.paired, control: d.control, experimental: d.experimental, difference: d.difference,
                 verdict: d.verdict)
         }
-    }
-
-    /// Experimental − control with its interval: by default (`analytic`, `t`) θ̂ ± t₍ₙ₋₁₎·SE_jack,
-    /// the jackknife SE over the paired rows (``PairedRatingTable/jackknifeStandardError(statistic:)``),
-    /// which keeps its nominal coverage at 50 rows where the paired percentile bootstrap is too narrow
-    /// (measured in docs/ITERATION.md, "The certified gain's interval"); `bootstrap` and `bca` read the
-    /// paired bootstrap's resamples.
-    private static func difference(_ table: PairedRatingTable, options: AlignmentSettings) -> Estimate {
-        let request = options.statistic.agreementRequest(options: options, scale: table.scale)
-        guard let statistic = request.statistic.tableStatistic(for: request, scale: table.scale) else {
-            return Estimate(undefined: .noData("\(options.statistic.displayName) has no table form to compare"), n: table.n)
-        }
-        let (experimental, control) = (statistic(table.expertVersusFirst), statistic(table.expertVersusSecond))
-        guard let e = experimental, let c = control else {
-            return Estimate(
-                undefined: .noVariation(
-                    "\(options.statistic.displayName) is undefined under \(experimental == nil ? "the experimental" : "the control") rubric, so the difference is too"
-                ),
-                n: table.n)
-        }
-        guard options.intervals?.isBootstrap == true else {
-            guard let se = table.jackknifeStandardError(statistic: statistic), table.n >= 2 else {
-                return Estimate(value: e - c, n: table.n)
-            }
-            let t = StudentTDistribution.quantile((1 + options.confidence) / 2, degreesOfFreedom: Double(table.n - 1))
-            let interval = ConfidenceInterval(
-                lower: e - c - t * se, upper: e - c + t * se, level: options.confidence,
-                method: .jackknifeT(degreesOfFreedom: table.n - 1))
-            return Estimate(value: e - c, n: table.n, standardError: se, interval: interval)
-        }
-        guard options.resamples > 0 else { return Estimate(value: e - c, n: table.n) }
-        let boot = Bootstrap.paired(table, resamples: options.resamples, level: options.confidence, seed: options.seed, statistic: statistic)
-        var interval = options.intervals == .bca ? boot.bcaInterval : boot.percentileInterval
-        interval?.method = .describedBootstrap(
-            scheme: boot.method, resamples: boot.resamples, seed: boot.seed, undefinedResamples: boot.undefinedResamples,
-            bca: options.intervals == .bca)
-        return Estimate(value: e - c, n: table.n, standardError: boot.standardError, interval: interval)
     }
 }

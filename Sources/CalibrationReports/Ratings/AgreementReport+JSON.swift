@@ -2,6 +2,7 @@ import AgreementCoefficients
 public import Calibration
 import DataFormats
 import Foundation
+public import RatingsAgreement
 import StatisticsCore
 
 extension AgreementReport {

@@ -1,6 +1,7 @@
 import AgreementCoefficients
 public import Calibration
 import DataFormats
+public import RatingsAgreement
 import StatisticsCore
 
 extension AgreementReport {

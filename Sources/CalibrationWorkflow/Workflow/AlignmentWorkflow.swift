@@ -125,14 +125,74 @@ public struct JudgeScoresAlignment: Sendable {
         scores: URL, run: FrozenRun?, rubric: Rubric?, levels: ScoringScale?, labelSheets: [URL],
         values: ExpertLabels.ValueMode, groupBy: String?, settings: AlignmentSettings
     ) throws {
+        let read = try Self.input(
+            scores: scores, run: run, rubric: rubric, levels: levels, labelSheets: labelSheets, values: values, groupBy: groupBy)
+        report = try AlignmentReport(read.input, options: settings)
+        notes = read.noScaleNote + read.judgeScores.offScaleNotes(for: report)
+        labelledRows = read.labelledRows
+    }
+
+    /// What one judge-scores file aligns: its scores, the input with the label sheets' labels, and
+    /// the note that no scale is known, when none is.
+    static func input(
+        scores: URL, run: FrozenRun?, rubric: Rubric?, levels: ScoringScale?, labelSheets: [URL],
+        values: ExpertLabels.ValueMode, groupBy: String?
+    ) throws -> (judgeScores: ExternalJudgeScores, input: AlignmentInput, noScaleNote: [String], labelledRows: Set<String>) {
         let judgeScores = try ExternalJudgeScores.load(from: scores)
         let labels = try judgeScores.labels(
             from: labelSheets, rubric: rubric, levels: levels, runIDs: run.map { Set($0.rows.map(\.id)) }, values: values)
         let scale = levels?.categoryScale
         let input = try AlignmentInput(
             run: run, rubric: rubric, judgeScores: judgeScores, scale: scale, labels: labels, groupBy: groupBy)
-        report = try AlignmentReport(input, options: settings)
-        labelledRows = Set(labels.labels.map(\.id))
-        notes = (rubric == nil && scale == nil ? [AlignmentWording.noScale.text] : []) + judgeScores.offScaleNotes(for: report)
+        return (
+            judgeScores, input, rubric == nil && scale == nil ? [AlignmentWording.noScale.text] : [], Set(labels.labels.map(\.id))
+        )
+    }
+}
+
+/// Several judges' scores made elsewhere aligned with the same expert label sheets and set side by side
+/// (`judgecal align` with several judge-score files): the ``JudgeTable`` and the notes to show beside it.
+///
+/// Each judge is named by its file's name without the extension (and without `.judgments` for a
+/// judgments file of `judgecal judge`): the formats have no name column, and the file name is what
+/// the user typed. Each file is read and aligned as one judge is (``JudgeScoresAlignment``), on its
+/// own rows.
+public struct JudgeTableAlignment: Sendable {
+    /// The table: each judge's report, the panels, the per-dimension tables and rankings.
+    public let table: JudgeTable
+    /// The notes of every judge, each prefixed with its name; the no-scale note once.
+    public let notes: [String]
+
+    /// Reads every file in `scores` and the label sheets, aligns each judge, and sets them side by side.
+    ///
+    /// - Throws: as ``JudgeScoresAlignment/init(scores:run:rubric:levels:labelSheets:values:groupBy:settings:)``
+    ///   for each file; ``JudgeTableError`` for two files of one name or no dimension in common.
+    public init(
+        scores: [URL], run: FrozenRun?, rubric: Rubric?, levels: ScoringScale?, labelSheets: [URL],
+        values: ExpertLabels.ValueMode, groupBy: String?, settings: AlignmentSettings
+    ) throws {
+        let reads = try scores.map {
+            try JudgeScoresAlignment.input(
+                scores: $0, run: run, rubric: rubric, levels: levels, labelSheets: labelSheets, values: values, groupBy: groupBy)
+        }
+        let table = try JudgeTable(
+            zip(scores, reads).map { url, read in
+                (name: Self.name(of: url), file: read.judgeScores.file, input: read.input)
+            },
+            options: settings)
+        self.table = table
+        notes =
+            (reads.first?.noScaleNote ?? [])
+            + zip(scores, reads).flatMap { url, read in
+                table.reports[Self.name(of: url)].map { report in
+                    read.judgeScores.offScaleNotes(for: report).map { "\(Self.name(of: url)): \($0)" }
+                } ?? []
+            }
+    }
+
+    /// A judge's name: the file's name without its extension, and without `.judgments` before it.
+    public static func name(of url: URL) -> String {
+        let stem = url.deletingPathExtension().lastPathComponent
+        return stem.hasSuffix(".judgments") ? String(stem.dropLast(".judgments".count)) : stem
     }
 }

@@ -165,7 +165,7 @@ public struct RatingError: Error, Sendable, Hashable, CustomStringConvertible {
         self.position = position
     }
 
-    static func offScale(value: Double, position: Int, rater: Int, scale: CategoryScale) -> RatingError {
+    package static func offScale(value: Double, position: Int, rater: Int, scale: CategoryScale) -> RatingError {
         RatingError(
             message: "rating \(value.plainText) of rater \(rater) at position \(position + 1) is not on the scale \(scale)",
             position: position)

@@ -5,6 +5,7 @@ import CalibrationReports
 import CommandLineParsing
 import DataFormats
 import Foundation
+import RatingsAgreement
 import StatisticsCore
 
 /// `judgecal agreement FILE`: a statistic of the agreement catalogue between

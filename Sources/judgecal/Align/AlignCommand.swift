@@ -14,9 +14,11 @@ import StatisticsCore
 enum AlignCommand {
     static let rubric = OptionKey<String?>(
         "rubric", valueName: "file", help: "The rubric the judge scores with (optional with --judge-scores).")
-    static let judgeScores = OptionKey<String?>(
+    static let judgeScores = OptionKey<[String]>(
         "judge-scores", valueName: "file",
-        help: "Scores a judge produced elsewhere (CSV, JSON Lines or .judgments.jsonl): align them instead of judging.")
+        help:
+            "Scores a judge produced elsewhere (CSV, JSON Lines or .judgments.jsonl): align them instead of judging; several judges' files set them side by side.",
+        arity: .upToNextOption)
     static let categories = OptionKey<[Int]>(
         "categories", valueName: "level",
         help: "With --judge-scores and no rubric: the integer levels of every dimension's scale (1,2,3,4,5); at most 200.",
@@ -65,6 +67,13 @@ enum AlignCommand {
             category statistics round them half up to the nearest level and say how many, and are \
             undefined, with the reason, when no scale is known. With a scale, a judge value beyond \
             its ends is counted as a judge failure (off-scale), never scored.
+            With --judge-scores A B C… (two or more files, each judge named by its file's name without \
+            the extension) every judge is aligned on its own rows as one would be, three panels of them \
+            are scored like one more judge (the mean, the majority and Dawid–Skene), and per dimension a \
+            table gives each one's n, statistic with its interval and verdict, then a ranking on the rows \
+            every judge scored: the difference from the best with a paired bootstrap interval and a \
+            Holm-adjusted p-value (docs/ALIGNMENT.md, "Several judges"). The history gets one line per \
+            judge; --report and --sequential are refused (64); the exit code is the worst over the judges.
             Exit codes: 0 every dimension aligned; 2 some dimension not aligned; 3 some inconclusive \
             (none not aligned); 4 some undefined; 1 the judge server failed; 64 usage; 65 malformed \
             input; 66 a file missing; 73 output folder missing.
@@ -80,7 +89,9 @@ enum AlignCommand {
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         do {
             if arguments[pairwise] { return try await runPairwise(arguments, console: console) }
-            if let scoresPath = try arguments[judgeScores] { return try runOnScores(scoresPath, arguments, console: console) }
+            let scores = try arguments[judgeScores]
+            if scores.count == 1 { return try runOnScores(scores[0], arguments, console: console) }
+            if scores.count > 1 { return try runOnSeveralScores(scores, arguments, console: console) }
             return try await runJudging(arguments, runPath: arguments[runFile], console: console)
         } catch let error as AlignmentSettingsError {
             throw UsageError(AlignMessages.message(for: error) ?? error.message)
@@ -199,13 +210,59 @@ enum AlignCommand {
 
     /// `align --judge-scores FILE`: aligns scores a judge produced elsewhere, without calling a model.
     static func runOnScores(_ path: String, _ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        let read = try scoresAlignment([path], arguments, console: console)
+        let outputs = try checkedOutputs(arguments, runPath: arguments[runFile], judgeScores: [path])
+        let alignment = try JudgeScoresAlignment(
+            scores: read.urls[0], run: read.run, rubric: read.rubric, levels: read.levels, labelSheets: read.labelURLs,
+            values: read.values, groupBy: try arguments[groupBy], settings: read.settings)
+        alignment.notes.forEach(console.printNote)
+        return try finish(
+            alignment.report, outputs, arguments, rubricText: read.rubricText, labelRows: alignment.labelledRows, console: console)
+    }
+
+    /// The options refused with several judge-score files: a report file (the table has no page of its
+    /// own; `--json` prints it) and sequential looks (counted per judge, not for a table).
+    static let refusedWithSeveralJudges: [any OptionDeclaration] = [report, sequential]
+
+    /// `align --judge-scores A B C…`: aligns each judge, forms the panels and prints the table
+    /// (``JudgeTableAlignment``); the history gets one line per judge.
+    static func runOnSeveralScores(_ paths: [String], _ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        if let given = refusedWithSeveralJudges.first(where: arguments.isGiven) {
+            throw UsageError("--\(given.option.name) does not apply with several --judge-scores files (docs/ALIGNMENT.md, \"Several judges\")")
+        }
+        let names = paths.map { JudgeTableAlignment.name(of: URL(fileURLWithPath: $0)) }
+        if let name = names.first(where: { name in names.count { $0 == name } > 1 || JudgePanel.allCases.contains { $0.entryName == name } }) {
+            throw UsageError(
+                "two --judge-scores files make the judge name \(name) (\(zip(paths, names).filter { $0.1 == name }.map(\.0).joined(separator: ", "))), or it is a panel's; a judge is named by its file's name without the extension: rename a file")
+        }
+        let read = try scoresAlignment(paths, arguments, console: console)
+        let outputs = try checkedOutputs(arguments, runPath: arguments[runFile], judgeScores: paths)
+        let alignment = try JudgeTableAlignment(
+            scores: read.urls, run: read.run, rubric: read.rubric, levels: read.levels, labelSheets: read.labelURLs,
+            values: read.values, groupBy: try arguments[groupBy], settings: read.settings)
+        alignment.notes.forEach(console.printNote)
+        let judges = alignment.table.judges.filter { $0.panel == nil }.compactMap { alignment.table.reports[$0.name] }
+        // Sequential looks are refused above, so no line keeps the labelled rows.
+        for report in judges { try outputs.write(report, rubricText: read.rubricText, labelRows: []) }
+        console.print(
+            arguments[LabelOptions.json]
+                ? String(decoding: try JSONEncoder.report.encode(alignment.table), as: UTF8.self) : alignment.table.renderText())
+        return VerdictExitCodes.code(for: AlignmentOutcome.worst(of: judges.flatMap { $0.dimensions.map(\.verdict.outcome) }))
+    }
+
+    /// What `--judge-scores` reads besides the scores, checked: the options that do not apply are refused,
+    /// then the run, rubric, levels, label sheets and settings.
+    static func scoresAlignment(_ paths: [String], _ arguments: ParsedArguments, console: Console) throws -> (
+        urls: [URL], run: FrozenRun?, rubric: Rubric?, rubricText: String?, levels: ScoringScale?, labelURLs: [URL],
+        values: ExpertLabels.ValueMode, settings: AlignmentSettings
+    ) {
         let refused =
             refusedWithJudgeScores.filter(arguments.isGiven).map(\.option.name) + (arguments[requireCertified] ? ["require-certified"] : [])
         if let given = refused.first {
             throw UsageError(
                 "--\(given) does not apply with --judge-scores: no judge is called, and the scores' rows are not split or certified here")
         }
-        let scoresURL = try InputFiles.existing(path, role: "judge-scores file")
+        let urls = try paths.map { try InputFiles.existing($0, role: "judge-scores file") }
         if try JudgeModelOptions.selection(arguments, seed: IntervalOptions.seed) != nil {
             throw UsageError("--ids and --sample choose rows to judge")
         }
@@ -218,18 +275,11 @@ enum AlignCommand {
         }
         let labelURLs = try arguments[LabelOptions.labels].map { try InputFiles.existing($0, role: "label sheet") }
         let settings = try alignmentOptions(arguments, console: console)
-        let outputs = try checkedOutputs(arguments, runPath: arguments[runFile], judgeScores: path)
-        let alignment = try JudgeScoresAlignment(
-            scores: scoresURL, run: run, rubric: rubric, levels: levels, labelSheets: labelURLs,
-            values: arguments[LabelOptions.means] ? .means : .levels, groupBy: try arguments[groupBy], settings: settings)
-        alignment.notes.forEach(console.printNote)
-        return try finish(
-            alignment.report, outputs, arguments,
-            rubricText: try rubricPath.map { String(decoding: try InputFiles.read($0, role: "rubric"), as: UTF8.self) },
-            labelRows: alignment.labelledRows, console: console)
+        let rubricText = try rubricPath.map { String(decoding: try InputFiles.read($0, role: "rubric"), as: UTF8.self) }
+        return (urls, run, rubric, rubricText, levels, labelURLs, arguments[LabelOptions.means] ? .means : .levels, settings)
     }
 
-    /// Writes the outputs all or none (``AlignmentOutputs/write(_:rubricText:)``), then prints the report (text or
+    /// Writes the outputs all or none (``AlignmentOutputs/write(_:rubricText:labelRows:)``), then prints the report (text or
     /// JSON) and returns the verdict's exit code.
     static func finish(
         _ computed: AlignmentReport, _ outputs: AlignmentOutputs, _ arguments: ParsedArguments, rubricText: String?,
@@ -244,11 +294,11 @@ enum AlignCommand {
 
     /// `--report` and the history file (unless `--no-history`), checked before any work.
     /// Neither may be one of the inputs: the run, rubric, label sheets, split record or `judgeScores`.
-    static func checkedOutputs(_ arguments: ParsedArguments, runPath: String?, judgeScores: String? = nil) throws -> AlignmentOutputs {
+    static func checkedOutputs(_ arguments: ParsedArguments, runPath: String?, judgeScores: [String] = []) throws -> AlignmentOutputs {
         let history = arguments[noHistory] ? nil : try arguments[SplitOptions.history]
         try InputFiles.refuseOverwriting(
             [("report", try arguments[report]), ("history", history)],
-            inputs: [runPath, try arguments[rubric], try arguments[SplitOptions.splits], judgeScores] + (try arguments[LabelOptions.labels]))
+            inputs: [runPath, try arguments[rubric], try arguments[SplitOptions.splits]] + judgeScores + (try arguments[LabelOptions.labels]))
         let outputs = AlignmentOutputs(
             report: try arguments[report], history: history,
             historyIsDefault: !arguments.isGiven(SplitOptions.history))

@@ -4,6 +4,7 @@ import CalibrationData
 import DataFormats
 import Foundation
 import Judging
+import RatingsAgreement
 import StatisticsCore
 import Testing
 import _TestSupport

@@ -1,4 +1,5 @@
 import Calibration
+import RatingsAgreement
 import StatisticsCore
 import Testing
 

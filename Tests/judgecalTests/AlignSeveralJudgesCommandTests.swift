@@ -1,0 +1,148 @@
+import DataFormats
+import Foundation
+import Testing
+import _TestSupport
+
+private func json(_ text: String) throws -> JSONValue {
+    try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+}
+
+/// An object's keys, sorted; `nil` for anything else.
+private func objectKeys(_ value: JSONValue?) -> [String]? {
+    guard case .object(let members)? = value else { return nil }
+    return members.keys.sorted()
+}
+
+/// Three judges on six rows of a 1–3 scale, with one expert sheet of two raters: judge `good` agrees with
+/// the experts' majority everywhere, `fair` on four rows, `poor` on two; `poor` also scores a row (r7) no
+/// other file has and no expert labelled, and fails r6.
+private func smallSet() throws -> (judges: [String], labels: String) {
+    let labels = try JudgeCalProcess.file(
+        "panel.labels.csv",
+        "id,quality,rater\nr1,1,ann\nr2,2,ann\nr3,3,ann\nr4,1,ann\nr5,2,ann\nr6,3,ann\n"
+            + "r1,1,bo\nr2,2,bo\nr3,3,bo\nr4,1,bo\nr5,2,bo\nr6,3,bo\n")
+    let folder = URL(fileURLWithPath: labels).deletingLastPathComponent()
+    func judge(_ name: String, _ rows: String) throws -> String {
+        let url = folder.appendingPathComponent("\(name).csv")
+        try Data(("id,quality\n" + rows).utf8).write(to: url)
+        return url.path
+    }
+    return (
+        [
+            try judge("good", "r1,1\nr2,2\nr3,3\nr4,1\nr5,2\nr6,3\n"),
+            try judge("fair", "r1,1\nr2,2\nr3,3\nr4,2\nr5,3\nr6,3\n"),
+            try judge("poor", "r1,1\nr2,3\nr3,1\nr4,3\nr5,2\nr6,\nr7,2\n"),
+        ],
+        labels
+    )
+}
+
+@Suite("judgecal align --judge-scores A B C: several judges in one table")
+struct AlignSeveralJudgesCommandTests {
+    @Test("the table: each judge on its own rows, three panels, a ranking on the common rows with Holm-adjusted p-values")
+    func smallTable() throws {
+        let (judges, labels) = try smallSet()
+        let r = try JudgeCalProcess.run(
+            ["align", "--judge-scores"] + judges + [
+                "--labels", labels, "--categories", "1,2,3", "--json", "--no-history", "--resamples", "200", "--statistic", "kappa",
+            ])
+        #expect(r.status == 2 || r.status == 3 || r.status == 4, "poor is not aligned: \(r.error)")
+        let table = try json(r.output)
+        #expect(table["judges"]?.array?.compactMap { $0["name"]?.string }
+            == ["good", "fair", "poor", "panel-mean", "panel-majority", "panel-dawid-skene"])
+        #expect(objectKeys(table["reports"]) == ["fair", "good", "panel-dawid-skene", "panel-majority", "panel-mean", "poor"])
+        let d = try #require(table["dimensions"]?.array?.first)
+        #expect(d["name"]?.string == "quality")
+        let rows = try #require(d["rows"]?.array)
+        #expect(
+            rows.compactMap { $0["n"]?.double } == [6, 6, 5, 6, 5, 6],
+            "poor has no score on r6 and r7 is not labelled; the majority ties three ways on r4 (1, 2, 3)")
+        #expect(rows[2]["judgeFailures"]?.double == 1)
+        #expect(rows[4]["judgeFailures"]?.double == 1, "the tie on r4 is counted")
+        #expect(rows[0]["statisticEstimate"]?["value"]?.double == 1)
+        let ranking = try #require(d["ranking"])
+        #expect(ranking["commonRows"]?.double == 5, "r1–r5: rows every judge scored with an expert value")
+        let entries = try #require(ranking["entries"]?.array)
+        #expect(entries.first?["judge"]?.string == "good")
+        #expect(entries.first?["differenceFromBest"] == nil)
+        let values = entries.compactMap { $0["statistic"]?["value"]?.double }
+        #expect(values == values.sorted(by: >), "ordered by the statistic on the common rows")
+        let last = try #require(entries.last)
+        #expect(last["judge"]?.string == "poor")
+        let p = try #require(last["pValue"]?.double), holm = try #require(last["holmAdjustedPValue"]?.double)
+        #expect(p > 0 && p <= holm && holm <= 1)
+        #expect((last["differenceFromBest"]?["value"]?.double ?? 0) > 0.5)
+        let model = try #require(d["dawidSkene"])
+        #expect(objectKeys(model["posteriors"]) == ["r1", "r2", "r3", "r4", "r5", "r6", "r7"])
+        #expect(objectKeys(model["confusionMatrices"]) == ["fair", "good", "poor"])
+        #expect(d["panelsNotFormed"]?.array?.isEmpty == true)
+    }
+
+    @Test("each judge's report in the table is the report the judge gets alone")
+    func sameAsAlone() throws {
+        let (judges, labels) = try smallSet()
+        let options = ["--labels", labels, "--categories", "1,2,3", "--json", "--no-history", "--resamples", "200"]
+        let table = try json(try JudgeCalProcess.run(["align", "--judge-scores"] + judges + options).output)
+        for (name, file) in zip(["good", "fair", "poor"], judges) {
+            let alone = try json(try JudgeCalProcess.run(["align", "--judge-scores", file] + options).output)
+            #expect(table["reports"]?[name] == alone, "\(name)")
+        }
+    }
+
+    @Test("the text leads with the per-dimension table and the ranking")
+    func text() throws {
+        let (judges, labels) = try smallSet()
+        let r = try JudgeCalProcess.run(
+            ["align", "--judge-scores"] + judges + ["--labels", labels, "--categories", "1,2,3", "--no-history", "--resamples", "200"])
+        let lines = r.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "Several judges: good, fair, poor and 3 panel(s)")
+        #expect(lines.contains { $0.hasPrefix("Ranking on 5 common row(s)") })
+        #expect(lines.contains { $0.hasPrefix("════ judge poor (") && $0.hasSuffix("/poor.csv)") })
+        #expect(lines.contains("panel-majority left out of the ranking: no score on 1 common row(s)"))
+        #expect(lines.contains("════ panel panel-dawid-skene"))
+    }
+
+    @Test("the history gets one line per judge, none for the panels")
+    func history() throws {
+        let (judges, labels) = try smallSet()
+        let history = URL(fileURLWithPath: labels).deletingLastPathComponent().appendingPathComponent("judges.history.jsonl")
+        let r = try JudgeCalProcess.run(
+            ["align", "--judge-scores"] + judges + [
+                "--labels", labels, "--categories", "1,2,3", "--resamples", "0", "--history", history.path,
+            ])
+        #expect(r.status == 3, "every judge is inconclusive on six rows: \(r.error)")
+        let lines = try String(contentsOf: history, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 3)
+        let kappas = try lines.map { try json(String($0))["dimensions"]?.array?.first?["quadraticKappa"]?.double }
+        #expect(kappas.map { $0.map { ($0 * 1000).rounded() / 1000 } } == [1, 0.75, -0.286], "good, fair and poor, in order")
+    }
+
+    @Test("two judge files of one name are refused (64), naming both")
+    func sameName() throws {
+        let (judges, labels) = try smallSet()
+        let other = try JudgeCalProcess.file("good.csv", "id,quality\nr1,1\n")
+        let r = try JudgeCalProcess.run(["align", "--judge-scores", judges[0], other, "--labels", labels, "--no-history"])
+        #expect(r.status == 64)
+        #expect(r.error.contains("two --judge-scores files make the judge name good (\(judges[0]), \(other))"))
+    }
+
+    @Test("--report and --sequential are refused with several judges (64)", arguments: [["--report", "t.json"], ["--sequential", "3"]])
+    func refused(option: [String]) throws {
+        let (judges, labels) = try smallSet()
+        let r = try JudgeCalProcess.run(["align", "--judge-scores"] + judges + ["--labels", labels, "--no-history"] + option)
+        #expect(r.status == 64)
+        #expect(r.error.contains("\(option[0]) does not apply with several --judge-scores files"))
+    }
+
+    @Test("a two-level scale: no mean panel, with the reason")
+    func twoLevels() throws {
+        let judges = try smallSet().judges
+        let binary = try JudgeCalProcess.file("binary.labels.csv", "id,quality\nr1,1\nr2,2\nr3,2\nr4,1\nr5,2\nr6,1\n")
+        let r = try JudgeCalProcess.run(
+            ["align", "--judge-scores"] + judges.prefix(2) + ["--labels", binary, "--categories", "1,2", "--json", "--no-history", "--resamples", "0"])
+        let table = try json(r.output)
+        #expect(table["judges"]?.array?.compactMap { $0["name"]?.string } == ["good", "fair", "panel-majority", "panel-dawid-skene"])
+        let notFormed = try #require(table["dimensions"]?.array?.first?["panelsNotFormed"]?.array)
+        #expect(notFormed.compactMap { $0["panel"]?.string } == ["mean"])
+    }
+}
