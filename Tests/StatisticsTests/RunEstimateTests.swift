@@ -25,10 +25,27 @@ struct RunEstimateTests {
         #expect(levels.corrected.allSatisfy { $0.value == nil && $0.undefinedReason?.code == "too-few" })
     }
 
-    @Test("No unlabelled row: nothing to correct, undefined with no-data")
+    /// Issue #29: every row labelled made the experts-only mean undefined too.
+    @Test("No unlabelled row: nothing to correct, undefined with no-data; the experts' own mean stands, with its interval")
     func noUnlabelled() throws {
-        let mean = RunMeanEstimate(try Self.sample(labelled: 20, unlabelled: 0))
+        let s = try Self.sample(labelled: 20, unlabelled: 0)
+        let mean = RunMeanEstimate(s)
         #expect(mean.corrected.undefinedReason?.code == "no-data")
+        #expect(mean.expertsOnly.value == s.expert.reduce(0, +) / 20)
+        #expect(mean.expertsOnly.interval != nil)
+        let rate = try RunPassRate(s, scale: CategoryScale(1...4), passLevel: 3)
+        #expect(rate.expertsOnly.value == Double(s.expert.count { $0 >= 3 }) / 20)
+    }
+
+    /// Issue #29: one unlabelled row gave the imputed part a variance of 0 under the default estimator.
+    @Test("One unlabelled row: the corrected mean has a value and no interval, with the reason, not a variance of 0")
+    func oneUnlabelled() throws {
+        let mean = RunMeanEstimate(try Self.sample(labelled: 20, unlabelled: 1))
+        #expect(mean.corrected.value != nil)
+        #expect(try #require(mean.lambda) > 0, "the judge gets weight, so the unlabelled row's spread matters")
+        #expect(mean.corrected.interval == nil)
+        #expect(mean.corrected.intervalUndefinedReason?.message.contains("one unlabelled row") == true)
+        #expect(RunMeanEstimate(try Self.sample(labelled: 20, unlabelled: 2)).corrected.interval != nil)
     }
 
     @Test("A pass level not on the scale, or a score off it, is an error")

@@ -123,7 +123,11 @@ public struct RunMeanEstimate: Sendable, Hashable, Codable {
         judgeOnly = Self.judgeMean(sample, level: level)
         if let reason = sample.insufficiency {
             corrected = Estimate(undefined: reason, n: sample.labelled + sample.unlabelled)
-            expertsOnly = Estimate(undefined: reason, n: sample.labelled)
+            // Every row labelled leaves nothing to correct, but the experts' own mean stands.
+            expertsOnly =
+                sample.unlabelled == 0 && sample.labelled >= CorrectionSample.minimumLabelled
+                ? Self.estimate(sample, lambda: 0, level: level, variance: variance, step: step, range: range)
+                : Estimate(undefined: reason, n: sample.labelled)
             lambda = nil
             return
         }
@@ -158,6 +162,13 @@ public struct RunMeanEstimate: Sendable, Hashable, Codable {
                 imputed, weights: s.weightsUnlabelled, pseudoRows: false, step: step)
         }
         let n = lambda == 0 ? s.labelled : s.labelled + s.unlabelled
+        if lambda != 0, estimator == .smallSample, s.unlabelled == 1 {
+            // The divisor count − 1 is 0: one unlabelled row says nothing of its own spread.
+            var single = Estimate(value: range.map { Swift.min(Swift.max(value, $0.lowerBound), $0.upperBound) } ?? value, n: n)
+            single.intervalUndefinedReason = .tooFew(
+                "one unlabelled row: the spread of the judge's scores on the unlabelled rows, which the interval needs, is undefined")
+            return single
+        }
         return Estimate.runEstimate(
             value: value, variance: variance, n: n, level: level, clippedTo: range, quantile: estimator.quantile,
             degreesOfFreedomFrom: s.labelled)
