@@ -159,17 +159,28 @@ extension ChildProcess {
         /// to every waiter.
         private func watch() {
             var late = false
-            if exited.wait(timeout: deadline) == .timedOut {
-                late = true
-                kill(processIdentifier, SIGKILL)
-                exited.wait()
+            var peeked: Termination?
+            // Foundation's notice of the end (the termination handler) has been seen to go missing, the
+            // child left a zombie and this thread waiting for good. So the end is also looked for every
+            // 100 ms with waitid(WNOWAIT), which leaves the child for Foundation to reap.
+            while true {
+                if exited.wait(timeout: .now() + .milliseconds(100)) == .success { break }
+                if let ended = Self.peek(processIdentifier) {
+                    peeked = ended
+                    break
+                }
+                if !late, DispatchTime.now() >= deadline {
+                    late = true
+                    kill(processIdentifier, SIGKILL)
+                }
             }
-            process.waitUntilExit()
+            if peeked == nil { process.waitUntilExit() }
             // Once the child is gone its pipes close, unless something it started still holds them.
             if readers.wait(timeout: late ? .now() + .seconds(5) : deadline) == .timedOut { late = true }
             let outcome = Outcome(
-                termination: process.terminationReason == .uncaughtSignal
-                    ? .signalled(process.terminationStatus) : .exited(process.terminationStatus),
+                termination: peeked
+                    ?? (process.terminationReason == .uncaughtSignal
+                        ? .signalled(process.terminationStatus) : .exited(process.terminationStatus)),
                 standardOutput: output.withLock { $0 },
                 standardError: error.withLock { $0 })
             let result: Result<Outcome, TimedOut> =
@@ -181,6 +192,15 @@ extension ChildProcess {
             }
             for waiter in waiters { waiter.resume(returning: result) }
             watched.leave()
+        }
+
+        /// How the child `pid` ended, if it has, seen without reaping it (`waitid` with `WNOWAIT`).
+        private static func peek(_ pid: Int32) -> Termination? {
+            var info = siginfo_t()
+            guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 else { return nil }
+            let child = info._sifields._sigchld
+            guard child.si_pid == pid else { return nil }  // still running: waitid leaves the pid 0
+            return info.si_code == Int32(CLD_EXITED) ? .exited(child.si_status) : .signalled(child.si_status)
         }
 
         /// Reads `descriptor` to its end into the output or error buffer.
