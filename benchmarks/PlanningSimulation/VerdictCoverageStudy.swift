@@ -56,9 +56,20 @@ struct VerdictCoverageStudy {
         _ statistic: AlignmentStatistic, request: AgreementRequest, value: @escaping @Sendable (ContingencyTable) -> Double?,
         design: AgreementDesign, target: Double, rows: Int, seed: UInt64
     ) -> [Double?] {
+        Self.rates(
+            request: request, value: value, design: design, rows: rows, replications: replications, resamples: resamples, seed: seed
+        ) { $0.lower <= target && target <= $0.upper }
+    }
+
+    /// The share of `replications` label sets of `rows` rows drawn from `design` whose interval by each of
+    /// ``methods`` (computed as `align` computes it) satisfies `counts`; nil where the statistic does not offer it.
+    static func rates(
+        request: AgreementRequest, value: @escaping @Sendable (ContingencyTable) -> Double?, design: AgreementDesign, rows: Int,
+        replications: Int, resamples: Int, seed: UInt64, counts: (ConfidenceInterval) -> Bool
+    ) -> [Double?] {
         var generator = Xoshiro256StarStar(seed: seed)
-        let offered = Self.methods.map { request.statistic.intervals.contains($0) }
-        var covered = [Int](repeating: 0, count: Self.methods.count)
+        let offered = methods.map { request.statistic.intervals.contains($0) }
+        var counted = [Int](repeating: 0, count: methods.count)
         let k = design.scale.count
         for r in 0..<replications {
             let table = StudyTables.draw(design, rows: rows, generator: &generator)
@@ -68,8 +79,8 @@ struct VerdictCoverageStudy {
                 first += Array(repeating: Double(c / k + 1), count: count)
                 second += Array(repeating: Double(c % k + 1), count: count)
             }
-            var intervals = [ConfidenceInterval?](repeating: nil, count: Self.methods.count)
-            for (i, method) in Self.methods.enumerated().prefix(2) where offered[i] {
+            var intervals = [ConfidenceInterval?](repeating: nil, count: methods.count)
+            for (i, method) in methods.enumerated().prefix(2) where offered[i] {
                 var asked = request
                 asked.interval = method
                 let ratings = try? RaterRatings(raters: ["expert", "judge"], ratings: [first, second])
@@ -77,13 +88,11 @@ struct VerdictCoverageStudy {
             }
             if offered[2] {
                 let boot = Bootstrap.table(
-                    table, resamples: resamples, level: 0.95, seed: StudyTables.seed(seed, [UInt64(r), 7]), statistic: value)
+                    table, resamples: resamples, level: request.confidence, seed: StudyTables.seed(seed, [UInt64(r), 7]), statistic: value)
                 (intervals[2], intervals[3]) = (boot.percentileInterval, boot.bcaInterval)
             }
-            for (i, ci) in intervals.enumerated() where ci.map({ $0.lower <= target && target <= $0.upper }) == true {
-                covered[i] += 1
-            }
+            for (i, ci) in intervals.enumerated() where ci.map(counts) == true { counted[i] += 1 }
         }
-        return covered.indices.map { offered[$0] ? Double(covered[$0]) / Double(replications) : nil }
+        return counted.indices.map { offered[$0] ? Double(counted[$0]) / Double(replications) : nil }
     }
 }

@@ -7,6 +7,7 @@ import Foundation
 //   PlanningSimulation verdict-coverage [--replications R] [--resamples B] [--seed S] [--sizes 50,200]
 //                                       [--statistics quadratic-kappa,…]
 //   PlanningSimulation sequential [--replications R] [--seed S]
+//   PlanningSimulation certificate-coverage [--replications R] [--resamples B] [--seed S] [--sizes 40,50,80,100,150,200]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -29,10 +30,16 @@ case "verdict-coverage":
         replications: option("replications", default: 500), resamples: option("resamples", default: 1000), seed: seed, sizes: sizes,
         statistics: statistics ?? AlignmentStatistic.allCases
     ).run()
+case "certificate-coverage":
+    let sizes = text("sizes").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [40, 50, 80, 100, 150, 200]
+    CertificateCoverageStudy(
+        replications: option("replications", default: 500), resamples: option("resamples", default: 1000), seed: seed, sizes: sizes,
+        levels: [0.95, 0.99]
+    ).run()
 case "sequential":
     SequentialStudy(replications: option("replications", default: 500), seed: seed).run()
 default:
     FileHandle.standardError.write(
-        Data("usage: PlanningSimulation verdict-coverage|sequential [--replications R] [--resamples B] [--seed S]\n".utf8))
+        Data("usage: PlanningSimulation verdict-coverage|sequential|certificate-coverage [--replications R] [--resamples B] [--seed S]\n".utf8))
     exit(2)
 }

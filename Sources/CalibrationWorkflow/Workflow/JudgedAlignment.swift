@@ -54,6 +54,8 @@ public struct JudgedAlignment: Sendable {
     }
 
     /// Judges the rows (the split's, when there is one) with `judge` and aligns them with the labels.
+    /// A certification's intervals are the certificate's (``Certificate/intervalMethod`` unless the
+    /// settings name one, at ``Certificate/confidence``), so that its lower bound covers as measured.
     ///
     /// Order: the certificate check (a look that requires one) comes before anything else; then the split's
     /// checks (examples cite development rows only; on test, one certificate per lineage unless forced), its
@@ -67,10 +69,14 @@ public struct JudgedAlignment: Sendable {
         judge: JudgeSession, purpose: Purpose, display: JudgeSession.ProgressDisplay = .none, note: (String) -> Void = { _ in }
     ) async throws -> AlignmentReport {
         var force = false
+        var settings = settings
         switch purpose {
         case .look(let history?): try Certificate.require(rubric, text: rubricText, judge: judge.identity, history: history)
         case .look(nil): break
-        case .certification(let forced): force = forced
+        case .certification(let forced):
+            force = forced
+            settings.confidence = Certificate.confidence
+            settings.intervals = settings.intervals ?? Certificate.intervalMethod
         }
         let narrowed = try split?.run(run, checking: [rubric], force: force, note: note) ?? run
         let rows = try AlignmentRows(run: narrowed, labels: split?.labels ?? labels, selection: selection)

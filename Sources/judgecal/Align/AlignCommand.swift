@@ -317,7 +317,8 @@ enum AlignCommand {
     static let certify = Command(
         name: "certify", abstract: "Judge the sealed test rows once with a rubric, and record the verdict as its certificate.",
         discussion: """
-            Judges the test split's rows only and reports the verdict with its interval; the certificate (rubric hash, judge \
+            Judges the test split's rows only and reports the verdict with its interval (BCa at 99% unless --ci names \
+            another, so its lower bound covers at least 95%, docs/ITERATION.md); the certificate (rubric hash, judge \
             model and settings, label fingerprint, split) goes to the history for align --require-certified. A second one of a \
             lineage (rubric name) on these test rows is refused (exit 1) unless --force: "test rows reused". Else as align.
             """,
