@@ -319,8 +319,9 @@ enum AlignCommand {
         discussion: """
             Judges the test split's rows only and reports the verdict with its interval (BCa at 99% unless --ci names \
             another, so its lower bound covers at least 95%, docs/ITERATION.md); the certificate (rubric hash, judge \
-            model and settings, label fingerprint, split) goes to the history for align --require-certified. A second one of a \
-            lineage (rubric name) on these test rows is refused (exit 1) unless --force: "test rows reused". Else as align.
+            model and settings, label fingerprint, split) goes to the history for align --require-certified. A \
+            certificate on test rows an earlier one used (any lineage, whatever the split record says) is refused (exit 1) \
+            unless --force: "test rows reused". Else as align.
             """,
         options: command.options.filter { option in !notCertifying.contains { $0.option == option } },
         flags: command.flags.filter { $0 != requireCertified } + [force],
