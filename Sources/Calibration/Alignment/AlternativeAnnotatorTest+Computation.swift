@@ -1,5 +1,5 @@
 public import AgreementCoefficients
-public import CalibrationData
+import CalibrationData
 import RunInference
 public import StatisticsCore
 

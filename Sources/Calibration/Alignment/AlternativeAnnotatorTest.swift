@@ -1,5 +1,4 @@
 public import AgreementCoefficients
-public import CalibrationData
 
 /// Whether the judge could take the place of one of the raters: the alternative annotator test of
 /// Calderon, Reichart & Dror (2025), "The Alternative Annotator Test for LLM-as-a-Judge: How to

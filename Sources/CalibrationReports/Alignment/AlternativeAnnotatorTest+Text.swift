@@ -15,9 +15,8 @@ extension AlternativeAnnotatorTest {
     /// One dimension's block: the outcome with ε, the scorer, ω and ρ, then one line per rater; or why
     /// the test was not run.
     public var lines: [String] {
-        guard refusal == nil, let winningRate, let advantageProbability, let passes else {
-            return ["alternative annotator test: not run — \(refusal ?? "no raters to compare")"]
-        }
+        if let refusal { return ["alternative annotator test: not run — \(refusal)"] }
+        guard let winningRate, let advantageProbability, let passes else { return [] }
         let wins = raters.count(where: \.judgeWins)
         var lines = [
             "alternative annotator test (ε \(epsilon.plainText), \(scorer.rawValue)): the judge wins against \(wins) of "
