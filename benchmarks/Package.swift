@@ -45,6 +45,11 @@ let studies: [Target] = [
         path: "PlanningSimulation"
     ),
     .executableTarget(
+        name: "RaterSimulation",
+        dependencies: ["AgreementCoefficients", "Calibration", "CalibrationData", "StatisticsCore"].map(library),
+        path: "RaterSimulation"
+    ),
+    .executableTarget(
         name: "ProbeSimulation",
         dependencies: [
             "Calibration", "CalibrationData", "CalibrationReports", "DataFormats", "Judging", "LanguageModels", "RunInference",

@@ -97,6 +97,7 @@ struct PairwiseCommandTests {
             (["align", "--pairwise", "--labels", "x.csv", "--judge-scores", "y.csv"], "--judge-scores does not apply with --pairwise"),
             (["align", "--pairwise", "--labels", "x.csv", "--means"], "--means does not apply with --pairwise"),
             (["align", "--pairwise", "--labels", "x.csv", "--experts", "mean"], "--experts does not apply with --pairwise"),
+            (["align", "--pairwise", "--labels", "x.csv", "--epsilon", "0.1"], "--epsilon does not apply with --pairwise"),
             (["probe", "--pairwise", "--probe", "length-pad"], "only position applies to a pairwise judge"),
         ])
     func refused(arguments: [String], message: String) throws {

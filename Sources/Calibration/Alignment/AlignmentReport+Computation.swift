@@ -22,6 +22,7 @@ extension AlignmentReport {
     ///   ``AgreementRequestError`` for options ``AlignmentSettings/validated()`` refuses.
     public init(_ input: AlignmentInput, options: AlignmentSettings = AlignmentSettings()) throws {
         let options = try options.validated()
+        try AlternativeAnnotatorTest.check(epsilon: options.alternativeAnnotatorMargin)
         let runRows = Set(input.runRowIDs)
         var names: Set<String> = []
         var dimensions: [DimensionAlignment] = []
@@ -42,6 +43,8 @@ extension AlignmentReport {
             dimensions: dimensions, halo: try Self.halo(pairedByDimension, names: input.dimensions.map(\.name), runOrder: input.runRowIDs),
             sampling: input.sampling)
         origins = try Self.originAlignments(input, options: options)
+        alternativeAnnotatorTest = AlternativeAnnotatorTest.Pooled(
+            dimensions.compactMap { dimension in dimension.alternativeAnnotatorTest.map { (dimension.name, $0) } })
         degenerateJudge = DegenerateJudge(input.dimensions.map(\.judge), rows: input.runRowIDs.filter { options.includeExampleRows || !exampleRows.contains($0) })
     }
 
@@ -171,6 +174,8 @@ private struct DimensionAligner {
             weightedConfusionMatrix: weightedTable.map { t in (0..<t.k).map { i in (0..<t.k).map { t[i, $0] } } },
             humanCeiling: try DimensionAlignment.HumanCeiling(
                 panel: panel, judge: dimension.judge, usable: usable, scale: dimension.scale, dimension: dimension.name, options: options),
+            alternativeAnnotatorTest: try AlternativeAnnotatorTest(
+                panel: panel, judge: dimension.judge, usable: usable, scale: dimension.scale, options: options),
             recalibration: try LinearRecalibration(expert: pairs.first, judge: pairs.second),
             worstDisagreements: worst(),
             statistic: options.statistic, statisticEstimate: statisticEstimate,

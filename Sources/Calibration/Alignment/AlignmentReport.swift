@@ -47,6 +47,9 @@ public struct AlignmentReport: Sendable, Hashable, Codable {
     public var origins: [OriginAlignment]? = nil
     /// Present when the judge gave every row it scored the same scores (``DegenerateJudge``).
     public var degenerateJudge: DegenerateJudge? = nil
+    /// The alternative annotator test over every dimension's raters at once; `nil` when fewer than two
+    /// dimensions were tested (and in older reports).
+    public var alternativeAnnotatorTest: AlternativeAnnotatorTest.Pooled? = nil
 
     /// Creates a report from its parts (decoding uses the synthesized `init(from:)`).
     public init(
@@ -366,6 +369,9 @@ public struct DimensionAlignment: Sendable, Hashable, Codable {
     public var weightedConfusionMatrix: [[Double]]? = nil
     /// Present when at least two raters labelled rows of this dimension.
     public var humanCeiling: HumanCeiling?
+    /// Whether the judge could replace one of the raters (``AlternativeAnnotatorTest``), or why the test
+    /// was not run; `nil` in older reports.
+    public var alternativeAnnotatorTest: AlternativeAnnotatorTest? = nil
     /// Expert ≈ a + b·judge, or why not.
     public var recalibration: LinearRecalibration
     /// The rows of largest |judge − expert|, largest first, ties by row id.

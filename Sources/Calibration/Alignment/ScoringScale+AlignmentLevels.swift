@@ -1,3 +1,4 @@
+import DataFormats
 public import Judging
 import StatisticsCore
 
@@ -48,6 +49,8 @@ public struct AlignmentSettingsError: Error, Sendable, Hashable, CustomStringCon
         case looksWithoutHistory
         /// Sequential looks planned at `asked`, on labels whose looks began planned at `planned`.
         case lookPlanChanged(planned: Int, asked: Int)
+        /// An alternative annotator test margin ε (this one) outside 0…1.
+        case epsilonOutOfRange(Double)
     }
 
     package init(_ message: String) {
@@ -68,6 +71,8 @@ public struct AlignmentSettingsError: Error, Sendable, Hashable, CustomStringCon
             case .looksWithoutHistory: "sequential looks are each recorded in the history file; they need one"
             case .lookPlanChanged(let planned, let asked):
                 "these labels' looks began planned at \(planned) looks; the most looks is fixed before the first and cannot become \(asked)"
+            case .epsilonOutOfRange(let epsilon):
+                "the alternative annotator test's margin ε is \(epsilon.plainText); it lies from 0 to 1 (0.2 for experts, 0.15 for skilled annotators, 0.1 for crowd workers)"
             }
     }
 

@@ -130,14 +130,28 @@ public struct AlignmentSettings: Sendable, Hashable, Codable {
     /// How a row's several raters become its expert value; `nil` (the default) takes each dimension's
     /// ``ExpertCombination/standard(for:)``: a majority on a two-level scale, the mean otherwise.
     public var experts: ExpertCombination?
+    /// The alternative annotator test's cost-benefit margin ε, from 0 to 1: how far the judge may trail
+    /// a rater and still be taken in the rater's place; 0.2 by default (``defaultAlternativeAnnotatorMargin``).
+    /// Reports carry it in each test's result, so it is not part of this encoding.
+    public var alternativeAnnotatorMargin: Double = defaultAlternativeAnnotatorMargin
+    /// ε when none is given, 0.2: Calderon, Reichart & Dror's (2025) rule of thumb for expert raters
+    /// (0.15 for skilled annotators, 0.1 for crowd workers).
+    public static let defaultAlternativeAnnotatorMargin = 0.2
+    /// How the alternative annotator test scores an annotation against the other raters; `nil` (the
+    /// default) takes each dimension's ``AnnotatorScorer/standard(for:)``. Not part of this encoding
+    /// either: each test's result names its scorer.
+    public var alternativeAnnotatorScorer: AnnotatorScorer? = nil
 
     /// Creates options; every parameter has the default described on its property.
     public init(
         statistic: AlignmentStatistic = .quadraticKappa, threshold: Double = defaultThreshold, intervals: IntervalMethod? = nil,
         resamples: Int = 2000, seed: UInt64 = 0, worstDisagreements: Int = 5, includeExampleRows: Bool = false,
-        confidence: Double = 0.95, sequentialLooks: Int? = nil, experts: ExpertCombination? = nil
+        confidence: Double = 0.95, sequentialLooks: Int? = nil, experts: ExpertCombination? = nil,
+        alternativeAnnotatorMargin: Double = defaultAlternativeAnnotatorMargin, alternativeAnnotatorScorer: AnnotatorScorer? = nil
     ) {
         self.experts = experts
+        self.alternativeAnnotatorMargin = alternativeAnnotatorMargin
+        self.alternativeAnnotatorScorer = alternativeAnnotatorScorer
         self.statistic = statistic
         self.threshold = threshold
         self.intervals = intervals

@@ -59,6 +59,11 @@ extension AlignmentReport {
             out.append("")
             out.append(contentsOf: d.detailLines())
         }
+        if dimensions.contains(where: \.showsAlternativeAnnotatorTest) {
+            out.append("")
+            if let pooled = alternativeAnnotatorTest { out.append(pooled.line) }
+            out.append(AlternativeAnnotatorTest.epsilonGuidance)
+        }
         out.append("")
         out.append(
             "Halo (first-eigenvalue share λ₁/d, judge − expert): \(ReportNumber.withInterval(halo.shareDifference, withReason: true))"
@@ -140,6 +145,7 @@ extension DimensionAlignment {
         } else if let sentence = noCeilingSentence {
             lines.append(sentence)
         }
+        if showsAlternativeAnnotatorTest, let test = alternativeAnnotatorTest { lines.append(contentsOf: test.lines) }
         if !worstDisagreements.isEmpty {
             lines.append("worst disagreements:")
             for w in worstDisagreements {
@@ -172,6 +178,12 @@ extension AlignmentStatistic {
 }
 
 extension DimensionAlignment {
+    /// Whether the text shows the alternative annotator test: with two raters or more, where a reader
+    /// could expect it (with one rater per row its refusal would only repeat itself on every dimension).
+    var showsAlternativeAnnotatorTest: Bool {
+        alternativeAnnotatorTest != nil && expertAggregation.raters.count >= 2
+    }
+
     /// With two raters or more but no row two of them labelled, why there is no ceiling; `nil` otherwise.
     var noCeilingSentence: String? {
         humanCeiling == nil && expertAggregation.raters.count >= 2

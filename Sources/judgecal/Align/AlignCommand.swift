@@ -27,6 +27,17 @@ enum AlignCommand {
         "threshold", valueName: "x", help: "The verdict's threshold.", defaultValue: IntervalOptions.defaults.threshold)
     static let sequential = OptionKey<Int?>(
         "sequential", valueName: "looks", help: "Count this look in a plan of at most this many (docs/PLANNING.md).", range: 1...CountLimits.looks)
+    static let epsilon = OptionKey<Double>(
+        "epsilon", valueName: "ε",
+        help: "The alternative annotator test's margin, 0 to 1: how far the judge may trail a left-out rater and still "
+            + "replace one (Calderon et al. 2025: 0.2 for experts, 0.15 for skilled annotators, 0.1 for crowd workers). "
+            + "Given, the test must run on every dimension (3 raters, 30 rows each), else 64.",
+        defaultValue: IntervalOptions.defaults.alternativeAnnotatorMargin)
+    static let altTestScorer = OptionKey<AnnotatorScorer?>(
+        "alt-test-scorer", valueName: "scorer",
+        help: "How the alternative annotator test scores a label against the other raters: accuracy or negative-rmse "
+            + "(default: accuracy on a two-level scale, negative-rmse otherwise).",
+        choices: AnnotatorScorer.allCases.map(\.rawValue))
     static let groupBy = OptionKey<String?>("group-by", valueName: "path", help: "Per-group correlations, averaged (e.g. metadata.doc_id).")
     static let worst = OptionKey<Int>(
         "worst", valueName: "n", help: "How many worst disagreements to list.",
@@ -51,7 +62,11 @@ enum AlignCommand {
             Krippendorff's alpha (ordinal), Gwet's AC2, Pearson, Spearman and Kendall, bias and \
             spread, the confusion matrix, the human–human ceiling over every pair of raters who labelled \
             the same rows, and the worst disagreements with the judge's rationale and the expert's note. \
-            Several raters of a row are combined by --experts (majority on a two-level scale, else the mean). Rows \
+            Several raters of a row are combined by --experts (majority on a two-level scale, else the mean). With three \
+            raters or more, the alternative annotator test asks whether the judge could replace one of them: each rater is \
+            left out in turn, judge and rater are scored against the others, and a one-sided t-test with the margin \
+            --epsilon, corrected over raters (Benjamini–Yekutieli), gives the winning rate (the judge passes at 0.5 or more) \
+            and the advantage probability; per dimension and over all of them. Rows \
             the rubric quotes as worked examples are left out unless --include-examples. The verdict \
             per dimension compares the statistic's interval with the threshold: aligned when the \
             lower bound clears it, not aligned when the upper bound is below it, inconclusive \
@@ -79,7 +94,7 @@ enum AlignCommand {
             input; 66 a file missing; 73 output folder missing.
             """,
         options: [rubric] + LabelOptions.options + [judgeScores, categories] + IntervalOptions.options
-            + [threshold, sequential, groupBy, worst, report] + SplitOptions.options + JudgeModelOptions.selectionOptions
+            + [threshold, sequential, epsilon, altTestScorer, groupBy, worst, report] + SplitOptions.options + JudgeModelOptions.selectionOptions
             + JudgeModelOptions.options,
         flags: LabelOptions.flags + [includeExamples, noHistory, requireCertified, pairwise],
         positionals: [runFile],
@@ -161,7 +176,7 @@ enum AlignCommand {
     /// interval here is analytic). `--report` and `--history` apply.
     static let refusedOptionNames = [
         "judge-scores", "categories", "statistic", "weights", "metric", "ci", "resamples", "seed", "group-by", "worst", "split",
-        "splits", "split-shares", "sequential", "experts",
+        "splits", "split-shares", "sequential", "experts", "epsilon", "alt-test-scorer",
     ]
     /// The flags refused with `--pairwise`: `means` (preferences are not averaged), `include-examples`
     /// and `require-certified` (a pairwise run has no worked-example rows or certificate).
@@ -285,11 +300,25 @@ enum AlignCommand {
         _ computed: AlignmentReport, _ outputs: AlignmentOutputs, _ arguments: ParsedArguments, rubricText: String?,
         labelRows: Set<String>, console: Console
     ) throws -> ExitCode {
+        try requireAlternativeAnnotatorTest(computed, arguments)
         let report = try outputs.withLooks(computed, labelSheets: try arguments[LabelOptions.labels], labelRows: labelRows)
         let json = try JSONEncoder.report.encode(report)
         try outputs.write(report, rubricText: rubricText, labelRows: labelRows)
         console.print(arguments[LabelOptions.json] ? String(decoding: json, as: UTF8.self) : report.renderText())
         return VerdictExitCodes.code(for: AlignmentOutcome.worst(of: report.dimensions.map(\.verdict.outcome)))
+    }
+
+    /// With `--epsilon` or `--alt-test-scorer` given, the test they set must have run on every
+    /// dimension: a refusal is then a usage error naming each dimension and its reason, before
+    /// anything is written, never a figure silently missing.
+    static func requireAlternativeAnnotatorTest(_ report: AlignmentReport, _ arguments: ParsedArguments) throws {
+        guard let given = [epsilon.option, altTestScorer.option].first(where: { arguments.isGiven($0) }) else { return }
+        let refused = report.dimensions.compactMap { d in d.alternativeAnnotatorTest?.refusal.map { "\(d.name): \($0)" } }
+        guard refused.isEmpty else {
+            throw UsageError(
+                "--\(given.name) sets the alternative annotator test, which cannot run here — \(refused.joined(separator: "; ")); "
+                    + "drop --\(given.name) to see the rest of the report")
+        }
     }
 
     /// `--report` and the history file (unless `--no-history`), checked before any work.
@@ -330,14 +359,17 @@ enum AlignCommand {
 
     /// The verdict's settings from the options, checked; a former statistic name is noted on `console`.
     static func alignmentOptions(_ arguments: ParsedArguments, console: Console) throws -> AlignmentSettings {
-        try AlignmentSettings(
+        let settings = try AlignmentSettings(
             statistic: try StatisticOptions.verdict.read(arguments, console: console), threshold: try arguments[threshold],
             intervals: try arguments[IntervalOptions.ci],
             resamples: try arguments[IntervalOptions.resamples],
             seed: try arguments[IntervalOptions.seed],
             worstDisagreements: try arguments[worst],
             includeExampleRows: arguments[includeExamples], sequentialLooks: try arguments[sequential],
-            experts: try arguments[IntervalOptions.experts]
+            experts: try arguments[IntervalOptions.experts],
+            alternativeAnnotatorMargin: try arguments[epsilon], alternativeAnnotatorScorer: try arguments[altTestScorer]
         ).validated()
+        try AlternativeAnnotatorTest.check(epsilon: settings.alternativeAnnotatorMargin)
+        return settings
     }
 }

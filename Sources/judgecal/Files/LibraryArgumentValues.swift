@@ -11,6 +11,7 @@ public import StatisticsCore
 extension IntervalMethod: ArgumentValue {}
 extension RecordFormat: ArgumentValue {}
 extension ExpertCombination: ArgumentValue {}
+extension AnnotatorScorer: ArgumentValue {}
 extension JudgeSession.Mode: ArgumentValue {}
 extension LabelSplit: ArgumentValue {}
 extension SeedSampling: ArgumentValue {}

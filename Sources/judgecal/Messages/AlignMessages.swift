@@ -21,6 +21,9 @@ enum AlignMessages {
         case .looksWithoutHistory?: "--sequential records each look in the history file; drop --no-history"
         case .lookPlanChanged(let planned, let asked)?:
             "these labels' looks began with --sequential \(planned); the most looks is fixed before the first and cannot become \(asked)"
+        case .epsilonOutOfRange(let epsilon)?:
+            "--epsilon takes a margin from 0 to 1, not \(epsilon.plainText) (the paper's: 0.2 for experts, 0.15 for skilled "
+                + "annotators, 0.1 for crowd workers)"
         case nil: nil
         }
     }
