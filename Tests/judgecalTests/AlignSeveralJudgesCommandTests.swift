@@ -145,4 +145,30 @@ struct AlignSeveralJudgesCommandTests {
         let notFormed = try #require(table["dimensions"]?.array?.first?["panelsNotFormed"]?.array)
         #expect(notFormed.compactMap { $0["panel"]?.string } == ["mean"])
     }
+
+    /// Issue #28: the table says which judge could replace an expert, beside its agreement.
+    @Test("the table's 'replaces a rater' column: the alternative annotator test's ω, 'passes' at ω ≥ 0.5")
+    func replacesARater() throws {
+        var sheet = "id,quality,rater\n"
+        var mirror = "id,quality\n", off = "id,quality\n"
+        for i in 1...30 {
+            let value = i % 3 + 1
+            sheet += "r\(i),\(value),a\nr\(i),\(value),b\nr\(i),\(i % 5 == 0 ? value % 3 + 1 : value),c\n"
+            mirror += "r\(i),\(value)\n"
+            off += "r\(i),\(value % 3 + 1)\n"
+        }
+        let labels = try JudgeCalProcess.file("three.labels.csv", sheet)
+        let folder = URL(fileURLWithPath: labels).deletingLastPathComponent()
+        let judges = try [("mirror", mirror), ("off", off)].map { name, text in
+            let url = folder.appendingPathComponent("\(name).csv")
+            try Data(text.utf8).write(to: url)
+            return url.path
+        }
+        let r = try JudgeCalProcess.run(
+            ["align", "--judge-scores"] + judges + ["--labels", labels, "--categories", "1,2,3", "--no-history", "--resamples", "0"])
+        let lines = r.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.contains("replaces a rater") }, "\(r.output)")
+        #expect(lines.contains { $0.hasPrefix("mirror ") && $0.hasSuffix("ω 1.000, passes") }, "\(r.output)")
+        #expect(lines.contains { $0.hasPrefix("off ") && $0.hasSuffix("ω 0.000") }, "\(r.output)")
+    }
 }

@@ -5,7 +5,8 @@ import StatisticsCore
 
 extension JudgeTable {
     /// The table as plain text for a terminal: per dimension every judge's and panel's n, failures,
-    /// verdict statistic with its interval and verdict, the panels not formed, and the ranking on the
+    /// verdict statistic with its interval and verdict, whether it could replace a rater (the
+    /// alternative annotator test's winning rate ω, "passes" at ω ≥ 0.5, or "—" when refused), the panels not formed, and the ranking on the
     /// common rows with the differences from the best and their raw and Holm-adjusted p-values; then
     /// each judge's and panel's own report (``AlignmentReport/renderText()``). Every control character
     /// from the data is shown by ``TerminalText/visible(_:)``.
@@ -19,11 +20,14 @@ extension JudgeTable {
         ]
         for d in dimensions {
             out += ["", "## \(d.name)"]
-            var table = TextTable(columns: ["judge", "n", "no score", "\(symbol) [CI]", "verdict"], rightAligned: [1, 2])
+            var table = TextTable(
+                columns: ["judge", "n", "no score", "\(symbol) [CI]", "verdict", "replaces a rater"], rightAligned: [1, 2])
             for row in d.rows {
+                let test = reports[row.judge]?.dimensions.first { $0.name == d.name }?.alternativeAnnotatorTest
                 table.append([
                     row.judge, String(row.n), String(row.judgeFailures), ReportNumber.withInterval(row.statisticEstimate),
                     row.verdict.rawValue,
+                    test?.winningRate.map { "ω \(ReportNumber.number($0))\(test?.passes == true ? ", passes" : "")" } ?? "—",
                 ])
             }
             out.append(table.rendered())
