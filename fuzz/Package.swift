@@ -27,6 +27,9 @@ let readers: [(name: String, dependencies: [String])] = [
     ("FuzzReportDocument", ["CalibrationReports"]),
     ("FuzzExternalJudgeScores", ["CalibrationData"]),
     ("FuzzRunImporter", ["CalibrationData"]),
+    ("FuzzSplitRecord", ["CalibrationData"]),
+    ("FuzzHistory", ["Calibration"]),
+    ("FuzzBatchResults", ["LanguageModels"]),
 ]
 
 let targets: [Target] =

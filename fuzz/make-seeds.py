@@ -8,6 +8,7 @@ the sample data (a report from `judgecal align`, a few hand-written inputs)
 are listed in docs/FUZZING.md and kept as they are.
 """
 import csv
+import hashlib
 import io
 import json
 import pathlib
@@ -22,6 +23,7 @@ MAX_LEN = {
     "FuzzRubricMarkdown": 4096, "FuzzRubricJSON": 4096, "FuzzTemplate": 512,
     "FuzzJudgeReply": 1024, "FuzzExpertLabels": 2048, "FuzzFrozenRun": 2048,
     "FuzzReportDocument": 16384, "FuzzExternalJudgeScores": 2048, "FuzzRunImporter": 2048,
+    "FuzzSplitRecord": 4096, "FuzzHistory": 4096, "FuzzBatchResults": 4096,
 }
 
 
@@ -136,6 +138,39 @@ def main() -> None:
         b'{"dataset": "toy", "annotations": [{"metric": "quality", "category": "graded", "range": [1, 5]}],\n'
         b' "instances": [{"id": 1, "instance": "a summary", "annotations": {"quality": {"mean_human": 3.5, "individual_human_scores": [3, 4]}}},\n'
         b'               {"id": 2, "instance": {"text": "t"}, "annotations": {"quality": {"mean_human": 2}}}]}\n'), prefix=b"\x03")
+
+    # Split records: the sample's, compact, and one row listed twice.
+    record = json.loads(read(ROOT / "calibration/book-tags.splits.json"))
+    put("FuzzSplitRecord", "book-tags.splits.json", json.dumps(record, separators=(",", ":")).encode())
+    record["rows"] = record["rows"][:4] + record["rows"][:1]
+    put("FuzzSplitRecord", "row-twice.splits.json", json.dumps(record, indent=1).encode())
+
+    # Histories: an old line, a look and a certificate, each linked to the line before (docs/FORMATS.md).
+    history_lines = [
+        '{"dimensions":[{"dimension":"Relevance","kappa":0.5,"n":40,"statistic":"quadratic-kappa","verdict":"inconclusive"}],'
+        '"model":"m","rubric":"book-tags","rubricTextHash":"abc","threshold":0.6,"time":"2026-01-01T00:00:00Z"}',
+        '{"dimensions":[{"dimension":"Relevance","look":1,"lower":0.2,"n":40,"statistic":"quadratic-kappa","upper":0.9,'
+        '"verdict":"inconclusive"}],"labelRows":["book-001","book-002"],"labelSet":"a.labels.csv","rubric":"book-tags",'
+        '"sequentialLooks":3,"threshold":0.6,"time":"2026-01-02T00:00:00Z"}',
+        '{"certificate":{"judge":{"maxTokens":512,"mode":"discrete","model":"m","temperature":0},"labelFingerprint":"f",'
+        '"rubric":"book-tags","rubricTextHash":"abc","splitFile":"s.json","splitIdentity":"i","testRows":2,"testRowsReused":false},'
+        '"dimensions":[],"rubric":"book-tags","split":{"file":"s.json","identity":"i","labelFingerprint":"f","labelSheets":[],'
+        '"rows":["book-003","book-004"],"split":"test"},"threshold":0.6,"time":"2026-01-03T00:00:00Z"}',
+    ]
+    chained = [history_lines[0]]
+    for line in history_lines[1:]:
+        link = hashlib.sha256(chained[-1].encode()).hexdigest()
+        chained.append(line[:-1] + f',"previous":"{link}"}}')
+    put("FuzzHistory", "chained.history.jsonl", ("\n".join(chained) + "\n").encode())
+    put("FuzzHistory", "crlf.history.jsonl", ("\r\n\r\n".join(chained) + "\r\n").encode())
+
+    # Batch output files, as the recorded batch route wrote them.
+    for path in sorted((ROOT / "Tests/Recordings/batch-book-tags").glob("*.output.jsonl"))[:2]:
+        put("FuzzBatchResults", path.name, read(path))
+    put("FuzzBatchResults", "status-codes.output.jsonl", (
+        b'{"custom_id":"a","response":{"status_code":2e21,"body":{}}}\n'
+        b'{"custom_id":"b","response":{"status_code":429,"body":{"error":{"message":"slow down"}}}}\n'
+        b'{"custom_id":"c","error":{"code":"x","message":"failed"}}\n'))
 
 
 if __name__ == "__main__":
