@@ -16,7 +16,7 @@ func library(_ name: String) -> Target.Dependency { .product(name: name, package
 let studies: [Target] = [
     .executableTarget(
         name: "AgreementBenchmarks",
-        dependencies: ["AgreementCoefficients", "Calibration", "DataFormats", "StatisticsCore"].map(library),
+        dependencies: ["AgreementCoefficients", "DataFormats", "RatingsAgreement", "StatisticsCore"].map(library),
         path: "AgreementBenchmarks"
     ),
     .executableTarget(

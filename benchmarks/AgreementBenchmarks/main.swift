@@ -1,5 +1,5 @@
 import AgreementCoefficients
-import Calibration
+import RatingsAgreement
 import DataFormats
 import Foundation
 import StatisticsCore
