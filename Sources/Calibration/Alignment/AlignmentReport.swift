@@ -216,8 +216,9 @@ public struct DimensionAlignment: Sendable, Hashable, Codable {
             public var ceilingWithout: Estimate?
             /// The judge against this rater alone, on the rows both scored.
             public var judge: Estimate
-            /// Whether no pair with this rater shows agreement beyond chance: no pair's interval (or,
-            /// without one, its value) lies above 0. Such a rater lowers the ceiling and every
+            /// Whether no pair with this rater shows agreement beyond chance: no pair's figure lies above 0
+            /// with the error shared among the rater's pairs (Bonferroni on the normal bound; without a
+            /// standard error, the interval or the value). Such a rater lowers the ceiling and every
             /// mean of raters; worth a look before any verdict.
             public var agreesWithNobody: Bool
         }

@@ -11,8 +11,9 @@ extension DimensionAlignment.HumanCeiling {
     /// every alignment figure, with the report's interval). Pairs that share no row are left out. A
     /// rater's *with others* is the mean of its defined pair figures; *ceiling without* the mean of
     /// the defined pairs it is not in (leave one rater out). A rater *agrees with nobody* when none of
-    /// its pairs has an interval whose lower bound (or, without one, a value) is above 0. Beside them,
-    /// the judge on the unanimous rows: those two or more raters labelled alike.
+    /// its pairs lies above 0 beyond chance, the error shared among its pairs
+    /// (``showsAgreement(_:among:level:)``). Beside them, the judge on the unanimous rows: those two
+    /// or more raters labelled alike.
     init?(
         panel: ExpertPanel, judge: JudgeScores, usable: (String) -> Bool, scale: CategoryScale?, dimension: String,
         options: AlignmentSettings
@@ -49,7 +50,7 @@ extension DimensionAlignment.HumanCeiling {
                 rater: rater, rows: ids.count, withOthers: Self.mean(of: own.map(\.statisticEstimate)),
                 ceilingWithout: others.isEmpty ? nil : Self.mean(of: others.map(\.statisticEstimate)),
                 judge: try versusJudge.estimate(options.statistic, options: options),
-                agreesWithNobody: !own.contains { ($0.statisticEstimate.interval?.lower ?? $0.statisticEstimate.value ?? 0) > 0 })
+                agreesWithNobody: !own.contains { Self.showsAgreement($0.statisticEstimate, among: own.count, level: options.confidence) })
         }
         let unanimous = rows.filter { id in
             guard let list = panel.labels[id], list.count >= 2, judged(id) != nil else { return false }
@@ -65,6 +66,20 @@ extension DimensionAlignment.HumanCeiling {
         self.init(
             statistic: options.statistic, pairs: pairs, summary: summary, raters: standings,
             judgeVersusSingleRaters: Self.mean(of: standings.map(\.judge), n: judgedRows), judgeOnUnanimousRows: onUnanimous)
+    }
+
+    /// Whether a pair's figure lies above 0 with its error shared among the rater's `pairs` pairs
+    /// (Bonferroni): value − z·SE > 0 with z the normal quantile at 1 − (1 − level)/(2·pairs), or,
+    /// without a standard error, the interval's lower bound (or the value) above 0.
+    ///
+    /// Why shared: a rater who agrees with nobody has `pairs` chances of a pair above 0 by luck, so
+    /// with each pair at the report's level the flag caught a noise rater among five in only 91–93%
+    /// of panels (`RaterSimulation`, docs/ALIGNMENT.md); shared, it is flagged at least 1 − (1 − level)/2
+    /// of the time.
+    static func showsAgreement(_ pair: Estimate, among pairs: Int, level: Double) -> Bool {
+        guard let value = pair.value else { return false }
+        guard let se = pair.standardError, se.isFinite, pairs > 0 else { return (pair.interval?.lower ?? value) > 0 }
+        return value - NormalDistribution.quantile(1 - (1 - level) / Double(2 * pairs)) * se > 0
     }
 
     /// The mean of the defined values among `estimates`, with no interval; undefined, with the first

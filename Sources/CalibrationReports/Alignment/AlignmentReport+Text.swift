@@ -292,10 +292,10 @@ extension DimensionAlignment.HumanCeiling {
         }
         let loners = raters.filter(\.agreesWithNobody).map(\.rater)
         if !loners.isEmpty, loners.count == raters.count {
-            notes.append("no two raters agree beyond chance (no pair's interval lies above 0): the experts give no ceiling to measure a judge against")
+            notes.append("no two raters agree beyond chance (no pair lies above 0, the error shared among each rater's pairs): the experts give no ceiling to measure a judge against")
         } else if !loners.isEmpty {
             notes.append(
-                "* \(loners.joined(separator: ", ")) \(loners.count == 1 ? "agrees" : "agree") with no other rater beyond chance (no pair's interval lies above 0): check \(loners.count == 1 ? "this rater's" : "these raters'") labels before trusting the ceiling or the combined expert value"
+                "* \(loners.joined(separator: ", ")) \(loners.count == 1 ? "agrees" : "agree") with no other rater beyond chance (no pair lies above 0, the error shared among the rater's pairs): check \(loners.count == 1 ? "this rater's" : "these raters'") labels before trusting the ceiling or the combined expert value"
             )
         }
         if let summary, summary.maximum < threshold {
