@@ -13,11 +13,15 @@ public struct EstimationRun: Sendable, Hashable {
     /// sheet's record of a stratified extraction), by row id; `nil` when not
     /// recorded, and then ``EstimationSettings/declaredSampling`` must say how the rows were drawn.
     public var inclusionProbabilities: [String: Double]?
+    /// The dimension whose judge levels the labelled rows were stratified by (`judge-stratified`
+    /// sampling), if any: there the design already used what the judge knows.
+    public var judgeStratifiedBy: String?
 
     /// Creates a run to estimate.
-    public init(input: AlignmentInput, inclusionProbabilities: [String: Double]? = nil) {
+    public init(input: AlignmentInput, inclusionProbabilities: [String: Double]? = nil, judgeStratifiedBy: String? = nil) {
         self.input = input
         self.inclusionProbabilities = inclusionProbabilities
+        self.judgeStratifiedBy = judgeStratifiedBy
     }
 
     /// Refuses inclusion probabilities that leave some row of the run beyond every label's reach.
@@ -62,6 +66,7 @@ extension EstimationReport {
         info = run.input.info
         versusInfo = versus?.input.info
         self.sampling = sampling
+        judgeStratifiedBy = run.judgeStratifiedBy
         passLevel = settings.passLevel
         level = settings.confidence
         dimensions = try run.input.dimensions.map { d in

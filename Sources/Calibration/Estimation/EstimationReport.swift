@@ -20,6 +20,9 @@ public struct EstimationReport: Sendable, Hashable, Codable {
     public var versusInfo: AlignmentInfo?
     /// What the figures rest on: how the labelled rows were drawn.
     public var sampling: EstimationSampling
+    /// The dimension whose judge levels stratified the labelled rows (``EstimationRun/judgeStratifiedBy``);
+    /// absent otherwise and in older reports.
+    public var judgeStratifiedBy: String? = nil
     /// The level at and above which a row passes; `nil` when no pass rate was asked for.
     public var passLevel: Double?
     /// The intervals' confidence level.

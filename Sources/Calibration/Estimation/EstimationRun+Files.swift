@@ -47,6 +47,10 @@ extension EstimationRun {
             run: run, rubric: rubric, judgeScores: scores, scale: levels?.categoryScale, labels: labels)
         if input.info.model == nil { input.info.model = scores.file }
         let probabilities = try frame?.inclusionProbabilities(rowIDs: input.runRowIDs, labels: labels, runName: run?.info.name)
-        self.init(input: input, inclusionProbabilities: probabilities)
+        self.init(
+            input: input, inclusionProbabilities: probabilities,
+            judgeStratifiedBy: labels.sampling?.strategy == .judgeStratified
+                ? labels.labels.lazy.compactMap { $0.samplingStratum.flatMap(LabelSheet.judgeStratifiedDimension(ofStratum:)) }.first
+                : nil)
     }
 }

@@ -231,7 +231,7 @@ private struct Strata {
             let scale = dimension.categoryScale
             let levels = run.rows.map { row in scores[row.id].map { CategoryRounding.category($0.value, on: scale).value } }
             judged = (dimension.name, scale, levels)
-            keys = levels.map { "judge \(dimension.name)=\($0.map(\.plainText) ?? "none")" }
+            keys = levels.map { LabelSheet.judgeStratum(dimension.name, level: $0) }
         }
         var index: [String: Int] = [:]
         for (position, key) in keys.enumerated() {
@@ -275,5 +275,19 @@ private struct Strata {
         else { return nil }
         let mean = zip(shares, spreads).reduce(0) { $0 + $1.0 * $1.1 } / max(1, shares.reduce(0, +))
         return members.map { rows in rows.first.flatMap { level[$0] }.map { spreads[$0] } ?? mean }
+    }
+}
+
+extension LabelSheet {
+    /// A judge-stratified row's stratum key: the judge's level on `dimension` (`judge Relevance=3`,
+    /// `judge Relevance=none` for a row the judge did not score).
+    static func judgeStratum(_ dimension: String, level: Double?) -> String {
+        "judge \(dimension)=\(level.map(\.plainText) ?? "none")"
+    }
+
+    /// The dimension whose judge levels a stratum key of ``judgeStratum(_:level:)`` names; `nil` for another key.
+    public static func judgeStratifiedDimension(ofStratum key: String) -> String? {
+        guard key.hasPrefix("judge "), let equals = key.lastIndex(of: "=") else { return nil }
+        return String(key[key.index(key.startIndex, offsetBy: 6)..<equals])
     }
 }

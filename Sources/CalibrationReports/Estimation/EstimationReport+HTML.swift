@@ -35,7 +35,7 @@ extension EstimationReport {
                         ]))
             }
             body.append("</div>")
-            body.append(contentsOf: Self.notes(d).map { "<p class=\"note\">\(HTMLEscaping.text($0))</p>" })
+            body.append(contentsOf: Self.notes(d, stratified: d.name.lowercased() == judgeStratifiedBy?.lowercased()).map { "<p class=\"note\">\(HTMLEscaping.text($0))</p>" })
             body.append(ReportMarkup.table(header: Self.tableHeader, rows: tableRows(d), numeric: 2...2, cssClass: "estimates"))
             body.append("</section>")
         }

@@ -32,8 +32,11 @@ extension EstimationReport {
 
     /// The sentences under a dimension's table: whether the correction helped, for the mean, the pass
     /// rate and the level shares (the widest level), each when its corrected interval is at least
-    /// ``DimensionEstimate/usefulNarrowing`` times as wide as the experts-only one.
-    static func notes(_ d: DimensionEstimate) -> [String] {
+    /// ``DimensionEstimate/usefulNarrowing`` times as wide as the experts-only one. On the dimension
+    /// whose judge levels stratified the labels (`stratified`) the design already used what the judge
+    /// knows, so a correction that adds little says nothing about the judge's strength, and the
+    /// sentence says so instead.
+    static func notes(_ d: DimensionEstimate, stratified: Bool) -> [String] {
         let figures: [(String, Double?)] = [
             ("the corrected mean's", d.widthRatio),
             ("the corrected pass rate's",
@@ -44,8 +47,12 @@ extension EstimationReport {
         ]
         return figures.compactMap { figure, ratio in
             guard let ratio, ratio >= DimensionEstimate.usefulNarrowing else { return nil }
-            return "The judge is too weak for the correction to help on \(d.name): \(figure) interval is "
-                + "\(ReportNumber.number(ratio)) times as wide as the experts' own (it helps below "
+            let width = "\(figure) interval is \(ReportNumber.number(ratio)) times as wide as the experts' own"
+            if stratified {
+                return "The labels of \(d.name) were drawn stratified by the judge's levels on it, so the experts' weighted "
+                    + "figure already uses what the judge knows: \(width), and the correction adds little; read the experts-only figure."
+            }
+            return "The judge is too weak for the correction to help on \(d.name): \(width) (it helps below "
                 + "\(ReportNumber.number(DimensionEstimate.usefulNarrowing))); read the experts-only figure."
         }
     }

@@ -13,7 +13,7 @@ extension EstimationReport {
             out.append("\(d.name)" + (d.scale.map { " (scale \($0))" } ?? "") + ": " + Self.rowsLine(d.rows))
             if let v = d.versus { out.append("  run B: " + Self.rowsLine(v.rows)) }
             out.append(TextTable(columns: Self.tableHeader, rows: tableRows(d), rightAligned: [2]).rendered())
-            out.append(contentsOf: Self.notes(d))
+            out.append(contentsOf: Self.notes(d, stratified: d.name.lowercased() == judgeStratifiedBy?.lowercased()))
         }
         // Names come from runs, rubrics and label sheets: no control character of theirs reaches the terminal.
         return TerminalText.visible(out.joined(separator: "\n") + "\n")
@@ -26,7 +26,7 @@ extension EstimationReport {
             out.append("## \(HTMLEscaping.markdownCell(d.name))\n")
             out.append(HTMLEscaping.markdownCell(Self.rowsLine(d.rows)) + "\n")
             out.append(MarkdownTable(header: Self.tableHeader, rows: tableRows(d)).rendered)
-            out.append(contentsOf: Self.notes(d).map { HTMLEscaping.markdownCell($0) + "\n" })
+            out.append(contentsOf: Self.notes(d, stratified: d.name.lowercased() == judgeStratifiedBy?.lowercased()).map { HTMLEscaping.markdownCell($0) + "\n" })
         }
         return out.joined(separator: "\n")
     }

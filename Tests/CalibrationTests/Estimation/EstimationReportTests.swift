@@ -165,6 +165,15 @@ struct EstimationReportTests {
         let report = try EstimationReport(EstimationRun(input: input), settings: EstimationSettings(declaredSampling: .randomSample))
         #expect(report.dimensions[0].correctionHelps == false)
         #expect(report.renderText().contains("too weak for the correction to help"))
+        // Issue #29: on the dimension the labels were stratified by, the design already used the judge.
+        let name = report.dimensions[0].name
+        let stratified = try EstimationReport(
+            EstimationRun(input: input, judgeStratifiedBy: name), settings: EstimationSettings(declaredSampling: .randomSample))
+        #expect(!stratified.renderText().contains("too weak"))
+        #expect(stratified.renderText().contains("were drawn stratified by the judge's levels on it"))
+        #expect(LabelSheet.judgeStratifiedDimension(ofStratum: "judge Relevance=3") == "Relevance")
+        #expect(LabelSheet.judgeStratifiedDimension(ofStratum: "judge A=B=none") == "A=B")
+        #expect(LabelSheet.judgeStratifiedDimension(ofStratum: "genre=horror") == nil)
     }
 
     @Test("A − B: each run estimated on its own rows, the difference as RunDifference gives it")
