@@ -3,7 +3,7 @@ import CalibrationData
 public import RunInference
 public import StatisticsCore
 
-/// One look of a sequential labelling plan at one dimension (`align --sequential K`).
+/// One look of a sequential labelling plan of K looks at one dimension.
 ///
 /// The verdict of look k of at most K is decided on the repeated interval
 /// κ̂ ± c_k·SE_θ, where c_k is ``SequentialBoundary``'s critical value for the

@@ -46,13 +46,13 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
         public var upper: Double?
         /// The verdict.
         public var verdict: AlignmentOutcome
-        /// With `align --sequential`: this look's number for the dimension.
+        /// For a look of a sequential plan: this look's number for the dimension.
         public var look: Int?
-        /// With `align --sequential`, at an inconclusive look before the last: the chance that the plan's last look
+        /// For a look of a sequential plan, at an inconclusive look before the last: the chance that the plan's last look
         /// decides either way if the estimate holds, and whether this look stopped for futility (``SequentialFutility``).
         public var chanceOfVerdict: Double?
         public var futile: Bool?
-        /// With `align --pairwise`: the share of pairs whose verdict survived the swap of positions.
+        /// For a pairwise alignment: the share of pairs whose verdict survived the swap of positions.
         public var positionConsistency: Double?
     }
 
@@ -84,7 +84,7 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
     public var looks: SplitUse.Looks?
     /// The certificate, for `judgecal certify` (``Certificate/testRowsReused`` when forced).
     public var certificate: Certificate?
-    /// For a comparison (`compare --split validation`): the control rubric's name and text hash.
+    /// For a comparison on the validation split: the control rubric's name and text hash.
     public var controlRubric: String?
     public var controlRubricTextHash: String?
     /// For a comparison: per dimension, n and the difference experimental − control with its interval.
@@ -101,11 +101,11 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
         public var lower: Double?
         public var upper: Double?
     }
-    /// With `align --sequential K`: K, the most looks planned; `nil` for a single look.
+    /// For a look of a sequential plan of K looks: K; `nil` for a single look.
     public var sequentialLooks: Int?
     /// The label sheets' file names, sorted: how lines written before ``labelRows`` name their sequence.
     public var labelSet: String?
-    /// With `align --sequential K`: the ids of the rows the experts had labelled at this look,
+    /// For a look of a sequential plan: the ids of the rows the experts had labelled at this look,
     /// sorted. A later look of the same rubric whose labelled rows overlap these is the same
     /// sequence, and must include them all.
     public var labelRows: [String]?
@@ -143,7 +143,7 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
         if let use = report.split { record(use) }
     }
 
-    /// The entry for `align --pairwise`: one figure line, `preference`, with n the paired labels,
+    /// The entry for a pairwise alignment: one figure line, `preference`, with n the paired labels,
     /// `exactAgreement` the win/tie/loss agreement, `kappa` and the verdict's statistic Cohen's kappa over a,
     /// tie, b with its bounds, and the position consistency.
     public init(preference report: PreferenceAlignment, rubricText: String?, time: Date = Date()) {

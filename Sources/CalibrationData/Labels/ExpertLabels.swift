@@ -153,7 +153,7 @@ public struct ExpertLabels: Sendable, Hashable {
     }
 
     /// Reads the sheets at `urls` for dimensions that have no declared scale
-    /// (`judgecal align --judge-scores` without a rubric or the `categories` option):
+    /// (a judge's scores made elsewhere, aligned without a rubric or a declared scale):
     /// every score must be a finite number and is kept as it is.
     ///
     /// - Parameters:

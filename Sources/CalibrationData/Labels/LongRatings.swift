@@ -3,8 +3,8 @@ public import Foundation
 
 /// Ratings in long form: one line per rating, with the item, the rater, the
 /// score and optionally the dimension (`item,rater,score[,dimension]`), as a
-/// notebook's tidy table has them. Read by `judgecal agreement` (when no
-/// the `raters` option are given) and by `align --labels`, which take a long file
+/// notebook's tidy table has them. Read by `judgecal agreement` (when no rater
+/// columns are named) and by `align` among its label sheets, which take a long file
 /// wherever they take rater columns or a label sheet (`docs/FORMATS.md`).
 ///
 /// Columns are matched by name without regard to case or surrounding spaces:

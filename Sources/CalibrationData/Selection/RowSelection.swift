@@ -4,7 +4,7 @@ import StatisticsCore
 
 /// The part of a run a command works on (`judge` and `align`): the rows listed
 /// in a file (the `ids` option (`FILE`), ``RowIDList``), or `count` rows drawn uniformly
-/// without replacement with a seeded generator (the `sample` option (`N --seed S`)).
+/// without replacement with a seeded generator (the `sample` and `seed` options).
 ///
 /// The draw is the first `count` places of a Fisher–Yates shuffle of the
 /// candidate rows in run order, by ``StatisticsCore/Xoshiro256StarStar``

@@ -123,7 +123,7 @@ public struct AlignmentSettings: Sendable, Hashable, Codable {
     public var intervalsName: String {
         intervals?.rawValue ?? "default per statistic: \(statistic.defaultInterval.rawValue) for the verdict"
     }
-    /// `align --sequential K`: the most looks the labelling plans, fixed before the first;
+    /// K, the most looks a sequential labelling plan takes, fixed before the first;
     /// each look's verdict is then decided on a repeated confidence interval
     /// (``SequentialBoundary``). `nil` (the default) for a single look.
     public var sequentialLooks: Int?

@@ -62,7 +62,7 @@ public struct AlignmentOutputs: Sendable, Hashable {
         try write(.alignment(report), entry: entry)
     }
 
-    /// Writes `align --pairwise`'s report file and history line (``AlignmentHistoryEntry/init(preference:rubricText:time:)``),
+    /// Writes a pairwise alignment's report file and history line (``AlignmentHistoryEntry/init(preference:rubricText:time:)``),
     /// all or none, as an alignment's are written.
     public func write(_ report: PreferenceAlignment, rubricText: String?) throws {
         try write(.preference(report), entry: AlignmentHistoryEntry(preference: report, rubricText: rubricText))
@@ -86,7 +86,7 @@ public struct AlignmentOutputs: Sendable, Hashable {
 }
 
 extension AlignmentReport {
-    /// The alignment of a run judged with `rubric` (`judgecal align RUN --rubric R`), its
+    /// The alignment of a run judged with `rubric` (`judgecal align` judging a run), its
     /// info carrying the SHA-256 of the rubric's text.
     ///
     /// - Throws: as ``AlignmentInput/init(run:rubric:judgments:labels:groupBy:)`` and ``init(_:options:)``.
@@ -101,7 +101,7 @@ extension AlignmentReport {
 }
 
 /// Scores a judge produced elsewhere aligned with expert label sheets
-/// (`judgecal align --judge-scores FILE`): the report, and the notes to show
+/// (`judgecal align` on a judge-scores file): the report, and the notes to show
 /// beside it.
 public struct JudgeScoresAlignment: Sendable {
     /// The alignment.

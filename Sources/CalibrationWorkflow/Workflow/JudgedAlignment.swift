@@ -3,7 +3,7 @@ public import CalibrationData
 import Foundation
 public import Judging
 
-/// `judgecal align RUN --rubric R` and `judgecal certify`, from the files read to the report: the
+/// `judgecal align` judging a run with a rubric, and `judgecal certify`, from the files read to the report: the
 /// certificate a look may require, the split's rows and checks (``SplitStep``), the labelled rows (or a
 /// selection of them, ``AlignmentRows``) judged through the response cache, the alignment, and the
 /// split's use recorded on the report.

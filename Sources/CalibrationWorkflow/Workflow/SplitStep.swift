@@ -7,7 +7,7 @@ import LanguageModels
 import RunInference
 import StatisticsCore
 
-/// What `align --split`, `compare --split` and `certify` do with a split
+/// What `align` and `compare` on a split, and `certify`, do with a split
 /// around their judging: restrict the labels and the run to the split's rows,
 /// refuse a rubric citing held-out rows, count the validation looks in the
 /// history, and on test refuse a second certificate of a lineage unless forced.
