@@ -214,7 +214,7 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
     /// while its last line is read and the new line written, so concurrent runs neither interleave
     /// their lines nor link two lines to the same one; the line and its newline go out in a single
     /// `write(2)` on a descriptor opened with `O_APPEND`. A file whose last line lacks its newline
-    /// gets one first. A device or FIFO is written to without a link.
+    /// gets one first. A stream (``StagedOutputs``' rule) is written to without a link.
     ///
     /// - Throws: ``OutputError`` naming the file and the system's reason, with another history
     ///   file or none as the way out (``OutputError/Remedy/otherHistory(isDefault:)``).
@@ -226,13 +226,13 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
         guard fd >= 0 else { throw OutputError(path: path, doing: doing, errno: errno, remedy: remedy) }
         defer { close(fd) }
         guard flock(fd, LOCK_EX) == 0 else { throw OutputError(path: path, doing: doing, errno: errno, remedy: remedy) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw OutputError(path: path, doing: doing, errno: errno, remedy: remedy) }
         let existing: Data
         do {
-            // A device or FIFO has no lines to link to (and /dev/full reads forever).
-            let isFile = info.st_mode & S_IFMT == S_IFREG
-            existing = isFile ? try FileHandle(fileDescriptor: fd, closeOnDealloc: false).readToEnd() ?? Data() : Data()
+            // A stream (StagedOutputs' rule: a device, FIFO or socket, or a path under /dev/) has no lines
+            // to link to, and /dev/full reads forever.
+            existing =
+                StagedOutputs.isStream(url.path)
+                ? Data() : try FileHandle(fileDescriptor: fd, closeOnDealloc: false).readToEnd() ?? Data()
         } catch {
             throw OutputError(path: path, doing: doing, reason: "it could not be read to link the new line: \(error)", remedy: remedy)
         }

@@ -178,7 +178,7 @@ public struct StagedOutputs {
 
     /// Whether `path` is under `/dev/` or names (through its links) a device, FIFO or socket:
     /// something written through, not replaced.
-    static func isStream(_ path: String) -> Bool {
+    package static func isStream(_ path: String) -> Bool {
         if URL(fileURLWithPath: path).standardized.path.hasPrefix("/dev/") { return true }
         var info = stat()
         guard stat(path, &info) == 0 else { return false }
