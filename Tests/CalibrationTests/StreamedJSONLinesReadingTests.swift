@@ -62,7 +62,7 @@ struct StreamedJSONLinesReadingTests {
             ("{\"id\":\"a\",\"q\":1}\n{\"id\":\"a\",\"q\":2}\n{\"id\":\"b\",\"q\":}\n", 3, "15", "not valid JSON: expected a value"),
             ("{\"id\":\"a\",\"q\":1}\n{\"id\":\"a\",\"q\":2}\n", 2, "id", "a already has scores on line 1"),
             ("{\"id\":\"a\",\"q\":1}\n[1]\n", 2, nil, "is not a JSON object"),
-            ("{\"id\":\"a\",\"q\":\"x\"}\n{\"id\":\"a\"}\n", 1, "q", "'\"x\"' is not a number"),
+            ("{\"id\":\"a\",\"q\":true}\n{\"id\":\"a\"}\n", 1, "q", "'true' is not a number or a level's label"),
             ("{\"id\":\"a\"}\r\n{\"id\":\"b\",\"q_rationale\":\"r\"}\r\n", 1, nil, "has no dimension columns"),
             ("{\"id\":\"a\",\"q\":1}\n{\"id\":\" \",\"q\":2}\n", 2, "id", "the id is blank"),
         ] as [(String, Int, String?, String)])

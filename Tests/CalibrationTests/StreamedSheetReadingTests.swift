@@ -35,7 +35,7 @@ struct StreamedSheetReadingTests {
         arguments: [
             ("id,q\na,1\nb,2\"\n", 3, "4", "a quote inside an unquoted field"),
             ("id,q\na,1\nb,2,3\n", 3, nil, "this row has 3 fields, but the header has 2 columns"),
-            ("id,q\na,1\nb, x \n", 3, "q", "'x' is not a number"),
+            ("id,q\na,1\nb, inf \n", 3, "q", "'inf' is not a finite number"),
             ("id,q\na,1\n a ,2\n", 3, "id", "a already has scores on line 2"),
             ("id,q\n,1\n", 2, "id", "the id is blank"),
             ("id,q_rationale\na,x\n", 1, nil, "has no dimension columns"),

@@ -318,9 +318,9 @@ struct AlignJudgeScoresCommandTests {
     }
 
     @Test(
-        "Options for a judge that is called, or for splits, are refused with --judge-scores, never ignored",
+        "Options for a judge that is called, or for a split record without a split, are refused with --judge-scores, never ignored",
         arguments: [
-            ["--split", "development"], ["--splits", "x.splits.json"], ["--split-shares", "50,25,25"], ["--require-certified"],
+            ["--splits", "x.splits.json"], ["--split-shares", "50,25,25"],
             ["--model", "m"], ["--base-url", "http://127.0.0.1:9/v1"], ["--concurrency", "8"], ["--cache", "c.sqlite"],
             ["--mode", "weighted"],
         ])
@@ -330,5 +330,16 @@ struct AlignJudgeScoresCommandTests {
                 + extra)
         #expect(r.status == 64, "\(r.error)")
         #expect(r.error.contains("\(extra[0]) does not apply with --judge-scores"), "\(r.error)")
+    }
+
+    @Test("A split or a required certificate with --judge-scores needs the run and the rubric (64), never ignored", arguments: [
+        ["--split", "development"], ["--require-certified"],
+    ])
+    func splitNeedsRunAndRubric(extra: [String]) throws {
+        let r = try JudgeCalProcess.run(
+            ["align", "--judge-scores", "notebooks-data/hanna-judges/ChatGPT.p1.csv", "--labels", labels, "--means", "--no-history"]
+                + extra)
+        #expect(r.status == 64, "\(r.error)")
+        #expect(r.error.contains("needs the run and --rubric"), "\(r.error)")
     }
 }

@@ -154,7 +154,7 @@ struct InspectExportCommandTests {
         try Data("id,relevance\nbook-001,3\nno-such-row,2\n".utf8).write(to: stray)
         let strayRun = try JudgeCalProcess.run(["export", "notebooks-data/book-tags.run.jsonl", "--judgments", stray.path, "-o", out])
         #expect(strayRun.status == 65)
-        #expect(strayRun.error.contains("line 3, column id: the row no-such-row is not in the run"))
+        #expect(strayRun.error.contains("line 3, column id: no-such-row is not a row of the run"))
         #expect(!FileManager.default.fileExists(atPath: out))
         let labelsOnly = try JudgeCalProcess.run([
             "export", "notebooks-data/book-tags.run.jsonl", "--labels", "calibration/book-tags.labels.csv", "-o", out,

@@ -97,8 +97,7 @@ struct IterationCommandTests {
         let small = try Self.judgments(
             "small.judgments.jsonl", model: "small", [("book-001", 4, 4), ("book-003", 3, 3)],
             failed: ["book-005": "off-scale", "book-006": "off-scale", "book-007": "no-json", "book-010": "no-json"])
-        let cache = try SharedData.temporaryFolder("compare").appendingPathComponent("cache.sqlite").path
-        let common = ["compare", Self.run, "--control", Self.rubric, "--labels", Self.labels, "--resamples", "0", "--cache", cache]
+        let common = ["compare", Self.run, "--control", Self.rubric, "--labels", Self.labels, "--resamples", "0"]
         let r = try JudgeCalProcess.run(common + ["--control-judgments", big, "--experimental-judgments", small, "--json"])
         #expect(r.status == 0, "\(r.error)")
         let c = try JSONValue.parse(Data(r.output.utf8))

@@ -54,12 +54,7 @@ extension AlignmentInput {
     ) throws {
         let rowIDs: [String]
         if let run {
-            let rows = Set(run.rows.map(\.id))
-            if let stranger = judgeScores.ids.first(where: { !rows.contains($0) }) {
-                throw InputError(
-                    file: judgeScores.file, line: judgeScores.lines[stranger], column: "id",
-                    message: "\(stranger) is not a row of the run \(run.info.name)")
-            }
+            try judgeScores.checkRows(of: run)
             rowIDs = run.rows.map(\.id)
         } else {
             var seen = Set(judgeScores.ids)
@@ -75,7 +70,7 @@ extension AlignmentInput {
                 )
             }
             return Dimension(
-                name: name, scale: scale, judge: judgeScores.judgeScores(dimension: column, scale: scale),
+                name: name, scale: scale, judge: try judgeScores.judgeScores(dimension: column, scale: scale),
                 expertLabels: labels.expertLabels(dimension: name))
         }
         self.init(

@@ -23,8 +23,12 @@ extension TidyExport {
     ///   there is nothing to export (no judgments, and no rubric to say which label columns are dimensions).
     public static func load(run runURL: URL, judgments: [URL], labels: [URL], rubric: URL?, splits: URL?) throws -> TidyExport {
         let run = try FrozenRun.load(from: runURL)
-        let scores = try judgments.map(ExternalJudgeScores.load(from:))
         let rubric = try rubric.map(Rubric.loadForUse(from:))
+        let scores = try judgments.map { url in
+            try ExternalJudgeScores.load(from: url).readingWords { name in
+                rubric?.dimensions.first { $0.name.lowercased() == name.lowercased() }?.categoryScale
+            }
+        }
         var dimensions = rubric?.dimensions.map(\.name) ?? []
         if rubric == nil {
             for file in scores {

@@ -70,10 +70,7 @@ public struct TidyExport: Sendable, Hashable {
         var lines: [Line] = []
         var raters: [String: String] = [:]
         for file in judgments {
-            if let stray = file.ids.first(where: { !run.contains(id: $0) }) {
-                throw InputError(
-                    file: file.file, line: file.lines[stray], column: "id", message: "the row \(stray) is not in the run \(run.info.name)")
-            }
+            try file.checkRows(of: run)
             let rater = "judge:" + (file.model ?? URL(fileURLWithPath: file.file).deletingPathExtension().lastPathComponent)
             if let other = raters.updateValue(file.file, forKey: rater) {
                 throw InputError(file: file.file, message: "names the same judge (\(rater)) as \(other); export one of them")

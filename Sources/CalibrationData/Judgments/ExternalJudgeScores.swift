@@ -1,4 +1,4 @@
-import DataFormats
+public import DataFormats
 import EvaluationCore
 public import Foundation
 import Judging
@@ -21,10 +21,14 @@ public import StatisticsCore
 /// A blank CSV cell, a JSON `null` or a missing field is **no score**: the row
 /// is counted as a judge failure on that dimension ("no score"), never paired.
 /// A value may be fractional (a mean of sampled replies) and is kept as it is.
+/// A cell that is not a number (a JSON string) is a **word**: a level's label
+/// (`pass`, `Excellent`, a pairwise `a`/`tie`/`b`), kept as written and read on
+/// the dimension's scale when one is known (``judgeScores(dimension:scale:)``).
 ///
 /// The readers throw ``InputError`` naming the file, the line and the column
-/// for a cell that is not a finite number, a blank or repeated id, a repeated
-/// column, a missing `id` column, a file with no dimension columns or no rows.
+/// for a cell that is a non-finite number, a blank or repeated id, a repeated
+/// column, a missing `id` column, a file with no dimension columns or no rows;
+/// a word that is not a level of the scale is named when the scale is applied.
 public struct ExternalJudgeScores: Sendable, Hashable {
     /// The file, as named to the reader.
     public var file: String
@@ -41,10 +45,16 @@ public struct ExternalJudgeScores: Sendable, Hashable {
     public var scores: [String: [String: JudgeScore]]
     /// The rows without a score: dimension → row id → why.
     public var failures: [String: [String: String]]
+    /// The cells written as words, not numbers: dimension → row id → the word, trimmed.
+    public var words: [String: [String: String]]
+    /// The judgment set itself when the file is one written by `judgecal judge`, with every raw reply; `nil` otherwise.
+    public var judgmentSet: JudgmentSet?
+    /// The rationales beside the words: dimension → row id → rationale.
+    private var wordRationales: [String: [String: String]]
 
     private init(
         file: String, model: String?, dimensions: [String], ids: [String], lines: [String: Int], scores: [String: [String: JudgeScore]],
-        failures: [String: [String: String]]
+        failures: [String: [String: String]], words: [String: [String: String]], wordRationales: [String: [String: String]]
     ) {
         self.file = file
         self.model = model
@@ -53,6 +63,8 @@ public struct ExternalJudgeScores: Sendable, Hashable {
         self.lines = lines
         self.scores = scores
         self.failures = failures
+        self.words = words
+        self.wordRationales = wordRationales
     }
 
     /// Reads the judge-scores file at `url`.
@@ -93,16 +105,27 @@ public struct ExternalJudgeScores: Sendable, Hashable {
                 } else if let s = j.score(d) {
                     builder.scores[d, default: [:]][j.id] = JudgeScore(s.score, rationale: s.rationale.isEmpty ? nil : s.rationale)
                 } else {
-                    builder.failures[d, default: [:]][j.id] = Builder.noScore
+                    builder.failures[d, default: [:]][j.id] = j.unscoredReason(d) ?? Builder.noScore
                 }
             }
         }
         self = builder.result(model: judgments.model)
+        judgmentSet = judgments
     }
 
     /// The file's spelling of `name`, matched without regard to case; `nil` when the file has no such dimension.
     public func dimension(matching name: String) -> String? {
         dimensions.first { $0.lowercased() == name.lowercased() }
+    }
+
+    /// Checks that every row these scores name is a row of `run`.
+    ///
+    /// - Throws: ``InputError`` naming the first stranger's line and the `id` column.
+    public func checkRows(of run: FrozenRun) throws(InputError) {
+        let rows = Set(run.rows.map(\.id))
+        if let stranger = ids.first(where: { !rows.contains($0) }) {
+            throw InputError(file: file, line: lines[stranger], column: "id", message: "\(stranger) is not a row of the run \(run.info.name)")
+        }
     }
 
     /// One dimension's scores and failures for the alignment engine.
@@ -112,10 +135,14 @@ public struct ExternalJudgeScores: Sendable, Hashable {
     /// recorded as a failure "off-scale value X", counted and never scored. A
     /// value between two categories is kept; the engine rounds it for the
     /// category statistics and says so. Without a scale every value is kept as it is.
+    /// A word is the value of the scale's level whose label it is, matched without
+    /// regard to case (``CategoryScale/labels``).
     ///
     /// - Parameter dimension: the dimension as spelled in the file (see ``dimension(matching:)``).
-    public func judgeScores(dimension: String, scale: CategoryScale?) -> JudgeScores {
-        var kept = scores[dimension] ?? [:]
+    /// - Throws: ``InputError`` naming the line and column of a word that is no level's label, or
+    ///   of any word when no scale is known.
+    public func judgeScores(dimension: String, scale: CategoryScale?) throws(InputError) -> JudgeScores {
+        var kept = try levels(ofWordsIn: dimension, scale: scale).merging(scores[dimension] ?? [:]) { word, _ in word }
         var failed = failures[dimension] ?? [:]
         if let scale, let low = scale.values.min(), let high = scale.values.max() {
             for (id, score) in kept where score.value < low || score.value > high {
@@ -124,6 +151,38 @@ public struct ExternalJudgeScores: Sendable, Hashable {
             }
         }
         return JudgeScores(scores: kept, failures: failed)
+    }
+
+    /// These scores with every word read as its level's value on the scale `scale(dimension)` gives
+    /// (`nil`: none is known), so that a reader of ``scores`` sees every score.
+    ///
+    /// - Throws: ``InputError`` as ``judgeScores(dimension:scale:)``.
+    public func readingWords(on scale: (String) -> CategoryScale?) throws(InputError) -> ExternalJudgeScores {
+        var read = self
+        for dimension in dimensions where !(words[dimension] ?? [:]).isEmpty {
+            read.scores[dimension, default: [:]].merge(try levels(ofWordsIn: dimension, scale: scale(dimension))) { word, _ in word }
+            read.words[dimension] = nil
+        }
+        return read
+    }
+
+    /// The dimension's words as the values of the levels they name; the first word in file order that names none is the error.
+    private func levels(ofWordsIn dimension: String, scale: CategoryScale?) throws(InputError) -> [String: JudgeScore] {
+        var out: [String: JudgeScore] = [:]
+        for (id, word) in (words[dimension] ?? [:]).sorted(by: { (lines[$0.key] ?? 0, $0.key) < (lines[$1.key] ?? 0, $1.key) }) {
+            guard let scale else {
+                throw InputError(
+                    file: file, line: lines[id], column: dimension,
+                    message: "'\(word)' is not a number, and no scale names it; give the rubric whose scale has this label, or write the level's value")
+            }
+            guard let index = scale.labels.firstIndex(where: { $0.lowercased() == word.lowercased() }) else {
+                throw InputError(
+                    file: file, line: lines[id], column: dimension,
+                    message: "'\(word)' is not a level of the scale \(scale) (its labels: \(scale.labels.joined(separator: ", "))); a judge score is a number, a level's label, or blank for none")
+            }
+            out[id] = JudgeScore(scale.values[index], rationale: wordRationales[dimension]?[id])
+        }
+        return out
     }
 
     /// How many of the dimension's values lie beyond the ends of `scale`.
@@ -297,6 +356,8 @@ public struct ExternalJudgeScores: Sendable, Hashable {
             switch value {
             case .null: try builder.record(nil, text: "", dimension: d, id: id, rationale: nil, line: line, column: d)
             case .number(let n): builder.record(n, dimension: d, id: id, rationale: rationale)
+            case .string(let word) where Double(word) == nil && !word.whitespaceTrimmed.isEmpty:
+                builder.record(word: word.whitespaceTrimmed, dimension: d, id: id, rationale: rationale)
             case .string(let digits) where Double(digits) != nil:
                 // Numbers of 2^53 or more are kept as their digits (exactLargeNumbers), so they arrive as text.
                 throw InputError(
@@ -320,6 +381,8 @@ public struct ExternalJudgeScores: Sendable, Hashable {
         var lines: [String: Int] = [:]
         var scores: [String: [String: JudgeScore]] = [:]
         var failures: [String: [String: String]] = [:]
+        var words: [String: [String: String]] = [:]
+        var wordRationales: [String: [String: String]] = [:]
 
         init(file: String, dimensions: [String]) {
             self.file = file
@@ -350,7 +413,7 @@ public struct ExternalJudgeScores: Sendable, Hashable {
             ids.append(id)
         }
 
-        /// A cell's text: blank is no score; otherwise it must be a finite number.
+        /// A cell's text: blank is no score; a number must be finite; any other text is a word.
         mutating func record(
             _ cell: String?, text: String, dimension: String, id: String, rationale: String?, line: Int, column: String
         ) throws(InputError) {
@@ -358,12 +421,27 @@ public struct ExternalJudgeScores: Sendable, Hashable {
                 failures[dimension, default: [:]][id] = Self.noScore
                 return
             }
-            guard let number = Double(cell), number.isFinite else {
+            guard let number = Double(cell) else {
+                guard cell.first != "{", cell.first != "[", cell != "true", cell != "false" else {
+                    throw InputError(
+                        file: file, line: line, column: column,
+                        message: "'\(text)' is not a number or a level's label; a judge score is a finite number, a label, or blank for none")
+                }
+                record(word: cell, dimension: dimension, id: id, rationale: rationale)
+                return
+            }
+            guard number.isFinite else {
                 throw InputError(
                     file: file, line: line, column: column,
-                    message: "'\(text)' is not a number; a judge score is a finite number or blank for none")
+                    message: "'\(text)' is not a finite number; a judge score is a finite number, a label, or blank for none")
             }
             record(number, dimension: dimension, id: id, rationale: rationale)
+        }
+
+        /// A score written as a word: a level's label, read when the scale is known.
+        mutating func record(word: String, dimension: String, id: String, rationale: String?) {
+            words[dimension, default: [:]][id] = word
+            if let rationale, !rationale.isEmpty { wordRationales[dimension, default: [:]][id] = rationale }
         }
 
         mutating func record(_ value: Double, dimension: String, id: String, rationale: String?) {
@@ -372,7 +450,8 @@ public struct ExternalJudgeScores: Sendable, Hashable {
 
         func result(model: String?) -> ExternalJudgeScores {
             ExternalJudgeScores(
-                file: file, model: model, dimensions: dimensions, ids: ids, lines: lines, scores: scores, failures: failures)
+                file: file, model: model, dimensions: dimensions, ids: ids, lines: lines, scores: scores, failures: failures,
+                words: words, wordRationales: wordRationales)
         }
     }
 }

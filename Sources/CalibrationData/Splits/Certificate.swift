@@ -1,5 +1,5 @@
 import DataFormats
-import Foundation
+public import Foundation
 public import Judging
 import LanguageModels
 public import StatisticsCore
@@ -10,12 +10,13 @@ public struct JudgeIdentity: Sendable, Hashable, Codable {
     public var model: String
     /// The server's base URL.
     public var baseURL: String?
-    /// The scoring mode (`discrete`, `probabilityWeighted(…)`, `sampled(count: 5)`).
+    /// The scoring mode (`discrete`, `probabilityWeighted(…)`, `sampled(count: 5)`), or for scores
+    /// made elsewhere, the file's content (``init(scoresFileSHA256:model:)``).
     public var mode: String
-    /// The sampling temperature.
-    public var temperature: Double
-    /// The reply's token limit.
-    public var maxTokens: Int
+    /// The sampling temperature; `nil` for scores made elsewhere, whose settings are not known.
+    public var temperature: Double?
+    /// The reply's token limit; `nil` for scores made elsewhere.
+    public var maxTokens: Int?
     /// The sampling seed, when one is sent.
     public var seed: Int?
 
@@ -27,6 +28,17 @@ public struct JudgeIdentity: Sendable, Hashable, Codable {
         self.temperature = options.temperature
         self.maxTokens = options.maxTokens
         self.seed = options.seed
+    }
+
+    /// A judge scored elsewhere, known by its scores: `model` (the judge's name) and the SHA-256 (hex)
+    /// of its judge-scores file at `url`, recorded as the mode `scores from a file, SHA-256 …`, so that
+    /// a certificate made on those scores matches them and no other scores of the same judge.
+    ///
+    /// - Throws: as ``DataFormats/InputFile/read(_:)``.
+    public init(scoresFileAt url: URL, model: String) throws {
+        self.model = model
+        baseURL = nil
+        mode = "scores from a file, SHA-256 \(SHA256.hexDigest(of: Array(try InputFile.read(url))))"
     }
 }
 

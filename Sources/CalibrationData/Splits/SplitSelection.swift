@@ -3,8 +3,9 @@ public import Foundation
 public import Judging
 
 /// A command's labels restricted to one split (the `split` option (`validation`), and
-/// `certify` on test), with the split's record read, brought up to date with
-/// the labels, and written back: the first use writes it.
+/// `certify` on test), with the split's record read and brought up to date with
+/// the labels; the record is written back (the first use writes it) by ``writeRecord()``,
+/// which a command calls with its outputs, so that a command that fails writes no record.
 public struct SplitSelection: Sendable {
     /// The split the figures are computed on.
     public let split: LabelSplit
@@ -17,10 +18,13 @@ public struct SplitSelection: Sendable {
     public let notes: [String]
     /// What a report and the history name the split by.
     public let reference: SplitReference
+    /// Where the record is, and whether it is new or changed and so to be written.
+    private let file: URL
+    private let recordChanged: Bool
 
-    /// Reads (or first writes) the split record at `file` for the label sheets
-    /// `sheets`, reconciles it with `labels`, writes it back when it changed,
-    /// and keeps the labels of `split` only.
+    /// Reads (or first makes) the split record at `file` for the label sheets
+    /// `sheets`, reconciles it with `labels`, and keeps the labels of `split` only;
+    /// nothing is written here (``writeRecord()``).
     ///
     /// - Parameters:
     ///   - file: the record; `nil` for ``LabelSplits/defaultFile(for:)``.
@@ -31,7 +35,7 @@ public struct SplitSelection: Sendable {
     ///     or its seed edited) cannot turn them into rows to tune on. Checked before anything is written.
     /// - Throws: ``SplitError`` when the split has no labelled row or other
     ///   shares are asked of an existing record; ``InputError`` for a record
-    ///   that does not read, or that puts a sealed row outside test; ``OutputError`` when it cannot be written.
+    ///   that does not read, or that puts a sealed row outside test.
     public init(
         _ split: LabelSplit, labels: ExpertLabels, sheets: [URL], file: URL? = nil, proportions: SplitProportions? = nil,
         sealedRows: [String: String] = [:]
@@ -40,6 +44,7 @@ public struct SplitSelection: Sendable {
         let sheetRecords = try LabelSplits.sheets(sheets)
         var notes: [String] = []
         let record: LabelSplits
+        let changed: Bool
         if FileManager.default.fileExists(atPath: url.path) {
             let recorded = try LabelSplits.load(from: url)
             if let proportions, proportions != recorded.proportions {
@@ -52,11 +57,11 @@ public struct SplitSelection: Sendable {
             notes = changes.notes
             record = updated
             try Self.check(record, keeps: sealedRows, file: url)
-            if updated != recorded { try updated.write(to: url) }
+            changed = updated != recorded
         } else {
             record = LabelSplits(labels: labels, sheets: sheetRecords, proportions: try proportions ?? SplitProportions())
             try Self.check(record, keeps: sealedRows, file: url)
-            try record.write(to: url)
+            changed = true
             let counts = LabelSplit.allCases.map { "\(record.rowIDs(in: $0).count) \($0.rawValue)" }.joined(separator: ", ")
             notes = ["split the \(record.rows.count) labelled rows into \(counts); recorded in \(InputFile.displayName(url))"]
             let testRows = record.rowIDs(in: .test).count
@@ -72,9 +77,18 @@ public struct SplitSelection: Sendable {
         self.splits = record
         self.labels = labels.restricted(to: ids)
         self.notes = notes
+        self.file = url
+        recordChanged = changed
         self.reference = SplitReference(
             split: split, file: url.relativePath, identity: record.identity, labelFingerprint: record.fingerprint, rows: ids.sorted(),
             labelSheets: record.labelSheets)
+    }
+
+    /// Writes the record when it is new or changed since it was read; once the command's work is done.
+    ///
+    /// - Throws: ``OutputError`` when it cannot be written.
+    public func writeRecord() throws {
+        if recordChanged { try splits.write(to: file) }
     }
 
     /// Refuses a record that puts one of `sealedRows` (row id → the certificate that sealed it) outside test.

@@ -190,9 +190,7 @@ public struct JudgeTableAlignment: Sendable {
             }
     }
 
-    /// A judge's name: the file's name without its extension, and without `.judgments` before it.
-    public static func name(of url: URL) -> String {
-        let stem = url.deletingPathExtension().lastPathComponent
-        return stem.hasSuffix(".judgments") ? String(stem.dropLast(".judgments".count)) : stem
-    }
+    /// A judge's name: the file's name without its extension, and without `.judgments` before it
+    /// (``CalibrationData/JudgmentSet/judgeName(of:)``).
+    public static func name(of url: URL) -> String { JudgmentSet.judgeName(of: url) }
 }

@@ -68,10 +68,32 @@ public struct JudgedAlignment: Sendable {
     public mutating func report(
         judge: JudgeSession, purpose: Purpose, display: JudgeSession.ProgressDisplay = .none, note: (String) -> Void = { _ in }
     ) async throws -> AlignmentReport {
+        let (rows, settings) = try prepare(purpose, judge: judge.identity, note: note)
+        let judgments = try await judge.judgments(run: rows.judged, rubric: rubric, display: display)
+        return try report(rows, judgments: judgments, settings: settings, judge: judge.identity)
+    }
+
+    /// Aligns the judgments of a judge scored elsewhere (``JudgmentSet/init(scores:rubric:run:)``), known as `judge`
+    /// (``JudgeIdentity/init(scoresFileAt:model:)``), on the rows a judge would be asked about: the
+    /// same certificate check, split and selection as ``report(judge:purpose:display:note:)``, with the
+    /// judgments of the other rows set aside instead of judging.
+    ///
+    /// - Throws: as ``report(judge:purpose:display:note:)``.
+    public mutating func report(
+        frozen judgments: JudgmentSet, judge: JudgeIdentity, purpose: Purpose, note: (String) -> Void = { _ in }
+    ) throws -> AlignmentReport {
+        let (rows, settings) = try prepare(purpose, judge: judge, note: note)
+        return try report(rows, judgments: judgments.restricted(to: rows.judged), settings: settings, judge: judge)
+    }
+
+    /// The certificate check, the split's checks and rows, and the settings for `purpose`.
+    private mutating func prepare(_ purpose: Purpose, judge: JudgeIdentity, note: (String) -> Void) throws -> (
+        AlignmentRows, AlignmentSettings
+    ) {
         var force = false
         var settings = settings
         switch purpose {
-        case .look(let history?): try Certificate.require(rubric, text: rubricText, judge: judge.identity, history: history)
+        case .look(let history?): try Certificate.require(rubric, text: rubricText, judge: judge, history: history)
         case .look(nil): break
         case .certification(let forced):
             force = forced
@@ -79,12 +101,17 @@ public struct JudgedAlignment: Sendable {
             settings.intervals = settings.intervals ?? Certificate.intervalMethod
         }
         let narrowed = try split?.run(run, checking: [rubric], force: force, note: note) ?? run
-        let rows = try AlignmentRows(run: narrowed, labels: split?.labels ?? labels, selection: selection)
-        let judgments = try await judge.judgments(run: rows.judged, rubric: rubric, display: display)
+        return (try AlignmentRows(run: narrowed, labels: split?.labels ?? labels, selection: selection), settings)
+    }
+
+    /// The alignment of `rows` judged as `judgments`, with the split's use recorded.
+    private func report(_ rows: AlignmentRows, judgments: JudgmentSet, settings: AlignmentSettings, judge: JudgeIdentity) throws
+        -> AlignmentReport
+    {
         var report = try AlignmentReport(
             run: rows.run, rubric: rubric, rubricText: rubricText, judgments: judgments, labels: rows.labels,
             groupBy: groupBy, settings: settings)
-        report.split = split?.use(for: report, rubric: rubric, rubricText: rubricText, judge: judge.identity)
+        report.split = split?.use(for: report, rubric: rubric, rubricText: rubricText, judge: judge)
         return report
     }
 }

@@ -14,7 +14,8 @@ import StatisticsCore
 ///
 /// Use: ``init(_:labels:sheets:file:proportions:history:)``, then
 /// ``run(_:checking:force:note:)`` for the rows to judge, then
-/// ``use(for:rubric:rubricText:judge:)`` (or the comparison's) on the result.
+/// ``use(for:rubric:rubricText:judge:)`` (or the comparison's) on the result, then
+/// ``writeRecord()`` with the command's outputs.
 public struct SplitStep: Sendable {
     /// The split, its record and its labels.
     public let selection: SplitSelection
@@ -64,6 +65,9 @@ public struct SplitStep: Sendable {
 
     /// The labels on the split's rows.
     public var labels: ExpertLabels { selection.labels }
+
+    /// Writes the split record when it is new or changed (``SplitSelection/writeRecord()``): once the work is done.
+    public func writeRecord() throws { try selection.writeRecord() }
 
     /// `run` with only the split's rows, so that nothing else is judged, once
     /// `rubrics` pass ``check(rubric:force:)``; the selection's notes (rows

@@ -29,6 +29,11 @@ public struct Judgment: Sendable, Hashable, Codable {
     public var model: String
     /// SHA-256 of the messages sent (``promptHash(of:)``), so a changed prompt is visible.
     public var promptHash: String
+    /// The dimensions this row has no score on although it did not fail as a whole, each with why:
+    /// scores made elsewhere and read from a file, where one cell may be blank or off the scale while
+    /// the others are scores. `nil` for a judgment of this toolkit's judge, which scores every
+    /// dimension or fails the row.
+    public var unscored: [String: String]?
 
     /// Creates a judgment.
     public init(
@@ -39,7 +44,8 @@ public struct Judgment: Sendable, Hashable, Codable {
         retries: Int,
         failedSamples: Int = 0,
         model: String,
-        promptHash: String
+        promptHash: String,
+        unscored: [String: String]? = nil
     ) {
         self.id = id
         self.scores = scores
@@ -49,6 +55,7 @@ public struct Judgment: Sendable, Hashable, Codable {
         self.failedSamples = failedSamples
         self.model = model
         self.promptHash = promptHash
+        self.unscored = unscored
     }
 
     /// The judgment of a row the judge failed on: no scores, the failure's
@@ -70,6 +77,12 @@ public struct Judgment: Sendable, Hashable, Codable {
         scores.first { $0.dimension.lowercased() == dimension.lowercased() }
     }
 
+    /// Why the row has no score on `dimension` (matched case-insensitively) although it did not fail
+    /// as a whole (``unscored``); `nil` when it has one, or failed.
+    public func unscoredReason(_ dimension: String) -> String? {
+        unscored?.first { $0.key.lowercased() == dimension.lowercased() }?.value
+    }
+
     /// SHA-256, in hex, of the messages as compact JSON: an array of `{role, content}`, in order.
     public static func promptHash(of messages: [ChatMessage]) -> String {
         let json = JSONValue.array(
@@ -80,11 +93,11 @@ public struct Judgment: Sendable, Hashable, Codable {
 
 extension Judgment {
     private enum CodingKeys: String, CodingKey {
-        case id, scores, failure, rawReplies, retries, failedSamples, model, promptHash
+        case id, scores, failure, rawReplies, retries, failedSamples, model, promptHash, unscored
     }
 
     /// Reads a judgment as the judgments file stores it; `failedSamples` may be
-    /// absent (files written before it was recorded) and reads as 0.
+    /// absent (files written before it was recorded) and reads as 0, `unscored` absent as `nil`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -95,7 +108,8 @@ extension Judgment {
             retries: try c.decode(Int.self, forKey: .retries),
             failedSamples: try c.decodeIfPresent(Int.self, forKey: .failedSamples) ?? 0,
             model: try c.decode(String.self, forKey: .model),
-            promptHash: try c.decode(String.self, forKey: .promptHash)
+            promptHash: try c.decode(String.self, forKey: .promptHash),
+            unscored: try c.decodeIfPresent([String: String].self, forKey: .unscored)
         )
     }
 }

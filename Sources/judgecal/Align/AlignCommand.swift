@@ -73,11 +73,12 @@ enum AlignCommand {
             otherwise (with how many more labelled rows would decide it). Each run appends a line \
             to the history file (--history).
             With --judge-scores FILE the judge is not called: the scores come from FILE (CSV or JSON \
-            Lines with an id and one number per dimension, or a judgments file from judgecal judge; \
-            see docs/FORMATS.md), the run is optional (without it the rows are the ids of the two \
+            Lines with an id and one number or level label per dimension, or a judgments file from judgecal \
+            judge; see docs/FORMATS.md), the run is optional (without it the rows are the ids of the two \
             files), and so is --rubric: without it the dimensions are the columns both files share \
-            and the scale is --categories (every dimension) or unknown; the model and split options are \
-            refused (64). Fractional labels and scores \
+            and the scale is --categories (every dimension) or unknown; the model options are refused (64). \
+            With the run and --rubric, --split and --require-certified apply as when judging, and certify \
+            --judge-scores FILE certifies the scores (known by the file's SHA-256). Fractional labels and scores \
             (means of experts or of sampled replies) enter the correlations as they are; the \
             category statistics round them half up to the nearest level and say how many, and are \
             undefined, with the reason, when no scale is known. With a scale, a judge value beyond \
@@ -105,6 +106,9 @@ enum AlignCommand {
         do {
             if arguments[pairwise] { return try await runPairwise(arguments, console: console) }
             let scores = try arguments[judgeScores]
+            if scores.count == 1, arguments.isGiven(SplitOptions.split) || arguments[requireCertified] {
+                return try runOnScoresWithSplit(scores[0], arguments, runPath: arguments[runFile], console: console)
+            }
             if scores.count == 1 { return try runOnScores(scores[0], arguments, console: console) }
             if scores.count > 1 { return try runOnSeveralScores(scores, arguments, console: console) }
             return try await runJudging(arguments, runPath: arguments[runFile], console: console)
@@ -125,16 +129,45 @@ enum AlignCommand {
         line.clear()
         console.printNote(judge.summary)
         return try finish(
-            report, outputs, arguments, rubricText: alignment.rubricText, labelRows: alignment.labelledRows, console: console)
+            report, outputs, arguments, rubricText: alignment.rubricText, labelRows: alignment.labelledRows, split: alignment.split,
+            console: console)
+    }
+
+    /// `align --judge-scores FILE RUN --rubric R` with a split or a required certificate, and `certify --judge-scores FILE`:
+    /// a judge scored elsewhere through the same split, looks and certificate as a judge asked here
+    /// (``JudgedAlignment/report(frozen:judge:purpose:note:)``), known by its file's SHA-256.
+    static func runOnScoresWithSplit(
+        _ path: String, _ arguments: ParsedArguments, runPath: String?, console: Console, certifying: Bool = false
+    ) throws -> ExitCode {
+        let purpose = certifying ? "certify" : "a split or a required certificate"
+        if let given = JudgeModelOptions.options.first(where: arguments.isGiven) {
+            throw UsageError("--\(given.option.name) does not apply with --judge-scores: no judge is called")
+        }
+        if !certifying, arguments.isGiven(categories) {
+            throw UsageError("--categories does not apply with \(purpose): the rubric declares the scales")
+        }
+        guard runPath != nil, try arguments[Self.rubric] != nil else {
+            throw UsageError(
+                "--judge-scores with \(purpose) needs the run and --rubric: a split's rows are the run's, and its looks and certificates are a rubric's")
+        }
+        var (alignment, purposeOfLook, outputs) = try judgedAlignment(
+            arguments, runPath: runPath, certifying: certifying, console: console, judgeScores: [path])
+        let url = try InputFiles.existing(path, role: "judge-scores file")
+        let judgments = try JudgmentSet.load(judgeScoresAt: url, rubric: alignment.rubric, run: alignment.run)
+        let judge = try JudgeIdentity(scoresFileAt: url, model: judgments.model)
+        let report = try alignment.report(frozen: judgments, judge: judge, purpose: purposeOfLook, note: console.printNote)
+        return try finish(
+            report, outputs, arguments, rubricText: alignment.rubricText, labelRows: alignment.labelledRows, split: alignment.split,
+            console: console)
     }
 
     /// What `align RUN --rubric R` (or `certify`) judges and aligns, read and checked before any judging.
     ///
     /// Kept apart from the async ``runJudging(_:runPath:console:certifying:)``: with this work inline, the Swift 6.3.1
     /// optimiser crashed (signal 11) splitting that function's coroutine in a release build.
-    static func judgedAlignment(_ arguments: ParsedArguments, runPath: String?, certifying: Bool, console: Console) throws -> (
-        JudgedAlignment, JudgedAlignment.Purpose, AlignmentOutputs
-    ) {
+    static func judgedAlignment(
+        _ arguments: ParsedArguments, runPath: String?, certifying: Bool, console: Console, judgeScores: [String] = []
+    ) throws -> (JudgedAlignment, JudgedAlignment.Purpose, AlignmentOutputs) {
         guard certifying || !arguments.isGiven(categories) else {
             throw UsageError("--categories applies only with --judge-scores; when judging, the rubric declares the scales")
         }
@@ -143,7 +176,8 @@ enum AlignCommand {
         let run = try InputFiles.run(runPath)
         let rubric = try InputFiles.rubric(rubricPath)
         let labels = try LabelOptions.read(arguments, run: run, dimensions: rubric.dimensions)
-        let settings = try alignmentOptions(arguments, console: console), outputs = try checkedOutputs(arguments, runPath: runPath)
+        let settings = try alignmentOptions(arguments, console: console)
+        let outputs = try checkedOutputs(arguments, runPath: runPath, judgeScores: judgeScores)
         let alignment = JudgedAlignment(
             run: run, rubric: rubric, rubricText: String(decoding: try InputFiles.read(rubricPath, role: "rubric"), as: UTF8.self),
             labels: labels, groupBy: try arguments[groupBy], settings: settings,
@@ -217,11 +251,10 @@ enum AlignCommand {
         return (rows, rubric, rubricText, try alignmentOptions(arguments, console: console), try checkedOutputs(arguments, runPath: arguments[runFile]))
     }
 
-    /// What `--judge-scores` refuses rather than ignores: the model, its server and cache (no judge is
-    /// called), and the split options (a frozen judge's rows are not split or looked at here); with
-    /// `--require-certified`, a flag.
+    /// What `--judge-scores` without a split refuses rather than ignores: the model, its server and cache (no judge is
+    /// called), and the split record and shares, which apply only with a split.
     static let refusedWithJudgeScores: [any OptionDeclaration] =
-        JudgeModelOptions.options + [SplitOptions.split, SplitOptions.splits, SplitOptions.shares]
+        JudgeModelOptions.options + [SplitOptions.splits, SplitOptions.shares]
 
     /// `align --judge-scores FILE`: aligns scores a judge produced elsewhere, without calling a model.
     static func runOnScores(_ path: String, _ arguments: ParsedArguments, console: Console) throws -> ExitCode {
@@ -271,11 +304,14 @@ enum AlignCommand {
         urls: [URL], run: FrozenRun?, rubric: Rubric?, rubricText: String?, levels: ScoringScale?, labelURLs: [URL],
         values: ExpertLabels.ValueMode, settings: AlignmentSettings
     ) {
-        let refused =
-            refusedWithJudgeScores.filter(arguments.isGiven).map(\.option.name) + (arguments[requireCertified] ? ["require-certified"] : [])
-        if let given = refused.first {
-            throw UsageError(
-                "--\(given) does not apply with --judge-scores: no judge is called, and the scores' rows are not split or certified here")
+        if let given = refusedWithJudgeScores.first(where: arguments.isGiven) {
+            let why =
+                JudgeModelOptions.options.contains { $0.option == given.option }
+                ? "no judge is called" : "the split record applies only with --split"
+            throw UsageError("--\(given.option.name) does not apply with --judge-scores here: \(why)")
+        }
+        if paths.count > 1, let given = arguments.isGiven(SplitOptions.split) ? "split" : arguments[requireCertified] ? "require-certified" : nil {
+            throw UsageError("--\(given) does not apply with several --judge-scores files: split and certify one judge at a time")
         }
         let urls = try paths.map { try InputFiles.existing($0, role: "judge-scores file") }
         if try JudgeModelOptions.selection(arguments, seed: IntervalOptions.seed) != nil {
@@ -294,15 +330,17 @@ enum AlignCommand {
         return (urls, run, rubric, rubricText, levels, labelURLs, arguments[LabelOptions.means] ? .means : .levels, settings)
     }
 
-    /// Writes the outputs all or none (``AlignmentOutputs/write(_:rubricText:labelRows:)``), then prints the report (text or
-    /// JSON) and returns the verdict's exit code.
+    /// Writes the split record (when new or changed) and the outputs all or none
+    /// (``AlignmentOutputs/write(_:rubricText:labelRows:)``), then prints the report (text or JSON) and returns the
+    /// verdict's exit code.
     static func finish(
         _ computed: AlignmentReport, _ outputs: AlignmentOutputs, _ arguments: ParsedArguments, rubricText: String?,
-        labelRows: Set<String>, console: Console
+        labelRows: Set<String>, split: SplitStep? = nil, console: Console
     ) throws -> ExitCode {
         try requireAlternativeAnnotatorTest(computed, arguments)
         let report = try outputs.withLooks(computed, labelSheets: try arguments[LabelOptions.labels], labelRows: labelRows)
         let json = try JSONEncoder.report.encode(report)
+        try split?.writeRecord()
         try outputs.write(report, rubricText: rubricText, labelRows: labelRows)
         console.print(arguments[LabelOptions.json] ? String(decoding: json, as: UTF8.self) : report.renderText())
         return VerdictExitCodes.code(for: AlignmentOutcome.worst(of: report.dimensions.map(\.verdict.outcome)))
@@ -337,9 +375,10 @@ enum AlignCommand {
 
     static let force = Flag("force", help: "Certify again: \"test rows reused\".")
     static let certifiedRun = PositionalKey<String>("run", help: "The frozen run (.run.jsonl).")
-    /// align's options that certify does not take: it judges the sealed test rows, all of them.
+    /// align's options that certify does not take: it judges the sealed test rows, all of them; the
+    /// judge's scores may come from one file instead.
     static let notCertifying: [any OptionDeclaration] = [
-        judgeScores, categories, SplitOptions.split, JudgeModelOptions.ids, JudgeModelOptions.sample,
+        categories, SplitOptions.split, JudgeModelOptions.ids, JudgeModelOptions.sample,
     ]
 
     /// `judgecal certify RUN --rubric R --labels L`: `align` on the sealed test rows, once per lineage.
@@ -350,12 +389,20 @@ enum AlignCommand {
             another, so its lower bound covers at least 95%, docs/ITERATION.md); the certificate (rubric hash, judge \
             model and settings, label fingerprint, split) goes to the history for align --require-certified. A \
             certificate on test rows an earlier one used (any lineage, whatever the split record says) is refused (exit 1) \
-            unless --force: "test rows reused". Else as align.
+            unless --force: "test rows reused". With --judge-scores FILE the judge is one scored elsewhere: its scores of the \
+            test rows are read, not asked for, and the certificate names the file's SHA-256. Else as align.
             """,
         options: command.options.filter { option in !notCertifying.contains { $0.option == option } },
         flags: command.flags.filter { $0 != requireCertified } + [force],
         positionals: [certifiedRun],
-        run: { try await runJudging($0, runPath: $0[certifiedRun], console: $1, certifying: true) })
+        run: { arguments, console in
+            let scores = try arguments[judgeScores]
+            guard scores.count <= 1 else { throw UsageError("certify takes one --judge-scores file: one judge is certified at a time") }
+            if let path = scores.first {
+                return try runOnScoresWithSplit(path, arguments, runPath: arguments[certifiedRun], console: console, certifying: true)
+            }
+            return try await runJudging(arguments, runPath: arguments[certifiedRun], console: console, certifying: true)
+        })
 
     /// The verdict's settings from the options, checked; a former statistic name is noted on `console`.
     static func alignmentOptions(_ arguments: ParsedArguments, console: Console) throws -> AlignmentSettings {

@@ -15,9 +15,11 @@ enum CompareCommand {
     static let experimental = OptionKey<String?>(
         "experimental", valueName: "file", help: "The experimental rubric (default: the control's).")
     static let controlJudgments = OptionKey<String?>(
-        "control-judgments", valueName: "file", help: "The control side's .judgments.jsonl, instead of judging.")
+        "control-judgments", valueName: "file",
+        help: "The control side's judgments or scores (.judgments.jsonl, CSV or JSON Lines), instead of judging.")
     static let experimentalJudgments = OptionKey<String?>(
-        "experimental-judgments", valueName: "file", help: "The experimental side's .judgments.jsonl, instead of judging.")
+        "experimental-judgments", valueName: "file",
+        help: "The experimental side's judgments or scores (.judgments.jsonl, CSV or JSON Lines), instead of judging.")
     static let experimentalModelConfig = OptionKey<String?>(
         "experimental-model-config", valueName: "file", help: "Judge the experimental side with this model (JSON settings).")
     static let groupBy = OptionKey<String?>(
@@ -46,7 +48,8 @@ enum CompareCommand {
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
-        var run = try InputFiles.run(arguments[runFile])
+        let fullRun = try InputFiles.run(arguments[runFile])
+        var run = fullRun
         let control = try InputFiles.rubric(arguments[Self.control])
         let experimental = try arguments[Self.experimental].map(InputFiles.rubric) ?? control
         let labels = try LabelOptions.read(arguments, run: run, dimensions: control.dimensions)
@@ -64,14 +67,19 @@ enum CompareCommand {
         run = try step?.run(run, checking: [control, experimental], note: console.printNote) ?? run
         let texts = try [arguments[Self.control], arguments[Self.experimental] ?? arguments[Self.control]]
             .map { try String(contentsOfFile: $0, encoding: .utf8) }
+        let frozen = [controlJudgments, experimentalJudgments].filter(arguments.isGiven)
+        if frozen.count == 2, let given = (JudgeModelOptions.options + [experimentalModelConfig]).first(where: arguments.isGiven) {
+            throw UsageError("--\(given.option.name) does not apply: both sides' judgments are given, so no judge is called")
+        }
         let judge = try JudgeModelOptions.judge(arguments)
         let other =
             try arguments[experimentalModelConfig].map {
                 try JudgeSession(configurationFile: URL(filePath: $0), sharingCacheOf: judge)
             } ?? judge
         let sides = (
-            try await IterationCommands.judgments(from: controlJudgments, arguments, run, control, judge: judge, console),
-            try await IterationCommands.judgments(from: experimentalJudgments, arguments, run, experimental, judge: other, console)
+            try await IterationCommands.judgments(from: controlJudgments, arguments, fullRun, control, judged: run, judge: judge, console),
+            try await IterationCommands.judgments(
+                from: experimentalJudgments, arguments, fullRun, experimental, judged: run, judge: other, console)
         )
         var comparison = try RubricComparison(
             RubricComparison.Input(
@@ -80,10 +88,11 @@ enum CompareCommand {
             options: options)
         comparison.split = step?.use(for: comparison, experimental: experimental, texts: (texts[0], texts[1]))
         let json = try JSONEncoder.report.encode(comparison)
+        try step?.writeRecord()
         try comparison.write(
             report: try arguments[report], history: step?.history, rubric: experimental.name, texts: (texts[0], texts[1]))
         console.print(arguments[LabelOptions.json] ? String(decoding: json, as: UTF8.self) : comparison.renderText())
-        console.printNote(judge.summary)
+        if frozen.count < 2 { console.printNote(judge.summary) }
         return .success
     }
 }

@@ -16,7 +16,8 @@ enum IterationCommands {
     static let splits = OptionKey<String?>(
         "splits", valueName: "file", help: "The split record (default: NAME.splits.json beside the first label sheet).")
     static let judgmentsFile = OptionKey<String?>(
-        "judgments", valueName: "file", help: "The rubric's .judgments.jsonl, instead of judging (through the cache).")
+        "judgments", valueName: "file",
+        help: "The judge's judgments or scores (.judgments.jsonl, CSV or JSON Lines), instead of judging (through the cache).")
     static let report = OptionKey<String?>("report", valueName: "file", help: "Also write the digest: .html, .md, else JSON.")
     static let output = OptionKey<String>(required: "output", short: "o", valueName: "file", help: "Where to write the revised rubric.")
     static let includeExamples = Flag("include-examples", help: "Keep the rubric's worked-example rows.")
@@ -63,26 +64,33 @@ enum IterationCommands {
         let rubric = try InputFiles.rubric(arguments[Self.rubric])
         var ids = try arguments[Self.ids].map { try RowIDList.load(from: InputFiles.existing($0, role: "ids file"), run: run) }
         var labels = try LabelOptions.read(arguments, run: run, dimensions: rubric.dimensions)
+        var step: SplitStep?
         if let split = try arguments[Self.split] {
             guard ids == nil else { throw UsageError("--ids and --split both name the rows to read; give one") }
-            var step = try SplitStep(
+            var selected = try SplitStep(
                 split, labels: labels, sheets: try arguments[LabelOptions.labels], file: try arguments[splits], shares: [], history: nil)
-            try step.check(rubric: rubric)
-            step.selection.notes.forEach(console.printNote)
-            (labels, ids) = (step.labels, Set(step.selection.reference.rows))
+            try selected.check(rubric: rubric)
+            selected.selection.notes.forEach(console.printNote)
+            (labels, ids, step) = (selected.labels, Set(selected.selection.reference.rows), selected)
         }
-        let judgments = try await judgments(from: judgmentsFile, arguments, run, rubric, judge: JudgeModelOptions.judge(arguments), console)
-        return try DisagreementDigest(
+        let judgments = try await judgments(
+            from: judgmentsFile, arguments, run, rubric, judge: JudgeModelOptions.judge(arguments), console)
+        let digest = try DisagreementDigest(
             run: run, rubric: rubric, judgments: judgments, labels: labels, rows: ids,
             includeExampleRows: arguments[includeExamples])
+        try step?.writeRecord()
+        return digest
     }
 
-    /// The judgments file `option` names, or else `rubric`'s judgments of `run` by `judge` (through its cache).
+    /// The judgments in the file `option` names (``InputFiles/judgments(_:role:rubric:run:)``: rows of `run`, or of
+    /// `judged` within it), or else `rubric`'s judgments of `judged` by `judge` (through its cache).
     static func judgments(
         from option: OptionKey<String?>, _ arguments: ParsedArguments, _ run: FrozenRun, _ rubric: Rubric,
-        judge: @autoclosure () throws -> JudgeSession, _ console: Console
+        judged: FrozenRun? = nil, judge: @autoclosure () throws -> JudgeSession, _ console: Console
     ) async throws -> JudgmentSet {
-        if let path = try arguments[option] { return try JudgmentSet.load(from: InputFiles.existing(path, role: "judgments")) }
-        return try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: try judge(), console: console)
+        if let path = try arguments[option] {
+            return try InputFiles.judgments(path, role: option.option.name + " file", rubric: rubric, run: run).restricted(to: judged ?? run)
+        }
+        return try await JudgeModelOptions.judgments(run: judged ?? run, rubric: rubric, judge: try judge(), console: console)
     }
 }

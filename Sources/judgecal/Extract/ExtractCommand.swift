@@ -27,7 +27,8 @@ enum ExtractCommand {
     static let labels = OptionKey<[String]>(
         "labels", valueName: "file", help: "The label set's earlier sheets, for --next.", arity: .upToNextOption)
     static let judgments = OptionKey<String?>(
-        "judgments", valueName: "file", help: "The judge's judgments (.judgments.jsonl), for judge-stratified.")
+        "judgments", valueName: "file",
+        help: "The judge's judgments or scores (.judgments.jsonl, CSV or JSON Lines), for judge-stratified.")
     static let threshold = OptionKey<Double>(
         "threshold", valueName: "x", help: "The threshold align will test; judge-stratified batches are allocated for it.",
         defaultValue: AlignmentSettings.defaultThreshold)
@@ -93,9 +94,10 @@ enum ExtractCommand {
             context: arguments.isGiven(context) ? try arguments[context] : nil,
             strategy: try arguments[strategy].flatMap(SamplingStrategy.init(rawValue:)), raters: try arguments[raters],
             threshold: try arguments[threshold])
+        let run = try InputFiles.run(runPath)
         let extraction = try LabelExtraction(
-            run: try InputFiles.run(runPath), runFile: runPath, rubric: rubric, options: options,
-            judgments: try arguments[judgments].map { try JudgmentSet.load(from: InputFiles.existing($0, role: "judgments")) },
+            run: run, runFile: runPath, rubric: rubric, options: options,
+            judgments: try arguments[judgments].map { try InputFiles.judgments($0, role: "judgments", rubric: rubric, run: run) },
             earlier: try arguments[labels].map { try InputFiles.existing($0, role: "label sheet") },
             output: try arguments[output], html: try arguments[html],
             planned: try arguments[planned],

@@ -57,4 +57,11 @@ enum InputFiles {
     static func rubric(_ path: String) throws -> Rubric {
         try Rubric.loadForUse(from: existing(path, role: "rubric"))
     }
+
+    /// The judge's judgments in the file at `path`: a judgments file of `judgecal judge`, or a judge's
+    /// scores made elsewhere (CSV or JSON Lines, numbers or the scale's labels), on `rubric`'s
+    /// dimensions, every row one of `run`'s when the run is known (`JudgmentSet.load(judgeScoresAt:rubric:run:)`).
+    static func judgments(_ path: String, role: String, rubric: Rubric, run: FrozenRun?) throws -> JudgmentSet {
+        try JudgmentSet.load(judgeScoresAt: existing(path, role: role), rubric: rubric, run: run)
+    }
 }

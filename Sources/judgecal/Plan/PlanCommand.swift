@@ -11,7 +11,7 @@ enum PlanCommand {
     static let rubric = OptionKey<String>(
         required: "rubric", valueName: "file", help: "The rubric: its dimensions and declared scales.")
     static let judgments = OptionKey<String?>(
-        "run", valueName: "file", help: "The judge's judgments of the run (.judgments.jsonl): its levels.")
+        "run", valueName: "file", help: "The judge's judgments or scores of the run (.judgments.jsonl, CSV or JSON Lines): its levels.")
     static let labels = OptionKey<[String]>(
         "labels", valueName: "file", help: "A pilot's label sheets (.labels.csv); needs --run.", arity: .upToNextOption)
     static let threshold = OptionKey<Double>(
@@ -27,7 +27,7 @@ enum PlanCommand {
         options: [rubric, judgments, labels] + StatisticOptions.plan.options + [threshold, replications, seed], flags: [json],
         run: { arguments, console in
             let rubric = try InputFiles.rubric(arguments[Self.rubric])
-            let run = try arguments[judgments].map { try JudgmentSet.load(from: InputFiles.existing($0, role: "judgments file")) }
+            let run = try arguments[judgments].map { try InputFiles.judgments($0, role: "judgments file", rubric: rubric, run: nil) }
             let pilotSheets = try arguments[labels].map { try InputFiles.existing($0, role: "pilot sheet") }
             let plan = try LabelPlan(
                 rubric: rubric, judgments: run,

@@ -69,12 +69,14 @@ struct LabelSplitsTests {
         #expect(notes.contains("1 recorded rows are no longer labelled: item-3"))
     }
 
-    @Test("The first use writes the record beside the sheet; later uses read it, keep its shares and refuse others")
+    @Test("The first use writes the record beside the sheet once its work is done; later uses read it, keep its shares and refuse others")
     func selectionWritesAndReads() throws {
         let folder = try SharedData.temporaryFolder("splits-record")
         let url = try sheet(ids(0..<40), in: folder)
         let first = try SplitSelection(.validation, labels: try labels(url), sheets: [url])
         let record = folder.appendingPathComponent("items.splits.json")
+        #expect(!FileManager.default.fileExists(atPath: record.path), "nothing is written before the command's work is done")
+        try first.writeRecord()
         #expect(FileManager.default.fileExists(atPath: record.path))
         #expect(first.notes.count == 2 && first.notes[0].contains("split the 40 labelled rows into"))
         let testRows = first.splits.rowIDs(in: .test).count
