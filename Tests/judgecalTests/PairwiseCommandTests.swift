@@ -91,10 +91,47 @@ struct PairwiseCommandTests {
         #expect(unbiased.output.contains("position: no-effect-detected"), "\(unbiased.output)")
     }
 
+    @Test("align --pairwise --judge-scores: a judge asked elsewhere, a, tie or b per row (words or 0, 1, 2), with both orders when given")
+    func frozenPreferences() throws {
+        let folder = try SharedData.temporaryFolder("pairwise-frozen")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (run, labels) = try Self.sample(in: folder)
+        // The judge prefers the longer answer (b on even rows, a on odd), except a tie on q0 and q1 written as 1
+        // and one on q11 where the experts say a; on q3 the two orders disagreed.
+        let rows = (0..<12).map { i -> String in
+            let preferred = i < 2 || i == 11 ? "1" : i % 2 == 0 ? "b" : "A"
+            let swapped = i == 3 ? "b" : preferred
+            return "q\(i),\(preferred),\(preferred),\(swapped)"
+        }
+        let scores = folder.appendingPathComponent("elsewhere.csv")
+        try Data((["id,preference,a-first,b-first"] + rows).joined(separator: "\n").utf8).write(to: scores)
+        let history = folder.appendingPathComponent("history.jsonl").path
+        let r = try JudgeCalProcess.run([
+            "align", run, "--rubric", "rubrics/llmbar-pairwise.md", "--labels", labels, "--pairwise", "--judge-scores", scores.path,
+            "--json", "--history", history,
+        ])
+        #expect([0, 2, 3].contains(r.status), "\(r.error)")
+        let report = try JSONValue.parse(Data(r.output.utf8))
+        #expect(report["model"]?.string == "elsewhere")
+        #expect(report["labels"] == .number(12) && report["failed"] == .number(0))
+        #expect(report["inconsistentAsTies"] == .number(1), "q3's orders disagree")
+        #expect(report["agreement"]?["percentAgreement"]?["value"]?.double == 11.0 / 12.0, "\(r.output)")
+        #expect(!r.error.contains("server:"), "no judge is called")
+
+        let onlyPreference = folder.appendingPathComponent("plain.csv")
+        try Data((["id,preference"] + (0..<12).map { "q\($0),maybe" }).joined(separator: "\n").utf8).write(to: onlyPreference)
+        let bad = try JudgeCalProcess.run([
+            "align", run, "--rubric", "rubrics/llmbar-pairwise.md", "--labels", labels, "--pairwise", "--judge-scores",
+            onlyPreference.path, "--no-history",
+        ])
+        #expect(bad.status == 65)
+        #expect(bad.error.contains("plain.csv line 2, column preference: 'maybe' is not a level of the scale"), "\(bad.error)")
+    }
+
     @Test(
         "Options that do not apply with --pairwise are usage errors, before any call",
         arguments: [
-            (["align", "--pairwise", "--labels", "x.csv", "--judge-scores", "y.csv"], "--judge-scores does not apply with --pairwise"),
+            (["align", "--pairwise", "--labels", "x.csv", "--judge-scores", "y.csv"], "--base-url does not apply with --judge-scores"),
             (["align", "--pairwise", "--labels", "x.csv", "--means"], "--means does not apply with --pairwise"),
             (["align", "--pairwise", "--labels", "x.csv", "--experts", "mean"], "--experts does not apply with --pairwise"),
             (["align", "--pairwise", "--labels", "x.csv", "--epsilon", "0.1"], "--epsilon does not apply with --pairwise"),

@@ -23,12 +23,29 @@ extension JudgmentSet {
     /// - Throws: ``InputError`` naming the file for a dimension without a column, a row not in the run,
     ///   or a word that is not a level of its scale (with its line and column).
     public init(scores: ExternalJudgeScores, rubric: Rubric, run: FrozenRun?) throws {
+        try self.init(scores: scores, rubric: rubric, dimensions: rubric.dimensions, required: rubric.dimensions.count, run: run)
+    }
+
+    /// The pairwise judgments a judge-scores file stands for: a `preference` column of `a`, `tie` or `b` (or their
+    /// values 0, 1, 2) for each row, and, when the judge was asked in both orders, `a-first` and `b-first`
+    /// columns, whose disagreement a preference alignment counts as position inconsistency
+    /// (``Judging/PairwiseJudge/outcomeDimensions``). As ``init(scores:rubric:run:)`` otherwise.
+    ///
+    /// - Throws: as ``init(scores:rubric:run:)``; ``InputError`` for a file without a `preference` column.
+    public init(pairwiseScores scores: ExternalJudgeScores, rubric: Rubric, run: FrozenRun?) throws {
+        let outcomes = PairwiseJudge.outcomeDimensions
+        let given = scores.dimension(matching: outcomes[1].name) != nil && scores.dimension(matching: outcomes[2].name) != nil
+        try self.init(scores: scores, rubric: rubric, dimensions: given ? outcomes : [outcomes[0]], required: given ? 3 : 1, run: run)
+    }
+
+    /// The judgments on `dimensions`, the first `required` of which need a column.
+    private init(scores: ExternalJudgeScores, rubric: Rubric, dimensions: [ScoreDimension], required: Int, run: FrozenRun?) throws {
         if let run { try scores.checkRows(of: run) }
         if let set = scores.judgmentSet {
             self = set
             return
         }
-        let columns = try rubric.dimensions.map { dimension in
+        let columns = try dimensions.prefix(required).map { dimension in
             guard let column = scores.dimension(matching: dimension.name) else {
                 throw InputError(
                     file: scores.file, line: 1,
@@ -65,11 +82,14 @@ extension JudgmentSet {
         self.init(run: run?.info.name ?? "", rubric: rubric.name, rubricVersion: rubric.version, model: model, judgments: judgments)
     }
 
-    /// Reads the judge-scores file at `url` in any of its layouts, as ``init(scores:rubric:run:)`` takes it.
+    /// Reads the judge-scores file at `url` in any of its layouts, as ``init(scores:rubric:run:)`` takes it, or
+    /// as ``init(pairwiseScores:rubric:run:)`` when `pairwise`.
     ///
-    /// - Throws: as ``ExternalJudgeScores/load(from:)`` and ``init(scores:rubric:run:)``.
-    public static func load(judgeScoresAt url: URL, rubric: Rubric, run: FrozenRun?) throws -> JudgmentSet {
-        try JudgmentSet(scores: ExternalJudgeScores.load(from: url), rubric: rubric, run: run)
+    /// - Throws: as ``ExternalJudgeScores/load(from:)`` and the initialiser.
+    public static func load(judgeScoresAt url: URL, rubric: Rubric, run: FrozenRun?, pairwise: Bool = false) throws -> JudgmentSet {
+        let scores = try ExternalJudgeScores.load(from: url)
+        return pairwise
+            ? try JudgmentSet(pairwiseScores: scores, rubric: rubric, run: run) : try JudgmentSet(scores: scores, rubric: rubric, run: run)
     }
 
     /// A judge's name from its file: the file's name without its extension, and without `.judgments` before it.

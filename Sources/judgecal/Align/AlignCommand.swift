@@ -190,26 +190,40 @@ enum AlignCommand {
         return (alignment, purpose, outputs)
     }
 
-    /// `align RUN --rubric R --pairwise`: judges each pair in both orders, then aligns with human preferences.
+    /// `align RUN --rubric R --pairwise`: judges each pair in both orders, then aligns with human preferences; with
+    /// `--judge-scores FILE`, the preferences of a judge asked elsewhere (a, tie or b per row) instead.
     static func runPairwise(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         let (rows, rubric, rubricText, settings, outputs) = try pairwiseAlignment(arguments, console: console)
-        let judge = try JudgeModelOptions.judge(arguments)
-        let judgments = try await JudgeModelOptions.judgments(
-            run: rows.judged, rubric: rubric, judge: judge, console: console, pairwise: true)
+        let scores = try arguments[judgeScores]
+        let judge = scores.isEmpty ? try JudgeModelOptions.judge(arguments) : nil
+        let judgments =
+            if let judge {
+                try await JudgeModelOptions.judgments(run: rows.judged, rubric: rubric, judge: judge, console: console, pairwise: true)
+            } else {
+                try frozenPreferences(scores, arguments, rubric: rubric, run: rows)
+            }
         let report = PreferenceAlignment(run: rows.run, judgments: judgments, labels: rows.labels, settings: settings)
         try outputs.write(report, rubricText: rubricText)
         console.print(arguments[LabelOptions.json] ? try report.renderJSON() : report.renderText())
-        console.printNote(judge.summary)
+        if let judge { console.printNote(judge.summary) }
         return VerdictExitCodes.code(for: report.verdict.outcome)
+    }
+
+    /// The preferences of a judge asked elsewhere (``JudgmentSet/init(pairwiseScores:rubric:run:)``), on the rows aligned.
+    static func frozenPreferences(_ paths: [String], _ arguments: ParsedArguments, rubric: Rubric, run rows: AlignmentRows) throws
+        -> JudgmentSet
+    {
+        let url = try InputFiles.existing(paths[0], role: "judge-scores file")
+        return try JudgmentSet.load(judgeScoresAt: url, rubric: rubric, run: rows.run, pairwise: true).restricted(to: rows.judged)
     }
 
     /// The options that do not apply to preferences (``PreferenceAlignment``).
     ///
-    /// Each is refused with `--pairwise`, never ignored: the judge's scores from a file, declared
+    /// Each is refused with `--pairwise`, never ignored: declared
     /// categories, another statistic, the bootstrap, slices, splits and sequential looks (kappa's
     /// interval here is analytic). `--report` and `--history` apply.
     static let refusedOptionNames = [
-        "judge-scores", "categories", "statistic", "weights", "metric", "ci", "resamples", "seed", "group-by", "worst", "split",
+        "categories", "statistic", "weights", "metric", "ci", "resamples", "seed", "group-by", "worst", "split",
         "splits", "split-shares", "sequential", "experts", "epsilon", "alt-test-scorer",
     ]
     /// The flags refused with `--pairwise`: `means` (preferences are not averaged), `include-examples`
@@ -242,6 +256,11 @@ enum AlignCommand {
             refusedWithPairwise.options.filter(arguments.isGiven).map(\.name)
             + refusedWithPairwise.flags.filter { arguments[$0] }.map(\.name)
         if let given = refused.first { throw UsageError("--\(given) does not apply with --pairwise (docs/FORMATS.md)") }
+        let scores = try arguments[judgeScores]
+        if scores.count > 1 { throw UsageError("--pairwise takes one --judge-scores file: one judge's preferences") }
+        if !scores.isEmpty, let given = (JudgeModelOptions.options + JudgeModelOptions.selectionOptions).first(where: arguments.isGiven) {
+            throw UsageError("--\(given.option.name) does not apply with --judge-scores: no judge is called, so no row is chosen to judge")
+        }
         guard let rubricPath = try arguments[Self.rubric] else { throw UsageError("--pairwise judges the run: give --rubric") }
         let run = try InputFiles.run(arguments[runFile] ?? ""), rubric = try InputFiles.rubric(rubricPath)
         let labels = try LabelOptions.read(arguments, run: run, dimensions: [PreferenceAlignment.labelDimension])
