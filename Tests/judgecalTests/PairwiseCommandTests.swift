@@ -128,6 +128,40 @@ struct PairwiseCommandTests {
         #expect(bad.error.contains("plain.csv line 2, column preference: 'maybe' is not a level of the scale"), "\(bad.error)")
     }
 
+    @Test("import of a pairwise export: top-level a and b become response.a and response.b; --response-a/-b map other fields")
+    func importPairs() throws {
+        let folder = try SharedData.temporaryFolder("pairwise-import")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plain = folder.appendingPathComponent("pairs.jsonl")
+        try Data(
+            (0..<3).map { #"{"id": "p\#($0)", "input": "q\#($0)", "a": "first \#($0)", "b": "second \#($0)", "source": "x"}"# }
+                .joined(separator: "\n").utf8
+        ).write(to: plain)
+        let run = folder.appendingPathComponent("pairs.run.jsonl").path
+        let imported = try JudgeCalProcess.run(["import", plain.path, "--output", run])
+        #expect(imported.status == 0, "\(imported.error)")
+        let rows = try String(contentsOfFile: run, encoding: .utf8).split(separator: "\n").dropFirst()
+            .map { try JSONValue.parse(Data($0.utf8)) }
+        #expect(rows.count == 3)
+        #expect(rows.first?["response"] == .object(["a": .string("first 0"), "b": .string("second 0")]), "\(rows.first as Any)")
+        #expect(rows.first?["metadata"]?["a"] == nil && rows.first?["metadata"]?["source"] == .string("x"))
+
+        let named = folder.appendingPathComponent("named.csv")
+        try Data("key,prompt,left,right\nk1,q1,x1,y1\nk2,q2,x2,y2\n".utf8).write(to: named)
+        let mapped = folder.appendingPathComponent("named.run.jsonl").path
+        let r = try JudgeCalProcess.run([
+            "import", named.path, "--id", "key", "--input", "prompt", "--response-a", "left", "--response-b", "right", "--output", mapped,
+        ])
+        #expect(r.status == 0, "\(r.error)")
+        #expect(try String(contentsOfFile: mapped, encoding: .utf8).contains(#""response":{"a":"x1","b":"y1"}"#))
+        let half = try JudgeCalProcess.run(["import", named.path, "--response-a", "left", "--output", mapped])
+        #expect(half.status == 64 && half.error.contains("give both"), "\(half.error)")
+        let both = try JudgeCalProcess.run([
+            "import", named.path, "--response", "left", "--response-a", "left", "--response-b", "right", "--output", mapped,
+        ])
+        #expect(both.status == 64 && both.error.contains("give one or the other"), "\(both.error)")
+    }
+
     @Test(
         "Options that do not apply with --pairwise are usage errors, before any call",
         arguments: [

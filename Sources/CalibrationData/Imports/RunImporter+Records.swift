@@ -13,10 +13,10 @@ extension RunImporter {
     /// the records after it only parsed.
     struct RecordsImport {
         private let file: String
-        private let mapping: FieldMapping
+        private var mapping: FieldMapping
         private let labels: [LabelColumn]
         /// The paths mapped to the row.
-        private let mapped: [String]
+        private var mapped: [String]
         private var run: FrozenRun
         private var ratings: ImportedRatings
         /// The first problem met, of the mapping or of a record.
@@ -27,7 +27,7 @@ extension RunImporter {
             self.file = file
             self.mapping = mapping
             self.labels = labels
-            mapped = [mapping.id, mapping.response, mapping.expected].compactMap { $0 } + mapping.input
+            mapped = mapping.mappedPaths
             ratings = ImportedRatings(dimensions: labels.map(\.dimension))
             run = try FrozenRun(info: RunInfo(name: name, source: file), rows: [], file: file)
             if let problem = mapping.problem {
@@ -82,7 +82,17 @@ extension RunImporter {
             } else {
                 input = RunImporter.nested(try mapping.input.map { ($0, try field($0)) })
             }
-            let response = try field(mapping.response)
+            // A pairwise export's two responses as top-level a and b, read so when the first record has no response field.
+            if run.rows.isEmpty, mapping.pairedResponses == nil, mapping.response == FieldMapping().response,
+                value.value(atPath: mapping.response) == nil, value["a"] != nil, value["b"] != nil
+            {
+                mapping.pairedResponses = .init(a: "a", b: "b")
+                mapped = mapping.mappedPaths
+            }
+            let response: JSONValue =
+                if let pair = mapping.pairedResponses { .object(["a": try field(pair.a), "b": try field(pair.b)]) } else {
+                    try field(mapping.response)
+                }
             let expected = mapping.expected.flatMap { value.value(atPath: $0) }.flatMap { $0 == .null ? nil : $0 }
             // The content hash (a fifth of an import's time) only when there is no id to map.
             let id: String

@@ -14,8 +14,26 @@ public struct FieldMapping: Sendable, Hashable {
     public var input: [String]
     /// The path of the response.
     public var response: String
+    /// The paths of a pairwise row's two responses, when they are two fields (`a`, `b`): the row's
+    /// response is then `{"a": …, "b": …}`, and ``response`` is not read. A record without the
+    /// default response field that has top-level `a` and `b` fields is read this way without asking.
+    public var pairedResponses: PairedResponses?
     /// The path of the expected value, if any.
     public var expected: String?
+
+    /// The two fields a pairwise row's responses come from.
+    public struct PairedResponses: Sendable, Hashable {
+        /// The path of response a.
+        public var a: String
+        /// The path of response b.
+        public var b: String
+
+        /// Creates the pair.
+        public init(a: String, b: String) {
+            self.a = a
+            self.b = b
+        }
+    }
 
     /// Why the mapping cannot be applied, or `nil`: the same input path given
     /// twice, or one input path inside another (`a` and `a.b`), which could not
@@ -36,11 +54,20 @@ public struct FieldMapping: Sendable, Hashable {
     }
 
     /// The default mapping: fields named `id`, `input`, `response`, `expected`.
-    public init(id: String? = "id", input: [String] = ["input"], response: String = "response", expected: String? = "expected") {
+    public init(
+        id: String? = "id", input: [String] = ["input"], response: String = "response", pairedResponses: PairedResponses? = nil,
+        expected: String? = "expected"
+    ) {
         self.id = id
         self.input = input
         self.response = response
+        self.pairedResponses = pairedResponses
         self.expected = expected
+    }
+
+    /// The paths mapped to a row's fields.
+    var mappedPaths: [String] {
+        [id].compactMap { $0 } + (pairedResponses.map { [$0.a, $0.b] } ?? [response]) + [expected].compactMap { $0 } + input
     }
 }
 

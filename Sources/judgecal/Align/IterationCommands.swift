@@ -37,6 +37,9 @@ enum IterationCommands {
         options: options + [output], flags: flags, positionals: [runFile], run: runSuggest)
 
     static func runDisagreements(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
+        if arguments.isGiven(judgmentsFile), let given = JudgeModelOptions.options.first(where: arguments.isGiven) {
+            throw UsageError("--\(given.option.name) does not apply with --judgments: no judge is called")
+        }
         if let path = try arguments[report] { try StagedOutputs.check(path, role: "report") }
         let digest = try await digest(arguments, console: console)
         if let path = try arguments[report] { try StagedOutputs.writeAllOrNone([digest.file(at: path)]) }

@@ -14,6 +14,10 @@ enum ImportCommand {
     static let response = OptionKey<String>(
         "response", valueName: "path", help: "The field that is the model's response (jsonl, csv).",
         defaultValue: FieldMapping().response)
+    static let responseA = OptionKey<String?>(
+        "response-a", valueName: "path", help: "A pairwise row's response a (with --response-b): the row's response.a.")
+    static let responseB = OptionKey<String?>(
+        "response-b", valueName: "path", help: "A pairwise row's response b (with --response-a): the row's response.b.")
     static let expected = OptionKey<String?>(
         "expected", valueName: "path", help: "The field holding the expected answer, if any (jsonl, csv).",
         defaultValue: FieldMapping().expected)
@@ -42,7 +46,9 @@ enum ImportCommand {
             row (dotted paths for JSON, column names for CSV); several --input paths are gathered \
             into one object nested by their dots (--input a.b,c gives {"a": {"b": …}, "c": …}), \
             and a path may not be given twice or lie inside another; fields read through a path are \
-            not repeated in metadata. Without --id, ids are hashes \
+            not repeated in metadata. A pairwise row's two responses come from --response-a and --response-b \
+            (the row's response.a and response.b, for judge --pairwise); records with no response field but \
+            top-level a and b fields are read so without asking. Without --id, ids are hashes \
             of the row's content, stable across re-imports; two rows with the same input and \
             response are then refused (give --id). A number of 2^53 or more, which a Double would \
             round, is kept as written, as text (an id or a metadata field). Text that is not UTF-8, a number \
@@ -52,7 +58,7 @@ enum ImportCommand {
             Exit codes: 0 imported; 64 usage; 65 malformed export (file, line and field named); \
             66 RUN missing; 73 output folder missing.
             """,
-        options: [format, id, input, response, expected, name, labelColumns, output, scores],
+        options: [format, id, input, response, responseA, responseB, expected, name, labelColumns, output, scores],
         flags: [json],
         positionals: [export],
         run: run
@@ -63,11 +69,18 @@ enum ImportCommand {
         let url = try InputFiles.existing(path, role: "export")
         let outputName = try arguments[output]
         try StagedOutputs.check(outputName, role: "run file")
-        let mappingGiven = ([id, input, response, expected] as [any OptionDeclaration]).filter(arguments.isGiven).map(\.option.name)
+        let mappingGiven = ([id, input, response, responseA, responseB, expected] as [any OptionDeclaration]).filter(arguments.isGiven)
+            .map(\.option.name)
+        let pair = (try arguments[responseA], try arguments[responseB])
+        if (pair.0 == nil) != (pair.1 == nil) { throw UsageError("--response-a and --response-b name a pair's two responses; give both") }
+        if pair.0 != nil, arguments.isGiven(response) {
+            throw UsageError("--response names one response, --response-a and --response-b a pair's two; give one or the other")
+        }
         let mapping = FieldMapping(
             id: try arguments[id],
             input: arguments.isGiven(input) ? try arguments[input] : FieldMapping().input,
             response: try arguments[response],
+            pairedResponses: pair.0.flatMap { a in pair.1.map { FieldMapping.PairedResponses(a: a, b: $0) } },
             expected: try arguments[expected])
         if let problem = mapping.problem { throw UsageError("--input: \(problem)") }
         guard let format = try RunFormat.named(try arguments[Self.format], mapping: mapping, file: url) else {
