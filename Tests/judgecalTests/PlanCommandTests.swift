@@ -32,6 +32,51 @@ struct PlanCommandTests {
         #expect(endless.error.contains("100000"), "\(endless.error)")
     }
 
+    @Test("plan and extract --next read an averaged pilot sheet with --means, refuse it without, and refuse --means without sheets")
+    func means() throws {
+        let (folder, _, scores) = try FrozenJudgeCommandTests.folder("plan-means")
+        let averaged = folder.appendingPathComponent("averaged.labels.csv").path
+        let rows = (1...20).map { String(format: "book-%03d,%@,4", $0, $0 % 3 == 0 ? "3.5" : "4") }
+        try Data((["id,relevance,usefulness"] + rows).joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: averaged))
+        let plan = ["plan", "--rubric", "rubrics/book-tags.md", "--run", scores, "--labels", averaged, "--replications", "100"]
+        let refused = try JudgeCalProcess.run(plan)
+        #expect(refused.status == 65, "\(refused.error)")
+        #expect(refused.error.contains("--means") || refused.error.contains("means"), "\(refused.error)")
+        let read = try JudgeCalProcess.run(plan + ["--means"])
+        #expect(read.status == 0, "\(read.error)")
+        #expect(read.output.contains("20 paired rows"), "\(read.output)")
+        let noSheets = try JudgeCalProcess.run(["plan", "--rubric", "rubrics/book-tags.md", "--means"])
+        #expect(noSheets.status == 64 && noSheets.error.contains("give it with --labels"), "\(noSheets.error)")
+
+        // extract --next continues a label set extract drew: a first sheet of 20, scored with means.
+        let first = folder.appendingPathComponent("first.labels.csv").path
+        let drew = try JudgeCalProcess.run([
+            "extract", "notebooks-data/book-tags.run.jsonl", "--rubric", "rubrics/book-tags.md", "--sample", "20", "--context",
+            "input.title", "-o", first,
+        ])
+        try #require(drew.status == 0, "\(drew.error)")
+        let lines = try String(contentsOfFile: first, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let scored = lines.enumerated().map { i, line -> String in
+            guard i > 0, let comma = line.firstIndex(of: ","), line[comma...].hasPrefix(",,,") else { return String(line) }
+            return line[..<comma] + (i % 3 == 0 ? ",3.5,4," : ",4,4,") + line[line.index(comma, offsetBy: 3)...]
+        }
+        try Data(scored.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: first))
+        let firstIDs = Set(lines.dropFirst().compactMap { $0.split(separator: ",").first.map(String.init) })
+        let sheet = folder.appendingPathComponent("next.labels.csv").path
+        let next = [
+            "extract", "notebooks-data/book-tags.run.jsonl", "--rubric", "rubrics/book-tags.md", "--labels", first, "--next", "5",
+            "-o", sheet,
+        ]
+        let nextRefused = try JudgeCalProcess.run(next)
+        #expect(nextRefused.status == 65, "\(nextRefused.error)")
+        let nextRead = try JudgeCalProcess.run(next + ["--means"])
+        #expect(nextRead.status == 0, "\(nextRead.error)")
+        let drawn = try String(contentsOfFile: sheet, encoding: .utf8).split(separator: "\n").dropFirst().map { String($0.prefix(8)) }
+        #expect(drawn.count == 5 && firstIDs.isDisjoint(with: drawn), "rows beside the first sheet's: \(drawn)")
+        let extractNoSheets = try JudgeCalProcess.run(Array(next.prefix(4)) + ["--sample", "3", "-o", sheet, "--means"])
+        #expect(extractNoSheets.status == 64 && extractNoSheets.error.contains("give it with --next and --labels"))
+    }
+
     @Test("align --sequential counts its look in the history; a plain align after it says its interval ignores the looks")
     func sequential() throws {
         let history = try JudgeCalProcess.file("sequential.history.jsonl", "")

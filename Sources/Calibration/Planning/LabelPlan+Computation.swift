@@ -106,8 +106,8 @@ extension LabelPlan {
         if let pilot {
             var table = ContingencyTable(scale: scale, rows: Array(repeating: Array(repeating: 0, count: k), count: k))
             var counts = table.counts
-            for label in pilot.labels {
-                guard let expert = label.scores[dimension], let judge = judgeScores[label.id] else { continue }
+            for (row, expert) in Self.pilotRows(pilot, dimension: dimension, scale: scale) {
+                guard let judge = judgeScores[row] else { continue }
                 counts[scale.nearestIndex(to: expert) * k + scale.nearestIndex(to: judge)] += 1
             }
             table = ContingencyTable(scale: scale, counts: counts, excludedPairs: 0)
@@ -122,6 +122,20 @@ extension LabelPlan {
             try AgreementDesign.perfectAgreement(scale: scale, marginal: levels.map { $0 / total })
         }
         return (design, judgeScores.isEmpty ? .uniform : .judgeLevels, judgeScores.count)
+    }
+
+    /// The pilot's expert value per row, its raters combined as `align` combines them by default
+    /// (``ExpertCombination/standard(for:)``: the majority on two levels, a row without one left out; else
+    /// the mean), so that a row labelled by three raters is one pilot row, as it is one paired row there.
+    static func pilotRows(_ pilot: ExpertLabels, dimension: String, scale: CategoryScale) -> [(row: String, value: Double)] {
+        let combination = ExpertCombination.standard(for: scale)
+        var byRow: [String: [Double]] = [:]
+        var order: [String] = []
+        for label in pilot.expertLabels(dimension: dimension) {
+            if byRow[label.rowID] == nil { order.append(label.rowID) }
+            byRow[label.rowID, default: []].append(label.value)
+        }
+        return order.compactMap { row in byRow[row].flatMap(combination.combine).map { (row, $0) } }
     }
 
     static let oneLevel =

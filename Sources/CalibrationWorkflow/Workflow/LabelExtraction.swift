@@ -28,6 +28,7 @@ public struct LabelExtraction: Sendable {
     /// - Parameters:
     ///   - runFile: the run's path, named in errors.
     ///   - earlier: the label set's earlier sheets, whose rows the batch does not draw again (the `next` option).
+    ///   - earlierValues: whether the earlier sheets' scores are levels or means of several experts.
     ///   - output: the sheet's path; `html` the page's, if one is wanted.
     ///   - planned: the rows planned for the label set, shown on the page.
     ///   - alignment: the latest alignment report (JSON), whose verdicts the page shows.
@@ -36,7 +37,7 @@ public struct LabelExtraction: Sendable {
     ///   ``LabelSheet/init(run:dimensions:options:judgments:earlier:file:rubricFile:)`` throws.
     public init(
         run: FrozenRun, runFile: String, rubric: Rubric, options: LabelSheet.Settings, judgments: JudgmentSet?, earlier: [URL],
-        output: String, html: String?, planned: Int? = nil, alignment: URL? = nil
+        earlierValues: ExpertLabels.ValueMode = .levels, output: String, html: String?, planned: Int? = nil, alignment: URL? = nil
     ) throws {
         let raters = options.raters
         let targets: [(rater: String?, sheet: String, page: String?)] =
@@ -49,7 +50,9 @@ public struct LabelExtraction: Sendable {
             if let page = target.page { try StagedOutputs.check(page, role: "label page") }
         }
         let labels =
-            try earlier.isEmpty ? nil : ExpertLabels.load(from: earlier, dimensions: rubric.dimensions, runIDs: Set(run.rows.map(\.id)))
+            try earlier.isEmpty
+            ? nil
+            : ExpertLabels.load(from: earlier, dimensions: rubric.dimensions, runIDs: Set(run.rows.map(\.id)), values: earlierValues)
         let whole = try LabelSheet(
             run: run, dimensions: rubric.dimensions, options: options, judgments: judgments, earlier: labels, file: runFile,
             rubricFile: rubric.file)

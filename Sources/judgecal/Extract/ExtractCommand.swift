@@ -56,7 +56,8 @@ enum ExtractCommand {
             judge's levels, allocated for align's test at --threshold); each row's inclusion \
             probability is in the sheet (docs/FORMATS.md). Written atomically. --html also writes \
             a self-contained page: instructions, one row at a time beside a button and description \
-            per level, a note, keys, the budget, progress kept in the browser, and a CSV export.
+            per level, a note, keys, the budget, progress kept in the browser, and a CSV export. \
+            --means reads the --labels sheets' scores as means of several experts (as align --means).
             A sheet the importer would not read back as written is refused before it is \
             written: --sample 0, a --context path given twice or named like the sheet's own \
             columns (id, a dimension, rater, note, in any case) are usage errors; a dimension \
@@ -69,6 +70,7 @@ enum ExtractCommand {
             rubric, output, sample, seed, stratifyBy, overlap, context, html, next, strategy, labels, judgments, threshold, raters,
             planned, alignment,
         ],
+        flags: [LabelOptions.means],
         positionals: [runFile],
         run: run
     )
@@ -86,6 +88,9 @@ enum ExtractCommand {
         if next && arguments.isGiven(sample) || arguments.isGiven(labels) && !next {
             throw UsageError("--next draws after the --labels sheets, --sample a first sheet; give --next with --labels, or --sample")
         }
+        if arguments[LabelOptions.means], !arguments.isGiven(labels) {
+            throw UsageError("--means reads the --labels sheets' scores as means of several experts; give it with --next and --labels")
+        }
         let options = LabelSheet.Settings(
             sample: try arguments[Self.next] ?? arguments[sample],
             seed: try arguments[seed],
@@ -99,6 +104,7 @@ enum ExtractCommand {
             run: run, runFile: runPath, rubric: rubric, options: options,
             judgments: try arguments[judgments].map { try InputFiles.judgments($0, role: "judgments", rubric: rubric, run: run) },
             earlier: try arguments[labels].map { try InputFiles.existing($0, role: "label sheet") },
+            earlierValues: arguments[LabelOptions.means] ? .means : .levels,
             output: try arguments[output], html: try arguments[html],
             planned: try arguments[planned],
             alignment: try arguments[alignment].map { try InputFiles.existing($0, role: "alignment report") })

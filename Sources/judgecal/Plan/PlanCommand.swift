@@ -24,14 +24,21 @@ enum PlanCommand {
 
     static let command = Command(
         name: "plan", abstract: "Rows to label for an 80%/90% chance of a decisive verdict, per dimension (docs/PLANNING.md).",
-        options: [rubric, judgments, labels] + StatisticOptions.plan.options + [threshold, replications, seed], flags: [json],
+        options: [rubric, judgments, labels] + StatisticOptions.plan.options + [threshold, replications, seed],
+        flags: [LabelOptions.means, json],
         run: { arguments, console in
             let rubric = try InputFiles.rubric(arguments[Self.rubric])
             let run = try arguments[judgments].map { try InputFiles.judgments($0, role: "judgments file", rubric: rubric, run: nil) }
             let pilotSheets = try arguments[labels].map { try InputFiles.existing($0, role: "pilot sheet") }
+            if arguments[LabelOptions.means], pilotSheets.isEmpty {
+                throw UsageError("--means reads the pilot's --labels sheets' scores as means of several experts; give it with --labels")
+            }
             let plan = try LabelPlan(
                 rubric: rubric, judgments: run,
-                pilot: pilotSheets.isEmpty ? nil : try ExpertLabels.load(from: pilotSheets, dimensions: rubric.dimensions),
+                pilot: pilotSheets.isEmpty
+                    ? nil
+                    : try ExpertLabels.load(
+                        from: pilotSheets, dimensions: rubric.dimensions, values: arguments[LabelOptions.means] ? .means : .levels),
                 settings: LabelPlan.Settings(
                     statistic: try StatisticOptions.plan.read(arguments, console: console),
                     threshold: try arguments[threshold],

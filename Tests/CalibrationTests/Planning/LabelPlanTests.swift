@@ -72,6 +72,28 @@ struct LabelPlanTests {
         #expect(usefulness.pilotKappa == 1)
     }
 
+    /// A pilot of 30 rows each labelled by three raters, two of whom agree with the judge: pooled as
+    /// 90 (row, rater) pairs the table would count 90 rows and a third of them off by one; combined per
+    /// row, as align combines them (the mean, rounded to the nearest level), it has 30 rows, all agreeing.
+    @Test("a pilot row labelled by three raters is one pilot row, its raters combined as align combines them")
+    func pilotRowsCombined() throws {
+        let rubric = try Self.rubric()
+        let judgments = try Self.judgments()
+        var sheet = "id,relevance,usefulness,rater\n"
+        for judgment in judgments.judgments.prefix(30) {
+            let level = Int(judgment.scores[0].score)
+            for rater in ["a", "b", "c"] {
+                let expert = rater == "c" ? (level == 4 ? 3 : level + 1) : level
+                sheet += "\(judgment.id),\(expert),\(level),\(rater)\n"
+            }
+        }
+        let pilot = try ExpertLabels.read(Data(sheet.utf8), file: "pilot.labels.csv", defaultRater: "pilot", dimensions: rubric.dimensions)
+        let plan = try LabelPlan(rubric: rubric, judgments: judgments, pilot: pilot, settings: Self.quick)
+        let relevance = try #require(plan.dimensions.first)
+        #expect(relevance.sourceRows == 30, "one pilot row per labelled row, not per rater")
+        #expect(relevance.pilotKappa == 1, "the mean of 3, 3 and 4 is 3.33, whose nearest level is the judge's 3")
+    }
+
     /// A pass/fail pilot where the experts pass half the rows and the judge 2 in 40: with these
     /// shares kappa cannot exceed about 0.1, so no planned truth (0.4–0.8) is reachable. The plan says
     /// so, says the threshold cannot be shown cleared, and plans at the pilot's kappa instead of
