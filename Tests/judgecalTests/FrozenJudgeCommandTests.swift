@@ -160,6 +160,33 @@ struct FrozenJudgeCommandTests {
         #expect(noScale.line == 2 && noScale.message.contains("no scale names it"))
     }
 
+    @Test("A long label sheet (item, rater, score, dimension) aligns with judge scores without a rubric: its dimensions are named in it")
+    func longSheetWithoutRubric() throws {
+        let (folder, labels, scores) = try Self.folder("frozen-long")
+        let table = try SharedData.projectCSV("calibration/book-tags.labels.csv")
+        var long = "item,rater,score,dimension\n"
+        for row in 0..<table.rowCount {
+            for (c, name) in table.columns.enumerated() where name == "relevance" || name == "usefulness" {
+                long += "\(table[row, 0]),expert-a,\(table[row, c]),\(name == "relevance" ? "Relevance" : "usefulness")\n"
+            }
+        }
+        let sheet = folder.appendingPathComponent("long.csv")
+        try Data(long.utf8).write(to: sheet)
+        let wide = try JudgeCalProcess.run([
+            "align", "--judge-scores", scores, "--labels", labels, "--categories", "1,2,3,4", "--json", "--no-history", "--resamples", "0",
+        ])
+        let fromLong = try JudgeCalProcess.run([
+            "align", "--judge-scores", scores, "--labels", sheet.path, "--categories", "1,2,3,4", "--json", "--no-history",
+            "--resamples", "0",
+        ])
+        #expect(fromLong.status == wide.status, "\(fromLong.error)")
+        let a = try JSONDecoder().decode(AlignmentReport.self, from: Data(wide.output.utf8))
+        let b = try JSONDecoder().decode(AlignmentReport.self, from: Data(fromLong.output.utf8))
+        #expect(b.dimensions.map(\.name) == ["relevance", "usefulness"])
+        #expect(a.dimensions.map(\.counts.paired) == b.dimensions.map(\.counts.paired))
+        #expect(a.dimensions.map { $0.cohenKappa.quadratic.value } == b.dimensions.map { $0.cohenKappa.quadratic.value })
+    }
+
     @Test("--split with several judge files, or without the rubric, is a usage error (64)")
     func usage() throws {
         let (folder, labels, scores) = try Self.folder("frozen-usage")

@@ -43,12 +43,18 @@ extension ExternalJudgeScores {
 
     /// This file's dimensions that every sheet also has as a column (matched
     /// as ``ExpertLabels`` matches them: without case, surrounding spaces or a
-    /// spreadsheet's `'`), in this file's order.
+    /// spreadsheet's `'`), in this file's order. A sheet of long ratings
+    /// (``LongRatings``: `item,rater,score,dimension`) has the dimensions its
+    /// `dimension` column names; without that column, it rates this file's one dimension.
     ///
-    /// - Throws: ``SheetsMismatch`` naming this file when there are none.
+    /// - Throws: ``SheetsMismatch`` naming this file when there are none; ``InputError`` for a long sheet that does not read.
     public func sharedDimensions(with sheets: [URL]) throws -> [String] {
         let headers = try sheets.map { url in
-            try CSVReader().columns(in: .data(InputFile.read(url)), file: InputFile.displayName(url)).map(LabelSheetColumns.key)
+            let data = try InputFile.read(url), name = InputFile.displayName(url)
+            let header = try CSVReader().columns(in: .data(data), file: name)
+            guard LongRatings.isLong(header: header) else { return header.map(LabelSheetColumns.key) }
+            let long = try LongRatings(CSVReader().read(data, file: name))
+            return long.hasDimension ? long.dimensions.map(LabelSheetColumns.columnKey) : dimensions.count == 1 ? dimensions.map(LabelSheetColumns.columnKey) : []
         }
         let shared = dimensions.filter { d in headers.allSatisfy { $0.contains(LabelSheetColumns.columnKey(d)) } }
         guard !shared.isEmpty else {
