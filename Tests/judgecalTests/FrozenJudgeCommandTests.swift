@@ -128,7 +128,9 @@ struct FrozenJudgeCommandTests {
         #expect(parsed["info"]?["model"]?.string == "scored-elsewhere", "\(digest.output.prefix(400))")
         #expect(digest.output.contains("read as "), "the rationale column is shown beside a disagreement")
 
-        let plan = try JudgeCalProcess.run(["plan", "--rubric", Self.rubric, "--run", scores, "--labels", labels, "--json", "--replications", "100"])
+        let plan = try JudgeCalProcess.run([
+            "plan", "--rubric", Self.rubric, "--run", scores, "--labels", labels, "--json", "--replications", "100", "--ci", "analytic",
+        ])
         #expect(plan.status == 0, "\(plan.error)")
 
         let sheet = folder.appendingPathComponent("next.labels.csv").path

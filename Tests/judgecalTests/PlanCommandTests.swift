@@ -7,12 +7,17 @@ import _TestSupport
 struct PlanCommandTests {
     @Test("plan prints per dimension the rows for 80% and 90% at true kappas around the threshold, with its assumptions")
     func plan() throws {
-        let r = try JudgeCalProcess.run(["plan", "--rubric", "rubrics/book-tags.md", "--replications", "200", "--threshold", "0.7"])
+        let r = try JudgeCalProcess.run(["plan", "--rubric", "rubrics/book-tags.md", "--replications", "100", "--threshold", "0.7"])
         #expect(r.status == 0, "\(r.error)")
         #expect(r.output.contains("verdict on quadratic-weighted kappa, threshold 0.700"))
         #expect(r.output.contains("true κ  rows for 80%  rows for 90%"))
         #expect(r.output.contains("0.700         never         never"))
         #expect(r.output.contains("no judgments given: both raters use every level equally often"))
+        #expect(
+            r.output.contains("the verdict uses 95% percentile bootstrap intervals of the table (200 resamples) (align --ci bootstrap, align's default"),
+            "the plan is for the interval align uses: \(r.output)")
+        let t = try JudgeCalProcess.run(["plan", "--rubric", "rubrics/book-tags.md", "--ci", "t"])
+        #expect(t.status == 64, "\(t.error)")
     }
 
     @Test("plan refuses a threshold outside kappa's range and a pilot without judgments (64), a missing rubric (66)")
@@ -38,7 +43,7 @@ struct PlanCommandTests {
         let averaged = folder.appendingPathComponent("averaged.labels.csv").path
         let rows = (1...20).map { String(format: "book-%03d,%@,4", $0, $0 % 3 == 0 ? "3.5" : "4") }
         try Data((["id,relevance,usefulness"] + rows).joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: averaged))
-        let plan = ["plan", "--rubric", "rubrics/book-tags.md", "--run", scores, "--labels", averaged, "--replications", "100"]
+        let plan = ["plan", "--rubric", "rubrics/book-tags.md", "--run", scores, "--labels", averaged, "--replications", "100", "--ci", "analytic"]
         let refused = try JudgeCalProcess.run(plan)
         #expect(refused.status == 65, "\(refused.error)")
         #expect(refused.error.contains("--means") || refused.error.contains("means"), "\(refused.error)")

@@ -66,10 +66,9 @@ struct StatisticVocabularyCommandTests {
         let rows = [("book-001", 2, 4), ("book-003", 3, 3), ("book-005", 4, 4), ("book-006", 4, 4), ("book-007", 1, 2)]
         let control = try IterationCommandTests.judgments("control.judgments.jsonl", model: "big", rows)
         let experimental = try IterationCommandTests.judgments("experimental.judgments.jsonl", model: "small", rows.map { ($0.0, $0.2, $0.1) })
-        let cache = try SharedData.temporaryFolder("vocabulary").appendingPathComponent("cache.sqlite").path
         let common = [
             "compare", IterationCommandTests.run, "--control", IterationCommandTests.rubric, "--labels", IterationCommandTests.labels,
-            "--control-judgments", control, "--experimental-judgments", experimental, "--resamples", "0", "--json", "--cache", cache,
+            "--control-judgments", control, "--experimental-judgments", experimental, "--resamples", "0", "--json",
         ]
         let newer = try JudgeCalProcess.run(common + ["--statistic", "cohen-kappa", "--weights", "linear"])
         let older = try JudgeCalProcess.run(common + ["--statistic", "linear-kappa"])
@@ -79,7 +78,7 @@ struct StatisticVocabularyCommandTests {
 
     @Test("plan: the kappas by the catalogue's name; anything else refused naming the kappas; no --metric")
     func plan() throws {
-        let common = ["plan", "--rubric", "rubrics/book-tags.md", "--replications", "200", "--json"]
+        let common = ["plan", "--rubric", "rubrics/book-tags.md", "--replications", "200", "--json", "--ci", "analytic"]
         let newer = try JudgeCalProcess.run(common + ["--statistic", "cohen-kappa", "--weights", "linear"])
         let older = try JudgeCalProcess.run(common + ["--statistic", "linear-kappa"])
         #expect(newer.status == 0 && newer.output == older.output, "\(newer.error)")

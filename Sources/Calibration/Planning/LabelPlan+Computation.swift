@@ -16,6 +16,7 @@ extension LabelPlan {
     /// - Throws: ``LabelPlanError``.
     public init(rubric: Rubric, judgments: JudgmentSet?, pilot: ExpertLabels?, settings: Settings = Settings()) throws(LabelPlanError) {
         let weights = try settings.weights()
+        _ = try settings.simulatedInterval()
         if pilot != nil, judgments == nil { throw .pilotWithoutJudgments }
         self.settings = settings
         self.rubric = rubric.name
@@ -40,10 +41,8 @@ extension LabelPlan {
             }
             return Need(
                     truth: truth,
-                    rows: settings.powers.map {
-                        KappaSampleSize.simulatedRows(
-                            design: moved, weights: weights, threshold: settings.threshold, level: settings.confidence, power: $0,
-                            replications: settings.replications, seed: settings.seed)
+                    rows: settings.powers.map { power in
+                        Self.rows(design: moved, weights: weights, power: power, settings: settings)
                     },
                     goodnessOfFit: share.map { share in
                         settings.powers.map {
@@ -71,6 +70,24 @@ extension LabelPlan {
                 + (maximum.map { Self.ceilingNotes(maximum: $0, unreachable: unreachable, settings: settings) } ?? [])
                 + Self.assumptions(source: source, rows: sourceRows, pilotKappa: pilotKappa, settings: settings)
                 + (share.map { [Self.goodnessOfFitAssumption(share: $0, settings: settings)] } ?? []))
+    }
+
+    /// The rows at which the verdict on `settings`' interval reaches `power`: bisected with the analytic
+    /// interval (``KappaSampleSize/simulatedRows(design:weights:threshold:level:power:replications:seed:)``), then,
+    /// for a bootstrap interval, searched from there with each simulated label set bootstrapped as
+    /// `align` does (``KappaSampleSize/simulatedRows(startingAt:design:weights:threshold:level:power:replications:seed:interval:)``,
+    /// at most ``Settings/bootstrapReplications`` label sets).
+    static func rows(design: AgreementDesign, weights: AgreementWeights, power: Double, settings: Settings) -> KappaSampleSize.Need? {
+        let analytic = KappaSampleSize.simulatedRows(
+            design: design, weights: weights, threshold: settings.threshold, level: settings.confidence, power: power,
+            replications: settings.replications, seed: settings.seed)
+        guard let interval = try? settings.simulatedInterval(), interval != .analytic, case .rows(let start)? = analytic else {
+            return analytic
+        }
+        return KappaSampleSize.simulatedRows(
+            startingAt: start, design: design, weights: weights, threshold: settings.threshold, level: settings.confidence,
+            power: power, replications: min(settings.replications, Settings.bootstrapReplications), seed: settings.seed,
+            interval: interval)
     }
 
     /// On a two-level scale, the share of the second level both raters are taken to use in Donner &
@@ -172,8 +189,12 @@ extension LabelPlan {
         return [
             what,
             "the rows to label are drawn uniformly at random from the run, so a label set is a multinomial draw from the planned table",
-            PlanWording.verdictMethod(level: Int((settings.confidence * 100).rounded())).text,
-            "each number is the fewest rows whose simulated chance (\(settings.replications) label sets, seed \(settings.seed)) of an interval wholly on the true side reaches the column's chance; at the threshold itself no number of rows decides",
+            PlanWording.verdictMethod(
+                level: Int((settings.confidence * 100).rounded()), method: settings.verdictMethod, chosen: settings.intervals != nil
+            ).text,
+            settings.verdictMethod.isBootstrap
+                ? "each number is the fewest rows whose simulated chance of an interval wholly on the true side reaches the column's chance: found with the analytic interval (\(settings.replications) label sets, seed \(settings.seed)), then checked and moved in steps of 5% with each label set bootstrapped (\(min(settings.replications, Settings.bootstrapReplications)) label sets); at the threshold itself no number of rows decides"
+                : "each number is the fewest rows whose simulated chance (\(settings.replications) label sets, seed \(settings.seed)) of an interval wholly on the true side reaches the column's chance; at the threshold itself no number of rows decides",
         ]
     }
 }

@@ -3,6 +3,7 @@ public import CalibrationData
 public import DataFormats
 import Judging
 public import RunInference
+public import StatisticsCore
 
 /// How many expert labels a decisive verdict needs, per dimension of a rubric:
 /// what `judgecal plan` prints before anyone labels.
@@ -36,13 +37,26 @@ public struct LabelPlan: Sendable, Hashable, Codable {
         public static let maximumReplications = 100_000
         /// The simulation's seed.
         public var seed: UInt64
+        /// The verdict's interval as `align` forms it: `nil` for the statistic's default
+        /// (``CalibrationData/AlignmentStatistic/defaultInterval``), as `align` uses when none is named.
+        /// The t interval is not simulated.
+        public var intervals: IntervalMethod?
+        /// The bootstrap resamples of each simulated label set, when the interval is a bootstrap: fewer
+        /// than `align`'s 2,000, whose 2.5% and 97.5% quantiles they estimate without bias but with more
+        /// noise, which the simulation averages over its label sets.
+        public static let bootstrapResamples = 200
+        /// The simulated label sets per candidate n when the interval is a bootstrap: at most this many
+        /// (each costs ``bootstrapResamples`` tables), a power's simulation error about ±0.03 at 0.8; the
+        /// same seed at every n keeps the steps' comparison smoother than that.
+        public static let bootstrapReplications = 200
 
         /// The defaults: quadratic kappa, θ = 0.6 and 95% intervals as `align`; 80% and 90%
         /// chances; 2,000 replications (a power's simulation error about ±0.009), seed 0.
         public init(
             statistic: AlignmentStatistic = .quadraticKappa, threshold: Double = AlignmentSettings.defaultThreshold, confidence: Double = 0.95,
-            powers: [Double] = [0.8, 0.9], replications: Int = 2_000, seed: UInt64 = 0
+            powers: [Double] = [0.8, 0.9], replications: Int = 2_000, seed: UInt64 = 0, intervals: IntervalMethod? = nil
         ) {
+            self.intervals = intervals
             self.statistic = statistic
             self.threshold = threshold
             self.confidence = confidence
@@ -53,7 +67,7 @@ public struct LabelPlan: Sendable, Hashable, Codable {
 
         /// The keys as first written: the coverage is `level`.
         private enum CodingKeys: String, CodingKey {
-            case statistic, threshold, powers, replications, seed
+            case statistic, threshold, powers, replications, seed, intervals
             case confidence = "level"
         }
 
@@ -66,6 +80,21 @@ public struct LabelPlan: Sendable, Hashable, Codable {
             guard (100...Self.maximumReplications).contains(replications) else { throw .replicationsOutOfRange(replications) }
             guard confidence > 0, confidence < 1, powers.allSatisfy({ $0 > 0 && $0 < 1 }) else { throw .probabilityOutOfRange }
             return weights
+        }
+
+        /// The interval method the verdict is planned on: ``intervals``, or the statistic's default.
+        var verdictMethod: IntervalMethod { intervals ?? statistic.defaultInterval }
+
+        /// The simulated form of ``verdictMethod``.
+        ///
+        /// - Throws: ``LabelPlanError/intervalNotSimulated(_:)`` for the t interval.
+        func simulatedInterval() throws(LabelPlanError) -> KappaSampleSize.VerdictInterval {
+            switch verdictMethod {
+            case .analytic: .analytic
+            case .t: throw .intervalNotSimulated(.t)
+            case .bootstrap: .percentileBootstrap(resamples: Self.bootstrapResamples)
+            case .bca: .bca(resamples: Self.bootstrapResamples)
+            }
         }
 
         /// True kappas planned for: the threshold and 0.05, 0.1 and 0.2 either side.
@@ -147,6 +176,8 @@ public enum LabelPlanError: Error, Sendable, Hashable, CustomStringConvertible {
     case pilotWithoutJudgments
     /// A pilot sheet that shares no scored row with the judgments, on a dimension.
     case pilotUnpaired(String)
+    /// An interval method the plan does not simulate.
+    case intervalNotSimulated(IntervalMethod)
 
     public var description: String {
         switch self {
@@ -162,6 +193,8 @@ public enum LabelPlanError: Error, Sendable, Hashable, CustomStringConvertible {
             "a pilot sheet needs the judge's scores of its rows: give the judgments file (.judgments.jsonl) with it"
         case .pilotUnpaired(let name):
             "dimension \(name): no pilot row has both an expert label and a judge score, so the pilot says nothing about it"
+        case .intervalNotSimulated(let method):
+            "the plan simulates the analytic, bootstrap and bca intervals; not \(method.rawValue)"
         }
     }
 }

@@ -17,22 +17,80 @@ extension KappaSampleSize {
     /// kappa or interval is undefined counts as not decisive. The generator is
     /// seeded with `seed` afresh, so every n sees the same stream (common random
     /// numbers) and the power curve is smooth in n.
+    ///
+    /// With `interval` a bootstrap, each replication's interval is that bootstrap of its table
+    /// (``Bootstrap/table(_:resamples:level:seed:statistic:)``, the resampling `align` does), seeded from the replication.
     public static func simulatedPower(
         design: AgreementDesign, weights: AgreementWeights, threshold: Double, level: Double, rows: Int,
-        replications: Int, seed: UInt64
+        replications: Int, seed: UInt64, interval: VerdictInterval = .analytic
     ) -> Double? {
         guard let truth = design.kappa(weights: weights.matrix(on: design.scale)), truth != threshold else { return nil }
         let cellWeights = design.cells.map { Int(($0 * 0x1p40).rounded()) }
+        let matrix = weights.matrix(on: design.scale)
         var generator = Xoshiro256StarStar(seed: seed)
         var counts = [Int](repeating: 0, count: cellWeights.count)
         var decisive = 0
-        for _ in 0..<replications {
+        for replication in 0..<replications {
             generator.multinomial(total: rows, weights: cellWeights, into: &counts)
             let table = ContingencyTable(scale: design.scale, counts: counts, excludedPairs: 0)
-            guard let ci = CohenKappa(table, weights: weights, level: level).kappa.interval, ci.upper > ci.lower else { continue }
+            let ci: ConfidenceInterval?
+            switch interval {
+            case .analytic:
+                ci = CohenKappa(table, weights: weights, level: level).kappa.interval
+            case .percentileBootstrap(let resamples), .bca(let resamples):
+                let result = Bootstrap.table(table, resamples: resamples, level: level, seed: seed &+ UInt64(replication) &+ 1) {
+                    CohenKappa.value(of: $0, weights: matrix)
+                }
+                if case .bca = interval { ci = result.bcaInterval } else { ci = result.percentileInterval }
+            }
+            guard let ci, ci.upper > ci.lower else { continue }
             if truth > threshold ? ci.lower >= threshold : ci.upper < threshold { decisive += 1 }
         }
         return Double(decisive) / Double(replications)
+    }
+
+    /// The interval a simulated verdict is decided on.
+    public enum VerdictInterval: Sendable, Hashable {
+        /// ``CohenKappa``'s normal interval, the Fleiss–Cohen–Everitt SE at the estimate (`align`'s analytic interval).
+        case analytic
+        /// The percentile bootstrap of the table, with this many resamples.
+        case percentileBootstrap(resamples: Int)
+        /// The BCa bootstrap of the table, with this many resamples.
+        case bca(resamples: Int)
+    }
+
+    /// The fewest rows at which the verdict decided on `interval` reaches `power`, searched from `start`
+    /// (the analytic interval's rows, ``simulatedRows(design:weights:threshold:level:power:replications:seed:)``)
+    /// in steps of 5%, up while the power falls short (to ``maximumRows``) and down while it holds (at most 40 steps).
+    ///
+    /// A bootstrap per replication costs `resamples` tables, so this search starts near the answer
+    /// rather than bisecting from the large-sample formula.
+    public static func simulatedRows(
+        startingAt start: Int, design: AgreementDesign, weights: AgreementWeights, threshold: Double, level: Double, power: Double,
+        replications: Int, seed: UInt64, interval: VerdictInterval
+    ) -> Need {
+        func reaches(_ n: Int) -> Bool {
+            (simulatedPower(
+                design: design, weights: weights, threshold: threshold, level: level, rows: n, replications: replications, seed: seed,
+                interval: interval) ?? 0) >= power
+        }
+        func step(_ n: Int, up: Bool) -> Int {
+            up ? min(maximumRows, max(n + 1, Int((Double(n) * 1.05).rounded(.up)))) : max(minimumRows, min(n - 1, Int((Double(n) / 1.05).rounded(.down))))
+        }
+        var n = min(max(start, minimumRows), maximumRows)
+        if reaches(n) {
+            for _ in 0..<40 {
+                let lower = step(n, up: false)
+                guard lower < n, reaches(lower) else { break }
+                n = lower
+            }
+            return .rows(n)
+        }
+        while n < maximumRows {
+            n = step(n, up: true)
+            if reaches(n) { return .rows(n) }
+        }
+        return .moreThanMaximum
     }
 
     /// The fewest rows (from ``minimumRows`` to ``maximumRows``) whose

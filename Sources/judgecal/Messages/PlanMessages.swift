@@ -1,7 +1,8 @@
 import Calibration
+import StatisticsCore
 
 /// `plan`'s words for what the plan decides, naming its options and `align`'s (`--run`,
-/// `align --ci analytic`, `align --sequential`).
+/// `align --ci`, `align --sequential`).
 enum PlanMessages {
     /// A plan's error as `plan` words it; `nil` for one whose description names no option.
     static func message(for error: LabelPlanError) -> String? {
@@ -16,8 +17,8 @@ enum PlanMessages {
     static func words(for wording: PlanWording) -> String {
         switch wording {
         case .uniformLevels: "no judgments given: both raters use every level equally often; give --run for the judge's own distribution"
-        case .verdictMethod(let level):
-            "the verdict uses \(level)% normal intervals with the Fleiss–Cohen–Everitt SE (align --ci analytic), looked at once; for repeated looks use align --sequential"
+        case .verdictMethod(let level, let method, let chosen):
+            "the verdict uses \(level)% \(PlanWording.describe(method)) (align --ci \(method.rawValue)\(chosen ? "" : ", align's default for this statistic")), looked at once; for repeated looks use align --sequential"
         }
     }
 }

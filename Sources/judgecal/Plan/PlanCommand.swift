@@ -5,6 +5,7 @@ import CommandLineParsing
 import DataFormats
 import Foundation
 import Judging
+import StatisticsCore
 
 /// `judgecal plan --rubric R [--run JUDGMENTS] [--labels PILOT…]`: rows to label for a decisive verdict.
 enum PlanCommand {
@@ -21,10 +22,14 @@ enum PlanCommand {
         range: 100...LabelPlan.Settings.maximumReplications)
     static let seed = OptionKey<UInt64>("seed", valueName: "n", help: "The simulation's seed.", defaultValue: 0)
     static let json = Flag("json", help: "Print the plan as JSON.")
+    static let ci = OptionKey<IntervalMethod?>(
+        "ci", valueName: "method",
+        help: "The verdict's interval to plan for: analytic, bootstrap or bca (default: align's for the statistic).",
+        choices: [IntervalMethod.analytic, .bootstrap, .bca].map(\.rawValue))
 
     static let command = Command(
         name: "plan", abstract: "Rows to label for an 80%/90% chance of a decisive verdict, per dimension (docs/PLANNING.md).",
-        options: [rubric, judgments, labels] + StatisticOptions.plan.options + [threshold, replications, seed],
+        options: [rubric, judgments, labels] + StatisticOptions.plan.options + [threshold, ci, replications, seed],
         flags: [LabelOptions.means, json],
         run: { arguments, console in
             let rubric = try InputFiles.rubric(arguments[Self.rubric])
@@ -43,7 +48,7 @@ enum PlanCommand {
                     statistic: try StatisticOptions.plan.read(arguments, console: console),
                     threshold: try arguments[threshold],
                     replications: try arguments[replications],
-                    seed: try arguments[seed]))
+                    seed: try arguments[seed], intervals: try arguments[ci]))
             console.print(arguments[json] ? String(decoding: try JSONEncoder.report.encode(plan), as: UTF8.self) : plan.renderText())
             return .success
         })

@@ -1,5 +1,6 @@
 import Calibration
 import CalibrationData
+import AgreementCoefficients
 import CalibrationReports
 import DataFormats
 import Foundation
@@ -27,7 +28,8 @@ struct LabelPlanTests {
         return JudgmentSet(run: "run", rubric: "book-tags", rubricVersion: nil, model: "test", judgments: rows)
     }
 
-    static let quick = LabelPlan.Settings(replications: 300, seed: 3)
+    /// The analytic interval: these tests are about the planned table, not the interval (one test below is).
+    static let quick = LabelPlan.Settings(replications: 300, seed: 3, intervals: .analytic)
 
     @Test("from the judge's levels: the rows fall as the truth moves away from the threshold, and none decide at it")
     func fromJudgeLevels() throws {
@@ -135,6 +137,28 @@ struct LabelPlanTests {
         #expect(byTruth[0.6]?.allSatisfy(\.isNull) == true)
         #expect(try JSONDecoder().decode(LabelPlan.self, from: data) == plan)
         #expect(try JSONDecoder().decode([KappaSampleSize.Need].self, from: Data(#"[12, "more-than-maximum"]"#.utf8)) == [.rows(12), .moreThanMaximum])
+    }
+
+    /// The judge's skewed levels (10/20/40/30%) at true κ_q 0.8 against θ 0.6: the rows planned on the
+    /// percentile bootstrap (align's default for quadratic kappa) reach 80% when 1,000 fresh label sets
+    /// of that many rows are bootstrapped with another seed, and a fifth fewer rows do not reach it.
+    @Test("on align's default interval, the percentile bootstrap: the planned rows reach the chance on fresh label sets, a fifth fewer do not")
+    func bootstrapInterval() throws {
+        let settings = LabelPlan.Settings(powers: [0.8], replications: 200, seed: 3)
+        let plan = try LabelPlan(rubric: Self.rubric(), judgments: try Self.judgments(), pilot: nil, settings: settings)
+        let need = try #require(plan.dimensions[0].needs.first { $0.truth == 0.8 })
+        let n = try #require(need.rows[0]?.count)
+        let weights = AgreementWeights.quadratic
+        let design = try AgreementDesign.perfectAgreement(scale: CategoryScale(1...4), marginal: [0.1, 0.2, 0.4, 0.3])
+            .withKappa(0.8, weights: weights.matrix(on: CategoryScale(1...4)))
+        func power(_ rows: Int) -> Double {
+            KappaSampleSize.simulatedPower(
+                design: design, weights: weights, threshold: 0.6, level: 0.95, rows: rows, replications: 1000, seed: 99,
+                interval: .percentileBootstrap(resamples: 200)) ?? 0
+        }
+        #expect(power(n) >= 0.8 - 0.04, "n \(n): \(power(n))")
+        #expect(power(n * 4 / 5) < 0.8, "n \(n * 4 / 5): \(power(n * 4 / 5))")
+        #expect(plan.dimensions[0].assumptions.contains { $0.contains("percentile bootstrap intervals") })
     }
 
     @Test("without judgments every level is equally likely, and the plan says so")
