@@ -19,10 +19,13 @@ extension AlignmentReport {
     ///   the run, a row both scored and failed, a rater labelling a row twice, a
     ///   value that is not finite or lies beyond the scale's ends, a paired row
     ///   without a group when groups are given, or a repeated dimension name;
-    ///   ``AgreementRequestError`` for options ``AlignmentSettings/validated()`` refuses.
+    ///   ``AgreementRequestError`` for options ``AlignmentSettings/validated()`` refuses;
+    ///   ``AlignmentSettingsError`` for a margin or threshold factor out of range, a threshold from the
+    ///   ceiling of a dimension without one, or the judge against each rater where it cannot apply.
     public init(_ input: AlignmentInput, options: AlignmentSettings = AlignmentSettings()) throws {
         let options = try options.validated()
         try AlternativeAnnotatorTest.check(epsilon: options.alternativeAnnotatorMargin)
+        try CeilingThreshold.check(options)
         let runRows = Set(input.runRowIDs)
         var names: Set<String> = []
         var dimensions: [DimensionAlignment] = []
@@ -112,6 +115,12 @@ private struct DimensionAligner {
                     scale: $0.scale, first: pairs.onScaleFirst, second: pairs.onScaleSecond, inclusionProbabilities: pi)
             }
         }
+        if options.eachExpert {
+            guard panel.raters.count >= 2 else {
+                throw AlignmentSettingsError(.eachExpertNeedsRaters(dimension: dimension.name, raters: panel.raters.count))
+            }
+            guard inclusion == nil else { throw AlignmentSettingsError(.eachExpertWithWeights(dimension: dimension.name)) }
+        }
     }
 
     /// `statistic` from the paired rows: one of Cohen's kappas from the
@@ -153,8 +162,16 @@ private struct DimensionAligner {
     func alignment() throws -> DimensionAlignment {
         let table = pairs.table
         let undefined = Estimate(undefined: pairs.noTableReason ?? .noData(), n: pairs.ids.count)
-        let statisticEstimate = try estimate(options.statistic)
-        return DimensionAlignment(
+        let ceiling = try DimensionAlignment.HumanCeiling(
+            panel: panel, judge: dimension.judge, usable: usable, scale: dimension.scale, dimension: dimension.name, options: options)
+        let each =
+            options.eachExpert
+            ? try EachRaterAgreement(panel: panel, judge: dimension.judge, usable: usable, scale: dimension.scale, options: options) : nil
+        let fromCeiling = try options.thresholdFromCeiling.map { factor throws(AlignmentSettingsError) in
+            try CeilingThreshold(factor: factor, ceiling: ceiling, raters: panel.raters.count, dimension: dimension.name)
+        }
+        let statisticEstimate = try each?.mean ?? estimate(options.statistic)
+        var alignment = DimensionAlignment(
             name: dimension.name, scale: dimension.scale, counts: counts,
             expertAggregation: expertAggregation(),
             rounding: rounding(),
@@ -172,34 +189,44 @@ private struct DimensionAligner {
             spread: .init(judge: Self.summary(pairs.second), expert: Self.summary(pairs.first)),
             confusionMatrix: table.map { .init(labels: $0.scale.labels, counts: $0.rows) },
             weightedConfusionMatrix: weightedTable.map { t in (0..<t.k).map { i in (0..<t.k).map { t[i, $0] } } },
-            humanCeiling: try DimensionAlignment.HumanCeiling(
-                panel: panel, judge: dimension.judge, usable: usable, scale: dimension.scale, dimension: dimension.name, options: options),
+            humanCeiling: ceiling,
             alternativeAnnotatorTest: try AlternativeAnnotatorTest(
                 panel: panel, judge: dimension.judge, usable: usable, scale: dimension.scale, options: options),
             recalibration: try LinearRecalibration(expert: pairs.first, judge: pairs.second),
             worstDisagreements: worst(),
             statistic: options.statistic, statisticEstimate: statisticEstimate,
-            verdict: verdict(statisticEstimate))
+            verdict: verdict(statisticEstimate, rows: each?.mean.n, threshold: fromCeiling?.threshold ?? options.threshold))
+        alignment.raterReliability = try RaterReliability(panel: panel, usable: usable, scale: dimension.scale)
+        alignment.eachRater = each
+        alignment.ceilingThreshold = fromCeiling
+        return alignment
     }
 
-    /// The verdict on `estimate`, its rows-needed figure counted in paired rows
-    /// (alpha's n counts pairable values, two per row).
-    private func verdict(_ estimate: Estimate) -> Verdict<AlignmentOutcome> {
-        var rows = estimate
-        rows.n = pairs.ids.count
-        return Verdict(estimate: rows, threshold: options.threshold, statistic: options.statistic.displayName)
+    /// The verdict on `estimate` against `threshold`, its rows-needed figure counted in `rows`, else in
+    /// paired rows (alpha's n counts pairable values, two per row).
+    private func verdict(_ estimate: Estimate, rows: Int?, threshold: Double) -> Verdict<AlignmentOutcome> {
+        var counted = estimate
+        counted.n = rows ?? pairs.ids.count
+        return Verdict(estimate: counted, threshold: threshold, statistic: options.statistic.displayName)
     }
 
     /// How the raters were combined; with several raters on some labelled row, also why and, for a
     /// majority, how many rows had none (with one rater per row every combination is that rater).
+    /// With the judge against each rater, the method is `each-rater`, asked, and the other figures' combination is named.
     private func expertAggregation() -> DimensionAlignment.ExpertAggregation {
         var aggregation = DimensionAlignment.ExpertAggregation(
             method: panel.combination.reportName, raters: panel.raters,
             rowsWithSeveralRaters: pairs.ids.count { (panel.labels[$0]?.count ?? 0) > 1 })
-        guard panel.labels.contains(where: { usable($0.key) && $0.value.count > 1 }) else { return aggregation }
-        aggregation.chosen = options.experts == nil ? "default" : "asked"
-        if panel.combination == .majority {
-            aggregation.rowsWithoutMajority = panel.labels.keys.count { usable($0) && panel.hasNoMajority($0) }
+        if panel.labels.contains(where: { usable($0.key) && $0.value.count > 1 }) {
+            aggregation.chosen = options.experts == nil ? "default" : "asked"
+            if panel.combination == .majority {
+                aggregation.rowsWithoutMajority = panel.labels.keys.count { usable($0) && panel.hasNoMajority($0) }
+            }
+        }
+        if options.eachExpert {
+            aggregation.otherFigures = aggregation.method
+            aggregation.method = "each-rater"
+            aggregation.chosen = "asked"
         }
         return aggregation
     }

@@ -1,0 +1,78 @@
+import Calibration
+import CalibrationData
+import Foundation
+import StatisticsCore
+import Testing
+import _TestSupport
+
+/// Krippendorff's alpha over every rater, and without each, against PyPI `krippendorff` 0.9.0 on HANNA's six
+/// criteria (three raters, 1056 stories), Newsroom's four (three raters, 420 summaries) and three seeded random
+/// sets with missing labels, read from rater-alpha-fixtures.json (benchmarks/python/rater_alpha_fixtures.py).
+@Suite("Krippendorff's alpha over raters against krippendorff")
+struct RaterReliabilityReferenceTests {
+    struct Case: Decodable, Sendable, CustomTestStringConvertible {
+        var name = ""
+        var scale: [Double]
+        var metric: String
+        /// Raters × rows, `nil` where a rater did not label a row.
+        var ratings: [[Double?]]
+        var alpha: Double
+        var without: [Double]
+        var testDescription: String { name }
+
+        private enum CodingKeys: String, CodingKey { case scale, metric, ratings, alpha, without }
+    }
+
+    struct File: Decodable { var cases: [String: Case] }
+
+    static let cases: [Case] = {
+        let url = SharedData.projectURL("Tests/CalibrationTests/Resources/rater-alpha/rater-alpha-fixtures.json")
+        do {
+            return try JSONDecoder().decode(File.self, from: Data(contentsOf: url)).cases.sorted { $0.key < $1.key }.map {
+                var c = $0.value
+                c.name = $0.key
+                return c
+            }
+        } catch {
+            fatalError("cannot read the rater alpha fixtures at \(url.path): \(error)")
+        }
+    }()
+
+    @Test("the fixture holds HANNA's six criteria, Newsroom's four and three random sets, one of them nominal")
+    func sets() {
+        #expect(Self.cases.count { $0.name.hasPrefix("hanna-") } == 6)
+        #expect(Self.cases.count { $0.name.hasPrefix("newsroom-") } == 4)
+        #expect(Self.cases.count { $0.name.hasPrefix("random-") } == 3)
+        #expect(Self.cases.count { $0.metric == "nominal" } == 1)
+        #expect(Self.cases.contains { $0.ratings.contains { $0.contains(nil) } }, "missing labels are exercised")
+    }
+
+    @Test("α over every rater and without each equals krippendorff's within 1e-9, through the alignment report", arguments: cases)
+    func matches(_ reference: Case) throws {
+        let scale = CategoryScale(values: reference.scale)
+        let raters = reference.ratings.indices.map { "rater\($0 + 1)" }
+        let ids = reference.ratings[0].indices.map { "u\($0)" }
+        var labels: [ExpertLabel] = []
+        for (r, column) in reference.ratings.enumerated() {
+            for (u, value) in column.enumerated() {
+                if let value { labels.append(ExpertLabel(rowID: ids[u], rater: raters[r], value: value)) }
+            }
+        }
+        // The judge gives each row its first label: any judge will do, alpha is the raters' alone.
+        let judge = ids.indices.map { u in (ids[u], JudgeScore(reference.ratings.lazy.compactMap { $0[u] }.first ?? scale.values[0])) }
+        let dimension = AlignmentInput.Dimension(
+            name: "q", scale: scale, judge: JudgeScores(scores: Dictionary(uniqueKeysWithValues: judge)), expertLabels: labels)
+        let report = try AlignmentReport(AlignmentInput(runRowIDs: ids, dimensions: [dimension]), options: AlignmentSettings(resamples: 0))
+        let reliability = try #require(report.dimensions.first?.raterReliability)
+        #expect(reliability.metric == reference.metric)
+        #expect(reliability.raters == raters)
+        #expect(reliability.withoutRater.map(\.rater) == raters)
+        let paired = ids.indices.count { u in reference.ratings.count { $0[u] != nil } >= 2 }
+        #expect(reliability.alpha.n == paired, "n counts the rows with two labels or more")
+        var largest = abs(try #require(reliability.alpha.value) - reference.alpha)
+        for (ours, theirs) in zip(reliability.withoutRater, reference.without) {
+            largest = max(largest, abs(try #require(ours.alpha.value) - theirs))
+        }
+        #expect(largest < 1e-9, "largest difference \(largest)")
+    }
+}
