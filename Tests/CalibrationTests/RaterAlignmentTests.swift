@@ -179,6 +179,29 @@ struct RaterAlignmentTests {
         #expect(each.raters.first?.estimate.value == 1, "the judge gives ann's label on every row")
     }
 
+    @Test("By origin: each origin keeps the whole's threshold; an origin with one rater has no figure against each, with the reason")
+    func origins() throws {
+        // The first 15 rows are curated and labelled by all three raters; the other 25 synthetic, labelled by ann alone.
+        var input = Panel.input()
+        let synthetic = Set(Panel.ids.dropFirst(15))
+        input.origins = Dictionary(uniqueKeysWithValues: synthetic.map { ($0, "synthetic") })
+        input.dimensions[0].expertLabels.removeAll { synthetic.contains($0.rowID) && $0.rater != "ann" }
+        var settings = AlignmentSettings(resamples: 200)
+        settings.thresholdFromCeiling = 0.9
+        settings.eachExpert = true
+        let report = try AlignmentReport(input, options: settings)
+        let whole = try #require(report.dimensions.first)
+        let origins = try #require(report.origins)
+        #expect(origins.map(\.origin) == ["curated", "synthetic"])
+        for origin in origins {
+            #expect(origin.dimensions.first?.verdict.figures.threshold == whole.verdict.figures.threshold)
+        }
+        #expect(origins[0].dimensions.first?.eachRater?.raters.count == 3)
+        let lone = try #require(origins[1].dimensions.first)
+        #expect(lone.eachRater == nil)
+        #expect(lone.statisticEstimate.undefinedReason?.message == "the judge against each rater needs two raters; these rows have 1")
+    }
+
     @Test("The alternative annotator test's block and alpha without each rater in the Markdown and HTML reports")
     func markup() throws {
         let report = try AlignmentReport(Panel.input(), options: AlignmentSettings(resamples: 0))

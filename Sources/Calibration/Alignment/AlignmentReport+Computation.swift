@@ -23,6 +23,13 @@ extension AlignmentReport {
     ///   ``AlignmentSettingsError`` for a margin or threshold factor out of range, a threshold from the
     ///   ceiling of a dimension without one, or the judge against each rater where it cannot apply.
     public init(_ input: AlignmentInput, options: AlignmentSettings = AlignmentSettings()) throws {
+        try self.init(input, options: options, whole: nil)
+    }
+
+    /// The report of `input`, or, with `whole`, of one origin's rows of the report `whole`: each dimension
+    /// then keeps the whole's threshold (one threshold per dimension across origins), and a dimension whose
+    /// rows here have one rater has no figure against each rater, with the reason, rather than a refusal.
+    private init(_ input: AlignmentInput, options: AlignmentSettings, whole: [String: DimensionAlignment]?) throws {
         let options = try options.validated()
         try AlternativeAnnotatorTest.check(epsilon: options.alternativeAnnotatorMargin)
         try CeilingThreshold.check(options)
@@ -36,7 +43,8 @@ extension AlignmentReport {
                 throw AlignmentError(
                     "dimension \(dimension.name) appears twice (names are compared without case); give each dimension once")
             }
-            let aligned = try DimensionAligner(dimension: dimension, input: input, runRows: runRows, options: options)
+            let aligned = try DimensionAligner(
+                dimension: dimension, input: input, runRows: runRows, options: options, whole: whole?[dimension.name])
             exampleRows.formUnion(aligned.examplesSeen)
             pairedByDimension.append(aligned.pairs)
             dimensions.append(try aligned.alignment())
@@ -45,7 +53,10 @@ extension AlignmentReport {
             info: input.info, options: options, exampleRows: exampleRows.sorted(), exampleRowsIncluded: options.includeExampleRows,
             dimensions: dimensions, halo: try Self.halo(pairedByDimension, names: input.dimensions.map(\.name), runOrder: input.runRowIDs),
             sampling: input.sampling)
-        origins = try Self.originAlignments(input, options: options)
+        if whole == nil {
+            let byName = Dictionary(dimensions.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+            origins = try Self.originAlignments(input) { try AlignmentReport($0, options: options, whole: byName) }
+        }
         alternativeAnnotatorTest = AlternativeAnnotatorTest.Pooled(
             dimensions.compactMap { dimension in dimension.alternativeAnnotatorTest.map { (dimension.name, $0) } })
         degenerateJudge = DegenerateJudge(input.dimensions.map(\.judge), rows: input.runRowIDs.filter { options.includeExampleRows || !exampleRows.contains($0) })
@@ -66,6 +77,8 @@ extension AlignmentReport {
 private struct DimensionAligner {
     let dimension: AlignmentInput.Dimension
     let options: AlignmentSettings
+    /// For one origin's rows: the whole report's alignment of this dimension, whose threshold it keeps.
+    let whole: DimensionAlignment?
     let panel: ExpertPanel
     let counts: DimensionAlignment.Counts
     let examplesSeen: Set<String>
@@ -77,9 +90,13 @@ private struct DimensionAligner {
     /// The paired rows' inclusion probabilities, when the labels carry them.
     let inclusion: [Double]?
 
-    init(dimension: AlignmentInput.Dimension, input: AlignmentInput, runRows: Set<String>, options: AlignmentSettings) throws {
+    init(
+        dimension: AlignmentInput.Dimension, input: AlignmentInput, runRows: Set<String>, options: AlignmentSettings,
+        whole: DimensionAlignment? = nil
+    ) throws {
         self.dimension = dimension
         self.options = options
+        self.whole = whole
         self.groups = input.groups
         let panel = try ExpertPanel(
             dimension: dimension.name, scale: dimension.scale, labels: dimension.expertLabels, runRows: runRows,
@@ -116,7 +133,7 @@ private struct DimensionAligner {
             }
         }
         if options.eachExpert {
-            guard panel.raters.count >= 2 else {
+            guard panel.raters.count >= 2 || whole != nil else {
                 throw AlignmentSettingsError(.eachExpertNeedsRaters(dimension: dimension.name, raters: panel.raters.count))
             }
             guard inclusion == nil else { throw AlignmentSettingsError(.eachExpertWithWeights(dimension: dimension.name)) }
@@ -165,12 +182,18 @@ private struct DimensionAligner {
         let ceiling = try DimensionAlignment.HumanCeiling(
             panel: panel, judge: dimension.judge, usable: usable, scale: dimension.scale, dimension: dimension.name, options: options)
         let each =
-            options.eachExpert
-            ? try EachRaterAgreement(panel: panel, judge: dimension.judge, usable: usable, scale: dimension.scale, options: options) : nil
-        let fromCeiling = try options.thresholdFromCeiling.map { factor throws(AlignmentSettingsError) in
-            try CeilingThreshold(factor: factor, ceiling: ceiling, raters: panel.raters.count, dimension: dimension.name)
-        }
-        let statisticEstimate = try each?.mean ?? estimate(options.statistic)
+            options.eachExpert && panel.raters.count >= 2
+            ? EachRaterAgreement(panel: panel, judge: dimension.judge, usable: usable, scale: dimension.scale, options: options) : nil
+        let fromCeiling =
+            whole != nil
+            ? whole?.ceilingThreshold
+            : try options.thresholdFromCeiling.map { factor throws(AlignmentSettingsError) in
+                try CeilingThreshold(factor: factor, ceiling: ceiling, raters: panel.raters.count, dimension: dimension.name)
+            }
+        let statisticEstimate =
+            options.eachExpert && each == nil
+            ? Estimate(undefined: .tooFew("the judge against each rater needs two raters; these rows have \(panel.raters.count)"), n: 0)
+            : try each?.mean ?? estimate(options.statistic)
         var alignment = DimensionAlignment(
             name: dimension.name, scale: dimension.scale, counts: counts,
             expertAggregation: expertAggregation(),

@@ -37,13 +37,11 @@ public struct EachRaterAgreement: Sendable, Hashable, Codable {
     public var mean: Estimate
 
     /// θ_h and θ̄ of `raters`' labels by row against `judge`'s scores by row, with `options`' statistic,
-    /// resamples, seed, coverage and interval.
-    ///
-    /// - Throws: ``AgreementRequestError`` or ``RatingError`` from the catalogue, for a value off `scale`.
+    /// resamples, seed, coverage and interval. Values are placed on `scale` before any figure, so none is off it.
     public init(
         raters: [String], labels: [String: [String: Double]], judge: [String: Double], scale: CategoryScale?,
         options: AlignmentSettings
-    ) throws {
+    ) {
         statistic = options.statistic
         let rows = Set(labels.values.flatMap(\.keys)).filter { judge[$0] != nil }.sorted()
         let place = { (value: Double) in
@@ -70,7 +68,8 @@ public struct EachRaterAgreement: Sendable, Hashable, Codable {
                 noScale
                 ? UndefinedReason(code: "no-scale", message: "\(options.statistic.displayName) needs a declared scale")
                 : n < AgreementStatistic.minimumItems
-                ? UndefinedReason.tooFew("\(n) row\(n == 1 ? "" : "s") shared with the judge; a figure needs at least \(AgreementStatistic.minimumItems)")
+                ? UndefinedReason.tooFew(
+                    "\(n) row\(n == 1 ? "" : "s") shared with the judge; a figure needs at least \(AgreementStatistic.minimumItems)")
                 : .noVariation("\(options.statistic.displayName) is undefined on the rows this rater shares with the judge")
             figures.append(
                 RaterFigure(rater: rater, estimate: theta(h, all).map { Estimate(value: $0, n: n) } ?? Estimate(undefined: reason, n: n)))
@@ -86,7 +85,8 @@ public struct EachRaterAgreement: Sendable, Hashable, Codable {
             return defined.isEmpty ? nil : sum / Double(defined.count)
         }
         guard let value = average(all) else {
-            self.mean = Estimate(undefined: figures.first?.estimate.undefinedReason ?? .noData("no rater shares a row with the judge"), n: rows.count)
+            let reason = figures.first?.estimate.undefinedReason ?? .noData("no rater shares a row with the judge")
+            self.mean = Estimate(undefined: reason, n: rows.count)
             return
         }
         guard options.resamples > 0 else {
@@ -94,11 +94,14 @@ public struct EachRaterAgreement: Sendable, Hashable, Codable {
             return
         }
         let bca = (options.intervals ?? options.statistic.defaultInterval) == .bca
-        let boot = Bootstrap.items(count: rows.count, resamples: options.resamples, level: options.confidence, seed: options.seed, bca: bca, statistic: average)
+        let boot = Bootstrap.items(
+            count: rows.count, resamples: options.resamples, level: options.confidence, seed: options.seed, bca: bca,
+            statistic: average)
         var interval = bca ? boot.bcaInterval : boot.percentileInterval
         interval?.method = .describedBootstrap(
             scheme: "rows", resamples: boot.resamples, seed: boot.seed, undefinedResamples: boot.undefinedResamples, bca: bca)
-        self.mean = Estimate(value: value, n: rows.count, standardError: boot.standardError, interval: interval).withoutCollapsedInterval()
+        self.mean = Estimate(value: value, n: rows.count, standardError: boot.standardError, interval: interval)
+            .withoutCollapsedInterval()
     }
 
     /// The statistic of one rater's labels (first) and the judge's scores (second), both already placed:
@@ -119,8 +122,8 @@ public struct EachRaterAgreement: Sendable, Hashable, Codable {
     }
 
     /// θ_h and θ̄ of `panel`'s raters on the rows `usable` keeps against `judge`.
-    init(panel: ExpertPanel, judge: JudgeScores, usable: (String) -> Bool, scale: CategoryScale?, options: AlignmentSettings) throws {
-        try self.init(
+    init(panel: ExpertPanel, judge: JudgeScores, usable: (String) -> Bool, scale: CategoryScale?, options: AlignmentSettings) {
+        self.init(
             raters: panel.raters, labels: panel.labelsByRater(usable: usable),
             judge: judge.scores.filter { usable($0.key) }.mapValues(\.value), scale: scale, options: options)
     }
