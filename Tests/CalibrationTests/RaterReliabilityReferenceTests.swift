@@ -10,7 +10,7 @@ import _TestSupport
 /// sets with missing labels, read from rater-alpha-fixtures.json (benchmarks/python/rater_alpha_fixtures.py).
 @Suite("Krippendorff's alpha over raters against krippendorff")
 struct RaterReliabilityReferenceTests {
-    struct Case: Decodable, Sendable, CustomTestStringConvertible {
+    struct Case: NamedReferenceCase, CustomTestStringConvertible {
         var name = ""
         var scale: [Double]
         var metric: String
@@ -23,20 +23,7 @@ struct RaterReliabilityReferenceTests {
         private enum CodingKeys: String, CodingKey { case scale, metric, ratings, alpha, without }
     }
 
-    struct File: Decodable { var cases: [String: Case] }
-
-    static let cases: [Case] = {
-        let url = SharedData.projectURL("Tests/CalibrationTests/Resources/rater-alpha/rater-alpha-fixtures.json")
-        do {
-            return try JSONDecoder().decode(File.self, from: Data(contentsOf: url)).cases.sorted { $0.key < $1.key }.map {
-                var c = $0.value
-                c.name = $0.key
-                return c
-            }
-        } catch {
-            fatalError("cannot read the rater alpha fixtures at \(url.path): \(error)")
-        }
-    }()
+    static let cases: [Case] = ReferenceFixture.cases("Tests/CalibrationTests/Resources/rater-alpha/rater-alpha-fixtures.json")
 
     @Test("the fixture holds HANNA's six criteria, Newsroom's four and three random sets, one of them nominal")
     func sets() {

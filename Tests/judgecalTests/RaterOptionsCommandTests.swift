@@ -79,7 +79,7 @@ struct RaterOptionsCommandTests {
         #expect(text.output.contains("Krippendorff's alpha (ordinal) over all 3 raters: "), "\(text.output)")
     }
 
-    @Test("--experts each is refused with one rater, in compare and with several judges; alpha needs two raters")
+    @Test("--experts each is refused with one rater, in compare and with several judges (so is a threshold from the ceiling); alpha needs two raters")
     func eachRefusals() throws {
         let one = try files(raters: 1)
         let lone = try JudgeCalProcess.run(align(one, ["--experts", "each"]))
@@ -97,5 +97,10 @@ struct RaterOptionsCommandTests {
             ["align", "--judge-scores", one.scores, other, "--labels", one.labels, "--categories", "1,2,3,4,5", "--no-history", "--experts", "each"])
         #expect(several.status == 64)
         #expect(several.error.contains("--experts each does not apply with several --judge-scores files"), "\(several.error)")
+        let table = try JudgeCalProcess.run(
+            ["align", "--judge-scores", one.scores, other, "--labels", one.labels, "--categories", "1,2,3,4,5", "--no-history",
+             "--threshold-from-ceiling", "0.8"])
+        #expect(table.status == 64)
+        #expect(table.error.contains("--threshold-from-ceiling does not apply with several --judge-scores files"), "\(table.error)")
     }
 }

@@ -244,8 +244,9 @@ enum AlignCommand {
     }
 
     /// The options refused with several judge-score files: a report file (the table has no page of its
-    /// own; `--json` prints it) and sequential looks (counted per judge, not for a table).
-    static let refusedWithSeveralJudges: [any OptionDeclaration] = [report, sequential]
+    /// own; `--json` prints it), sequential looks (counted per judge, not for a table) and a threshold
+    /// from the ceiling (the table's header gives one threshold for every dimension).
+    static let refusedWithSeveralJudges: [any OptionDeclaration] = [report, sequential, thresholdFromCeiling]
 
     /// `align --judge-scores A B C…`: aligns each judge, forms the panels and prints the table
     /// (``JudgeTableAlignment``); the history gets one line per judge.
