@@ -49,6 +49,33 @@ struct RaterDesign {
         return expectation
     }
 
+    /// The population quadratic-weighted kappa between a good rater and a judge that gives the adversarial
+    /// level with probability `adversarialShare` (else labels like a good rater), both seeing the same true
+    /// level: P(r, j) = Σ_t P(t) P(r | t) P(j | t), then κ_q = (p_o − p_e)/(1 − p_e) with weights
+    /// 1 − (r − j)²/16 — the truth the interval of the judge against each rater is checked against.
+    static func populationQuadraticKappa(adversarialShare: Double) -> Double {
+        var joint = [[Double]](repeating: [Double](repeating: 0, count: 5), count: 5)
+        for t in 0..<5 {
+            for r in 0..<5 {
+                for j in 0..<5 {
+                    let judge = (1 - adversarialShare) * goodProbability(j, truth: t) + (j == adversarial(t) ? adversarialShare : 0)
+                    joint[r][j] += truth[t] * goodProbability(r, truth: t) * judge
+                }
+            }
+        }
+        let rowShares = joint.map { $0.reduce(0, +) }
+        let columnShares = (0..<5).map { j in joint.reduce(0) { $0 + $1[j] } }
+        var observed = 0.0, expected = 0.0
+        for r in 0..<5 {
+            for j in 0..<5 {
+                let weight = 1 - Double((r - j) * (r - j)) / 16
+                observed += weight * joint[r][j]
+                expected += weight * rowShares[r] * columnShares[j]
+            }
+        }
+        return (observed - expected) / (1 - expected)
+    }
+
     /// A level index drawn from `probabilities`.
     static func draw(_ probabilities: [Double], _ rng: inout Xoshiro256StarStar) -> Int {
         var u = rng.nextUniform()

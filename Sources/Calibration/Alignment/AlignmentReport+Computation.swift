@@ -19,10 +19,20 @@ extension AlignmentReport {
     ///   the run, a row both scored and failed, a rater labelling a row twice, a
     ///   value that is not finite or lies beyond the scale's ends, a paired row
     ///   without a group when groups are given, or a repeated dimension name;
-    ///   ``AgreementRequestError`` for options ``AlignmentSettings/validated()`` refuses.
+    ///   ``AgreementRequestError`` for options ``AlignmentSettings/validated()`` refuses;
+    ///   ``AlignmentSettingsError`` for a margin or threshold factor out of range, a threshold from the
+    ///   ceiling of a dimension without one, or the judge against each rater where it cannot apply.
     public init(_ input: AlignmentInput, options: AlignmentSettings = AlignmentSettings()) throws {
+        try self.init(input, options: options, whole: nil)
+    }
+
+    /// The report of `input`, or, with `whole`, of one origin's rows of the report `whole`: each dimension
+    /// then keeps the whole's threshold (one threshold per dimension across origins), and a dimension whose
+    /// rows here have one rater has no figure against each rater, with the reason, rather than a refusal.
+    private init(_ input: AlignmentInput, options: AlignmentSettings, whole: [String: DimensionAlignment]?) throws {
         let options = try options.validated()
         try AlternativeAnnotatorTest.check(epsilon: options.alternativeAnnotatorMargin)
+        try CeilingThreshold.check(options)
         let runRows = Set(input.runRowIDs)
         var names: Set<String> = []
         var dimensions: [DimensionAlignment] = []
@@ -33,7 +43,8 @@ extension AlignmentReport {
                 throw AlignmentError(
                     "dimension \(dimension.name) appears twice (names are compared without case); give each dimension once")
             }
-            let aligned = try DimensionAligner(dimension: dimension, input: input, runRows: runRows, options: options)
+            let aligned = try DimensionAligner(
+                dimension: dimension, input: input, runRows: runRows, options: options, whole: whole?[dimension.name])
             exampleRows.formUnion(aligned.examplesSeen)
             pairedByDimension.append(aligned.pairs)
             dimensions.append(try aligned.alignment())
@@ -42,7 +53,10 @@ extension AlignmentReport {
             info: input.info, options: options, exampleRows: exampleRows.sorted(), exampleRowsIncluded: options.includeExampleRows,
             dimensions: dimensions, halo: try Self.halo(pairedByDimension, names: input.dimensions.map(\.name), runOrder: input.runRowIDs),
             sampling: input.sampling)
-        origins = try Self.originAlignments(input, options: options)
+        if whole == nil {
+            let byName = Dictionary(dimensions.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+            origins = try Self.originAlignments(input) { try AlignmentReport($0, options: options, whole: byName) }
+        }
         alternativeAnnotatorTest = AlternativeAnnotatorTest.Pooled(
             dimensions.compactMap { dimension in dimension.alternativeAnnotatorTest.map { (dimension.name, $0) } })
         degenerateJudge = DegenerateJudge(input.dimensions.map(\.judge), rows: input.runRowIDs.filter { options.includeExampleRows || !exampleRows.contains($0) })
@@ -63,6 +77,8 @@ extension AlignmentReport {
 private struct DimensionAligner {
     let dimension: AlignmentInput.Dimension
     let options: AlignmentSettings
+    /// For one origin's rows: the whole report's alignment of this dimension, whose threshold it keeps.
+    let whole: DimensionAlignment?
     let panel: ExpertPanel
     let counts: DimensionAlignment.Counts
     let examplesSeen: Set<String>
@@ -74,9 +90,13 @@ private struct DimensionAligner {
     /// The paired rows' inclusion probabilities, when the labels carry them.
     let inclusion: [Double]?
 
-    init(dimension: AlignmentInput.Dimension, input: AlignmentInput, runRows: Set<String>, options: AlignmentSettings) throws {
+    init(
+        dimension: AlignmentInput.Dimension, input: AlignmentInput, runRows: Set<String>, options: AlignmentSettings,
+        whole: DimensionAlignment? = nil
+    ) throws {
         self.dimension = dimension
         self.options = options
+        self.whole = whole
         self.groups = input.groups
         let panel = try ExpertPanel(
             dimension: dimension.name, scale: dimension.scale, labels: dimension.expertLabels, runRows: runRows,
@@ -111,6 +131,12 @@ private struct DimensionAligner {
                 try WeightedContingencyTable(
                     scale: $0.scale, first: pairs.onScaleFirst, second: pairs.onScaleSecond, inclusionProbabilities: pi)
             }
+        }
+        if options.eachExpert {
+            guard panel.raters.count >= 2 || whole != nil else {
+                throw AlignmentSettingsError(.eachExpertNeedsRaters(dimension: dimension.name, raters: panel.raters.count))
+            }
+            guard inclusion == nil else { throw AlignmentSettingsError(.eachExpertWithWeights(dimension: dimension.name)) }
         }
     }
 
@@ -153,8 +179,22 @@ private struct DimensionAligner {
     func alignment() throws -> DimensionAlignment {
         let table = pairs.table
         let undefined = Estimate(undefined: pairs.noTableReason ?? .noData(), n: pairs.ids.count)
-        let statisticEstimate = try estimate(options.statistic)
-        return DimensionAlignment(
+        let ceiling = try DimensionAlignment.HumanCeiling(
+            panel: panel, judge: dimension.judge, usable: usable, scale: dimension.scale, dimension: dimension.name, options: options)
+        let each =
+            options.eachExpert && panel.raters.count >= 2
+            ? EachRaterAgreement(panel: panel, judge: dimension.judge, usable: usable, scale: dimension.scale, options: options) : nil
+        let fromCeiling =
+            whole != nil
+            ? whole?.ceilingThreshold
+            : try options.thresholdFromCeiling.map { factor throws(AlignmentSettingsError) in
+                try CeilingThreshold(factor: factor, ceiling: ceiling, raters: panel.raters.count, dimension: dimension.name)
+            }
+        let statisticEstimate =
+            options.eachExpert && each == nil
+            ? Estimate(undefined: .tooFew("the judge against each rater needs two raters; these rows have \(panel.raters.count)"), n: 0)
+            : try each?.mean ?? estimate(options.statistic)
+        var alignment = DimensionAlignment(
             name: dimension.name, scale: dimension.scale, counts: counts,
             expertAggregation: expertAggregation(),
             rounding: rounding(),
@@ -172,34 +212,44 @@ private struct DimensionAligner {
             spread: .init(judge: Self.summary(pairs.second), expert: Self.summary(pairs.first)),
             confusionMatrix: table.map { .init(labels: $0.scale.labels, counts: $0.rows) },
             weightedConfusionMatrix: weightedTable.map { t in (0..<t.k).map { i in (0..<t.k).map { t[i, $0] } } },
-            humanCeiling: try DimensionAlignment.HumanCeiling(
-                panel: panel, judge: dimension.judge, usable: usable, scale: dimension.scale, dimension: dimension.name, options: options),
+            humanCeiling: ceiling,
             alternativeAnnotatorTest: try AlternativeAnnotatorTest(
                 panel: panel, judge: dimension.judge, usable: usable, scale: dimension.scale, options: options),
             recalibration: try LinearRecalibration(expert: pairs.first, judge: pairs.second),
             worstDisagreements: worst(),
             statistic: options.statistic, statisticEstimate: statisticEstimate,
-            verdict: verdict(statisticEstimate))
+            verdict: verdict(statisticEstimate, rows: each?.mean.n, threshold: fromCeiling?.threshold ?? options.threshold))
+        alignment.raterReliability = try RaterReliability(panel: panel, usable: usable, scale: dimension.scale)
+        alignment.eachRater = each
+        alignment.ceilingThreshold = fromCeiling
+        return alignment
     }
 
-    /// The verdict on `estimate`, its rows-needed figure counted in paired rows
-    /// (alpha's n counts pairable values, two per row).
-    private func verdict(_ estimate: Estimate) -> Verdict<AlignmentOutcome> {
-        var rows = estimate
-        rows.n = pairs.ids.count
-        return Verdict(estimate: rows, threshold: options.threshold, statistic: options.statistic.displayName)
+    /// The verdict on `estimate` against `threshold`, its rows-needed figure counted in `rows`, else in
+    /// paired rows (alpha's n counts pairable values, two per row).
+    private func verdict(_ estimate: Estimate, rows: Int?, threshold: Double) -> Verdict<AlignmentOutcome> {
+        var counted = estimate
+        counted.n = rows ?? pairs.ids.count
+        return Verdict(estimate: counted, threshold: threshold, statistic: options.statistic.displayName)
     }
 
     /// How the raters were combined; with several raters on some labelled row, also why and, for a
     /// majority, how many rows had none (with one rater per row every combination is that rater).
+    /// With the judge against each rater, the method is `each-rater`, asked, and the other figures' combination is named.
     private func expertAggregation() -> DimensionAlignment.ExpertAggregation {
         var aggregation = DimensionAlignment.ExpertAggregation(
             method: panel.combination.reportName, raters: panel.raters,
             rowsWithSeveralRaters: pairs.ids.count { (panel.labels[$0]?.count ?? 0) > 1 })
-        guard panel.labels.contains(where: { usable($0.key) && $0.value.count > 1 }) else { return aggregation }
-        aggregation.chosen = options.experts == nil ? "default" : "asked"
-        if panel.combination == .majority {
-            aggregation.rowsWithoutMajority = panel.labels.keys.count { usable($0) && panel.hasNoMajority($0) }
+        if panel.labels.contains(where: { usable($0.key) && $0.value.count > 1 }) {
+            aggregation.chosen = options.experts == nil ? "default" : "asked"
+            if panel.combination == .majority {
+                aggregation.rowsWithoutMajority = panel.labels.keys.count { usable($0) && panel.hasNoMajority($0) }
+            }
+        }
+        if options.eachExpert {
+            aggregation.otherFigures = aggregation.method
+            aggregation.method = "each-rater"
+            aggregation.chosen = "asked"
         }
         return aggregation
     }

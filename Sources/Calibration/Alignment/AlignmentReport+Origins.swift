@@ -40,14 +40,16 @@ extension AlignmentInput {
 }
 
 extension AlignmentReport {
-    /// Per origin, the alignment of its rows alone, origins sorted by name; `nil` unless the run's
-    /// rows have at least two origins.
-    static func originAlignments(_ input: AlignmentInput, options: AlignmentSettings) throws -> [OriginAlignment]? {
+    /// Per origin, the alignment of its rows alone (`align` on the narrowed input), origins sorted by
+    /// name; `nil` unless the run's rows have at least two origins.
+    static func originAlignments(
+        _ input: AlignmentInput, align: (AlignmentInput) throws -> AlignmentReport
+    ) throws -> [OriginAlignment]? {
         let origins = Dictionary(grouping: input.runRowIDs) { input.origins[$0] ?? AlignmentInput.unmarkedOrigin }
         guard origins.count >= 2 else { return nil }
         return try origins.keys.sorted().map { origin in
             let ids = Set(origins[origin] ?? [])
-            let part = try AlignmentReport(input.narrowed(to: ids), options: options)
+            let part = try align(input.narrowed(to: ids))
             return OriginAlignment(origin: origin, rowsInRun: ids.count, dimensions: part.dimensions)
         }
     }

@@ -104,6 +104,9 @@ public struct DimensionAlignment: Sendable, Hashable, Codable {
         /// Why this combination: `asked`, or `default` (``ExpertCombination/standard(for:)``);
         /// `nil` in older reports, which always took the mean.
         public var chosen: String? = nil
+        /// When ``method`` is `each-rater` (the verdict on the judge against each rater,
+        /// ``DimensionAlignment/eachRater``): the combination the other figures use; `nil` otherwise.
+        public var otherFigures: String? = nil
     }
 
     /// Fractional values rounded half up onto the declared scale for the category statistics.
@@ -370,6 +373,13 @@ public struct DimensionAlignment: Sendable, Hashable, Codable {
     public var weightedConfusionMatrix: [[Double]]? = nil
     /// Present when at least two raters labelled rows of this dimension.
     public var humanCeiling: HumanCeiling?
+    /// Krippendorff's alpha over every rater and without each (``RaterReliability``); `nil` in older reports.
+    public var raterReliability: RaterReliability? = nil
+    /// When the verdict compares the judge with each rater alone: each figure and their mean, which is
+    /// then ``statisticEstimate``; `nil` otherwise.
+    public var eachRater: EachRaterAgreement? = nil
+    /// When the threshold was set from the human ceiling: F, the ceiling's mean and the threshold; `nil` otherwise.
+    public var ceilingThreshold: CeilingThreshold? = nil
     /// Whether the judge could replace one of the raters (``AlternativeAnnotatorTest``), or why the test
     /// was not run; `nil` in older reports.
     public var alternativeAnnotatorTest: AlternativeAnnotatorTest? = nil

@@ -60,10 +60,7 @@ extension AlternativeAnnotatorTest {
     /// The test on `panel`'s labels of the rows `usable` keeps and `judge`'s scores, with `options`'
     /// margin and scorer (or the scale's standard scorer).
     init(panel: ExpertPanel, judge: JudgeScores, usable: (String) -> Bool, scale: CategoryScale?, options: AlignmentSettings) throws {
-        var labels: [String: [String: Double]] = [:]
-        for (row, list) in panel.labels where usable(row) {
-            for label in list { labels[label.rater, default: [:]][row] = label.value }
-        }
+        let labels = panel.labelsByRater(usable: usable)
         try self.init(
             raters: panel.raters.filter { labels[$0] != nil }, labels: labels,
             judge: judge.scores.filter { usable($0.key) }.mapValues(\.value), scale: scale,

@@ -51,6 +51,16 @@ public struct AlignmentSettingsError: Error, Sendable, Hashable, CustomStringCon
         case lookPlanChanged(planned: Int, asked: Int)
         /// An alternative annotator test margin ε (this one) outside 0…1.
         case epsilonOutOfRange(Double)
+        /// A threshold factor F (this one) outside (0, 1.5].
+        case ceilingFactorOutOfRange(Double)
+        /// A threshold from the ceiling on `dimension`, which has none to set it from: `why`.
+        case noCeiling(dimension: String, why: String)
+        /// The judge against each rater on `dimension`, which has `raters` rater(s).
+        case eachExpertNeedsRaters(dimension: String, raters: Int)
+        /// The judge against each rater on `dimension`, whose labels carry inclusion probabilities.
+        case eachExpertWithWeights(dimension: String)
+        /// Sequential looks with a threshold from the ceiling (`ceiling`) or the judge against each rater.
+        case looksWith(ceiling: Bool)
     }
 
     package init(_ message: String) {
@@ -73,6 +83,16 @@ public struct AlignmentSettingsError: Error, Sendable, Hashable, CustomStringCon
                 "these labels' looks began planned at \(planned) looks; the most looks is fixed before the first and cannot become \(asked)"
             case .epsilonOutOfRange(let epsilon):
                 "the alternative annotator test's margin ε is \(epsilon.plainText); it lies from 0 to 1 (0.2 for experts, 0.15 for skilled annotators, 0.1 for crowd workers)"
+            case .ceilingFactorOutOfRange(let factor):
+                "the threshold's factor of the experts' own agreement is \(factor.plainText); it lies in (0, 1.5]"
+            case .noCeiling(let dimension, let why):
+                "dimension \(dimension) has no human ceiling to set the threshold from: \(why); give the threshold itself"
+            case .eachExpertNeedsRaters(let dimension, let raters):
+                "dimension \(dimension) has \(raters) rater\(raters == 1 ? "" : "s"): comparing the judge with each rater needs two or more; combine the raters instead"
+            case .eachExpertWithWeights(let dimension):
+                "dimension \(dimension)'s labels carry inclusion probabilities, which the judge against each rater does not weigh; combine the raters instead"
+            case .looksWith(let ceiling):
+                "sequential looks keep one threshold and one figure for the whole plan, so they cannot take \(ceiling ? "a threshold from the ceiling, which moves as labels come" : "the judge against each rater")"
             }
     }
 

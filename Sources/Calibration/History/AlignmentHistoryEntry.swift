@@ -54,6 +54,8 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
         public var futile: Bool?
         /// For a pairwise alignment: the share of pairs whose verdict survived the swap of positions.
         public var positionConsistency: Double?
+        /// With a threshold set from the human ceiling: this dimension's threshold (F × the ceiling's mean); `nil` otherwise.
+        public var threshold: Double? = nil
     }
 
     /// When the alignment ran, written as ISO 8601 in UTC.
@@ -72,8 +74,10 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
     public var dataset: String?
     /// The run.
     public var run: String?
-    /// The threshold of the verdicts.
+    /// The threshold of the verdicts; with ``thresholdFromCeiling``, each dimension's is in its figures.
     public var threshold: Double
+    /// F, when each dimension's threshold was F × its human ceiling's mean; `nil` otherwise.
+    public var thresholdFromCeiling: Double? = nil
     /// Per-dimension figures (empty for a comparison, whose figures are ``compared``).
     public var dimensions: [Figures]
     /// The rubric the judged one was edited from (its `edited-from`), when declared; absent in older files.
@@ -138,8 +142,9 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
                 upper: d.sequentialLook?.interval?.upper ?? d.statisticEstimate.interval?.upper, verdict: d.verdict.outcome,
                 look: d.sequentialLook?.look,
                 chanceOfVerdict: d.sequentialLook?.futility.map { $0.chanceAligned + $0.chanceNotAligned },
-                futile: d.sequentialLook?.futility?.stops)
+                futile: d.sequentialLook?.futility?.stops, threshold: d.ceilingThreshold?.threshold)
         }
+        thresholdFromCeiling = report.options.thresholdFromCeiling
         if let use = report.split { record(use) }
     }
 

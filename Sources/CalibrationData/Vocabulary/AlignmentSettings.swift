@@ -141,6 +141,15 @@ public struct AlignmentSettings: Sendable, Hashable, Codable {
     /// default) takes each dimension's ``AnnotatorScorer/standard(for:)``. Not part of this encoding
     /// either: each test's result names its scorer.
     public var alternativeAnnotatorScorer: AnnotatorScorer? = nil
+    /// F, to set each dimension's verdict threshold at F × the experts' own agreement there: the mean
+    /// over rater pairs of the verdict's statistic (the human ceiling's mean). `nil` (the default) takes
+    /// ``threshold`` for every dimension; when set, ``threshold`` is not used. F lies in (0, 1.5].
+    public var thresholdFromCeiling: Double? = nil
+    /// Whether the verdict compares the judge with each rater alone: the mean over raters of the
+    /// statistic between the judge and that rater on the rows they share, with a bootstrap over rows.
+    /// `false` (the default) decides on the raters combined by ``experts``, which the other figures
+    /// always use. Not part of this encoding: a report names it in its expert aggregation.
+    public var eachExpert: Bool = false
 
     /// Creates options; every parameter has the default described on its property.
     public init(
@@ -166,6 +175,7 @@ public struct AlignmentSettings: Sendable, Hashable, Codable {
     /// The keys of reports written before ``confidence`` had its name: the coverage is `level`.
     private enum CodingKeys: String, CodingKey {
         case statistic, threshold, intervals, resamples, seed, worstDisagreements, includeExampleRows, sequentialLooks
+        case thresholdFromCeiling
         case confidence = "level"
     }
 

@@ -26,7 +26,7 @@ extension AlignmentReport {
                 info,
                 extra: [
                     ("Verdict statistic", options.statistic.displayName),
-                    ("Threshold", ReportNumber.number(options.threshold)),
+                    ("Threshold", thresholdText),
                     ("Intervals", "\(Int((options.confidence * 100).rounded()))% (\(options.intervalsName))"),
                 ]))
         if let split { body.append(split.html) }
@@ -54,7 +54,11 @@ extension AlignmentReport {
             body.append(ReportMarkup.table(header: table.header, rows: table.rows, numeric: 2...3, cssClass: "origins"))
         }
         for (index, d) in dimensions.enumerated() {
-            body.append(d.htmlSection(index: index, threshold: options.threshold))
+            body.append(d.htmlSection(index: index))
+        }
+        if dimensions.contains(where: \.showsAlternativeAnnotatorTest) {
+            if let pooled = alternativeAnnotatorTest { body.append("<p>\(HTMLEscaping.text(pooled.line))</p>") }
+            body.append("<p class=\"muted\">\(HTMLEscaping.text(AlternativeAnnotatorTest.epsilonGuidance))</p>")
         }
         body.append(
             "<h2>Halo</h2><p>First-eigenvalue share λ₁/d, judge − expert: \(HTMLEscaping.text(ReportNumber.withInterval(halo.shareDifference, withReason: true)))</p>"
@@ -72,7 +76,8 @@ extension DimensionAlignment {
     }
 
     /// This dimension's section of the HTML report.
-    func htmlSection(index: Int, threshold: Double) -> String {
+    func htmlSection(index: Int) -> String {
+        let threshold = verdict.figures.threshold
         let name = HTMLEscaping.attribute(self.name)
         var out = [
             "<section class=\"dimension\" data-dimension=\"\(name)\">",
@@ -109,17 +114,9 @@ extension DimensionAlignment {
                     ].map { ReportNumber.withInterval($0) }
                 ],
                 numeric: 0...10))
-        if let h = humanCeiling {
+        if let h = humanCeiling, let raters = raterTable {
             out.append("<p>\(HTMLEscaping.text(h.summarySentence))</p>")
-            out.append(
-                ReportMarkup.table(
-                    header: ["rater", "rows", "with the others", "ceiling without", "judge vs rater"],
-                    rows: h.raters.map {
-                        [
-                            $0.rater + ($0.agreesWithNobody ? " *" : ""), String($0.rows), ReportNumber.value($0.withOthers),
-                            $0.ceilingWithout.map(ReportNumber.value) ?? "—", ReportNumber.value($0.judge),
-                        ]
-                    }, numeric: 1...4))
+            out.append(ReportMarkup.table(header: raters.header, rows: raters.rows, numeric: 1...5))
             if h.pairs.count > 6 {
                 out.append(
                     ReportMarkup.table(
@@ -134,6 +131,16 @@ extension DimensionAlignment {
             for note in h.notes(threshold: verdict.figures.threshold) { out.append("<p>\(HTMLEscaping.text(note))</p>") }
         } else if let sentence = noCeilingSentence {
             out.append("<p>\(HTMLEscaping.text(sentence))</p>")
+        }
+        for sentence in raterSentences { out.append("<p>\(HTMLEscaping.text(sentence))</p>") }
+        if showsAlternativeAnnotatorTest, let test = alternativeAnnotatorTest, let headline = test.headline {
+            out.append("<h3>Can the judge replace an expert?</h3>")
+            out.append("<p>\(HTMLEscaping.text(headline))</p>")
+            if !test.raters.isEmpty {
+                out.append(
+                    ReportMarkup.table(
+                        header: AlternativeAnnotatorTest.raterColumns, rows: test.raterRows, numeric: 1...5, cssClass: "alt-test"))
+            }
         }
         if let r = rounding { out.append("<p class=\"muted\">\(HTMLEscaping.text(r.note))</p>") }
         out.append("<h3>Worst disagreements</h3>")

@@ -14,7 +14,7 @@ extension AlignmentReport {
             MarkdownTable(
                 header: ["", ""],
                 rows: ReportMarkdown.infoRows(info) + [
-                    ["Verdict statistic", options.statistic.displayName], ["Threshold", ReportNumber.number(options.threshold)],
+                    ["Verdict statistic", options.statistic.displayName], ["Threshold", thresholdText],
                     ["Intervals", "\(Int((options.confidence * 100).rounded()))% (\(options.intervalsName))"],
                 ] + (sampling.map { [["Sampling", $0.summary]] } ?? [])
             ).rendered)
@@ -50,21 +50,19 @@ extension AlignmentReport {
                         ].map { ReportNumber.withInterval($0) }
                     ]
                 ).rendered)
-            if let h = d.humanCeiling {
+            if let h = d.humanCeiling, let raters = d.raterTable {
                 out.append(HTMLEscaping.markdownCell(h.summarySentence) + "\n")
-                out.append(
-                    MarkdownTable(
-                        header: ["rater", "rows", "with the others", "ceiling without", "judge vs rater"],
-                        rows: h.raters.map {
-                            [
-                                $0.rater + ($0.agreesWithNobody ? " *" : ""), String($0.rows), ReportNumber.value($0.withOthers),
-                                $0.ceilingWithout.map(ReportNumber.value) ?? "—", ReportNumber.value($0.judge),
-                            ]
-                        }
-                    ).rendered)
+                out.append(MarkdownTable(header: raters.header, rows: raters.rows).rendered)
                 for note in h.notes(threshold: d.verdict.figures.threshold) { out.append(HTMLEscaping.markdownCell(note) + "\n") }
             } else if let sentence = d.noCeilingSentence {
                 out.append(HTMLEscaping.markdownCell(sentence) + "\n")
+            }
+            for sentence in d.raterSentences { out.append(HTMLEscaping.markdownCell(sentence) + "\n") }
+            if d.showsAlternativeAnnotatorTest, let test = d.alternativeAnnotatorTest, let headline = test.headline {
+                out.append(HTMLEscaping.markdownCell(headline) + "\n")
+                if !test.raters.isEmpty {
+                    out.append(MarkdownTable(header: AlternativeAnnotatorTest.raterColumns, rows: test.raterRows).rendered)
+                }
             }
             if let m = d.confusionMatrix { out.append(contentsOf: ReportMarkdown.confusionTable(m)) }
             if !d.worstDisagreements.isEmpty {
@@ -80,6 +78,10 @@ extension AlignmentReport {
                         }
                     ).rendered)
             }
+        }
+        if dimensions.contains(where: \.showsAlternativeAnnotatorTest) {
+            if let pooled = alternativeAnnotatorTest { out.append(HTMLEscaping.markdownCell(pooled.line) + "\n") }
+            out.append(HTMLEscaping.markdownCell(AlternativeAnnotatorTest.epsilonGuidance) + "\n")
         }
         return out.joined(separator: "\n")
     }

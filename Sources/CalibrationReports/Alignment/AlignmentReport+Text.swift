@@ -22,7 +22,7 @@ extension AlignmentReport {
         ].compactMap { $0 }
         out.append("Alignment" + (facts.isEmpty ? "" : ": " + facts.joined(separator: " · ")))
         out.append(
-            "Verdict on \(options.statistic.displayName), threshold \(ReportNumber.number(options.threshold)), \(Int((options.confidence * 100).rounded()))% intervals (\(options.intervalsName))"
+            "Verdict on \(options.statistic.displayName), threshold \(thresholdText), \(Int((options.confidence * 100).rounded()))% intervals (\(options.intervalsName))"
         )
         out.append(contentsOf: split?.summaryLines ?? [])
         if let sentence = info.rowsNotInRunSentence { out.append(sentence) }
@@ -131,20 +131,16 @@ extension DimensionAlignment {
             lines.append(table.rendered())
             lines.append(contentsOf: confusionMatrix.levelLines)
         }
-        if let h = humanCeiling {
+        if let h = humanCeiling, let raters = raterTable {
             lines.append(h.summarySentence)
-            var table = TextTable(columns: ["rater", "rows", "with the others", "ceiling without", "judge vs rater"])
-            for r in h.raters {
-                table.append([
-                    r.rater + (r.agreesWithNobody ? " *" : ""), String(r.rows), ReportNumber.value(r.withOthers),
-                    r.ceilingWithout.map(ReportNumber.value) ?? "—", ReportNumber.value(r.judge),
-                ])
-            }
+            var table = TextTable(columns: raters.header)
+            raters.rows.forEach { table.append($0) }
             lines.append(table.rendered())
             lines.append(contentsOf: h.notes(threshold: verdict.figures.threshold))
         } else if let sentence = noCeilingSentence {
             lines.append(sentence)
         }
+        lines.append(contentsOf: raterSentences)
         if showsAlternativeAnnotatorTest, let test = alternativeAnnotatorTest { lines.append(contentsOf: test.lines) }
         if !worstDisagreements.isEmpty {
             lines.append("worst disagreements:")
@@ -244,11 +240,24 @@ extension DimensionAlignment.GroupedCorrelations {
     static let shownSlices = 10
 }
 
+extension AlignmentReport {
+    /// The threshold as the header gives it: the number, or F × the experts' agreement when it was set per dimension.
+    var thresholdText: String {
+        options.thresholdFromCeiling.map { "\(ReportNumber.number($0)) × the experts' mean pair agreement, per dimension" }
+            ?? ReportNumber.number(options.threshold)
+    }
+}
+
 extension DimensionAlignment.ExpertAggregation {
     /// "expert value: majority of raters (the default on this scale; a, b, c); rows with several
     /// raters: 40; 3 rows without a majority, not paired": how the raters were combined, when any
     /// row had several (`nil` otherwise, since one rater's label is the expert value whatever the method).
     var sentence: String? {
+        if method == "each-rater" {
+            let other = otherFigures.map { String($0.dropLast("-of-raters".count)) } ?? "mean"
+            return "expert value: each rater alone for the verdict (as asked; \(raters.joined(separator: ", "))); the other figures "
+                + "on the \(other) of raters; rows with several raters: \(rowsWithSeveralRaters)"
+        }
         guard rowsWithSeveralRaters > 0 || (rowsWithoutMajority ?? 0) > 0 else { return nil }
         let how = method.hasSuffix("-of-raters") ? String(method.dropLast("-of-raters".count)) : method
         let why = chosen == "default" ? "the default on this scale; " : chosen == "asked" ? "as asked; " : ""

@@ -15,23 +15,32 @@ extension AlternativeAnnotatorTest {
     /// One dimension's block: the outcome with ε, the scorer, ω and ρ, then one line per rater; or why
     /// the test was not run.
     public var lines: [String] {
-        if let refusal { return ["alternative annotator test: not run — \(refusal)"] }
-        guard let winningRate, let advantageProbability, let passes else { return [] }
-        let wins = raters.count(where: \.judgeWins)
-        var lines = [
-            "alternative annotator test (ε \(epsilon.plainText), \(scorer.rawValue)): the judge wins against \(wins) of "
-                + "\(raters.count) raters, ω \(ReportNumber.number(winningRate)) — \(passes ? "passes" : "does not pass"); "
-                + "ρ \(ReportNumber.number(advantageProbability))"
-        ]
-        var table = TextTable(columns: ["left out", "rows", "judge ≥ rater", "rater ≥ judge", "p", "p (BY)", "judge wins"])
-        for r in raters {
-            table.append([
+        guard let headline else { return [] }
+        var table = TextTable(columns: Self.raterColumns)
+        raterRows.forEach { table.append($0) }
+        return raters.isEmpty ? [headline] : [headline, table.rendered()]
+    }
+
+    /// The outcome in one line (ε, the scorer, the wins, ω, whether it passes, ρ), or why the test was not run.
+    var headline: String? {
+        if let refusal { return "alternative annotator test: not run — \(refusal)" }
+        guard let winningRate, let advantageProbability, let passes else { return nil }
+        return "alternative annotator test (ε \(epsilon.plainText), \(scorer.rawValue)): the judge wins against "
+            + "\(raters.count(where: \.judgeWins)) of \(raters.count) raters, ω \(ReportNumber.number(winningRate)) — "
+            + "\(passes ? "passes" : "does not pass"); ρ \(ReportNumber.number(advantageProbability))"
+    }
+
+    /// The columns of the table of raters, one row each in ``raterRows``.
+    static let raterColumns = ["left out", "rows", "judge ≥ rater", "rater ≥ judge", "p", "p (BY)", "judge wins"]
+
+    /// One row per rater left out: rows compared, each side's share of rows at least as good, p, adjusted p, the win.
+    var raterRows: [[String]] {
+        raters.map { r in
+            [
                 r.rater, String(r.n), ReportNumber.number(r.judgeAdvantage), ReportNumber.number(r.raterAdvantage),
                 Self.pValueText(r.pValue), Self.pValueText(r.adjustedPValue), r.judgeWins ? "yes" : "no",
-            ])
+            ]
         }
-        lines.append(table.rendered())
-        return lines
     }
 
     /// A p-value to four decimals, or "< 0.0001".

@@ -25,6 +25,11 @@ enum AlignCommand {
         commaSeparated: true)
     static let threshold = OptionKey<Double>(
         "threshold", valueName: "x", help: "The verdict's threshold.", defaultValue: IntervalOptions.defaults.threshold)
+    static let thresholdFromCeiling = OptionKey<Double?>(
+        "threshold-from-ceiling", valueName: "F",
+        help: "Set each dimension's threshold to F × the experts' own agreement there: the mean over rater pairs of the "
+            + "verdict's statistic (the human ceiling's mean). F in (0, 1.5]; not with --threshold or --sequential; a "
+            + "dimension without a ceiling (fewer than two raters sharing a row) is refused (64).")
     static let sequential = OptionKey<Int?>(
         "sequential", valueName: "looks", help: "Count this look in a plan of at most this many (docs/PLANNING.md).", range: 1...CountLimits.looks)
     static let epsilon = OptionKey<Double>(
@@ -62,7 +67,9 @@ enum AlignCommand {
             Krippendorff's alpha (ordinal), Gwet's AC2, Pearson, Spearman and Kendall, bias and \
             spread, the confusion matrix, the human–human ceiling over every pair of raters who labelled \
             the same rows, and the worst disagreements with the judge's rationale and the expert's note. \
-            Several raters of a row are combined by --experts (majority on a two-level scale, else the mean). With three \
+            Several raters of a row are combined by --experts (majority on a two-level scale, else the mean); --experts each \
+            decides instead on the judge against each rater alone, averaged over raters, with a bootstrap over rows. \
+            Krippendorff's alpha over every rater, and without each, stands beside the ceiling. With three \
             raters or more, the alternative annotator test asks whether the judge could replace one of them: each rater is \
             left out in turn, judge and rater are scored against the others, and a one-sided t-test with the margin \
             --epsilon, corrected over raters (Benjamini–Yekutieli), gives the winning rate (the judge passes at 0.5 or more) \
@@ -70,7 +77,8 @@ enum AlignCommand {
             the rubric quotes as worked examples are left out unless --include-examples. The verdict \
             per dimension compares the statistic's interval with the threshold: aligned when the \
             lower bound clears it, not aligned when the upper bound is below it, inconclusive \
-            otherwise (with how many more labelled rows would decide it). Each run appends a line \
+            otherwise (with how many more labelled rows would decide it). --threshold-from-ceiling F sets each \
+            dimension's threshold to F × the mean over rater pairs of the statistic, printed per dimension. Each run appends a line \
             to the history file (--history).
             With --judge-scores FILE the judge is not called: the scores come from FILE (CSV or JSON \
             Lines with an id and one number or level label per dimension, or a judgments file from judgecal \
@@ -95,7 +103,7 @@ enum AlignCommand {
             input; 66 a file missing; 73 output folder missing.
             """,
         options: [rubric] + LabelOptions.options + [judgeScores, categories] + IntervalOptions.options
-            + [threshold, sequential, epsilon, altTestScorer, groupBy, worst, report] + SplitOptions.options + JudgeModelOptions.selectionOptions
+            + [threshold, thresholdFromCeiling, sequential, epsilon, altTestScorer, groupBy, worst, report] + SplitOptions.options + JudgeModelOptions.selectionOptions
             + JudgeModelOptions.options,
         flags: LabelOptions.flags + [includeExamples, noHistory, requireCertified, pairwise],
         positionals: [runFile],
@@ -224,7 +232,7 @@ enum AlignCommand {
     /// interval here is analytic). `--report` and `--history` apply.
     static let refusedOptionNames = [
         "categories", "statistic", "weights", "metric", "ci", "resamples", "seed", "group-by", "worst", "split",
-        "splits", "split-shares", "sequential", "experts", "epsilon", "alt-test-scorer",
+        "splits", "split-shares", "sequential", "experts", "epsilon", "alt-test-scorer", "threshold-from-ceiling",
     ]
     /// The flags refused with `--pairwise`: `means` (preferences are not averaged), `include-examples`
     /// and `require-certified` (a pairwise run has no worked-example rows or certificate).
@@ -288,14 +296,19 @@ enum AlignCommand {
     }
 
     /// The options refused with several judge-score files: a report file (the table has no page of its
-    /// own; `--json` prints it) and sequential looks (counted per judge, not for a table).
-    static let refusedWithSeveralJudges: [any OptionDeclaration] = [report, sequential]
+    /// own; `--json` prints it), sequential looks (counted per judge, not for a table) and a threshold
+    /// from the ceiling (the table's header gives one threshold for every dimension).
+    static let refusedWithSeveralJudges: [any OptionDeclaration] = [report, sequential, thresholdFromCeiling]
 
     /// `align --judge-scores A B C…`: aligns each judge, forms the panels and prints the table
     /// (``JudgeTableAlignment``); the history gets one line per judge.
     static func runOnSeveralScores(_ paths: [String], _ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         if let given = refusedWithSeveralJudges.first(where: arguments.isGiven) {
             throw UsageError("--\(given.option.name) does not apply with several --judge-scores files (docs/ALIGNMENT.md, \"Several judges\")")
+        }
+        if try arguments[IntervalOptions.experts] == .each {
+            throw UsageError(
+                "--experts each does not apply with several --judge-scores files: the ranking compares the judges on one expert value per row")
         }
         let names = paths.map { JudgeTableAlignment.name(of: URL(fileURLWithPath: $0)) }
         if let name = names.first(where: { name in names.count { $0 == name } > 1 || JudgePanel.allCases.contains { $0.entryName == name } }) {
@@ -432,10 +445,19 @@ enum AlignCommand {
             seed: try arguments[IntervalOptions.seed],
             worstDisagreements: try arguments[worst],
             includeExampleRows: arguments[includeExamples], sequentialLooks: try arguments[sequential],
-            experts: try arguments[IntervalOptions.experts],
+            experts: try arguments[IntervalOptions.experts]?.combination,
             alternativeAnnotatorMargin: try arguments[epsilon], alternativeAnnotatorScorer: try arguments[altTestScorer]
         ).validated()
         try AlternativeAnnotatorTest.check(epsilon: settings.alternativeAnnotatorMargin)
-        return settings
+        var checked = settings
+        checked.eachExpert = try arguments[IntervalOptions.experts] == .each
+        if let factor = try arguments[thresholdFromCeiling] {
+            guard !arguments.isGiven(threshold) else {
+                throw UsageError("--threshold-from-ceiling sets each dimension's threshold; give it or --threshold, not both")
+            }
+            checked.thresholdFromCeiling = factor
+        }
+        try CeilingThreshold.check(checked)
+        return checked
     }
 }

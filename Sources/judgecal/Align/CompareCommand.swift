@@ -48,6 +48,10 @@ enum CompareCommand {
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
+        if try arguments[IntervalOptions.experts] == .each {
+            throw UsageError(
+                "--experts each applies to align's verdict; compare's paired difference needs one expert value per row (majority, mean or median)")
+        }
         let fullRun = try InputFiles.run(arguments[runFile])
         var run = fullRun
         let control = try InputFiles.rubric(arguments[Self.control])
@@ -57,7 +61,7 @@ enum CompareCommand {
             statistic: try StatisticOptions.verdict.read(arguments, console: console), intervals: try arguments[IntervalOptions.ci],
             resamples: try arguments[IntervalOptions.resamples],
             seed: try arguments[IntervalOptions.seed], worstDisagreements: try arguments[AlignCommand.worst],
-            includeExampleRows: arguments[includeExamples], experts: try arguments[IntervalOptions.experts]
+            includeExampleRows: arguments[includeExamples], experts: try arguments[IntervalOptions.experts]?.combination
         ).validated()
         if arguments[AlignCommand.noHistory], !arguments.isGiven(SplitOptions.split) {
             throw UsageError("--no-history applies only with --split: without a split, compare writes no history line")

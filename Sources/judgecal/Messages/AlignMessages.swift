@@ -24,6 +24,16 @@ enum AlignMessages {
         case .epsilonOutOfRange(let epsilon)?:
             "--epsilon takes a margin from 0 to 1, not \(epsilon.plainText) (the paper's: 0.2 for experts, 0.15 for skilled "
                 + "annotators, 0.1 for crowd workers)"
+        case .ceilingFactorOutOfRange(let factor)?: "--threshold-from-ceiling takes a factor in (0, 1.5], not \(factor.plainText)"
+        case .noCeiling(let dimension, let why)?:
+            "--threshold-from-ceiling: dimension \(dimension) has no human ceiling to set the threshold from (\(why)); give --threshold instead"
+        case .eachExpertNeedsRaters(let dimension, let raters)?:
+            "--experts each: dimension \(dimension) has \(raters) rater\(raters == 1 ? "" : "s"); comparing the judge with each rater "
+                + "needs two or more (leave --experts each out, or give the other raters' labels)"
+        case .eachExpertWithWeights(let dimension)?:
+            "--experts each does not weigh rows by the sheets' inclusion probabilities (dimension \(dimension)); leave it out"
+        case .looksWith(let ceiling)?:
+            "--sequential keeps one threshold and one figure for every look, so it does not take \(ceiling ? "--threshold-from-ceiling" : "--experts each")"
         case nil: nil
         }
     }

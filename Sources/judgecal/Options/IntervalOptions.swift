@@ -23,11 +23,21 @@ enum IntervalOptions {
     static let defaultSeed = defaults.seed
     static let seed = OptionKey<UInt64>("seed", valueName: "n", help: "Bootstrap seed.", defaultValue: defaultSeed)
 
-    static let experts = OptionKey<ExpertCombination?>(
+    /// `--experts`' values: the library's combinations, and `each` (``AlignmentSettings/eachExpert``).
+    enum Experts: String, CaseIterable, ArgumentValue {
+        case majority, mean, median, each
+        /// The combination asked; `nil` for `each`, whose other figures keep the scale's default.
+        var combination: ExpertCombination? { ExpertCombination(rawValue: rawValue) }
+    }
+
+    static let experts = OptionKey<Experts?>(
         "experts", valueName: "how",
         help: "How a row's several raters become its expert value: majority (ties leave the row unpaired, counted), mean or "
-            + "median (default: majority on a two-level scale, mean otherwise; the choice is printed).",
-        choices: ExpertCombination.allCases.map(\.rawValue))
+            + "median (default: majority on a two-level scale, mean otherwise; the choice is printed); or, for align's verdict, "
+            + "each: the mean over raters of the statistic between the judge and each rater alone on the rows they share "
+            + "(like the ceiling's mean pair), its interval a bootstrap over rows; the other figures keep the default; needs "
+            + "two raters on every dimension.",
+        choices: Experts.allCases.map(\.rawValue))
 
     static let options: [any OptionDeclaration] = StatisticOptions.verdict.options + [ci, resamples, seed, experts]
 }

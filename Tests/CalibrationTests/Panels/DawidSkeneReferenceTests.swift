@@ -10,7 +10,7 @@ import _TestSupport
 /// unused category, read from dawid-skene-fixtures.json (benchmarks/python/dawid_skene_fixtures.py).
 @Suite("Dawid–Skene against crowd-kit")
 struct DawidSkeneReferenceTests {
-    struct Case: Decodable, Sendable, CustomTestStringConvertible {
+    struct Case: NamedReferenceCase, CustomTestStringConvertible {
         var name = ""
         var scale: [Double]
         var ratings: [[Double?]]
@@ -27,20 +27,7 @@ struct DawidSkeneReferenceTests {
         }
     }
 
-    struct File: Decodable { var cases: [String: Case] }
-
-    static let cases: [Case] = {
-        let url = SharedData.projectURL("Tests/CalibrationTests/Resources/dawid-skene/dawid-skene-fixtures.json")
-        do {
-            return try JSONDecoder().decode(File.self, from: Data(contentsOf: url)).cases.sorted { $0.key < $1.key }.map {
-                var c = $0.value
-                c.name = $0.key
-                return c
-            }
-        } catch {
-            fatalError("cannot read the Dawid–Skene fixtures at \(url.path): \(error)")
-        }
-    }()
+    static let cases: [Case] = ReferenceFixture.cases("Tests/CalibrationTests/Resources/dawid-skene/dawid-skene-fixtures.json")
 
     @Test("the fixture holds the three sets")
     func threeSets() {
