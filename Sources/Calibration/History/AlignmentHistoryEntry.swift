@@ -231,19 +231,12 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
         guard fd >= 0 else { throw OutputError(path: path, doing: doing, errno: errno, remedy: remedy) }
         defer { close(fd) }
         guard flock(fd, LOCK_EX) == 0 else { throw OutputError(path: path, doing: doing, errno: errno, remedy: remedy) }
-        let existing: Data
-        do {
-            // A stream (StagedOutputs' rule: a device, FIFO or socket, or a path under /dev/) has no lines
-            // to link to, and /dev/full reads forever.
-            existing =
-                StagedOutputs.isStream(url.path)
-                ? Data() : try FileHandle(fileDescriptor: fd, closeOnDealloc: false).readToEnd() ?? Data()
-        } catch {
-            throw OutputError(path: path, doing: doing, reason: "it could not be read to link the new line: \(error)", remedy: remedy)
-        }
+        // A stream (StagedOutputs' rule: a device, FIFO or socket, or a path under /dev/) has no lines
+        // to link to, and /dev/full reads forever.
+        let tail = StagedOutputs.isStream(url.path) ? Data() : try Self.tail(fd, path: path, doing: doing, remedy: remedy)
         var linked = self
-        linked.previous = Self.lines(of: existing).last.map { SHA256.hexDigest(of: Array($0.text)) }
-        var line = existing.last.map { $0 == 0x0A ? Data() : Data([0x0A]) } ?? Data()
+        linked.previous = Self.lines(of: tail).last.map { SHA256.hexDigest(of: Array($0.text)) }
+        var line = tail.last.map { $0 == 0x0A ? Data() : Data([0x0A]) } ?? Data()
         line.append(try linked.jsonLine())
         line.append(0x0A)
         let written = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
@@ -252,5 +245,30 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
             throw OutputError(path: path, doing: doing, reason: reason, remedy: remedy)
         }
         guard fsync(fd) == 0 || errno == EINVAL else { throw OutputError(path: path, doing: doing, errno: errno, remedy: remedy) }
+    }
+
+    /// The end of the open file `fd` from the start of its last non-blank line (``lines(of:)``): read
+    /// backwards in 64 KiB windows until a line break comes before that line, or the file's start, so
+    /// that linking a line costs the last line, not the whole history.
+    private static func tail(_ fd: Int32, path: String, doing: String, remedy: OutputError.Remedy) throws -> Data {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw OutputError(path: path, doing: doing, errno: errno, remedy: remedy) }
+        var start = Int(info.st_size)
+        var tail = Data()
+        let window = 1 << 16
+        while start > 0 {
+            let size = min(window, start)
+            start -= size
+            var chunk = Data(count: size)
+            let read = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, size, off_t(start)) }
+            guard read == size else {
+                let reason = read < 0 ? String(cString: strerror(errno)) : "it changed while it was read"
+                throw OutputError(path: path, doing: doing, reason: "it could not be read to link the new line: \(reason)", remedy: remedy)
+            }
+            tail = chunk + tail
+            // Two non-blank lines: the last is whole, a line break before it.
+            if lines(of: tail).count >= 2 { break }
+        }
+        return tail
     }
 }

@@ -115,6 +115,27 @@ struct CertificateHistoryTests {
         #expect(try AlignmentHistoryEntry.readAll(from: url).map(\.rubric) == ["a", "b", "c", "d"])
     }
 
+    /// The append reads the history from its end only; a line longer than its 64 KiB window, and one
+    /// after blank lines and a CRLF, are still linked whole.
+    @Test("An append links to the last line read from the file's end: a 300 KiB line, blank lines and CRLF after it")
+    func longLastLine() throws {
+        let url = try SharedData.temporaryFolder("history-long").appendingPathComponent("history.jsonl")
+        var long = try AlignmentHistoryEntry.decode(line: Data(Self.oldLine.utf8))
+        long.labelRows = (0..<30_000).map { "row-\($0)" }
+        try Data((Self.oldLine + "\n").utf8).write(to: url)
+        try long.append(to: url)
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("\r\n \n\n".utf8))
+        try handle.close()
+        try AlignmentHistoryEntry.decode(line: Data(Self.oldLine.utf8)).append(to: url)
+        let lines = try Data(contentsOf: url).split(separator: 0x0A).map { String(decoding: $0.last == 0x0D ? $0.dropLast() : $0, as: UTF8.self) }
+            .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        #expect(lines.count == 3 && lines[1].utf8.count > 300_000)
+        #expect(try AlignmentHistoryEntry.decode(line: Data(lines[2].utf8)).previous == SHA256.hexDigest(of: Array(lines[1].utf8)))
+        #expect(try AlignmentHistoryEntry.readAll(from: url).count == 3)
+    }
+
     @Test("Lines written before links were kept read as they are, and the first appended line links to the last of them")
     func legacyThenChained() throws {
         let url = try SharedData.temporaryFolder("history-legacy").appendingPathComponent("history.jsonl")
