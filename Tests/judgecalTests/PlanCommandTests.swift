@@ -98,4 +98,38 @@ struct PlanCommandTests {
         let changed = try JudgeCalProcess.run(common + ["--sequential", "5"])
         #expect(changed.status == 64 && changed.error.contains("began with --sequential 4"), "\(changed.error)")
     }
+
+    /// Issue #29: looks were counted by the sheets' file names, so one new sheet per batch (SAMPLING.md's
+    /// workflow) made every look "look 1". A sequence is its labelled rows: batch 2's sheet beside batch 1's
+    /// is look 2, the same rows under other file names are that look again, and leaving batch 1 out is refused.
+    @Test("one new sheet per batch continues the sequence of looks; renamed sheets are the same look; a dropped batch is refused")
+    func sequentialBatches() throws {
+        let folder = try SharedData.temporaryFolder("sequential-batches")
+        let lines = try String(contentsOf: SharedData.projectURL("notebooks-data/hanna.labels.csv"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        let half = 1 + (lines.count - 1) / 2
+        let batches = [Array(lines[1..<half]), Array(lines[half...])].enumerated().map { i, rows in
+            let url = folder.appendingPathComponent("batch-\(i + 1).labels.csv")
+            return (url, ([lines[0]] + rows).joined(separator: "\n"))
+        }
+        for (url, text) in batches { try Data(text.utf8).write(to: url) }
+        let history = folder.appendingPathComponent("history.jsonl").path
+        func look(_ sheets: [String]) throws -> (status: Int32, output: String, error: String) {
+            let r = try JudgeCalProcess.run(
+                ["align", "--judge-scores", "notebooks-data/hanna-judges/Mistral-7B.p1.csv", "--labels"] + sheets
+                    + ["--categories", "1,2,3,4,5", "--means", "--resamples", "0", "--history", history, "--sequential", "4"])
+            return (r.status, r.output, r.error)
+        }
+        let first = try look([batches[0].0.path])
+        #expect(first.output.contains("look 1 of at most 4"), "\(first.error)")
+        let second = try look([batches[0].0.path, batches[1].0.path])
+        #expect(second.output.contains("look 2 of at most 4"), "\(second.output.prefix(600))\(second.error)")
+        // The same rows under other names: the same look, not a third.
+        let renamed = folder.appendingPathComponent("all.labels.csv")
+        try Data((batches[0].1 + "\n" + batches[1].1.split(separator: "\n").dropFirst().joined(separator: "\n")).utf8).write(to: renamed)
+        let again = try look([renamed.path])
+        #expect(again.output.contains("look 2 of at most 4"), "\(again.output.prefix(600))\(again.error)")
+        let dropped = try look([batches[1].0.path])
+        #expect(dropped.status == 64, "\(dropped.error)")
+    }
 }
