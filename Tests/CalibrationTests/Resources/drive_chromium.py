@@ -18,12 +18,17 @@ Prints one JSON object: {"values", "console" (error and warning messages),
 import base64
 import json
 import os
+import select
 import subprocess
 import sys
 import tempfile
 import time
 
 KEYS = {"ArrowLeft": 37, "ArrowUp": 38, "ArrowRight": 39, "ArrowDown": 40}
+
+
+class BrowserTimeout(RuntimeError):
+    """The browser sent nothing before a deadline."""
 
 
 class Browser:
@@ -48,22 +53,33 @@ class Browser:
         self.next_id = 0
         self.events = []
 
-    def send(self, method, params=None, session=None):
+    def send(self, method, params=None, session=None, timeout=60):
         self.next_id += 1
         message = {"id": self.next_id, "method": method, "params": params or {}}
         if session:
             message["sessionId"] = session
         os.write(self.to_chrome, json.dumps(message).encode() + b"\0")
         wanted = self.next_id
+        deadline = time.time() + timeout
         while True:
-            reply = self.read()
+            reply = self.read(deadline, waiting_for=f"the reply to {method}")
             if reply.get("id") == wanted:
                 if "error" in reply:
                     raise RuntimeError(f"{method}: {reply['error']}")
                 return reply.get("result", {})
 
-    def read(self):
+    def read(self, deadline, waiting_for):
+        """The next message, or BrowserTimeout at `deadline`.
+
+        A read that blocks without a deadline was how the driver once hung until the test killed it:
+        `wait_for`'s timeout was checked only between messages, so a browser that sent none never
+        reached it. Every read now waits at most until its deadline.
+        """
         while b"\0" not in self.buffer:
+            remaining = deadline - time.time()
+            ready, _, _ = select.select([self.from_chrome], [], [], max(0.0, remaining))
+            if not ready:
+                raise BrowserTimeout(f"chromium sent nothing for {waiting_for}")
             chunk = os.read(self.from_chrome, 1 << 20)
             if not chunk:
                 raise RuntimeError("chromium closed the pipe")
@@ -76,12 +92,11 @@ class Browser:
 
     def wait_for(self, method, timeout=20):
         deadline = time.time() + timeout
-        while time.time() < deadline:
+        while True:
             for i, event in enumerate(self.events):
                 if event["method"] == method:
                     return self.events.pop(i)
-            self.read()
-        raise RuntimeError(f"timed out waiting for {method}")
+            self.read(deadline, waiting_for=method)
 
     def wait_ready(self, session, url, timeout=20):
         """Polls until the page at `url` has loaded and is not the document a reload replaced.
@@ -97,14 +112,18 @@ class Browser:
             if reply.get("result", {}).get("value") is True:
                 return
             time.sleep(0.05)
-        raise RuntimeError(f"timed out waiting for {url} to load")
+        raise BrowserTimeout(f"timed out waiting for {url} to load")
 
     def close(self):
         try:
-            self.send("Browser.close")
+            self.send("Browser.close", timeout=10)
         except RuntimeError:
             pass
-        self.process.wait(timeout=10)
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
 
 
 def main():
@@ -198,4 +217,9 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except BrowserTimeout as timeout:
+        # 75 (EX_TEMPFAIL): the browser stopped answering; ChromiumDriver runs it once more from a fresh profile.
+        print(f"drive_chromium.py: {timeout}", file=sys.stderr)
+        sys.exit(75)
