@@ -173,6 +173,10 @@ def main():
                         path = named if os.path.exists(named) else os.path.join(os.path.abspath(outdir), guid)
                         result["downloads"].append({"state": event["params"]["state"], "suggestedFilename": name, "path": path})
                 elif "navigate" in step:
+                    # As before a reload: the page's localStorage writes reach the browser process asynchronously,
+                    # and a page opened at once in another renderer once found the first sheet's progress missing
+                    # (the label-page test's firstAgain, on a machine saturated by a CI run beside the suite).
+                    time.sleep(1.0)
                     url = "file://" + os.path.join(os.path.dirname(os.path.abspath(page)), step["navigate"])
                     browser.send("Page.navigate", {"url": url}, session=session)
                     browser.wait_ready(session, url)
