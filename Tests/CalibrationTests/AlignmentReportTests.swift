@@ -413,6 +413,15 @@ struct AlignmentReportTests {
         two.groups = Dictionary(uniqueKeysWithValues: zip(ids, names.map { $0 == "g1" ? "a" : "b" }))
         let undefined = try #require(try AlignmentReport(two).dimensions.first?.grouped?.systemLevel)
         #expect(undefined.spearman.undefinedReason?.code == "too-few")
+        // One row per group: the slice's kappa is "too few", not chance agreement 1; the system-level
+        // interval is undefined (nothing to resample within a group), not the point repeated.
+        var singletons = input
+        singletons.groups = Dictionary(uniqueKeysWithValues: zip(ids, ids))
+        let single = try #require(
+            try AlignmentReport(singletons, options: AlignmentSettings(resamples: 200, seed: 1)).dimensions.first?.grouped)
+        #expect(single.slices?.allSatisfy { $0.n == 1 && $0.statisticEstimate.undefinedReason?.code == "too-few" } == true)
+        #expect(single.systemLevel?.spearman.value != nil && single.systemLevel?.spearman.interval == nil)
+        #expect(single.systemLevel?.spearman.intervalUndefinedReason?.message.contains("every group has one row") == true)
 
         var missing = input
         missing.groups["r4"] = nil

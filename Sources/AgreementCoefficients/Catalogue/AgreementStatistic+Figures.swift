@@ -50,7 +50,9 @@ extension AgreementStatistic {
             raters: raters, measure: named, estimate: figure.estimate, test: figure.test, table: figure.table,
             notes: figure.notes)
         measurement.excluded = items - used
-        if measurement.estimate.value != nil, used < Self.minimumItems {
+        // Too few items before the figure's own reason: on one item chance agreement is 1 too, but the item
+        // count is why. No item at all keeps the figure's "no data".
+        if used > 0 || measurement.estimate.value != nil, used < Self.minimumItems {
             measurement.estimate = Estimate(
                 undefined: .tooFew(
                     "\(used) rated item\(used == 1 ? " is" : "s are") too few: \(measureName) needs at least \(Self.minimumItems), and on one item any agreement or disagreement is all there is"

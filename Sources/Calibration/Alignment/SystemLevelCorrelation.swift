@@ -9,7 +9,9 @@ public import StatisticsCore
 /// The interval is a percentile bootstrap that keeps the groups and resamples the rows within each
 /// (with replacement, as many as it has), recomputing the means and the correlation; resamples on
 /// which the correlation is undefined (every mean tied on one side) are left out and counted in the
-/// method's words. Fewer than three groups give no correlation.
+/// method's words. Fewer than three groups give no correlation. When every group has one row there
+/// is nothing to resample within a group, so the interval is undefined with that reason rather than
+/// the point every resample repeats.
 public struct SystemLevelCorrelation: Sendable, Hashable, Codable {
     /// The groups (systems) correlated.
     public var groups: Int
@@ -34,6 +36,14 @@ public struct SystemLevelCorrelation: Sendable, Hashable, Codable {
         }
         var (rho, tau) = try correlations(rows)
         guard resamples > 0, rho.value != nil || tau.value != nil else {
+            (spearman, kendallTauB) = (rho, tau)
+            return
+        }
+        guard rows.contains(where: { $0.count > 1 }) else {
+            let reason = UndefinedReason.noVariation(
+                "every group has one row, so rows resampled within groups cannot move the means; the interval would be the point itself")
+            if rho.value != nil { rho.intervalUndefinedReason = reason }
+            if tau.value != nil { tau.intervalUndefinedReason = reason }
             (spearman, kendallTauB) = (rho, tau)
             return
         }
