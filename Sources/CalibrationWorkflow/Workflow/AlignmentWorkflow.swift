@@ -68,8 +68,24 @@ public struct AlignmentOutputs: Sendable, Hashable {
         try write(.preference(report), entry: AlignmentHistoryEntry(preference: report, rubricText: rubricText))
     }
 
+    /// Writes several judges' table (``JudgeTable``) as the report file, if one was asked for, and one
+    /// history line per judge (each a look at that judge; panels are not recorded), all or none.
+    ///
+    /// - Parameter rubricText: the rubric's text, whose hash each line keeps.
+    /// - Throws: ``OutputError`` naming what could not be written and what was held back.
+    public func write(_ table: JudgeTable, rubricText: String?) throws {
+        let entries = table.judges.filter { $0.panel == nil }.compactMap { table.reports[$0.name] }.map {
+            AlignmentHistoryEntry(report: $0, rubricText: rubricText)
+        }
+        try write(try report.map { [try table.file(at: $0)] } ?? [], entries: entries)
+    }
+
     private func write(_ document: ReportDocument, entry: AlignmentHistoryEntry) throws {
-        try StagedOutputs.writeAllOrNone(try report.map { [try document.file(at: $0)] } ?? []) {
+        try write(try report.map { [try document.file(at: $0)] } ?? [], entries: [entry])
+    }
+
+    private func write(_ files: [(data: Data, path: String, role: String)], entries: [AlignmentHistoryEntry]) throws {
+        try StagedOutputs.writeAllOrNone(files) {
             guard let history else { return }
             if let folder = defaultHistoryFolderToMake {
                 do {
@@ -80,7 +96,7 @@ public struct AlignmentOutputs: Sendable, Hashable {
                         remedy: .otherHistory(isDefault: true))
                 }
             }
-            try entry.append(to: URL(fileURLWithPath: history))
+            for entry in entries { try entry.append(to: URL(fileURLWithPath: history)) }
         }
     }
 }

@@ -85,10 +85,13 @@ enum AlignCommand {
             With --judge-scores A B C… (two or more files, each judge named by its file's name without \
             the extension) every judge is aligned on its own rows as one would be, three panels of them \
             are scored like one more judge (the mean, the majority and Dawid–Skene), and per dimension a \
-            table gives each one's n, statistic with its interval and verdict, then a ranking on the rows \
-            every judge scored: the difference from the best with a paired bootstrap interval and a \
-            Holm-adjusted p-value (docs/ALIGNMENT.md, "Several judges"). The history gets one line per \
-            judge; --report and --sequential are refused (64); the exit code is the worst over the judges.
+            table gives each one's n, statistic with its interval and verdict, the alternative annotator \
+            test's winning rate, and its label multiplier (how many expert labels one labelled row is \
+            worth with it in a corrected estimate, 1/(1 − R²), with a bootstrap interval), then a ranking \
+            on the rows every judge scored: the difference from the best with a paired bootstrap interval \
+            and a Holm-adjusted p-value (docs/ALIGNMENT.md, "Several judges"). --report writes the table \
+            (.html, .md or JSON); the history gets one line per judge; --sequential is refused (64); the \
+            exit code is the worst over the judges.
             Exit codes: 0 every dimension aligned; 2 some dimension not aligned; 3 some inconclusive \
             (none not aligned); 4 some undefined; 1 the judge server failed; 64 usage; 65 malformed \
             input; 66 a file missing; 73 output folder missing.
@@ -235,12 +238,12 @@ enum AlignCommand {
             alignment.report, outputs, arguments, rubricText: read.rubricText, labelRows: alignment.labelledRows, console: console)
     }
 
-    /// The options refused with several judge-score files: a report file (the table has no page of its
-    /// own; `--json` prints it) and sequential looks (counted per judge, not for a table).
-    static let refusedWithSeveralJudges: [any OptionDeclaration] = [report, sequential]
+    /// The options refused with several judge-score files: sequential looks (counted per judge, not for a table).
+    static let refusedWithSeveralJudges: [any OptionDeclaration] = [sequential]
 
     /// `align --judge-scores A B C…`: aligns each judge, forms the panels and prints the table
-    /// (``JudgeTableAlignment``); the history gets one line per judge.
+    /// (``JudgeTableAlignment``); `--report` writes the table (HTML, Markdown or JSON by extension) and the
+    /// history gets one line per judge, all or none.
     static func runOnSeveralScores(_ paths: [String], _ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         if let given = refusedWithSeveralJudges.first(where: arguments.isGiven) {
             throw UsageError("--\(given.option.name) does not apply with several --judge-scores files (docs/ALIGNMENT.md, \"Several judges\")")
@@ -258,7 +261,7 @@ enum AlignCommand {
         alignment.notes.forEach(console.printNote)
         let judges = alignment.table.judges.filter { $0.panel == nil }.compactMap { alignment.table.reports[$0.name] }
         // Sequential looks are refused above, so no line keeps the labelled rows.
-        for report in judges { try outputs.write(report, rubricText: read.rubricText, labelRows: []) }
+        try outputs.write(alignment.table, rubricText: read.rubricText)
         console.print(
             arguments[LabelOptions.json]
                 ? String(decoding: try JSONEncoder.report.encode(alignment.table), as: UTF8.self) : alignment.table.renderText())
