@@ -4,16 +4,18 @@ import StatisticsCore
 import Testing
 import _TestSupport
 
-/// The label multiplier's calibrated R² against statsmodels and numpy, on the cases
+/// The label multiplier's calibrated R² against numpy (and statsmodels' least squares), on the cases
 /// `benchmarks/python/label_multiplier_fixtures.py` generated (`Resources/label-multiplier-fixtures.json`).
 enum LabelMultiplierFixtures {
     struct Synthetic: Decodable, Sendable, CustomTestStringConvertible {
         var name: String
         var expert: [Double]
         var judge: [Double]
+        var judgeUnlabelled: [Double]
         var lambda: Double
         var rSquared: Double
         var multiplier: Double
+        var olsRSquared: Double
         var testDescription: String { name }
     }
 
@@ -24,6 +26,7 @@ enum LabelMultiplierFixtures {
         var lambda: Double
         var rSquared: Double
         var multiplier: Double
+        var olsRSquared: Double
         var testDescription: String { "\(judge) \(dimension)" }
     }
 
@@ -54,18 +57,23 @@ enum LabelMultiplierFixtures {
     }
 }
 
-@Suite("The label multiplier: calibrated R² against statsmodels, edge cases, the paired bootstrap")
+@Suite("The label multiplier: calibrated R² against numpy and statsmodels, edge cases, the paired bootstrap")
 struct LabelMultiplierReferenceTests {
-    @Test("random sets: λ, R² and 1/(1 − R²) equal statsmodels' OLS (slope clipped to [0, 1]) to 1e-10", arguments: LabelMultiplierFixtures.file.synthetic)
+    @Test(
+        "random sets, some with an unlabelled pool: λ, R² and 1/(1 − R²) equal numpy's to 1e-10, R² never above statsmodels' OLS R²",
+        arguments: LabelMultiplierFixtures.file.synthetic)
     func synthetic(_ c: LabelMultiplierFixtures.Synthetic) throws {
-        let m = LabelMultiplier(pairs: Array(zip(c.expert, c.judge)).map { ($0, $1) }, resamples: 0)
+        let m = LabelMultiplier(pairs: Array(zip(c.expert, c.judge)).map { ($0, $1) }, judgeUnlabelled: c.judgeUnlabelled, resamples: 0)
+        #expect((m.calibratedRSquared.value ?? .nan) <= c.olsRSquared + 1e-12)
         #expect(abs((m.lambda ?? .nan) - c.lambda) < 1e-10)
         #expect(abs((m.calibratedRSquared.value ?? .nan) - c.rSquared) < 1e-10)
         #expect(abs((m.multiplier.value ?? .nan) - c.multiplier) < 1e-9 * c.multiplier)
         #expect(m.multiplier.interval == nil, "no resamples, no interval")
     }
 
-    @Test("HANNA's five judges against the crowd means, each criterion: R² equal statsmodels' to 1e-10", arguments: LabelMultiplierFixtures.file.hanna)
+    @Test(
+        "HANNA's five judges against the crowd means, each criterion (every row labelled): R² equal numpy's and statsmodels' OLS R² to 1e-10",
+        arguments: LabelMultiplierFixtures.file.hanna)
     func hanna(_ c: LabelMultiplierFixtures.HANNA) throws {
         let labels = Dictionary(uniqueKeysWithValues: try LabelMultiplierFixtures.read("notebooks-data/hanna.labels.csv").map { ($0.id, $0.values) })
         let scores = try LabelMultiplierFixtures.read("notebooks-data/hanna-judges/\(c.judge).p1.csv")
@@ -77,6 +85,7 @@ struct LabelMultiplierReferenceTests {
         let m = LabelMultiplier(pairs: pairs, resamples: 0)
         #expect(abs((m.lambda ?? .nan) - c.lambda) < 1e-10)
         #expect(abs((m.calibratedRSquared.value ?? .nan) - c.rSquared) < 1e-10)
+        #expect(abs((m.calibratedRSquared.value ?? .nan) - c.olsRSquared) < 1e-10, "no pool, slope in [0, 1]: least squares")
         #expect(abs((m.multiplier.value ?? .nan) - c.multiplier) < 1e-9)
     }
 

@@ -4,14 +4,23 @@ public import StatisticsCore
 /// run's mean (``RunMeanEstimate``, PPI++), with the judge's calibrated R² it rests on.
 ///
 /// **The calibration** is the one the corrected mean uses: PPI++'s power tuning, a linear map of the
-/// judge's score with slope λ clipped to [0, 1] (``RunMeanEstimate``). On n labelled pairs (Yᵢ, Ŷᵢ),
-/// with S_yy = Σ(Yᵢ − Ȳ)², S_ŷŷ = Σ(Ŷᵢ − Ŷ̄)² and S_yŷ = Σ(Yᵢ − Ȳ)(Ŷᵢ − Ŷ̄),
+/// judge's score with slope λ clipped to [0, 1] (``RunMeanEstimate``), its variance taken over every row
+/// the judge scored. On n labelled pairs (Yᵢ, Ŷᵢ) and N further rows the judge alone scored (Ŷⱼ), with
+/// S_yy = Σ(Yᵢ − Ȳ)², S_yŷ = Σ(Yᵢ − Ȳ)(Ŷᵢ − Ŷ̄) over the labelled rows and s²(Ŷ) the variance (divisor
+/// n + N) of all n + N judge scores about their mean,
 ///
-///     λ  = clip(S_yŷ / S_ŷŷ, 0, 1)                      (0 when S_ŷŷ = 0)
-///     R² = 1 − Σ(Yᵢ − Ȳ − λ(Ŷᵢ − Ŷ̄))² / S_yy = (2λS_yŷ − λ²S_ŷŷ) / S_yy
+///     λ  = clip((S_yŷ / n) / s²(Ŷ), 0, 1)               (0 when s²(Ŷ) = 0)
+///     R² = 1 − Σ(Yᵢ − Ȳ − λ(Ŷᵢ − Ŷ̄))² / S_yy
 ///
-/// the share of the expert value's variance the calibrated judge explains. Unclipped (0 ≤ S_yŷ ≤ S_ŷŷ)
-/// this is the squared Pearson correlation; a judge that moves against the experts gets λ = 0 and R² = 0.
+/// the share of the expert value's variance the corrected estimate's labelled term is rid of. This is
+/// PPI++'s λ with n/N taken to 0 (the large pool below); PPI++ divides the pooled variance by
+/// n + N − 1, a difference of 1/(n + N) that vanishes with the pool and would otherwise keep an exact
+/// judge from R² = 1. With no unlabelled row and λ unclipped it is the least-squares R², the squared
+/// Pearson correlation. With unlabelled rows it is not the in-sample fit: at
+/// small n the labelled rows' judge variance strays from the pool's, λ with it, and the in-sample R²
+/// (the squared Pearson correlation, when unclipped) overstates what the correction achieves — by a
+/// third of the width ratio at n = 50 with R² = 0.95 (docs/ESTIMATION.md). A judge that moves against
+/// the experts gets λ = 0 and R² = 0.
 ///
 /// **The multiplier** is (1 − R²_ref)/(1 − R²_judge) with the reference "experts alone" (R²_ref = 0):
 ///
@@ -49,17 +58,19 @@ public struct LabelMultiplier: Sendable, Hashable, Codable {
     /// for a large unlabelled pool; `nil` when the multiplier is undefined.
     public var predictedWidthRatio: Double? { multiplier.value.map { (1 / $0).squareRoot() } }
 
-    /// The multiplier of a judge on `pairs` of (expert value, judge score).
+    /// The multiplier of a judge on `pairs` of (expert value, judge score), with the judge's scores of
+    /// the rows no expert labelled.
     ///
     /// - Parameters:
     ///   - pairs: the labelled rows, each the expert value and the judge's score.
+    ///   - judgeUnlabelled: the judge's scores of the other rows it scored; they enter only the judge's variance.
     ///   - level: the interval's coverage.
     ///   - resamples: B; 0 gives no interval.
     ///   - seed: the bootstrap's seed.
     ///   - bca: BCa rather than the percentile interval.
     public init(
-        pairs: [(expert: Double, judge: Double)], level: Double = 0.95, resamples: Int = 2000, seed: UInt64 = 0,
-        bca: Bool = false
+        pairs: [(expert: Double, judge: Double)], judgeUnlabelled: [Double] = [], level: Double = 0.95, resamples: Int = 2000,
+        seed: UInt64 = 0, bca: Bool = false
     ) {
         let n = pairs.count
         guard n >= CorrectionSample.minimumLabelled else {
@@ -68,7 +79,8 @@ public struct LabelMultiplier: Sendable, Hashable, Codable {
             (calibratedRSquared, multiplier, lambda) = (Estimate(undefined: reason, n: n), Estimate(undefined: reason, n: n), nil)
             return
         }
-        guard let fit = Self.calibration(pairs, Array(0..<n)) else {
+        let pool = Self.Pool(judgeUnlabelled)
+        guard let fit = Self.calibration(pairs, Array(0..<n), pool: pool) else {
             let reason = UndefinedReason.noVariation("every expert value is the same, so there is no variance for the judge to explain")
             (calibratedRSquared, multiplier, lambda) = (Estimate(undefined: reason, n: n), Estimate(undefined: reason, n: n), nil)
             return
@@ -85,7 +97,7 @@ public struct LabelMultiplier: Sendable, Hashable, Codable {
         var estimate = Estimate(value: value, n: n)
         if resamples > 0 {
             let boot = Bootstrap.items(count: n, resamples: resamples, level: level, seed: seed, bca: bca) { indices in
-                Self.calibration(pairs, indices).flatMap(Self.multiplier)
+                Self.calibration(pairs, indices, pool: pool).flatMap(Self.multiplier)
             }
             estimate.interval = bca ? boot.bcaInterval : boot.percentileInterval
             estimate.standardError = boot.standardError
@@ -99,8 +111,26 @@ public struct LabelMultiplier: Sendable, Hashable, Codable {
         return unexplained < 1e-12 ? nil : 1 / unexplained
     }
 
-    /// λ and R² on the pairs at `indices` (repeats allowed); `nil` when the expert values there do not vary.
-    static func calibration(_ pairs: [(expert: Double, judge: Double)], _ indices: [Int]) -> (lambda: Double, rSquared: Double)? {
+    /// The unlabelled judge scores' count, sum and sum of squares about their mean, for the pooled variance.
+    struct Pool {
+        let count: Double
+        let mean: Double
+        let squares: Double
+
+        init(_ scores: [Double]) {
+            count = Double(scores.count)
+            mean = scores.isEmpty ? 0 : CompensatedSum.of(scores) / count
+            var squares = CompensatedSum()
+            for x in scores { squares.add((x - mean) * (x - mean)) }
+            self.squares = squares.value
+        }
+    }
+
+    /// λ and R² on the pairs at `indices` (repeats allowed) with the unlabelled `pool`; `nil` when the
+    /// expert values there do not vary.
+    static func calibration(
+        _ pairs: [(expert: Double, judge: Double)], _ indices: [Int], pool: Pool
+    ) -> (lambda: Double, rSquared: Double)? {
         guard indices.count >= 2 else { return nil }
         var (sumY, sumX) = (CompensatedSum(), CompensatedSum())
         for i in indices {
@@ -117,8 +147,12 @@ public struct LabelMultiplier: Sendable, Hashable, Codable {
             sxy.add(x * y)
         }
         guard syy.value > 0 else { return nil }
-        let lambda = RunMeanEstimate.powerTuning(covariance: sxy.value, judgeVariance: sxx.value, labelledToUnlabelled: 0)
-        let explained = (2 * lambda * sxy.value - lambda * lambda * sxx.value) / syy.value
-        return (lambda, min(1, max(0, explained)))
+        // The pooled sum of squares of n + N judge scores: each part about its own mean, plus the between-means term.
+        let between = count * pool.count / (count + pool.count) * (meanX - pool.mean) * (meanX - pool.mean)
+        let pooledVariance = (sxx.value + pool.squares + between) / (count + pool.count)
+        let lambda = RunMeanEstimate.powerTuning(
+            covariance: sxy.value / count, judgeVariance: pooledVariance, labelledToUnlabelled: 0)
+        let unexplained = (syy.value - 2 * lambda * sxy.value + lambda * lambda * sxx.value) / syy.value
+        return (lambda, min(1, max(0, 1 - unexplained)))
     }
 }
