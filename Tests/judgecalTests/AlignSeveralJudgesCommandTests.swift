@@ -1,7 +1,16 @@
+import CalibrationData
 import DataFormats
 import Foundation
+import Judging
+import LanguageModels
 import Testing
 import _TestSupport
+
+/// The model and prompts of the judgments file the tokens test writes.
+private enum TokenFixtureModel {
+    static let name = "judge-model"
+    static func messages(_ i: Int) -> [ChatMessage] { [ChatMessage(.user, "Score row r\(i).")] }
+}
 
 private func json(_ text: String) throws -> JSONValue {
     try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
@@ -175,6 +184,46 @@ struct AlignSeveralJudgesCommandTests {
             #expect(m?["multiplier"]?["n"] == row["n"], "the judge's paired rows")
             #expect(m?["multiplier"]?["undefinedReason"]?["code"]?.string == "too-few", "six rows are below the ten a corrected estimate needs")
         }
+    }
+
+    @Test("tokens per row: from the cache for a judgments file, unknown with the reason for a scores file; --cache refused with one file")
+    func tokens() throws {
+        let (judges, labels) = try smallSet()
+        let folder = URL(fileURLWithPath: labels).deletingLastPathComponent()
+        let set = JudgmentSet(
+            run: "panel", rubric: "r", rubricVersion: nil, model: TokenFixtureModel.name,
+            judgments: (1...6).map { i in
+                Judgment(
+                    id: "r\(i)", scores: [DimensionJudgment(dimension: "quality", score: Double((i - 1) % 3 + 1), label: "", rationale: "")],
+                    rawReplies: [], retries: 0, model: TokenFixtureModel.name,
+                    promptHash: Judgment.promptHash(of: TokenFixtureModel.messages(i)))
+            })
+        let file = folder.appendingPathComponent("model.judgments.jsonl")
+        try set.jsonLines().write(to: file)
+        let cacheURL = folder.appendingPathComponent("tokens.sqlite")
+        try? FileManager.default.removeItem(at: cacheURL)
+        let cache = try ResponseCache(url: cacheURL)
+        for i in 1...6 {
+            try cache.store(
+                ChatResponse(choices: [.init(text: "{}")], model: TokenFixtureModel.name, usage: TokenUsage(promptTokens: 50 + i, completionTokens: 10), latency: 0),
+                for: ChatRequest(messages: TokenFixtureModel.messages(i)), model: TokenFixtureModel.name)
+        }
+        let options = ["--labels", labels, "--categories", "1,2,3", "--json", "--no-history", "--resamples", "0"]
+        let r = try JudgeCalProcess.run(["align", "--judge-scores", file.path, judges[0]] + options + ["--cache", cacheURL.path])
+        let entries = try #require(try json(r.output)["judges"]?.array, "\(r.error)")
+        #expect(entries[0]["name"]?.string == "model")
+        #expect(entries[0]["tokens"]?["promptTokensPerRow"]?.double == 53.5, "(51 + … + 56) / 6")
+        #expect(entries[0]["tokens"]?["rowsCounted"]?.double == 6 && entries[0]["tokens"]?["unknownReason"] == nil)
+        #expect(entries[1]["tokens"]?["rowsCounted"]?.double == 0 && entries[1]["tokens"]?["promptTokensPerRow"] == nil)
+        #expect(entries[1]["tokens"]?["unknownReason"]?.string?.hasPrefix("a scores file made elsewhere records no token counts") == true)
+        #expect(entries[2]["tokens"] == nil, "a panel")
+        let text = try JudgeCalProcess.run(["align", "--judge-scores", file.path, judges[0]] + options.dropLast(4) + ["--no-history", "--resamples", "0", "--cache", cacheURL.path])
+        #expect(text.output.contains("tokens/row of good: unknown — a scores file made elsewhere records no token counts"), "\(text.output)")
+        let missing = try JudgeCalProcess.run(["align", "--judge-scores", file.path, judges[0]] + options + ["--cache", folder.appendingPathComponent("none.sqlite").path])
+        #expect(try json(missing.output)["judges"]?.array?.first?["tokens"]?["unknownReason"]?.string?.hasPrefix("no response cache at ") == true)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("none.sqlite").path), "never created")
+        let one = try JudgeCalProcess.run(["align", "--judge-scores", file.path] + options + ["--cache", cacheURL.path])
+        #expect(one.status == 64 && one.error.contains("--cache does not apply with --judge-scores"))
     }
 
     @Test("a two-level scale: no mean panel, with the reason")

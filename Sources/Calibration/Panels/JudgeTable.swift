@@ -33,6 +33,9 @@ public struct JudgeTable: Sendable, Hashable, Codable {
         public var panel: JudgePanel?
         /// The judge's file as named on the command line; `nil` for a panel.
         public var file: String?
+        /// What a row cost the judge in tokens, or why that is unknown; `nil` for a panel (it calls no
+        /// model of its own) and until the files are read for it.
+        public var tokens: JudgeTokens? = nil
     }
 
     /// One dimension: every judge's and panel's verdict statistic, the panels not formed, and the ranking.

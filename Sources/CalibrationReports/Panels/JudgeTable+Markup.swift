@@ -8,7 +8,7 @@ import StatisticsCore
 extension JudgeTable {
     /// The columns of each dimension's table, the same in text, Markdown and HTML.
     var tableHeader: [String] {
-        ["judge", "n", "no score", "\(options.statistic.symbol) [CI]", "verdict", "replaces a rater", "× labels [CI]", "R²"]
+        ["judge", "n", "no score", "\(options.statistic.symbol) [CI]", "verdict", "replaces a rater", "× labels [CI]", "R²", "tokens/row"]
     }
 
     /// The columns of each dimension's ranking, the same in text, Markdown and HTML.
@@ -24,6 +24,32 @@ extension JudgeTable {
         ]
     }
 
+    /// The lines under the head: what the multiplier and token columns say, then the judges whose tokens are
+    /// unknown (for some rows or all), grouped by why.
+    var noteLines: [String] {
+        var reasons: [(reason: String, judges: [String])] = []
+        for entry in judges {
+            guard let tokens = entry.tokens, let reason = tokens.unknownReason else { continue }
+            let text = "\(tokens.rowsCounted == 0 ? "unknown" : "partly known") — \(reason)"
+            if let i = reasons.firstIndex(where: { $0.reason == text }) { reasons[i].judges.append(entry.name) } else {
+                reasons.append((text, [entry.name]))
+            }
+        }
+        return [Self.multiplierNote, Self.tokensNote] + reasons.map { "tokens/row of \($0.judges.joined(separator: ", ")): \($0.reason)" }
+    }
+
+    /// What the tokens column counts, in a sentence.
+    static let tokensNote =
+        "tokens/row: prompt and completion tokens per judged row, from the response cache for a judgments file of "
+        + "judgecal judge; no price is configured, so no cost in money."
+
+    /// A judge's tokens per row for the table: the figure (with the rows it rests on when not all), "unknown", or "—" for a panel.
+    func tokensCell(_ judge: String) -> String {
+        guard let tokens = judges.first(where: { $0.name == judge })?.tokens else { return "—" }
+        guard let perRow = tokens.tokensPerRow else { return "unknown" }
+        return ReportNumber.ratio(perRow) + (tokens.rowsCounted < tokens.rows ? " (\(tokens.rowsCounted) of \(tokens.rows) rows)" : "")
+    }
+
     /// What the multiplier column says, in a sentence under each table.
     static let multiplierNote =
         "× labels: how many expert labels one labelled row is worth with this judge in a corrected estimate of the mean "
@@ -31,7 +57,8 @@ extension JudgeTable {
         + "the interval resamples the rows."
 
     /// A dimension's table rows: each judge's and panel's n, failures, statistic, verdict, the alternative
-    /// annotator test's winning rate ω ("passes" at ω ≥ 0.5, "—" when refused), the label multiplier and R².
+    /// annotator test's winning rate ω ("passes" at ω ≥ 0.5, "—" when refused), the label multiplier and R²,
+    /// and the tokens per row.
     func tableRows(_ d: DimensionTable) -> [[String]] {
         d.rows.map { row in
             let test = reports[row.judge]?.dimensions.first { $0.name == d.name }?.alternativeAnnotatorTest
@@ -40,25 +67,26 @@ extension JudgeTable {
                 row.verdict.rawValue,
                 test?.winningRate.map { "ω \(ReportNumber.number($0))\(test?.passes == true ? ", passes" : "")" } ?? "—",
                 ReportNumber.withInterval(row.labelMultiplier.multiplier), ReportNumber.value(row.labelMultiplier.calibratedRSquared),
+                tokensCell(row.judge),
             ]
         }
     }
 
-    /// The sentences under a dimension's table: the panels not formed, the Dawid–Skene fit, and the multiplier's meaning.
+    /// The sentences under a dimension's table: the panels not formed and the Dawid–Skene fit.
     func notes(_ d: DimensionTable) -> [String] {
         var notes = d.panelsNotFormed.map { "\($0.panel.entryName) not formed: \($0.reason)" }
         if let model = d.dawidSkene {
             notes.append(
                 "panel-dawid-skene: EM \(model.converged ? "converged" : "stopped without converging") after \(model.iterations) iteration(s)")
         }
-        notes.append(Self.multiplierNote)
         return notes
     }
 
     /// The table as Markdown: the head, then per dimension the table, its notes and the ranking
     /// (each judge's full report is in the JSON).
     public func renderMarkdown() -> String {
-        var out = ["# " + HTMLEscaping.markdownCell(headLines[0]), "", HTMLEscaping.markdownCell(headLines[1]) + "\n"]
+        var out = ["# " + HTMLEscaping.markdownCell(headLines[0]), ""]
+        out += ([headLines[1]] + noteLines).map { HTMLEscaping.markdownCell($0) + "\n" }
         for d in dimensions {
             out.append("## \(HTMLEscaping.markdownCell(d.name))\n")
             out.append(MarkdownTable(header: tableHeader, rows: tableRows(d)).rendered)
@@ -82,7 +110,8 @@ extension JudgeTable {
     /// precision: `data-dimension`, `data-threshold`, and `data-judges`, a JSON array of
     /// `[judge, value, lower, upper, multiplier, multiplier lower, multiplier upper]` (`null` where none).
     public func renderHTML() -> String {
-        var body = ["<h1>\(HTMLEscaping.text(headLines[0]))</h1>", "<p>\(HTMLEscaping.text(headLines[1]))</p>"]
+        var body = ["<h1>\(HTMLEscaping.text(headLines[0]))</h1>"]
+        body += ([headLines[1]] + noteLines).map { "<p>\(HTMLEscaping.text($0))</p>" }
         for d in dimensions {
             body.append(
                 "<section class=\"dimension\" data-dimension=\"\(HTMLEscaping.attribute(d.name))\"><h2>\(HTMLEscaping.text(d.name))</h2>")

@@ -179,23 +179,29 @@ public struct JudgeTableAlignment: Sendable {
     /// The notes of every judge, each prefixed with its name; the no-scale note once.
     public let notes: [String]
 
-    /// Reads every file in `scores` and the label sheets, aligns each judge, and sets them side by side.
+    /// Reads every file in `scores` and the label sheets, aligns each judge, and sets them side by side,
+    /// each judge with its tokens per row (``JudgeTokens``) where its file and the response cache say.
     ///
+    /// - Parameter responseCache: the response cache a judgments file's rows were judged through, for
+    ///   their token counts; read only, never created.
     /// - Throws: as ``JudgeScoresAlignment/init(scores:run:rubric:levels:labelSheets:values:groupBy:settings:)``
-    ///   for each file; ``JudgeTableError`` for two files of one name or no dimension in common.
+    ///   for each file; ``JudgeTableError`` for two files of one name or no dimension in common;
+    ///   ``LanguageModelError`` for a response cache that cannot be read.
     public init(
         scores: [URL], run: FrozenRun?, rubric: Rubric?, levels: ScoringScale?, labelSheets: [URL],
-        values: ExpertLabels.ValueMode, groupBy: String?, settings: AlignmentSettings
+        values: ExpertLabels.ValueMode, groupBy: String?, settings: AlignmentSettings, responseCache: URL? = nil
     ) throws {
         let reads = try scores.map {
             try JudgeScoresAlignment.input(
                 scores: $0, run: run, rubric: rubric, levels: levels, labelSheets: labelSheets, values: values, groupBy: groupBy)
         }
-        let table = try JudgeTable(
+        var table = try JudgeTable(
             zip(scores, reads).map { url, read in
                 (name: Self.name(of: url), file: read.judgeScores.file, input: read.input)
             },
             options: settings)
+        let tokens = try JudgeTokens.of(zip(scores, reads).map { ($0, $1.judgeScores) }, cache: responseCache)
+        for (i, judge) in zip(table.judges.indices, tokens) { table.judges[i].tokens = judge }
         self.table = table
         notes =
             (reads.first?.noScaleNote ?? [])

@@ -89,7 +89,9 @@ enum AlignCommand {
             test's winning rate, and its label multiplier (how many expert labels one labelled row is \
             worth with it in a corrected estimate, 1/(1 − R²), with a bootstrap interval), then a ranking \
             on the rows every judge scored: the difference from the best with a paired bootstrap interval \
-            and a Holm-adjusted p-value (docs/ALIGNMENT.md, "Several judges"). --report writes the table \
+            and a Holm-adjusted p-value (docs/ALIGNMENT.md, "Several judges"); a judgments file of judgecal \
+            judge gets its tokens per row from the response cache (--cache), a scores file "unknown". \
+            --report writes the table \
             (.html, .md or JSON); the history gets one line per judge; --sequential is refused (64); the \
             exit code is the worst over the judges.
             Exit codes: 0 every dimension aligned; 2 some dimension not aligned; 3 some inconclusive \
@@ -257,7 +259,8 @@ enum AlignCommand {
         let outputs = try checkedOutputs(arguments, runPath: arguments[runFile], judgeScores: paths)
         let alignment = try JudgeTableAlignment(
             scores: read.urls, run: read.run, rubric: read.rubric, levels: read.levels, labelSheets: read.labelURLs,
-            values: read.values, groupBy: try arguments[groupBy], settings: read.settings)
+            values: read.values, groupBy: try arguments[groupBy], settings: read.settings,
+            responseCache: URL(fileURLWithPath: try arguments[JudgeModelOptions.cache]))
         alignment.notes.forEach(console.printNote)
         let judges = alignment.table.judges.filter { $0.panel == nil }.compactMap { alignment.table.reports[$0.name] }
         // Sequential looks are refused above, so no line keeps the labelled rows.
@@ -274,8 +277,10 @@ enum AlignCommand {
         urls: [URL], run: FrozenRun?, rubric: Rubric?, rubricText: String?, levels: ScoringScale?, labelURLs: [URL],
         values: ExpertLabels.ValueMode, settings: AlignmentSettings
     ) {
+        // With several files --cache says where the judgments files' token counts are read from.
         let refused =
-            refusedWithJudgeScores.filter(arguments.isGiven).map(\.option.name) + (arguments[requireCertified] ? ["require-certified"] : [])
+            refusedWithJudgeScores.filter { arguments.isGiven($0) && !(paths.count > 1 && $0.option.name == JudgeModelOptions.cache.option.name) }
+            .map(\.option.name) + (arguments[requireCertified] ? ["require-certified"] : [])
         if let given = refused.first {
             throw UsageError(
                 "--\(given) does not apply with --judge-scores: no judge is called, and the scores' rows are not split or certified here")
