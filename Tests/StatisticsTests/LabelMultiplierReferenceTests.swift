@@ -75,7 +75,8 @@ struct LabelMultiplierReferenceTests {
         "HANNA's five judges against the crowd means, each criterion (every row labelled): R² equal numpy's and statsmodels' OLS R² to 1e-10",
         arguments: LabelMultiplierFixtures.file.hanna)
     func hanna(_ c: LabelMultiplierFixtures.HANNA) throws {
-        let labels = Dictionary(uniqueKeysWithValues: try LabelMultiplierFixtures.read("notebooks-data/hanna.labels.csv").map { ($0.id, $0.values) })
+        let labels = Dictionary(
+            uniqueKeysWithValues: try LabelMultiplierFixtures.read("notebooks-data/hanna.labels.csv").map { ($0.id, $0.values) })
         let scores = try LabelMultiplierFixtures.read("notebooks-data/hanna-judges/\(c.judge).p1.csv")
         let pairs = scores.compactMap { row -> (expert: Double, judge: Double)? in
             guard let x = row.values[c.dimension], (1...5).contains(x), let y = labels[row.id]?[c.dimension] else { return nil }

@@ -31,7 +31,9 @@ extension JudgeTable {
         for entry in judges {
             guard let tokens = entry.tokens, let reason = tokens.unknownReason else { continue }
             let text = "\(tokens.rowsCounted == 0 ? "unknown" : "partly known") — \(reason)"
-            if let i = reasons.firstIndex(where: { $0.reason == text }) { reasons[i].judges.append(entry.name) } else {
+            if let i = reasons.firstIndex(where: { $0.reason == text }) {
+                reasons[i].judges.append(entry.name)
+            } else {
                 reasons.append((text, [entry.name]))
             }
         }
@@ -77,7 +79,8 @@ extension JudgeTable {
         var notes = d.panelsNotFormed.map { "\($0.panel.entryName) not formed: \($0.reason)" }
         if let model = d.dawidSkene {
             notes.append(
-                "panel-dawid-skene: EM \(model.converged ? "converged" : "stopped without converging") after \(model.iterations) iteration(s)")
+                "panel-dawid-skene: EM \(model.converged ? "converged" : "stopped without converging") after \(model.iterations) iteration(s)"
+            )
         }
         return notes
     }
@@ -104,9 +107,10 @@ extension JudgeTable {
         return out.joined(separator: "\n")
     }
 
-    /// The table as a self-contained HTML page: per dimension a chart of every judge's and panel's
-    /// statistic with its interval against the threshold, the table, its notes and the ranking. No
-    /// script; every text escaped. Each chart's root (`svg.chart.judges`) carries the figures at full
+    /// The table as a self-contained HTML page.
+    ///
+    /// Per dimension a chart of every judge's and panel's statistic with its interval against the
+    /// threshold, the table, its notes and the ranking. No script; every text escaped. Each chart's root (`svg.chart.judges`) carries the figures at full
     /// precision: `data-dimension`, `data-threshold`, and `data-judges`, a JSON array of
     /// `[judge, value, lower, upper, multiplier, multiplier lower, multiplier upper]` (`null` where none).
     public func renderHTML() -> String {
@@ -139,7 +143,8 @@ extension JudgeTable {
         let data = d.rows.map { row in
             let (s, m) = (row.statisticEstimate, row.labelMultiplier.multiplier)
             let figures = [s.value, s.interval?.lower, s.interval?.upper, m.value, m.interval?.lower, m.interval?.upper]
-            return "[\(JSONValue.string(row.judge).compactJSON)," + figures.map { $0.map { "\($0)" } ?? "null" }.joined(separator: ",") + "]"
+            return "[\(JSONValue.string(row.judge).compactJSON)," + figures.map { $0.map { "\($0)" } ?? "null" }.joined(separator: ",")
+                + "]"
         }
         let attributes =
             "class=\"chart judges\" data-dimension=\"\(HTMLEscaping.attribute(d.name))\" "

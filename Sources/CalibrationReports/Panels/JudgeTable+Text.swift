@@ -4,14 +4,16 @@ import DataFormats
 import StatisticsCore
 
 extension JudgeTable {
-    /// The table as plain text for a terminal: per dimension every judge's and panel's n, failures,
-    /// verdict statistic with its interval and verdict, whether it could replace a rater (the
-    /// alternative annotator test's winning rate ω, "passes" at ω ≥ 0.5, or "—" when refused), its
-    /// label multiplier with its interval and calibrated R², its tokens per row (``JudgeTokens``), the panels
-    /// not formed, and the ranking on the
-    /// common rows with the differences from the best and their raw and Holm-adjusted p-values; then
-    /// each judge's and panel's own report (``AlignmentReport/renderText()``). Every control character
-    /// from the data is shown by ``TerminalText/visible(_:)``.
+    /// The table as plain text for a terminal.
+    ///
+    /// Under the head, what the multiplier and token columns mean and whose tokens are unknown; per
+    /// dimension every judge's and panel's n, failures, verdict statistic with its interval and verdict,
+    /// whether it could replace a rater (the alternative annotator test's winning rate ω, "passes" at
+    /// ω ≥ 0.5, or "—" when refused), its label multiplier with its interval and calibrated R², its
+    /// tokens per row (``JudgeTokens``), the panels not formed, and the ranking on the common rows with
+    /// the differences from the best and their raw and Holm-adjusted p-values; then each judge's and
+    /// panel's own report (``AlignmentReport/renderText()``). Every control character from the data is
+    /// shown by ``TerminalText/visible(_:)``.
     public func renderText() -> String {
         var out = headLines + noteLines
         for d in dimensions {

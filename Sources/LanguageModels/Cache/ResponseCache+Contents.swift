@@ -32,7 +32,8 @@ extension ResponseCache {
                     let response = row.withBlob(2, { ResponseCodec.decode($0) })
                 else {
                     throw LanguageModelError(
-                        .cache, "\(file): the stored exchange for key \(key) is not in this version's format; delete the file to start afresh")
+                        .cache,
+                        "\(file): the stored exchange for key \(key) is not in this version's format; delete the file to start afresh")
                 }
                 exchanges.append(StoredExchange(model: content.model, request: content.request, response: response))
             }

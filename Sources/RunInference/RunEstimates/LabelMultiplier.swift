@@ -75,7 +75,8 @@ public struct LabelMultiplier: Sendable, Hashable, Codable {
         let n = pairs.count
         guard n >= CorrectionSample.minimumLabelled else {
             let reason = UndefinedReason.tooFew(
-                "\(n) labelled row\(n == 1 ? "" : "s") with a judge score; the label multiplier needs \(CorrectionSample.minimumLabelled), as a corrected estimate does")
+                "\(n) labelled row\(n == 1 ? "" : "s") with a judge score; the label multiplier needs \(CorrectionSample.minimumLabelled), as a corrected estimate does"
+            )
             (calibratedRSquared, multiplier, lambda) = (Estimate(undefined: reason, n: n), Estimate(undefined: reason, n: n), nil)
             return
         }

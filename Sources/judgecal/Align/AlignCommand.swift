@@ -278,9 +278,12 @@ enum AlignCommand {
         values: ExpertLabels.ValueMode, settings: AlignmentSettings
     ) {
         // With several files --cache says where the judgments files' token counts are read from.
+        let readsCache = { (declaration: any OptionDeclaration) in
+            paths.count > 1 && declaration.option.name == JudgeModelOptions.cache.option.name
+        }
         let refused =
-            refusedWithJudgeScores.filter { arguments.isGiven($0) && !(paths.count > 1 && $0.option.name == JudgeModelOptions.cache.option.name) }
-            .map(\.option.name) + (arguments[requireCertified] ? ["require-certified"] : [])
+            refusedWithJudgeScores.filter { arguments.isGiven($0) && !readsCache($0) }.map(\.option.name)
+            + (arguments[requireCertified] ? ["require-certified"] : [])
         if let given = refused.first {
             throw UsageError(
                 "--\(given) does not apply with --judge-scores: no judge is called, and the scores' rows are not split or certified here")

@@ -30,11 +30,16 @@ extension BrowserPageTests {
                 })
         }
         return try JudgeTable(
-            [("strong", "strong.csv", judge(0.85)), (ReportFixture.attributeBreaker, "odd.csv", judge(0.6)), ("weak", "weak.csv", judge(0.3))],
+            [
+                ("strong", "strong.csv", judge(0.85)), (ReportFixture.attributeBreaker, "odd.csv", judge(0.6)),
+                ("weak", "weak.csv", judge(0.3)),
+            ],
             options: AlignmentSettings(resamples: 200))
     }
 
-    @Test("Several judges' page: each dimension's chart holds every judge's statistic and label multiplier; no injected markup or script runs")
+    @Test(
+        "Several judges' page: each dimension's chart holds every judge's statistic and label multiplier; no injected markup or script runs"
+    )
     func judgeTablePage() throws {
         let driver = try ChromiumDriver(name: "judges-page")
         let table = try Self.hostileJudgeTable()

@@ -31,11 +31,13 @@ enum TokenFixture {
     static func cache(in folder: URL) throws -> URL {
         let url = folder.appendingPathComponent("responses.sqlite")
         let cache = try ResponseCache(url: url)
-        try cache.store(response(TokenUsage(promptTokens: 100, completionTokens: 20)), for: ChatRequest(messages: messages("r1")), model: model)
+        try cache.store(
+            response(TokenUsage(promptTokens: 100, completionTokens: 20)), for: ChatRequest(messages: messages("r1")), model: model)
         try cache.store(
             response(TokenUsage(promptTokens: 999, completionTokens: 999), model: "other"), for: ChatRequest(messages: messages("r1")),
             model: "other")
-        try cache.store(response(TokenUsage(promptTokens: 100, completionTokens: 30)), for: ChatRequest(messages: messages("r2")), model: model)
+        try cache.store(
+            response(TokenUsage(promptTokens: 100, completionTokens: 30)), for: ChatRequest(messages: messages("r2")), model: model)
         let retry = messages("r2") + [ChatMessage(.assistant, "not json"), ChatMessage(.user, "That reply could not be used.")]
         try cache.store(response(TokenUsage(promptTokens: 130, completionTokens: 10)), for: ChatRequest(messages: retry), model: model)
         try cache.store(response(nil), for: ChatRequest(messages: messages("r4")), model: model)
@@ -50,18 +52,22 @@ struct JudgeTokensTests {
         let folder = try SharedData.temporaryFolder("tokens")
         let exchanges = try ResponseCache(url: try TokenFixture.cache(in: folder)).storedExchanges()
         #expect(exchanges.count == 5)
-        let set = JudgmentSet(run: "run", rubric: "r", rubricVersion: nil, model: TokenFixture.model, judgments: ["r1", "r2", "r3", "r4"].map(TokenFixture.judgment))
+        let set = JudgmentSet(
+            run: "run", rubric: "r", rubricVersion: nil, model: TokenFixture.model,
+            judgments: ["r1", "r2", "r3", "r4"].map(TokenFixture.judgment))
         let tokens = JudgeTokens(judgments: set, exchanges: exchanges)
         #expect(tokens.rows == 4 && tokens.rowsCounted == 2)
         #expect(tokens.promptTokensPerRow == 165, "(100 + 100 + 130) / 2")
         #expect(tokens.completionTokensPerRow == 30, "(20 + 30 + 10) / 2")
         #expect(tokens.tokensPerRow == 195)
-        #expect(tokens.unknownReason == "1 row(s) have no reply in the response cache; the server reported no token usage for 1 row(s) (of 4)")
+        #expect(
+            tokens.unknownReason == "1 row(s) have no reply in the response cache; the server reported no token usage for 1 row(s) (of 4)")
     }
 
     @Test("no row found: the figures are unknown, never 0")
     func unknown() throws {
-        let set = JudgmentSet(run: "run", rubric: "r", rubricVersion: nil, model: TokenFixture.model, judgments: [TokenFixture.judgment("r3")])
+        let set = JudgmentSet(
+            run: "run", rubric: "r", rubricVersion: nil, model: TokenFixture.model, judgments: [TokenFixture.judgment("r3")])
         let tokens = JudgeTokens(judgments: set, exchanges: [])
         #expect(tokens.rowsCounted == 0 && tokens.tokensPerRow == nil && tokens.promptTokensPerRow == nil)
         #expect(tokens.unknownReason == "1 row(s) have no reply in the response cache (of 1)")
