@@ -159,6 +159,9 @@ struct AlignSeveralJudgesCommandTests {
             switch name {
             case "table.json":
                 #expect(try json(text) == printed)
+                let again = try JudgeCalProcess.run(["report", path, "--text"])
+                let direct = try JudgeCalProcess.run(["align", "--judge-scores"] + judges + options + ["--no-history"])
+                #expect(again.status == 0 && again.output == direct.output, "judgecal report draws a saved table as align prints it")
             case "table.md":
                 #expect(text.hasPrefix("# Several judges: good, fair, poor and 3 panel(s)\n"))
                 #expect(text.contains(#"| judge | n | no score | κ\_q \[CI\] | verdict | replaces a rater | × labels \[CI\] | R² |"#))
