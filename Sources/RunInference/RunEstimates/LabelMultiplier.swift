@@ -112,7 +112,7 @@ public struct LabelMultiplier: Sendable, Hashable, Codable {
         return unexplained < 1e-12 ? nil : 1 / unexplained
     }
 
-    /// The unlabelled judge scores' count, sum and sum of squares about their mean, for the pooled variance.
+    /// The unlabelled judge scores' count, mean and sum of squares about that mean, for the pooled variance.
     struct Pool {
         let count: Double
         let mean: Double
