@@ -229,6 +229,36 @@ struct AlignSeveralJudgesCommandTests {
         #expect(one.status == 64 && one.error.contains("--cache does not apply with --judge-scores"))
     }
 
+    @Test("HANNA end to end: each judge's R² in the table equals the statsmodels fixture's, on the rows the judge has on the scale")
+    func hannaMultiplier() throws {
+        let judges = ["Beluga-13B", "Mistral-7B"]
+        let r = try JudgeCalProcess.run(
+            ["align", "--judge-scores"] + judges.map { "notebooks-data/hanna-judges/\($0).p1.csv" } + [
+                "--labels", "notebooks-data/hanna.labels.csv", "--means", "--categories", "1,2,3,4,5", "--resamples", "0", "--json",
+                "--no-history",
+            ])
+        let fixtures = try json(
+            String(
+                decoding: try Data(contentsOf: SharedData.projectURL("Tests/StatisticsTests/Resources/label-multiplier-fixtures.json")),
+                as: UTF8.self))
+        let expected = try #require(fixtures["hanna"]?.array)
+        let dimensions = try #require(try json(r.output)["dimensions"]?.array)
+        #expect(dimensions.count == 6)
+        var compared = 0
+        for d in dimensions {
+            for row in d["rows"]?.array ?? [] {
+                guard let judge = judges.first(where: { row["judge"]?.string == "\($0).p1" }),
+                    let reference = expected.first(where: { $0["judge"]?.string == judge && $0["dimension"] == d["name"] })
+                else { continue }
+                #expect(row["n"] == reference["n"], "\(judge) \(d["name"]?.string ?? "")")
+                let r2 = row["labelMultiplier"]?["calibratedRSquared"]?["value"]?.double ?? .nan
+                #expect(abs(r2 - (reference["rSquared"]?.double ?? .nan)) < 1e-10, "\(judge) \(d["name"]?.string ?? "")")
+                compared += 1
+            }
+        }
+        #expect(compared == 12)
+    }
+
     @Test("a two-level scale: no mean panel, with the reason")
     func twoLevels() throws {
         let judges = try smallSet().judges
