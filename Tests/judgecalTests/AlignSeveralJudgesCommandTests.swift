@@ -57,8 +57,9 @@ struct AlignSeveralJudgesCommandTests {
             ])
         #expect(r.status == 2 || r.status == 3 || r.status == 4, "poor is not aligned: \(r.error)")
         let table = try json(r.output)
-        #expect(table["judges"]?.array?.compactMap { $0["name"]?.string }
-            == ["good", "fair", "poor", "panel-mean", "panel-majority", "panel-dawid-skene"])
+        #expect(
+            table["judges"]?.array?.compactMap { $0["name"]?.string }
+                == ["good", "fair", "poor", "panel-mean", "panel-majority", "panel-dawid-skene"])
         #expect(objectKeys(table["reports"]) == ["fair", "good", "panel-dawid-skene", "panel-majority", "panel-mean", "poor"])
         let d = try #require(table["dimensions"]?.array?.first)
         #expect(d["name"]?.string == "quality")
@@ -148,11 +149,13 @@ struct AlignSeveralJudgesCommandTests {
         let (judges, labels) = try smallSet()
         let folder = URL(fileURLWithPath: labels).deletingLastPathComponent()
         let options = ["--labels", labels, "--categories", "1,2,3", "--resamples", "200"]
-        let printed = try json(try JudgeCalProcess.run(["align", "--judge-scores"] + judges + options + ["--json", "--no-history"]).output)
+        let printed = try json(
+            try JudgeCalProcess.run(["align", "--judge-scores"] + judges + options + ["--json", "--no-history"]).output)
         for name in ["table.json", "table.md", "table.html"] {
             let path = folder.appendingPathComponent(name).path
             let history = folder.appendingPathComponent("\(name).history.jsonl")
-            let r = try JudgeCalProcess.run(["align", "--judge-scores"] + judges + options + ["--report", path, "--history", history.path])
+            let r = try JudgeCalProcess.run(
+                ["align", "--judge-scores"] + judges + options + ["--report", path, "--history", history.path])
             #expect(r.status == 2 || r.status == 3 || r.status == 4, "\(name): \(r.error)")
             let text = try String(contentsOfFile: path, encoding: .utf8)
             #expect(try String(contentsOf: history, encoding: .utf8).split(separator: "\n").count == 3, "one line per judge")
@@ -180,12 +183,15 @@ struct AlignSeveralJudgesCommandTests {
     func multiplier() throws {
         let (judges, labels) = try smallSet()
         let r = try JudgeCalProcess.run(
-            ["align", "--judge-scores"] + judges + ["--labels", labels, "--categories", "1,2,3", "--json", "--no-history", "--resamples", "200"])
+            ["align", "--judge-scores"] + judges + [
+                "--labels", labels, "--categories", "1,2,3", "--json", "--no-history", "--resamples", "200",
+            ])
         let rows = try #require(try json(r.output)["dimensions"]?.array?.first?["rows"]?.array)
         for row in rows {
             let m = row["labelMultiplier"]
             #expect(m?["multiplier"]?["n"] == row["n"], "the judge's paired rows")
-            #expect(m?["multiplier"]?["undefinedReason"]?["code"]?.string == "too-few", "six rows are below the ten a corrected estimate needs")
+            #expect(
+                m?["multiplier"]?["undefinedReason"]?["code"]?.string == "too-few", "six rows are below the ten a corrected estimate needs")
         }
     }
 
@@ -197,7 +203,8 @@ struct AlignSeveralJudgesCommandTests {
             run: "panel", rubric: "r", rubricVersion: nil, model: TokenFixtureModel.name,
             judgments: (1...6).map { i in
                 Judgment(
-                    id: "r\(i)", scores: [DimensionJudgment(dimension: "quality", score: Double((i - 1) % 3 + 1), label: "", rationale: "")],
+                    id: "r\(i)",
+                    scores: [DimensionJudgment(dimension: "quality", score: Double((i - 1) % 3 + 1), label: "", rationale: "")],
                     rawReplies: [], retries: 0, model: TokenFixtureModel.name,
                     promptHash: Judgment.promptHash(of: TokenFixtureModel.messages(i)))
             })
@@ -208,7 +215,9 @@ struct AlignSeveralJudgesCommandTests {
         let cache = try ResponseCache(url: cacheURL)
         for i in 1...6 {
             try cache.store(
-                ChatResponse(choices: [.init(text: "{}")], model: TokenFixtureModel.name, usage: TokenUsage(promptTokens: 50 + i, completionTokens: 10), latency: 0),
+                ChatResponse(
+                    choices: [.init(text: "{}")], model: TokenFixtureModel.name,
+                    usage: TokenUsage(promptTokens: 50 + i, completionTokens: 10), latency: 0),
                 for: ChatRequest(messages: TokenFixtureModel.messages(i)), model: TokenFixtureModel.name)
         }
         let options = ["--labels", labels, "--categories", "1,2,3", "--json", "--no-history", "--resamples", "0"]
@@ -220,10 +229,17 @@ struct AlignSeveralJudgesCommandTests {
         #expect(entries[1]["tokens"]?["rowsCounted"]?.double == 0 && entries[1]["tokens"]?["promptTokensPerRow"] == nil)
         #expect(entries[1]["tokens"]?["unknownReason"]?.string?.hasPrefix("a scores file made elsewhere records no token counts") == true)
         #expect(entries[2]["tokens"] == nil, "a panel")
-        let text = try JudgeCalProcess.run(["align", "--judge-scores", file.path, judges[0]] + options.dropLast(4) + ["--no-history", "--resamples", "0", "--cache", cacheURL.path])
-        #expect(text.output.contains("tokens/row of good: unknown — a scores file made elsewhere records no token counts"), "\(text.output)")
-        let missing = try JudgeCalProcess.run(["align", "--judge-scores", file.path, judges[0]] + options + ["--cache", folder.appendingPathComponent("none.sqlite").path])
-        #expect(try json(missing.output)["judges"]?.array?.first?["tokens"]?["unknownReason"]?.string?.hasPrefix("no response cache at ") == true)
+        let text = try JudgeCalProcess.run(
+            ["align", "--judge-scores", file.path, judges[0]] + options.dropLast(4) + [
+                "--no-history", "--resamples", "0", "--cache", cacheURL.path,
+            ])
+        #expect(
+            text.output.contains("tokens/row of good: unknown — a scores file made elsewhere records no token counts"), "\(text.output)")
+        let missing = try JudgeCalProcess.run(
+            ["align", "--judge-scores", file.path, judges[0]] + options + ["--cache", folder.appendingPathComponent("none.sqlite").path])
+        #expect(
+            try json(missing.output)["judges"]?.array?.first?["tokens"]?["unknownReason"]?.string?.hasPrefix("no response cache at ")
+                == true)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("none.sqlite").path), "never created")
         let one = try JudgeCalProcess.run(["align", "--judge-scores", file.path] + options + ["--cache", cacheURL.path])
         #expect(one.status == 64 && one.error.contains("--cache does not apply with --judge-scores"))
@@ -264,7 +280,9 @@ struct AlignSeveralJudgesCommandTests {
         let judges = try smallSet().judges
         let binary = try JudgeCalProcess.file("binary.labels.csv", "id,quality\nr1,1\nr2,2\nr3,2\nr4,1\nr5,2\nr6,1\n")
         let r = try JudgeCalProcess.run(
-            ["align", "--judge-scores"] + judges.prefix(2) + ["--labels", binary, "--categories", "1,2", "--json", "--no-history", "--resamples", "0"])
+            ["align", "--judge-scores"] + judges.prefix(2) + [
+                "--labels", binary, "--categories", "1,2", "--json", "--no-history", "--resamples", "0",
+            ])
         let table = try json(r.output)
         #expect(table["judges"]?.array?.compactMap { $0["name"]?.string } == ["good", "fair", "panel-majority", "panel-dawid-skene"])
         let notFormed = try #require(table["dimensions"]?.array?.first?["panelsNotFormed"]?.array)
