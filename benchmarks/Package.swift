@@ -30,6 +30,11 @@ let studies: [Target] = [
         path: "CorrectionSimulation"
     ),
     .executableTarget(
+        name: "MultiplierSimulation",
+        dependencies: ["RunInference", "StatisticsCore"].map(library),
+        path: "MultiplierSimulation"
+    ),
+    .executableTarget(
         name: "IterationSimulation",
         dependencies: ["AgreementCoefficients", "Calibration", "CalibrationData", "DataFormats", "RunInference", "StatisticsCore"].map(library),
         path: "IterationSimulation"

@@ -10,6 +10,11 @@ figures):
   surprise, engagement, complexity, rater. Each score is the mean of the three
   crowd ratings (1-5), computed as (a + b + c) / 3 and written at full
   precision; the rater is `hanna-crowd-mean`.
+- notebooks-data/hanna-raters.labels.csv: the same columns, one row per story
+  and crowd rater: the three individual ratings (integers 1-5), the rater
+  `hanna-crowd-<k>` for HANNA's annotator slot k (a slot, not a stable worker
+  identity). `align` combines them (the mean, by default on a 1-5 scale) and
+  runs the alternative annotator test on them, which needs three raters.
 - notebooks-data/hanna-judges/<judge>.p<k>.csv: id and the six criteria, the
   judge's score for prompt type k as published (each the mean of 3 runs). Cells
   below 1 are the authors' failure codes averaged in; they are written as they
@@ -92,6 +97,15 @@ def main() -> None:
             means.append(repr(sum(ratings) / 3))
         labels.append([story_id] + means + [RATER])
     write(ROOT / "notebooks-data/hanna.labels.csv", ["id"] + [name for _, name in CRITERIA] + ["rater"], labels)
+
+    raters = []
+    for r in (1, 2, 3):
+        for story_id, i in zip(ids, stories):
+            ratings = [columns[f"Human {r} {short}"][i] for short, _ in CRITERIA]
+            if any(v != int(v) or not 1 <= v <= 5 for v in ratings):
+                sys.exit(f"{story_id}: rater {r} gave {ratings}; expected integers 1-5")
+            raters.append([story_id] + [str(int(v)) for v in ratings] + [f"hanna-crowd-{r}"])
+    write(ROOT / "notebooks-data/hanna-raters.labels.csv", ["id"] + [name for _, name in CRITERIA] + ["rater"], raters)
 
     for judge in JUDGES:
         for prompt in prompts:

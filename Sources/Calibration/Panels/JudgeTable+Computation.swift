@@ -68,16 +68,20 @@ extension JudgeTable {
         let entries = judges.map { Entry(name: $0.name, panel: nil, file: $0.file) } + panels.map { Entry(name: $0.entryName, panel: $0, file: nil) }
         for t in tables.indices {
             let dimension = shared[t]
-            tables[t].rows = entries.compactMap { entry in
-                reports[entry.name]?.dimensions.first { $0.name.lowercased() == dimension.name.lowercased() }.map {
-                    Row(
-                        judge: entry.name, n: $0.counts.paired, judgeFailures: $0.counts.judgeFailures,
-                        statisticEstimate: $0.statisticEstimate, verdict: $0.verdict.outcome)
-                }
+            let inputs = entries.map { entry in
+                entry.panel.flatMap { panelInputs[$0] } ?? judges.first { $0.name == entry.name }?.input
             }
-            let sides = entries.map { entry -> (String, Bool, JudgeScores?) in
-                let input = entry.panel.flatMap { panelInputs[$0] } ?? judges.first { $0.name == entry.name }?.input
-                return (entry.name, entry.panel != nil, input?.dimensions.first { $0.name.lowercased() == dimension.name.lowercased() }?.judge)
+            tables[t].rows = try zip(entries, inputs).compactMap { entry, input in
+                guard let aligned = reports[entry.name]?.dimensions.first(where: { $0.name.lowercased() == dimension.name.lowercased() }),
+                    let input, let own = input.dimensions.first(where: { $0.name.lowercased() == dimension.name.lowercased() })
+                else { return nil }
+                return Row(
+                    judge: entry.name, n: aligned.counts.paired, judgeFailures: aligned.counts.judgeFailures,
+                    statisticEstimate: aligned.statisticEstimate, verdict: aligned.verdict.outcome,
+                    labelMultiplier: try Self.labelMultiplier(own, of: input, options: options))
+            }
+            let sides = zip(entries, inputs).map { entry, input -> (String, Bool, JudgeScores?) in
+                (entry.name, entry.panel != nil, input?.dimensions.first { $0.name.lowercased() == dimension.name.lowercased() }?.judge)
             }
             tables[t].ranking = try Self.rank(
                 sides.compactMap { name, isPanel, scores in scores.map { (name, isPanel, $0) } }, dimension: dimension,

@@ -1,4 +1,5 @@
 public import CalibrationData
+public import RunInference
 public import StatisticsCore
 
 /// Several judges aligned with the same experts, side by side (`judgecal align` with several judge-score
@@ -11,7 +12,7 @@ public import StatisticsCore
 /// is paired. Codable in the schema documented in `docs/FORMATS.md` ("Several judges (JSON)").
 public struct JudgeTable: Sendable, Hashable, Codable {
     /// The schema's version, raised on any change a reader would notice.
-    public static let currentSchemaVersion = 1
+    public static let currentSchemaVersion = 2
 
     /// ``currentSchemaVersion`` when written.
     public var schemaVersion: Int
@@ -32,6 +33,9 @@ public struct JudgeTable: Sendable, Hashable, Codable {
         public var panel: JudgePanel?
         /// The judge's file as named on the command line; `nil` for a panel.
         public var file: String?
+        /// What a row cost the judge in tokens, or why that is unknown; `nil` for a panel (it calls no
+        /// model of its own) and until the files are read for it.
+        public var tokens: JudgeTokens? = nil
     }
 
     /// One dimension: every judge's and panel's verdict statistic, the panels not formed, and the ranking.
@@ -60,6 +64,9 @@ public struct JudgeTable: Sendable, Hashable, Codable {
         public var statisticEstimate: Estimate
         /// Its verdict.
         public var verdict: AlignmentOutcome
+        /// How many expert labels it is worth in a corrected estimate of the mean, on its paired rows
+        /// (``LabelMultiplier``, with its calibrated R² and paired bootstrap interval).
+        public var labelMultiplier: LabelMultiplier
     }
 
     /// A panel that could not be formed on a dimension.

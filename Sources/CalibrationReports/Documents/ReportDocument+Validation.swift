@@ -17,7 +17,8 @@ extension ReportDocument {
 
     /// The first reason the report cannot be rendered as it stands, or `nil`.
     ///
-    /// One check for the alignment, preference and comparison kinds, run before any page is drawn, because the
+    /// One check for the alignment, preference and comparison kinds (and each judge's alignment in a
+    /// several judges' table), run before any page is drawn, because the
     /// renderers trust what they are given (a confusion matrix that does not
     /// fit its scale would index past its end): the schema version must be one
     /// this build writes; every count must be zero or more; a declared scale
@@ -29,6 +30,10 @@ extension ReportDocument {
         case .alignment(let report): Self.problem(in: report)
         case .comparison(let comparison): Self.problem(in: comparison)
         case .preference(let preference): Self.problem(in: preference)
+        case .judgeTable(let table):
+            table.reports.sorted { $0.key < $1.key }.lazy.compactMap { name, report in
+                Self.problem(in: report).map { Problem(path: "reports.\(name).\($0.path)", message: $0.message) }
+            }.first
         case .estimate, .digest, .probe: nil
         }
     }

@@ -21,11 +21,14 @@ public enum ReportDocument: Sendable {
     case probe(ProbeReport)
     /// A pairwise judge's preferences against human preferences (`align --pairwise`).
     case preference(PreferenceAlignment)
+    /// Several judges side by side (`align` with several judge-score files).
+    case judgeTable(JudgeTable)
 
     /// The kinds, told apart by a key only that kind's JSON has at the top level.
     private enum Kind: String {
         case alignment, comparison, estimate = "run estimates", digest = "disagreement digest", probe = "probe report"
         case preference = "preference alignment"
+        case judgeTable = "several judges' table"
 
         init(_ value: JSONValue) {
             self =
@@ -33,7 +36,9 @@ public enum ReportDocument: Sendable {
                     .probe
                 } else if value["rowsInRun"] != nil { .digest } else if value["sampling"] != nil && value["level"] != nil {
                     .estimate
-                } else if value["inconsistentAsTies"] != nil { .preference } else { .alignment }
+                } else if value["inconsistentAsTies"] != nil { .preference } else if value["reports"] != nil && value["judges"] != nil {
+                    .judgeTable
+                } else { .alignment }
         }
 
         /// The schema version this build reads, for the kinds that carry one.
@@ -44,6 +49,7 @@ public enum ReportDocument: Sendable {
             case .estimate, .preference: nil
             case .digest: DisagreementDigest.currentSchemaVersion
             case .probe: ProbeReport.currentSchemaVersion
+            case .judgeTable: JudgeTable.currentSchemaVersion
             }
         }
     }
@@ -51,7 +57,7 @@ public enum ReportDocument: Sendable {
     /// Reads a report from its JSON (docs/FORMATS.md), its kind told by a key only
     /// that kind has: `controlName` (comparison), `probes` and `placebo` (probe report),
     /// `rowsInRun` (digest), `sampling` and `level` (estimates), `inconsistentAsTies` (preference
-    /// alignment), else an alignment.
+    /// alignment), `reports` and `judges` (several judges' table), else an alignment.
     ///
     /// The JSON goes through the depth-checked, locating parser first (so a
     /// bad byte is named by line and column, and deep nesting is refused
@@ -81,12 +87,13 @@ public enum ReportDocument: Sendable {
             case .digest: self = .digest(try decoder.decode(DisagreementDigest.self, from: data))
             case .probe: self = .probe(try decoder.decode(ProbeReport.self, from: data))
             case .preference: self = .preference(try decoder.decode(PreferenceAlignment.self, from: data))
+            case .judgeTable: self = .judgeTable(try decoder.decode(JudgeTable.self, from: data))
             }
         } catch let error as DecodingError {
             throw InputError(
                 file: file,
                 message:
-                    "is not a report judgecal renders (an alignment, preference alignment or comparison report, run estimates, a disagreement digest or a probe report; docs/FORMATS.md): read as \(kind.rawValue), \(error.readableDescription)"
+                    "is not a report judgecal renders (an alignment, preference alignment or comparison report, several judges' table, run estimates, a disagreement digest or a probe report; docs/FORMATS.md): read as \(kind.rawValue), \(error.readableDescription)"
             )
         }
         try validate(file: file, lines: lines)
@@ -118,6 +125,7 @@ public enum ReportDocument: Sendable {
         case .digest(let d): try JSONEncoder.report.encode(d)
         case .probe(let p): try JSONEncoder.report.encode(p)
         case .preference(let p): try JSONEncoder.report.encode(p)
+        case .judgeTable(let t): try JSONEncoder.report.encode(t)
         }
     }
 
@@ -130,6 +138,7 @@ public enum ReportDocument: Sendable {
         case .digest(let d): d.renderHTML()
         case .probe(let p): p.renderHTML()
         case .preference(let p): p.renderHTML()
+        case .judgeTable(let t): t.renderHTML()
         }
     }
 
@@ -142,6 +151,7 @@ public enum ReportDocument: Sendable {
         case .digest(let d): d.renderMarkdown()
         case .probe(let p): p.renderMarkdown()
         case .preference(let p): p.renderMarkdown()
+        case .judgeTable(let t): t.renderMarkdown()
         }
     }
 
@@ -154,6 +164,7 @@ public enum ReportDocument: Sendable {
         case .digest(let d): d.renderText()
         case .probe(let p): p.renderText()
         case .preference(let p): p.renderText()
+        case .judgeTable(let t): t.renderText()
         }
     }
 }

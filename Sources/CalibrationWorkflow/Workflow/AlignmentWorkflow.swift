@@ -68,8 +68,24 @@ public struct AlignmentOutputs: Sendable, Hashable {
         try write(.preference(report), entry: AlignmentHistoryEntry(preference: report, rubricText: rubricText))
     }
 
+    /// Writes several judges' table (``JudgeTable``) as the report file, if one was asked for, and one
+    /// history line per judge (each a look at that judge; panels are not recorded), all or none.
+    ///
+    /// - Parameter rubricText: the rubric's text, whose hash each line keeps.
+    /// - Throws: ``OutputError`` naming what could not be written and what was held back.
+    public func write(_ table: JudgeTable, rubricText: String?) throws {
+        let entries = table.judges.filter { $0.panel == nil }.compactMap { table.reports[$0.name] }.map {
+            AlignmentHistoryEntry(report: $0, rubricText: rubricText)
+        }
+        try write(try report.map { [try table.file(at: $0)] } ?? [], entries: entries)
+    }
+
     private func write(_ document: ReportDocument, entry: AlignmentHistoryEntry) throws {
-        try StagedOutputs.writeAllOrNone(try report.map { [try document.file(at: $0)] } ?? []) {
+        try write(try report.map { [try document.file(at: $0)] } ?? [], entries: [entry])
+    }
+
+    private func write(_ files: [(data: Data, path: String, role: String)], entries: [AlignmentHistoryEntry]) throws {
+        try StagedOutputs.writeAllOrNone(files) {
             guard let history else { return }
             if let folder = defaultHistoryFolderToMake {
                 do {
@@ -80,7 +96,7 @@ public struct AlignmentOutputs: Sendable, Hashable {
                         remedy: .otherHistory(isDefault: true))
                 }
             }
-            try entry.append(to: URL(fileURLWithPath: history))
+            for entry in entries { try entry.append(to: URL(fileURLWithPath: history)) }
         }
     }
 }
@@ -163,23 +179,29 @@ public struct JudgeTableAlignment: Sendable {
     /// The notes of every judge, each prefixed with its name; the no-scale note once.
     public let notes: [String]
 
-    /// Reads every file in `scores` and the label sheets, aligns each judge, and sets them side by side.
+    /// Reads every file in `scores` and the label sheets, aligns each judge, and sets them side by side,
+    /// each judge with its tokens per row (``JudgeTokens``) where its file and the response cache say.
     ///
+    /// - Parameter responseCache: the response cache a judgments file's rows were judged through, for
+    ///   their token counts; read only, never created.
     /// - Throws: as ``JudgeScoresAlignment/init(scores:run:rubric:levels:labelSheets:values:groupBy:settings:)``
-    ///   for each file; ``JudgeTableError`` for two files of one name or no dimension in common.
+    ///   for each file; ``JudgeTableError`` for two files of one name or no dimension in common;
+    ///   ``LanguageModelError`` for a response cache that cannot be read.
     public init(
         scores: [URL], run: FrozenRun?, rubric: Rubric?, levels: ScoringScale?, labelSheets: [URL],
-        values: ExpertLabels.ValueMode, groupBy: String?, settings: AlignmentSettings
+        values: ExpertLabels.ValueMode, groupBy: String?, settings: AlignmentSettings, responseCache: URL? = nil
     ) throws {
         let reads = try scores.map {
             try JudgeScoresAlignment.input(
                 scores: $0, run: run, rubric: rubric, levels: levels, labelSheets: labelSheets, values: values, groupBy: groupBy)
         }
-        let table = try JudgeTable(
+        var table = try JudgeTable(
             zip(scores, reads).map { url, read in
                 (name: Self.name(of: url), file: read.judgeScores.file, input: read.input)
             },
             options: settings)
+        let tokens = try JudgeTokens.of(zip(scores, reads).map { ($0, $1.judgeScores) }, cache: responseCache)
+        for (i, judge) in zip(table.judges.indices, tokens) { table.judges[i].tokens = judge }
         self.table = table
         notes =
             (reads.first?.noScaleNote ?? [])

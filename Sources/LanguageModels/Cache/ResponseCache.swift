@@ -119,6 +119,11 @@ public final class ResponseCache: Sendable {
     /// The threads every cache's blocking calls run on.
     private static let threads = BlockingThreads(name: "judgecal.cache")
 
+    /// Runs `body` with the connection, behind the mutex (for the readers in other files of this type).
+    func withConnection(_ body: (SQLiteConnection) throws -> Void) throws {
+        try connection.withLock { try body($0) }
+    }
+
     /// How many responses the file holds (from every process that wrote to it).
     public func count() throws -> Int {
         try connection.withLock { try $0.query("SELECT count(*) FROM responses", []) { $0.integer(0) } } ?? 0

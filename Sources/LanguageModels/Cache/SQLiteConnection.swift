@@ -45,6 +45,32 @@ final class SQLiteConnection {
             sqlite3_reset(statement)
             sqlite3_clear_bindings(statement)
         }
+        try bind(parameters, to: statement, doing: sql)
+        switch sqlite3_step(statement) {
+        case SQLITE_ROW: return try read(SQLiteRow(statement: statement))
+        case SQLITE_DONE: return nil
+        case let status:
+            try check(status, doing: sql)
+            return nil
+        }
+    }
+
+    /// Runs a statement without parameters and reads every row it returns, in order, with `read`.
+    func forEachRow(_ sql: String, reading read: (SQLiteRow) throws -> Void) throws {
+        let statement = try prepared(sql)
+        defer { sqlite3_reset(statement) }
+        while true {
+            switch sqlite3_step(statement) {
+            case SQLITE_ROW: try read(SQLiteRow(statement: statement))
+            case SQLITE_DONE: return
+            case let status:
+                try check(status, doing: sql)
+                return
+            }
+        }
+    }
+
+    private func bind(_ parameters: [SQLiteValue], to statement: OpaquePointer, doing sql: String) throws {
         for (index, parameter) in parameters.enumerated() {
             let position = Int32(index + 1)
             let status =
@@ -55,13 +81,6 @@ final class SQLiteConnection {
                 case .real(let number): sqlite3_bind_double(statement, position, number)
                 }
             try check(status, doing: sql)
-        }
-        switch sqlite3_step(statement) {
-        case SQLITE_ROW: return try read(SQLiteRow(statement: statement))
-        case SQLITE_DONE: return nil
-        case let status:
-            try check(status, doing: sql)
-            return nil
         }
     }
 
@@ -95,6 +114,11 @@ struct SQLiteRow {
     /// Column `column` (0-based) as an integer.
     func integer(_ column: Int32) -> Int {
         Int(sqlite3_column_int64(statement, column))
+    }
+
+    /// Column `column` as text (UTF-8); empty for NULL.
+    func text(_ column: Int32) -> String {
+        sqlite3_column_text(statement, column).map { String(cString: $0) } ?? ""
     }
 
     /// Calls `body` with the bytes of column `column`, valid only during the call.

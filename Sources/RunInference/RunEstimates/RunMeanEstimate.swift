@@ -198,9 +198,21 @@ public struct RunMeanEstimate: Sendable, Hashable, Codable {
         var covariance = CompensatedSum()
         for i in g.indices { covariance.add((g[i] - gMean) * (gHat[i] - gHatMean)) }
         let pooledVariance = Spread.variance(gHat + gTilde, divisor: .sample).value ?? 0
-        let denominator = (1 + n / Double(s.unlabelled)) * pooledVariance
+        return powerTuning(
+            covariance: covariance.value / n, judgeVariance: pooledVariance, labelledToUnlabelled: n / Double(s.unlabelled))
+    }
+
+    /// PPI++'s power tuning for the mean, the one rule the corrected mean and ``LabelMultiplier`` share:
+    /// λ = clip(covariance / ((1 + n/N) · judgeVariance), 0, 1), and 0 for a judge without variance.
+    ///
+    /// - Parameters:
+    ///   - covariance: the covariance of expert value and judge score on the labelled rows.
+    ///   - judgeVariance: the variance of the judge's scores, on the same scale as `covariance`.
+    ///   - labelledToUnlabelled: n/N; 0 for an unlabelled pool taken as infinite.
+    static func powerTuning(covariance: Double, judgeVariance: Double, labelledToUnlabelled: Double) -> Double {
+        let denominator = (1 + labelledToUnlabelled) * judgeVariance
         guard denominator > 0 else { return 0 }
-        return min(1, max(0, covariance.value / n / denominator))
+        return min(1, max(0, covariance / denominator))
     }
 
     private static func mean(_ x: [Double]) -> Double { Spread.mean(x).value ?? 0 }

@@ -94,10 +94,15 @@ enum AlignCommand {
             With --judge-scores A B C… (two or more files, each judge named by its file's name without \
             the extension) every judge is aligned on its own rows as one would be, three panels of them \
             are scored like one more judge (the mean, the majority and Dawid–Skene), and per dimension a \
-            table gives each one's n, statistic with its interval and verdict, then a ranking on the rows \
-            every judge scored: the difference from the best with a paired bootstrap interval and a \
-            Holm-adjusted p-value (docs/ALIGNMENT.md, "Several judges"). The history gets one line per \
-            judge; --report and --sequential are refused (64); the exit code is the worst over the judges.
+            table gives each one's n, statistic with its interval and verdict, the alternative annotator \
+            test's winning rate, and its label multiplier (how many expert labels one labelled row is \
+            worth with it in a corrected estimate, 1/(1 − R²), with a bootstrap interval), then a ranking \
+            on the rows every judge scored: the difference from the best with a paired bootstrap interval \
+            and a Holm-adjusted p-value (docs/ALIGNMENT.md, "Several judges"); a judgments file of judgecal \
+            judge gets its tokens per row from the response cache (--cache), a scores file "unknown". \
+            --report writes the table \
+            (.html, .md or JSON); the history gets one line per judge; --sequential is refused (64); the \
+            exit code is the worst over the judges.
             Exit codes: 0 every dimension aligned; 2 some dimension not aligned; 3 some inconclusive \
             (none not aligned); 4 some undefined; 1 the judge server failed; 64 usage; 65 malformed \
             input; 66 a file missing; 73 output folder missing.
@@ -295,13 +300,13 @@ enum AlignCommand {
             alignment.report, outputs, arguments, rubricText: read.rubricText, labelRows: alignment.labelledRows, console: console)
     }
 
-    /// The options refused with several judge-score files: a report file (the table has no page of its
-    /// own; `--json` prints it), sequential looks (counted per judge, not for a table) and a threshold
-    /// from the ceiling (the table's header gives one threshold for every dimension).
-    static let refusedWithSeveralJudges: [any OptionDeclaration] = [report, sequential, thresholdFromCeiling]
+    /// The options refused with several judge-score files: sequential looks (counted per judge, not for a
+    /// table) and a threshold from the ceiling (the table's header gives one threshold for every dimension).
+    static let refusedWithSeveralJudges: [any OptionDeclaration] = [sequential, thresholdFromCeiling]
 
     /// `align --judge-scores A B C…`: aligns each judge, forms the panels and prints the table
-    /// (``JudgeTableAlignment``); the history gets one line per judge.
+    /// (``JudgeTableAlignment``); `--report` writes the table (HTML, Markdown or JSON by extension) and the
+    /// history gets one line per judge, all or none.
     static func runOnSeveralScores(_ paths: [String], _ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         if let given = refusedWithSeveralJudges.first(where: arguments.isGiven) {
             throw UsageError("--\(given.option.name) does not apply with several --judge-scores files (docs/ALIGNMENT.md, \"Several judges\")")
@@ -319,11 +324,12 @@ enum AlignCommand {
         let outputs = try checkedOutputs(arguments, runPath: arguments[runFile], judgeScores: paths)
         let alignment = try JudgeTableAlignment(
             scores: read.urls, run: read.run, rubric: read.rubric, levels: read.levels, labelSheets: read.labelURLs,
-            values: read.values, groupBy: try arguments[groupBy], settings: read.settings)
+            values: read.values, groupBy: try arguments[groupBy], settings: read.settings,
+            responseCache: URL(fileURLWithPath: try arguments[JudgeModelOptions.cache]))
         alignment.notes.forEach(console.printNote)
         let judges = alignment.table.judges.filter { $0.panel == nil }.compactMap { alignment.table.reports[$0.name] }
         // Sequential looks are refused above, so no line keeps the labelled rows.
-        for report in judges { try outputs.write(report, rubricText: read.rubricText, labelRows: []) }
+        try outputs.write(alignment.table, rubricText: read.rubricText)
         console.print(
             arguments[LabelOptions.json]
                 ? String(decoding: try JSONEncoder.report.encode(alignment.table), as: UTF8.self) : alignment.table.renderText())
@@ -336,7 +342,11 @@ enum AlignCommand {
         urls: [URL], run: FrozenRun?, rubric: Rubric?, rubricText: String?, levels: ScoringScale?, labelURLs: [URL],
         values: ExpertLabels.ValueMode, settings: AlignmentSettings
     ) {
-        if let given = refusedWithJudgeScores.first(where: arguments.isGiven) {
+        // With several files --cache says where the judgments files' token counts are read from.
+        let readsCache = { (declaration: any OptionDeclaration) in
+            paths.count > 1 && declaration.option.name == JudgeModelOptions.cache.option.name
+        }
+        if let given = refusedWithJudgeScores.first(where: { arguments.isGiven($0) && !readsCache($0) }) {
             let why =
                 JudgeModelOptions.options.contains { $0.option == given.option }
                 ? "no judge is called" : "the split record applies only with --split"

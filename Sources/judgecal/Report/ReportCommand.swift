@@ -23,7 +23,8 @@ enum ReportCommand {
             expert's score distributions, the worst disagreements; for a comparison, control \
             against experimental with the paired interval) and/or Markdown. `align` and `compare` \
             write the same pages directly when --report names a .html or .md file. The JSON of \
-            estimate, disagreements and probe (--json or --report FILE.json) renders alike; --text prints it.
+            estimate, disagreements and probe (--json or --report FILE.json), and the table of align with \
+            several --judge-scores files, renders alike; --text prints it.
             Exit codes: 0 written; 64 usage; 65 not a report; 66 a file missing; 73 output folder missing.
             """,
         options: [html, markdown],

@@ -63,6 +63,23 @@ struct ReportDocumentKindsTests {
         #expect(document.html == original.renderHTML())
     }
 
+    @Test("Several judges' table: the same table, text, Markdown and page; a judge's broken report is named by its path")
+    func judgeTable() throws {
+        let original = try BrowserPageTests.hostileJudgeTable()
+        guard case .judgeTable(let read) = try SavedReportFixture.saved(original) else {
+            Issue.record("not read as several judges' table")
+            return
+        }
+        #expect(read == original)
+        let document = ReportDocument.judgeTable(read)
+        #expect(document.text == original.renderText() && document.markdown == original.renderMarkdown())
+        #expect(document.html == original.renderHTML())
+        var broken = original
+        let name = try #require(broken.reports.keys.sorted().first)
+        broken.reports[name]?.dimensions[0].counts.paired = -1
+        #expect(ReportDocument.judgeTable(broken).problem?.path.hasPrefix("reports.\(name).dimensions[0]") == true)
+    }
+
     @Test("Disagreement digest: the same digest, text, Markdown and page")
     func digest() throws {
         let original = try SavedReportFixture.digest()
