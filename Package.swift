@@ -78,7 +78,11 @@ let libraries: [Target] = [
     ),
     .target(
         name: "CalibrationData",
-        dependencies: ["DataFormats", "EvaluationCore", "StatisticsCore", "AgreementCoefficients", "RunInference", "LanguageModels", "Judging", "ArchiveReading"]
+        dependencies: ["DataFormats", "EvaluationCore", "StatisticsCore", "AgreementCoefficients", "RunInference", "LanguageModels", "Judging"]
+    ),
+    .target(
+        name: "RunImports",
+        dependencies: ["DataFormats", "EvaluationCore", "Judging", "ArchiveReading", "CalibrationData"]
     ),
     .target(
         name: "Calibration",
@@ -117,7 +121,7 @@ let libraries: [Target] = [
         name: "judgecal",
         dependencies: [
             "CommandLineParsing", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "Judging", "LanguageModels", "StatisticsCore", "AgreementCoefficients", "DataFormats",
-            "SampleGeneration", "RatingsAgreement",
+            "SampleGeneration", "RatingsAgreement", "RunImports",
         ],
         linkerSettings: staticSwiftRuntime
     ),
@@ -161,7 +165,7 @@ let tests: [Target] = [
     .testTarget(
         name: "CalibrationTests",
         dependencies: [
-            "DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "EvaluationCore", "EvaluationTesting", "Judging", "LanguageModels",
+            "DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference", "CalibrationData", "RunImports", "Calibration", "CalibrationReports", "CalibrationWorkflow", "EvaluationCore", "EvaluationTesting", "Judging", "LanguageModels",
             "RatingsAgreement", "_TestSupport",
             "judgecal",  // for its words (Messages/): tests that read a message as the tool prints it
         ],
@@ -232,6 +236,7 @@ let package = Package(
         .library(name: "Judging", targets: ["Judging"]),
         .library(name: "SampleGeneration", targets: ["SampleGeneration"]),
         .library(name: "CalibrationData", targets: ["CalibrationData"]),
+        .library(name: "RunImports", targets: ["RunImports"]),
         .library(name: "Calibration", targets: ["Calibration"]),
         .library(name: "RatingsAgreement", targets: ["RatingsAgreement"]),
         .library(name: "CalibrationReports", targets: ["CalibrationReports"]),

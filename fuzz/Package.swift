@@ -26,7 +26,7 @@ let readers: [(name: String, dependencies: [String])] = [
     ("FuzzFrozenRun", ["CalibrationData"]),
     ("FuzzReportDocument", ["CalibrationReports"]),
     ("FuzzExternalJudgeScores", ["CalibrationData"]),
-    ("FuzzRunImporter", ["CalibrationData"]),
+    ("FuzzRunImporter", ["CalibrationData", "RunImports"]),
     ("FuzzSplitRecord", ["CalibrationData"]),
     ("FuzzHistory", ["Calibration"]),
     ("FuzzBatchResults", ["LanguageModels"]),

@@ -1,6 +1,7 @@
 import AgreementCoefficients
 import Calibration
 import CalibrationData
+import RunImports
 import CalibrationWorkflow
 import CommandLineParsing
 import DataFormats

@@ -1,5 +1,6 @@
 import Calibration
 import CalibrationData
+import RunImports
 import CalibrationReports
 import DataFormats
 import EvaluationCore

@@ -1,6 +1,7 @@
 import AgreementCoefficients
 import Calibration
 import CalibrationData
+import RunImports
 import CalibrationReports
 import CalibrationWorkflow
 import DataFormats

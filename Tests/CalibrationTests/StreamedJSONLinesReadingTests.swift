@@ -1,4 +1,5 @@
 import CalibrationData
+import RunImports
 import DataFormats
 import Foundation
 import Judging

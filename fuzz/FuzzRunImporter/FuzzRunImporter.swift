@@ -1,4 +1,5 @@
 import CalibrationData
+import RunImports
 import Foundation
 import _FuzzSupport
 

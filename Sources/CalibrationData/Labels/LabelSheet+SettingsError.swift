@@ -55,7 +55,7 @@ extension LabelSheet {
             case metricMissing(file: String, metric: String, metrics: [String])
         }
 
-        init(_ problem: Problem) {
+        package init(_ problem: Problem) {
             self.problem = problem
         }
 

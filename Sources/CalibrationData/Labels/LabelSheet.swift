@@ -169,7 +169,7 @@ public struct LabelSheet: Sendable, Hashable {
         try checkReadsBack(file: file)
     }
 
-    init(columns: [String], rows: [[String]], contextPaths: [String], frame: SamplingFrame? = nil) {
+    package init(columns: [String], rows: [[String]], contextPaths: [String], frame: SamplingFrame? = nil) {
         self.columns = columns
         self.rows = rows
         self.contextPaths = contextPaths

@@ -55,7 +55,7 @@ package enum LabelSheetColumns {
     /// in a sheet, or `nil` when they can: a name that is one of the sheet's
     /// own columns (`id`, `rater`, `note`, in any case), or two names that
     /// differ only in case or surrounding spaces.
-    static func problem(dimensionNames names: [String]) -> String? {
+    package static func problem(dimensionNames names: [String]) -> String? {
         var first: [String: String] = [:]
         for name in names {
             let key = columnKey(name)

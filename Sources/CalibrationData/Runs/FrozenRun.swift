@@ -29,7 +29,7 @@ public struct FrozenRun: Sendable, Hashable {
         for row in rows { try append(row, file: file, line: nil) }
     }
 
-    mutating func append(_ row: FrozenRow, file: String, line: Int?) throws {
+    package mutating func append(_ row: FrozenRow, file: String, line: Int?) throws {
         if let first = positions[row.id] {
             throw InputError(
                 file: file, line: line, column: "id",
@@ -41,12 +41,12 @@ public struct FrozenRun: Sendable, Hashable {
     }
 
     /// The position of the row with this id, if any.
-    func position(ofID id: String) -> Int? { positions[id] }
+    package func position(ofID id: String) -> Int? { positions[id] }
 
     /// Where the row at `position` came from, for a message: `on line 4` of
     /// its input when it was read from one, else `by row 3` (1-based), never
     /// a row number where a line is meant.
-    func place(ofRowAt position: Int) -> String {
+    package func place(ofRowAt position: Int) -> String {
         lines[position].map { "on line \($0)" } ?? "by row \(position + 1)"
     }
 

@@ -1,4 +1,5 @@
 import CalibrationData
+import RunImports
 import CommandLineParsing
 import DataFormats
 import Foundation

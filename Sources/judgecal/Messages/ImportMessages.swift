@@ -1,4 +1,5 @@
 import CalibrationData
+import RunImports
 import DataFormats
 
 /// `import`'s words for the importer's errors whose way out is one of its options: the field

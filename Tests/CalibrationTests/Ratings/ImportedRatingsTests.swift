@@ -1,5 +1,6 @@
 import AgreementCoefficients
 @testable import CalibrationData
+@testable import RunImports
 import DataFormats
 import Foundation
 import Judging

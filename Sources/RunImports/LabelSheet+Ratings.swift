@@ -1,3 +1,4 @@
+public import CalibrationData
 extension LabelSheet {
     /// A filled-in sheet of ratings imported with a run (``ImportedRatings``):
     /// `id`, one column per dimension (named as given), `rater`, `note`; one

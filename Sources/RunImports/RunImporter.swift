@@ -1,3 +1,4 @@
+public import CalibrationData
 import DataFormats
 import EvaluationCore
 public import Foundation

@@ -1,3 +1,4 @@
+public import CalibrationData
 import DataFormats
 public import Foundation
 

@@ -1,3 +1,4 @@
+import CalibrationData
 public import DataFormats
 
 extension RunImporter {

@@ -1,3 +1,4 @@
+public import CalibrationData
 import ArchiveReading
 public import DataFormats
 public import Foundation

@@ -1,3 +1,4 @@
+import CalibrationData
 import DataFormats
 import EvaluationCore
 import Foundation
