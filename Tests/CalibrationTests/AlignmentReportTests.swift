@@ -359,6 +359,24 @@ struct AlignmentReportTests {
         // The eleven rows both raters labelled alike, where the judge agrees on every one.
         #expect(majority.humanCeiling?.judgeOnUnanimousRows?.n == 11)
         #expect(majority.humanCeiling?.judgeOnUnanimousRows?.value == 1)
+        #expect(majority.humanCeiling?.judgeOnMajorityRows == nil, "no row has three raters")
+
+        // Three raters: cat joins, disagreeing on r2–r4. Rows r2–r4 then have a 2-of-3 majority (not unanimous),
+        // r1 a 2-of-3 majority for pass (ann and cat), the rest are unanimous: 12 majority rows, 8 unanimous.
+        var three = labels
+        for (i, id) in ids.enumerated() {
+            three.append(ExpertLabel(rowID: id, rater: "cat", value: (2...4).contains(i) ? Double(1 - i % 2) : Double(i % 2)))
+        }
+        let threeInput = AlignmentInput(
+            runRowIDs: ids, dimensions: [AlignmentInput.Dimension(name: "ok", scale: passFail, judge: JudgeScores(scores: judge), expertLabels: three)])
+        let ceiling = try #require(try AlignmentReport(threeInput, options: AlignmentSettings(intervals: .analytic)).dimensions.first?.humanCeiling)
+        #expect(ceiling.judgeOnUnanimousRows?.n == 8)
+        let onMajority = try #require(ceiling.judgeOnMajorityRows)
+        #expect(onMajority.n == 12)
+        // The majority label is ann's on every row; the judge's fail on r1 is its one disagreement.
+        let majorityLabels = ids.indices.map { Double($0 % 2) }
+        let expected = try ContingencyTable(scale: passFail, first: majorityLabels, second: ids.map { judge[$0]?.value ?? .nan })
+        #expect(onMajority.value == CohenKappa(expected, weights: .unweighted).kappa.value)
         #expect(majority.exactAgreement.value == 1)
         #expect(majorityReport.renderText().contains("1 labelled row without a majority"))
         // Asked for the mean, r1 is 0.5 and rounds half up to pass: the judge's fail there is a disagreement.

@@ -256,12 +256,18 @@ public struct DimensionAlignment: Sendable, Hashable, Codable {
         /// raters gave the same label (unanimous rows; n counts them): how the judge does where the
         /// answer is clear, beside all rows. `nil` in older reports.
         public var judgeOnUnanimousRows: Estimate?
+        /// The verdict's statistic between the judge and the majority's label on the rows of three raters
+        /// or more where more than half of them gave one label (unanimous rows included; n counts them),
+        /// beside the unanimous rows: where most experts agree, not all. `nil` in older reports, and
+        /// when no row has three raters.
+        public var judgeOnMajorityRows: Estimate?
 
         /// Creates the ceiling from its parts.
         package init(
             statistic: AlignmentStatistic, pairs: [RaterPair], summary: PairSummary?, raters: [RaterStanding],
-            judgeVersusSingleRaters: Estimate, judgeOnUnanimousRows: Estimate?
+            judgeVersusSingleRaters: Estimate, judgeOnUnanimousRows: Estimate?, judgeOnMajorityRows: Estimate? = nil
         ) {
+            self.judgeOnMajorityRows = judgeOnMajorityRows
             self.statistic = statistic
             self.pairs = pairs
             self.summary = summary
@@ -271,7 +277,7 @@ public struct DimensionAlignment: Sendable, Hashable, Codable {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case statistic, pairs, summary, raters, judgeVersusSingleRaters, judgeOnUnanimousRows
+            case statistic, pairs, summary, raters, judgeVersusSingleRaters, judgeOnUnanimousRows, judgeOnMajorityRows
         }
 
         /// The fields of a report written before every pair was compared: the first two raters only.
@@ -291,6 +297,7 @@ public struct DimensionAlignment: Sendable, Hashable, Codable {
                 raters = try container.decode([RaterStanding].self, forKey: .raters)
                 judgeVersusSingleRaters = try container.decode(Estimate.self, forKey: .judgeVersusSingleRaters)
                 judgeOnUnanimousRows = try container.decodeIfPresent(Estimate.self, forKey: .judgeOnUnanimousRows)
+                judgeOnMajorityRows = try container.decodeIfPresent(Estimate.self, forKey: .judgeOnMajorityRows)
                 return
             }
             let old = try decoder.container(keyedBy: FirstTwoRatersKeys.self)
@@ -314,6 +321,7 @@ public struct DimensionAlignment: Sendable, Hashable, Codable {
             }
             judgeVersusSingleRaters = single ?? unknown
             judgeOnUnanimousRows = nil
+            judgeOnMajorityRows = nil
         }
     }
 

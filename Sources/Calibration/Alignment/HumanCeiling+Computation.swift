@@ -57,6 +57,16 @@ extension DimensionAlignment.HumanCeiling {
             return list.allSatisfy { $0.value == list[0].value }
         }
         let onUnanimous = try paired(unanimous, { panel.labels[$0]?.first?.value }, judged).estimate(options.statistic, options: options)
+        // Rows of three raters or more whose most frequent label more than half of them gave.
+        let majorityLabel = { (id: String) -> Double? in
+            guard let list = panel.labels[id], list.count >= 3 else { return nil }
+            let counts = Dictionary(list.map { ($0.value, 1) }, uniquingKeysWith: +)
+            return counts.first { $0.value * 2 > list.count }?.key
+        }
+        let majorityRows = rows.filter { judged($0) != nil && majorityLabel($0) != nil }
+        let onMajority =
+            rows.contains(where: { (panel.labels[$0]?.count ?? 0) >= 3 })
+            ? try paired(majorityRows, majorityLabel, judged).estimate(options.statistic, options: options) : nil
         let defined = pairs.compactMap(\.statisticEstimate.value)
         var summary: PairSummary?
         if let low = defined.min(), let high = defined.max(), let mean = Spread.mean(defined).value {
@@ -65,7 +75,8 @@ extension DimensionAlignment.HumanCeiling {
         let judgedRows = rows.count { judged($0) != nil }
         self.init(
             statistic: options.statistic, pairs: pairs, summary: summary, raters: standings,
-            judgeVersusSingleRaters: Self.mean(of: standings.map(\.judge), n: judgedRows), judgeOnUnanimousRows: onUnanimous)
+            judgeVersusSingleRaters: Self.mean(of: standings.map(\.judge), n: judgedRows), judgeOnUnanimousRows: onUnanimous,
+            judgeOnMajorityRows: onMajority)
     }
 
     /// Whether a pair's figure lies above 0 with its error shared among the rater's `pairs` pairs

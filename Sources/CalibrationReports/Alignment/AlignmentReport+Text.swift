@@ -299,6 +299,11 @@ extension DimensionAlignment.HumanCeiling {
                 "judge on the \(unanimous.n) rows where every rater (two or more) gave the same label: \(statistic.displayName) \(ReportNumber.withInterval(unanimous, withReason: true))"
             )
         }
+        if let majority = judgeOnMajorityRows {
+            notes.append(
+                "judge on the \(majority.n) rows of three raters or more where more than half gave one label, against that label: \(statistic.displayName) \(ReportNumber.withInterval(majority, withReason: true))"
+            )
+        }
         let loners = raters.filter(\.agreesWithNobody).map(\.rater)
         if !loners.isEmpty, loners.count == raters.count {
             notes.append("no two raters agree beyond chance (no pair lies above 0, the error shared among each rater's pairs): the experts give no ceiling to measure a judge against")
