@@ -52,6 +52,9 @@ public struct JudgeSession: Sendable {
     public let options: JudgeSettings
     /// The most rows judged at once.
     public let concurrency: Int
+    /// Sentences to show before judging starts, in the caller's words: such as that fewer requests
+    /// than ``concurrency`` can be in flight at once, and which setting caps them.
+    public var notes: [String] = []
 
     /// A session for `configuration` whose calls are cached in the SQLite file
     /// at `cacheURL` (its folder is created when missing).

@@ -136,6 +136,7 @@ enum AlignCommand {
     ) async throws -> ExitCode {
         var (alignment, purpose, outputs) = try judgedAlignment(arguments, runPath: runPath, certifying: certifying, console: console)
         let judge = try JudgeModelOptions.judge(arguments)
+        judge.notes.forEach(console.printNote)
         let line = console.progressLine()
         let report = try await alignment.report(
             judge: judge, purpose: purpose, display: JudgeModelOptions.display(line, console), note: console.printNote)

@@ -4,6 +4,13 @@ import LanguageModels
 /// `judgecal`'s words for the model client: the advice its errors end with, naming the flags and
 /// `--model-config` keys that change each setting, and the configuration file's keys in the help.
 enum ModelMessages {
+    /// The note that fewer requests than the rows judged at once can be in flight.
+    static func cappedConcurrency(rows: Int, inFlight: Int, endpoints: Int, asked: Bool) -> String {
+        let across = endpoints > 1 ? " across \(endpoints) endpoints" : ""
+        return "\(rows) rows at once\(asked ? " (--concurrency)" : ""), at most \(inFlight) requests in flight\(across) "
+            + "(maxConcurrentRequests in --model-config): raise maxConcurrentRequests to send more"
+    }
+
     /// How a `judgecal` user changes the client's settings (``OpenAICompatibleModel/Configuration/Advice``),
     /// given to every configuration the options describe (``JudgeModelOptions/judge(_:)``).
     static let advice = OpenAICompatibleModel.Configuration.Advice(

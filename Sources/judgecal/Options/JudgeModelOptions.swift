@@ -42,7 +42,9 @@ enum JudgeModelOptions {
     static let cache = OptionKey<String>(
         "cache", valueName: "file", help: "The response cache (SQLite).", defaultValue: ".judgecal/responses.sqlite")
     static let concurrency = OptionKey<Int>(
-        "concurrency", valueName: "n", help: "Rows judged at once.", defaultValue: JudgeRun.defaultConcurrency, range: 1...CountLimits.concurrency)
+        "concurrency", valueName: "n",
+        help: "Rows judged at once, and requests in flight unless the model configuration's maxConcurrentRequests caps them (said at the start).",
+        defaultValue: JudgeRun.defaultConcurrency, range: 1...CountLimits.concurrency)
     static let mode = OptionKey<JudgeSession.Mode>(
         "mode", valueName: "mode",
         help:
@@ -82,17 +84,35 @@ enum JudgeModelOptions {
         let mode = try arguments[Self.mode]
         var configuration = try OpenAICompatibleModel.Configuration.resolved(overrides: overrides, file: configFile)
         configuration.advice = ModelMessages.advice
-        return try JudgeSession(
+        let rows = try arguments[concurrency]
+        let capSet = try configFile.map { try OpenAICompatibleModel.Configuration.Overrides(contentsOf: $0).maxConcurrentRequests != nil } ?? false
+        // --concurrency is the requests in flight: it raises the per-endpoint cap unless the model
+        // configuration sets one, which is then said at the start, never a silent cap.
+        if arguments.isGiven(concurrency), !capSet, rows > configuration.maxConcurrentRequests {
+            configuration.maxConcurrentRequests = rows
+        }
+        var session = try JudgeSession(
             configuration: configuration,
             cacheURL: URL(fileURLWithPath: try arguments[cache]),
             options: JudgeSettings(mode: mode.scoringMode(samples: try arguments[samples])),
-            concurrency: try arguments[concurrency])
+            concurrency: rows)
+        let endpoints = configuration.endpoints.isEmpty ? 1 : configuration.endpoints.count
+        let inFlight =
+            configuration.endpoints.isEmpty
+            ? configuration.maxConcurrentRequests
+            : configuration.endpoints.reduce(0) { $0 + ($1.maxConcurrentRequests ?? configuration.maxConcurrentRequests) }
+        if rows > inFlight {
+            session.notes.append(
+                ModelMessages.cappedConcurrency(rows: rows, inFlight: inFlight, endpoints: endpoints, asked: arguments.isGiven(concurrency)))
+        }
+        return session
     }
 
     /// Judges every row of `run` with `rubric`, showing progress as ``display(_:_:)`` says.
     static func judgments(run: FrozenRun, rubric: Rubric, judge: JudgeSession, console: Console, pairwise: Bool = false)
         async throws -> JudgmentSet
     {
+        judge.notes.forEach(console.printNote)
         let line = console.progressLine()
         defer { line.clear() }
         return try await judge.judgments(run: run, rubric: rubric, pairwise: pairwise, display: display(line, console))

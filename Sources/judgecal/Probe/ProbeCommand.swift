@@ -44,7 +44,9 @@ enum ProbeCommand {
             return .success
         }
         if let path = try arguments[Self.report] { try StagedOutputs.check(path, role: "report") }
-        let judge = try JudgeModelOptions.judge(arguments), line = console.progressLine()
+        let judge = try JudgeModelOptions.judge(arguments)
+        judge.notes.forEach(console.printNote)
+        let line = console.progressLine()
         let report = try await judge.probes(
             run: run, rubric: rubric, battery: battery,
             display: JudgeModelOptions.display(line, console))
