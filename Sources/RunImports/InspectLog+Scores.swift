@@ -4,7 +4,7 @@ public import Foundation
 
 extension InspectLog {
     /// The scorers' scores as a judge-scores file (JSON Lines, read by
-    /// ``ExternalJudgeScores``), so `judgecal align --judge-scores` can measure
+    /// ``ExternalJudgeScores``), so `judgecal align` can measure
     /// the judge an Inspect scorer used against expert labels.
     ///
     /// One line per sample: `id` (the row's), one field per dimension and a

@@ -2,7 +2,7 @@ import CalibrationData
 public import Foundation
 
 extension RunFormat {
-    /// The formats' names, as `judgecal import --format` takes them; `auto`
+    /// The formats' names, as an import's `format` setting takes them; `auto`
     /// tells the format from the file (``RunImporter/detectFormat(of:)``).
     public static let names = ["auto", "evaluation-result", "xcode", "judge-bench", "jsonl", "csv", "inspect", "openai-chat"]
 

@@ -4,7 +4,7 @@ public import Foundation
 
 /// Human ratings that came with an export, read at import and written as a
 /// label sheet beside the run (``LabelSheet/init(ratings:)``): the columns of
-/// `import --label-columns`, or JUDGE-BENCH's individual human scores.
+/// the label columns an import is asked for, or JUDGE-BENCH's individual human scores.
 public struct ImportedRatings: Sendable, Hashable {
     /// One rater's score for one row on one dimension, as written in the export.
     public struct Rating: Sendable, Hashable {
@@ -99,7 +99,7 @@ extension RunImporter {
     }
 }
 
-/// One label column of `import --label-columns`: the dimension and the field it is read from.
+/// One label column an import is asked for: the dimension and the field it is read from.
 struct LabelColumn: Sendable, Hashable {
     var dimension: String
     var path: String

@@ -2,7 +2,7 @@ import DataFormats
 import StatisticsCore
 
 extension AgreementStatistic {
-    /// Every statistic, in the order `judgecal agreement --help` lists them.
+    /// Every statistic, in the order `judgecal agreement`'s help lists them.
     public static let all: [AgreementStatistic] = [
         cohenKappa, krippendorffAlpha, gwetAC1, gwetAC2, fleissKappa, randolphKappa, percentAgreement, confusion,
         spearman, kendallTauB, kendallTauC, pearson, intraclassCorrelation, spread, bias,

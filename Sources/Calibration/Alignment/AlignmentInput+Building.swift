@@ -35,7 +35,7 @@ extension AlignmentInput {
 
 extension AlignmentInput {
     /// The alignment input for scores a judge produced elsewhere
-    /// (`judgecal align --judge-scores`), with or without a run and a rubric.
+    /// (a judge-scores file aligned without judging), with or without a run and a rubric.
     ///
     /// The dimensions are the rubric's, on their declared scales, or else the
     /// label sheets' dimensions (``ExpertLabels/dimensions``), all on `scale`

@@ -39,7 +39,7 @@ public struct AlignmentReport: Sendable, Hashable, Codable {
     /// probabilities: the kappa figures and confusion matrices are then
     /// Horvitz–Thompson weighted. Absent from reports of other labels.
     public var sampling: LabelSampling?
-    /// For a single look on labels that earlier `align --sequential` looks used: that its
+    /// For a single look on labels that earlier sequential looks used: that its
     /// interval ignores those looks. `nil` otherwise.
     public var earlierLooksNote: String? = nil
     /// Per origin (curated, synthetic), the figures on that origin's rows alone, when the run's rows
@@ -401,7 +401,7 @@ public struct DimensionAlignment: Sendable, Hashable, Codable {
     public var statisticEstimate: Estimate
     /// Aligned, not aligned, inconclusive or undefined.
     public var verdict: Verdict<AlignmentOutcome>
-    /// With `align --sequential`: which look this is and the repeated interval the verdict
+    /// With sequential looks (``AlignmentSettings/sequentialLooks``): which look this is and the repeated interval the verdict
     /// was decided on; `nil` for a single look.
     public var sequentialLook: SequentialLook? = nil
 }

@@ -3,7 +3,7 @@ public import Judging
 import StatisticsCore
 
 extension ScoringScale {
-    /// The scale `align --categories` gives every dimension when no rubric
+    /// The scale declared integer levels (the `categories` setting) give every dimension when no rubric
     /// declares one: numeric levels, each a whole number; `nil` when no level is given.
     ///
     /// Why not ``CategoryScale/init(declared:)``, which reads `agreement`'s

@@ -17,7 +17,7 @@ extension TidyExport {
     ///
     /// The dimensions are the rubric's when one is given (labels then read on
     /// its scales), otherwise those of the judgments files in order of first
-    /// appearance (labels read as plain numbers, as `align --judge-scores` reads them).
+    /// appearance (labels read as plain numbers, as a judge-scores alignment reads them).
     ///
     /// - Throws: ``InputError`` naming the file, line and column at fault; ``NothingToExport`` when
     ///   there is nothing to export (no judgments, and no rubric to say which label columns are dimensions).

@@ -38,7 +38,7 @@ public struct TidyExport: Sendable, Hashable {
         public var example = false
     }
 
-    /// The export formats, by the names `judgecal export --format` takes.
+    /// The export formats, by the names the export's `format` setting takes.
     public enum Format: String, Sendable, CaseIterable {
         /// CSV (RFC 4180) with a header, cells made inert for spreadsheets (``DataFormats/CSVWriter/spreadsheetSafe(_:)``).
         case csv

@@ -6,7 +6,7 @@ public import StatisticsCore
 
 /// Scores a judge produced elsewhere — another tool's output, a mean over
 /// several sampled replies, a published benchmark's LLM column — read from a
-/// file so `judgecal align --judge-scores` can measure them instead of judging.
+/// file so `judgecal align` can measure them instead of judging.
 ///
 /// Three layouts are read (the format is told by the content, not the name):
 ///

@@ -24,7 +24,7 @@ import StatisticsCore
 /// such as `metadata.genre`), allocated in proportion to each value's rows by
 /// largest remainders (ties to the value seen first); `judge-stratified` by
 /// the judge's level on a dimension (``SampleDraw``). With `earlier` sheets
-/// of the same label set (`extract --next`) the batch is drawn from the rows
+/// of the same label set (a next batch) the batch is drawn from the rows
 /// they did not draw. Every row's inclusion probability, strategy, batch,
 /// stratum and a check over them fill the five last columns
 /// (`inclusion_probability`, `sampling_strategy`, `sampling_batch`,

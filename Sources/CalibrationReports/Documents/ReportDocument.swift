@@ -13,13 +13,13 @@ public enum ReportDocument: Sendable {
     case alignment(AlignmentReport)
     /// A comparison of two rubrics.
     case comparison(RubricComparison)
-    /// Corrected run estimates (`estimate --json`).
+    /// Corrected run estimates (the estimate's JSON).
     case estimate(EstimationReport)
-    /// A disagreement digest (`disagreements --json`).
+    /// A disagreement digest (the digest's JSON).
     case digest(DisagreementDigest)
-    /// A probe report (`probe --json`).
+    /// A probe report (the probe's JSON).
     case probe(ProbeReport)
-    /// A pairwise judge's preferences against human preferences (`align --pairwise`).
+    /// A pairwise judge's preferences against human preferences (a pairwise alignment).
     case preference(PreferenceAlignment)
     /// Several judges side by side (`align` with several judge-score files).
     case judgeTable(JudgeTable)

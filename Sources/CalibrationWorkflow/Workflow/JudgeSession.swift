@@ -153,7 +153,7 @@ public struct JudgeSession: Sendable {
         return ([line] + s.endpoints.map(\.summary)).joined(separator: "\n")
     }
 
-    /// ``summary`` as JSON, for `judge --json`'s `server`: `{"cacheHits", "cacheMisses", "requests", "retries",
+    /// ``summary`` as JSON, for the `server` field of a judge run's JSON summary: `{"cacheHits", "cacheMisses", "requests", "retries",
     /// "failures", "endpoints": [...]}`, one entry per endpoint (``LanguageModels/EndpointStatistics/json``),
     /// a single server included.
     public var summaryJSON: JSONValue {

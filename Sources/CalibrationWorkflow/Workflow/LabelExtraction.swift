@@ -13,7 +13,7 @@ public import Judging
 /// `out.alice.labels.csv`, `out.bob.labels.csv`, … (the rater before
 /// `.labels.csv`, or before the extension), and `page.html` becomes
 /// `page.alice.html`, …; each shows only that rater's rows, and the sheets
-/// read together (`align --labels out.*.labels.csv`) merge their raters.
+/// read together (given together as label sheets) merge their raters.
 /// A drawn batch (``LabelSheet/Options/sample``) also writes the run's
 /// ``SamplingFrame`` beside the sheet, `out.frame.csv` (one for all raters),
 /// which `judgecal estimate` finds there.
