@@ -197,7 +197,7 @@ public struct JudgeTableAlignment: Sendable {
         }
         var table = try JudgeTable(
             zip(scores, reads).map { url, read in
-                (name: Self.name(of: url), file: read.judgeScores.file, input: read.input)
+                (name: JudgmentSet.judgeName(of: url), file: read.judgeScores.file, input: read.input)
             },
             options: settings)
         let tokens = try JudgeTokens.of(zip(scores, reads).map { ($0, $1.judgeScores) }, cache: responseCache)
@@ -206,13 +206,10 @@ public struct JudgeTableAlignment: Sendable {
         notes =
             (reads.first?.noScaleNote ?? [])
             + zip(scores, reads).flatMap { url, read in
-                table.reports[Self.name(of: url)].map { report in
-                    read.judgeScores.offScaleNotes(for: report).map { "\(Self.name(of: url)): \($0)" }
+                table.reports[JudgmentSet.judgeName(of: url)].map { report in
+                    read.judgeScores.offScaleNotes(for: report).map { "\(JudgmentSet.judgeName(of: url)): \($0)" }
                 } ?? []
             }
     }
 
-    /// A judge's name: the file's name without its extension, and without `.judgments` before it
-    /// (``CalibrationData/JudgmentSet/judgeName(of:)``).
-    public static func name(of url: URL) -> String { JudgmentSet.judgeName(of: url) }
 }

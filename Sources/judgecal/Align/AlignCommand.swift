@@ -316,7 +316,7 @@ enum AlignCommand {
             throw UsageError(
                 "--experts each does not apply with several --judge-scores files: the ranking compares the judges on one expert value per row")
         }
-        let names = paths.map { JudgeTableAlignment.name(of: URL(fileURLWithPath: $0)) }
+        let names = paths.map { JudgmentSet.judgeName(of: URL(fileURLWithPath: $0)) }
         if let name = names.first(where: { name in names.count { $0 == name } > 1 || JudgePanel.allCases.contains { $0.entryName == name } }) {
             throw UsageError(
                 "two --judge-scores files make the judge name \(name) (\(zip(paths, names).filter { $0.1 == name }.map(\.0).joined(separator: ", "))), or it is a panel's; a judge is named by its file's name without the extension: rename a file")
