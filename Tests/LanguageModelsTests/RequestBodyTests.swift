@@ -18,7 +18,7 @@ struct RequestBodyTests {
     func sortedMembers() throws {
         let request = ChatRequest(messages: [ChatMessage(.user, "judge this")], temperature: 0, seed: 42, schema: Self.schema)
         for form in [StructuredOutput.jsonSchema(name: "reply", schema: Self.schema), .jsonObjectWithSchema(Self.schema)] {
-            let body = try ChatCompletionBody.encoder.encode(ChatCompletionBody(model: "m", request: request, form: form))
+            let body = try ChatCompletionBody(model: "m", request: request, form: form).bytes()
             let text = String(decoding: body, as: UTF8.self)
             let dimensions = ["Accuracy", "Brevity", "Coverage", "Relevance", "Style", "Tone", "Usefulness"]
             let positions = try dimensions.map { try #require(text.range(of: "\"\($0)\"")?.lowerBound) }
@@ -26,7 +26,59 @@ struct RequestBodyTests {
             let rationale = try #require(text.range(of: "\"rationale\"")?.lowerBound)
             let score = try #require(text.range(of: "\"score\"")?.lowerBound)
             #expect(rationale < score)
-            #expect(body == (try ChatCompletionBody.encoder.encode(ChatCompletionBody(model: "m", request: request, form: form))))
+            #expect(body == (try ChatCompletionBody(model: "m", request: request, form: form).bytes()))
         }
+    }
+
+    /// What `JSONEncoder` writes for a body with the same members, under the wire names.
+    private struct EncoderMirror: Encodable {
+        var model: String
+        var messages: [ChatMessage]
+        var temperature: Double?
+        var max_tokens: Int?
+        var seed: Int?
+        var n: Int?
+        var logprobs: Bool?
+        var top_logprobs: Int?
+        var response_format: JSONValue?
+
+        init(_ body: ChatCompletionBody) {
+            (model, messages, temperature, max_tokens, seed) = (body.model, body.messages, body.temperature, body.maxTokens, body.seed)
+            (n, logprobs, top_logprobs, response_format) = (body.n, body.logprobs, body.topLogprobs, body.responseFormat)
+        }
+    }
+
+    @Test(
+        "The hand-written body is byte for byte what JSONEncoder writes with sorted keys",
+        arguments: [
+            "plain text", "a/b and </target>", "quote \" backslash \\ slash /", "\n\r\t\u{08}\u{0C}\u{01}\u{1F}\u{7F}",
+            "é, 😀, \u{2028}, 日本語", "",
+        ])
+    func sameBytesAsJSONEncoder(text: String) throws {
+        let numbers: [Double] = [0, 1, -0.0, 0.7, 0.1, 1e-7, 3e-5, 2.5e20, 1e15, 1e16, 123_456_789_012_345_678, 1.0 / 3.0]
+        let schema = JSONValue.object([
+            "enum": .array(numbers.map(JSONValue.number)), "description": .string(text), "nested": .object(["z/y": .bool(true), "a": .null]),
+        ])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let requests = [
+            ChatRequest(messages: [ChatMessage(.system, text), ChatMessage(.user, "row: " + text)], temperature: 0, seed: 7, schema: schema),
+            ChatRequest(
+                messages: [ChatMessage(.user, text)], temperature: 0.7, maxTokens: 300, choices: 3, logprobs: true, topLogprobs: 5),
+            ChatRequest(messages: [ChatMessage(.assistant, text)], temperature: 1e-7, seed: -3),
+            ChatRequest(messages: [ChatMessage(.user, text)], schema: schema),
+        ]
+        for request in requests {
+            for form in [StructuredOutput.none, .jsonSchema(name: "reply", schema: schema), .jsonObjectWithSchema(schema)] {
+                let body = ChatCompletionBody(model: "judge/" + text, request: request, form: form)
+                #expect(try body.bytes() == Array(try encoder.encode(EncoderMirror(body))))
+            }
+        }
+    }
+
+    @Test("A temperature that is not a number is refused, as JSONEncoder refuses it, not sent")
+    func nonFiniteTemperature() throws {
+        let body = ChatCompletionBody(model: "m", request: ChatRequest(messages: [ChatMessage(.user, "x")], temperature: .nan), form: .none)
+        #expect(throws: LanguageModelError.self) { try body.bytes() }
     }
 }

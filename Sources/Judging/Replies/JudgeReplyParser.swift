@@ -107,14 +107,25 @@ public enum JudgeReplyParser {
     ///   full stop. Either way the judge gave no reason, and the reply is
     ///   repaired or counted as a failure like any other it cannot use.
     static func rationale(_ written: JSONValue?, dimension: String) throws(JudgeReplyError) -> String {
-        guard let rationale = written?.string?.trimmingCharacters(in: .whitespacesAndNewlines), !rationale.isEmpty else {
+        guard let rationale = written?.string.map({ String(trimmed($0, where: \.isWhitespace)) }), !rationale.isEmpty else {
             throw .missingRationale(dimension)
         }
-        let bare = { (text: String) in text.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "<>. \t\n")) }
-        guard bare(rationale) != bare(JudgePromptRenderer.rationalePlaceholder) else {
-            throw .placeholderRationale(dimension)
-        }
+        guard bare(rationale) != placeholder else { throw .placeholderRationale(dimension) }
         return rationale
+    }
+
+    /// The prompt's rationale placeholder as ``bare(_:)`` leaves it.
+    private static let placeholder = bare(JudgePromptRenderer.rationalePlaceholder)
+
+    /// `text` in lower case without the angle brackets, full stops, spaces, tabs and line feeds around it.
+    private static func bare(_ text: String) -> String {
+        trimmed(text, where: { "<>. \t\n".contains($0) }).lowercased()
+    }
+
+    /// `text` without the characters around it that match `edge`.
+    private static func trimmed(_ text: String, where edge: (Character) -> Bool) -> Substring {
+        guard let first = text.firstIndex(where: { !edge($0) }), let last = text.lastIndex(where: { !edge($0) }) else { return "" }
+        return text[first...last]
     }
 
     /// The member named `name`, or else the one whose name matches ignoring case.

@@ -83,11 +83,21 @@ public struct Judgment: Sendable, Hashable, Codable {
         unscored?.first { $0.key.lowercased() == dimension.lowercased() }?.value
     }
 
-    /// SHA-256, in hex, of the messages as compact JSON: an array of `{role, content}`, in order.
+    /// SHA-256, in hex, of the messages as compact JSON with sorted keys: an array of
+    /// `{"content": …, "role": …}`, in order.
     public static func promptHash(of messages: [ChatMessage]) -> String {
-        let json = JSONValue.array(
-            messages.map { .object(["role": .string($0.role.rawValue), "content": .string($0.content)]) })
-        return SHA256.hexDigest(of: Array(json.compactJSON.utf8))
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        bytes.reserveCapacity(messages.reduce(64) { $0 + $1.content.utf8.count + 32 })
+        for (index, message) in messages.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(contentsOf: #"{"content":"#.utf8)
+            JSONValue.appendQuoted(message.content, to: &bytes)
+            bytes.append(contentsOf: #","role":"#.utf8)
+            JSONValue.appendQuoted(message.role.rawValue, to: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        }
+        bytes.append(UInt8(ascii: "]"))
+        return SHA256.hexDigest(of: bytes)
     }
 }
 

@@ -59,13 +59,9 @@ extension OpenAICompatibleModel {
 
     /// The bytes of the `POST /chat/completions` body for `request` to `model`, its schema in
     /// `form`: what the live path sends and what a batch input line holds
-    /// (``ChatCompletionBody/encoder``, keys sorted).
+    /// (``ChatCompletionBody/bytes()``, keys sorted).
     static func body(for request: ChatRequest, model: String, form: StructuredOutput) throws -> [UInt8] {
-        do {
-            return Array(try ChatCompletionBody.encoder.encode(ChatCompletionBody(model: model, request: request, form: form)))
-        } catch {
-            throw LanguageModelError(.malformedReply, "could not encode the request as JSON: \(error)")
-        }
+        try ChatCompletionBody(model: model, request: request, form: form).bytes()
     }
 
     /// One HTTP exchange with endpoint `index`, its reply decoded, and how long the exchange took.
