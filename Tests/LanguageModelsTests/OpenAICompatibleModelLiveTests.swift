@@ -90,6 +90,6 @@ struct OpenAICompatibleModelLiveTests {
         let second = try await model.respond(to: request)
         #expect(first == second)
         #expect(live.statistics.httpRequests == 1)
-        #expect(model.cache.statistics == .init(hits: 1, misses: 1, stores: 1))
+        #expect(model.cache.statistics == .init(hits: 1, misses: 1, stores: 1, transactions: 1))
     }
 }

@@ -49,7 +49,7 @@ struct RecordedRepliesModelTests {
             }
             for try await same in group { #expect(same) }
         }
-        #expect(model.cache.statistics == .init(hits: 12, misses: 6, stores: 6))
+        #expect(model.cache.statistics == .init(hits: 12, misses: 6, stores: 6, transactions: 6), "six stores one after the other")
     }
 
     @Test("A request that was never recorded is an error, not an invented reply")

@@ -40,7 +40,7 @@ struct ResponseCacheTests {
         #expect(first == second)
         #expect(second.latency == 1.5, "the stored latency is the original call's")
         #expect(base.callCount == 1)
-        #expect(model.cache.statistics == .init(hits: 1, misses: 1, stores: 1))
+        #expect(model.cache.statistics == .init(hits: 1, misses: 1, stores: 1, transactions: 1))
     }
 
     @Test("The key covers model, messages, parameters and sample index, and is 64 hex digits")
@@ -95,6 +95,82 @@ struct ResponseCacheTests {
         #expect(lookups == 400)
         let misses: Int = caches.map(\.statistics.misses).reduce(0, +)
         #expect(base.callCount == misses, "every miss, and only a miss, asked the model")
+    }
+
+    @Test("Replies that arrive together are committed in fewer transactions, each durable before its call returns")
+    func groupCommit() async throws {
+        let url = temporaryCacheURL()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let calls = 300
+        let model = CachedModel(HeldModel(releasingAt: calls), cache: try ResponseCache(url: url))
+        let replies = try await withThrowingTaskGroup(of: (Int, ChatResponse).self) { group in
+            for i in 0..<calls { group.addTask { (i, try await model.respond(to: question("row \(i)"))) } }
+            return try await group.reduce(into: [Int: ChatResponse]()) { $0[$1.0] = $1.1 }
+        }
+        let statistics = model.cache.statistics
+        #expect(statistics.stores == calls)
+        #expect(statistics.transactions < calls, "\(statistics.transactions) transactions for \(calls) replies released at once")
+        let reopened = try ResponseCache(url: url)
+        for i in 0..<calls { #expect(try reopened.response(to: question("row \(i)"), model: "counting-model") == replies[i]) }
+    }
+
+    @Test("A transaction that fails fails every call in it; none is counted as stored")
+    func groupCommitFailure() async throws {
+        let url = temporaryCacheURL()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let cache = try ResponseCache(url: url)
+        let held = HeldModel(releasingAt: 20) {
+            // Every lookup has missed; the table goes before any reply is stored.
+            try? SQLiteConnection(path: url.path).execute("DROP TABLE responses")
+        }
+        let model = CachedModel(held, cache: cache)
+        let failures = await withTaskGroup(of: Bool.self) { group in
+            for i in 0..<20 {
+                group.addTask {
+                    do {
+                        _ = try await model.respond(to: question("row \(i)"))
+                        return false
+                    } catch let error as LanguageModelError {
+                        return error.code == .cache
+                    } catch {
+                        return false
+                    }
+                }
+            }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(failures == 20, "every call fails with the cache's error")
+        #expect(cache.statistics.stores == 0 && cache.statistics.transactions == 0)
+    }
+}
+
+/// A model whose calls all wait until `releasingAt` of them have arrived, then answer at once, as
+/// replies to requests sent together come back together; `onRelease` runs just before.
+final class HeldModel: LanguageModel {
+    let modelName = "counting-model"
+    private let base = CountingModel()
+    private let gate: Mutex<(arrived: Int, waiting: [CheckedContinuation<Void, Never>])> = Mutex((0, []))
+    private let releasingAt: Int
+    private let onRelease: @Sendable () -> Void
+
+    init(releasingAt: Int, onRelease: @escaping @Sendable () -> Void = {}) {
+        self.releasingAt = releasingAt
+        self.onRelease = onRelease
+    }
+
+    func respond(to request: ChatRequest) async throws -> ChatResponse {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let released = gate.withLock { gate -> [CheckedContinuation<Void, Never>] in
+                gate.arrived += 1
+                gate.waiting.append(continuation)
+                guard gate.arrived >= releasingAt else { return [] }
+                defer { gate.waiting = [] }
+                return gate.waiting
+            }
+            if !released.isEmpty { onRelease() }
+            for waiter in released { waiter.resume() }
+        }
+        return try await base.respond(to: request)
     }
 }
 

@@ -77,10 +77,11 @@ public final class BatchRouteModel: LanguageModel {
     ///   of the configuration's ``OpenAICompatibleModel/Configuration/Advice/pendingBatch``; the cache's error.
     public func respond(to request: ChatRequest) async throws -> ChatResponse {
         let model = modelName
-        let id = ResponseCache.key(model: model, request: request)
+        let key = ResponseCache.Key(model: model, request: request)
+        let id = key.hex
         let first = state.withLock { $0.asked.insert(id).inserted }
         if first { state.withLock { $0.counts.asked += 1 } }
-        if let cached = try await cache.offPool({ try $0.response(to: request, model: model) }) {
+        if let cached = try await cache.lookUp(key) {
             state.withLock { s in
                 if first { s.counts.cached += 1 }
                 s.answered.insert(request.messages)
@@ -99,7 +100,7 @@ public final class BatchRouteModel: LanguageModel {
                 choices: Array(reply.responseChoices.prefix(max(1, request.choices))), model: reply.model ?? model,
                 usage: reply.usage.map { TokenUsage(promptTokens: $0.promptTokens, completionTokens: $0.completionTokens) },
                 latency: 0)
-            try await cache.offPool { try $0.store(response, for: request, model: model) }
+            try await cache.commit(response, for: key, model: model)
             state.withLock { s in
                 if first { s.counts.fromBatch += 1 }
                 s.answered.insert(request.messages)

@@ -22,13 +22,15 @@ public struct CachedModel: LanguageModel {
 
     /// The cached response to `request`, or the wrapped model's, stored.
     ///
-    /// The lookup and the commit run on a thread of the cache's own, not on the
-    /// cooperative pool (``ResponseCache/offPool(_:)``).
+    /// The lookup runs on a thread of the cache's own, not on the cooperative
+    /// pool (``ResponseCache/offPool(_:)``); the store joins the cache's group
+    /// commit and returns once committed. The key is computed once for both.
     public func respond(to request: ChatRequest) async throws -> ChatResponse {
         let model = modelName
-        if let cached = try await cache.offPool({ try $0.response(to: request, model: model) }) { return cached }
+        let key = ResponseCache.Key(model: model, request: request)
+        if let cached = try await cache.lookUp(key) { return cached }
         let response = try await base.respond(to: request)
-        try await cache.offPool { try $0.store(response, for: request, model: model) }
+        try await cache.commit(response, for: key, model: model)
         return response
     }
 }

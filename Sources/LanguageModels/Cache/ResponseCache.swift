@@ -7,13 +7,21 @@ import Synchronization
 /// (`request` the canonical JSON the key hashes, for people reading the file;
 /// `response` in ``ResponseCodec``'s compact binary form), in
 /// write-ahead-log mode with `synchronous=NORMAL`: each response is committed
-/// in its own transaction as soon as it arrives, and a committed WAL
+/// as soon as it arrives (with those arriving together, below), and a committed WAL
 /// transaction survives the process being killed (`kill -9`) at any moment,
 /// so a run started again repeats no completed call and loses none. Several
 /// processes may share one file: SQLite serialises their writers, and a
 /// 10-second busy timeout makes a writer wait instead of failing; when two
 /// store the same key, the first reply is kept. Within a process one
 /// connection serves all tasks, behind a mutex.
+///
+/// **Group commit.** ``commit(_:for:model:)``, the path of every call a model
+/// answers, commits replies that arrive together in one transaction: the
+/// first caller to find no commit under way writes everything waiting (and
+/// what arrives while it writes, in the next transaction), and each caller
+/// returns once the transaction holding its reply has committed. A reply is
+/// still durable before its call returns; hundreds of calls finishing in the
+/// same millisecond cost a few transactions, not hundreds.
 ///
 /// The key is the SHA-256 of a canonical JSON encoding (sorted keys) of the
 /// model name and the whole ``ChatRequest``, its ``ChatRequest/sampleIndex``
@@ -28,12 +36,36 @@ public final class ResponseCache: Sendable {
         public var misses = 0
         /// Responses stored.
         public var stores = 0
+        /// Transactions that stored them: fewer than ``stores`` when replies arrived together
+        /// and were committed as a group.
+        public var transactions = 0
+    }
+
+    /// A request's cache key with the canonical JSON it hashes, computed once per call.
+    struct Key: Sendable {
+        /// ``CanonicalRequest``'s bytes.
+        let canonical: [UInt8]
+        /// Their SHA-256, in hex: the `key` column.
+        let hex: String
+
+        init(model: String, request: ChatRequest) {
+            canonical = CanonicalRequest(model: model, request: request).bytes
+            hex = SHA256.hexDigest(of: canonical)
+        }
+    }
+
+    /// A reply waiting for the group commit, and the caller to resume.
+    private struct PendingStore {
+        let parameters: [SQLiteValue]
+        let caller: CheckedContinuation<Void, any Error>
     }
 
     /// The database file.
     public let url: URL
     private let connection: Mutex<SQLiteConnection>
     private let counts = Mutex(Statistics())
+    /// Replies waiting for the next transaction, and whether a commit is under way.
+    private let pendingStores = Mutex((waiting: [PendingStore](), committing: false))
 
     /// Opens the cache at `url`, creating the file and its table if needed.
     ///
@@ -63,14 +95,18 @@ public final class ResponseCache: Sendable {
 
     /// The cache key of `request` to `model`: 64 hexadecimal digits.
     public static func key(model: String, request: ChatRequest) -> String {
-        SHA256.hexDigest(of: CanonicalRequest(model: model, request: request).bytes)
+        Key(model: model, request: request).hex
     }
 
     /// The stored response to `request`, if any; counts a hit or a miss.
     public func response(to request: ChatRequest, model: String) throws -> ChatResponse? {
-        let key = Self.key(model: model, request: request)
+        try response(for: Key(model: model, request: request))
+    }
+
+    /// The stored response under `key`, if any; counts a hit or a miss.
+    func response(for key: Key) throws -> ChatResponse? {
         let found = try connection.withLock { connection in
-            try connection.query("SELECT response FROM responses WHERE key = ?", [.text(key)]) { row in
+            try connection.query("SELECT response FROM responses WHERE key = ?", [.text(key.hex)]) { row in
                 row.withBlob(0) { ResponseCodec.decode($0) }
             }
         }
@@ -80,7 +116,8 @@ public final class ResponseCache: Sendable {
         }
         guard let response = found else {
             throw LanguageModelError(
-                .cache, "\(url.path): the stored response for key \(key) is not in this version's format; delete the file to start afresh")
+                .cache,
+                "\(url.path): the stored response for key \(key.hex) is not in this version's format; delete the file to start afresh")
         }
         counts.withLock { $0.hits += 1 }
         return response
@@ -90,18 +127,62 @@ public final class ResponseCache: Sendable {
     ///
     /// A response already stored under the same key is kept.
     public func store(_ response: ChatResponse, for request: ChatRequest, model: String) throws {
-        let canonical = CanonicalRequest(model: model, request: request).bytes
-        let parameters: [SQLiteValue] = [
-            .text(SHA256.hexDigest(of: canonical)), .text(model), .text(String(decoding: canonical, as: UTF8.self)),
+        let parameters = Self.row(response, key: Key(model: model, request: request), model: model)
+        try connection.withLock { try $0.insert(rows: [parameters]) }
+        counts.withLock {
+            $0.stores += 1
+            $0.transactions += 1
+        }
+    }
+
+    /// The stored response under `key`, looked up off the cooperative pool (``offPool(_:)``).
+    func lookUp(_ key: Key) async throws -> ChatResponse? {
+        try await offPool { try $0.response(for: key) }
+    }
+
+    /// Stores `response` under `key` in the next group commit, and returns once it is committed.
+    ///
+    /// A response already stored under the same key is kept.
+    ///
+    /// - Throws: the transaction's error, which every reply in it shares.
+    func commit(_ response: ChatResponse, for key: Key, model: String) async throws {
+        let parameters = Self.row(response, key: key, model: model)
+        try await withCheckedThrowingContinuation { (caller: CheckedContinuation<Void, any Error>) in
+            let leads = pendingStores.withLock { pending in
+                pending.waiting.append(PendingStore(parameters: parameters, caller: caller))
+                defer { pending.committing = true }
+                return !pending.committing
+            }
+            if leads { Self.threads.run { self.commitWaiting() } }
+        }
+    }
+
+    /// Commits the waiting replies, a transaction at a time, until none is left.
+    private func commitWaiting() {
+        while true {
+            let batch = pendingStores.withLock { pending -> [PendingStore] in
+                defer { pending.waiting = [] }
+                if pending.waiting.isEmpty { pending.committing = false }
+                return pending.waiting
+            }
+            guard !batch.isEmpty else { return }
+            let outcome = Result { try connection.withLock { try $0.insert(rows: batch.map(\.parameters)) } }
+            if case .success = outcome {
+                counts.withLock {
+                    $0.stores += batch.count
+                    $0.transactions += 1
+                }
+            }
+            for store in batch { store.caller.resume(with: outcome) }
+        }
+    }
+
+    /// The `responses` row of `response` under `key`.
+    private static func row(_ response: ChatResponse, key: Key, model: String) -> [SQLiteValue] {
+        [
+            .text(key.hex), .text(model), .text(String(decoding: key.canonical, as: UTF8.self)),
             .blob(ResponseCodec.encode(response)), .real(Date().timeIntervalSince1970),
         ]
-        _ = try connection.withLock {
-            try $0.query(
-                "INSERT OR IGNORE INTO responses (key, model, request, response, created_at) VALUES (?, ?, ?, ?, ?)",
-                parameters
-            ) { _ in }
-        }
-        counts.withLock { $0.stores += 1 }
     }
 
     /// Runs `body` with this cache on a thread of its own, off Swift's cooperative

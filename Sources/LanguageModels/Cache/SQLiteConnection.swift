@@ -37,6 +37,21 @@ final class SQLiteConnection {
         try check(sqlite3_exec(handle, sql, nil, nil, nil), doing: sql)
     }
 
+    /// Inserts `rows` into `responses` in one transaction (`BEGIN IMMEDIATE`, so a writer of another
+    /// process is waited for by the busy timeout), keeping a row already stored under the same key;
+    /// on any error the transaction is rolled back and nothing of it is stored.
+    func insert(rows: [[SQLiteValue]]) throws {
+        let sql = "INSERT OR IGNORE INTO responses (key, model, request, response, created_at) VALUES (?, ?, ?, ?, ?)"
+        try execute("BEGIN IMMEDIATE")
+        do {
+            for row in rows { _ = try query(sql, row) { _ in } }
+            try execute("COMMIT")
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
     /// Runs a prepared (and kept) statement with `parameters`, reading the
     /// first row it returns, if any, with `read`.
     func query<T>(_ sql: String, _ parameters: [SQLiteValue], readingFirstRow read: (SQLiteRow) throws -> T) throws -> T? {
