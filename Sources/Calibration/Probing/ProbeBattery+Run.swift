@@ -29,8 +29,8 @@ extension ProbeBattery {
         {
             let judge = try ModelJudge(model: model, dimensions: dimensions, options: options)
             return try await judge.judgments(
-                of: zip(rows, messages).map { (id: ids[$0], messages: $1) }, concurrency: concurrency,
-                progress: { progress?(phase, $0) })
+                ids: rows.map { ids[$0] }, concurrency: concurrency, progress: { progress?(phase, $0) }
+            ) { messages[$0] }
         }
         let all = Array(ids.indices)
         let dimensions = judgedDimensions(of: rubric)

@@ -21,11 +21,12 @@ extension JudgeRun {
         let judge = PairwiseJudge(model: model, rubric: rubric, options: options)
         _ = try judge.verdictJudge()  // a judge that cannot be asked as configured stops here, before any call
         let contents = try run.rows.map { try PairwiseContent(row: $0.json, rubric: rubric, file: "run \(run.info.name)") }
-        let rows = zip(run.rows, contents).map { row, content in
-            (id: row.id, promptHash: Judgment.promptHash(of: judge.messages(content) + judge.messages(content, swapped: true)))
-        }
-        let judgments = try await judgments(of: rows, model: model, concurrency: concurrency, progress: progress) { index in
-            try await judge.judgment(of: contents[index], id: rows[index].id)
+        let ids = run.rows.map(\.id)
+        let judgments = try await judgments(
+            ids: ids, model: model, concurrency: concurrency, progress: progress,
+            promptHash: { Judgment.promptHash(of: judge.messages(contents[$0]) + judge.messages(contents[$0], swapped: true)) }
+        ) { index in
+            try await judge.judgment(of: contents[index], id: ids[index])
         }
         return JudgmentSet(
             run: run.info.name, rubric: rubric.name, rubricVersion: rubric.version, model: model.modelName, judgments: judgments)

@@ -67,9 +67,13 @@ public enum JudgeRun {
         var options = options
         options.rationaleOpening = rubric.rationaleOpening
         let judge = try ModelJudge(model: model, dimensions: rubric.dimensions, options: options)
-        // Render every prompt first, so a template error stops the run before any call.
-        let prompts = try run.rows.map { (id: $0.id, messages: try JudgePromptRenderer.messages(for: rubric, row: $0.json)) }
-        let judgments = try await judge.judgments(of: prompts, concurrency: concurrency, progress: progress)
+        // Every row's templates are rendered first, so a template error stops the run before any
+        // call; the whole prompt is built when its row is asked, on the task that asks it.
+        let contents = try run.rows.map { try rubric.content(for: $0.json) }
+        let dimensions = rubric.dimensions
+        let judgments = try await judge.judgments(
+            ids: run.rows.map(\.id), concurrency: concurrency, progress: progress
+        ) { JudgePromptRenderer.messages(content: contents[$0], dimensions: dimensions) }
         return JudgmentSet(
             run: run.info.name, rubric: rubric.name, rubricVersion: rubric.version, model: model.modelName,
             judgments: judgments)
@@ -77,18 +81,19 @@ public enum JudgeRun {
 }
 
 extension ModelJudge {
-    /// Judges every prompt, at most `concurrency` at once, with ``JudgeRun``'s rules for rows the
-    /// server does not answer (``JudgeRun/judgments(of:model:concurrency:progress:judge:)``).
+    /// Judges the rows `ids`, at most `concurrency` at once, each row's prompt given by `messages`
+    /// (called with the row's position when the row is asked), with ``JudgeRun``'s rules for rows
+    /// the server does not answer (``JudgeRun/judgments(ids:model:concurrency:progress:promptHash:judge:)``).
     ///
-    /// - Returns: one judgment per prompt, in the order given.
+    /// - Returns: one judgment per row, in the order given.
     package func judgments(
-        of prompts: [(id: String, messages: [ChatMessage])], concurrency: Int,
-        progress: (@Sendable (JudgeProgress) -> Void)? = nil
+        ids: [String], concurrency: Int, progress: (@Sendable (JudgeProgress) -> Void)? = nil,
+        messages: @escaping @Sendable (Int) -> [ChatMessage]
     ) async throws -> [Judgment] {
         try await JudgeRun.judgments(
-            of: prompts.map { ($0.id, Judgment.promptHash(of: $0.messages)) }, model: model, concurrency: concurrency,
-            progress: progress
-        ) { index in try await judgment(of: prompts[index].messages, id: prompts[index].id) }
+            ids: ids, model: model, concurrency: concurrency, progress: progress,
+            promptHash: { Judgment.promptHash(of: messages($0)) }
+        ) { index in try await judgment(of: messages(index), id: ids[index]) }
     }
 }
 
@@ -96,18 +101,19 @@ extension JudgeRun {
     /// Judges every row by `judge` (given the row's position), at most `concurrency` at once.
     ///
     /// A row the server does not answer is a transport failure recorded under its id and prompt
-    /// hash, and ``maxConsecutiveTransportFailures`` of them in a row stop the run. The one driver
-    /// of score and pairwise runs alike.
+    /// hash (`promptHash`, given the row's position, asked only then), and
+    /// ``maxConsecutiveTransportFailures`` of them in a row stop the run. The one driver of score
+    /// and pairwise runs alike.
     ///
     /// - Returns: one judgment per row, in the order given.
     /// - Throws: the model's error when the server is unreachable or misconfigured;
     ///   ``LanguageModels/LanguageModelError`` when too many rows in a row got no answer.
     static func judgments(
-        of rows: [(id: String, promptHash: String)], model: any LanguageModel, concurrency: Int,
-        progress: (@Sendable (JudgeProgress) -> Void)?, judge: @escaping @Sendable (Int) async throws -> Judgment
+        ids: [String], model: any LanguageModel, concurrency: Int, progress: (@Sendable (JudgeProgress) -> Void)?,
+        promptHash: @escaping @Sendable (Int) -> String, judge: @escaping @Sendable (Int) async throws -> Judgment
     ) async throws -> [Judgment] {
         let counter = Mutex((completed: 0, failed: 0, transport: 0, consecutive: 0))
-        var judgments = [Judgment?](repeating: nil, count: rows.count)
+        var judgments = [Judgment?](repeating: nil, count: ids.count)
         let modelName = model.modelName
         try await withThrowingTaskGroup(of: (Int, Judgment).self) { group in
             var next = 0
@@ -119,12 +125,13 @@ extension JudgeRun {
                         return (index, try await judge(index))
                     } catch let error as LanguageModelError {
                         guard let failure = JudgeFailure(rowFailure: error) else { throw error }
-                        let (id, hash) = rows[index]
-                        return (index, Judgment(id: id, failure: failure, model: modelName, promptHash: hash))
+                        return (
+                            index, Judgment(id: ids[index], failure: failure, model: modelName, promptHash: promptHash(index))
+                        )
                     }
                 }
             }
-            while next < min(max(1, concurrency), rows.count) { launch() }
+            while next < min(max(1, concurrency), ids.count) { launch() }
             for try await (index, judgment) in group {
                 judgments[index] = judgment
                 let transport = judgment.failure?.isTransport == true
@@ -137,14 +144,14 @@ extension JudgeRun {
                 }
                 progress?(
                     JudgeProgress(
-                        completed: state.completed, total: rows.count, failed: state.failed, transportFailed: state.transport))
+                        completed: state.completed, total: ids.count, failed: state.failed, transportFailed: state.transport))
                 if state.consecutive >= JudgeRun.maxConsecutiveTransportFailures, let failure = judgment.failure {
                     throw LanguageModelError(
                         .retriesExhausted,
                         "stopped after \(state.consecutive) rows in a row got no answer from the judge server; the last: \(failure.message)"
                     )
                 }
-                if next < rows.count { launch() }
+                if next < ids.count { launch() }
             }
         }
         return judgments.compactMap { $0 }
