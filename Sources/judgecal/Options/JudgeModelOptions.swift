@@ -43,7 +43,7 @@ enum JudgeModelOptions {
         "cache", valueName: "file", help: "The response cache (SQLite).", defaultValue: ".judgecal/responses.sqlite")
     static let concurrency = OptionKey<Int>(
         "concurrency", valueName: "n",
-        help: "Rows judged at once, and requests in flight unless the model configuration's maxConcurrentRequests caps them (said at the start).",
+        help: "Rows judged at once: the requests in flight, in total over every endpoint, unless the model configuration's maxConcurrentRequests caps them (said at the start).",
         defaultValue: JudgeRun.defaultConcurrency, range: 1...CountLimits.concurrency)
     static let mode = OptionKey<JudgeSession.Mode>(
         "mode", valueName: "mode",
