@@ -145,6 +145,36 @@ struct OpenAICompatibleModelFaultTests {
         #expect(try await FaultServer.shared.stats(tag: tag).requests == 3)
     }
 
+    @Test("n = 3 from a server that refuses n > 1 (llama-server's 400): asked again at once, one choice a request from then on")
+    func refusedChoicesAskedOneAtATime() async throws {
+        let tag = FaultServer.tag()
+        let model = try faultModel("onechoice", tag: tag)
+        var request = question("three")
+        request.choices = 3
+        let response = try await model.respond(to: request)
+        #expect(response.choices.map(\.text) == Array(repeating: "echo: three", count: 3))
+        #expect(model.statistics.oneChoicePerRequest)
+        #expect(model.statistics.retries == 0, "a refusal is not retried")
+        #expect(try await FaultServer.shared.stats(tag: tag).requests == 4, "the refused request, then three of one choice")
+        // Learned for the rest of the run: no second refusal.
+        _ = try await model.respond(to: request)
+        #expect(try await FaultServer.shared.stats(tag: tag).requests == 7)
+    }
+
+    @Test(
+        "What counts as a refusal of n",
+        arguments: [
+            (400, #"{"error":{"code":400,"message":"Field 'n': Value must be between 1 <= value <= 1, but got 2"}}"#, true),
+            (400, #"{"error": {"message": "Invalid value", "type": "invalid_request_error", "param": "n"}}"#, true),
+            (422, #"{"detail": "\"n\" must be 1 with greedy sampling"}"#, true),
+            (500, #"{"error": "Field 'n' failed"}"#, false),
+            (400, #"{"error": "context length exceeded"}"#, false),
+            (429, #"{"error": "rate limited", "param": "n"}"#, false),
+        ])
+    func choiceRefusals(status: Int, body: String, refuses: Bool) {
+        #expect(OpenAICompatibleModel.refusesChoices(status: status, body: Array(body.utf8)) == refuses)
+    }
+
     @Test("At most maxConcurrentRequests in flight: six 300 ms requests at limit 2 run two at a time")
     func boundedConcurrency() async throws {
         let tag = FaultServer.tag()

@@ -9,6 +9,9 @@ extension OpenAICompatibleModel {
     ///   form: a reply that definitively refuses the form (see ``refusesForm(status:body:)``) ends it at
     ///   once with ``FormRefused``, not retried; anything else that may pass is retried as always.
     ///
+    /// A request for several choices that the server definitively refuses for that
+    /// (``refusesChoices(status:body:)``) ends at once with ``ChoicesRefused``, not retried.
+    ///
     /// - Returns: The decoded reply, and the seconds spent in HTTP exchanges for it (every attempt's, but
     ///   not waits for a permit or between attempts).
     func complete(_ request: ChatRequest, form: StructuredOutput, detectingForm: Bool = false) async throws
@@ -27,6 +30,7 @@ extension OpenAICompatibleModel {
                 return (reply, exchanges + seconds)
             } catch let error as AttemptFailure {
                 if detectingForm, error.refusesForm { throw FormRefused(error: error.error) }
+                if request.choices > 1, error.refusesChoices { throw ChoicesRefused(error: error.error) }
                 failure = error
                 exchanges += error.seconds
             }
@@ -107,7 +111,8 @@ extension OpenAICompatibleModel {
                     .httpStatus, "\(endpoint) answered HTTP \(reply.status): \(excerpt)", statusCode: reply.status),
                 retryAfter: reply.headers["retry-after"].flatMap(Self.retryAfterSeconds), seconds: seconds,
                 ended: reply.ended, url: endpoint, endpointOut: out,
-                refusesForm: Self.refusesForm(status: reply.status, body: reply.body))
+                refusesForm: Self.refusesForm(status: reply.status, body: reply.body),
+                refusesChoices: Self.refusesChoices(status: reply.status, body: reply.body))
         }
         do {
             let decoded = try JSONDecoder().decode(ChatCompletionReply.self, from: Data(reply.body))
@@ -193,6 +198,13 @@ struct AttemptFailure: Error {
     var endpointOut = false
     /// Whether the reply definitively refuses the request's `response_format`.
     var refusesForm = false
+    /// Whether the reply definitively refuses the request's `n` (``OpenAICompatibleModel/refusesChoices(status:body:)``).
+    var refusesChoices = false
+}
+
+/// The server refused a request for several choices (`n` > 1); they are asked one at a time.
+struct ChoicesRefused: Error {
+    var error: LanguageModelError
 }
 
 /// The server refused the structured-output form it was asked for; the next form is tried.

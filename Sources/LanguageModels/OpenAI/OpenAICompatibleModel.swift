@@ -20,7 +20,10 @@ import Synchronization
 /// `n` > 1: servers that ignore `n` (llama-cpp-python does) return one choice;
 /// the model then samples the missing choices with further calls (with
 /// `seed + k` for the *k*-th further call when a seed is set), so a response
-/// always has as many choices as were asked for.
+/// always has as many choices as were asked for. A server that refuses `n` > 1
+/// (``refusesChoices(status:body:)``; llama.cpp's `llama-server` with one slot
+/// does) is asked again at once for one choice, and from then on every choice
+/// is asked one request at a time (``Statistics/oneChoicePerRequest``).
 ///
 /// The first request with a schema also finds out which structured-output
 /// form the server takes; it is retried like any other, and only a definitive
@@ -56,6 +59,9 @@ public final class OpenAICompatibleModel: LanguageModel {
         public var exchangeSeconds = 0.0
         /// The structured-output form in use, once known.
         public var structuredOutput: StructuredOutputSupport?
+        /// Whether the server refused a request for several choices, so that each choice is now
+        /// asked in a request of its own.
+        public var oneChoicePerRequest = false
         /// Each endpoint's requests, failures, outages and latencies, in the order listed (one
         /// entry for a model with one server).
         public var endpoints: [EndpointStatistics] = []
@@ -180,9 +186,15 @@ public final class OpenAICompatibleModel: LanguageModel {
         var call = 0
         while choices.count < max(1, request.choices) {
             var part = request
-            part.choices = max(1, request.choices) - choices.count
+            part.choices = state.withLock { $0.oneChoicePerRequest } ? 1 : max(1, request.choices) - choices.count
             if call > 0, let seed = request.seed { part.seed = seed + call }
-            let (reply, seconds) = try await completeValidated(part)
+            let reply: ChatCompletionReply, seconds: Double
+            do {
+                (reply, seconds) = try await completeValidated(part)
+            } catch is ChoicesRefused {
+                state.withLock { $0.oneChoicePerRequest = true }
+                continue
+            }
             latency += seconds
             guard !reply.choices.isEmpty else {
                 throw LanguageModelError(.malformedReply, "\(endpoint) answered with no choices")

@@ -23,6 +23,8 @@ counters apart from another's and <scenario> is one of
   echoauthescaped    HTTP 200 whose completion text repeats the Authorization header with every character
                      of it JSON-escaped as a 6-character unicode escape (valid JSON that no byte pattern of the key matches)
   noformat           HTTP 400 to any response_format; otherwise the last message, verbatim
+  onechoice          as llama.cpp's llama-server with one slot: HTTP 400 naming the field n to n > 1,
+                     otherwise ok
   llamaform          as llama-cpp-python 0.3.36: HTTP 500 naming response_format to the json_schema
                      form, the json_object form honoured; otherwise like noformat
   huge<MB>           HTTP 200 with a completion MB megabytes long, its Content-Length announced
@@ -204,6 +206,9 @@ class Handler(BaseHTTPRequestHandler):
             if "response_format" in request:
                 return self.send_json(400, {"error": "response_format is not supported"})
             return self.send_json(200, completion(content))
+        if scenario == "onechoice" and (request.get("n") or 1) > 1:
+            return self.send_json(400, {"error": {"code": 400, "message": "Field 'n': Value must be between 1 <= "
+                                                  "value <= 1, but got %d" % request["n"], "type": "invalid_request_error"}})
         if scenario == "llamaform":
             form = (request.get("response_format") or {}).get("type")
             if form == "json_schema":
