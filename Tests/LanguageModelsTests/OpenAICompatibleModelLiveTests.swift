@@ -5,7 +5,7 @@ import _TestSupport
 
 @testable import LanguageModels
 
-/// Calls to the real local judge (SmolLM2-135M-Instruct under llama-cpp-python);
+/// Calls to the real local judge (SmolLM2-135M-Instruct under llama.cpp's `llama-server`, one slot);
 /// each costs about a second, so there are few and their replies are short.
 @Suite("OpenAICompatibleModel against the local judge", .tags(.liveJudge), .needs(.localJudge), .serialized)
 struct OpenAICompatibleModelLiveTests {
@@ -28,7 +28,7 @@ struct OpenAICompatibleModelLiveTests {
         #expect(choice.tokens == nil, "no log-probabilities unless asked")
     }
 
-    @Test("A schema-constrained reply decodes into a typed value; llama.cpp's form is detected")
+    @Test("A schema-constrained reply decodes into a typed value; OpenAI's form is detected")
     func structuredReply() async throws {
         struct Verdict: Decodable {
             var score: Int
@@ -46,7 +46,7 @@ struct OpenAICompatibleModelLiveTests {
         let text = try #require(response.choices.first?.text)
         let verdict = try JSONDecoder().decode(Verdict.self, from: Data(text.utf8))
         #expect((1...5).contains(verdict.score))
-        #expect(model.statistics.structuredOutput == .llamaCpp, "llama-cpp-python 0.3.36 refuses OpenAI's json_schema form")
+        #expect(model.statistics.structuredOutput == .openAI, "llama-server takes OpenAI's json_schema form")
         #expect(model.statistics.unconstrainedReplies == 0)
     }
 
@@ -67,7 +67,7 @@ struct OpenAICompatibleModelLiveTests {
         #expect(joined == choice.text)
     }
 
-    @Test("n = 2: two choices, sampled with a second call because the server ignores n")
+    @Test("n = 2: two choices, asked one at a time because the server (one slot) refuses n > 1")
     func twoChoices() async throws {
         let model = try LiveJudge.model()
         let request = ChatRequest(
@@ -76,7 +76,8 @@ struct OpenAICompatibleModelLiveTests {
         let response = try await model.respond(to: request)
         #expect(response.choices.count == 2)
         #expect(response.choices.allSatisfy { !$0.text.isEmpty })
-        #expect(model.statistics.httpRequests == 2)
+        #expect(model.statistics.oneChoicePerRequest)
+        #expect(model.statistics.httpRequests == 3, "the refused request, then one for each choice")
     }
 
     @Test("Through the cache: a miss, then a hit with the same response and no second request")
