@@ -158,6 +158,21 @@ struct ConfigurationFileTests {
         }
     }
 
+    @Test("The request limit's source: default, then the file or the caller's overrides that set it")
+    func concurrencySource() throws {
+        #expect(try Configuration.resolved(environment: [:]).maxConcurrentRequestsSource == .defaults)
+        let otherKeys = try withFile(#"{"baseURL": "http://file:1/v1"}"#) { try Configuration.resolved(environment: [:], file: $0) }
+        #expect(otherKeys.maxConcurrentRequestsSource == .defaults, "a file that sets other keys leaves the limit's source alone")
+        try withFile(#"{"maxConcurrentRequests": 8}"#) { file in
+            let name = InputFile.displayName(file)
+            let fromFile = try Configuration.resolved(environment: [:], file: file)
+            #expect(fromFile.maxConcurrentRequestsSource == .file(name) && fromFile.maxConcurrentRequests == 8)
+            let flagged = try Configuration.resolved(overrides: .init(maxConcurrentRequests: 3), environment: [:], file: file)
+            #expect(flagged.maxConcurrentRequestsSource == .overrides && flagged.maxConcurrentRequests == 3)
+        }
+        #expect(Configuration().maxConcurrentRequestsSource == nil, "built directly: no source")
+    }
+
     @Test("Nothing answers: 'pass --base-url' only when it was not passed; the setting that named the address otherwise")
     func unreachableAdvice() throws {
         var configuration = Configuration(baseURL: "http://127.0.0.1:9/v1")

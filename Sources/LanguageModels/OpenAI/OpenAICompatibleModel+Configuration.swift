@@ -60,6 +60,11 @@ extension OpenAICompatibleModel {
         /// Where ``baseURL`` was set, when ``resolved(overrides:environment:file:)`` made this
         /// configuration (`nil` otherwise); errors about reaching the server name it.
         public var baseURLSource: Source?
+        /// Where ``maxConcurrentRequests`` was set, when ``resolved(overrides:environment:file:)``
+        /// made this configuration (``Source/defaults`` when nothing did; `nil` for a configuration
+        /// built directly), so that a caller raising it to its own concurrency can leave a limit
+        /// someone chose alone. Not part of a configuration's encoding.
+        public var maxConcurrentRequestsSource: Source?
         /// Several servers of one model, shared out by load (``Endpoint``); empty: ``baseURL`` alone.
         public var endpoints: [Endpoint]
         /// Seconds an endpoint that fails is left out before it is tried again (default 30), when
@@ -195,12 +200,14 @@ extension OpenAICompatibleModel {
         ) throws -> Configuration {
             var configuration = Configuration()
             configuration.baseURLSource = .defaults
+            configuration.maxConcurrentRequestsSource = .defaults
             let layers: [(Overrides, Source)] =
                 try (file.map { [(try Overrides(contentsOf: $0), .file(InputFile.displayName($0)))] } ?? [])
                 + [(Overrides(environment: environment), .environment), (overrides, .overrides)]
             for (layer, source) in layers {
                 layer.apply(to: &configuration)
                 if layer.baseURL != nil || layer.endpoints != nil { configuration.baseURLSource = source }
+                if layer.maxConcurrentRequests != nil { configuration.maxConcurrentRequestsSource = source }
             }
             return configuration
         }

@@ -125,12 +125,12 @@ extension OpenAICompatibleModel.Configuration.Overrides {
 }
 
 extension OpenAICompatibleModel.Configuration {
-    /// Where a configuration's ``baseURL`` was set, so that advice about
-    /// reaching the server names the setting to change.
+    /// Where a configuration's ``baseURL`` (or ``maxConcurrentRequests``) was set, so that advice
+    /// about reaching the server names the setting to change.
     public enum Source: Sendable, Hashable, Codable {
         /// Nothing set it: the local judge's address.
         case defaults
-        /// `baseURL` in the configuration file at this path.
+        /// The configuration file at this path.
         case file(String)
         /// The `JUDGECAL_BASE_URL` environment variable.
         case environment

@@ -85,7 +85,7 @@ enum JudgeModelOptions {
         var configuration = try OpenAICompatibleModel.Configuration.resolved(overrides: overrides, file: configFile)
         configuration.advice = ModelMessages.advice
         let rows = try arguments[concurrency]
-        let capSet = try configFile.map { try OpenAICompatibleModel.Configuration.Overrides(contentsOf: $0).maxConcurrentRequests != nil } ?? false
+        let capSet = configuration.maxConcurrentRequestsSource != .defaults
         // --concurrency is the requests in flight: it raises the per-endpoint cap unless the model
         // configuration sets one, which is then said at the start, never a silent cap.
         if arguments.isGiven(concurrency), !capSet, rows > configuration.maxConcurrentRequests {
