@@ -70,6 +70,18 @@ struct ResamplingTests {
         #expect(chi2 < critical, "chi-square \(chi2) on \(df) df, critical \(critical)")
     }
 
+    @Test("A study's seed mixed from its parts: one SplitMix64 step per part, in order; no parts leave the seed")
+    func mixedSeeds() {
+        #expect(SplitMix64.mixed(42, [UInt64]()) == 42)
+        var first = SplitMix64(seed: 42 ^ 3)
+        let one = first.next()
+        var second = SplitMix64(seed: one ^ 7)
+        #expect(SplitMix64.mixed(42, [3]) == one)
+        #expect(SplitMix64.mixed(42, [3, 7]) == second.next())
+        #expect(SplitMix64.mixed(42, [3, 7]) != SplitMix64.mixed(42, [7, 3]), "the order of the parts matters")
+        #expect(SplitMix64.mixed(42, [3, 7]) != SplitMix64.mixed(43, [3, 7]))
+    }
+
     @Test("A multinomial draw keeps the total and never fills an empty cell")
     func multinomialTotal() {
         var g = Xoshiro256StarStar(seed: 5)

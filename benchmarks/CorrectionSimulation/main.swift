@@ -45,12 +45,7 @@ let kappas = [0.3, 0.6, 0.85]
 
 func seed(_ parts: [UInt64]) -> UInt64 {
     var mixer = SplitMix64(seed: options.seed)
-    var s = mixer.next()
-    for p in parts {
-        var m = SplitMix64(seed: s ^ p)
-        s = m.next()
-    }
-    return s
+    return SplitMix64.mixed(mixer.next(), parts)
 }
 
 func percent(_ x: Double?) -> String { x.map { String(format: "%.1f%%", 100 * $0) } ?? "—" }

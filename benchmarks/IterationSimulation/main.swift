@@ -86,14 +86,7 @@ struct Tally {
     func mean(_ sum: Double) -> String { String(format: "%+.3f", sum / Double(max(1, seeds))) }
 }
 
-func mix(_ parts: UInt64...) -> UInt64 {
-    var s: UInt64 = 0x9E37_79B9_7F4A_7C15
-    for p in parts {
-        var m = SplitMix64(seed: s ^ p)
-        s = m.next()
-    }
-    return s
-}
+func mix(_ parts: UInt64...) -> UInt64 { SplitMix64.mixed(0x9E37_79B9_7F4A_7C15, parts) }
 
 func run(_ options: Options) throws {
     let populationRows = 100_000

@@ -37,12 +37,7 @@ while let flag = arguments.popFirst() {
 }
 
 func generator(_ seed: UInt64, _ parts: UInt64...) -> Xoshiro256StarStar {
-    var state = seed
-    for part in parts {
-        var mixer = SplitMix64(seed: state ^ part)
-        state = mixer.next()
-    }
-    return Xoshiro256StarStar(seed: state)
+    Xoshiro256StarStar(seed: SplitMix64.mixed(seed, parts))
 }
 
 /// One replication's predicted width ratio (the multiplier's), the in-sample least-squares one, and the realised

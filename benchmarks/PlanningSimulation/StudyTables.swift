@@ -31,11 +31,6 @@ enum StudyTables {
 
     /// A seed for one cell of a study, mixed from the base seed and the cell's numbers.
     static func seed(_ base: UInt64, _ parts: [UInt64]) -> UInt64 {
-        var s = base
-        for p in parts {
-            var mixer = SplitMix64(seed: s ^ (p &* 0x9E37_79B9_7F4A_7C15))
-            s = mixer.next()
-        }
-        return s
+        SplitMix64.mixed(base, parts.lazy.map { $0 &* 0x9E37_79B9_7F4A_7C15 })
     }
 }

@@ -45,12 +45,7 @@ while let flag = arguments.popFirst() {
 }
 
 func generator(_ seed: UInt64, _ parts: UInt64...) -> Xoshiro256StarStar {
-    var state = seed
-    for part in parts {
-        var mixer = SplitMix64(seed: state ^ part)
-        state = mixer.next()
-    }
-    return Xoshiro256StarStar(seed: state)
+    Xoshiro256StarStar(seed: SplitMix64.mixed(seed, parts))
 }
 
 func percent(_ count: Int, of total: Int) -> String { String(format: "%.1f%%", 100 * Double(count) / Double(total)) }

@@ -16,4 +16,16 @@ public struct SplitMix64: RandomNumberGenerator, Sendable, Hashable {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+
+    /// A seed for one part of a seeded study, mixed from `seed` and the part's numbers: for each
+    /// number p in turn, s ← the first output of SplitMix64 seeded with s ⊕ p (s starting at `seed`).
+    ///
+    /// Distinct parts give unrelated streams, and the same parts the same stream on any platform,
+    /// so each cell and replication of a simulation can be rerun alone.
+    public static func mixed(_ seed: UInt64, _ parts: some Sequence<UInt64>) -> UInt64 {
+        parts.reduce(seed) { s, part in
+            var mixer = SplitMix64(seed: s ^ part)
+            return mixer.next()
+        }
+    }
 }
