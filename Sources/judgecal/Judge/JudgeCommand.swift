@@ -68,17 +68,21 @@ enum JudgeCommand {
                 try await judge.readBatchResults(
                     run: run, rubric: rubric, from: try InputFiles.existing(path, role: "batch results"), pairwise: pairwise)
             } else { nil }
-        let set =
-            if let batch { batch.judgments } else {
-                try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: judge, console: console, pairwise: pairwise)
+        let dimensions = rubric.recordedDimensions(pairwise: pairwise)
+        let counts =
+            if let batch { try await files.write(batch.judgments, dimensions: dimensions, retried: retried) } else {
+                try await JudgeModelOptions.judging(judge: judge, console: console) { display in
+                    try await files.write(model: judge.model.modelName, dimensions: dimensions, retried: retried) { each in
+                        try await judge.judgments(run: run, rubric: rubric, pairwise: pairwise, display: display, each: each)
+                    }
+                }
             }
-        try files.write(set, dimensions: rubric.recordedDimensions(pairwise: pairwise))
-        let summary = files.summary(of: set, retried: retried, batch: batch, server: judge.summaryJSON)
+        let summary = files.summary(of: counts, batch: batch, server: judge.summaryJSON)
         let json = String(decoding: try JSONEncoder.report.encode(summary.json), as: UTF8.self)
         // The run's and rubric's names are data: shown with their control characters made visible.
         console.print(arguments[Self.json] ? json : TerminalText.visible(summary.text.joined(separator: "\n")))
         console.printNote(judge.summary)
-        files.warnings(of: set, batch: batch).forEach(console.printWarning)
+        files.warnings(of: counts, batch: batch).forEach(console.printWarning)
         return .success
     }
 }
