@@ -100,10 +100,12 @@ public struct StagedOutputs {
         try append(data, to: try begin(at: path, role: role))
     }
 
-    /// Begins a file for `path`, empty, to be filled by ``append(_:to:)``: a new temporary file
-    /// beside `path` (in the same folder, so that ``commit(after:)`` renames it into place
-    /// atomically), named `.<name>.<8 characters>.partial`, so a run stopped before its commit
-    /// leaves nothing that passes for the finished file. A stream's bytes are kept until the commit.
+    /// Begins a file for `path`, empty, to be filled by ``append(_:to:)``.
+    ///
+    /// The file is a new temporary file beside `path` (in the same folder, so that ``commit(after:)``
+    /// renames it into place atomically), named `.<name>.<8 characters>.partial`, so a run stopped
+    /// before its commit leaves nothing that passes for the finished file. A stream's bytes are kept
+    /// until the commit.
     ///
     /// - Throws: ``OutputError`` naming `path` when the temporary file cannot be created; then
     ///   every file staged before it is removed too, and nothing is left behind.
