@@ -15,7 +15,7 @@ extension JudgeRun {
     /// - Throws: ``DataFormats/InputError`` for a row without both responses, before any call; the
     ///   model's error when the server is unreachable or misconfigured.
     public static func judgePairwise(
-        run: FrozenRun, rubric: Rubric, model: any LanguageModel, options: JudgeSettings = JudgeSettings(),
+        run: some RunRows, rubric: Rubric, model: any LanguageModel, options: JudgeSettings = JudgeSettings(),
         concurrency: Int = defaultConcurrency, progress: (@Sendable (JudgeProgress) -> Void)? = nil
     ) async throws -> JudgmentSet {
         try await JudgmentSet.collecting(run: run, rubric: rubric, model: model) { each in
@@ -32,18 +32,18 @@ extension JudgeRun {
     ///
     /// - Throws: what ``judgePairwise(run:rubric:model:options:concurrency:progress:)`` throws, and what `each` throws.
     public static func judgePairwise(
-        run: FrozenRun, rubric: Rubric, model: any LanguageModel, options: JudgeSettings = JudgeSettings(),
+        run: some RunRows, rubric: Rubric, model: any LanguageModel, options: JudgeSettings = JudgeSettings(),
         concurrency: Int = defaultConcurrency, progress: (@Sendable (JudgeProgress) -> Void)? = nil,
         each: (Judgment) throws -> Void
     ) async throws {
         let judge = PairwiseJudge(model: model, rubric: rubric, options: options)
         _ = try judge.verdictJudge()  // a judge that cannot be asked as configured stops here, before any call
         let file = "run \(run.info.name)"
-        for row in run.rows { _ = try PairwiseContent(row: row.json, rubric: rubric, file: file) }
         let content: @Sendable (Int) throws -> PairwiseContent = {
-            try PairwiseContent(row: run.rows[$0].json, rubric: rubric, file: file)
+            try PairwiseContent(row: try run.row(at: $0).json, rubric: rubric, file: file)
         }
-        let ids = run.rows.map(\.id)
+        let ids = run.ids
+        for position in ids.indices { _ = try content(position) }
         try await judgments(
             ids: ids, model: model, concurrency: concurrency, progress: progress,
             promptHash: { index in

@@ -57,7 +57,7 @@ public enum JudgeRun {
     ///   - progress: called after each row.
     /// - Throws: what ``judge(run:rubric:model:options:concurrency:progress:each:)`` throws.
     public static func judge(
-        run: FrozenRun, rubric: Rubric, model: any LanguageModel, options: JudgeSettings = JudgeSettings(),
+        run: some RunRows, rubric: Rubric, model: any LanguageModel, options: JudgeSettings = JudgeSettings(),
         concurrency: Int = defaultConcurrency, progress: (@Sendable (JudgeProgress) -> Void)? = nil
     ) async throws -> JudgmentSet {
         try await JudgmentSet.collecting(run: run, rubric: rubric, model: model) { each in
@@ -71,8 +71,9 @@ public enum JudgeRun {
     /// rows as soon as it and every row before it are judged; nothing is kept for the whole run.
     ///
     /// Every row's templates are rendered once before the first call, so a row a template cannot
-    /// be rendered for stops the run before any call; each row's prompt is built again when the row
-    /// is asked, on the task that asks it, and dropped when it is answered.
+    /// be rendered for stops the run before any call; each row is asked of `run` again
+    /// (``RunRows/row(at:)``, read again from its file for a ``FrozenRunFile``) and its prompt
+    /// built when the row is asked, on the task that asks it, and dropped when it is answered.
     ///
     /// - Parameters:
     ///   - concurrency: the most rows in flight at once (at least 1).
@@ -83,18 +84,19 @@ public enum JudgeRun {
     ///   misconfigured; ``LanguageModels/LanguageModelError`` when
     ///   ``maxConsecutiveTransportFailures`` rows in a row got no answer; what `each` throws.
     public static func judge(
-        run: FrozenRun, rubric: Rubric, model: any LanguageModel, options: JudgeSettings = JudgeSettings(),
+        run: some RunRows, rubric: Rubric, model: any LanguageModel, options: JudgeSettings = JudgeSettings(),
         concurrency: Int = defaultConcurrency, progress: (@Sendable (JudgeProgress) -> Void)? = nil,
         each: (Judgment) throws -> Void
     ) async throws {
         var options = options
         options.rationaleOpening = rubric.rationaleOpening
         let judge = try ModelJudge(model: model, dimensions: rubric.dimensions, options: options)
-        for row in run.rows { _ = try rubric.content(for: row.json) }
+        let ids = run.ids
+        for position in ids.indices { _ = try rubric.content(for: try run.row(at: position).json) }
         let dimensions = rubric.dimensions
         try await judge.judgments(
-            ids: run.rows.map(\.id), concurrency: concurrency, progress: progress,
-            messages: { JudgePromptRenderer.messages(content: try rubric.content(for: run.rows[$0].json), dimensions: dimensions) },
+            ids: ids, concurrency: concurrency, progress: progress,
+            messages: { JudgePromptRenderer.messages(content: try rubric.content(for: try run.row(at: $0).json), dimensions: dimensions) },
             each: each)
     }
 }
@@ -106,11 +108,10 @@ extension JudgmentSet {
     ///
     /// - Throws: what `judging` throws.
     public static func collecting(
-        run: FrozenRun, rubric: Rubric, model: any LanguageModel,
+        run: some RunRows, rubric: Rubric, model: any LanguageModel,
         _ judging: (_ each: (Judgment) throws -> Void) async throws -> Void
     ) async throws -> JudgmentSet {
         var judgments: [Judgment] = []
-        judgments.reserveCapacity(run.rows.count)
         try await judging { judgments.append($0) }
         return JudgmentSet(
             run: run.info.name, rubric: rubric.name, rubricVersion: rubric.version, model: model.modelName,

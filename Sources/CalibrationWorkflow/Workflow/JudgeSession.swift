@@ -97,7 +97,7 @@ public struct JudgeSession: Sendable {
     /// Judges every row of `run` with `rubric` (``JudgeRun/judge(run:rubric:model:options:concurrency:progress:)``,
     /// or, `pairwise`, ``JudgeRun/judgePairwise(run:rubric:model:options:concurrency:progress:)``), showing
     /// progress as `display` says.
-    public func judgments(run: FrozenRun, rubric: Rubric, pairwise: Bool = false, display: ProgressDisplay = .none)
+    public func judgments(run: some RunRows, rubric: Rubric, pairwise: Bool = false, display: ProgressDisplay = .none)
         async throws -> JudgmentSet
     {
         try await JudgmentSet.collecting(run: run, rubric: rubric, model: model) { each in
@@ -111,10 +111,10 @@ public struct JudgeSession: Sendable {
     ///
     /// - Throws: what the run throws, and what `each` throws.
     public func judgments(
-        run: FrozenRun, rubric: Rubric, pairwise: Bool = false, display: ProgressDisplay = .none,
+        run: some RunRows, rubric: Rubric, pairwise: Bool = false, display: ProgressDisplay = .none,
         each: (Judgment) throws -> Void
     ) async throws {
-        let (progress, ticker) = reporter(name: rubric.name, total: run.rows.count, display: display)
+        let (progress, ticker) = reporter(name: rubric.name, total: run.ids.count, display: display)
         defer { ticker?.cancel() }
         if pairwise {
             return try await JudgeRun.judgePairwise(

@@ -27,7 +27,7 @@ public struct JudgmentFiles: Sendable {
     /// The files for `run` judged with `rubric`: `output`, or the default path in `notebooks-data/`.
     ///
     /// - Throws: ``OutputError`` when either file cannot be written there (``StagedOutputs/check(_:role:appending:advice:)``).
-    public init(run: FrozenRun, rubric: Rubric, output: String?) throws(OutputError) {
+    public init(run: some RunRows, rubric: Rubric, output: String?) throws(OutputError) {
         jsonPath = output ?? "notebooks-data/\(run.info.name).\(rubric.name).judgments.jsonl"
         let url = URL(fileURLWithPath: jsonPath)
         jsonName = InputFile.displayName(url)

@@ -51,8 +51,11 @@ enum JudgeCommand {
         if arguments.isGiven(batchRequests), arguments.isGiven(batchResults) {
             throw UsageError("--batch-requests and --batch-results are two passes; give one")
         }
-        let whole = try InputFiles.run(arguments[runFile])
-        let run = try JudgeModelOptions.selection(arguments, seed: seed)?.rows(of: whole) ?? whole
+        // Judged whole, the run is read row by row; a selection of its rows needs it in memory.
+        var run = try InputFiles.rows(arguments[runFile])
+        if let selection = try JudgeModelOptions.selection(arguments, seed: seed) {
+            run = try selection.rows(of: InputFiles.run(arguments[runFile]))
+        }
         let rubric = try InputFiles.rubric(arguments[Self.rubric])
         let files = try JudgmentFiles(run: run, rubric: rubric, output: try arguments[output])
         let judge = try JudgeModelOptions.judge(arguments), pairwise = arguments[Self.pairwise]

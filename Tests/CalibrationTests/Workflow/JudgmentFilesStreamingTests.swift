@@ -40,7 +40,6 @@ struct JudgmentFilesStreamingTests {
         return try FrozenRun(info: RunInfo(name: "streamed"), rows: rows)
     }
 
-
     /// Judges `run` into the judgments files at `output` through ``JudgmentFiles``, `concurrency` rows at once.
     static func judge(_ run: FrozenRun, with model: some LanguageModel, into output: URL, concurrency: Int, retried: Set<String> = [])
         async throws -> JudgmentFiles.Counts
@@ -74,7 +73,10 @@ struct JudgmentFilesStreamingTests {
         var expected = JudgmentFiles.Counts(model: "last-first")
         (expected.rows, expected.scored, expected.retried) = (8, 8, 1)
         #expect(counts == expected, "row-3 retried; row-9 is no row of the run")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["streamed.judgments.csv", "streamed.judgments.jsonl"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+                "streamed.judgments.csv", "streamed.judgments.jsonl",
+            ])
     }
 
     @Test("A row a template cannot be rendered for stops the run before any request; the files at the output stay as they were")
