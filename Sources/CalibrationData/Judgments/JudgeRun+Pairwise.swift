@@ -15,20 +15,41 @@ extension JudgeRun {
     /// - Throws: ``DataFormats/InputError`` for a row without both responses, before any call; the
     ///   model's error when the server is unreachable or misconfigured.
     public static func judgePairwise(
-        run: FrozenRun, rubric: Rubric, model: any LanguageModel, options: JudgeSettings = JudgeSettings(),
+        run: some RunRows, rubric: Rubric, model: any LanguageModel, options: JudgeSettings = JudgeSettings(),
         concurrency: Int = defaultConcurrency, progress: (@Sendable (JudgeProgress) -> Void)? = nil
     ) async throws -> JudgmentSet {
+        try await JudgmentSet.collecting(run: run, rubric: rubric, model: model) { each in
+            try await judgePairwise(
+                run: run, rubric: rubric, model: model, options: options, concurrency: concurrency, progress: progress,
+                each: each)
+        }
+    }
+
+    /// Judges every row of a pairwise run as ``judgePairwise(run:rubric:model:options:concurrency:progress:)``
+    /// does, handing each judgment to `each` in the order of the rows as
+    /// ``judge(run:rubric:model:options:concurrency:progress:each:)`` does: every row's responses are
+    /// read once before the first call, and again when the row is asked.
+    ///
+    /// - Throws: what ``judgePairwise(run:rubric:model:options:concurrency:progress:)`` throws, and what `each` throws.
+    public static func judgePairwise(
+        run: some RunRows, rubric: Rubric, model: any LanguageModel, options: JudgeSettings = JudgeSettings(),
+        concurrency: Int = defaultConcurrency, progress: (@Sendable (JudgeProgress) -> Void)? = nil,
+        each: (Judgment) throws -> Void
+    ) async throws {
         let judge = PairwiseJudge(model: model, rubric: rubric, options: options)
         _ = try judge.verdictJudge()  // a judge that cannot be asked as configured stops here, before any call
-        let contents = try run.rows.map { try PairwiseContent(row: $0.json, rubric: rubric, file: "run \(run.info.name)") }
-        let ids = run.rows.map(\.id)
-        let judgments = try await judgments(
-            ids: ids, model: model, concurrency: concurrency, progress: progress,
-            promptHash: { Judgment.promptHash(of: judge.messages(contents[$0]) + judge.messages(contents[$0], swapped: true)) }
-        ) { index in
-            try await judge.judgment(of: contents[index], id: ids[index])
+        let file = "run \(run.info.name)"
+        let content: @Sendable (Int) throws -> PairwiseContent = {
+            try PairwiseContent(row: try run.row(at: $0).json, rubric: rubric, file: file)
         }
-        return JudgmentSet(
-            run: run.info.name, rubric: rubric.name, rubricVersion: rubric.version, model: model.modelName, judgments: judgments)
+        let ids = run.ids
+        for position in ids.indices { _ = try content(position) }
+        try await judgments(
+            ids: ids, model: model, concurrency: concurrency, progress: progress,
+            promptHash: { index in
+                let row = try content(index)
+                return Judgment.promptHash(of: judge.messages(row) + judge.messages(row, swapped: true))
+            },
+            judge: { index in try await judge.judgment(of: content(index), id: ids[index]) }, each: each)
     }
 }

@@ -1,7 +1,7 @@
 import DataFormats
 import EvaluationCore
 public import Foundation
-import Judging
+public import Judging
 
 extension JudgmentSet {
     private struct Header: Codable {
@@ -16,17 +16,65 @@ extension JudgmentSet {
     }
 
     /// The set as JSON Lines: a header `{"judgments": {run, rubric, rubricVersion, model}}`,
-    /// then one ``Judgment`` per line.
+    /// then one ``Judgment`` per line (``FileLines``).
     public func jsonLines() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var out = try encoder.encode(Header(judgments: HeaderFields(run: run, rubric: rubric, rubricVersion: rubricVersion, model: model)))
-        out.append(UInt8(ascii: "\n"))
-        for j in judgments {
-            out.append(try encoder.encode(j))
-            out.append(UInt8(ascii: "\n"))
-        }
+        let lines = FileLines(run: run, rubric: rubric, rubricVersion: rubricVersion, model: model, dimensions: [])
+        var out = try lines.jsonHeader()
+        for j in judgments { out.append(try lines.json(j)) }
         return out
+    }
+
+    /// The lines of a judgments file and of its tidy CSV, a judgment at a time: what ``jsonLines()``
+    /// and ``tidyCSV(dimensions:)`` write, for a writer that writes judgments as they come.
+    public struct FileLines {
+        private let header: Header
+        private let dimensions: [String]
+        private let encoder = JSONEncoder()
+        private let csv = CSVWriter()
+
+        /// The lines of the judgments of `run` with `rubric` by `model`, the CSV's over `dimensions`.
+        public init(run: String, rubric: String, rubricVersion: String?, model: String, dimensions: [String]) {
+            header = Header(judgments: HeaderFields(run: run, rubric: rubric, rubricVersion: rubricVersion, model: model))
+            self.dimensions = dimensions
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        }
+
+        /// The judgments file's first line, `{"judgments": {run, rubric, rubricVersion, model}}`, and its newline.
+        public func jsonHeader() throws -> Data {
+            try line(header)
+        }
+
+        /// `judgment`'s line of the judgments file, with its newline: the JSON with sorted keys, slashes unescaped.
+        public func json(_ judgment: Judgment) throws -> Data {
+            try line(judgment)
+        }
+
+        private func line(_ value: some Encodable) throws -> Data {
+            var out = try encoder.encode(value)
+            out.append(UInt8(ascii: "\n"))
+            return out
+        }
+
+        /// The tidy CSV's header record: `id, dimension, rater, score, label, rationale, failure`.
+        public var csvHeader: String {
+            csv.record(["id", "dimension", "rater", "score", "label", "rationale", "failure"])
+        }
+
+        /// `judgment`'s records of the tidy CSV, one per dimension (``JudgmentSet/tidyCSV(dimensions:)``).
+        public func csv(_ judgment: Judgment) -> String {
+            let rater = "judge:\(header.judgments.model)"
+            var out = ""
+            for d in dimensions {
+                let cells =
+                    if let s = judgment.score(d) {
+                        [judgment.id, d, rater, JSONValue.number(s.score).plainText, s.label, s.rationale, ""]
+                    } else {
+                        [judgment.id, d, rater, "", "", "", judgment.failure?.code ?? "not-scored"]
+                    }
+                out += csv.record(cells.map(CSVWriter.spreadsheetSafe))
+            }
+            return out
+        }
     }
 
     /// Reads a set written by ``jsonLines()``.
@@ -63,18 +111,7 @@ extension JudgmentSet {
     /// after a `'` (undone by ``DataFormats/CSVWriter/spreadsheetOriginal(_:)``), never as a
     /// formula; a number, such as a score of `-2`, is written as it is.
     public func tidyCSV(dimensions: [String]) -> String {
-        let writer = CSVWriter()
-        var lines = [["id", "dimension", "rater", "score", "label", "rationale", "failure"]]
-        let rater = "judge:\(model)"
-        for j in judgments {
-            for d in dimensions {
-                if let s = j.score(d) {
-                    lines.append([j.id, d, rater, JSONValue.number(s.score).plainText, s.label, s.rationale, ""])
-                } else {
-                    lines.append([j.id, d, rater, "", "", "", j.failure?.code ?? "not-scored"])
-                }
-            }
-        }
-        return lines.map { writer.record($0.map(CSVWriter.spreadsheetSafe)) }.joined()
+        let lines = FileLines(run: run, rubric: rubric, rubricVersion: rubricVersion, model: model, dimensions: dimensions)
+        return judgments.reduce(into: lines.csvHeader) { $0 += lines.csv($1) }
     }
 }

@@ -23,29 +23,46 @@ extension FrozenRun {
         let name = InputFile.displayName(url)
         let data = try InputFile.read(url)
         let records = try JSONRecords.split(data, file: name)
-        guard let first = records.first else {
-            throw InputError(file: name, message: "is empty; expected a header line {\"run\": {…}} and one row per line")
+        guard let first = records.first else { throw empty(file: name) }
+        var run = try FrozenRun(info: try header(first.data, file: name, line: first.line), rows: [])
+        for record in records.dropFirst() {
+            try run.append(try row(record.data, file: name, line: record.line), file: name, line: record.line)
         }
+        guard !run.rows.isEmpty else { throw noRows(file: name) }
+        return run
+    }
+
+    /// The run's information from its header line, `{"run": {…}}`.
+    ///
+    /// - Throws: ``InputError`` naming `file` and `line`: JSON that does not parse (with the
+    ///   column), or a line that is not a run header.
+    static func header(_ data: Data, file: String, line: Int) throws -> RunInfo {
         // Parsed first: a bad byte is located, and the decoder below sees only documents within the depth limit.
-        _ = try JSONValue.parse(first.data, file: name, firstLine: first.line)
-        let header: Header
+        _ = try JSONValue.parse(data, file: file, firstLine: line)
         do {
-            header = try JSONDecoder().decode(Header.self, from: first.data)
+            return try JSONDecoder().decode(Header.self, from: data).run
         } catch let error as DecodingError {
             throw InputError(
-                file: name, line: first.line,
+                file: file, line: line,
                 message: "the first line must be the run header {\"run\": {\"name\": …}}: \(error.readableDescription)")
         }
-        var run = try FrozenRun(info: header.run, rows: [])
-        for record in records.dropFirst() {
-            let value = try JSONValue.parse(record.data, file: name, firstLine: record.line, exactLargeNumbers: true)
-            let row = try FrozenRow(json: value, file: name, line: record.line)
-            try run.append(row, file: name, line: record.line)
-        }
-        guard !run.rows.isEmpty else {
-            throw InputError(file: name, message: "has a header but no rows; a run needs at least one row")
-        }
-        return run
+    }
+
+    /// The row on a line of a run file (``FrozenRow/init(json:file:line:)``), large numbers kept as written.
+    ///
+    /// - Throws: ``InputError`` naming `file` and `line`.
+    static func row(_ data: Data, file: String, line: Int) throws -> FrozenRow {
+        try FrozenRow(json: try JSONValue.parse(data, file: file, firstLine: line, exactLargeNumbers: true), file: file, line: line)
+    }
+
+    /// The error of a run file with a header and no rows.
+    static func noRows(file: String) -> InputError {
+        InputError(file: file, message: "has a header but no rows; a run needs at least one row")
+    }
+
+    /// The error of a run file that is empty.
+    static func empty(file: String) -> InputError {
+        InputError(file: file, message: "is empty; expected a header line {\"run\": {…}} and one row per line")
     }
 
     /// The run as JSON Lines: the header, then one row per line.

@@ -31,13 +31,16 @@ public struct FrozenRun: Sendable, Hashable {
 
     package mutating func append(_ row: FrozenRow, file: String, line: Int?) throws {
         if let first = positions[row.id] {
-            throw InputError(
-                file: file, line: line, column: "id",
-                message: "duplicate id \"\(row.id)\" (first used \(place(ofRowAt: first))); ids must be unique")
+            throw Self.duplicate(row.id, file: file, line: line, firstUsed: place(ofRowAt: first))
         }
         positions[row.id] = rows.count
         rows.append(row)
         lines.append(line)
+    }
+
+    /// The error of a row whose id an earlier row, `firstUsed` (``place(ofRowAt:)``), has.
+    static func duplicate(_ id: String, file: String, line: Int?, firstUsed: String) -> InputError {
+        InputError(file: file, line: line, column: "id", message: "duplicate id \"\(id)\" (first used \(firstUsed)); ids must be unique")
     }
 
     /// The position of the row with this id, if any.

@@ -82,7 +82,7 @@ extension JudgeSession {
     /// `pairwise`, the requests of both orders of each row (``JudgeRun/judgePairwise(run:rubric:model:options:concurrency:progress:)``).
     ///
     /// - Throws: ``OutputError`` when the file cannot be written; a rubric template error.
-    public func writeBatchRequests(run: FrozenRun, rubric: Rubric, to path: String, pairwise: Bool = false) async throws
+    public func writeBatchRequests(run: some RunRows, rubric: Rubric, to path: String, pairwise: Bool = false) async throws
         -> BatchRound
     {
         try StagedOutputs.check(path, role: "batch requests file")
@@ -103,7 +103,7 @@ extension JudgeSession {
     /// its request, and judges `run` with `rubric` from the cache (pairwise, with `pairwise`); nothing is sent.
     ///
     /// - Throws: ``InputError`` when the file cannot be read; a rubric template error.
-    public func readBatchResults(run: FrozenRun, rubric: Rubric, from url: URL, pairwise: Bool = false) async throws
+    public func readBatchResults(run: some RunRows, rubric: Rubric, from url: URL, pairwise: Bool = false) async throws
         -> BatchRound
     {
         let results = try OpenAIBatchResults(contentsOf: url)
@@ -127,7 +127,7 @@ extension JudgeSession {
     }
 
     /// One pass of the judge over `run` through `route`, a row at a time, so requests keep row order.
-    private func batchPass(run: FrozenRun, rubric: Rubric, route: BatchRouteModel, pairwise: Bool) async throws -> JudgmentSet {
+    private func batchPass(run: some RunRows, rubric: Rubric, route: BatchRouteModel, pairwise: Bool) async throws -> JudgmentSet {
         if pairwise { return try await JudgeRun.judgePairwise(run: run, rubric: rubric, model: route, options: options, concurrency: 1) }
         return try await JudgeRun.judge(run: run, rubric: rubric, model: route, options: options, concurrency: 1)
     }

@@ -97,17 +97,33 @@ public struct JudgeSession: Sendable {
     /// Judges every row of `run` with `rubric` (``JudgeRun/judge(run:rubric:model:options:concurrency:progress:)``,
     /// or, `pairwise`, ``JudgeRun/judgePairwise(run:rubric:model:options:concurrency:progress:)``), showing
     /// progress as `display` says.
-    public func judgments(run: FrozenRun, rubric: Rubric, pairwise: Bool = false, display: ProgressDisplay = .none)
+    public func judgments(run: some RunRows, rubric: Rubric, pairwise: Bool = false, display: ProgressDisplay = .none)
         async throws -> JudgmentSet
     {
-        let (progress, ticker) = reporter(name: rubric.name, total: run.rows.count, display: display)
+        try await JudgmentSet.collecting(run: run, rubric: rubric, model: model) { each in
+            try await judgments(run: run, rubric: rubric, pairwise: pairwise, display: display, each: each)
+        }
+    }
+
+    /// Judges every row of `run` with `rubric` as ``judgments(run:rubric:pairwise:display:)`` does,
+    /// handing each judgment to `each` in row order as it is judged and keeping none
+    /// (``JudgeRun/judge(run:rubric:model:options:concurrency:progress:each:)``).
+    ///
+    /// - Throws: what the run throws, and what `each` throws.
+    public func judgments(
+        run: some RunRows, rubric: Rubric, pairwise: Bool = false, display: ProgressDisplay = .none,
+        each: (Judgment) throws -> Void
+    ) async throws {
+        let (progress, ticker) = reporter(name: rubric.name, total: run.ids.count, display: display)
         defer { ticker?.cancel() }
         if pairwise {
             return try await JudgeRun.judgePairwise(
-                run: run, rubric: rubric, model: model, options: options, concurrency: concurrency, progress: progress)
+                run: run, rubric: rubric, model: model, options: options, concurrency: concurrency, progress: progress,
+                each: each)
         }
-        return try await JudgeRun.judge(
-            run: run, rubric: rubric, model: model, options: options, concurrency: concurrency, progress: progress)
+        try await JudgeRun.judge(
+            run: run, rubric: rubric, model: model, options: options, concurrency: concurrency, progress: progress,
+            each: each)
     }
 
     /// Runs `battery` on `run` with `rubric` (``ProbeBattery/run(run:rubric:model:options:concurrency:progress:)``),

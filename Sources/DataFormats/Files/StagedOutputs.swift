@@ -14,10 +14,14 @@ public import Foundation
 /// change to that folder can cause it), the history holds a line whose report
 /// is missing, and the error says so; the reverse never happens.
 ///
+/// A file is staged whole (``stage(_:at:role:)``) or begun and appended to as its bytes come
+/// (``begin(at:role:)``, ``append(_:to:)``), so a file longer than memory can be written all or none;
+/// either way it is flushed to disk before `first` runs.
+///
 /// What a path names decides how it is written. A device, FIFO or socket (a named pipe, `/dev/null`),
-/// and any path under `/dev/` (`/dev/stdout`, whatever standard output is), is a stream: written
-/// through, in place, after the staged files are renamed; it cannot be staged, and is never
-/// replaced by a regular file. Otherwise a symbolic link is followed (to the end of a chain of
+/// and any path under `/dev/` (`/dev/stdout`, whatever standard output is), is a stream: its bytes
+/// are kept and written through, in place, after the staged files are renamed; it cannot be staged,
+/// and is never replaced by a regular file. Otherwise a symbolic link is followed (to the end of a chain of
 /// links, even one that points nowhere yet): the file it points to is written and the link is kept.
 ///
 /// ```swift
@@ -32,9 +36,20 @@ public struct StagedOutputs {
         /// The file written beside the target; `nil` for a stream, written through at commit.
         var temporary: URL?
         var target: URL
-        /// A stream's bytes, kept until commit.
-        var streamed: Data?
+        /// The temporary file, open for appending until the commit closes it; -1 for a stream, or once closed.
+        var descriptor: Int32
+        /// Bytes appended and not yet written: a stream's until the commit, a file's until
+        /// ``StagedOutputs/bufferLimit`` of them gather.
+        var pending: Data
     }
+
+    /// A file begun with ``begin(at:role:)``, to append to with ``append(_:to:)``.
+    public struct File: Sendable, Hashable {
+        fileprivate let index: Int
+    }
+
+    /// The bytes appended to a file that are gathered before they are written: 1 MiB.
+    static let bufferLimit = 1 << 20
 
     private var staged: [Staged] = []
 
@@ -77,46 +92,85 @@ public struct StagedOutputs {
         }
     }
 
-    /// Writes `data` to a new temporary file beside `path` (in the same
-    /// folder, so that ``commit(after:)`` renames it into place atomically),
-    /// flushed to disk.
+    /// Stages `data` as the whole of `path`: ``begin(at:role:)`` and ``append(_:to:)`` at once.
     ///
-    /// - Throws: ``OutputError`` naming `path` when the file cannot be
-    ///   created or written; then every file staged before it is removed too,
-    ///   and nothing is left behind.
+    /// - Throws: ``OutputError`` naming `path` when the file cannot be created or written; then
+    ///   every file staged before it is removed too, and nothing is left behind.
     public mutating func stage(_ data: Data, at path: String, role: String) throws(OutputError) {
+        try append(data, to: try begin(at: path, role: role))
+    }
+
+    /// Begins a file for `path`, empty, to be filled by ``append(_:to:)``.
+    ///
+    /// The file is a new temporary file beside `path` (in the same folder, so that ``commit(after:)``
+    /// renames it into place atomically), named `.<name>.<8 characters>.partial`, so a run stopped
+    /// before its commit leaves nothing that passes for the finished file. A stream's bytes are kept
+    /// until the commit.
+    ///
+    /// - Throws: ``OutputError`` naming `path` when the temporary file cannot be created; then
+    ///   every file staged before it is removed too, and nothing is left behind.
+    public mutating func begin(at path: String, role: String) throws(OutputError) -> File {
+        let file = File(index: staged.count)
         if Self.isStream(path) {
-            staged.append(Staged(path: path, role: role, temporary: nil, target: URL(fileURLWithPath: path), streamed: data))
-            return
+            staged.append(
+                Staged(path: path, role: role, temporary: nil, target: URL(fileURLWithPath: path), descriptor: -1, pending: Data()))
+            return file
         }
         let target = Self.resolved(URL(fileURLWithPath: path))
         let temporary = target.deletingLastPathComponent()
             .appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString.prefix(8)).partial")
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        var failure: Int32? = fd >= 0 ? nil : errno
-        if fd >= 0 {
-            let written = data.withUnsafeBytes { bytes in Self.writeAll(fd, bytes) }
-            failure = written ? (fsync(fd) == 0 ? nil : errno) : errno
-            close(fd)
-            if failure != nil { unlink(temporary.path) }
-        }
-        if let failure {
-            discard()
-            var error = OutputError(path: path, doing: "cannot write the \(role)", errno: failure)
-            error.heldBack = staged.map { "the \($0.role) '\($0.path)'" }
-            staged = []
-            throw error
-        }
-        staged.append(Staged(path: path, role: role, temporary: temporary, target: target, streamed: nil))
+        if fd < 0 { try fail(path: path, role: role, errno: errno, staged: nil) }
+        staged.append(Staged(path: path, role: role, temporary: temporary, target: target, descriptor: fd, pending: Data()))
+        return file
     }
 
-    /// Runs `first`, then renames every staged file into place, then writes the streams.
+    /// Appends `data` to `file`; a file's bytes are written in chunks of ``bufferLimit`` and
+    /// flushed to disk at the commit.
     ///
-    /// - Throws: when `first` throws, every staged file is removed and its
-    ///   error rethrown (an ``OutputError`` listing the files held back);
-    ///   ``OutputError`` for a file that cannot be renamed into place, the
-    ///   rest removed, or a stream that cannot be written.
-    public func commit(after first: () throws -> Void = {}) throws {
+    /// - Throws: ``OutputError`` naming the file when it cannot be written; then every staged file is
+    ///   removed, and nothing is left behind.
+    public mutating func append(_ data: Data, to file: File) throws(OutputError) {
+        guard staged.indices.contains(file.index) else { return }  // the outputs were discarded after a failure
+        staged[file.index].pending.append(data)
+        if staged[file.index].descriptor >= 0, staged[file.index].pending.count >= Self.bufferLimit { try flush(file.index) }
+    }
+
+    /// Writes a file's pending bytes to its temporary file.
+    private mutating func flush(_ index: Int) throws(OutputError) {
+        let file = staged[index]
+        guard file.pending.withUnsafeBytes({ Self.writeAll(file.descriptor, $0) }) else {
+            try fail(path: file.path, role: file.role, errno: errno, staged: index)
+        }
+        staged[index].pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Removes every staged file and throws that `path` (staged at position `index`, if it was)
+    /// could not be written, naming the other files as held back.
+    private mutating func fail(path: String, role: String, errno code: Int32, staged index: Int?) throws(OutputError) -> Never {
+        discard()
+        var error = OutputError(path: path, doing: "cannot write the \(role)", errno: code)
+        error.heldBack = staged.indices.filter { $0 != index }.map { "the \(staged[$0].role) '\(staged[$0].path)'" }
+        staged = []
+        throw error
+    }
+
+    /// Writes what is pending of every file, flushes each to disk (`fsync`) and closes it, then runs
+    /// `first`, then renames every staged file into place, then writes the streams.
+    ///
+    /// - Throws: ``OutputError`` for a file that cannot be written, every staged file removed; when
+    ///   `first` throws, every staged file is removed and its error rethrown (an ``OutputError``
+    ///   listing the files held back); ``OutputError`` for a file that cannot be renamed into place,
+    ///   the rest removed, or a stream that cannot be written.
+    public mutating func commit(after first: () throws -> Void = {}) throws {
+        for index in staged.indices where staged[index].descriptor >= 0 {
+            try flush(index)
+            if fsync(staged[index].descriptor) != 0 {
+                try fail(path: staged[index].path, role: staged[index].role, errno: errno, staged: index)
+            }
+            close(staged[index].descriptor)
+            staged[index].descriptor = -1
+        }
         do {
             try first()
         } catch var error as OutputError {
@@ -135,10 +189,9 @@ public struct StagedOutputs {
                 path: file.path, doing: "cannot put the \(file.role) in place", errno: code,
                 advice: "the outputs before it were written")
         }
-        for file in staged {
-            guard let data = file.streamed else { continue }
+        for file in staged where file.temporary == nil {
             let fd = open(file.target.path, O_WRONLY)
-            let failure: Int32? = fd < 0 ? errno : (data.withUnsafeBytes { Self.writeAll(fd, $0) } ? nil : errno)
+            let failure: Int32? = fd < 0 ? errno : (file.pending.withUnsafeBytes { Self.writeAll(fd, $0) } ? nil : errno)
             if fd >= 0 { close(fd) }
             if let failure {
                 throw OutputError(path: file.path, doing: "cannot write the \(file.role)", errno: failure, advice: "the files were written")
@@ -160,9 +213,13 @@ public struct StagedOutputs {
         try outputs.commit(after: first)
     }
 
-    /// Removes every staged file; nothing is written.
-    public func discard() {
-        for file in staged { file.temporary.map { _ = unlink($0.path) } }
+    /// Closes and removes every staged file; nothing is written.
+    public mutating func discard() {
+        for index in staged.indices {
+            if staged[index].descriptor >= 0 { close(staged[index].descriptor) }
+            staged[index].descriptor = -1
+            staged[index].temporary.map { _ = unlink($0.path) }
+        }
     }
 
     /// `url` with symbolic links at its end followed (at most 40, as the system does).

@@ -46,7 +46,7 @@ public struct JSONLinesReader: ParallelRecordStreaming, Sendable {
             sawRecord = true
             try row(JSONFieldRecord(line: line, fields: fields))
         }
-        if try !Self.lines(of: source, file: file, record) {
+        if try !Self.forEachLine(in: source, file: file, record) {
             let data: Data
             switch source {
             case .data(let bytes): data = bytes
@@ -101,7 +101,7 @@ public struct JSONLinesReader: ParallelRecordStreaming, Sendable {
             var chunkFound = Array(repeating: false, count: paths.count)
             do {
                 let source = ByteSource.file(url, chunkSize: windowSize)
-                let read = try Self.lines(of: source, range: ranges[c], file: "") { bytes, line throws(InputError) in
+                let read = try Self.lines(of: source, range: ranges[c], file: "") { bytes, line, _ throws(InputError) in
                     try fields.read(bytes, found: &chunkFound, file: "", line: line)
                     guard row(c, JSONFieldRecord(line: line, fields: fields)) else { throw ReadingParallelism.stopped }
                 }
@@ -130,6 +130,18 @@ public struct JSONLinesReader: ParallelRecordStreaming, Sendable {
     public static func forEachLine(
         in source: ByteSource, file: String, _ record: (_ bytes: UnsafeBufferPointer<UInt8>, _ line: Int) throws(InputError) -> Void
     ) throws(InputError) -> Bool {
+        try lines(of: source, file: file) { bytes, line, _ throws(InputError) in try record(bytes, line) }
+    }
+
+    /// ``forEachLine(in:file:_:)``, handing each line's first byte's offset in the source too, so
+    /// a reader that keeps only the offsets can read a line again (``ByteSource/bytes(in:)``).
+    ///
+    /// - Returns: `false`, and nothing handed over, for a JSON array.
+    /// - Throws: ``InputError`` when the file cannot be read, or what `record` throws.
+    public static func forEachLine(
+        in source: ByteSource, file: String,
+        withOffsets record: (_ bytes: UnsafeBufferPointer<UInt8>, _ line: Int, _ offset: Int) throws(InputError) -> Void
+    ) throws(InputError) -> Bool {
         try lines(of: source, file: file, record)
     }
 
@@ -139,9 +151,10 @@ public struct JSONLinesReader: ParallelRecordStreaming, Sendable {
     ///   the file starts at a line's start, and is not looked at for an array or a byte-order mark.
     private static func lines(
         of source: ByteSource, range: Range<Int>? = nil, file: String,
-        _ record: (UnsafeBufferPointer<UInt8>, Int) throws(InputError) -> Void
+        _ record: (UnsafeBufferPointer<UInt8>, Int, Int) throws(InputError) -> Void
     ) throws(InputError) -> Bool {
         var line = 1
+        var windowStart = range?.lowerBound ?? 0
         var started = (range?.lowerBound ?? 0) > 0
         var isArray = false
         do {
@@ -162,12 +175,15 @@ public struct JSONLinesReader: ParallelRecordStreaming, Sendable {
                 var p = 0
                 while let lf = memchr(bytes + p, Int32(UInt8(ascii: "\n")), count - p) {
                     let end = bytes.distance(to: lf.assumingMemoryBound(to: UInt8.self))
-                    try handLine(UnsafeBufferPointer(start: bytes + p, count: end - p), line: line, record)
+                    try handLine(UnsafeBufferPointer(start: bytes + p, count: end - p), line: line, offset: windowStart + p, record)
                     line += 1
                     p = end + 1
                 }
-                guard atEnd else { return p }
-                try handLine(UnsafeBufferPointer(start: bytes + p, count: count - p), line: line, record)
+                guard atEnd else {
+                    windowStart += p
+                    return p
+                }
+                try handLine(UnsafeBufferPointer(start: bytes + p, count: count - p), line: line, offset: windowStart + p, record)
                 return count
             }
         } catch {
@@ -180,8 +196,9 @@ public struct JSONLinesReader: ParallelRecordStreaming, Sendable {
     private static let arrayFound = InputError(file: "", message: "the document is a JSON array")
 
     private static func handLine(
-        _ bytes: UnsafeBufferPointer<UInt8>, line: Int, _ record: (UnsafeBufferPointer<UInt8>, Int) throws(InputError) -> Void
+        _ bytes: UnsafeBufferPointer<UInt8>, line: Int, offset: Int,
+        _ record: (UnsafeBufferPointer<UInt8>, Int, Int) throws(InputError) -> Void
     ) throws(InputError) {
-        if bytes.contains(where: { !BlankBytes.isBlank($0) }) { try record(bytes, line) }
+        if bytes.contains(where: { !BlankBytes.isBlank($0) }) { try record(bytes, line, offset) }
     }
 }

@@ -53,6 +53,13 @@ enum InputFiles {
         try FrozenRun.load(from: existing(path, role: "run"))
     }
 
+    /// The frozen run at `path`, read row by row (`FrozenRunFile`) so that memory stays flat in its
+    /// rows; a run written as one JSON array, which cannot be, whole.
+    static func rows(_ path: String) throws -> any RunRows {
+        let url = try existing(path, role: "run")
+        return try FrozenRunFile.open(url) ?? FrozenRun.load(from: url)
+    }
+
     /// The rubric at `path`, refused when lint finds an error in it (`Rubric.loadForUse(from:)`).
     static func rubric(_ path: String) throws -> Rubric {
         try Rubric.loadForUse(from: existing(path, role: "rubric"))

@@ -51,8 +51,11 @@ enum JudgeCommand {
         if arguments.isGiven(batchRequests), arguments.isGiven(batchResults) {
             throw UsageError("--batch-requests and --batch-results are two passes; give one")
         }
-        let whole = try InputFiles.run(arguments[runFile])
-        let run = try JudgeModelOptions.selection(arguments, seed: seed)?.rows(of: whole) ?? whole
+        // Judged whole, the run is read row by row; a selection of its rows needs it in memory.
+        var run = try InputFiles.rows(arguments[runFile])
+        if let selection = try JudgeModelOptions.selection(arguments, seed: seed) {
+            run = try selection.rows(of: InputFiles.run(arguments[runFile]))
+        }
         let rubric = try InputFiles.rubric(arguments[Self.rubric])
         let files = try JudgmentFiles(run: run, rubric: rubric, output: try arguments[output])
         let judge = try JudgeModelOptions.judge(arguments), pairwise = arguments[Self.pairwise]
@@ -68,17 +71,21 @@ enum JudgeCommand {
                 try await judge.readBatchResults(
                     run: run, rubric: rubric, from: try InputFiles.existing(path, role: "batch results"), pairwise: pairwise)
             } else { nil }
-        let set =
-            if let batch { batch.judgments } else {
-                try await JudgeModelOptions.judgments(run: run, rubric: rubric, judge: judge, console: console, pairwise: pairwise)
+        let dimensions = rubric.recordedDimensions(pairwise: pairwise)
+        let counts =
+            if let batch { try await files.write(batch.judgments, dimensions: dimensions, retried: retried) } else {
+                try await JudgeModelOptions.judging(judge: judge, console: console) { display in
+                    try await files.write(model: judge.model.modelName, dimensions: dimensions, retried: retried) { each in
+                        try await judge.judgments(run: run, rubric: rubric, pairwise: pairwise, display: display, each: each)
+                    }
+                }
             }
-        try files.write(set, dimensions: rubric.recordedDimensions(pairwise: pairwise))
-        let summary = files.summary(of: set, retried: retried, batch: batch, server: judge.summaryJSON)
+        let summary = files.summary(of: counts, batch: batch, server: judge.summaryJSON)
         let json = String(decoding: try JSONEncoder.report.encode(summary.json), as: UTF8.self)
         // The run's and rubric's names are data: shown with their control characters made visible.
         console.print(arguments[Self.json] ? json : TerminalText.visible(summary.text.joined(separator: "\n")))
         console.printNote(judge.summary)
-        files.warnings(of: set, batch: batch).forEach(console.printWarning)
+        files.warnings(of: counts, batch: batch).forEach(console.printWarning)
         return .success
     }
 }

@@ -112,10 +112,20 @@ enum JudgeModelOptions {
     static func judgments(run: FrozenRun, rubric: Rubric, judge: JudgeSession, console: Console, pairwise: Bool = false)
         async throws -> JudgmentSet
     {
+        try await judging(judge: judge, console: console) { display in
+            try await judge.judgments(run: run, rubric: rubric, pairwise: pairwise, display: display)
+        }
+    }
+
+    /// Runs `body` with the progress display of ``display(_:_:)``, after `judge`'s notes; the
+    /// progress line is cleared when `body` returns or throws.
+    static func judging<Result>(
+        judge: JudgeSession, console: Console, _ body: (JudgeSession.ProgressDisplay) async throws -> Result
+    ) async throws -> Result {
         judge.notes.forEach(console.printNote)
         let line = console.progressLine()
         defer { line.clear() }
-        return try await judge.judgments(run: run, rubric: rubric, pairwise: pairwise, display: display(line, console))
+        return try await body(display(line, console))
     }
 
     /// Progress on `line` redrawn when standard error is a terminal, lines at intervals otherwise.

@@ -28,6 +28,25 @@ struct StagedOutputsTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["r.html", "r.json"])
     }
 
+    @Test("A file begun and appended to in pieces, past the bytes gathered before a write, is put in place whole at the commit")
+    func appended() throws {
+        let folder = try SharedData.temporaryFolder("staged")
+        let path = folder.appendingPathComponent("j.jsonl").path
+        var outputs = StagedOutputs()
+        let file = try outputs.begin(at: path, role: "judgments file")
+        var expected = Data()
+        for k in 0..<3_000 {
+            let line = Data("{\"k\": \(k), \"pad\": \"\(String(repeating: "x", count: 700))\"}\n".utf8)
+            try outputs.append(line, to: file)
+            expected.append(line)
+        }
+        #expect(expected.count > 2 << 20, "more than twice the bytes gathered before a write")
+        #expect(!FileManager.default.fileExists(atPath: path), "nothing in place before the commit")
+        try outputs.commit()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == expected)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["j.jsonl"])
+    }
+
     @Test("A history append that fails writes no report, removes the staged files and names what was held back")
     func failedHistory() throws {
         let folder = try SharedData.temporaryFolder("staged")
