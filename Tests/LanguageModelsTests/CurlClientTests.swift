@@ -8,6 +8,10 @@ import _TestSupport
 struct CurlClientTests {
     @Test("200 transfers in flight at once through one client all complete, together, on one thread")
     func manyInFlight() async throws {
+        // A server of its own: 200 connections at once would fill the shared server's accept queue
+        // (128) and make other tests' connections wait for a SYN retransmission past their timeouts.
+        let server = try FaultServer()
+        defer { server.kill() }
         let tag = FaultServer.tag()
         let client = CurlClient()
         let count = 200
@@ -16,7 +20,7 @@ struct CurlClientTests {
             try await withThrowingTaskGroup(of: Finished.self) { group in
                 for index in 0..<count {
                     group.addTask {
-                        .reply(index, try await client.send(chat(tag: tag, scenario: "slow1500", "m\(index)")))
+                        .reply(index, try await client.send(chat(server, tag: tag, scenario: "slow1500", "m\(index)")))
                     }
                 }
                 group.addTask {
@@ -39,7 +43,7 @@ struct CurlClientTests {
                 #expect(answered == count)
             }
         }
-        let stats = try await FaultServer.shared.stats(tag: tag)
+        let stats = try await server.stats(tag: tag)
         #expect(stats.requests == count)
         #expect(stats.maxInFlight >= 150, "the server held \(stats.maxInFlight) requests at once")
         #expect(elapsed < 6 + lag, "200 requests of 1.5 s each, together, took \(elapsed) s (lag \(lag) s)")
@@ -110,10 +114,11 @@ struct CurlClientTests {
     }
 }
 
-/// A chat request for the fault server's `scenario`, whose last message is `content`.
-private func chat(tag: String, scenario: String, _ content: String) -> HTTPRequest {
+/// A chat request for `scenario` of `server` (the shared fault server unless given), whose last message is
+/// `content`.
+private func chat(_ server: FaultServer = .shared, tag: String, scenario: String, _ content: String) -> HTTPRequest {
     HTTPRequest(
-        url: FaultServer.shared.baseURL(tag: tag, scenario: scenario) + "/chat/completions",
+        url: server.baseURL(tag: tag, scenario: scenario) + "/chat/completions",
         body: Array(#"{"messages": [{"role": "user", "content": "\#(content)"}]}"#.utf8),
         headers: ["Content-Type: application/json"],
         connectTimeout: 2,
