@@ -11,7 +11,8 @@ import _CurlShims
 ///
 /// 1. takes the inbox under its lock: new transfers are started (their clocks set, their handles
 ///    added; one already cancelled ends at once), cancelled ones in flight are removed and end as
-///    ``TransferFailure/Kind/cancelled``;
+///    ``TransferFailure/Kind/cancelled``; the connection cache (`CURLMOPT_MAXCONNECTS`) is kept
+///    as large as the number of easy handles created, the most transfers ever in flight at once;
 /// 2. ends, as a first-byte timeout, every transfer whose first-byte deadline has passed with no
 ///    byte received (looked at only once the earliest such deadline has passed);
 /// 3. runs `curl_multi_perform`, then ends each transfer `curl_multi_info_read` reports done,
@@ -33,6 +34,8 @@ final class CurlTransferLoop: @unchecked Sendable {
     private let multi: UnsafeMutableRawPointer
     private let inbox = Mutex(Inbox())
     private let idleHandles = Mutex<[EasyHandle]>([])
+    /// Easy handles created so far: the most transfers this client has had in flight at once.
+    private let handlesCreated = Atomic<Int>(0)
 
     /// What other threads hand the loop.
     private struct Inbox {
@@ -59,7 +62,9 @@ final class CurlTransferLoop: @unchecked Sendable {
 
     /// An idle easy handle from the pool, or a new one.
     func handle() -> EasyHandle {
-        idleHandles.withLock { $0.popLast() } ?? EasyHandle()
+        if let idle = idleHandles.withLock({ $0.popLast() }) { return idle }
+        handlesCreated.add(1, ordering: .relaxed)
+        return EasyHandle()
     }
 
     /// Puts a reset handle back in the pool.
@@ -110,6 +115,7 @@ final class CurlTransferLoop: @unchecked Sendable {
         Thread.current.name = "judgecal.curl"
         var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
         var nextDeadline = UInt64.max
+        var cacheSize = 0
         while true {
             let taken = inbox.withLock { inbox in
                 defer { (inbox.submitted, inbox.cancelled) = ([], []) }
@@ -117,6 +123,10 @@ final class CurlTransferLoop: @unchecked Sendable {
             }
             if taken.stopping { return }
             var now = monotonicNanoseconds()
+            let handles = handlesCreated.load(ordering: .relaxed)
+            if handles > cacheSize, jc_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, handles) == CURLM_OK {
+                cacheSize = handles
+            }
             for transfer in taken.submitted {
                 if transfer.cancelled.load(ordering: .relaxed) {
                     end(transfer, transfer.failure(.cancelled, detail: "cancelled before it started"))
