@@ -55,6 +55,11 @@ let studies: [Target] = [
         path: "RaterSimulation"
     ),
     .executableTarget(
+        name: "TrustSimulation",
+        dependencies: ["RunInference", "StatisticsCore"].map(library),
+        path: "TrustSimulation"
+    ),
+    .executableTarget(
         name: "ProbeSimulation",
         dependencies: [
             "Calibration", "CalibrationData", "CalibrationReports", "DataFormats", "Judging", "LanguageModels", "RunInference",
