@@ -31,7 +31,3 @@ CURLcode jc_curl_easy_setopt_progress_callback(CURL *handle, jc_curl_progress_ca
 CURLcode jc_curl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }
-
-CURLMcode jc_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value) {
-    return curl_multi_setopt(multi, option, value);
-}

@@ -2,8 +2,7 @@
 //
 // This target has no stable API: it exists only for the LanguageModels module.
 // Each wrapper fixes the type of the variadic argument, so a Swift caller
-// cannot pass a value of the wrong width to curl_easy_setopt/getinfo or
-// curl_multi_setopt.
+// cannot pass a value of the wrong width to curl_easy_setopt/getinfo.
 #ifndef JUDGECAL_CURL_SHIMS_H
 #define JUDGECAL_CURL_SHIMS_H
 
@@ -39,8 +38,5 @@ CURLcode jc_curl_easy_setopt_progress_callback(CURL *handle, jc_curl_progress_ca
 
 /// Reads a `long` transfer detail (such as CURLINFO_RESPONSE_CODE).
 CURLcode jc_curl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value);
-
-/// Sets a multi-handle option that takes a `long` (such as CURLMOPT_MAXCONNECTS).
-CURLMcode jc_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value);
 
 #endif
