@@ -61,10 +61,10 @@ public struct AgreementStatistic: Sendable, Hashable {
         case custom(Compute)
     }
 
-    /// The name, as `judgecal agreement --statistic` takes it.
+    /// The name, as `judgecal agreement` takes it for the statistic.
     public let name: String
     /// One line on what it computes, in the catalogue's terms; a tool's help says which of its
-    /// options set the parameters (`judgecal agreement --help`).
+    /// options set the parameters (the help of `judgecal agreement`).
     public let summary: String
     /// Which raters one figure compares.
     public let shape: Shape

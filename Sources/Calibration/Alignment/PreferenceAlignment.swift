@@ -5,7 +5,7 @@ public import Judging
 import StatisticsCore
 
 /// How far a pairwise judge's preferences agree with human preferences on a pairwise run, with a
-/// verdict a CI job can gate on: what `judgecal align RUN --rubric R --labels L --pairwise` prints.
+/// verdict a CI job can gate on: what `judgecal align` prints for a pairwise rubric.
 ///
 /// The human preferences are a label sheet with an `id` column and a `preference` column holding
 /// `a`, `b` or `tie` (``labelDimension``; docs/FORMATS.md). Each label is paired with the judge's

@@ -7,7 +7,7 @@ import LanguageModels
 extension Certificate {
     /// Refuses `judge` with `rubric`, whose text is `text`, unless they match
     /// the newest certificate of the rubric's lineage in the history at `path`
-    /// (``mismatches(rubricTextHash:judge:)``): what `align --require-certified` checks before it judges.
+    /// (``mismatches(rubricTextHash:judge:)``): what `align` checks before it judges when it must find a certificate.
     ///
     /// - Throws: ``CertificationError`` naming every difference, or that there is no certificate.
     public static func require(_ rubric: Rubric, text: String, judge: JudgeIdentity, history path: String) throws {

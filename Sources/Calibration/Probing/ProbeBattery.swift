@@ -92,7 +92,7 @@ public struct ProbeBattery: Sendable {
     }
 
     /// The exact messages sent for the row `id`, unchanged and under each probe, as text: what
-    /// `judgecal probe --show ROW` prints.
+    /// `judgecal probe` prints when asked to show a row.
     ///
     /// - Throws: ``ProbeError`` (`unknown-row`) when the run has no such row, and what
     ///   ``prompts(run:rubric:)`` throws.

@@ -5,7 +5,7 @@ extension JudgeRun {
     /// Judges every row of a pairwise run: each row's two responses (`response.a`, `response.b`)
     /// compared on `rubric`'s criteria by ``PairwiseJudge``, in both orders.
     ///
-    /// Every call goes through `model` (the response cache in `judgecal judge --pairwise`) and the
+    /// Every call goes through `model` (the response cache in `judgecal judge`'s pairwise runs) and the
     /// same driver as a score run: a reply that cannot be read is retried and then the row's
     /// failure, a row the server does not answer is a transport failure asked again next time,
     /// and too many of those in a row stop the run. The judgments record `preference`, `a-first`

@@ -26,7 +26,7 @@ extension EndpointStatistics {
             + (outages == 1 ? "outage" : "outages") + "; " + latency
     }
 
-    /// The endpoint's counts as JSON, for `judge --json`'s `endpoints`:
+    /// The endpoint's counts as JSON, for the `endpoints` of `judge`'s JSON summary:
     /// `{"baseURL", "requests", "failures", "outages", "latency": {"p50", "p90", "p99"}}`, the latencies in seconds
     /// (``summaryQuantiles``), each `null` when the endpoint was sent nothing.
     public var json: JSONValue {

@@ -13,7 +13,7 @@ public struct EstimationFiles: Sendable, Hashable {
     /// Run A's judge scores: a `.judgments.jsonl` from `judgecal judge`, or a CSV or JSON Lines scores file;
     /// `nil` when ``judgments`` holds them.
     public var judgeScores: URL?
-    /// Run A judged just now with the rubric (`judgecal estimate RUN --rubric R`, through the response cache),
+    /// Run A judged just now with the rubric (`judgecal estimate` given the run and a rubric, through the response cache),
     /// instead of ``judgeScores``.
     public var judgments: JudgmentSet?
     /// Run A's frozen run; without it the rows are the judge-scores file's.

@@ -10,7 +10,7 @@ extension String {
     /// (it may begin or end a no-break or ideographic space), Foundation trims the
     /// whole text instead, so the answer is the same for every input. The readers
     /// of label sheets and judge scores call this once a cell, which was a third of
-    /// `align --judge-scores`'s time through Foundation.
+    /// the time of `align` on a judge's scores through Foundation.
     ///
     /// - Parameter bytes: UTF-8 text (invalid sequences read as U+FFFD, as `String(decoding:as:)` reads them).
     public init(whitespaceTrimmed bytes: UnsafeBufferPointer<UInt8>) {

@@ -4,7 +4,7 @@ import LanguageModels
 /// The messages of a pairwise comparison and the one dimension the judge answers on.
 ///
 /// The layout is fixed, like ``JudgePromptRenderer``'s, so the same rubric, row and order always
-/// give byte-identical messages (the response cache, `judge --pairwise` and the `position` probe
+/// give byte-identical messages (the response cache, pairwise `judge` runs and the `position` probe
 /// share them): a system message saying the responses are data and their order means nothing,
 /// then `# Instructions`, `# Criteria` (the rubric's dimensions, each with its levels),
 /// `# Verdict`, `# Input` (when there is one), `# Reference` (when there is any), `# Response A`,

@@ -6,7 +6,7 @@ extension Probe {
     /// two responses are the same text (a swap would leave the messages as they were).
     ///
     /// The unchanged prompt is ``PairwiseJudge``'s given order, so the battery's unchanged and
-    /// probed calls are the very requests `judgecal judge --pairwise` sends and caches.
+    /// probed calls are the very requests a pairwise `judgecal judge` sends and caches.
     ///
     /// - Parameter file: the run's name for a message.
     /// - Throws: ``ProbeError`` for a probe other than `position`; ``InputError`` for a row without

@@ -8,7 +8,7 @@ public import LanguageModels
 /// (``ResponseRewrite``), or changes how the rubric is laid out in the prompt (``PromptRewrite``),
 /// or, for a pairwise judge, swaps the two responses (``Change/positionSwap``). The same probe,
 /// rubric and row always give byte-identical messages, so a probe's prompts are cached like any
-/// other and `judgecal probe --show ROW` prints exactly what was sent. docs/PROBES.md describes
+/// other and `judgecal probe`, showing a row, prints exactly what was sent. docs/PROBES.md describes
 /// every probe and what an unbiased judge does under it.
 public struct Probe: Sendable, Hashable {
     /// What a probe changes.

@@ -109,7 +109,7 @@ public enum JudgePromptRenderer {
         messages.map { "--- \($0.role.rawValue) ---\n\($0.content)\n" }.joined(separator: "\n")
     }
 
-    /// Messages as compact JSON, `[{"content": …, "role": …}]`: what `judgecal rubric render --json` prints.
+    /// Messages as compact JSON, `[{"content": …, "role": …}]`: what `judgecal rubric render` prints as JSON.
     public static func json(_ messages: [ChatMessage]) -> String {
         JSONValue.array(messages.map { .object(["role": .string($0.role.rawValue), "content": .string($0.content)]) }).compactJSON
     }

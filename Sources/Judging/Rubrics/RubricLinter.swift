@@ -41,7 +41,7 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         "\(file)\(line.map { ":\($0)" } ?? ""): \(severity.rawValue): \(message)"
     }
 
-    /// The finding as `judgecal rubric lint --json` writes it: every key
+    /// The finding as `judgecal rubric lint` writes it in JSON: every key
     /// present, `line` null when there is none.
     public var jsonValue: JSONValue {
         .object([

@@ -101,7 +101,7 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
 
     /// Each placeholder that cannot be rendered for `row`, with its source
     /// (`response.tags | join: ", "`) and the error ``render(_:)`` would throw:
-    /// what `rubric lint --run` reports before a judge is ever called.
+    /// what `rubric lint` reports against a run before a judge is ever called.
     func failures(in row: JSONValue) -> [(placeholder: String, error: InputError)] {
         parts.compactMap { part in
             guard case .value(let p) = part else { return nil }

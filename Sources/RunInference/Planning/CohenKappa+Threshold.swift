@@ -9,8 +9,8 @@ extension CohenKappa {
     /// A test of H₀: κ = θ that divides by this SE, as Cantor (1996) plans and a score test
     /// does, holds its level at the sizes labelling studies have; dividing by the SE at the
     /// estimate does not, because on a small skewed table a high κ̂ comes with a small SE (a
-    /// table of 10 rows in near-perfect agreement has an SE near 0). `align --sequential`
-    /// decides on it. The count table is the Horvitz–Thompson table with every weight 1
+    /// table of 10 rows in near-perfect agreement has an SE near 0). `align`'s sequential looks
+    /// decide on it. The count table is the Horvitz–Thompson table with every weight 1
     /// (``standardError(at:weightedTable:weights:)``).
     ///
     /// - Returns: `nil` for an empty table, undefined kappa (a rater with one level), or a θ
@@ -28,7 +28,7 @@ extension CohenKappa {
     /// The linearised variance is Σ S_ij (a_ij − ā)² / W², S_ij the cell's sum of squared
     /// weights. Moving the table changes which cells its rows fall in, so S_ij is carried with
     /// the column's mean weight r_j = Σ_i S_ij / Σ_i W_ij: S_ij(θ) = W·p_ij(θ)·r_j, exact when the
-    /// weights depend on the judge's level alone (`extract --strategy judge-stratified`) and an
+    /// weights depend on the judge's level alone (`extract`'s judge-stratified sampling) and an
     /// approximation for other strata. With every weight 1 (r_j = 1, W = n) it is the count
     /// table's Fleiss–Cohen–Everitt SE at θ.
     ///

@@ -16,7 +16,7 @@ public import StatisticsCore
 /// (rows left at level h) × S_h. The judge's rare levels, where an expert's level can be far
 /// from the judge's, and levels with widely spread expert levels have the largest S_h.
 ///
-/// **Where S_h is taken.** `align --sequential` decides on SE at the threshold θ, the variance of
+/// **Where S_h is taken.** `align`'s sequential looks decide on SE at the threshold θ, the variance of
 /// the labels' table moved to κ = θ with its margins kept (``CohenKappa/standardError(at:weightedTable:weights:)``),
 /// so the S_h are those of that same moved table: the allocation minimises the variance the
 /// test divides by. It adapts to the labels' margins only, not to where their disagreements
