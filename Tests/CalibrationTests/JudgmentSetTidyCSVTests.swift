@@ -19,9 +19,9 @@ struct JudgmentSetTidyCSVTests {
         let csv = try JudgmentSet.load(from: url).tidyCSV(dimensions: ["Tone"])
         #expect(
             csv == """
-                id,dimension,rater,score,label,rationale,failure
-                '=1+1,Tone,judge:@m,-2,-2,"'=HYPERLINK(""http://x"",""y"")",
-                '-2+3,Tone,judge:@m,2,'+,'@SUM(A1),
+                id,dimension,rater,score,label,rationale,failure,confidence
+                '=1+1,Tone,judge:@m,-2,-2,"'=HYPERLINK(""http://x"",""y"")",,
+                '-2+3,Tone,judge:@m,2,'+,'@SUM(A1),,
 
                 """)
         let table = try CSVReader().read(Data(csv.utf8), file: "t.csv")

@@ -60,11 +60,11 @@ struct JudgmentsFileCompatibilityTests {
         #expect(
             set.tidyCSV(dimensions: ["Relevance"])
                 == """
-                id,dimension,rater,score,label,rationale,failure
-                b1,Relevance,judge:qwen,4,4,on topic,
-                b2,Relevance,judge:qwen,2.75,3,partly,
-                b3,Relevance,judge:qwen,3.3333333333333335,3,first sample,
-                b4,Relevance,judge:qwen,,,,no-json
+                id,dimension,rater,score,label,rationale,failure,confidence
+                b1,Relevance,judge:qwen,4,4,on topic,,
+                b2,Relevance,judge:qwen,2.75,3,partly,,
+                b3,Relevance,judge:qwen,3.3333333333333335,3,first sample,,
+                b4,Relevance,judge:qwen,,,,no-json,
 
                 """)
         let scores = try ExternalJudgeScores.load(from: url)

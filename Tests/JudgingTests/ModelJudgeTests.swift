@@ -125,6 +125,10 @@ struct ModelJudgeTests {
         // Usefulness: the only level among the alternatives is 2, so all the renormalised mass is on it.
         #expect(judgment.score("Usefulness")?.score == 2)
         #expect(judgment.score("Usefulness")?.fellBack == false)
+        // The confidence is the most probable level's probability: 5/9 on 3, and all of it on Usefulness's 2.
+        #expect(relevance.confidence?.method == .levelProbability && relevance.confidence?.level == 3)
+        #expect(abs((relevance.confidence?.value ?? 0) - 5.0 / 9.0) < 1e-12)
+        #expect(judgment.score("Usefulness")?.confidence == JudgeConfidence(method: .levelProbability, level: 2, value: 1))
     }
 
     @Test("Without log-probabilities, probability-weighted scoring fails the row unless a counted fallback is asked for")
@@ -138,6 +142,7 @@ struct ModelJudgeTests {
         let judgment = try await lenient.judgment(of: messages)
         #expect(judgment.scores.map(\.score) == [3, 2])
         #expect(judgment.scores.map(\.fellBack) == [true, true])
+        #expect(judgment.scores.allSatisfy { $0.confidence == nil })
     }
 
     @Test("Sampled: n replies, their mean, sample standard deviation and pairwise self-agreement")
@@ -154,6 +159,9 @@ struct ModelJudgeTests {
         // One agreeing pair out of three.
         #expect(relevance.selfAgreement == 1.0 / 3.0)
         #expect(judgment.score("Usefulness")?.sampling?.selfAgreement == 1)
+        // Two of three replies chose 3: the confidence is 2/3 on 3; all three chose 2 on Usefulness.
+        #expect(judgment.score("Relevance")?.confidence == JudgeConfidence(method: .sampleAgreement, level: 3, value: 2.0 / 3.0))
+        #expect(judgment.score("Usefulness")?.confidence == JudgeConfidence(method: .sampleAgreement, level: 2, value: 1))
         #expect(model.requests.map(\.sampleIndex) == [0, 1, 2])
         #expect(model.requests.map(\.seed) == [7, 8, 9])
         #expect(model.requests.allSatisfy { $0.temperature == 0.7 })

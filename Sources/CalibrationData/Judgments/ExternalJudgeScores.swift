@@ -11,9 +11,11 @@ public import StatisticsCore
 /// Three layouts are read (the format is told by the content, not the name):
 ///
 /// - **CSV** with a header: an `id` column, one numeric column per dimension,
-///   and optionally `<dimension>_rationale` columns with the judge's reasoning.
+///   and optionally `<dimension>_rationale` columns with the judge's reasoning
+///   and `<dimension>_confidence` columns with its confidence in the score, in [0, 1].
 /// - **JSON Lines**, one object per row: `id` (string or number), one number
-///   per dimension, optionally `<dimension>_rationale` strings.
+///   per dimension, optionally `<dimension>_rationale` strings and
+///   `<dimension>_confidence` numbers.
 /// - This toolkit's own judgments (`*.judgments.jsonl`, written by
 ///   `judgecal judge`; its first line is `{"judgments": {…}}`), read with
 ///   ``JudgmentSet/load(from:)``; a failed row is a failure on every dimension.
@@ -27,7 +29,9 @@ public import StatisticsCore
 ///
 /// The readers throw ``InputError`` naming the file, the line and the column
 /// for a cell that is a non-finite number, a blank or repeated id, a repeated
-/// column, a missing `id` column, a file with no dimension columns or no rows;
+/// column, a missing `id` column, a file with no dimension columns or no rows, a confidence
+/// outside [0, 1], a scored row without its confidence where the dimension has a confidence
+/// column, and a confidence column without its dimension's;
 /// a word that is not a level of the scale is named when the scale is applied.
 public struct ExternalJudgeScores: Sendable, Hashable {
     /// The file, as named to the reader.
@@ -47,6 +51,8 @@ public struct ExternalJudgeScores: Sendable, Hashable {
     public var failures: [String: [String: String]]
     /// The cells written as words, not numbers: dimension → row id → the word, trimmed.
     public var words: [String: [String: String]]
+    /// The judge's confidence in each score, where the file gives one: dimension → row id → confidence in [0, 1].
+    public var confidences: [String: [String: Double]]
     /// The judgment set itself when the file is one written by `judgecal judge`, with every raw reply; `nil` otherwise.
     public var judgmentSet: JudgmentSet?
     /// The rationales beside the words: dimension → row id → rationale.
@@ -54,7 +60,8 @@ public struct ExternalJudgeScores: Sendable, Hashable {
 
     private init(
         file: String, model: String?, dimensions: [String], ids: [String], lines: [String: Int], scores: [String: [String: JudgeScore]],
-        failures: [String: [String: String]], words: [String: [String: String]], wordRationales: [String: [String: String]]
+        failures: [String: [String: String]], words: [String: [String: String]], wordRationales: [String: [String: String]],
+        confidences: [String: [String: Double]]
     ) {
         self.file = file
         self.model = model
@@ -65,6 +72,7 @@ public struct ExternalJudgeScores: Sendable, Hashable {
         self.failures = failures
         self.words = words
         self.wordRationales = wordRationales
+        self.confidences = confidences
     }
 
     /// Reads the judge-scores file at `url`.
@@ -103,7 +111,8 @@ public struct ExternalJudgeScores: Sendable, Hashable {
                 if let failure = j.failure {
                     builder.failures[d, default: [:]][j.id] = failure.message
                 } else if let s = j.score(d) {
-                    builder.scores[d, default: [:]][j.id] = JudgeScore(s.score, rationale: s.rationale.isEmpty ? nil : s.rationale)
+                    builder.scores[d, default: [:]][j.id] = JudgeScore(
+                        s.score, rationale: s.rationale.isEmpty ? nil : s.rationale, confidence: s.confidence)
                 } else {
                     builder.failures[d, default: [:]][j.id] = j.unscoredReason(d) ?? Builder.noScore
                 }
@@ -136,7 +145,8 @@ public struct ExternalJudgeScores: Sendable, Hashable {
     /// value between two categories is kept; the engine rounds it for the
     /// category statistics and says so. Without a scale every value is kept as it is.
     /// A word is the value of the scale's level whose label it is, matched without
-    /// regard to case (``CategoryScale/labels``).
+    /// regard to case (``CategoryScale/labels``). A score the file gives a confidence for
+    /// carries it (``Judging/JudgeConfidence/Method/given``, about the score's own value).
     ///
     /// - Parameter dimension: the dimension as spelled in the file (see ``dimension(matching:)``).
     /// - Throws: ``InputError`` naming the line and column of a word that is no level's label, or
@@ -149,6 +159,10 @@ public struct ExternalJudgeScores: Sendable, Hashable {
                 kept[id] = nil
                 failed[id] = "off-scale value \(JSONValue.number(score.value).plainText) (the scale is \(scale))"
             }
+        }
+        for (id, confidence) in confidences[dimension] ?? [:] {
+            guard let score = kept[id] else { continue }
+            kept[id]?.confidence = JudgeConfidence(method: .given, level: score.value, value: confidence)
         }
         return JudgeScores(scores: kept, failures: failed)
     }
@@ -194,6 +208,13 @@ public struct ExternalJudgeScores: Sendable, Hashable {
     // MARK: Readers
 
     private static let rationaleSuffix = "_rationale"
+    private static let confidenceSuffix = "_confidence"
+
+    /// Whether a column or field named `name` is a companion of a dimension's, not a dimension.
+    private static func isCompanion(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return lowered.hasSuffix(rationaleSuffix) || lowered.hasSuffix(confidenceSuffix)
+    }
 
     /// Reads the CSV layout as it streams (``CSVReader/forEachRow(in:file:header:row:)``): a `String`
     /// for each id and rationale, a score parsed from its cell's bytes.
@@ -217,10 +238,17 @@ public struct ExternalJudgeScores: Sendable, Hashable {
                 try builder?.record(
                     cell.isEmpty ? nil : cell, text: cell, dimension: columns.names[c], id: id, rationale: rationale,
                     line: record.line, column: columns.header[c])
+                if let k = columns.confidences[c] {
+                    let text = String(whitespaceTrimmed: record.bytes(k))
+                    try builder?.record(
+                        confidence: text.isEmpty ? nil : Double(text), text: text, scored: !cell.isEmpty, dimension: columns.names[c],
+                        id: id, line: record.line, column: columns.header[k])
+                }
             }
         }
         guard let builder else { preconditionFailure("forEachRow returns only after a header") }
         try builder.requireContent(rows: rows)
+        try builder.checkConfidences()
         return builder.result(model: nil)
     }
 
@@ -235,6 +263,8 @@ public struct ExternalJudgeScores: Sendable, Hashable {
         let dimensions: [Int]
         /// Dimension column → its `<dimension>_rationale` column.
         let rationales: [Int: Int]
+        /// Dimension column → its `<dimension>_confidence` column.
+        let confidences: [Int: Int]
 
         init(_ header: [String], file: String) throws(InputError) {
             self.header = header
@@ -250,16 +280,27 @@ public struct ExternalJudgeScores: Sendable, Hashable {
                     file: file, line: 1, column: repeated, message: "the column \(repeated) appears twice; give each dimension once")
             }
             let names = names
-            let suffix = ExternalJudgeScores.rationaleSuffix
-            let isRationale = names.map { $0.lowercased().hasSuffix(suffix) }
             id = idColumn
-            dimensions = names.indices.filter { $0 != idColumn && !isRationale[$0] }
-            let rationaleColumns = Dictionary(
-                uniqueKeysWithValues: names.indices.filter { isRationale[$0] }.map {
-                    (String(names[$0].lowercased().dropLast(suffix.count)), $0)
-                })
+            let dimensions = names.indices.filter { $0 != idColumn && !ExternalJudgeScores.isCompanion(names[$0]) }
+            self.dimensions = dimensions
+            let companions = { (suffix: String) -> [String: Int] in
+                Dictionary(
+                    uniqueKeysWithValues: names.indices.filter { names[$0].lowercased().hasSuffix(suffix) }.map {
+                        (String(names[$0].lowercased().dropLast(suffix.count)), $0)
+                    })
+            }
+            let rationaleColumns = companions(ExternalJudgeScores.rationaleSuffix)
             rationales = Dictionary(
                 uniqueKeysWithValues: dimensions.compactMap { c in rationaleColumns[names[c].lowercased()].map { (c, $0) } })
+            let confidenceColumns = companions(ExternalJudgeScores.confidenceSuffix)
+            let dimensionNames = Set(dimensions.map { names[$0].lowercased() })
+            if let (stray, column) = confidenceColumns.first(where: { !dimensionNames.contains($0.key) }) {
+                throw InputError(
+                    file: file, line: 1, column: header[column],
+                    message: "is a confidence column, but there is no dimension column \(stray) for it to go with")
+            }
+            confidences = Dictionary(
+                uniqueKeysWithValues: dimensions.compactMap { c in confidenceColumns[names[c].lowercased()].map { (c, $0) } })
         }
     }
 
@@ -282,6 +323,7 @@ public struct ExternalJudgeScores: Sendable, Hashable {
         }
         try reading.builder.requireContent(rows: reading.rows)
         if let problem = reading.firstProblem { throw problem }
+        try reading.builder.checkConfidences()
         return reading.builder.result(model: nil)
     }
 
@@ -314,8 +356,7 @@ public struct ExternalJudgeScores: Sendable, Hashable {
             }
             rows += 1
             for key in fields.keys.sorted()
-            where key.lowercased() != "id" && !key.lowercased().hasSuffix(ExternalJudgeScores.rationaleSuffix)
-                && !builder.dimensions.contains(key)
+            where key.lowercased() != "id" && !ExternalJudgeScores.isCompanion(key) && !builder.dimensions.contains(key)
             {
                 builder.addDimension(key)
             }
@@ -350,8 +391,26 @@ public struct ExternalJudgeScores: Sendable, Hashable {
             id = text
         }
         try builder.add(id: id, line: line, column: "id")
+        for key in fields.keys where key.lowercased().hasSuffix(confidenceSuffix) {
+            let dimension = String(key.dropLast(confidenceSuffix.count))
+            guard fields[dimension] != nil || builder.dimensions.contains(dimension) else {
+                throw InputError(
+                    file: file, line: line, column: key,
+                    message: "is a confidence, but the record has no dimension \(dimension) for it to go with")
+            }
+        }
         for d in builder.dimensions {
             let value = fields[d] ?? .null
+            switch fields[d + confidenceSuffix] {
+            case nil, .null?:
+                try builder.record(confidence: nil, text: "", scored: value != .null, dimension: d, id: id, line: line, column: d + confidenceSuffix)
+            case .number(let n)?:
+                try builder.record(confidence: n, text: "\(n)", scored: value != .null, dimension: d, id: id, line: line, column: d + confidenceSuffix)
+            case let other?:
+                try builder.record(
+                    confidence: nil, text: other.compactJSON, scored: value != .null, dimension: d, id: id, line: line,
+                    column: d + confidenceSuffix)
+            }
             let rationale = fields[d + rationaleSuffix]?.string
             switch value {
             case .null: try builder.record(nil, text: "", dimension: d, id: id, rationale: nil, line: line, column: d)
@@ -383,6 +442,9 @@ public struct ExternalJudgeScores: Sendable, Hashable {
         var failures: [String: [String: String]] = [:]
         var words: [String: [String: String]] = [:]
         var wordRationales: [String: [String: String]] = [:]
+        var confidences: [String: [String: Double]] = [:]
+        /// Per dimension, the first scored row without a confidence: its line and the confidence's column.
+        private var unconfident: [String: (line: Int, column: String)] = [:]
 
         init(file: String, dimensions: [String]) {
             self.file = file
@@ -448,10 +510,38 @@ public struct ExternalJudgeScores: Sendable, Hashable {
             scores[dimension, default: [:]][id] = JudgeScore(value, rationale: rationale.flatMap { $0.isEmpty ? nil : $0 })
         }
 
+        /// A confidence cell: blank (`nil` with empty `text`) is none, which a scored row may not have
+        /// where other rows give one (``checkConfidences()``); else a number in [0, 1].
+        mutating func record(
+            confidence: Double?, text: String, scored: Bool, dimension: String, id: String, line: Int, column: String
+        ) throws(InputError) {
+            guard !text.isEmpty else {
+                if scored, unconfident[dimension] == nil { unconfident[dimension] = (line, column) }
+                return
+            }
+            guard let confidence, confidence.isFinite, confidence >= 0, confidence <= 1 else {
+                throw InputError(
+                    file: file, line: line, column: column, message: "'\(text)' is not a confidence; a confidence is a number from 0 to 1")
+            }
+            confidences[dimension, default: [:]][id] = confidence
+        }
+
+        /// Where some row of a dimension gives a confidence, every scored row must.
+        ///
+        /// - Throws: ``InputError`` at the first scored row without one.
+        func checkConfidences() throws(InputError) {
+            for d in dimensions where confidences[d] != nil {
+                guard let (line, column) = unconfident[d] else { continue }
+                throw InputError(
+                    file: file, line: line, column: column,
+                    message: "has no confidence beside a score, where other rows give one; give every scored row its confidence, a number from 0 to 1")
+            }
+        }
+
         func result(model: String?) -> ExternalJudgeScores {
             ExternalJudgeScores(
                 file: file, model: model, dimensions: dimensions, ids: ids, lines: lines, scores: scores, failures: failures,
-                words: words, wordRationales: wordRationales)
+                words: words, wordRationales: wordRationales, confidences: confidences)
         }
     }
 }

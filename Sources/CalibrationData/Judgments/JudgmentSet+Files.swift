@@ -55,9 +55,10 @@ extension JudgmentSet {
             return out
         }
 
-        /// The tidy CSV's header record: `id, dimension, rater, score, label, rationale, failure`.
+        /// The tidy CSV's header record: `id, dimension, rater, score, label, rationale, failure, confidence`
+        /// (the judge's confidence in the level, blank where it gave none).
         public var csvHeader: String {
-            csv.record(["id", "dimension", "rater", "score", "label", "rationale", "failure"])
+            csv.record(["id", "dimension", "rater", "score", "label", "rationale", "failure", "confidence"])
         }
 
         /// `judgment`'s records of the tidy CSV, one per dimension (``JudgmentSet/tidyCSV(dimensions:)``).
@@ -67,9 +68,12 @@ extension JudgmentSet {
             for d in dimensions {
                 let cells =
                     if let s = judgment.score(d) {
-                        [judgment.id, d, rater, JSONValue.number(s.score).plainText, s.label, s.rationale, ""]
+                        [
+                            judgment.id, d, rater, JSONValue.number(s.score).plainText, s.label, s.rationale, "",
+                            s.confidence.map { JSONValue.number($0.value).plainText } ?? "",
+                        ]
                     } else {
-                        [judgment.id, d, rater, "", "", "", judgment.failure?.code ?? "not-scored"]
+                        [judgment.id, d, rater, "", "", "", judgment.failure?.code ?? "not-scored", ""]
                     }
                 out += csv.record(cells.map(CSVWriter.spreadsheetSafe))
             }

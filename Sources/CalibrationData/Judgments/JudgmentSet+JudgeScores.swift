@@ -70,7 +70,7 @@ extension JudgmentSet {
                     scored.append(
                         DimensionJudgment(
                             dimension: column.dimension, score: score.value, label: level ?? score.value.plainText,
-                            rationale: score.rationale ?? ""))
+                            rationale: score.rationale ?? "", confidence: score.confidence))
                 } else {
                     unscored[column.dimension] = column.scores.failures[id] ?? "no score"
                 }

@@ -7,7 +7,7 @@ extension JudgeScores {
         var scores: [String: JudgeScore] = [:]
         var failures: [String: String] = [:]
         for j in judgments.judgments {
-            if let s = j.score(dimension) { scores[j.id] = JudgeScore(s.score, rationale: s.rationale) }
+            if let s = j.score(dimension) { scores[j.id] = JudgeScore(s.score, rationale: s.rationale, confidence: s.confidence) }
             if let failure = j.failure {
                 failures[j.id] = failure.message
             } else if let reason = j.unscoredReason(dimension) {

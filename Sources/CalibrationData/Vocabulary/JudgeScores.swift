@@ -1,14 +1,19 @@
+public import Judging
+
 /// One judge score of one row on one dimension, with the judge's reasoning.
 public struct JudgeScore: Sendable, Hashable, Codable {
     /// The score; may be fractional (probability-weighted or averaged scores).
     public var value: Double
     /// The judge's rationale, shown beside the row when it is among the worst disagreements.
     public var rationale: String?
+    /// How sure the judge was, and of which level; `nil` when it did not say (``Judging/JudgeConfidence``).
+    public var confidence: JudgeConfidence?
 
     /// Creates a judge score.
-    public init(_ value: Double, rationale: String? = nil) {
+    public init(_ value: Double, rationale: String? = nil, confidence: JudgeConfidence? = nil) {
         self.value = value
         self.rationale = rationale
+        self.confidence = confidence
     }
 }
 

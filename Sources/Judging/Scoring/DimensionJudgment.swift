@@ -3,7 +3,7 @@
 /// In a judgments file the sampled scores are stored flat, beside the other
 /// members: `sampledValues`, `sampledStandardDeviation` and `selfAgreement`
 /// (see ``init(from:)``), so that files written before the values were kept
-/// still read.
+/// still read; the confidence as `confidence`, an object with `method`, `level` and `value`.
 public struct DimensionJudgment: Sendable, Hashable, Codable {
     /// The dimension's name.
     public var dimension: String
@@ -21,6 +21,11 @@ public struct DimensionJudgment: Sendable, Hashable, Codable {
     public var fellBack: Bool
     /// Sampled mode: every sample's value, their spread and self-agreement.
     public var sampling: SampledScores?
+    /// How sure the judge was, and of which level (``JudgeConfidence``): in probability-weighted
+    /// mode the most probable level's probability, in sampled mode the share of replies on the most
+    /// chosen level, for scores made elsewhere the confidence their file gives; `nil` in discrete
+    /// mode, after a discrete fallback, and in files written before confidences were kept.
+    public var confidence: JudgeConfidence?
 
     /// Creates a dimension judgment.
     public init(
@@ -30,7 +35,8 @@ public struct DimensionJudgment: Sendable, Hashable, Codable {
         rationale: String,
         probabilities: [String: Double]? = nil,
         fellBack: Bool = false,
-        sampling: SampledScores? = nil
+        sampling: SampledScores? = nil,
+        confidence: JudgeConfidence? = nil
     ) {
         self.dimension = dimension
         self.score = score
@@ -39,13 +45,14 @@ public struct DimensionJudgment: Sendable, Hashable, Codable {
         self.probabilities = probabilities
         self.fellBack = fellBack
         self.sampling = sampling
+        self.confidence = confidence
     }
 }
 
 extension DimensionJudgment {
     private enum CodingKeys: String, CodingKey {
         case dimension, score, label, rationale, probabilities, fellBack
-        case sampledValues, sampledStandardDeviation, selfAgreement
+        case sampledValues, sampledStandardDeviation, selfAgreement, confidence
     }
 
     /// Reads a dimension judgment as the judgments file stores it.
@@ -72,7 +79,8 @@ extension DimensionJudgment {
             sampling: sampled
                 ? SampledScores(
                     values: values ?? [], mean: score, standardDeviation: spread, selfAgreement: agreement)
-                : nil
+                : nil,
+            confidence: try c.decodeIfPresent(JudgeConfidence.self, forKey: .confidence)
         )
     }
 
@@ -89,5 +97,6 @@ extension DimensionJudgment {
         try c.encodeIfPresent(sampling?.values, forKey: .sampledValues)
         try c.encodeIfPresent(sampling?.standardDeviation, forKey: .sampledStandardDeviation)
         try c.encodeIfPresent(sampling?.selfAgreement, forKey: .selfAgreement)
+        try c.encodeIfPresent(confidence, forKey: .confidence)
     }
 }

@@ -41,7 +41,8 @@ extension ModelJudge {
                 score: sampling.mean,
                 label: first.written[i].level.label,
                 rationale: first.written[i].rationale,
-                sampling: sampling
+                sampling: sampling,
+                confidence: JudgeConfidence.mostSampled(values)
             )
         }
         return Judgment(

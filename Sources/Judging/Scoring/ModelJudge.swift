@@ -119,6 +119,7 @@ public struct ModelJudge: Sendable {
                     of: w, dimension: d, choice: reply.choice, dimensions: dimensions)
                 judged.score = weighted.expected
                 judged.probabilities = weighted.probabilities
+                judged.confidence = JudgeConfidence.mostProbable(weighted.probabilities, on: d.scale)
             } catch let error as JudgeReplyError {
                 guard fallback == .discrete else {
                     throw JudgeFailure(attempts: [JudgeFailure.Attempt(reply: reply.choice.text, error: error)])
