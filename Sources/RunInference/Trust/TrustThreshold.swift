@@ -1,5 +1,5 @@
 import Foundation
-public import StatisticsCore
+import StatisticsCore
 
 /// The confidence above which a judge may be trusted without an expert: the lowest threshold at
 /// which agreement with the experts on the rows kept is at least 1 − α with probability at least
@@ -26,9 +26,9 @@ public import StatisticsCore
 /// Equal, on 200 synthetic calibration sets, to the rows Jung et al.'s released code keeps (its
 /// thresholds lie on a 5,000-point grid of [0, 1], its candidates keep at least 30 rows;
 /// `benchmarks/python/trust_threshold_fixtures.py`).
-public struct TrustThreshold: Sendable, Hashable {
+public struct TrustThreshold: Sendable, Hashable, Encodable {
     /// One labelled row: the judge's confidence and whether it agreed with the experts.
-    public struct Row: Sendable, Hashable {
+    public struct Row: Sendable, Hashable, Codable {
         /// The judge's confidence (any finite number; higher is surer).
         public var confidence: Double
         /// Whether the judge's value agreed with the experts' (exactly, or within a tolerance the caller chose).
@@ -42,7 +42,7 @@ public struct TrustThreshold: Sendable, Hashable {
     }
 
     /// One candidate threshold, from the most confident down: a point of the coverage–risk curve.
-    public struct Candidate: Sendable, Hashable {
+    public struct Candidate: Sendable, Hashable, Codable {
         /// The threshold: rows with a confidence at or above it are kept.
         public var threshold: Double
         /// Labelled rows kept.
