@@ -89,12 +89,16 @@ let libraries: [Target] = [
         dependencies: ["DataFormats", "EvaluationCore", "StatisticsCore", "AgreementCoefficients", "RunInference", "LanguageModels", "Judging", "CalibrationData"]
     ),
     .target(
+        name: "SelectiveTrust",
+        dependencies: ["DataFormats", "StatisticsCore", "RunInference", "Judging", "CalibrationData", "Calibration"]
+    ),
+    .target(
         name: "RatingsAgreement",
         dependencies: ["DataFormats", "StatisticsCore", "AgreementCoefficients", "CalibrationData"]
     ),
     .target(
         name: "CalibrationReports",
-        dependencies: ["DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference", "LanguageModels", "Judging", "CalibrationData", "Calibration", "RatingsAgreement"],
+        dependencies: ["DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference", "LanguageModels", "Judging", "CalibrationData", "Calibration", "RatingsAgreement", "SelectiveTrust"],
         // Compiled into the binary as bytes (PackageResources), not a bundle
         // found beside the executable: judgecal keeps its label page when
         // copied onto PATH, and so does any program linking CalibrationReports.
@@ -102,7 +106,7 @@ let libraries: [Target] = [
     ),
     .target(
         name: "CalibrationWorkflow",
-        dependencies: ["DataFormats", "StatisticsCore", "RunInference", "LanguageModels", "Judging", "SampleGeneration", "CalibrationData", "Calibration", "CalibrationReports"]
+        dependencies: ["DataFormats", "StatisticsCore", "RunInference", "LanguageModels", "Judging", "SampleGeneration", "CalibrationData", "Calibration", "CalibrationReports", "SelectiveTrust"]
     ),
     .target(
         name: "_CurlShims",
@@ -121,7 +125,7 @@ let libraries: [Target] = [
         name: "judgecal",
         dependencies: [
             "CommandLineParsing", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "Judging", "LanguageModels", "StatisticsCore", "AgreementCoefficients", "DataFormats",
-            "SampleGeneration", "RatingsAgreement", "RunImports",
+            "SampleGeneration", "RatingsAgreement", "RunImports", "SelectiveTrust",
         ],
         linkerSettings: staticSwiftRuntime
     ),
@@ -166,7 +170,7 @@ let tests: [Target] = [
         name: "CalibrationTests",
         dependencies: [
             "DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference", "CalibrationData", "RunImports", "Calibration", "CalibrationReports", "CalibrationWorkflow", "EvaluationCore", "EvaluationTesting", "Judging", "LanguageModels",
-            "RatingsAgreement", "_TestSupport",
+            "RatingsAgreement", "SelectiveTrust", "_TestSupport",
             "judgecal",  // for its words (Messages/): tests that read a message as the tool prints it
         ],
         exclude: ["Resources"]
@@ -191,7 +195,7 @@ let tests: [Target] = [
         name: "judgecalTests",
         dependencies: [
             "DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "EvaluationCore", "Judging", "LanguageModels", "SampleGeneration",
-            "_TestSupport",
+            "SelectiveTrust", "_TestSupport",
             "judgecal", "CommandLineParsing",  // its command tree and words, besides the binary the suites run
         ]
     ),
@@ -239,6 +243,7 @@ let package = Package(
         .library(name: "RunImports", targets: ["RunImports"]),
         .library(name: "Calibration", targets: ["Calibration"]),
         .library(name: "RatingsAgreement", targets: ["RatingsAgreement"]),
+        .library(name: "SelectiveTrust", targets: ["SelectiveTrust"]),
         .library(name: "CalibrationReports", targets: ["CalibrationReports"]),
         .library(name: "CalibrationWorkflow", targets: ["CalibrationWorkflow"]),
         .library(name: "CommandLineParsing", targets: ["CommandLineParsing"]),

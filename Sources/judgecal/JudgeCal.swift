@@ -1,13 +1,14 @@
 import AgreementCoefficients
 import Calibration
 import CalibrationData
-import RunImports
 import CalibrationWorkflow
 import CommandLineParsing
 import DataFormats
 import Foundation
 import Judging
 import LanguageModels
+import RunImports
+import SelectiveTrust
 
 /// The `judgecal` tool: parses the command line and hands off to a command.
 @main
@@ -88,6 +89,8 @@ enum JudgeCal {
         case let error as TidyExport.NothingToExport: ExportMessages.message(for: error)
         case let error as LabelPlanError: PlanMessages.message(for: error)
         case let error as ProbeError: ProbeMessages.message(for: error)
+        case let error as TrustSettingsError: TrustMessages.message(for: error)
+        case let error as TrustError: TrustMessages.message(for: error)
         default: nil
         }
     }

@@ -19,6 +19,12 @@ package enum ReportNumber {
         x.fixed(decimals: 1)
     }
 
+    /// A share as a percentage: "20%", "17.3%" (one decimal unless whole).
+    package static func percent(_ x: Double) -> String {
+        let p = x * 100
+        return abs(p - p.rounded()) < 1e-9 ? "\(Int(p.rounded()))%" : "\(p.fixed(decimals: 1))%"
+    }
+
     /// An estimate's value, or "—".
     package static func value(_ e: Estimate) -> String {
         number(e.value)

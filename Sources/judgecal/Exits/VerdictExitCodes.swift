@@ -1,5 +1,6 @@
 import Calibration
 import CommandLineParsing
+import SelectiveTrust
 
 /// The exit codes of the commands' verdicts, decided here and not in the
 /// libraries (which return outcomes), and the root help's list of every
@@ -44,6 +45,21 @@ enum VerdictExitCodes {
         }
     }
 
+    /// The exit code of `trust`'s verdict, the worst over the dimensions:
+    ///
+    /// | outcome | code |
+    /// |---|---|
+    /// | trusted | 0 ``ExitCode/success`` |
+    /// | no threshold | 2 |
+    /// | too few rows | 3 |
+    static func code(for outcome: TrustOutcome) -> ExitCode {
+        switch outcome {
+        case .trusted: .success
+        case .noThreshold: ExitCode(2)
+        case .tooFewRows: ExitCode(3)
+        }
+    }
+
     /// Every command's exit codes, for the root's help: those of the error classification above and of ``UsageError``
     /// shared by all, `rubric lint`'s failure, and the verdicts of `align`, `certify` and `probe` in the order their
     /// worst outcome is taken.
@@ -54,6 +70,7 @@ enum VerdictExitCodes {
         align and certify: 2 some dimension not aligned, else 4 some undefined, else 3 some inconclusive, else 0 (every \
         dimension aligned).
         probe: 2 some probe biased, else 4 some undefined, else 0 (no effect detected).
+        trust: 2 some dimension has no threshold, else 3 too few labelled rows, else 0 (every dimension trusted).
         compare and the others: 0 when they finish, whatever verdicts they print.
         """
 }

@@ -4,6 +4,7 @@ public import CalibrationWorkflow
 public import CommandLineParsing
 public import DataFormats
 public import SampleGeneration
+public import SelectiveTrust
 public import StatisticsCore
 
 // The libraries' named choices, read from the command line by their raw values.
@@ -15,3 +16,4 @@ extension AnnotatorScorer: ArgumentValue {}
 extension JudgeSession.Mode: ArgumentValue {}
 extension LabelSplit: ArgumentValue {}
 extension SeedSampling: ArgumentValue {}
+extension TrustSettings.Agreement: ArgumentValue {}

@@ -72,7 +72,7 @@ enum JudgeModelOptions {
 
     /// The judge the options describe: flags over `JUDGECAL_*` variables over `--model-config`, its
     /// client's errors advising in `judgecal`'s words (``ModelMessages/advice``).
-    static func judge(_ arguments: ParsedArguments) throws -> JudgeSession {
+    static func judge(_ arguments: ParsedArguments, mode chosen: JudgeSession.Mode? = nil) throws -> JudgeSession {
         var overrides = OpenAICompatibleModel.Configuration.Overrides(
             model: try arguments[model],
             apiKeyVariable: try arguments[apiKeyEnv],
@@ -81,7 +81,7 @@ enum JudgeModelOptions {
             requestTimeout: try arguments[requestTimeout])
         overrides.setBaseURLs(try arguments[baseURL])
         let configFile = try arguments[modelConfig].map { try InputFiles.existing($0, role: "model configuration") }
-        let mode = try arguments[Self.mode]
+        let mode = try chosen ?? arguments[Self.mode]
         var configuration = try OpenAICompatibleModel.Configuration.resolved(overrides: overrides, file: configFile)
         configuration.advice = ModelMessages.advice
         let rows = try arguments[concurrency]

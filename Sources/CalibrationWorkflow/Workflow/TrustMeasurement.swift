@@ -1,0 +1,56 @@
+public import Calibration
+public import CalibrationData
+public import Foundation
+import DataFormats
+public import Judging
+import LanguageModels
+public import SelectiveTrust
+
+/// `judgecal trust`, from the files read to the report and certificate: the run judged (every row,
+/// through the response cache, so that coverage is the run's) or a judge's scores made elsewhere,
+/// the expert labels, and ``SelectiveTrust/TrustReport`` on them.
+public struct TrustMeasurement: Sendable {
+    /// The run: the rows the thresholds are measured and the coverage counted on.
+    public var run: FrozenRun
+    /// The rubric: dimensions, scales and worked examples.
+    public var rubric: Rubric
+    /// The rubric's text, whose SHA-256 the certificate keeps.
+    public var rubricText: String
+    /// The expert labels on the run's rows.
+    public var labels: ExpertLabels
+    /// The guarantee asked for and how it is measured.
+    public var settings: TrustSettings
+
+    /// Creates the measurement's inputs.
+    public init(run: FrozenRun, rubric: Rubric, rubricText: String, labels: ExpertLabels, settings: TrustSettings) {
+        self.run = run
+        self.rubric = rubric
+        self.rubricText = rubricText
+        self.labels = labels
+        self.settings = settings
+    }
+
+    /// The SHA-256 (hex) of the rubric's text.
+    public var rubricTextHash: String { SHA256.hexDigest(of: Array(rubricText.utf8)) }
+
+    /// Judges every row of the run with `judge` (through its cache) and measures trust on the judgments.
+    ///
+    /// - Throws: as ``JudgeSession/judgments(run:rubric:pairwise:display:)`` and ``report(judgments:)``.
+    public func report(judge: JudgeSession, display: JudgeSession.ProgressDisplay = .none) async throws -> TrustReport {
+        try report(judgments: try await judge.judgments(run: run, rubric: rubric, display: display))
+    }
+
+    /// Measures trust on `judgments` (this toolkit's, or a judge-scores file's, ``CalibrationData/JudgmentSet/load(judgeScoresAt:rubric:run:pairwise:)``).
+    ///
+    /// - Throws: as ``Calibration/AlignmentInput/init(run:rubric:judgments:labels:groupBy:)`` and ``SelectiveTrust/TrustReport/init(_:settings:)``.
+    public func report(judgments: JudgmentSet) throws -> TrustReport {
+        var input = try AlignmentInput(run: run, rubric: rubric, judgments: judgments, labels: labels)
+        input.info.rubricHash = rubricTextHash
+        return try TrustReport(input, settings: settings)
+    }
+
+    /// The certificate of `report` for `judge`, as JSON to write.
+    public func certificate(_ report: TrustReport, judge: JudgeIdentity) throws -> Data {
+        try JSONEncoder.report.encode(TrustCertificate(report, judge: judge, rubricTextHash: rubricTextHash))
+    }
+}

@@ -1,0 +1,30 @@
+public import DataFormats
+
+/// Why trust cannot be measured on a dimension.
+public enum TrustError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The judge gave no confidence on any labelled row of the dimension (a judge asked in discrete
+    /// mode, or scores without a confidence column).
+    case noConfidence(dimension: String)
+    /// The dimension has no declared scale, so levels cannot be compared.
+    case noScale(dimension: String)
+    /// Agreement within one level was asked on a scale of two levels, where every pair agrees.
+    case withinOneOnTwoLevels(dimension: String)
+
+    public var description: String {
+        switch self {
+        case .noConfidence(let d):
+            "the judge gave no confidence on any labelled row of \(d); selective trust needs one per row "
+                + "(the probability of the level in probability-weighted mode, the agreement of sampled replies, or a confidence column)"
+        case .noScale(let d): "dimension \(d) has no declared scale; give the rubric that declares it"
+        case .withinOneOnTwoLevels(let d): "dimension \(d) has two levels, so every pair of levels is within one of each other; ask for exact agreement"
+        }
+    }
+}
+
+extension TrustError: KindedError {
+    /// ``DataFormats/ErrorKind/usage`` for agreement within one on two levels; ``DataFormats/ErrorKind/malformedInput`` otherwise.
+    public var kind: ErrorKind {
+        if case .withinOneOnTwoLevels = self { return .usage }
+        return .malformedInput
+    }
+}

@@ -1,0 +1,25 @@
+import DataFormats
+import SelectiveTrust
+
+/// `trust`'s words for its settings' errors, naming the options that set them.
+enum TrustMessages {
+    static func message(for error: TrustSettingsError) -> String {
+        switch error {
+        case .risk(let a): "--risk \(a.plainText) is not a risk: give the largest share of kept rows allowed to disagree, strictly between 0 and 1"
+        case .error(let d): "--error \(d.plainText) is not an error probability: give it strictly between 0 and 1 (0.1 for 90% confidence)"
+        case .minimumKept(let n): "--min-kept \(n): a threshold keeps at least one labelled row"
+        case .bins(let n): "--bins \(n): the reliability table has 1 to 100 bins"
+        case .resamples(let n): "--resamples \(n): the calibration error's interval needs 100 resamples or more"
+        }
+    }
+
+    static func message(for error: TrustError) -> String {
+        switch error {
+        case .noConfidence(let d):
+            "the judge gave no confidence on any labelled row of \(d): judge with --mode weighted or --mode sampled, or give "
+                + "--judge-scores a \(d)_confidence column (docs/FORMATS.md)"
+        case .withinOneOnTwoLevels(let d): "--agreement within-one does not apply to \(d), a scale of two levels: every pair of levels is within one"
+        case .noScale: error.description
+        }
+    }
+}

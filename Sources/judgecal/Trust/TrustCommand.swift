@@ -1,0 +1,120 @@
+import AgreementCoefficients
+import CalibrationData
+import CalibrationReports
+import CalibrationWorkflow
+import CommandLineParsing
+import DataFormats
+import Foundation
+import Judging
+import SelectiveTrust
+
+/// `judgecal trust RUN --rubric R --labels L…`: the confidence above which the judge may be trusted
+/// without an expert, per dimension, with a guarantee; a certificate of the thresholds.
+enum TrustCommand {
+    static let defaults = TrustSettings.standard
+
+    static let rubric = OptionKey<String>(required: "rubric", valueName: "file", help: "The rubric: dimensions, scales and what the judge scores with.")
+    static let judgeScores = OptionKey<String?>(
+        "judge-scores", valueName: "file",
+        help: "A judge's scores with confidences (a judgments file of judge --mode weighted or sampled, or CSV/JSON Lines with "
+            + "<dimension>_confidence columns), instead of judging the run.")
+    static let risk = OptionKey<Double>(
+        "risk", valueName: "α", help: "The largest share of kept rows allowed to disagree with the experts.", defaultValue: defaults.risk)
+    static let error = OptionKey<Double>(
+        "error", valueName: "δ", help: "The probability allowed that the guarantee fails.", defaultValue: defaults.error)
+    static let agreement = OptionKey<TrustSettings.Agreement>(
+        "agreement", valueName: "how", help: "What counts as agreeing: the same level, or within one level (three levels or more).",
+        choices: TrustSettings.Agreement.allCases.map(\.rawValue), defaultValue: defaults.agreement)
+    static let minKept = OptionKey<Int>(
+        "min-kept", valueName: "n", help: "The fewest labelled rows a threshold keeps (Jung et al.: 30).", defaultValue: defaults.minimumKept,
+        range: 1...CountLimits.listed)
+    static let experts = OptionKey<ExpertCombination?>(
+        "experts", valueName: "how",
+        help: "How a row's several raters make its expert level: majority (a tie leaves the row out, counted), mean or median, "
+            + "placed on the scale (default: majority on a two-level scale, mean otherwise).",
+        choices: ExpertCombination.allCases.map(\.rawValue))
+    static let bins = OptionKey<Int>(
+        "bins", valueName: "n", help: "Equal-width bins of the reliability table.", defaultValue: defaults.bins, range: 1...100)
+    static let resamples = OptionKey<Int>(
+        "resamples", valueName: "n", help: "Bootstrap resamples for the calibration error's interval.", defaultValue: defaults.resamples,
+        range: 100...AgreementRequest.maximumResamples)
+    static let seed = OptionKey<UInt64>("seed", valueName: "n", help: "Bootstrap seed.", defaultValue: IntervalOptions.defaultSeed)
+    static let certificate = OptionKey<String?>(
+        "certificate", valueName: "file", help: "Write the thresholds, with the judge and rubric they were measured on, to FILE (JSON).")
+    static let mode = OptionKey<JudgeSession.Mode>(
+        "mode", valueName: "mode",
+        help: "How the judge's confidence is measured: weighted, the probability of the most probable level; sampled, the share "
+            + "of --samples replies on the most chosen level.",
+        choices: [JudgeSession.Mode.weighted, .sampled].map(\.rawValue), defaultValue: .weighted)
+    static let includeExamples = Flag("include-examples", help: "Keep the rubric's worked-example rows.")
+    static let runFile = PositionalKey<String>("run", help: "The frozen run (.run.jsonl).")
+
+    /// The judge's options, `--mode` being trust's own (no discrete mode: it gives no confidence).
+    static let judgeOptions = JudgeModelOptions.options.filter { $0.option.name != JudgeModelOptions.mode.option.name }
+
+    static let command = Command(
+        name: "trust",
+        abstract: "Find the confidence above which the judge can be trusted without an expert, with a guarantee.",
+        discussion: """
+            Judges every row of the run with the rubric (through the response cache; --mode weighted by default, or sampled), \
+            or reads --judge-scores, and per dimension compares the judge's level with the experts' on the labelled rows. \
+            From the most confident labelled rows down, each candidate threshold is tested with an exact (Clopper–Pearson) \
+            bound on its disagreement rate, in fixed sequence, so that on the rows kept the judge disagrees with the experts on \
+            at most --risk of them with probability at least 1 − --error (Jung, Brahman & Choi, ICLR 2025; docs/TRUST.md). \
+            Reports the threshold, the share of the run's judged rows it keeps, the agreement on the labelled rows kept, the \
+            judge alone, the coverage–risk curve, and whether the confidence is calibrated (reliability table, expected \
+            calibration error with a bootstrap interval, Brier score); when no threshold achieves --risk, the smallest risk the \
+            rows can certify; with too few labelled rows, how many the test needs. Worked-example rows are left out unless \
+            --include-examples; rows left out are counted. --certificate writes the thresholds with the judge and rubric.
+            Exit codes: 0 every dimension trusted at some threshold; 2 some dimension has no threshold; 3 too few labelled \
+            rows (none without a threshold); 1 the judge server failed; 64 usage; 65 malformed input; 66 a file missing; \
+            73 output folder missing.
+            """,
+        options: [rubric] + LabelOptions.options + [judgeScores, risk, error, agreement, minKept, experts, bins, resamples, seed, certificate, mode]
+            + judgeOptions,
+        flags: LabelOptions.flags + [includeExamples],
+        positionals: [runFile],
+        run: run)
+
+    static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
+        let certificatePath = try arguments[certificate]
+        try InputFiles.refuseOverwriting(
+            [("certificate", certificatePath)],
+            inputs: [arguments[runFile], try arguments[rubric], try arguments[judgeScores]] + (try arguments[LabelOptions.labels]))
+        if let certificatePath { try StagedOutputs.check(certificatePath, role: "certificate") }
+        let scoresPath = try arguments[judgeScores]
+        if scoresPath != nil, let given = ([mode] as [any OptionDeclaration] + judgeOptions).first(where: arguments.isGiven) {
+            throw UsageError("--\(given.option.name) does not apply with --judge-scores: no judge is called")
+        }
+        let run = try InputFiles.run(arguments[runFile])
+        let rubricPath = try arguments[rubric]
+        let rubric = try InputFiles.rubric(rubricPath)
+        let settings = try TrustSettings(
+            risk: try arguments[risk], error: try arguments[error], agreement: try arguments[agreement], minimumKept: try arguments[minKept],
+            experts: try arguments[experts], includeExamples: arguments[includeExamples], bins: try arguments[bins],
+            resamples: try arguments[resamples], seed: try arguments[seed])
+        let measurement = TrustMeasurement(
+            run: run, rubric: rubric, rubricText: String(decoding: try InputFiles.read(rubricPath, role: "rubric"), as: UTF8.self),
+            labels: try LabelOptions.read(arguments, run: run, dimensions: rubric.dimensions), settings: settings)
+        let report: TrustReport
+        let identity: JudgeIdentity
+        if let scoresPath {
+            let url = try InputFiles.existing(scoresPath, role: "judge-scores file")
+            let judgments = try JudgmentSet.load(judgeScoresAt: url, rubric: rubric, run: run)
+            report = try measurement.report(judgments: judgments)
+            identity = try JudgeIdentity(scoresFileAt: url, model: judgments.model)
+        } else {
+            let judge = try JudgeModelOptions.judge(arguments, mode: try arguments[mode])
+            report = try await JudgeModelOptions.judging(judge: judge, console: console) { display in
+                try await measurement.report(judge: judge, display: display)
+            }
+            console.printNote(judge.summary)
+            identity = judge.identity
+        }
+        if let certificatePath {
+            try StagedOutputs.writeAllOrNone([(try measurement.certificate(report, judge: identity), certificatePath, "certificate")])
+        }
+        console.print(arguments[LabelOptions.json] ? try report.renderJSON() : report.renderText())
+        return VerdictExitCodes.code(for: report.outcome)
+    }
+}

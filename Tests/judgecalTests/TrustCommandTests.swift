@@ -1,0 +1,104 @@
+import CalibrationData
+import DataFormats
+import Foundation
+import SelectiveTrust
+import Testing
+import _TestSupport
+
+/// `judgecal trust` on a judge scored elsewhere with confidences (issue #30): the report, the exit codes, the
+/// certificate, and what it refuses.
+@Suite("judgecal trust: thresholds from a judge's confidences, its exit codes, certificate and refusals")
+struct TrustCommandTests {
+    static let run = "notebooks-data/book-tags.run.jsonl"
+    static let rubric = "rubrics/book-tags.md"
+    static let labels = ["calibration/book-tags.labels.csv", "calibration/book-tags.labels.expert-b.csv"]
+
+    /// Scores equal to expert A's labels, sure of themselves (0.95), except every sixth row: one level off and unsure (0.4).
+    static func scores(_ name: String, confidence: Bool = true) throws -> String {
+        let table = try SharedData.projectCSV("calibration/book-tags.labels.csv")
+        let id = try #require(table.columns.firstIndex(of: "id"))
+        let relevance = try #require(table.columns.firstIndex(of: "relevance"))
+        let usefulness = try #require(table.columns.firstIndex(of: "usefulness"))
+        var csv = confidence ? "id,relevance,relevance_confidence,usefulness,usefulness_confidence\n" : "id,relevance,usefulness\n"
+        for row in 0..<table.rowCount {
+            let off = row % 6 == 0
+            let level = { (column: Int) in
+                let value = Int(table[row, column]) ?? 3
+                return off ? (value == 5 ? 4 : value + 1) : value
+            }
+            let sure = off ? "0.4" : "0.95"
+            csv += confidence
+                ? "\(table[row, id]),\(level(relevance)),\(sure),\(level(usefulness)),\(sure)\n"
+                : "\(table[row, id]),\(level(relevance)),\(level(usefulness))\n"
+        }
+        return try SharedData.temporaryFile(csv, named: name, in: "trust-command").path
+    }
+
+    @Test("With expert A's labels as the frame, the sure rows are kept and the unsure escalated; the certificate names the scores")
+    func trusted() throws {
+        let scores = try Self.scores("judge.csv")
+        let certificate = FileManager.default.temporaryDirectory.appendingPathComponent("trust-\(UUID().uuidString).json").path
+        let result = try JudgeCalProcess.run(
+            ["trust", Self.run, "--rubric", Self.rubric, "--labels", Self.labels[0], "--judge-scores", scores, "--certificate", certificate,
+             "--risk", "0.1", "--json", "--resamples", "200"])
+        #expect(result.status == 0, "\(result.error)\n\(result.output)")
+        let json = try JSONValue.parse(Data(result.output.utf8))
+        #expect(json["outcome"]?.string == "trusted")
+        let dimensions = try #require(json["trust"]?["dimensions"]?.array)
+        #expect(dimensions.count == 2)
+        for d in dimensions {
+            // At 10% risk only the sure rows can be kept (all of them agree), so the threshold lies above 0.4.
+            #expect((d["threshold"]?["candidates"]?.array?.isEmpty) == false)
+            #expect((d["keptAgreement"]?.double ?? 0) == 1)
+            #expect((d["calibration"]?["bins"]?.array?.count) == 10)
+        }
+        let written = try JSONValue.parse(Data(contentsOf: URL(fileURLWithPath: certificate)))
+        #expect(written["kind"]?.string == "judgecal trust certificate")
+        #expect(written["judge"]?["mode"]?.string?.hasPrefix("scores from a file, SHA-256 ") == true)
+        #expect(written["dimensions"]?.array?.allSatisfy { ($0["threshold"]?.double ?? 0) > 0.4 } == true)
+    }
+
+    @Test("The text report names the guarantee, the threshold's coverage and the calibration")
+    func text() throws {
+        let result = try JudgeCalProcess.run(
+            ["trust", Self.run, "--rubric", Self.rubric, "--labels"] + Self.labels + ["--judge-scores", try Self.scores("judge-text.csv"), "--resamples", "200"])
+        #expect([0, 2].contains(result.status), "\(result.error)")
+        #expect(result.output.contains("Kept rows disagree with the experts (the same level) on at most 20% of them, with probability 90%"))
+        #expect(result.output.contains("calibration: ECE "))
+        #expect(result.output.contains("coverage–risk"))
+        #expect(result.output.contains("worked examples 2"))
+    }
+
+    @Test("Too few labelled rows for the rows a threshold keeps: exit 3, with the rows needed")
+    func tooFew() throws {
+        let result = try JudgeCalProcess.run(
+            ["trust", Self.run, "--rubric", Self.rubric, "--labels", Self.labels[0], "--judge-scores", try Self.scores("judge-few.csv"),
+             "--min-kept", "100", "--resamples", "200"])
+        #expect(result.status == 3, "\(result.error)")
+        #expect(result.output.contains("too few rows"))
+        #expect(result.output.contains("needs at least 100"))
+    }
+
+    @Test(
+        "Refused: a judge's option with scores from a file, a risk outside (0, 1), within one on no ordinal scale (64); scores without confidences (65)",
+        arguments: [
+            (["--mode", "sampled"], 64, "--mode does not apply with --judge-scores"),
+            (["--concurrency", "8"], 64, "--concurrency does not apply with --judge-scores"),
+            (["--risk", "1.5"], 64, "--risk 1.5"),
+            (["--error", "0"], 64, "--error 0"),
+        ])
+    func refused(extra: [String], status: Int32, words: String) throws {
+        let result = try JudgeCalProcess.run(
+            ["trust", Self.run, "--rubric", Self.rubric, "--labels", Self.labels[0], "--judge-scores", try Self.scores("judge-r.csv")] + extra)
+        #expect(result.status == status, "\(result.error)")
+        #expect(result.error.contains(words), "\(result.error)")
+    }
+
+    @Test("Scores without confidences: 65, naming the column to add")
+    func noConfidence() throws {
+        let result = try JudgeCalProcess.run(
+            ["trust", Self.run, "--rubric", Self.rubric, "--labels", Self.labels[0], "--judge-scores", try Self.scores("plain.csv", confidence: false)])
+        #expect(result.status == 65, "\(result.error)")
+        #expect(result.error.contains("Relevance_confidence") || result.error.contains("relevance_confidence"), "\(result.error)")
+    }
+}
