@@ -153,4 +153,45 @@ struct CalibrationLoopTests {
         #expect(judgmentsPath.hasPrefix("/") == tidyPath.hasPrefix("/"))
         #expect(tidyPath.hasSuffix(".csv"))
     }
+
+    @Test("trust in weighted mode writes a certificate; judge --trust under it keeps exactly the rows at or above its thresholds, from the cache")
+    func trustThenEscalate() throws {
+        let (folder, run, labels) = try Self.sample(rows: 3)
+        let cache = folder.appendingPathComponent("cache.sqlite").path
+        let certificate = folder.appendingPathComponent("trust.json").path
+        // Three rows can certify only a loose guarantee: α 0.9 at δ 0.5 needs one row with no disagreement.
+        let trusted = try JudgeCalProcess.run(
+            [
+                "trust", run, "--rubric", "rubrics/book-tags-v2.md", "--labels", labels, "--cache", cache, "--certificate", certificate,
+                "--risk", "0.9", "--error", "0.5", "--min-kept", "1", "--include-examples", "--json", "--resamples", "100",
+            ],
+            environment: Self.environment, timeout: Self.liveTimeout)
+        #expect([0, 2, 3].contains(trusted.status), "\(trusted.error)")
+        let report = try JSONValue.parse(Data(trusted.output.utf8))
+        for d in report["trust"]?["dimensions"]?.array ?? [] {
+            #expect(d["methods"]?.array?.compactMap(\.string).allSatisfy { $0 == "level-probability" } == true)
+        }
+        let judged = try JudgeCalProcess.run(
+            [
+                "judge", run, "--rubric", "rubrics/book-tags-v2.md", "--mode", "weighted", "--cache", cache, "--trust", certificate,
+                "--output", folder.appendingPathComponent("mini.judgments.jsonl").path,
+            ],
+            environment: Self.environment, timeout: Self.liveTimeout)
+        #expect(judged.status == 0, "\(judged.error)")
+        #expect(judged.error.contains("server: 0 requests"), "judge under the certificate asks nothing new: \(judged.error)")
+        let thresholds = Dictionary(
+            uniqueKeysWithValues: try JSONValue.parse(Data(contentsOf: URL(fileURLWithPath: certificate)))["dimensions"]?.array?.compactMap {
+                d in d["name"]?.string.map { ($0, d["threshold"]?.double) }
+            } ?? [])
+        let decisionsURL = folder.appendingPathComponent("mini.trust.csv")
+        let decisions = try CSVReader().read(Data(contentsOf: decisionsURL), file: decisionsURL.path)
+        #expect(decisions.columns == ["id", "dimension", "decision", "level", "confidence", "reason"])
+        #expect(decisions.rowCount == 6)
+        for row in 0..<decisions.rowCount {
+            let threshold = thresholds[decisions[row, 1]] ?? nil
+            let confidence = Double(decisions[row, 4])
+            let kept = threshold.flatMap { t in confidence.map { $0 >= t } } ?? false
+            #expect((decisions[row, 2] == "kept") == kept, "row \(row): \(decisions[row, 2]) at \(decisions[row, 4]) against \(String(describing: threshold))")
+        }
+    }
 }

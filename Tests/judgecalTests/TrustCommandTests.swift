@@ -102,3 +102,42 @@ struct TrustCommandTests {
         #expect(result.error.contains("Relevance_confidence") || result.error.contains("relevance_confidence"), "\(result.error)")
     }
 }
+
+/// `judge --trust CERT`: refused before any request when the certificate is not this judge's, or cannot apply.
+@Suite("judgecal judge --trust: a certificate of another judge, a malformed one, or pairwise judging is refused before judging")
+struct JudgeTrustRefusalTests {
+    @Test("A certificate measured on scores from a file is another judge's: 1, naming what differs")
+    func otherJudge() throws {
+        let folder = try SharedData.temporaryFolder("judge-trust")
+        let certificate = folder.appendingPathComponent("c.json").path
+        let made = try JudgeCalProcess.run(
+            ["trust", TrustCommandTests.run, "--rubric", TrustCommandTests.rubric, "--labels", TrustCommandTests.labels[0],
+             "--judge-scores", try TrustCommandTests.scores("judge-c.csv"), "--certificate", certificate, "--resamples", "200"])
+        #expect([0, 2].contains(made.status), "\(made.error)")
+        let judged = try JudgeCalProcess.run(
+            ["judge", TrustCommandTests.run, "--rubric", TrustCommandTests.rubric, "--mode", "weighted", "--trust", certificate,
+             "--output", folder.appendingPathComponent("x.judgments.jsonl").path, "--cache", folder.appendingPathComponent("c.sqlite").path,
+             "--base-url", "http://127.0.0.1:9/v1"])
+        #expect(judged.status == 1, "\(judged.error)")
+        #expect(judged.error.contains("the trust certificate was measured on another judge"), "\(judged.error)")
+        #expect(judged.error.contains("the model was judge-c, now"), "\(judged.error)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.judgments.jsonl").path))
+    }
+
+    @Test("A file that is not a certificate: 65 with its line; --trust with --pairwise: 64")
+    func malformed() throws {
+        let folder = try SharedData.temporaryFolder("judge-trust-bad")
+        let bad = folder.appendingPathComponent("bad.json")
+        try Data("{\n  \"kind\": \"splits\"\n}\n".utf8).write(to: bad)
+        let common = [
+            "judge", TrustCommandTests.run, "--rubric", TrustCommandTests.rubric, "--trust", bad.path, "--output",
+            folder.appendingPathComponent("x.judgments.jsonl").path, "--cache", folder.appendingPathComponent("c.sqlite").path,
+            "--base-url", "http://127.0.0.1:9/v1",
+        ]
+        let judged = try JudgeCalProcess.run(common)
+        #expect(judged.status == 65, "\(judged.error)")
+        #expect(judged.error.contains("bad.json line 2, column kind"), "\(judged.error)")
+        let pairwise = try JudgeCalProcess.run(common + ["--pairwise"])
+        #expect(pairwise.status == 64 && pairwise.error.contains("--trust does not apply with --pairwise"), "\(pairwise.error)")
+    }
+}

@@ -51,6 +51,6 @@ public struct TrustMeasurement: Sendable {
 
     /// The certificate of `report` for `judge`, as JSON to write.
     public func certificate(_ report: TrustReport, judge: JudgeIdentity) throws -> Data {
-        try JSONEncoder.report.encode(TrustCertificate(report, judge: judge, rubricTextHash: rubricTextHash))
+        try TrustCertificate(report, judge: judge, rubricTextHash: rubricTextHash).json()
     }
 }

@@ -28,7 +28,7 @@ public struct TrustCertificate: Sendable, Hashable, Codable {
     }
 
     /// Which file this is: `judgecal trust certificate`.
-    public var kind = "judgecal trust certificate"
+    public var kind = TrustCertificate.kindName
     /// When it was made.
     public var created: Date
     /// The rubric's name and the SHA-256 (hex) of its text.

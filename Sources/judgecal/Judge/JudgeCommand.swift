@@ -5,6 +5,7 @@ import DataFormats
 import Foundation
 import Judging
 import LanguageModels
+import SelectiveTrust
 
 /// `judgecal judge RUN --rubric R`: every row through the judge, scores and rationales kept.
 enum JudgeCommand {
@@ -18,6 +19,10 @@ enum JudgeCommand {
         "batch-results", valueName: "file",
         help: "Read an OpenAI batch output file into the cache, then judge from the cache; send nothing.")
     static let seed = OptionKey<UInt64>("seed", valueName: "n", help: "The seed of --sample.", defaultValue: 0)
+    static let trust = OptionKey<String?>(
+        "trust", valueName: "certificate",
+        help: "Mark each row kept or escalated by the thresholds of this trust certificate (judgecal trust), in a .trust.csv "
+            + "beside the judgments; refused (1) when it was measured on another judge or rubric text.")
     static let json = Flag("json", help: "Print a JSON summary.")
     static let pairwise = Flag("pairwise", help: "Compare each row's response.a and response.b, in both orders (docs/FORMATS.md).")
     static let runFile = PositionalKey<String>("run", help: "The frozen run (.run.jsonl).")
@@ -37,11 +42,16 @@ enum JudgeCommand {
             exactly those rows again, and says how many it retried. Progress goes to standard error: \
             a line redrawn on a terminal, otherwise a line every 30 s or every tenth of the rows.
             \(ModelMessages.fileKeysHelp)
-            Exit codes: 0 judged (failures are counted in the output); 1 the judge server failed; \
+            With --trust CERT each row and dimension is kept (the judge's confidence at or above the certificate's \
+            threshold) or escalated (below it, no confidence, no score, or no threshold), written to \
+            <run>.<rubric>.trust.csv beside the judgments for extract --escalated; the certificate must have been measured \
+            on this judge (model, server, mode and sampling settings) and this rubric text.
+            Exit codes: 0 judged (failures are counted in the output); 1 the judge server failed or the certificate is \
+            another judge's; \
             64 usage; 65 malformed run, rubric, --model-config or earlier judgments file at --output; \
             66 a file missing; 73 output folder missing.
             """,
-        options: [rubric, output, batchRequests, batchResults, seed] + JudgeModelOptions.selectionOptions + JudgeModelOptions.options,
+        options: [rubric, output, batchRequests, batchResults, seed, trust] + JudgeModelOptions.selectionOptions + JudgeModelOptions.options,
         flags: [json, pairwise],
         positionals: [runFile],
         run: run
@@ -59,6 +69,7 @@ enum JudgeCommand {
         let rubric = try InputFiles.rubric(arguments[Self.rubric])
         let files = try JudgmentFiles(run: run, rubric: rubric, output: try arguments[output])
         let judge = try JudgeModelOptions.judge(arguments), pairwise = arguments[Self.pairwise]
+        let trusting = try certificate(arguments, judge: judge, files: files)
         if let path = try arguments[batchRequests] {
             let round = try await judge.writeBatchRequests(run: run, rubric: rubric, to: path, pairwise: pairwise)
             let json = String(decoding: try JSONEncoder.report.encode(round.json), as: UTF8.self)
@@ -80,6 +91,12 @@ enum JudgeCommand {
                     }
                 }
             }
+        if let (certificate, decisionsFile) = trusting {
+            let decisions = certificate.decisions(for: try JudgmentSet.load(from: URL(fileURLWithPath: files.jsonPath)))
+            try decisionsFile.write(decisions)
+            TrustDecisionsFile.summary(decisions, certificate: certificate).forEach { console.printNote("trust: " + $0) }
+            console.printNote("trust: decisions written to \(decisionsFile.path)")
+        }
         let summary = files.summary(of: counts, batch: batch, server: judge.summaryJSON)
         let json = String(decoding: try JSONEncoder.report.encode(summary.json), as: UTF8.self)
         // The run's and rubric's names are data: shown with their control characters made visible.
@@ -87,5 +104,19 @@ enum JudgeCommand {
         console.printNote(judge.summary)
         files.warnings(of: counts, batch: batch).forEach(console.printWarning)
         return .success
+    }
+
+    /// With `--trust CERT`: the certificate, checked against `judge` and the rubric's text, and the decisions file beside the
+    /// judgments, checked writable; `nil` without it.
+    static func certificate(_ arguments: ParsedArguments, judge: JudgeSession, files: JudgmentFiles) throws -> (
+        TrustCertificate, TrustDecisionsFile
+    )? {
+        guard let path = try arguments[trust] else { return nil }
+        if arguments[pairwise] { throw UsageError("--trust does not apply with --pairwise: a trust certificate's thresholds are scores'") }
+        if arguments.isGiven(batchRequests) { throw UsageError("--trust applies when judging; --batch-requests only writes requests") }
+        let certificate = try TrustCertificate.load(from: try InputFiles.existing(path, role: "trust certificate"))
+        let rubricText = try InputFiles.read(arguments[rubric], role: "rubric")
+        try certificate.check(judge: judge.identity, rubricTextHash: SHA256.hexDigest(of: Array(rubricText)))
+        return (certificate, try TrustDecisionsFile(besideJudgmentsAt: files.jsonPath))
     }
 }

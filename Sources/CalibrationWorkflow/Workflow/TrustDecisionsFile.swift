@@ -1,0 +1,59 @@
+public import CalibrationData
+public import DataFormats
+import Foundation
+public import SelectiveTrust
+
+/// What `judgecal judge` writes under a trust certificate: each row's decision per dimension, kept or
+/// escalated, as a CSV beside the judgments (`<run>.<rubric>.trust.csv`), and the summary of it.
+public struct TrustDecisionsFile: Sendable {
+    /// Where the decisions go: the judgments file's path with `.judgments.jsonl` (or its extension) replaced by `.trust.csv`.
+    public let path: String
+
+    /// The decisions file beside the judgments at `judgmentsPath`, checked writable now, before any judging.
+    ///
+    /// - Throws: ``DataFormats/OutputError`` when it cannot be written there.
+    public init(besideJudgmentsAt judgmentsPath: String) throws(OutputError) {
+        let url = URL(fileURLWithPath: judgmentsPath)
+        let name = url.lastPathComponent
+        let stem = name.hasSuffix(".judgments.jsonl") ? String(name.dropLast(".judgments.jsonl".count)) : url.deletingPathExtension().lastPathComponent
+        path = InputFile.displayName(url.deletingLastPathComponent().appendingPathComponent(stem + ".trust.csv"))
+        try StagedOutputs.check(path, role: "trust decisions")
+    }
+
+    /// The columns: `id, dimension, decision` (`kept` or `escalated`), `level` and `confidence` (blank
+    /// where the judge gave none), `reason` (why a row was escalated; blank when kept).
+    public static let columns = ["id", "dimension", "decision", "level", "confidence", "reason"]
+
+    /// The decisions as the file holds them, one record per row and dimension; every cell spreadsheet-safe.
+    public static func csv(_ decisions: [TrustDecision]) -> String {
+        let writer = CSVWriter()
+        return decisions.reduce(into: writer.record(columns)) { out, d in
+            let cells = [
+                d.id, d.dimension, d.kept ? "kept" : "escalated", d.level.map { JSONValue.number($0).plainText } ?? "",
+                d.confidence.map { JSONValue.number($0).plainText } ?? "", d.escalatedBecause?.rawValue ?? "",
+            ]
+            out += writer.record(cells.map(CSVWriter.spreadsheetSafe))
+        }
+    }
+
+    /// Writes `decisions`, all or nothing.
+    public func write(_ decisions: [TrustDecision]) throws {
+        try StagedOutputs.writeAllOrNone([(Data(Self.csv(decisions).utf8), path, "trust decisions")])
+    }
+
+    /// One line per certificate dimension: rows kept and escalated, with why.
+    public static func summary(_ decisions: [TrustDecision], certificate: TrustCertificate) -> [String] {
+        certificate.dimensions.map { d in
+            let mine = decisions.filter { $0.dimension == d.name }
+            let kept = mine.count(where: \.kept)
+            let reasons = TrustDecision.Reason.allCases.compactMap { reason -> String? in
+                let n = mine.count { $0.escalatedBecause == reason }
+                return n > 0 ? "\(n) \(reason.rawValue)" : nil
+            }
+            let share = mine.isEmpty ? "" : " (\(ReportNumber.percent(Double(kept) / Double(mine.count))))"
+            let at = d.threshold.map { " at confidence ≥ \(ReportNumber.number($0))\(share)" } ?? ", no certified threshold"
+            return "\(d.name): kept \(kept) of \(mine.count) rows\(at); escalated \(mine.count - kept)"
+                + (reasons.isEmpty ? "" : " (" + reasons.joined(separator: ", ") + ")")
+        }
+    }
+}
