@@ -141,3 +141,63 @@ struct JudgeTrustRefusalTests {
         #expect(pairwise.status == 64 && pairwise.error.contains("--trust does not apply with --pairwise"), "\(pairwise.error)")
     }
 }
+
+/// `extract --escalated`: the rows a trust certificate escalated become the next sheet, with an audit of the kept rows, and
+/// `estimate` weighs them by their inclusion probabilities.
+@Suite("judgecal extract --escalated: escalated rows and an audit of the kept rows, each weighted by 1/π in estimate")
+struct EscalationExtractTests {
+    /// A decisions file for the sample run: every third row escalated on Relevance, the rest kept on both dimensions.
+    static func decisions(_ folder: URL, edit: (String) -> String = { $0 }) throws -> String {
+        let run = try FrozenRun.load(from: SharedData.projectURL(TrustCommandTests.run))
+        var csv = "id,dimension,decision,level,confidence,reason\n"
+        for (i, row) in run.rows.enumerated() {
+            let escalated = i % 3 == 0
+            csv += "\(row.id),Relevance,\(escalated ? "escalated" : "kept"),3,\(escalated ? "0.4" : "0.9"),\(escalated ? "below threshold" : "")\n"
+            csv += "\(row.id),Usefulness,kept,3,0.9,\n"
+        }
+        let url = folder.appendingPathComponent("run.trust.csv")
+        try Data(edit(csv).utf8).write(to: url)
+        return url.path
+    }
+
+    @Test("Every escalated row and 10% of the kept rows, rounded up; the frame gives each stratum its π")
+    func drawn() throws {
+        let folder = try SharedData.temporaryFolder("escalated")
+        let sheet = folder.appendingPathComponent("next.labels.csv").path
+        let result = try JudgeCalProcess.run(
+            ["extract", TrustCommandTests.run, "--rubric", TrustCommandTests.rubric, "--escalated", try Self.decisions(folder), "--output", sheet])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.contains("drawn: 14 of the 14 escalated rows and 3 of the 28 kept rows"), "\(result.output)")
+        let frame = try CSVReader().read(Data(contentsOf: folder.appendingPathComponent("next.frame.csv")), file: "frame")
+        let pi = try #require(frame.columns.firstIndex(of: "inclusion_probability"))
+        let probabilities = Set((0..<frame.rowCount).map { frame[$0, pi] })
+        #expect(probabilities == ["1", (3.0 / 28.0).plainText])
+        let labels = try CSVReader().read(Data(contentsOf: URL(fileURLWithPath: sheet)), file: "sheet")
+        #expect(labels.rowCount == 17)
+        #expect(!labels.columns.contains("decision") && !labels.columns.contains("confidence"), "the sheet is blind to the decisions")
+    }
+
+    @Test("Options that do not fit are refused: a kept sample beyond the kept rows, --kept-sample alone, another strategy")
+    func refused() throws {
+        let folder = try SharedData.temporaryFolder("escalated-refused")
+        let decisions = try Self.decisions(folder)
+        let base = ["extract", TrustCommandTests.run, "--rubric", TrustCommandTests.rubric, "--output", folder.appendingPathComponent("x.labels.csv").path]
+        let beyond = try JudgeCalProcess.run(base + ["--escalated", decisions, "--kept-sample", "40"])
+        #expect(beyond.status == 65 && beyond.error.contains("--kept-sample 40 asks for more than the 28 kept rows"), "\(beyond.error)")
+        let alone = try JudgeCalProcess.run(base + ["--kept-sample", "4"])
+        #expect(alone.status == 64 && alone.error.contains("--kept-sample counts the kept rows of --escalated"), "\(alone.error)")
+        let strategy = try JudgeCalProcess.run(base + ["--escalated", decisions, "--strategy", "uniform"])
+        #expect(strategy.status == 64, "\(strategy.error)")
+    }
+
+    @Test("A decisions file with a stranger row or an unknown decision is refused at its line")
+    func badDecisions() throws {
+        let folder = try SharedData.temporaryFolder("escalated-bad")
+        let base = ["extract", TrustCommandTests.run, "--rubric", TrustCommandTests.rubric, "--output", folder.appendingPathComponent("x.labels.csv").path]
+        let stranger = try JudgeCalProcess.run(base + ["--escalated", try Self.decisions(folder) { $0 + "book-999,Relevance,kept,3,0.9,\n" }])
+        #expect(stranger.status == 65 && stranger.error.contains("book-999 is not a row of the run"), "\(stranger.error)")
+        let unknown = try JudgeCalProcess.run(
+            base + ["--escalated", try Self.decisions(folder) { $0.replacingOccurrences(of: "book-002,Relevance,kept", with: "book-002,Relevance,maybe") }])
+        #expect(unknown.status == 65 && unknown.error.contains("line 4, column decision"), "\(unknown.error)")
+    }
+}

@@ -46,6 +46,8 @@ struct SampleDraw {
     ///   - dimensions: the rubric's; `judge-stratified` stratifies by the
     ///     judge's level on `field` (a dimension's name) or else on the first.
     ///   - judge: the judgments; needed by `judge-stratified`.
+    ///   - escalation: the rows a trust certificate escalated; needed by `escalation`, where `size`
+    ///     counts the escalated rows drawn and the kept rows drawn are its own count.
     ///   - earlier: the label set's earlier sheets; their rows are not drawn again.
     /// - Throws: ``LabelSheet/DrawError`` when the batch is larger than the rows left or the
     ///   earlier sheets were drawn otherwise; ``InputError`` when a row lacks the stratification
@@ -53,35 +55,17 @@ struct SampleDraw {
     ///   strategy without what it needs.
     init(
         run: FrozenRun, size: Int?, strategy: SamplingStrategy, field: String?, dimensions: [ScoreDimension],
-        judge: JudgmentSet?, earlier: ExpertLabels?, seed: UInt64, threshold: Double, file: String
+        judge: JudgmentSet?, escalation: LabelSheet.Escalation? = nil, earlier: ExpertLabels?, seed: UInt64, threshold: Double,
+        file: String
     ) throws {
-        let design = try Strata(run: run, strategy: strategy, field: field, dimensions: dimensions, judge: judge, file: file)
+        let design = try Strata(
+            run: run, strategy: strategy, field: field, dimensions: dimensions, judge: judge, escalation: escalation, file: file)
         let drawn = try Self.earlierRows(earlier, strategy: strategy, design: design, run: run)
         var left = design.members.map { $0.filter { !drawn.contains($0) } }
-        let remaining = left.reduce(0) { $0 + $1.count }
-        let size = size ?? remaining
-        guard size <= remaining else {
-            if earlier == nil {
-                throw LabelSheet.DrawError(
-                    InputError(file: file, message: "a sample of \(size) asks for more rows than the run has (\(remaining))"),
-                    .sampleBeyondRun(size: size, rows: remaining))
-            }
-            throw LabelSheet.DrawError(
-                InputError(
-                    file: file,
-                    message:
-                        "a batch of \(size) asks for more rows than the \(remaining) that the earlier sheets left unlabelled; nothing was written"
-                ),
-                .batchBeyondUnlabelled(size: size, left: remaining))
-        }
-        let weights: [Double]
-        switch strategy {
-        case .uniform, .stratified: weights = left.map { Double($0.count) }
-        case .judgeStratified:
-            let spreads = design.kappaSpreads(earlier: earlier, drawn: drawn, threshold: threshold)
-            weights = left.indices.map { h in spreads.map { Double(left[h].count) * $0[h] } ?? Double(left[h].count).squareRoot() }
-        }
-        let quotas = Self.allocate(size, weights: weights, caps: left.map(\.count))
+        let quotas =
+            strategy == .escalation
+            ? try Self.escalationQuotas(design: design, left: left, size: size, kept: escalation?.kept, file: file)
+            : try Self.quotas(design: design, left: left, size: size, strategy: strategy, earlier: earlier, drawn: drawn, threshold: threshold, file: file)
         var generator = Xoshiro256StarStar(seed: seed)
         var order: [Int] = []
         var probability: [Int: Double] = [:]
@@ -114,6 +98,61 @@ struct SampleDraw {
         self.frame = frame
         self.probability = probability
         self.stratum = stratum
+    }
+
+    /// The `escalation` strategy's quotas: `size` escalated rows (every one left when `nil`) and `kept`
+    /// kept rows (``LabelSheet/Escalation/defaultAuditShare`` of the stratum, rounded up, when `nil`).
+    ///
+    /// - Throws: ``LabelSheet/DrawError`` when either count is more than the stratum has left;
+    ///   ``LabelSheet/SettingsError`` when both are 0.
+    private static func escalationQuotas(design: Strata, left: [[Int]], size: Int?, kept: Int?, file: String) throws -> [Int] {
+        var quotas = Array(repeating: 0, count: left.count)
+        let escalated = design.names.firstIndex(of: Strata.escalatedKey), keptStratum = design.names.firstIndex(of: Strata.keptKey)
+        let escalatedLeft = escalated.map { left[$0].count } ?? 0
+        let keptTotal = keptStratum.map { design.members[$0].count } ?? 0, keptLeft = keptStratum.map { left[$0].count } ?? 0
+        let wanted = (escalated: size ?? escalatedLeft, kept: kept ?? min(keptLeft, Int((Double(keptTotal) * LabelSheet.Escalation.defaultAuditShare).rounded(.up))))
+        for (count, available, kept) in [(wanted.escalated, escalatedLeft, false), (wanted.kept, keptLeft, true)] where count > available {
+            let what = kept ? "kept" : "escalated"
+            throw LabelSheet.DrawError(
+                InputError(file: file, message: "a sample of \(count) \(what) rows asks for more than the \(available) \(what) rows left unlabelled"),
+                .escalationBeyondStratum(size: count, left: available, kept: kept))
+        }
+        guard wanted.escalated + wanted.kept > 0 else { throw LabelSheet.SettingsError(.sampleOfNoRows(0)) }
+        if let escalated { quotas[escalated] = wanted.escalated }
+        if let keptStratum { quotas[keptStratum] = wanted.kept }
+        return quotas
+    }
+
+    /// The other strategies' quotas: `size` rows (every one left when `nil`) allocated across the strata.
+    private static func quotas(
+        design: Strata, left: [[Int]], size: Int?, strategy: SamplingStrategy, earlier: ExpertLabels?, drawn: Set<Int>, threshold: Double,
+        file: String
+    ) throws -> [Int] {
+        let remaining = left.reduce(0) { $0 + $1.count }
+        let size = size ?? remaining
+        guard size <= remaining else {
+            if earlier == nil {
+                throw LabelSheet.DrawError(
+                    InputError(file: file, message: "a sample of \(size) asks for more rows than the run has (\(remaining))"),
+                    .sampleBeyondRun(size: size, rows: remaining))
+            }
+            throw LabelSheet.DrawError(
+                InputError(
+                    file: file,
+                    message:
+                        "a batch of \(size) asks for more rows than the \(remaining) that the earlier sheets left unlabelled; nothing was written"
+                ),
+                .batchBeyondUnlabelled(size: size, left: remaining))
+        }
+        let weights: [Double]
+        switch strategy {
+        // An escalation batch has its own quotas (escalationQuotas); in proportion here, as stratified.
+        case .uniform, .stratified, .escalation: weights = left.map { Double($0.count) }
+        case .judgeStratified:
+            let spreads = design.kappaSpreads(earlier: earlier, drawn: drawn, threshold: threshold)
+            weights = left.indices.map { h in spreads.map { Double(left[h].count) * $0[h] } ?? Double(left[h].count).squareRoot() }
+        }
+        return Self.allocate(size, weights: weights, caps: left.map(\.count))
     }
 
     /// The run positions the earlier sheets drew, after checking that they were
@@ -192,7 +231,7 @@ func shuffle(_ items: inout [Int], count: Int, generator: inout Xoshiro256StarSt
 
 /// A strategy's strata of a run: names in order of first appearance, their
 /// members (run positions, in run order) and each row's stratum.
-private struct Strata {
+struct Strata {
     var names: [String] = []
     var members: [[Int]] = []
     var stratum: [Int] = []
@@ -201,9 +240,12 @@ private struct Strata {
     /// For `judge-stratified`: the dimension, its scale and the judge's level per row.
     var judged: (dimension: String, scale: CategoryScale, levels: [Double?])?
 
+    /// The `escalation` strategy's two strata.
+    static let escalatedKey = "trust=escalated", keptKey = "trust=kept"
+
     init(
         run: FrozenRun, strategy: SamplingStrategy, field: String?, dimensions: [ScoreDimension], judge: JudgmentSet?,
-        file: String
+        escalation: LabelSheet.Escalation?, file: String
     ) throws {
         ids = run.rows.map(\.id)
         let keys: [String]
@@ -232,6 +274,9 @@ private struct Strata {
             let levels = run.rows.map { row in scores[row.id].map { CategoryRounding.category($0.value, on: scale).value } }
             judged = (dimension.name, scale, levels)
             keys = levels.map { LabelSheet.judgeStratum(dimension.name, level: $0) }
+        case .escalation:
+            guard let escalation else { throw LabelSheet.SettingsError(.escalationWithoutDecisions) }
+            keys = run.rows.map { escalation.escalated.contains($0.id) ? Self.escalatedKey : Self.keptKey }
         }
         var index: [String: Int] = [:]
         for (position, key) in keys.enumerated() {

@@ -34,6 +34,8 @@ extension LabelSheet {
             case stratifiedWithoutField
             /// Judge-stratified sampling without the judge's scores.
             case judgeStratifiedWithoutJudgments
+            /// Escalation sampling without a trust certificate's decisions (``Settings/escalation``).
+            case escalationWithoutDecisions
             /// Judge-stratified sampling by `name`, which is not one of the rubric's `dimensions`.
             case stratumNotADimension(String, dimensions: [String])
             /// Both a list of ids and a sample choosing a part of a run (``RowSelection``).
@@ -75,6 +77,7 @@ extension LabelSheet {
                 "the context path \(path) would head a column named like \(role), and the importer would read the wrong column; name a field inside the row instead (input.\(short) or response.\(short))"
             case .stratifiedWithoutField: "stratified sampling needs the field to stratify by"
             case .judgeStratifiedWithoutJudgments: "judge-stratified sampling needs the judge's scores"
+            case .escalationWithoutDecisions: "escalation sampling needs the decisions a trust certificate made on the run"
             case .stratumNotADimension(let name, let dimensions):
                 "\(name) is not a dimension of the rubric (\(dimensions.joined(separator: ", "))); judge-stratified sampling stratifies by the judge's level on one"
             case .idsAndSample: "a list of ids and a sample both choose the rows; give one"
@@ -113,6 +116,9 @@ extension LabelSheet {
         case sampleBeyondRun(size: Int, rows: Int)
         /// A next batch of `size` rows, more than the `left` that earlier sheets left unlabelled.
         case batchBeyondUnlabelled(size: Int, left: Int)
+        /// An escalation batch asking `size` escalated rows (or, with `kept`, kept rows), more than
+        /// the `left` of that stratum still unlabelled (``Settings/escalation``).
+        case escalationBeyondStratum(size: Int, left: Int, kept: Bool)
         /// An earlier sheet drawn by `strategy`, which a next batch must keep (``Settings/strategy``).
         case strategyChanged(SamplingStrategy)
         /// The row `row` of an earlier sheet falls in another stratum now (``Settings/stratifyBy``).

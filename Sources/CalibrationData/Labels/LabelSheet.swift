@@ -69,12 +69,16 @@ public struct LabelSheet: Sendable, Hashable {
         /// θ, the threshold `align` will test quadratic kappa against: `judge-stratified` batches
         /// after the first are allocated for that test (``KappaNeymanAllocation``).
         public var threshold: Double
+        /// For `escalation` sampling: which rows a trust certificate escalated, and the kept rows to audit.
+        public var escalation: Escalation?
 
         /// Creates options; the defaults take every row with the default context.
         public init(
             sample: Int? = nil, seed: UInt64 = 0, stratifyBy: String? = nil, overlap: Int = 0, context: [String]? = nil,
-            strategy: SamplingStrategy? = nil, raters: [String] = [], threshold: Double = AlignmentSettings.defaultThreshold
+            strategy: SamplingStrategy? = nil, raters: [String] = [], threshold: Double = AlignmentSettings.defaultThreshold,
+            escalation: Escalation? = nil
         ) {
+            self.escalation = escalation
             self.sample = sample
             self.seed = seed
             self.stratifyBy = stratifyBy
@@ -84,6 +88,38 @@ public struct LabelSheet: Sendable, Hashable {
             self.raters = raters
             self.threshold = threshold
         }
+    }
+
+    /// What `escalation` sampling draws from: the rows a trust certificate escalated (on any
+    /// dimension; a run row without a decision counts as escalated, since the judge did not vouch
+    /// for it) and how many of the kept rows to label as an audit.
+    public struct Escalation: Sendable, Hashable {
+        /// The ids of the escalated rows.
+        public var escalated: Set<String>
+        /// Kept rows to draw; `nil` for ``defaultAuditShare`` of them, rounded up.
+        public var kept: Int?
+
+        /// The share of kept rows drawn when no count is given: 10%. Without any kept row labelled the
+        /// kept stratum has π = 0 and no label corrects it, so a corrected estimate is refused there.
+        public static let defaultAuditShare = 0.1
+
+        /// Creates the escalation's draw.
+        public init(escalated: Set<String>, kept: Int? = nil) {
+            self.escalated = escalated
+            self.kept = kept
+        }
+    }
+
+    /// For a sheet drawn by `escalation` sampling: the escalated and kept rows this batch drew, and
+    /// how many rows each stratum holds; `nil` for another sheet.
+    public var escalationCounts: (escalated: (drawn: Int, rows: Int), kept: (drawn: Int, rows: Int))? {
+        guard let frame, frame.strategy == .escalation else { return nil }
+        func counts(_ name: String) -> (drawn: Int, rows: Int) {
+            let key = LabelSheetColumns.stratumKey(name)
+            let rows = frame.rows.filter { $0.stratum == key }
+            return (rows.count { $0.batch == frame.batches }, rows.count)
+        }
+        return (counts(Strata.escalatedKey), counts(Strata.keptKey))
     }
 
     /// The first and second rater's names when rows overlap.
@@ -134,11 +170,11 @@ public struct LabelSheet: Sendable, Hashable {
         let fixed = ["id"] + dimensions.map { $0.name.lowercased() } + ["rater", "note"]
         columns = fixed + (try Self.contextHeaders(paths, fixed: fixed)) + LabelSheetColumns.sampling
         contextPaths = paths
+        let standard: SamplingStrategy = options.escalation != nil ? .escalation : options.stratifyBy == nil ? .uniform : .stratified
         let draw = try SampleDraw(
-            run: run, size: options.sample,
-            strategy: options.strategy ?? earlier?.sampling?.strategy ?? (options.stratifyBy == nil ? .uniform : .stratified),
-            field: options.stratifyBy, dimensions: dimensions, judge: judgments, earlier: earlier, seed: options.seed,
-            threshold: options.threshold, file: file)
+            run: run, size: options.sample, strategy: options.strategy ?? earlier?.sampling?.strategy ?? standard,
+            field: options.stratifyBy, dimensions: dimensions, judge: judgments, escalation: options.escalation, earlier: earlier,
+            seed: options.seed, threshold: options.threshold, file: file)
         guard options.overlap >= 0, options.overlap <= draw.drawOrder.count else {
             throw DrawError(
                 InputError(file: file, message: "an overlap of \(options.overlap) is more than the \(draw.drawOrder.count) rows sampled"),

@@ -43,7 +43,8 @@ public struct LabelExtraction: Sendable {
         let targets: [(rater: String?, sheet: String, page: String?)] =
             raters.isEmpty
             ? [(nil, output, html)] : raters.map { r in (r, Self.path(output, rater: r), html.map { Self.path($0, rater: r) }) }
-        let framePath = options.sample.map { _ in SamplingFrame.path(besideSheet: output) }
+        // A frame whenever rows are sampled: a sample's size, or a draw by escalation, which samples the kept rows.
+        let framePath = options.sample != nil || options.escalation != nil ? SamplingFrame.path(besideSheet: output) : nil
         if let framePath { try StagedOutputs.check(framePath, role: "sampling frame") }
         for target in targets {
             try StagedOutputs.check(target.sheet, role: "label sheet")
@@ -81,6 +82,10 @@ public struct LabelExtraction: Sendable {
         summary =
             "wrote \(whole.rows.count) rows for \(rubric.dimensions.count) dimensions\(each) to \(targets.map(\.sheet).joined(separator: ", "))"
             + (framePath.map { ", every run row's inclusion probability to \($0)" } ?? "")
+            + (whole.escalationCounts.map { c in
+                "; drawn: \(c.escalated.drawn) of the \(c.escalated.rows) escalated rows and \(c.kept.drawn) of the \(c.kept.rows) kept rows, "
+                    + "an audit that keeps a corrected estimate of the whole run unbiased (each labelled row weighted by 1/π)"
+            } ?? "")
     }
 
     /// `path` with `rater` before `.labels.csv`, or else before its extension.

@@ -1,6 +1,6 @@
 public import CalibrationData
 public import DataFormats
-import Foundation
+public import Foundation
 public import SelectiveTrust
 
 /// What `judgecal judge` writes under a trust certificate: each row's decision per dimension, kept or
@@ -55,5 +55,41 @@ public struct TrustDecisionsFile: Sendable {
             return "\(d.name): kept \(kept) of \(mine.count) rows\(at); escalated \(mine.count - kept)"
                 + (reasons.isEmpty ? "" : " (" + reasons.joined(separator: ", ") + ")")
         }
+    }
+}
+
+extension TrustDecisionsFile {
+    /// The rows of `run` to escalate by the decisions file at `url`: every row escalated on some
+    /// dimension, and every row of the run the file has no decision for (the judge vouched for none of it).
+    ///
+    /// - Throws: ``DataFormats/InputError`` naming the file, line and column for a file without the
+    ///   `id`, `dimension` and `decision` columns, a decision other than `kept` or `escalated`, or a
+    ///   row that is not in the run.
+    public static func escalatedRows(at url: URL, run: FrozenRun) throws -> Set<String> {
+        let file = InputFile.displayName(url)
+        let table = try CSVReader().read(try InputFile.read(url), file: file)
+        let lowered = table.columns.map { $0.lowercased() }
+        guard let id = lowered.firstIndex(of: "id"), let decision = lowered.firstIndex(of: "decision"), lowered.contains("dimension") else {
+            throw InputError(
+                file: file, line: 1,
+                message: "is not a trust decisions file: it needs the columns id, dimension and decision (judge writes one with a trust certificate)")
+        }
+        let runRows = Set(run.rows.map(\.id))
+        var escalated: Set<String> = [], decided: Set<String> = []
+        for row in 0..<table.rowCount {
+            let rowID = CSVWriter.spreadsheetOriginal(table[row, id])
+            guard runRows.contains(rowID) else {
+                throw InputError(file: file, line: table.lines[row], column: table.columns[id], message: "\(rowID) is not a row of the run \(run.info.name)")
+            }
+            switch table[row, decision] {
+            case "kept": break
+            case "escalated": escalated.insert(rowID)
+            case let other:
+                throw InputError(
+                    file: file, line: table.lines[row], column: table.columns[decision], message: "'\(other)' is not a decision; a row is kept or escalated")
+            }
+            decided.insert(rowID)
+        }
+        return escalated.union(runRows.subtracting(decided))
     }
 }

@@ -38,6 +38,14 @@ enum ExtractCommand {
         "planned", valueName: "count", help: "The rows planned for the label set, shown on the page.", range: 1...CountLimits.rows)
     static let alignment = OptionKey<String?>(
         "alignment", valueName: "file", help: "The latest alignment report (JSON), shown on the page.")
+    static let escalated = OptionKey<String?>(
+        "escalated", valueName: "file",
+        help: "Draw the rows a trust certificate escalated (the .trust.csv judge --trust wrote): every one, or --sample of them, "
+            + "plus --kept-sample kept rows as an audit.")
+    static let keptSample = OptionKey<Int?>(
+        "kept-sample", valueName: "count",
+        help: "With --escalated: the kept rows to label as an audit (default: 10% of them, rounded up; 0 for none, after which "
+            + "estimate refuses a corrected figure for the kept rows).", range: 0...CountLimits.rows)
     static let runFile = PositionalKey<String>("run", help: "The frozen run (.run.jsonl).")
 
     static let command = Command(
@@ -57,7 +65,11 @@ enum ExtractCommand {
             probability is in the sheet (docs/FORMATS.md). Written atomically. --html also writes \
             a self-contained page: instructions, one row at a time beside a button and description \
             per level, a note, keys, the budget, progress kept in the browser, and a CSV export. \
-            --means reads the --labels sheets' scores as means of several experts (as align --means).
+            --means reads the --labels sheets' scores as means of several experts (as align --means). \
+            --escalated FILE draws by escalation: two strata, the rows the trust decisions escalated on some dimension \
+            (and any run row they have no decision for) and the rows kept on every dimension; every escalated row (or \
+            --sample of them) and --kept-sample kept rows, each stratum uniformly, so estimate weighs each labelled row by 1/π \
+            and stays unbiased over the whole run. The sheet does not say which stratum a row is in.
             A sheet the importer would not read back as written is refused before it is \
             written: --sample 0, a --context path given twice or named like the sheet's own \
             columns (id, a dimension, rater, note, in any case) are usage errors; a dimension \
@@ -68,7 +80,7 @@ enum ExtractCommand {
             """,
         options: [
             rubric, output, sample, seed, stratifyBy, overlap, context, html, next, strategy, labels, judgments, threshold, raters,
-            planned, alignment,
+            planned, alignment, escalated, keptSample,
         ],
         flags: [LabelOptions.means],
         positionals: [runFile],
@@ -79,7 +91,8 @@ enum ExtractCommand {
         let runPath = arguments[runFile]
         try InputFiles.refuseOverwriting(
             [("label sheet", try arguments[output]), ("page", try arguments[html])],
-            inputs: [runPath, arguments[Self.rubric], try arguments[judgments], try arguments[alignment]] + (try arguments[labels]))
+            inputs: [runPath, arguments[Self.rubric], try arguments[judgments], try arguments[alignment], try arguments[escalated]]
+                + (try arguments[labels]))
         let rubric = try InputFiles.rubric(arguments[Self.rubric])
         if arguments.isGiven(stratifyBy), !arguments.isGiven(sample), !arguments.isGiven(Self.next) {
             throw UsageError("--stratify-by allocates a sample; add --sample or --next")
@@ -91,7 +104,7 @@ enum ExtractCommand {
         if arguments[LabelOptions.means], !arguments.isGiven(labels) {
             throw UsageError("--means reads the --labels sheets' scores as means of several experts; give it with --next and --labels")
         }
-        let options = LabelSheet.Settings(
+        var options = LabelSheet.Settings(
             sample: try arguments[Self.next] ?? arguments[sample],
             seed: try arguments[seed],
             stratifyBy: try arguments[stratifyBy],
@@ -100,6 +113,7 @@ enum ExtractCommand {
             strategy: try arguments[strategy].flatMap(SamplingStrategy.init(rawValue:)), raters: try arguments[raters],
             threshold: try arguments[threshold])
         let run = try InputFiles.run(runPath)
+        options.escalation = try escalation(arguments, run: run)
         let extraction = try LabelExtraction(
             run: run, runFile: runPath, rubric: rubric, options: options,
             judgments: try arguments[judgments].map { try InputFiles.judgments($0, role: "judgments", rubric: rubric, run: run) },
@@ -111,5 +125,19 @@ enum ExtractCommand {
         try StagedOutputs.writeAllOrNone(extraction.files)
         console.print(extraction.summary)
         return .success
+    }
+
+    /// With `--escalated FILE`: the rows to escalate and the kept rows to audit; `nil` without it.
+    static func escalation(_ arguments: ParsedArguments, run: FrozenRun) throws -> LabelSheet.Escalation? {
+        guard let path = try arguments[escalated] else {
+            if arguments.isGiven(keptSample) { throw UsageError("--kept-sample counts the kept rows of --escalated; give --escalated FILE") }
+            return nil
+        }
+        if let other = try arguments[strategy], other != SamplingStrategy.escalation.rawValue {
+            throw UsageError("--escalated draws by escalation; --strategy \(other) draws otherwise, so give one")
+        }
+        if arguments.isGiven(stratifyBy) { throw UsageError("--escalated draws by the trust decisions; --stratify-by does not apply") }
+        let url = try InputFiles.existing(path, role: "trust decisions")
+        return LabelSheet.Escalation(escalated: try TrustDecisionsFile.escalatedRows(at: url, run: run), kept: try arguments[keptSample])
     }
 }

@@ -22,6 +22,7 @@ enum ExtractMessages {
             "--context \(path) would head a column named like \(role), and the importer would read the wrong column; name a field inside the row instead (input.\(short) or response.\(short))"
         case .stratifiedWithoutField: "--strategy stratified needs --stratify-by, the field to stratify by"
         case .judgeStratifiedWithoutJudgments: "--strategy judge-stratified needs the judge's scores; add --judgments"
+        case .escalationWithoutDecisions: "--strategy escalation needs the trust decisions; add --escalated FILE (judge --trust writes it)"
         case .stratumNotADimension(let name, let dimensions):
             "--stratify-by \(name) is not a dimension of the rubric (\(dimensions.joined(separator: ", "))); judge-stratified sampling stratifies by the judge's level on one"
         case .idsAndSample: "--ids and --sample both choose the rows; give one"
@@ -45,6 +46,8 @@ enum ExtractMessages {
         case .sampleBeyondRun(let size, let rows): "--sample \(size) asks for more rows than the run has (\(rows))"
         case .batchBeyondUnlabelled(let size, let left):
             "--next \(size) asks for more rows than the \(left) that the earlier sheets left unlabelled; nothing was written"
+        case .escalationBeyondStratum(let size, let left, let kept):
+            "--\(kept ? "kept-sample" : "sample") \(size) asks for more than the \(left) \(kept ? "kept" : "escalated") rows left unlabelled"
         case .strategyChanged(let strategy):
             "was drawn by \(strategy.rawValue) sampling; a label set keeps one strategy so that its rows' probabilities stay exact, so draw the next batch with --strategy \(strategy.rawValue) (or start a new label set)"
         case .stratumChanged(let row):
