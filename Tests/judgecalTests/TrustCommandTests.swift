@@ -58,10 +58,20 @@ struct TrustCommandTests {
         #expect(written["dimensions"]?.array?.allSatisfy { ($0["threshold"]?.double ?? 0) > 0.4 } == true)
     }
 
-    @Test("The text report names the guarantee, the threshold's coverage and the calibration")
+    @Test("The text report names the guarantee, the threshold's coverage and the calibration; --report writes the page and Markdown")
     func text() throws {
+        let folder = try SharedData.temporaryFolder("trust-report")
+        let page = folder.appendingPathComponent("trust.html"), markdown = folder.appendingPathComponent("trust.md")
         let result = try JudgeCalProcess.run(
-            ["trust", Self.run, "--rubric", Self.rubric, "--labels"] + Self.labels + ["--judge-scores", try Self.scores("judge-text.csv"), "--resamples", "200"])
+            ["trust", Self.run, "--rubric", Self.rubric, "--labels"] + Self.labels
+                + ["--judge-scores", try Self.scores("judge-text.csv"), "--resamples", "200", "--report", page.path])
+        let written = try String(contentsOf: page, encoding: .utf8)
+        #expect(written.contains("class=\"chart reliability\"") && written.contains("class=\"chart coverage-risk\""))
+        let again = try JudgeCalProcess.run(
+            ["trust", Self.run, "--rubric", Self.rubric, "--labels"] + Self.labels
+                + ["--judge-scores", try Self.scores("judge-md.csv"), "--resamples", "200", "--report", markdown.path])
+        #expect(again.status == result.status)
+        #expect(try String(contentsOf: markdown, encoding: .utf8).contains("| confidence | rows | mean confidence | agreement |"))
         #expect([0, 2].contains(result.status), "\(result.error)")
         #expect(result.output.contains("Kept rows disagree with the experts (the same level) on at most 20% of them, with probability 90%"))
         #expect(result.output.contains("calibration: ECE "))

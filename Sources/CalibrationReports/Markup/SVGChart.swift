@@ -21,7 +21,7 @@ enum SVGChart {
     }
 
     /// A coordinate to one decimal.
-    private static func c(_ x: Double) -> String {
+    static func c(_ x: Double) -> String {
         String(format: "%.1f", x)
     }
 

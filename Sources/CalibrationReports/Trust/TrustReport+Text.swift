@@ -17,39 +17,18 @@ extension TrustReport {
             out.append("")
             let methods = d.methods.isEmpty ? "" : " (confidence: \(d.methods.map(\.rawValue).joined(separator: ", ")))"
             out.append("\(d.name)\(methods): \(d.verdict.outcome.rawValue)")
-            out.append("  " + d.verdict.reason)
-            if let alone = d.judgeAloneAgreement {
-                out.append("  the judge alone agrees on \(ReportNumber.percent(alone)) of \(d.threshold.rows) labelled rows (experts: \(d.experts.reportName))")
-            }
-            if let kept = d.keptAgreement { out.append("  on the labelled rows kept it agrees on \(ReportNumber.percent(kept))") }
-            let c = d.calibration
-            out.append(
-                "  calibration: ECE \(ReportNumber.withInterval(c.expectedCalibrationError, withReason: true)), Brier \(ReportNumber.value(c.brierScore))")
-            let bins = c.bins.filter { $0.rows > 0 }
+            out.append(contentsOf: Self.sentences(d).map { "  " + $0 })
+            let bins = Self.binRows(d)
             if !bins.isEmpty {
-                out.append(
-                    TextTable(
-                        columns: ["  confidence", "rows", "mean confidence", "agreement"],
-                        rows: bins.map { b in
-                            ["  " + Self.binLabel(b), String(b.rows), ReportNumber.number(b.meanConfidence), ReportNumber.number(b.agreement)]
-                        }, rightAligned: [1, 2, 3]
-                    ).rendered())
+                let indented = Self.binHeader.enumerated().map { $0 == 0 ? "  " + $1 : $1 }
+                out.append(TextTable(columns: indented, rows: bins.map { ["  " + $0[0]] + $0.dropFirst() }, rightAligned: [1, 2, 3]).rendered())
             }
-            let curve = Self.curvePoints(d.threshold.candidates)
+            let curve = Self.curveRows(d)
             if !curve.isEmpty {
                 out.append("  coverage–risk (labelled rows, from the most confident down):")
-                out.append(
-                    TextTable(
-                        columns: ["  threshold", "kept", "disagree", "risk bound", "certifiable α"],
-                        rows: curve.map { p in
-                            [
-                                "  " + ReportNumber.number(p.threshold), String(p.kept), String(p.disagreements),
-                                ReportNumber.number(p.riskBound), ReportNumber.number(p.certifiableRisk),
-                            ]
-                        }, rightAligned: [1, 2, 3, 4]
-                    ).rendered())
+                let indented = Self.curveHeader.enumerated().map { $0 == 0 ? "  " + $1 : $1 }
+                out.append(TextTable(columns: indented, rows: curve.map { ["  " + $0[0]] + $0.dropFirst() }, rightAligned: [1, 2, 3, 4]).rendered())
             }
-            if let line = Self.leftOutLine(d.leftOut) { out.append("  " + line) }
         }
         if let outside = info.rowsNotInRunSentence { out.append(""); out.append(outside) }
         return TerminalText.visible(out.joined(separator: "\n") + "\n")
@@ -65,7 +44,41 @@ extension TrustReport {
         return String(decoding: try JSONEncoder.report.encode(Document(outcome: outcome, trust: self)), as: UTF8.self)
     }
 
-    private var headLine: String {
+    /// The sentences under a dimension's outcome: the reason, the judge alone, the rows kept, the calibration, the rows left out.
+    static func sentences(_ d: Dimension) -> [String] {
+        var out = [d.verdict.reason]
+        if let alone = d.judgeAloneAgreement {
+            out.append("the judge alone agrees on \(ReportNumber.percent(alone)) of \(d.threshold.rows) labelled rows (experts: \(d.experts.reportName))")
+        }
+        if let kept = d.keptAgreement { out.append("on the labelled rows kept it agrees on \(ReportNumber.percent(kept))") }
+        let c = d.calibration
+        out.append("calibration: ECE \(ReportNumber.withInterval(c.expectedCalibrationError, withReason: true)), Brier \(ReportNumber.value(c.brierScore))")
+        if let line = leftOutLine(d.leftOut) { out.append(line) }
+        return out
+    }
+
+    static let binHeader = ["confidence", "rows", "mean confidence", "agreement"]
+
+    /// The reliability table's non-empty bins.
+    static func binRows(_ d: Dimension) -> [[String]] {
+        d.calibration.bins.filter { $0.rows > 0 }.map { b in
+            [binLabel(b), String(b.rows), ReportNumber.number(b.meanConfidence), ReportNumber.number(b.agreement)]
+        }
+    }
+
+    static let curveHeader = ["threshold", "kept", "disagree", "risk bound", "certifiable α"]
+
+    /// Up to ten points of the coverage–risk curve.
+    static func curveRows(_ d: Dimension) -> [[String]] {
+        curvePoints(d.threshold.candidates).map { p in
+            [
+                ReportNumber.number(p.threshold), String(p.kept), String(p.disagreements), ReportNumber.number(p.riskBound),
+                ReportNumber.number(p.certifiableRisk),
+            ]
+        }
+    }
+
+    var headLine: String {
         var parts = ["Trust"]
         if let run = info.run { parts.append("run \(run)") }
         if let rubric = info.rubric { parts.append("rubric \(rubric)") }
@@ -73,7 +86,7 @@ extension TrustReport {
         return parts.joined(separator: ", ")
     }
 
-    private var guaranteeLine: String {
+    var guaranteeLine: String {
         let agreement = settings.agreement == .exact ? "the same level" : "levels within one"
         return "Kept rows disagree with the experts (\(agreement)) on at most \(ReportNumber.percent(settings.risk)) of them, "
             + "with probability \(ReportNumber.percent(1 - settings.error)); a threshold keeps at least \(settings.minimumKept) labelled rows."

@@ -41,6 +41,9 @@ enum TrustCommand {
     static let seed = OptionKey<UInt64>("seed", valueName: "n", help: "Bootstrap seed.", defaultValue: IntervalOptions.defaultSeed)
     static let certificate = OptionKey<String?>(
         "certificate", valueName: "file", help: "Write the thresholds, with the judge and rubric they were measured on, to FILE (JSON).")
+    static let report = OptionKey<String?>(
+        "report", valueName: "file",
+        help: "Also write the report to this file: .html a page with a reliability diagram and the coverage–risk curve, .md Markdown, else JSON.")
     static let mode = OptionKey<JudgeSession.Mode>(
         "mode", valueName: "mode",
         help: "How the judge's confidence is measured: weighted, the probability of the most probable level; sampled, the share "
@@ -65,23 +68,25 @@ enum TrustCommand {
             judge alone, the coverage–risk curve, and whether the confidence is calibrated (reliability table, expected \
             calibration error with a bootstrap interval, Brier score); when no threshold achieves --risk, the smallest risk the \
             rows can certify; with too few labelled rows, how many the test needs. Worked-example rows are left out unless \
-            --include-examples; rows left out are counted. --certificate writes the thresholds with the judge and rubric.
+            --include-examples; rows left out are counted. --certificate writes the thresholds with the judge and rubric; \
+            --report the report (.html with a reliability diagram and the coverage–risk curve, .md, or JSON).
             Exit codes: 0 every dimension trusted at some threshold; 2 some dimension has no threshold; 3 too few labelled \
             rows (none without a threshold); 1 the judge server failed; 64 usage; 65 malformed input; 66 a file missing; \
             73 output folder missing.
             """,
-        options: [rubric] + LabelOptions.options + [judgeScores, risk, error, agreement, minKept, experts, bins, resamples, seed, certificate, mode]
+        options: [rubric] + LabelOptions.options + [judgeScores, risk, error, agreement, minKept, experts, bins, resamples, seed, certificate, report, mode]
             + judgeOptions,
         flags: LabelOptions.flags + [includeExamples],
         positionals: [runFile],
         run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
-        let certificatePath = try arguments[certificate]
+        let certificatePath = try arguments[certificate], reportPath = try arguments[report]
         try InputFiles.refuseOverwriting(
-            [("certificate", certificatePath)],
+            [("certificate", certificatePath), ("report", reportPath)],
             inputs: [arguments[runFile], try arguments[rubric], try arguments[judgeScores]] + (try arguments[LabelOptions.labels]))
         if let certificatePath { try StagedOutputs.check(certificatePath, role: "certificate") }
+        if let reportPath { try StagedOutputs.check(reportPath, role: "report") }
         let scoresPath = try arguments[judgeScores]
         if scoresPath != nil, let given = ([mode] as [any OptionDeclaration] + judgeOptions).first(where: arguments.isGiven) {
             throw UsageError("--\(given.option.name) does not apply with --judge-scores: no judge is called")
@@ -111,9 +116,9 @@ enum TrustCommand {
             console.printNote(judge.summary)
             identity = judge.identity
         }
-        if let certificatePath {
-            try StagedOutputs.writeAllOrNone([(try measurement.certificate(report, judge: identity), certificatePath, "certificate")])
-        }
+        try StagedOutputs.writeAllOrNone(
+            (try certificatePath.map { [(try measurement.certificate(report, judge: identity), $0, "certificate")] } ?? [])
+                + (try reportPath.map { [try report.file(at: $0)] } ?? []))
         console.print(arguments[LabelOptions.json] ? try report.renderJSON() : report.renderText())
         return VerdictExitCodes.code(for: report.outcome)
     }
