@@ -56,7 +56,7 @@ let studies: [Target] = [
     ),
     .executableTarget(
         name: "TrustSimulation",
-        dependencies: ["RunInference", "StatisticsCore"].map(library),
+        dependencies: ["Calibration", "CalibrationData", "Judging", "RunInference", "SelectiveTrust", "StatisticsCore"].map(library),
         path: "TrustSimulation"
     ),
     .executableTarget(

@@ -211,3 +211,23 @@ struct EscalationExtractTests {
         #expect(unknown.status == 65 && unknown.error.contains("line 4, column decision"), "\(unknown.error)")
     }
 }
+
+@Suite("judgecal trust with several judges: a cascade, and the options that do not apply to one")
+struct TrustCascadeCommandTests {
+    @Test("Two score files make a cascade: JSON with both stages; --certificate and an HTML report are refused (64)")
+    func cascade() throws {
+        let first = try TrustCommandTests.scores("cheap.csv"), second = try TrustCommandTests.scores("strong.csv")
+        let base = ["trust", TrustCommandTests.run, "--rubric", TrustCommandTests.rubric, "--labels", TrustCommandTests.labels[0],
+                    "--judge-scores", first, second, "--resamples", "200"]
+        let result = try JudgeCalProcess.run(base + ["--json", "--risk", "0.1"])
+        #expect([0, 2, 3].contains(result.status), "\(result.error)")
+        let json = try JSONValue.parse(Data(result.output.utf8))
+        #expect(json["cascade"]?["judges"]?.array == [.string("cheap"), .string("strong")])
+        #expect(json["cascade"]?["stageError"]?.double == 0.05)
+        #expect(json["cascade"]?["dimensions"]?.array?.first?["stages"]?.array?.count == 2)
+        let certificate = try JudgeCalProcess.run(base + ["--certificate", "/tmp/never-written.json"])
+        #expect(certificate.status == 64 && certificate.error.contains("a cascade of 2 judges"), "\(certificate.error)")
+        let page = try JudgeCalProcess.run(base + ["--report", "/tmp/never-written.html"])
+        #expect(page.status == 64 && page.error.contains("writes a cascade as JSON"), "\(page.error)")
+    }
+}

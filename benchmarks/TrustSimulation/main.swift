@@ -2,7 +2,7 @@ import Foundation
 import RunInference
 import StatisticsCore
 
-// Run: swift run --package-path benchmarks -c release TrustSimulation (about a minute on 2 cores).
+// Run: swift run --package-path benchmarks -c release TrustSimulation (a few minutes on 2 cores).
 // The simulation of issue #30 (docs/TRUST.md, "Is the guarantee kept?"): does the threshold TrustThreshold
 // chooses keep its promise — on new rows from the same distribution, the judge kept at the threshold
 // disagrees with the experts on at most a share α, except with probability δ? Seeded, no model. Prints
@@ -94,6 +94,17 @@ for (part, design) in designs.enumerated() {
     for n in [200, 1000] {
         for alpha in [0.1, 0.15, 0.2] {
             print(row(design, labelled: n, risk: alpha, part: UInt64(part)))
+        }
+    }
+}
+
+print("\nA cascade of two judges (Cascade.swift): δ = 0.1 for the whole cascade.\n")
+print("| stages tested at | labelled rows | α | some stage keeps rows | cascade's true risk > α (≤ δ promised with δ/2 each) | mean coverage | share kept by the cheap judge | replications |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|")
+for split in [true, false] {
+    for n in [200, 1000] {
+        for alpha in [0.1, 0.15, 0.2] {
+            print(try cascadeRow(CascadeCell(labelled: n, risk: alpha, splitError: split), replications: replications, seed: seed))
         }
     }
 }

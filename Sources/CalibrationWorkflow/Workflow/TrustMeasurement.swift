@@ -44,9 +44,21 @@ public struct TrustMeasurement: Sendable {
     ///
     /// - Throws: as ``Calibration/AlignmentInput/init(run:rubric:judgments:labels:groupBy:)`` and ``SelectiveTrust/TrustReport/init(_:settings:)``.
     public func report(judgments: JudgmentSet) throws -> TrustReport {
+        try TrustReport(try input(judgments), settings: settings)
+    }
+
+    /// The alignment input of `judgments` on the run's rows and labels, with the rubric text's hash.
+    private func input(_ judgments: JudgmentSet) throws -> AlignmentInput {
         var input = try AlignmentInput(run: run, rubric: rubric, judgments: judgments, labels: labels)
         input.info.rubricHash = rubricTextHash
-        return try TrustReport(input, settings: settings)
+        return input
+    }
+
+    /// The cascade of `stages` (each judge's name and judgments, cheapest first) on the run's rows (``SelectiveTrust/TrustCascade``).
+    ///
+    /// - Throws: as ``report(judgments:)``.
+    public func cascade(_ stages: [(judge: String, judgments: JudgmentSet)]) throws -> TrustCascade {
+        try TrustCascade(stages: try stages.map { (judge: $0.judge, input: try input($0.judgments)) }, settings: settings)
     }
 
     /// The certificate of `report` for `judge`, as JSON to write.

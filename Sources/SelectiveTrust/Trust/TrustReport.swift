@@ -97,7 +97,8 @@ public struct TrustReport: Sendable, Hashable, Encodable {
         }
     }
 
-    private static func dimension(
+    /// One dimension's trust on the labelled rows among `runRows` (a cascade's stage passes the rows earlier stages did not keep).
+    static func dimension(
         _ d: AlignmentInput.Dimension, runRows: [String], examples: Set<String>, settings: TrustSettings
     ) throws(TrustError) -> Dimension {
         guard let scale = d.scale else { throw .noScale(dimension: d.name) }

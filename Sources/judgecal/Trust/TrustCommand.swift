@@ -14,10 +14,11 @@ enum TrustCommand {
     static let defaults = TrustSettings.standard
 
     static let rubric = OptionKey<String>(required: "rubric", valueName: "file", help: "The rubric: dimensions, scales and what the judge scores with.")
-    static let judgeScores = OptionKey<String?>(
+    static let judgeScores = OptionKey<[String]>(
         "judge-scores", valueName: "file",
         help: "A judge's scores with confidences (a judgments file of judge --mode weighted or sampled, or CSV/JSON Lines with "
-            + "<dimension>_confidence columns), instead of judging the run.")
+            + "<dimension>_confidence columns), instead of judging the run; several files, cheapest judge first, make a cascade.",
+        arity: .upToNextOption)
     static let risk = OptionKey<Double>(
         "risk", valueName: "α", help: "The largest share of kept rows allowed to disagree with the experts.", defaultValue: defaults.risk)
     static let error = OptionKey<Double>(
@@ -69,7 +70,11 @@ enum TrustCommand {
             calibration error with a bootstrap interval, Brier score); when no threshold achieves --risk, the smallest risk the \
             rows can certify; with too few labelled rows, how many the test needs. Worked-example rows are left out unless \
             --include-examples; rows left out are counted. --certificate writes the thresholds with the judge and rubric; \
-            --report the report (.html with a reliability diagram and the coverage–risk curve, .md, or JSON).
+            --report the report (.html with a reliability diagram and the coverage–risk curve, .md, or JSON). \
+            With several --judge-scores files the judges form a cascade, cheapest first: each keeps the rows where it is \
+            confident enough and hands the rest to the next, each stage calibrated at --risk and --error divided by the \
+            number of judges on the labelled rows the earlier stages did not keep, so the whole cascade keeps the guarantee; \
+            --report then writes JSON only, and --certificate (one judge's thresholds) is refused.
             Exit codes: 0 every dimension trusted at some threshold; 2 some dimension has no threshold; 3 too few labelled \
             rows (none without a threshold); 1 the judge server failed; 64 usage; 65 malformed input; 66 a file missing; \
             73 output folder missing.
@@ -84,11 +89,11 @@ enum TrustCommand {
         let certificatePath = try arguments[certificate], reportPath = try arguments[report]
         try InputFiles.refuseOverwriting(
             [("certificate", certificatePath), ("report", reportPath)],
-            inputs: [arguments[runFile], try arguments[rubric], try arguments[judgeScores]] + (try arguments[LabelOptions.labels]))
+            inputs: [arguments[runFile], try arguments[rubric]] + (try arguments[judgeScores]) + (try arguments[LabelOptions.labels]))
         if let certificatePath { try StagedOutputs.check(certificatePath, role: "certificate") }
         if let reportPath { try StagedOutputs.check(reportPath, role: "report") }
-        let scoresPath = try arguments[judgeScores]
-        if scoresPath != nil, let given = ([mode] as [any OptionDeclaration] + judgeOptions).first(where: arguments.isGiven) {
+        let scoresPaths = try arguments[judgeScores]
+        if !scoresPaths.isEmpty, let given = ([mode] as [any OptionDeclaration] + judgeOptions).first(where: arguments.isGiven) {
             throw UsageError("--\(given.option.name) does not apply with --judge-scores: no judge is called")
         }
         let run = try InputFiles.run(arguments[runFile])
@@ -101,9 +106,12 @@ enum TrustCommand {
         let measurement = TrustMeasurement(
             run: run, rubric: rubric, rubricText: String(decoding: try InputFiles.read(rubricPath, role: "rubric"), as: UTF8.self),
             labels: try LabelOptions.read(arguments, run: run, dimensions: rubric.dimensions), settings: settings)
+        if scoresPaths.count > 1 {
+            return try cascade(scoresPaths, measurement: measurement, arguments: arguments, console: console)
+        }
         let report: TrustReport
         let identity: JudgeIdentity
-        if let scoresPath {
+        if let scoresPath = scoresPaths.first {
             let url = try InputFiles.existing(scoresPath, role: "judge-scores file")
             let judgments = try JudgmentSet.load(judgeScoresAt: url, rubric: rubric, run: run)
             report = try measurement.report(judgments: judgments)
@@ -121,5 +129,24 @@ enum TrustCommand {
                 + (try reportPath.map { [try report.file(at: $0)] } ?? []))
         console.print(arguments[LabelOptions.json] ? try report.renderJSON() : report.renderText())
         return VerdictExitCodes.code(for: report.outcome)
+    }
+
+    /// `trust --judge-scores A B …`: the judges as a cascade, in the order given.
+    static func cascade(_ paths: [String], measurement: TrustMeasurement, arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        if arguments.isGiven(certificate) {
+            throw UsageError("--certificate records one judge's thresholds; a cascade of \(paths.count) judges has several, so give one --judge-scores file")
+        }
+        if let path = try arguments[report], !["json", ""].contains(URL(fileURLWithPath: path).pathExtension.lowercased()) {
+            throw UsageError("--report writes a cascade as JSON; give a .json file (the page and Markdown draw one judge)")
+        }
+        let stages = try paths.map { path in
+            let url = try InputFiles.existing(path, role: "judge-scores file")
+            let judgments = try JudgmentSet.load(judgeScoresAt: url, rubric: measurement.rubric, run: measurement.run)
+            return (judge: JudgmentSet.judgeName(of: url), judgments: judgments)
+        }
+        let cascade = try measurement.cascade(stages)
+        if let path = try arguments[report] { try StagedOutputs.writeAllOrNone([(Data(try cascade.renderJSON().utf8), path, "report")]) }
+        console.print(arguments[LabelOptions.json] ? try cascade.renderJSON() : cascade.renderText())
+        return VerdictExitCodes.code(for: cascade.outcome)
     }
 }
