@@ -90,7 +90,7 @@ let libraries: [Target] = [
     ),
     .target(
         name: "SelectiveTrust",
-        dependencies: ["DataFormats", "StatisticsCore", "RunInference", "Judging", "CalibrationData", "Calibration"]
+        dependencies: ["DataFormats", "StatisticsCore", "RunInference", "EvaluationCore", "Judging", "CalibrationData", "Calibration"]
     ),
     .target(
         name: "RatingsAgreement",
@@ -170,7 +170,7 @@ let tests: [Target] = [
         name: "CalibrationTests",
         dependencies: [
             "DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference", "CalibrationData", "RunImports", "Calibration", "CalibrationReports", "CalibrationWorkflow", "EvaluationCore", "EvaluationTesting", "Judging", "LanguageModels",
-            "RatingsAgreement", "SelectiveTrust", "_TestSupport",
+            "RatingsAgreement", "SelectiveTrust", "LanguageModelTesting", "_TestSupport",
             "judgecal",  // for its words (Messages/): tests that read a message as the tool prints it
         ],
         exclude: ["Resources"]

@@ -72,33 +72,6 @@ struct ModelJudgeTests {
         #expect(failed.scores.isEmpty)
     }
 
-    /// Tokens spelling `text`: one token per score character, with the
-    /// given alternatives, and one token for each stretch between scores.
-    static func tokens(_ text: String, alternatives: [[TokenLogprob.Alternative]]) -> [TokenLogprob] {
-        let bytes = Array(text.utf8)
-        let marker = Array("\"score\": ".utf8)
-        var tokens: [TokenLogprob] = []
-        var start = 0
-        var i = 0
-        var score = 0
-        while i + marker.count < bytes.count {
-            if bytes[i..<(i + marker.count)].elementsEqual(marker) {
-                let at = i + marker.count
-                let chunk = String(decoding: bytes[start..<at], as: UTF8.self)
-                tokens.append(TokenLogprob(token: chunk, logprob: 0, top: [.init(token: chunk, logprob: 0)]))
-                let written = String(decoding: bytes[at..<(at + 1)], as: UTF8.self)
-                tokens.append(TokenLogprob(token: written, logprob: 0, top: alternatives[score]))
-                score += 1
-                start = at + 1
-                i = start
-            } else {
-                i += 1
-            }
-        }
-        let rest = String(decoding: bytes[start...], as: UTF8.self)
-        tokens.append(TokenLogprob(token: rest, logprob: 0, top: [.init(token: rest, logprob: 0)]))
-        return tokens
-    }
 
     @Test("Probability-weighted: the expected score over the levels among the score token's alternatives")
     func probabilityWeighted() async throws {
@@ -112,7 +85,7 @@ struct ModelJudgeTests {
         ]
         let usefulness = [TokenLogprob.Alternative(token: "2", logprob: log(0.9)), TokenLogprob.Alternative(token: "}", logprob: log(0.1))]
         let model = ScriptedModel(name: "scripted-judge") { _, _ in
-            ScriptedModel.Reply(text: text, tokens: Self.tokens(text, alternatives: [alternatives, usefulness]))
+            ScriptedModel.Reply(scored: text, alternatives: [alternatives, usefulness])
         }
         let judge = try ModelJudge(model: model, dimensions: dimensions, options: JudgeSettings(mode: .probabilityWeighted(topLogprobs: 5)))
         let judgment = try await judge.judgment(of: messages)

@@ -39,7 +39,8 @@ extension AlignmentInput {
     /// The judge's scores of an evaluation's samples beside the experts' labels, per rubric dimension.
     ///
     /// - Throws: ``EstimationSettingsError`` for a sample without a prompt (no row id) or a repeated one.
-    init(result: EvaluationResult, rubric: Rubric, labels: ExpertLabels) throws {
+    /// A sample's confidence metrics (``Judging/JudgeConfidence/metricNames(dimension:)``) go with its score.
+    public init(result: EvaluationResult, rubric: Rubric, labels: ExpertLabels) throws {
         var ids: [String] = []
         var seen: Set<String> = []
         for sample in result.samples {
@@ -56,7 +57,12 @@ extension AlignmentInput {
             var judge = JudgeScores(scores: [:])
             for (id, sample) in zip(ids, result.samples) {
                 if let value = sample.metric(d.name)?.doubleValue {
-                    judge.scores[id] = JudgeScore(value, rationale: sample.metric(d.name)?.rationale)
+                    let names = JudgeConfidence.metricNames(dimension: d.name), c = sample.metric(names.confidence)
+                    var confidence: JudgeConfidence?
+                    if let v = c?.doubleValue, (0...1).contains(v), let level = sample.metric(names.level)?.doubleValue {
+                        confidence = JudgeConfidence(method: .init(rawValue: c?.rationale ?? "") ?? .given, level: level, value: v)
+                    }
+                    judge.scores[id] = JudgeScore(value, rationale: sample.metric(d.name)?.rationale, confidence: confidence)
                 } else {
                     judge.failures[id] =
                         sample.inferenceError ?? sample.evaluatorErrors.first?.message ?? "no \(d.name) metric recorded"

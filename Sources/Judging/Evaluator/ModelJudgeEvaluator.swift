@@ -30,7 +30,9 @@ public import LanguageModels
 /// and `<dimension> (self-agreement)`, and probability-weighted mode with a
 /// discrete fallback emits `<dimension> (discrete fallback)`, 1 where the
 /// written score was used for want of log-probabilities and 0 elsewhere, so
-/// that its mean is the fallback rate. ``tally`` counts rows, failures,
+/// that its mean is the fallback rate. Where the judge gave a confidence (``JudgeConfidence``: weighted
+/// and sampled modes), `<dimension> (confidence)` and `<dimension> (confident level)` record it and the
+/// level it is about, for selective trust on the result. ``tally`` counts rows, failures,
 /// retries and fallbacks as the run goes.
 public struct ModelJudgeEvaluator<Input: SampleProtocol, Subject: EvaluationSubject>: EvaluatorProtocol {
     /// The evaluator's name in reports.
@@ -113,6 +115,11 @@ public struct ModelJudgeEvaluator<Input: SampleProtocol, Subject: EvaluationSubj
         if case .probabilityWeighted(_, .discrete) = mode {
             let why = v.fellBack ? "no log-probabilities: the written score \(v.label) was used" : nil
             out.append(Metric("\(d.name) (discrete fallback)").scoring(v.fellBack ? 1 : 0, rationale: why))
+        }
+        if let c = v.confidence {
+            let names = JudgeConfidence.metricNames(dimension: d.name)
+            out.append(Metric(names.confidence).scoring(c.value, rationale: c.method.rawValue))
+            out.append(Metric(names.level).scoring(c.level))
         }
         if let s = v.sampling {
             let spread = Metric("\(d.name) (spread)")

@@ -54,6 +54,12 @@ public struct JudgeConfidence: Sendable, Hashable, Codable {
         self.init(method: try c.decode(Method.self, forKey: .method), level: level, value: value)
     }
 
+    /// The names of the metrics an evaluation records a dimension's confidence under: `<dimension> (confidence)`
+    /// and `<dimension> (confident level)` (``ModelJudgeEvaluator``).
+    public static func metricNames(dimension: String) -> (confidence: String, level: String) {
+        ("\(dimension) (confidence)", "\(dimension) (confident level)")
+    }
+
     /// The most probable level of `scale` under `probabilities` (by label, as
     /// ``DimensionJudgment/probabilities`` holds them) and its probability; among levels of equal
     /// probability the lowest. `nil` when no level has a probability.
