@@ -139,6 +139,9 @@ struct CalibrationLoopTests {
         #expect(resumed.error.contains("cache: \(before) hits"), "\(resumed.error)")
         let set = try JudgmentSet.load(from: output)
         #expect(set.judgments.count == 8)
+        // The killed run's temporary files are gone: the resumed run removed what a dead process left.
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".partial") }
+        #expect(left.isEmpty, "\(left)")
 
         // A third run, all from the cache: --json counts are numbers, and both files are named alike.
         let again = try JudgeCalProcess.run(

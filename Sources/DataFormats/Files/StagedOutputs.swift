@@ -103,9 +103,10 @@ public struct StagedOutputs {
     /// Begins a file for `path`, empty, to be filled by ``append(_:to:)``.
     ///
     /// The file is a new temporary file beside `path` (in the same folder, so that ``commit(after:)``
-    /// renames it into place atomically), named `.<name>.<8 characters>.partial`, so a run stopped
-    /// before its commit leaves nothing that passes for the finished file. A stream's bytes are kept
-    /// until the commit.
+    /// renames it into place atomically), named `.<name>.<process id>-<8 characters>.partial`, so a run
+    /// stopped before its commit leaves nothing that passes for the finished file. A run killed
+    /// outright (SIGKILL) cannot remove its own; the next run that begins the same file does
+    /// (``removeAbandoned(besides:)``). A stream's bytes are kept until the commit.
     ///
     /// - Throws: ``OutputError`` naming `path` when the temporary file cannot be created; then
     ///   every file staged before it is removed too, and nothing is left behind.
@@ -117,12 +118,28 @@ public struct StagedOutputs {
             return file
         }
         let target = Self.resolved(URL(fileURLWithPath: path))
+        Self.removeAbandoned(besides: target)
         let temporary = target.deletingLastPathComponent()
-            .appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString.prefix(8)).partial")
+            .appendingPathComponent(".\(target.lastPathComponent).\(getpid())-\(UUID().uuidString.prefix(8)).partial")
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         if fd < 0 { try fail(path: path, role: role, errno: errno, staged: nil) }
         staged.append(Staged(path: path, role: role, temporary: temporary, target: target, descriptor: fd, pending: Data()))
         return file
+    }
+
+    /// Removes the temporary files of `target` that a process no longer running left: those named
+    /// `.<name>.<process id>-….partial` whose process id names no process (`kill(pid, 0)` fails with
+    /// `ESRCH`). A process still running, this one or another writing the same file, keeps its own; a
+    /// name without a process id is left alone. What cannot be listed or removed is left as it is.
+    static func removeAbandoned(besides target: URL) {
+        let folder = target.deletingLastPathComponent()
+        let prefix = ".\(target.lastPathComponent).", suffix = ".partial"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(suffix) {
+            let middle = name.dropFirst(prefix.count).dropLast(suffix.count)
+            guard let dash = middle.firstIndex(of: "-"), let pid = pid_t(middle[..<dash]), pid > 0 else { continue }
+            if kill(pid, 0) == -1 && errno == ESRCH { unlink(folder.appendingPathComponent(name).path) }
+        }
     }
 
     /// Appends `data` to `file`; a file's bytes are written in chunks of ``bufferLimit`` and

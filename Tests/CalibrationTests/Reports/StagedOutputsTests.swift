@@ -28,6 +28,24 @@ struct StagedOutputsTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["r.html", "r.json"])
     }
 
+    @Test("Temporary files a dead process left beside a target are removed when it is written again; a live one's are kept")
+    func abandonedPartials() throws {
+        let folder = try SharedData.temporaryFolder("abandoned")
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/true")
+        try finished.run()
+        finished.waitUntilExit()
+        let names = [
+            ".j.jsonl.\(finished.processIdentifier)-deadbeef.partial", ".j.jsonl.\(getpid())-alive000.partial", ".j.jsonl.oldstyle.partial",
+            ".k.jsonl.\(finished.processIdentifier)-otherfil.partial",
+        ]
+        for name in names { try Data("x".utf8).write(to: folder.appendingPathComponent(name)) }
+        try StagedOutputs.writeAllOrNone([(Data("{}\n".utf8), folder.appendingPathComponent("j.jsonl").path, "judgments")])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+                == [names[3], names[1], names[2], "j.jsonl"].sorted())
+    }
+
     @Test("A file begun and appended to in pieces, past the bytes gathered before a write, is put in place whole at the commit")
     func appended() throws {
         let folder = try SharedData.temporaryFolder("staged")
