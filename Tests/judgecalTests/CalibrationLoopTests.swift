@@ -197,4 +197,26 @@ struct CalibrationLoopTests {
             #expect((decisions[row, 2] == "kept") == kept, "row \(row): \(decisions[row, 2]) at \(decisions[row, 4]) against \(String(describing: threshold))")
         }
     }
+
+    @Test("trust --mode annotators: two simulated annotators per row, each shown one of the rubric's two worked examples")
+    func trustWithAnnotators() throws {
+        let (folder, run, labels) = try Self.sample(rows: 3)
+        let cache = folder.appendingPathComponent("cache.sqlite").path
+        let trusted = try JudgeCalProcess.run(
+            [
+                "trust", run, "--rubric", "rubrics/book-tags.md", "--labels", labels, "--cache", cache, "--mode", "annotators",
+                "--samples", "2", "--risk", "0.9", "--error", "0.5", "--min-kept", "1", "--include-examples", "--json", "--resamples", "100",
+            ],
+            environment: Self.environment, timeout: Self.liveTimeout)
+        #expect([0, 2, 3].contains(trusted.status), "\(trusted.error)")
+        #expect(trusted.error.contains("6 requests") || trusted.error.contains("misses"), "\(trusted.error)")
+        let report = try JSONValue.parse(Data(trusted.output.utf8))
+        for d in report["trust"]?["dimensions"]?.array ?? [] {
+            #expect(d["methods"]?.array?.compactMap(\.string).allSatisfy { $0 == "annotator-agreement" } == true)
+        }
+        let tooMany = try JudgeCalProcess.run(
+            ["trust", run, "--rubric", "rubrics/book-tags.md", "--labels", labels, "--cache", cache, "--mode", "annotators", "--samples", "3"],
+            environment: Self.environment, timeout: Self.liveTimeout)
+        #expect(tooMany.status == 65 && tooMany.error.contains("3 simulated annotators need 3 worked examples"), "\(tooMany.error)")
+    }
 }

@@ -91,13 +91,14 @@ public enum JudgeRun {
         var options = options
         options.rationaleOpening = rubric.rationaleOpening
         let judge = try ModelJudge(model: model, dimensions: rubric.dimensions, options: options)
+        if case .simulatedAnnotators(let count) = options.mode { try SimulatedAnnotators.check(count: count, examples: rubric.examples.count) }
         let ids = run.ids
         for position in ids.indices { _ = try rubric.content(for: try run.row(at: position).json) }
-        let dimensions = rubric.dimensions
-        try await judge.judgments(
-            ids: ids, concurrency: concurrency, progress: progress,
-            messages: { JudgePromptRenderer.messages(content: try rubric.content(for: try run.row(at: $0).json), dimensions: dimensions) },
-            each: each)
+        let content: @Sendable (Int) throws -> JudgeContent = { try rubric.content(for: try run.row(at: $0).json) }
+        try await judgments(
+            ids: ids, model: model, concurrency: concurrency, progress: progress,
+            promptHash: { Judgment.promptHash(of: judge.prompts(for: try content($0)).flatMap { $0 }) },
+            judge: { index in try await judge.judgment(ofContent: try content(index), id: ids[index]) }, each: each)
     }
 }
 

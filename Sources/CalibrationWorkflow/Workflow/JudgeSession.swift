@@ -21,6 +21,8 @@ public struct JudgeSession: Sendable {
         case weighted
         /// The mean of several sampled replies.
         case sampled
+        /// The mean of several simulated annotators, each shown other worked examples.
+        case annotators
 
         /// The scoring mode; `samples` replies per row in sampled mode.
         public func scoringMode(samples: Int) -> ScoringMode {
@@ -28,6 +30,7 @@ public struct JudgeSession: Sendable {
             case .discrete: .discrete
             case .weighted: .probabilityWeighted(topLogprobs: 10, whenUnavailable: .discrete)
             case .sampled: .sampled(count: samples)
+            case .annotators: .simulatedAnnotators(count: samples)
             }
         }
     }

@@ -97,7 +97,7 @@ public struct ModelJudgeEvaluator<Input: SampleProtocol, Subject: EvaluationSubj
 
     public func metrics(subject: Subject, input: Input) async throws -> [Metric] {
         let judge = try self.judge.get()
-        let judgment = try await judge.judgment(of: messages(subject: subject, input: input))
+        let judgment = try await judge.judgment(ofContent: try await prompt.content(input: input, value: subject.value))
         tally.record(judgment)
         if let failure = judgment.failure { throw failure }
         return zip(dimensions, judgment.scores).flatMap { d, v in metrics(for: d, judged: v, mode: judge.options.mode) }

@@ -15,6 +15,8 @@ public struct JudgeConfidence: Sendable, Hashable, Codable {
         case levelProbability = "level-probability"
         /// Sampled mode: the share of sampled replies that chose the level most of them chose.
         case sampleAgreement = "sample-agreement"
+        /// Simulated annotators: the share of annotators (each shown other worked examples) on the level most of them chose.
+        case annotatorAgreement = "annotator-agreement"
         /// A judge scored elsewhere: the confidence its scores file gives beside the score.
         case given
     }
@@ -74,12 +76,12 @@ public struct JudgeConfidence: Sendable, Hashable, Codable {
         return JudgeConfidence(method: .levelProbability, level: best.level.value, value: min(1, max(0, best.p)))
     }
 
-    /// The level most of `values` (each a sampled reply's level) chose and the share that chose it;
-    /// among levels chosen equally often the lowest. `nil` without values.
-    public static func mostSampled(_ values: [Double]) -> JudgeConfidence? {
+    /// The level most of `values` (each a sampled reply's or an annotator's level) chose and the share
+    /// that chose it, measured by `method`; among levels chosen equally often the lowest. `nil` without values.
+    public static func mostSampled(_ values: [Double], method: Method = .sampleAgreement) -> JudgeConfidence? {
         var counts: [Double: Int] = [:]
         for v in values { counts[v, default: 0] += 1 }
         guard let (level, count) = counts.min(by: { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }) else { return nil }
-        return JudgeConfidence(method: .sampleAgreement, level: level, value: Double(count) / Double(values.count))
+        return JudgeConfidence(method: method, level: level, value: Double(count) / Double(values.count))
     }
 }

@@ -2,23 +2,25 @@ import LanguageModels
 import StatisticsCore
 
 extension ModelJudge {
-    /// Asks for `count` replies, each retried on its own, and summarises the
-    /// usable ones per dimension: mean, spread, self-agreement.
+    /// Asks each of `requests` (sampled replies, or simulated annotators), each retried on its own,
+    /// and summarises the usable replies per dimension: mean, spread, self-agreement, and the
+    /// confidence by `method`.
     ///
-    /// - Throws: ``JudgeFailure`` when no sample gave a usable reply; the
+    /// - Throws: ``JudgeFailure`` when no request gave a usable reply; the
     ///   model's own error when the server cannot be reached.
     func sampledJudgment(
-        _ messages: [ChatMessage],
-        count: Int,
+        _ requests: [ChatRequest],
         id: String,
-        promptHash: String
+        promptHash: String,
+        method: JudgeConfidence.Method
     ) async throws -> Judgment {
+        let count = requests.count
         var replies: [UsableReply] = []
         var failures: [JudgeFailure.Attempt] = []
         var raw: [String] = []
-        for i in 0..<count {
+        for request in requests {
             do {
-                let reply = try await usableReply(to: request(for: messages, sampleIndex: i))
+                let reply = try await usableReply(to: request)
                 replies.append(reply)
                 raw += reply.rawReplies
             } catch let failure as JudgeFailure {
@@ -42,7 +44,7 @@ extension ModelJudge {
                 label: first.written[i].level.label,
                 rationale: first.written[i].rationale,
                 sampling: sampling,
-                confidence: JudgeConfidence.mostSampled(values)
+                confidence: JudgeConfidence.mostSampled(values, method: method)
             )
         }
         return Judgment(

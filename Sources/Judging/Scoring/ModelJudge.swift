@@ -31,6 +31,9 @@ public struct ModelJudge: Sendable {
         if case .sampled(let count, _) = options.mode, count < 1 {
             throw JudgeConfigurationError("sampled scoring needs at least one sample, not \(count)")
         }
+        if case .simulatedAnnotators(let count) = options.mode, count < 2 {
+            throw JudgeConfigurationError("simulated annotators need at least two annotators, not \(count)")
+        }
         self.model = model
         self.dimensions = dimensions
         self.options = options
@@ -53,8 +56,42 @@ public struct ModelJudge: Sendable {
         case .sampled(_, let temperature):
             request.temperature = temperature
             request.seed = options.seed.map { $0 + sampleIndex }
+        case .simulatedAnnotators: break
         }
         return request
+    }
+
+    /// The prompts the judge asks for `content`: its messages, or with simulated annotators one prompt
+    /// per annotator (``SimulatedAnnotators``).
+    public func prompts(for content: JudgeContent) -> [[ChatMessage]] {
+        guard case .simulatedAnnotators(let count) = options.mode else {
+            return [JudgePromptRenderer.messages(content: content, dimensions: dimensions)]
+        }
+        return (0..<min(count, content.examples.count)).map { annotator in
+            var shown = content
+            shown.examples = SimulatedAnnotators.examples(content.examples, annotator: annotator)
+            return JudgePromptRenderer.messages(content: shown, dimensions: dimensions)
+        }
+    }
+
+    /// The judge's judgment of `content`, recorded under `id`: as ``judgment(of:id:)`` judges its
+    /// messages, or with simulated annotators each annotator's prompt (``prompts(for:)``), its
+    /// prompt hash over all of them.
+    ///
+    /// - Throws: ``JudgeConfigurationError`` when simulated annotators outnumber the worked
+    ///   examples (``SimulatedAnnotators/check(count:examples:)``); the model's own error when the
+    ///   server cannot be reached.
+    public func judgment(ofContent content: JudgeContent, id: String = "") async throws -> Judgment {
+        guard case .simulatedAnnotators(let count) = options.mode else { return try await judgment(of: prompts(for: content)[0], id: id) }
+        try SimulatedAnnotators.check(count: count, examples: content.examples.count)
+        let prompts = prompts(for: content)
+        let hash = Judgment.promptHash(of: prompts.flatMap { $0 })
+        do {
+            let requests = prompts.enumerated().map { request(for: $1, sampleIndex: $0) }
+            return try await sampledJudgment(requests, id: id, promptHash: hash, method: .annotatorAgreement)
+        } catch let failure as JudgeFailure {
+            return Judgment(id: id, failure: failure, model: model.modelName, promptHash: hash)
+        }
     }
 
     /// The judge's judgment of `messages`, recorded under `id`.
@@ -82,7 +119,11 @@ public struct ModelJudge: Sendable {
                     promptHash: hash
                 )
             case .sampled(let count, _):
-                return try await sampledJudgment(messages, count: count, id: id, promptHash: hash)
+                let requests = (0..<count).map { request(for: messages, sampleIndex: $0) }
+                return try await sampledJudgment(requests, id: id, promptHash: hash, method: .sampleAgreement)
+            case .simulatedAnnotators:
+                throw JudgeConfigurationError(
+                    "simulated annotators vary the worked examples, so the judge needs the prompt's parts, not rendered messages")
             }
         } catch let failure as JudgeFailure {
             return Judgment(id: id, failure: failure, model: model.modelName, promptHash: hash)

@@ -22,6 +22,13 @@ public enum ScoringMode: Sendable, Hashable {
     /// `count` replies sampled at `temperature`; the score is their mean,
     /// reported with its spread and the judge's self-agreement.
     case sampled(count: Int, temperature: Double = 0.7)
+
+    /// `count` simulated annotators (``SimulatedAnnotators``): the judge asked once per annotator at
+    /// the judge's temperature, each annotator's prompt showing a different set of the worked
+    /// examples; the score is their mean, with their spread and agreement, and the confidence the
+    /// share of annotators on the level most of them chose. Only a judge given the prompt's parts
+    /// (``ModelJudge/judgment(ofContent:id:)``) can vary the examples.
+    case simulatedAnnotators(count: Int)
 }
 
 /// What to do when a probability-weighted score cannot be computed.

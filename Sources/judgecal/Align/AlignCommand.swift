@@ -207,6 +207,7 @@ enum AlignCommand {
     /// `align RUN --rubric R --pairwise`: judges each pair in both orders, then aligns with human preferences; with
     /// `--judge-scores FILE`, the preferences of a judge asked elsewhere (a, tie or b per row) instead.
     static func runPairwise(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
+        try JudgeModelOptions.refuseAnnotators(arguments, "pairwise judging")
         let (rows, rubric, rubricText, settings, outputs) = try pairwiseAlignment(arguments, console: console)
         let scores = try arguments[judgeScores]
         let judge = scores.isEmpty ? try JudgeModelOptions.judge(arguments) : nil

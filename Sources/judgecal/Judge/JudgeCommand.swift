@@ -68,6 +68,7 @@ enum JudgeCommand {
         }
         let rubric = try InputFiles.rubric(arguments[Self.rubric])
         let files = try JudgmentFiles(run: run, rubric: rubric, output: try arguments[output])
+        if arguments[Self.pairwise] { try JudgeModelOptions.refuseAnnotators(arguments, "pairwise judging") }
         let judge = try JudgeModelOptions.judge(arguments), pairwise = arguments[Self.pairwise]
         let trusting = try certificate(arguments, judge: judge, files: files)
         if let path = try arguments[batchRequests] {

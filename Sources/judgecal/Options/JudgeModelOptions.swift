@@ -48,9 +48,12 @@ enum JudgeModelOptions {
     static let mode = OptionKey<JudgeSession.Mode>(
         "mode", valueName: "mode",
         help:
-            "discrete: the written score; weighted: the expected score from log-probabilities; sampled: the mean of --samples replies.",
+            "discrete: the written score; weighted: the expected score from log-probabilities; sampled: the mean of --samples replies; "
+            + "annotators: the mean of --samples simulated annotators, each shown the rubric's worked examples but a different one.",
         choices: JudgeSession.Mode.allCases.map(\.rawValue), defaultValue: .discrete)
-    static let samples = OptionKey<Int>("samples", valueName: "n", help: "Replies per row in sampled mode.", defaultValue: 5, range: 1...CountLimits.perRequest)
+    static let samples = OptionKey<Int>(
+        "samples", valueName: "n", help: "Replies per row in sampled mode; annotators per row in annotators mode (at most the worked examples).",
+        defaultValue: 5, range: 1...CountLimits.perRequest)
 
     static let options: [any OptionDeclaration] = [
         baseURL, model, apiKeyEnv, modelConfig, connectTimeout, firstByteTimeout, requestTimeout, cache, concurrency, mode, samples,
@@ -72,6 +75,13 @@ enum JudgeModelOptions {
 
     /// The judge the options describe: flags over `JUDGECAL_*` variables over `--model-config`, its
     /// client's errors advising in `judgecal`'s words (``ModelMessages/advice``).
+    /// Refuses `--mode annotators` where the judge is given rendered prompts, not their parts (`purpose`: pairwise
+    /// judging, the probes), so no annotator could be shown other worked examples.
+    static func refuseAnnotators(_ arguments: ParsedArguments, _ purpose: String) throws {
+        guard try arguments[mode] == .annotators else { return }
+        throw UsageError("--mode annotators does not apply to \(purpose): its prompts have no worked examples to vary; use --mode sampled")
+    }
+
     static func judge(_ arguments: ParsedArguments, mode chosen: JudgeSession.Mode? = nil) throws -> JudgeSession {
         var overrides = OpenAICompatibleModel.Configuration.Overrides(
             model: try arguments[model],

@@ -35,6 +35,7 @@ enum ProbeCommand {
         positionals: [runFile], run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
+        try JudgeModelOptions.refuseAnnotators(arguments, "the probes")
         let run = try InputFiles.run(arguments[runFile])
         let rubric = try InputFiles.rubric(arguments[Self.rubric])
         let battery = try ProbeBattery(

@@ -48,8 +48,9 @@ enum TrustCommand {
     static let mode = OptionKey<JudgeSession.Mode>(
         "mode", valueName: "mode",
         help: "How the judge's confidence is measured: weighted, the probability of the most probable level; sampled, the share "
-            + "of --samples replies on the most chosen level.",
-        choices: [JudgeSession.Mode.weighted, .sampled].map(\.rawValue), defaultValue: .weighted)
+            + "of --samples replies on the most chosen level; annotators, the share of --samples simulated annotators (each shown "
+            + "the worked examples but a different one) on the most chosen level.",
+        choices: [JudgeSession.Mode.weighted, .sampled, .annotators].map(\.rawValue), defaultValue: .weighted)
     static let includeExamples = Flag("include-examples", help: "Keep the rubric's worked-example rows.")
     static let runFile = PositionalKey<String>("run", help: "The frozen run (.run.jsonl).")
 
