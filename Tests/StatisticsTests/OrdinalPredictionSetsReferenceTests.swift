@@ -18,6 +18,7 @@ enum OrdinalPredictionSetsFixtures {
         var rank: Int
         var threshold: Double?
         var sets: [[Double]]
+        var setsScoreAtMost: [[Double]]
         var testDescription: String { "seed \(seed): K \(levels), n \(calibration.count), α \(alpha), \(style)" }
 
         var rows: [OrdinalPredictionSets.Row] {
@@ -41,10 +42,12 @@ struct OrdinalPredictionSetsReferenceTests {
         #expect(sets.scores.count == c.scores.count)
         for (ours, theirs) in zip(sets.scores, c.scores) { #expect(abs(ours - theirs) <= 1e-12) }
         #expect(sets.threshold == c.threshold)
-        for (probabilities, expected) in zip(c.test, c.sets) {
-            let set = try sets.set(for: probabilities)
-            #expect([Double(set.lower), Double(set.upper)] == Array(expected.prefix(2)))
-            #expect(abs(set.mass - expected[2]) <= 1e-12)
+        for (rule, expectedSets) in [(OrdinalPredictionSets.SetRule.reaching, c.sets), (.scoreAtMost, c.setsScoreAtMost)] {
+            for (probabilities, expected) in zip(c.test, expectedSets) {
+                let set = try sets.set(for: probabilities, rule: rule)
+                #expect([Double(set.lower), Double(set.upper)] == Array(expected.prefix(2)), "\(rule)")
+                #expect(abs(set.mass - expected[2]) <= 1e-12)
+            }
         }
     }
 
@@ -73,6 +76,11 @@ struct OrdinalPredictionSetsReferenceTests {
         #expect(enough.threshold == 0.7)
         #expect(try enough.set(for: [0.9, 0.1]).width == 1)
         #expect(try enough.set(for: [0.5, 0.5]).width == 2)
+        // Reaching q̂ = 0.7 takes both levels of [0.6, 0.4]; the levels scoring ≤ 0.7 are the first alone.
+        #expect(try enough.set(for: [0.6, 0.4], rule: .scoreAtMost).width == 1)
+        #expect(try enough.set(for: [0.6, 0.4], rule: .reaching).width == 2)
+        // No level scores ≤ 0.7 in [0.1, 0.9]: the most probable level alone, never an empty set.
+        #expect(try enough.set(for: [0.1, 0.9], rule: .scoreAtMost) == .init(lower: 1, upper: 1, mass: 0.9))
         // Probabilities that do not sum to 1 are renormalised: [1.8, 0.2] is [0.9, 0.1].
         #expect(try enough.set(for: [1.8, 0.2]) == enough.set(for: [0.9, 0.1]))
     }

@@ -11,7 +11,9 @@ level, adding the neighbour of larger probability (ties to the lower level);
 a calibration score is the mass of the first such set holding the true level;
 q-hat is the ceil((n+1)(1-alpha))-th smallest score (none when that exceeds n,
 and the set is then the whole scale); a new row's set is the first with mass
->= q-hat, extended over following levels whose mass stays <= q-hat. Here the
+>= q-hat, extended over following levels whose mass stays <= q-hat ("reaching"),
+or the levels scoring <= q-hat, else the most probable level ("scoreAtMost").
+Masses are capped at 1 and the whole scale's is 1. Here the
 sets are found by enumerating every contiguous interval [lo, hi] that is
 reachable greedily rather than by walking the path: an interval of width w is
 on the path when it holds the argmax and its two possible parents' choice
@@ -68,13 +70,14 @@ def greedy_intervals(p):
                     on_path.add((lo, hi))
     path = sorted(on_path, key=lambda t: t[1] - t[0])
     masses, mass, prev = [], 0.0, None
-    for lo, hi in path:  # masses summed in the order levels are added
+    for lo, hi in path:  # masses summed in the order levels are added, capped at 1
         if prev is None:
             mass = p[lo]
         else:
-            mass += p[lo] if lo < prev[0] else p[hi]
+            mass = min(1.0, mass + (p[lo] if lo < prev[0] else p[hi]))
         masses.append(mass)
         prev = (lo, hi)
+    masses[-1] = 1.0  # the whole scale's mass is 1 (not an ulp either side)
     return path, masses
 
 
@@ -86,13 +89,16 @@ def score(p, level):
     raise AssertionError("the path ends with the whole scale")
 
 
-def prediction_set(p, q):
+def prediction_set(p, q, rule):
     path, masses = greedy_intervals(p)
     if q is None:
         return path[-1], masses[-1]
-    crossing = next((i for i, m in enumerate(masses) if m >= q), None)
-    if crossing is None:
-        return path[-1], masses[-1]
+    if rule == "scoreAtMost":
+        # the levels scoring <= q: the union of the path's intervals with mass <= q, else the argmax
+        inside = [i for i, m in enumerate(masses) if m <= q]
+        end = max(inside) if inside else 0
+        return path[end], masses[end]
+    crossing = next(i for i, m in enumerate(masses) if m >= q)
     end = crossing
     while end + 1 < len(path) and masses[end + 1] <= q:
         end += 1
@@ -126,7 +132,8 @@ def case(seed):
     scores = [score(normalise(p), y) for p, y in calibration]
     rank = math.ceil((n + 1) * (1 - alpha) - 1e-9)
     q = sorted(scores)[rank - 1] if rank <= n else None
-    sets = [prediction_set(normalise(p), q) for p in test]
+    sets = [prediction_set(normalise(p), q, "reaching") for p in test]
+    at_most = [prediction_set(normalise(p), q, "scoreAtMost") for p in test]
     return {
         "seed": seed,
         "levels": k,
@@ -139,6 +146,7 @@ def case(seed):
         "rank": rank,
         "threshold": q,
         "sets": [[lo, hi, m] for (lo, hi), m in sets],
+        "setsScoreAtMost": [[lo, hi, m] for (lo, hi), m in at_most],
     }
 
 

@@ -26,7 +26,9 @@ extension OrdinalPredictionSets {
     /// The greedy path of a row's renormalised probabilities: K nested intervals, the k-th of
     /// width k, each the one before with the neighbour of larger probability added (ties to the
     /// lower level), the first the most probable level (ties to the lowest). Masses are summed in
-    /// the order the levels are added.
+    /// the order the levels are added, capped at 1, and the whole scale's is exactly 1: summing
+    /// renormalised probabilities can land an ulp either side of 1, which would split the scores'
+    /// atom at the whole scale into several values and q̂ between them.
     public static func path(_ probabilities: [Double]) -> [LevelInterval] {
         guard var lower = probabilities.indices.first else { return [] }
         for level in probabilities.indices where probabilities[level] > probabilities[lower] { lower = level }
@@ -39,13 +41,14 @@ extension OrdinalPredictionSets {
             let above = upper < probabilities.count - 1 ? probabilities[upper + 1] : -Double.infinity
             if below >= above {
                 lower -= 1
-                mass += below
+                mass = min(1, mass + below)
             } else {
                 upper += 1
-                mass += above
+                mass = min(1, mass + above)
             }
             path.append(LevelInterval(lower: lower, upper: upper, mass: mass))
         }
+        path[path.count - 1].mass = 1
         return path
     }
 

@@ -1,12 +1,12 @@
 extension OrdinalPredictionSets {
-    /// Each row's set for the judge's probabilities in `rows` (one array of K per row).
+    /// Each row's set for the judge's probabilities in `rows` (one array of K per row), read by `rule`.
     ///
     /// - Throws: ``ConformalError`` naming the first row (1-based) that does not fit the scale.
-    public func sets(for rows: [[Double]]) throws(ConformalError) -> [LevelInterval] {
+    public func sets(for rows: [[Double]], rule: SetRule = .reaching) throws(ConformalError) -> [LevelInterval] {
         var sets: [LevelInterval] = []
         sets.reserveCapacity(rows.count)
         for (index, probabilities) in rows.enumerated() {
-            sets.append(try set(for: probabilities, row: index + 1))
+            sets.append(try set(for: probabilities, rule: rule, row: index + 1))
         }
         return sets
     }
