@@ -34,7 +34,7 @@ extension AbstainBand {
             thresholds: band, decidedNegative: 0, wrongNegative: 0, decidedPositive: 0, wrongPositive: 0,
             abstained: 0, pValues: [], valid: false)
         for row in rows {
-            switch decision(score: row.score, thresholds: band) {
+            switch Self.decision(score: row.score, thresholds: band) {
             case .negative:
                 candidate.decidedNegative += 1
                 if row.positive { candidate.wrongNegative += 1 }
