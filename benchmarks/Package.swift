@@ -60,6 +60,11 @@ let studies: [Target] = [
         path: "TrustSimulation"
     ),
     .executableTarget(
+        name: "ConformalSimulation",
+        dependencies: ["RunInference", "StatisticsCore"].map(library),
+        path: "ConformalSimulation"
+    ),
+    .executableTarget(
         name: "ProbeSimulation",
         dependencies: [
             "Calibration", "CalibrationData", "CalibrationReports", "DataFormats", "Judging", "LanguageModels", "RunInference",
