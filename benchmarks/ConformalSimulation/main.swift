@@ -1,5 +1,6 @@
 import Foundation
 import RunInference
+import SimulationSupport
 import StatisticsCore
 
 // Run: swift run --package-path benchmarks -c release ConformalSimulation (a minute or two on 2 cores).
@@ -26,23 +27,11 @@ import StatisticsCore
 // "Coverage" is the mean over the 500 splits: the guarantee says at least 1 − α, and with continuous
 // scores at most 1 − α + 1/(n + 1); its Monte Carlo standard error is about 0.05 points at 500 splits.
 
-let usage = "usage: ConformalSimulation [--splits 500] [--seed 2031]"
-var splits = 500
-var seed: UInt64 = 2031
-var arguments = CommandLine.arguments.dropFirst()
-while let flag = arguments.popFirst() {
-    guard let text = arguments.popFirst(), let value = UInt64(text), value > 0 else {
-        FileHandle.standardError.write(Data("\(flag) needs a positive integer; \(usage)\n".utf8))
-        exit(64)
-    }
-    switch flag {
-    case "--splits": splits = Int(value)
-    case "--seed": seed = value
-    default:
-        FileHandle.standardError.write(Data("unknown option \(flag); \(usage)\n".utf8))
-        exit(64)
-    }
-}
+let options = SimulationOptions(
+    defaults: ["--splits": 500, "--seed": 2031],
+    usage: "usage: ConformalSimulation [--splits 500] [--seed 2031]")
+let splits = Int(options["--splits"])
+let seed = options["--seed"]
 
 let testRows = 1000
 
