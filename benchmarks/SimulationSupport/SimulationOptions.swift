@@ -24,8 +24,12 @@ public struct SimulationOptions {
         }
     }
 
-    /// The value of option `name` (as given in `defaults`, with its dashes).
-    public subscript(name: String) -> UInt64 { values[name] ?? 0 }
+    /// The value of option `name` (as given in `defaults`, with its dashes); asking for a name not
+    /// declared there is a mistake in the study's code and stops it.
+    public subscript(name: String) -> UInt64 {
+        guard let value = values[name] else { fatalError("\(name) is not among the options declared") }
+        return value
+    }
 
     private static func fail(_ message: String) -> Never {
         FileHandle.standardError.write(Data("\(message)\n".utf8))

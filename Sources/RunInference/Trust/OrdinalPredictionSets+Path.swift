@@ -54,10 +54,9 @@ extension OrdinalPredictionSets {
 
     /// A calibration row's conformal score: the mass of the first interval on its path that holds
     /// `level` (1 − α of new rows' levels have a score at or below q̂). A level off the scale
-    /// scores the whole scale's mass; an empty row scores 1.
+    /// scores 1, the whole scale's mass.
     public static func score(_ probabilities: [Double], level: Int) -> Double {
-        let path = path(probabilities)
-        return path.first { $0.contains(level) }?.mass ?? path.last?.mass ?? 1
+        path(probabilities).first { $0.contains(level) }?.mass ?? 1
     }
 
     /// `probabilities` divided by their sum, each checked: K of them, finite, at least 0, and
