@@ -14,6 +14,8 @@ let judgeCalibration = "JudgeCalibration"
 func library(_ name: String) -> Target.Dependency { .product(name: name, package: judgeCalibration) }
 
 let studies: [Target] = [
+    // The option reader of the studies that take only `--name positive-integer` options.
+    .target(name: "SimulationSupport", path: "SimulationSupport"),
     .executableTarget(
         name: "AgreementBenchmarks",
         dependencies: ["AgreementCoefficients", "DataFormats", "RatingsAgreement", "StatisticsCore"].map(library),
@@ -31,7 +33,7 @@ let studies: [Target] = [
     ),
     .executableTarget(
         name: "MultiplierSimulation",
-        dependencies: ["RunInference", "StatisticsCore"].map(library),
+        dependencies: ["RunInference", "StatisticsCore"].map(library) + ["SimulationSupport"],
         path: "MultiplierSimulation"
     ),
     .executableTarget(
@@ -56,8 +58,14 @@ let studies: [Target] = [
     ),
     .executableTarget(
         name: "TrustSimulation",
-        dependencies: ["Calibration", "CalibrationData", "Judging", "RunInference", "SelectiveTrust", "StatisticsCore"].map(library),
+        dependencies: ["Calibration", "CalibrationData", "Judging", "RunInference", "SelectiveTrust", "StatisticsCore"].map(library)
+            + ["SimulationSupport"],
         path: "TrustSimulation"
+    ),
+    .executableTarget(
+        name: "ConformalSimulation",
+        dependencies: ["RunInference", "StatisticsCore"].map(library) + ["SimulationSupport"],
+        path: "ConformalSimulation"
     ),
     .executableTarget(
         name: "ProbeSimulation",

@@ -1,5 +1,6 @@
 import Foundation
 import RunInference
+import SimulationSupport
 import StatisticsCore
 
 // Run: swift run --package-path benchmarks -c release MultiplierSimulation (about a minute on 2 cores).
@@ -18,23 +19,11 @@ import StatisticsCore
 // unlabelled scores), and √(1/m + (n/N)(1 − 1/m)), which adds the unlabelled term λ²Var(Ŷ)/N the
 // large-pool formula leaves out. The relative error is realised / predicted − 1.
 
-let usage = "usage: MultiplierSimulation [--replications 1000] [--seed 2028]"
-var replications = 1000
-var seed: UInt64 = 2028
-var arguments = CommandLine.arguments.dropFirst()
-while let flag = arguments.popFirst() {
-    guard let text = arguments.popFirst(), let value = UInt64(text), value > 0 else {
-        FileHandle.standardError.write(Data("\(flag) needs a positive integer; \(usage)\n".utf8))
-        exit(64)
-    }
-    switch flag {
-    case "--replications": replications = Int(value)
-    case "--seed": seed = value
-    default:
-        FileHandle.standardError.write(Data("unknown option \(flag); \(usage)\n".utf8))
-        exit(64)
-    }
-}
+let options = SimulationOptions(
+    defaults: ["--replications": 1000, "--seed": 2028],
+    usage: "usage: MultiplierSimulation [--replications 1000] [--seed 2028]")
+let replications = Int(options["--replications"])
+let seed = options["--seed"]
 
 func generator(_ seed: UInt64, _ parts: UInt64...) -> Xoshiro256StarStar {
     Xoshiro256StarStar(seed: SplitMix64.mixed(seed, parts))

@@ -1,5 +1,6 @@
 import Foundation
 import RunInference
+import SimulationSupport
 import StatisticsCore
 
 // Run: swift run --package-path benchmarks -c release TrustSimulation (a few minutes on 2 cores).
@@ -20,23 +21,11 @@ import StatisticsCore
 // replications with a threshold whose true risk exceeds α: the guarantee says at most δ = 10%; its
 // Monte Carlo standard error at 1,000 replications is about 0.9 points at 10%.
 
-let usage = "usage: TrustSimulation [--replications 1000] [--seed 2030]"
-var replications = 1000
-var seed: UInt64 = 2030
-var arguments = CommandLine.arguments.dropFirst()
-while let flag = arguments.popFirst() {
-    guard let text = arguments.popFirst(), let value = UInt64(text), value > 0 else {
-        FileHandle.standardError.write(Data("\(flag) needs a positive integer; \(usage)\n".utf8))
-        exit(64)
-    }
-    switch flag {
-    case "--replications": replications = Int(value)
-    case "--seed": seed = value
-    default:
-        FileHandle.standardError.write(Data("unknown option \(flag); \(usage)\n".utf8))
-        exit(64)
-    }
-}
+let options = SimulationOptions(
+    defaults: ["--replications": 1000, "--seed": 2030],
+    usage: "usage: TrustSimulation [--replications 1000] [--seed 2030]")
+let replications = Int(options["--replications"])
+let seed = options["--seed"]
 
 struct Design {
     var name: String
