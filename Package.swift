@@ -125,7 +125,7 @@ let libraries: [Target] = [
         name: "judgecal",
         dependencies: [
             "CommandLineParsing", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "Judging", "LanguageModels", "StatisticsCore", "AgreementCoefficients", "DataFormats",
-            "SampleGeneration", "RatingsAgreement", "RunImports", "SelectiveTrust",
+            "SampleGeneration", "RatingsAgreement", "RunImports", "SelectiveTrust", "RunInference",
         ],
         linkerSettings: staticSwiftRuntime
     ),

@@ -1,6 +1,7 @@
 import CalibrationData
 import DataFormats
 import Foundation
+import Judging
 import SelectiveTrust
 import Testing
 import _TestSupport
@@ -229,5 +230,48 @@ struct TrustCascadeCommandTests {
         #expect(certificate.status == 64 && certificate.error.contains("a cascade of 2 judges"), "\(certificate.error)")
         let page = try JudgeCalProcess.run(base + ["--report", "/tmp/never-written.html"])
         #expect(page.status == 64 && page.error.contains("writes a cascade as JSON"), "\(page.error)")
+    }
+}
+
+@Suite("judgecal trust --sets: per-row prediction sets from a judgments file's level distributions")
+struct TrustSetsCommandTests {
+    /// A judgments file of the sample run: 0.8 on expert A's level, 0.2 on the next one up (or down at 4).
+    static func judgments(_ name: String) throws -> String {
+        let table = try SharedData.projectCSV("calibration/book-tags.labels.csv")
+        let id = try #require(table.columns.firstIndex(of: "id")), relevance = try #require(table.columns.firstIndex(of: "relevance"))
+        let usefulness = try #require(table.columns.firstIndex(of: "usefulness"))
+        func scored(_ dimension: String, _ level: Int) -> DimensionJudgment {
+            let other = level == 4 ? 3 : level + 1
+            return DimensionJudgment(
+                dimension: dimension, score: 0.8 * Double(level) + 0.2 * Double(other), label: "\(level)", rationale: "",
+                probabilities: ["\(level)": 0.8, "\(other)": 0.2], confidence: JudgeConfidence(method: .levelProbability, level: Double(level), value: 0.8))
+        }
+        let judgments = (0..<table.rowCount).map { row in
+            Judgment(
+                id: table[row, id],
+                scores: [scored("Relevance", Int(table[row, relevance]) ?? 3), scored("Usefulness", Int(table[row, usefulness]) ?? 3)],
+                rawReplies: [], retries: 0, model: "planted", promptHash: "")
+        }
+        let set = JudgmentSet(run: "book-tags", rubric: "book-tags", rubricVersion: nil, model: "planted", judgments: judgments)
+        return try SharedData.temporaryFile(String(decoding: try set.jsonLines(), as: UTF8.self), named: name, in: "trust-sets").path
+    }
+
+    @Test("Sets for every judged row, widest first, with the coverage asked; the set options alone are refused")
+    func sets() throws {
+        let folder = try SharedData.temporaryFolder("trust-sets-out")
+        let out = folder.appendingPathComponent("sets.csv")
+        let base = ["trust", TrustCommandTests.run, "--rubric", TrustCommandTests.rubric, "--labels", TrustCommandTests.labels[0],
+                    "--judge-scores", try Self.judgments("planted.judgments.jsonl"), "--resamples", "200"]
+        let result = try JudgeCalProcess.run(base + ["--sets", out.path, "--set-coverage", "0.8"])
+        #expect([0, 2, 3].contains(result.status), "\(result.error)")
+        #expect(result.error.contains("prediction sets: Relevance: sets with 80% coverage from 40 labelled rows"), "\(result.error)")
+        let table = try CSVReader().read(Data(contentsOf: out), file: "sets.csv")
+        #expect(table.columns == ["rank", "id", "dimension", "lower", "upper", "width", "mass", "labelled"])
+        #expect(table.rowCount == 2 * 40)
+        let widths = (0..<table.rowCount).filter { table[$0, 2] == "Relevance" }.map { Int(table[$0, 5]) ?? 0 }
+        #expect(widths == widths.sorted(by: >), "widest first")
+        #expect(widths.allSatisfy { (1...2).contains($0) }, "the judge is sure: one or two levels")
+        let alone = try JudgeCalProcess.run(base + ["--set-coverage", "0.8"])
+        #expect(alone.status == 64 && alone.error.contains("--set-coverage shapes the prediction sets"), "\(alone.error)")
     }
 }

@@ -4,6 +4,7 @@ public import Foundation
 import DataFormats
 public import Judging
 import LanguageModels
+public import RunInference
 public import SelectiveTrust
 
 /// `judgecal trust`, from the files read to the report and certificate: the run judged (every row,
@@ -33,11 +34,11 @@ public struct TrustMeasurement: Sendable {
     /// The SHA-256 (hex) of the rubric's text.
     public var rubricTextHash: String { SHA256.hexDigest(of: Array(rubricText.utf8)) }
 
-    /// Judges every row of the run with `judge` (through its cache) and measures trust on the judgments.
+    /// Judges every row of the run with `judge`, through its cache.
     ///
-    /// - Throws: as ``JudgeSession/judgments(run:rubric:pairwise:display:)`` and ``report(judgments:)``.
-    public func report(judge: JudgeSession, display: JudgeSession.ProgressDisplay = .none) async throws -> TrustReport {
-        try report(judgments: try await judge.judgments(run: run, rubric: rubric, display: display))
+    /// - Throws: as ``JudgeSession/judgments(run:rubric:pairwise:display:)``.
+    public func judgments(judge: JudgeSession, display: JudgeSession.ProgressDisplay = .none) async throws -> JudgmentSet {
+        try await judge.judgments(run: run, rubric: rubric, display: display)
     }
 
     /// Measures trust on `judgments` (this toolkit's, or a judge-scores file's, ``CalibrationData/JudgmentSet/load(judgeScoresAt:rubric:run:pairwise:)``).
@@ -45,6 +46,22 @@ public struct TrustMeasurement: Sendable {
     /// - Throws: as ``Calibration/AlignmentInput/init(run:rubric:judgments:labels:groupBy:)`` and ``SelectiveTrust/TrustReport/init(_:settings:)``.
     public func report(judgments: JudgmentSet) throws -> TrustReport {
         try TrustReport(try input(judgments), settings: settings)
+    }
+
+    /// Per-row prediction sets at `coverage` from `judgments`' level distributions
+    /// (``Judging/DimensionJudgment/levelDistribution(on:)``), calibrated on the labelled rows.
+    ///
+    /// - Throws: ``SelectiveTrust/TrustError/noLevelDistribution(dimension:)`` for a dimension no row has one for; as
+    ///   ``SelectiveTrust/TrustPredictionSets/init(_:distributions:coverage:rule:settings:)``.
+    public func predictionSets(judgments: JudgmentSet, coverage: Double, rule: OrdinalPredictionSets.SetRule) throws -> TrustPredictionSets {
+        var distributions: [String: [String: [Double]]] = [:]
+        for d in rubric.dimensions {
+            for j in judgments.judgments {
+                if let p = j.score(d.name)?.levelDistribution(on: d.scale) { distributions[d.name, default: [:]][j.id] = p }
+            }
+            guard distributions[d.name] != nil else { throw TrustError.noLevelDistribution(dimension: d.name) }
+        }
+        return try TrustPredictionSets(try input(judgments), distributions: distributions, coverage: coverage, rule: rule, settings: settings)
     }
 
     /// The alignment input of `judgments` on the run's rows and labels, with the rubric text's hash.

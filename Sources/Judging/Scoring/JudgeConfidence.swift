@@ -85,3 +85,18 @@ public struct JudgeConfidence: Sendable, Hashable, Codable {
         return JudgeConfidence(method: method, level: level, value: Double(count) / Double(values.count))
     }
 }
+
+extension DimensionJudgment {
+    /// The judge's probability of each level of `scale`, in the scale's order: in probability-weighted
+    /// mode the renormalised probabilities; with sampled replies or simulated annotators the share of
+    /// them at each level. `nil` in discrete mode, after a discrete fallback, and in a file that kept
+    /// neither.
+    public func levelDistribution(on scale: ScoringScale) -> [Double]? {
+        let levels = scale.levels
+        if let probabilities, !fellBack {
+            return levels.map { probabilities[$0.label] ?? 0 }
+        }
+        guard let values = sampling?.values, !values.isEmpty else { return nil }
+        return levels.map { level in Double(values.count { $0 == level.value }) / Double(values.count) }
+    }
+}

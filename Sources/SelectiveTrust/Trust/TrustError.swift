@@ -9,6 +9,8 @@ public enum TrustError: Error, Sendable, Hashable, CustomStringConvertible {
     case noScale(dimension: String)
     /// Agreement within one level was asked on a scale of two levels, where every pair agrees.
     case withinOneOnTwoLevels(dimension: String)
+    /// Prediction sets were asked, but no judged row of the dimension has the judge's probability of each level.
+    case noLevelDistribution(dimension: String)
 
     public var description: String {
         switch self {
@@ -17,6 +19,9 @@ public enum TrustError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "(the probability of the level in probability-weighted mode, the agreement of sampled replies, or a confidence column)"
         case .noScale(let d): "dimension \(d) has no declared scale; give the rubric that declares it"
         case .withinOneOnTwoLevels(let d): "dimension \(d) has two levels, so every pair of levels is within one of each other; ask for exact agreement"
+        case .noLevelDistribution(let d):
+            "no judged row of \(d) has the judge's probability of each level, which prediction sets are built from "
+                + "(probability-weighted, sampled or simulated-annotator judgments have it; scores with a confidence alone do not)"
         }
     }
 }

@@ -3,6 +3,7 @@ public import CalibrationData
 public import CalibrationWorkflow
 public import CommandLineParsing
 public import DataFormats
+public import RunInference
 public import SampleGeneration
 public import SelectiveTrust
 public import StatisticsCore
@@ -17,3 +18,4 @@ extension JudgeSession.Mode: ArgumentValue {}
 extension LabelSplit: ArgumentValue {}
 extension SeedSampling: ArgumentValue {}
 extension TrustSettings.Agreement: ArgumentValue {}
+extension OrdinalPredictionSets.SetRule: ArgumentValue {}

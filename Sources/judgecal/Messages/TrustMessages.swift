@@ -19,6 +19,9 @@ enum TrustMessages {
             "the judge gave no confidence on any labelled row of \(d): judge with --mode weighted or --mode sampled, or give "
                 + "--judge-scores a \(d)_confidence column (docs/FORMATS.md)"
         case .withinOneOnTwoLevels(let d): "--agreement within-one does not apply to \(d), a scale of two levels: every pair of levels is within one"
+        case .noLevelDistribution(let d):
+            "--sets needs the judge's probability of each level of \(d): judge with --mode weighted, sampled or annotators, or give "
+                + "--judge-scores a judgments file judge wrote in one of those modes (a scores file's confidence is not a distribution)"
         case .noScale: error.description
         }
     }

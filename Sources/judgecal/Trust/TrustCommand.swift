@@ -6,6 +6,7 @@ import CommandLineParsing
 import DataFormats
 import Foundation
 import Judging
+import RunInference
 import SelectiveTrust
 
 /// `judgecal trust RUN --rubric R --labels L…`: the confidence above which the judge may be trusted
@@ -45,6 +46,17 @@ enum TrustCommand {
     static let report = OptionKey<String?>(
         "report", valueName: "file",
         help: "Also write the report to this file: .html a page with a reliability diagram and the coverage–risk curve, .md Markdown, else JSON.")
+    static let sets = OptionKey<String?>(
+        "sets", valueName: "file",
+        help: "Also write per-row prediction sets (CSV): for every judged row and dimension the levels the experts would give "
+            + "with --set-coverage probability, split conformal on the labelled rows, the widest sets first.")
+    static let setCoverage = OptionKey<Double>(
+        "set-coverage", valueName: "p", help: "The prediction sets' coverage, 1 − α.", defaultValue: 0.9)
+    static let setRule = OptionKey<OrdinalPredictionSets.SetRule>(
+        "set-rule", valueName: "rule",
+        help: "How a set is read: scoreAtMost, the levels whose score is within q̂ (coverage close to the one asked); reaching, "
+            + "the first interval reaching q̂ (Lu et al. 2022, wider).",
+        choices: OrdinalPredictionSets.SetRule.allCases.map(\.rawValue), defaultValue: .scoreAtMost)
     static let mode = OptionKey<JudgeSession.Mode>(
         "mode", valueName: "mode",
         help: "How the judge's confidence is measured: weighted, the probability of the most probable level; sampled, the share "
@@ -75,24 +87,33 @@ enum TrustCommand {
             With several --judge-scores files the judges form a cascade, cheapest first: each keeps the rows where it is \
             confident enough and hands the rest to the next, each stage calibrated at --risk and --error divided by the \
             number of judges on the labelled rows the earlier stages did not keep, so the whole cascade keeps the guarantee; \
-            --report then writes JSON only, and --certificate (one judge's thresholds) is refused.
+            --report then writes JSON only, and --certificate (one judge's thresholds) and --sets are refused. \
+            --sets FILE writes per-row prediction sets: for every judged row and dimension the contiguous levels the experts \
+            would give with --set-coverage probability (split conformal from the judge's level distribution, calibrated on \
+            the labelled rows; docs/TRUST.md), the rows with the widest sets first, the order to label them in.
             Exit codes: 0 every dimension trusted at some threshold; 2 some dimension has no threshold; 3 too few labelled \
             rows (none without a threshold); 1 the judge server failed; 64 usage; 65 malformed input; 66 a file missing; \
             73 output folder missing.
             """,
-        options: [rubric] + LabelOptions.options + [judgeScores, risk, error, agreement, minKept, experts, bins, resamples, seed, certificate, report, mode]
+        options: [rubric] + LabelOptions.options + [judgeScores, risk, error, agreement, minKept, experts, bins, resamples, seed, certificate, report, sets, setCoverage, setRule, mode]
             + judgeOptions,
         flags: LabelOptions.flags + [includeExamples],
         positionals: [runFile],
         run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
-        let certificatePath = try arguments[certificate], reportPath = try arguments[report]
+        let certificatePath = try arguments[certificate], reportPath = try arguments[report], setsPath = try arguments[sets]
         try InputFiles.refuseOverwriting(
-            [("certificate", certificatePath), ("report", reportPath)],
+            [("certificate", certificatePath), ("report", reportPath), ("prediction sets", setsPath)],
             inputs: [arguments[runFile], try arguments[rubric]] + (try arguments[judgeScores]) + (try arguments[LabelOptions.labels]))
         if let certificatePath { try StagedOutputs.check(certificatePath, role: "certificate") }
         if let reportPath { try StagedOutputs.check(reportPath, role: "report") }
+        if let setsPath { try StagedOutputs.check(setsPath, role: "prediction sets") }
+        if setsPath == nil, let given = [setCoverage, setRule].first(where: { arguments.isGiven($0) }) as (any OptionDeclaration)? {
+            throw UsageError("--\(given.option.name) shapes the prediction sets; give --sets FILE")
+        }
+        let coverage = try arguments[setCoverage]
+        guard coverage > 0, coverage < 1 else { throw UsageError("--set-coverage \(coverage.plainText) is not a coverage; give it strictly between 0 and 1") }
         let scoresPaths = try arguments[judgeScores]
         if !scoresPaths.isEmpty, let given = ([mode] as [any OptionDeclaration] + judgeOptions).first(where: arguments.isGiven) {
             throw UsageError("--\(given.option.name) does not apply with --judge-scores: no judge is called")
@@ -110,30 +131,34 @@ enum TrustCommand {
         if scoresPaths.count > 1 {
             return try cascade(scoresPaths, measurement: measurement, arguments: arguments, console: console)
         }
-        let report: TrustReport
+        let judgments: JudgmentSet
         let identity: JudgeIdentity
         if let scoresPath = scoresPaths.first {
             let url = try InputFiles.existing(scoresPath, role: "judge-scores file")
-            let judgments = try JudgmentSet.load(judgeScoresAt: url, rubric: rubric, run: run)
-            report = try measurement.report(judgments: judgments)
+            judgments = try JudgmentSet.load(judgeScoresAt: url, rubric: rubric, run: run)
             identity = try JudgeIdentity(scoresFileAt: url, model: judgments.model)
         } else {
             let judge = try JudgeModelOptions.judge(arguments, mode: try arguments[mode])
-            report = try await JudgeModelOptions.judging(judge: judge, console: console) { display in
-                try await measurement.report(judge: judge, display: display)
+            judgments = try await JudgeModelOptions.judging(judge: judge, console: console) { display in
+                try await measurement.judgments(judge: judge, display: display)
             }
             console.printNote(judge.summary)
             identity = judge.identity
         }
+        let report = try measurement.report(judgments: judgments)
+        let predictionSets = try setsPath.map { _ in try measurement.predictionSets(judgments: judgments, coverage: coverage, rule: try arguments[setRule]) }
         try StagedOutputs.writeAllOrNone(
             (try certificatePath.map { [(try measurement.certificate(report, judge: identity), $0, "certificate")] } ?? [])
-                + (try reportPath.map { [try report.file(at: $0)] } ?? []))
+                + (try reportPath.map { [try report.file(at: $0)] } ?? [])
+                + (setsPath.flatMap { path in predictionSets.map { [(Data(TrustSetsFile.csv($0).utf8), path, "prediction sets")] } } ?? []))
+        predictionSets.map(TrustSetsFile.summary)?.forEach { console.printNote("prediction sets: " + $0) }
         console.print(arguments[LabelOptions.json] ? try report.renderJSON() : report.renderText())
         return VerdictExitCodes.code(for: report.outcome)
     }
 
     /// `trust --judge-scores A B …`: the judges as a cascade, in the order given.
     static func cascade(_ paths: [String], measurement: TrustMeasurement, arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        if arguments.isGiven(sets) { throw UsageError("--sets draws one judge's level distributions; give one --judge-scores file") }
         if arguments.isGiven(certificate) {
             throw UsageError("--certificate records one judge's thresholds; a cascade of \(paths.count) judges has several, so give one --judge-scores file")
         }
