@@ -13,7 +13,7 @@ public enum AgreementData {
     /// Newsroom's three informativeness annotators.
     public static let informativeness = ["informativeness_1", "informativeness_2", "informativeness_3"]
 
-    /// Newsroom's rating scale, 1–5, as `--categories 1,2,3,4,5` declares it.
+    /// Newsroom's rating scale, 1–5, the categories the agreement tests declare for it.
     public static let newsroomCategories = ["1", "2", "3", "4", "5"]
 
     /// The bytes of the Newsroom file.
@@ -25,7 +25,7 @@ public enum AgreementData {
 extension ReferenceCase {
     /// The case's k×k `table` as a CSV table of counts, categories 1…k: a
     /// free first cell, a header of the labels, then one labelled row per
-    /// category (what `judgecal agreement --table` reads).
+    /// category (the counts-table layout of a ratings file).
     public var countsTableCSV: String {
         let rows = data["table"]?.array?.map { $0.array?.compactMap(\.double).map { String(Int($0)) } ?? [] } ?? []
         let header = "," + (1...max(rows.count, 1)).map(String.init).joined(separator: ",")

@@ -17,7 +17,7 @@ public enum SamplingStrategy: String, Sendable, Hashable, Codable, CaseIterable 
     /// levels, where an expert can be far from the judge, are drawn more often
     /// than their share of the run, and kappa's test needs fewer labels.
     case judgeStratified = "judge-stratified"
-    /// Two strata from a trust certificate's decisions (`judge` with a certificate): the rows
+    /// Two strata from a trust certificate's decisions (a judge run under a certificate): the rows
     /// escalated on any dimension, and the rows kept on every one. The batch takes the escalated
     /// rows (every one, or a sample of them) and an audit sample of the kept rows
     /// (``LabelSheet/Escalation``), each drawn uniformly within its stratum, so that a corrected

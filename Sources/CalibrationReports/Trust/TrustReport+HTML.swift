@@ -44,7 +44,7 @@ extension TrustReport {
         return out.joined(separator: "\n")
     }
 
-    /// The report as a file for the report option: `.html` the page, `.md` Markdown, anything else the JSON ``renderJSON()`` prints.
+    /// The report as a file to write at `path`: `.html` the page, `.md` Markdown, anything else the JSON ``renderJSON()`` prints.
     ///
     /// - Throws: when the report cannot be encoded as JSON.
     public func file(at path: String) throws -> (data: Data, path: String, role: String) {

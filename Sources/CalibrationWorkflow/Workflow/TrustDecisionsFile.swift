@@ -3,7 +3,7 @@ public import DataFormats
 public import Foundation
 public import SelectiveTrust
 
-/// What `judgecal judge` writes under a trust certificate: each row's decision per dimension, kept or
+/// What a judge run under a trust certificate writes: each row's decision per dimension, kept or
 /// escalated, as a CSV beside the judgments (`<run>.<rubric>.trust.csv`), and the summary of it.
 public struct TrustDecisionsFile: Sendable {
     /// Where the decisions go: the judgments file's path with `.judgments.jsonl` (or its extension) replaced by `.trust.csv`.

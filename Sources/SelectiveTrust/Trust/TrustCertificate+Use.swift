@@ -16,7 +16,7 @@ extension TrustCertificate {
         guard value["kind"]?.string == Self.kindName else {
             throw InputError(
                 file: file, line: lines.line(of: "kind"), column: "kind",
-                message: "is not a trust certificate (its kind is not \"\(Self.kindName)\"); judgecal trust writes one with its certificate option")
+                message: "is not a trust certificate (its kind is not \"\(Self.kindName)\"); a certificate is written when trust is measured")
         }
         let certificate: TrustCertificate
         do {
