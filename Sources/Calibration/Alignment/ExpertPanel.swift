@@ -1,22 +1,24 @@
-import CalibrationData
-import StatisticsCore
+public import CalibrationData
+public import StatisticsCore
 
 /// The validated expert labels of one dimension, by row, with the raters in
 /// the order they first appear.
 ///
 /// The judge is compared with each row's raters combined by ``combination`` (``ExpertCombination``:
 /// the mean, the median or the majority); with one rater per row that is the rater's label.
-struct ExpertPanel {
+public struct ExpertPanel: Sendable {
     /// Raters in order of first appearance.
     let raters: [String]
     /// Labels by row id, in the order given.
-    let labels: [String: [ExpertLabel]]
+    public let labels: [String: [ExpertLabel]]
     /// How a row's raters become its expert value.
-    let combination: ExpertCombination
+    public let combination: ExpertCombination
 
     /// Validates `labels` of `dimension`: every row id in the run, no rater
     /// labelling a row twice, every value finite and inside the scale's range.
-    init(
+    ///
+    /// - Throws: ``AlignmentError`` naming the dimension, the row and the rater.
+    public init(
         dimension: String, scale: CategoryScale?, labels: [ExpertLabel], runRows: Set<String>, combination: ExpertCombination? = nil
     ) throws {
         self.combination = combination ?? .standard(for: scale)
@@ -42,12 +44,12 @@ struct ExpertPanel {
 
     /// The raters' labels of `row` combined, or `nil` when nobody labelled it or, for a majority,
     /// when its most frequent labels tie (``hasNoMajority(_:)``).
-    func expertValue(_ row: String) -> Double? {
+    public func expertValue(_ row: String) -> Double? {
         labels[row].flatMap { combination.combine($0.map(\.value)) }
     }
 
     /// Whether `row` was labelled but its raters' most frequent labels tie, so a majority has no value.
-    func hasNoMajority(_ row: String) -> Bool {
+    public func hasNoMajority(_ row: String) -> Bool {
         combination == .majority && labels[row]?.isEmpty == false && expertValue(row) == nil
     }
 

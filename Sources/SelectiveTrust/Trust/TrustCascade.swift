@@ -63,8 +63,8 @@ public struct TrustCascade: Sendable, Hashable, Encodable {
 
     /// Runs the cascade of `stages` (each judge's name and alignment input, on the same run and dimensions, in order).
     ///
-    /// - Throws: ``TrustError`` as ``TrustReport/init(_:settings:)`` for any stage.
-    public init(stages: [(judge: String, input: AlignmentInput)], settings: TrustSettings) throws(TrustError) {
+    /// - Throws: as ``TrustReport/init(_:settings:)`` for any stage.
+    public init(stages: [(judge: String, input: AlignmentInput)], settings: TrustSettings) throws {
         judges = stages.map(\.judge)
         self.settings = settings
         stageError = settings.error / Double(max(stages.count, 1))
@@ -80,7 +80,7 @@ public struct TrustCascade: Sendable, Hashable, Encodable {
 
     private static func dimension(
         _ name: String, index: Int, stages: [(judge: String, input: AlignmentInput)], settings: TrustSettings
-    ) throws(TrustError) -> Dimension {
+    ) throws -> Dimension {
         let examples = settings.includeExamples ? [] : stages.first?.input.exampleRowIDs ?? []
         var remaining = stages.first?.input.runRowIDs ?? []
         var judged: Set<String> = []
@@ -88,7 +88,8 @@ public struct TrustCascade: Sendable, Hashable, Encodable {
         var keptLabelled = 0, disagreements = 0, keptRun = 0
         for stage in stages {
             let d = stage.input.dimensions[index]
-            let trust = try TrustReport.dimension(d, runRows: remaining, examples: examples, settings: settings)
+            let panel = try TrustReport.panel(d, input: stage.input, settings: settings)
+            let trust = try TrustReport.dimension(d, panel: panel, runRows: remaining, examples: examples, settings: settings)
             let labelled = Set(d.expertLabels.map(\.rowID))
             judged.formUnion(remaining.filter { !examples.contains($0) && (d.judge.scores[$0] != nil || d.judge.failures[$0] != nil) })
             var kept: Set<String> = []

@@ -51,7 +51,7 @@ public struct TrustPredictionSets: Sendable, Hashable, Encodable {
     /// row id → the judge's probability of each level, in the scale's order).
     ///
     /// - Throws: ``RunInference/ConformalError`` for a distribution that does not fit its scale;
-    ///   ``TrustError/noScale(dimension:)``.
+    ///   ``TrustError/noScale(dimension:)``; ``Calibration/AlignmentError`` for labels the expert panel refuses.
     public init(
         _ input: AlignmentInput, distributions: [String: [String: [Double]]], coverage: Double, rule: OrdinalPredictionSets.SetRule,
         settings: TrustSettings
@@ -61,13 +61,11 @@ public struct TrustPredictionSets: Sendable, Hashable, Encodable {
         let examples = settings.includeExamples ? [] : input.exampleRowIDs
         dimensions = try input.dimensions.map { d in
             guard let scale = d.scale else { throw TrustError.noScale(dimension: d.name) }
-            let experts = settings.experts ?? .standard(for: scale)
+            let panel = try TrustReport.panel(d, input: input, settings: settings)
             let given = distributions[d.name] ?? [:]
-            var byRow: [String: [Double]] = [:]
-            for label in d.expertLabels { byRow[label.rowID, default: []].append(label.value) }
             let runRows = input.runRowIDs.filter { !examples.contains($0) }
             let calibration = runRows.compactMap { id -> OrdinalPredictionSets.Row? in
-                guard let p = given[id], let expert = byRow[id].flatMap(experts.combine) else { return nil }
+                guard let p = given[id], let expert = panel.expertValue(id) else { return nil }
                 return OrdinalPredictionSets.Row(probabilities: p, level: scale.nearestIndex(to: expert))
             }
             let conformal = try OrdinalPredictionSets(rows: calibration, levels: scale.count, miscoverage: 1 - coverage)
@@ -76,7 +74,7 @@ public struct TrustPredictionSets: Sendable, Hashable, Encodable {
             let rows = OrdinalPredictionSets.labellingOrder(sets).map { i in
                 Row(
                     id: judged[i], lower: scale.values[sets[i].lower], upper: scale.values[sets[i].upper], width: sets[i].width,
-                    mass: sets[i].mass, labelled: byRow[judged[i]] != nil)
+                    mass: sets[i].mass, labelled: panel.labels[judged[i]] != nil)
             }
             let summary = OrdinalPredictionSets.widthSummary(sets, levels: scale.count)
             return Dimension(

@@ -87,35 +87,44 @@ public struct TrustReport: Sendable, Hashable, Encodable {
     /// confidences and the experts' labels on the run's rows).
     ///
     /// - Throws: ``TrustError`` for a dimension without a scale, without any confidence on its
-    ///   labelled rows, or asked for agreement within one on two levels.
-    public init(_ input: AlignmentInput, settings: TrustSettings) throws(TrustError) {
+    ///   labelled rows, or asked for agreement within one on two levels; ``Calibration/AlignmentError``
+    ///   for labels the expert panel refuses (``Calibration/ExpertPanel``).
+    public init(_ input: AlignmentInput, settings: TrustSettings) throws {
         info = input.info
         self.settings = settings
         let examples = settings.includeExamples ? [] : input.exampleRowIDs
-        dimensions = try input.dimensions.map { d throws(TrustError) in
-            try Self.dimension(d, runRows: input.runRowIDs, examples: examples, settings: settings)
+        dimensions = try input.dimensions.map { d in
+            try Self.dimension(d, panel: try Self.panel(d, input: input, settings: settings), runRows: input.runRowIDs, examples: examples, settings: settings)
         }
     }
 
-    /// One dimension's trust on the labelled rows among `runRows` (a cascade's stage passes the rows earlier stages did not keep).
+    /// `d`'s raters over the whole run of `input`, combined as the settings say (the scale's standard unless chosen).
+    ///
+    /// - Throws: ``TrustError/noScale(dimension:)``, ``TrustError/withinOneOnTwoLevels(dimension:)`` (before
+    ///   any label is looked at); ``Calibration/AlignmentError`` for labels the panel refuses.
+    static func panel(_ d: AlignmentInput.Dimension, input: AlignmentInput, settings: TrustSettings) throws -> ExpertPanel {
+        guard let scale = d.scale else { throw TrustError.noScale(dimension: d.name) }
+        if settings.agreement == .withinOne, scale.values.count == 2 { throw TrustError.withinOneOnTwoLevels(dimension: d.name) }
+        return try ExpertPanel(
+            dimension: d.name, scale: scale, labels: d.expertLabels, runRows: Set(input.runRowIDs), combination: settings.experts)
+    }
+
+    /// One dimension's trust on the labelled rows among `runRows` (a cascade's stage passes the rows earlier stages did not
+    /// keep), each row's expert level from `panel`.
     static func dimension(
-        _ d: AlignmentInput.Dimension, runRows: [String], examples: Set<String>, settings: TrustSettings
+        _ d: AlignmentInput.Dimension, panel: ExpertPanel, runRows: [String], examples: Set<String>, settings: TrustSettings
     ) throws(TrustError) -> Dimension {
         guard let scale = d.scale else { throw .noScale(dimension: d.name) }
-        if settings.agreement == .withinOne, scale.values.count == 2 { throw .withinOneOnTwoLevels(dimension: d.name) }
-        let experts = settings.experts ?? .standard(for: scale)
-        var byRow: [String: [Double]] = [:]
-        for label in d.expertLabels { byRow[label.rowID, default: []].append(label.value) }
         var leftOut = LeftOut()
         var rows: [TrustThreshold.Row] = []
         var methods: Set<JudgeConfidence.Method> = []
         for id in runRows {
-            guard let values = byRow[id] else { continue }
+            guard panel.labels[id] != nil else { continue }
             guard !examples.contains(id) else {
                 leftOut.workedExamples += 1
                 continue
             }
-            guard let expert = experts.combine(values) else {
+            guard let expert = panel.expertValue(id) else {
                 leftOut.noExpertLevel += 1
                 continue
             }
@@ -142,7 +151,7 @@ public struct TrustReport: Sendable, Hashable, Encodable {
         let agreeing = rows.count(where: \.agrees)
         let verdict = Self.verdict(threshold, rows: rows.count, minimumRows: minimumRows, coverage: coverage, settings: settings)
         return Dimension(
-            name: d.name, scale: scale, methods: methods.sorted { $0.rawValue < $1.rawValue }, experts: experts,
+            name: d.name, scale: scale, methods: methods.sorted { $0.rawValue < $1.rawValue }, experts: panel.combination,
             threshold: threshold, minimumRows: minimumRows,
             judgeAloneAgreement: rows.isEmpty ? nil : Double(agreeing) / Double(rows.count),
             keptAgreement: threshold.chosen.map { Double($0.kept - $0.disagreements) / Double($0.kept) },
