@@ -1,6 +1,6 @@
 import AgreementCoefficients
 public import CalibrationData
-import DataFormats
+public import DataFormats
 public import Foundation
 import Judging
 import LanguageModels
@@ -114,8 +114,8 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
     /// sequence, and must include them all.
     public var labelRows: [String]?
     /// The SHA-256 (hex) of the history's line before this one, as it stands in the file (without
-    /// its line end): the link that makes the history tamper-evident (``readAll(from:)``). Set by
-    /// ``append(to:)``; `nil` on the file's first line and on lines written before links were kept.
+    /// its line end): the link that makes the history tamper-evident (``DataFormats/HistoryLog``). Set by
+    /// ``DataFormats/HistoryRecord/append(to:)``; `nil` on the file's first line and on lines written before links were kept.
     public var previous: String?
 
     /// The entry for `report`, with the rubric's text and its hash (the
@@ -196,79 +196,9 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
         looks = use.looks
         certificate = use.certificate
     }
+}
 
-    /// The entry as one line of JSON (sorted keys, ISO 8601 time), without the newline.
-    public func jsonLine() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return try encoder.encode(self)
-    }
-
-    /// Reads one line written by ``append(to:)``.
-    public static func decode(line: Data) throws -> AlignmentHistoryEntry {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return try decoder.decode(AlignmentHistoryEntry.self, from: line)
-    }
-
-    /// Appends the entry as one JSON line to the file at `url`, linked to the line before it
-    /// (``previous``), flushed to disk (`fsync`) before it returns.
-    ///
-    /// The file (not its folder) is created when missing. The file is locked (`flock`, exclusive)
-    /// while its last line is read and the new line written, so concurrent runs neither interleave
-    /// their lines nor link two lines to the same one; the line and its newline go out in a single
-    /// `write(2)` on a descriptor opened with `O_APPEND`. A file whose last line lacks its newline
-    /// gets one first. A stream (``StagedOutputs``' rule) is written to without a link.
-    ///
-    /// - Throws: ``OutputError`` naming the file and the system's reason, with another history
-    ///   file or none as the way out (``OutputError/Remedy/otherHistory(isDefault:)``).
-    public func append(to url: URL) throws {
-        let path = InputFile.displayName(url)
-        let remedy = OutputError.Remedy.otherHistory(isDefault: false)
-        let doing = "cannot append to the history file"
-        let fd = open(url.path, O_RDWR | O_APPEND | O_CREAT, 0o644)
-        guard fd >= 0 else { throw OutputError(path: path, doing: doing, errno: errno, remedy: remedy) }
-        defer { close(fd) }
-        guard flock(fd, LOCK_EX) == 0 else { throw OutputError(path: path, doing: doing, errno: errno, remedy: remedy) }
-        // A stream (StagedOutputs' rule: a device, FIFO or socket, or a path under /dev/) has no lines
-        // to link to, and /dev/full reads forever.
-        let tail = StagedOutputs.isStream(url.path) ? Data() : try Self.tail(fd, path: path, doing: doing, remedy: remedy)
-        var linked = self
-        linked.previous = Self.lines(of: tail).last.map { SHA256.hexDigest(of: Array($0.text)) }
-        var line = tail.last.map { $0 == 0x0A ? Data() : Data([0x0A]) } ?? Data()
-        line.append(try linked.jsonLine())
-        line.append(0x0A)
-        let written = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        guard written == line.count else {
-            let reason = written < 0 ? String(cString: strerror(errno)) : "only \(written) of \(line.count) bytes were written"
-            throw OutputError(path: path, doing: doing, reason: reason, remedy: remedy)
-        }
-        guard fsync(fd) == 0 || errno == EINVAL else { throw OutputError(path: path, doing: doing, errno: errno, remedy: remedy) }
-    }
-
-    /// The end of the open file `fd` from the start of its last non-blank line (``lines(of:)``): read
-    /// backwards in 64 KiB windows until a line break comes before that line, or the file's start, so
-    /// that linking a line costs the last line, not the whole history.
-    private static func tail(_ fd: Int32, path: String, doing: String, remedy: OutputError.Remedy) throws -> Data {
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw OutputError(path: path, doing: doing, errno: errno, remedy: remedy) }
-        var start = Int(info.st_size)
-        var tail = Data()
-        let window = 1 << 16
-        while start > 0 {
-            let size = min(window, start)
-            start -= size
-            var chunk = Data(count: size)
-            let read = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, size, off_t(start)) }
-            guard read == size else {
-                let reason = read < 0 ? String(cString: strerror(errno)) : "it changed while it was read"
-                throw OutputError(path: path, doing: doing, reason: "it could not be read to link the new line: \(reason)", remedy: remedy)
-            }
-            tail = chunk + tail
-            // Two non-blank lines: the last is whole, a line break before it.
-            if lines(of: tail).count >= 2 { break }
-        }
-        return tail
-    }
+extension AlignmentHistoryEntry: HistoryRecord {
+    /// An alignment's line carries no `kind`: the history held only alignments before other kinds.
+    public static var historyKind: String? { nil }
 }

@@ -14,7 +14,9 @@ extension Certificate {
         let url = URL(fileURLWithPath: path)
         let file = InputFile.displayName(url)
         let history = try AlignmentHistoryEntry.readAll(from: url)
-        let certificate = try AlignmentHistoryEntry.latestCertificate(of: rubric.name, in: history, file: file)
+        guard let certificate = history.compactMap(\.certificate).last(where: { $0.rubric == rubric.name }) else {
+            throw CertificationError(.noCertificate(file: file, rubric: rubric.name))
+        }
         let mismatches = certificate.mismatches(rubricTextHash: SHA256.hexDigest(of: Array(text.utf8)), judge: judge)
         guard mismatches.isEmpty else {
             throw CertificationError(

@@ -1,4 +1,5 @@
 public import CalibrationData
+import DataFormats
 import Foundation
 public import Judging
 import LanguageModels

@@ -24,7 +24,7 @@ extension AlignmentOutputs {
     /// - Throws: ``AlignmentSettingsError`` for sequential looks without a history file, with a
     ///   different K than the sequence began with, when its K looks are used up, or when a
     ///   sequence's labelled rows or a dimension's paired rows fell since the last look; ``InputError``
-    ///   for a history that does not read (``AlignmentHistoryEntry/readAll(from:)``), with the
+    ///   for a history that does not read (``DataFormats/HistoryRecord/readAll(from:)``), with the
     ///   `sequential` option (a single look then notes that earlier looks are unknown).
     public func withLooks(_ report: AlignmentReport, labelSheets: [String], labelRows: Set<String>) throws -> AlignmentReport {
         let labelSet = labelSheets.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted().joined(separator: ", ")

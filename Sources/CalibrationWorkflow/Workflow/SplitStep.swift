@@ -34,7 +34,7 @@ public struct SplitStep: Sendable {
     /// row (``SplitSelection``'s `sealedRows`): a split record made again (deleted, or its seed edited)
     /// cannot turn former test rows into development or validation rows.
     ///
-    /// - Throws: as ``SplitSelection/init(_:labels:sheets:file:proportions:sealedRows:)`` and ``AlignmentHistoryEntry/readAll(from:)``;
+    /// - Throws: as ``SplitSelection/init(_:labels:sheets:file:proportions:sealedRows:)`` and ``DataFormats/HistoryRecord/readAll(from:)``;
     ///   ``SplitError`` for no history on validation or test; ``InputError`` naming the split record
     ///   and a former test row it puts elsewhere.
     public init(

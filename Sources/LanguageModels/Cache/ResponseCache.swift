@@ -1,4 +1,5 @@
 public import Foundation
+import DataFormats
 import Synchronization
 
 /// A store of model responses in SQLite, keyed by a hash of the canonical request.

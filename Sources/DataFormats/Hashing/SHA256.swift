@@ -1,4 +1,4 @@
-/// SHA-256 (FIPS 180-4), for cache keys.
+/// SHA-256 (FIPS 180-4), for cache keys, rubric-text fingerprints and the history's links.
 ///
 /// Foundation on Linux has no CryptoKit and no outside package can be
 /// fetched, so the digest is computed here. Checked against the FIPS 180-4

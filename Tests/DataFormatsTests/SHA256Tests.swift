@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import _TestSupport
 
-@testable import LanguageModels
+import DataFormats
 
 @Suite("SHA-256")
 struct SHA256Tests {
