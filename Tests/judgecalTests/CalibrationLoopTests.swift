@@ -162,11 +162,12 @@ struct CalibrationLoopTests {
         let (folder, run, labels) = try Self.sample(rows: 3)
         let cache = folder.appendingPathComponent("cache.sqlite").path
         let certificate = folder.appendingPathComponent("trust.json").path
+        let history = folder.appendingPathComponent("history.jsonl")
         // Three rows can certify only a loose guarantee: α 0.9 at δ 0.5 needs one row with no disagreement.
         let trusted = try JudgeCalProcess.run(
             [
                 "trust", run, "--rubric", "rubrics/book-tags-v2.md", "--labels", labels, "--cache", cache, "--certificate", certificate,
-                "--risk", "0.9", "--error", "0.5", "--min-kept", "1", "--include-examples", "--json", "--resamples", "100",
+                "--history", history.path, "--risk", "0.9", "--error", "0.5", "--min-kept", "1", "--include-examples", "--json", "--resamples", "100",
             ],
             environment: Self.environment, timeout: Self.liveTimeout)
         #expect([0, 2, 3].contains(trusted.status), "\(trusted.error)")
@@ -186,6 +187,11 @@ struct CalibrationLoopTests {
             uniqueKeysWithValues: try JSONValue.parse(Data(contentsOf: URL(fileURLWithPath: certificate)))["dimensions"]?.array?.compactMap {
                 d in d["name"]?.string.map { ($0, d["threshold"]?.double) }
             } ?? [])
+        // The history's line holds the certificate as written.
+        let line = try JSONValue.parse(Data(contentsOf: history))
+        let written = try JSONValue.parse(Data(contentsOf: URL(fileURLWithPath: certificate)))
+        #expect(line["kind"]?.string == "trust")
+        #expect(line["certificate"]?["judge"] == written["judge"] && line["certificate"]?["dimensions"] == written["dimensions"])
         let decisionsURL = folder.appendingPathComponent("mini.trust.csv")
         let decisions = try CSVReader().read(Data(contentsOf: decisionsURL), file: decisionsURL.path)
         #expect(decisions.columns == ["id", "dimension", "decision", "level", "confidence", "reason"])
@@ -204,7 +210,7 @@ struct CalibrationLoopTests {
         let cache = folder.appendingPathComponent("cache.sqlite").path
         let trusted = try JudgeCalProcess.run(
             [
-                "trust", run, "--rubric", "rubrics/book-tags.md", "--labels", labels, "--cache", cache, "--mode", "annotators",
+                "trust", "--no-history", run, "--rubric", "rubrics/book-tags.md", "--labels", labels, "--cache", cache, "--mode", "annotators",
                 "--samples", "2", "--risk", "0.9", "--error", "0.5", "--min-kept", "1", "--include-examples", "--json", "--resamples", "100",
             ],
             environment: Self.environment, timeout: Self.liveTimeout)
@@ -215,7 +221,7 @@ struct CalibrationLoopTests {
             #expect(d["methods"]?.array?.compactMap(\.string).allSatisfy { $0 == "annotator-agreement" } == true)
         }
         let tooMany = try JudgeCalProcess.run(
-            ["trust", run, "--rubric", "rubrics/book-tags.md", "--labels", labels, "--cache", cache, "--mode", "annotators", "--samples", "3"],
+            ["trust", "--no-history", run, "--rubric", "rubrics/book-tags.md", "--labels", labels, "--cache", cache, "--mode", "annotators", "--samples", "3"],
             environment: Self.environment, timeout: Self.liveTimeout)
         #expect(tooMany.status == 65 && tooMany.error.contains("3 simulated annotators need 3 worked examples"), "\(tooMany.error)")
     }

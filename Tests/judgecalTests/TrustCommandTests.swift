@@ -38,10 +38,11 @@ struct TrustCommandTests {
     @Test("With expert A's labels as the frame, the sure rows are kept and the unsure escalated; the certificate names the scores")
     func trusted() throws {
         let scores = try Self.scores("judge.csv")
-        let certificate = FileManager.default.temporaryDirectory.appendingPathComponent("trust-\(UUID().uuidString).json").path
+        let folder = try SharedData.temporaryFolder("trust-command")
+        let certificate = folder.appendingPathComponent("trust.json").path, history = folder.appendingPathComponent("history.jsonl")
         let result = try JudgeCalProcess.run(
             ["trust", Self.run, "--rubric", Self.rubric, "--labels", Self.labels[0], "--judge-scores", scores, "--certificate", certificate,
-             "--risk", "0.1", "--json", "--resamples", "200"])
+             "--history", history.path, "--risk", "0.1", "--json", "--resamples", "200"])
         #expect(result.status == 0, "\(result.error)\n\(result.output)")
         let json = try JSONValue.parse(Data(result.output.utf8))
         #expect(json["outcome"]?.string == "trusted")
@@ -57,6 +58,14 @@ struct TrustCommandTests {
         #expect(written["kind"]?.string == "judgecal trust certificate")
         #expect(written["judge"]?["mode"]?.string?.hasPrefix("scores from a file, SHA-256 ") == true)
         #expect(written["dimensions"]?.array?.allSatisfy { ($0["threshold"]?.double ?? 0) > 0.4 } == true)
+        // The history's line holds the same certificate, the rubric's text and each dimension's figures.
+        let lines = try String(contentsOf: history, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 1)
+        let line = try JSONValue.parse(Data(try #require(lines.first).utf8))
+        #expect(line["kind"]?.string == "trust")
+        #expect(line["certificate"]?["dimensions"] == written["dimensions"] && line["certificate"]?["judge"] == written["judge"])
+        #expect(line["rubricText"]?.string == (try String(contentsOf: SharedData.projectURL(Self.rubric), encoding: .utf8)))
+        #expect(line["figures"]?.array?.map { $0["keptAgreement"]?.double } == [1, 1])
     }
 
     @Test("The text report names the guarantee, the threshold's coverage and the calibration; --report writes the page and Markdown")
@@ -64,12 +73,12 @@ struct TrustCommandTests {
         let folder = try SharedData.temporaryFolder("trust-report")
         let page = folder.appendingPathComponent("trust.html"), markdown = folder.appendingPathComponent("trust.md")
         let result = try JudgeCalProcess.run(
-            ["trust", Self.run, "--rubric", Self.rubric, "--labels"] + Self.labels
+            ["trust", "--no-history", Self.run, "--rubric", Self.rubric, "--labels"] + Self.labels
                 + ["--judge-scores", try Self.scores("judge-text.csv"), "--resamples", "200", "--report", page.path])
         let written = try String(contentsOf: page, encoding: .utf8)
         #expect(written.contains("class=\"chart reliability\"") && written.contains("class=\"chart coverage-risk\""))
         let again = try JudgeCalProcess.run(
-            ["trust", Self.run, "--rubric", Self.rubric, "--labels"] + Self.labels
+            ["trust", "--no-history", Self.run, "--rubric", Self.rubric, "--labels"] + Self.labels
                 + ["--judge-scores", try Self.scores("judge-md.csv"), "--resamples", "200", "--report", markdown.path])
         #expect(again.status == result.status)
         #expect(try String(contentsOf: markdown, encoding: .utf8).contains("| confidence | rows | mean confidence | agreement |"))
@@ -83,7 +92,7 @@ struct TrustCommandTests {
     @Test("Too few labelled rows for the rows a threshold keeps: exit 3, with the rows needed")
     func tooFew() throws {
         let result = try JudgeCalProcess.run(
-            ["trust", Self.run, "--rubric", Self.rubric, "--labels", Self.labels[0], "--judge-scores", try Self.scores("judge-few.csv"),
+            ["trust", "--no-history", Self.run, "--rubric", Self.rubric, "--labels", Self.labels[0], "--judge-scores", try Self.scores("judge-few.csv"),
              "--min-kept", "100", "--resamples", "200"])
         #expect(result.status == 3, "\(result.error)")
         #expect(result.output.contains("too few rows"))
@@ -100,7 +109,7 @@ struct TrustCommandTests {
         ])
     func refused(extra: [String], status: Int32, words: String) throws {
         let result = try JudgeCalProcess.run(
-            ["trust", Self.run, "--rubric", Self.rubric, "--labels", Self.labels[0], "--judge-scores", try Self.scores("judge-r.csv")] + extra)
+            ["trust", "--no-history", Self.run, "--rubric", Self.rubric, "--labels", Self.labels[0], "--judge-scores", try Self.scores("judge-r.csv")] + extra)
         #expect(result.status == status, "\(result.error)")
         #expect(result.error.contains(words), "\(result.error)")
     }
@@ -108,7 +117,7 @@ struct TrustCommandTests {
     @Test("Scores without confidences: 65, naming the column to add")
     func noConfidence() throws {
         let result = try JudgeCalProcess.run(
-            ["trust", Self.run, "--rubric", Self.rubric, "--labels", Self.labels[0], "--judge-scores", try Self.scores("plain.csv", confidence: false)])
+            ["trust", "--no-history", Self.run, "--rubric", Self.rubric, "--labels", Self.labels[0], "--judge-scores", try Self.scores("plain.csv", confidence: false)])
         #expect(result.status == 65, "\(result.error)")
         #expect(result.error.contains("Relevance_confidence") || result.error.contains("relevance_confidence"), "\(result.error)")
     }
@@ -122,7 +131,7 @@ struct JudgeTrustRefusalTests {
         let folder = try SharedData.temporaryFolder("judge-trust")
         let certificate = folder.appendingPathComponent("c.json").path
         let made = try JudgeCalProcess.run(
-            ["trust", TrustCommandTests.run, "--rubric", TrustCommandTests.rubric, "--labels", TrustCommandTests.labels[0],
+            ["trust", "--no-history", TrustCommandTests.run, "--rubric", TrustCommandTests.rubric, "--labels", TrustCommandTests.labels[0],
              "--judge-scores", try TrustCommandTests.scores("judge-c.csv"), "--certificate", certificate, "--resamples", "200"])
         #expect([0, 2].contains(made.status), "\(made.error)")
         let judged = try JudgeCalProcess.run(
@@ -215,13 +224,16 @@ struct EscalationExtractTests {
 
 @Suite("judgecal trust with several judges: a cascade, and the options that do not apply to one")
 struct TrustCascadeCommandTests {
-    @Test("Two score files make a cascade: JSON with both stages; --certificate and an HTML report are refused (64)")
+    @Test("Two score files make a cascade: JSON with both stages, not in the history; --certificate, --history and an HTML report are refused (64)")
     func cascade() throws {
         let first = try TrustCommandTests.scores("cheap.csv"), second = try TrustCommandTests.scores("strong.csv")
         let base = ["trust", TrustCommandTests.run, "--rubric", TrustCommandTests.rubric, "--labels", TrustCommandTests.labels[0],
                     "--judge-scores", first, second, "--resamples", "200"]
         let result = try JudgeCalProcess.run(base + ["--json", "--risk", "0.1"])
         #expect([0, 2, 3].contains(result.status), "\(result.error)")
+        #expect(result.error.contains("the cascade is not recorded in the history"), "\(result.error)")
+        let history = try JudgeCalProcess.run(base + ["--history", "/tmp/never-written.jsonl"])
+        #expect(history.status == 64 && history.error.contains("--history records one judge's certificate"), "\(history.error)")
         let json = try JSONValue.parse(Data(result.output.utf8))
         #expect(json["cascade"]?["judges"]?.array == [.string("cheap"), .string("strong")])
         #expect(json["cascade"]?["stageError"]?.double == 0.05)
@@ -260,7 +272,7 @@ struct TrustSetsCommandTests {
     func sets() throws {
         let folder = try SharedData.temporaryFolder("trust-sets-out")
         let out = folder.appendingPathComponent("sets.csv")
-        let base = ["trust", TrustCommandTests.run, "--rubric", TrustCommandTests.rubric, "--labels", TrustCommandTests.labels[0],
+        let base = ["trust", "--no-history", TrustCommandTests.run, "--rubric", TrustCommandTests.rubric, "--labels", TrustCommandTests.labels[0],
                     "--judge-scores", try Self.judgments("planted.judgments.jsonl"), "--resamples", "200"]
         let result = try JudgeCalProcess.run(base + ["--sets", out.path, "--set-coverage", "0.8"])
         #expect([0, 2, 3].contains(result.status), "\(result.error)")

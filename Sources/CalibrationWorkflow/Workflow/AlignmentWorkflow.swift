@@ -7,7 +7,7 @@ public import Judging
 import LanguageModels
 import StatisticsCore
 
-/// The outputs of an alignment besides the printed report: a report file
+/// The outputs of an alignment, or of a trust measurement, besides the printed report: a report file
 /// (the `report` option) and the history line (the `history` option, the `no-history` option).
 public struct AlignmentOutputs: Sendable, Hashable {
     /// Where to write the report (HTML, Markdown or JSON by extension), if anywhere.
@@ -84,7 +84,12 @@ public struct AlignmentOutputs: Sendable, Hashable {
         try write(try report.map { [try document.file(at: $0)] } ?? [], entries: [entry])
     }
 
-    private func write(_ files: [(data: Data, path: String, role: String)], entries: [AlignmentHistoryEntry]) throws {
+    /// Writes `files` and appends `entries` to the history (unless there is none), all or none: the
+    /// files are put in place only after the lines are on disk (``StagedOutputs``). The default
+    /// history's folder is made when missing (``check()``).
+    ///
+    /// - Throws: ``OutputError`` naming what could not be written and what was held back.
+    public func write(_ files: [(data: Data, path: String, role: String)], entries: [any HistoryRecord]) throws {
         try StagedOutputs.writeAllOrNone(files) {
             guard let history else { return }
             if let folder = defaultHistoryFolderToMake {

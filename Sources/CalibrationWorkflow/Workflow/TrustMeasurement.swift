@@ -78,8 +78,13 @@ public struct TrustMeasurement: Sendable {
         try TrustCascade(stages: try stages.map { (judge: $0.judge, input: try input($0.judgments)) }, settings: settings)
     }
 
-    /// The certificate of `report` for `judge`, as JSON to write.
-    public func certificate(_ report: TrustReport, judge: JudgeIdentity) throws -> Data {
-        try TrustCertificate(report, judge: judge, rubricTextHash: rubricTextHash).json()
+    /// The certificate of `report` for `judge`.
+    public func certificate(_ report: TrustReport, judge: JudgeIdentity) -> TrustCertificate {
+        TrustCertificate(report, judge: judge, rubricTextHash: rubricTextHash)
+    }
+
+    /// The history's line for `report` and its `certificate`, with the rubric's text.
+    public func historyEntry(_ report: TrustReport, certificate: TrustCertificate) -> TrustHistoryEntry {
+        TrustHistoryEntry(report: report, certificate: certificate, rubricText: rubricText)
     }
 }

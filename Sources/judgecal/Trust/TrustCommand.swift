@@ -83,11 +83,14 @@ enum TrustCommand {
             calibration error with a bootstrap interval, Brier score); when no threshold achieves --risk, the smallest risk the \
             rows can certify; with too few labelled rows, how many the test needs. Worked-example rows are left out unless \
             --include-examples; rows left out are counted. --certificate writes the thresholds with the judge and rubric; \
-            --report the report (.html with a reliability diagram and the coverage–risk curve, .md, or JSON). \
+            --report the report (.html with a reliability diagram and the coverage–risk curve, .md, or JSON). The \
+            certificate, the rubric's text and each dimension's figures are appended to the history (--history, \
+            calibration/history.jsonl by default; --no-history for none), as align's are. \
             With several --judge-scores files the judges form a cascade, cheapest first: each keeps the rows where it is \
             confident enough and hands the rest to the next, each stage calibrated at --risk and --error divided by the \
             number of judges on the labelled rows the earlier stages did not keep, so the whole cascade keeps the guarantee; \
-            --report then writes JSON only, and --certificate (one judge's thresholds) and --sets are refused. \
+            --report then writes JSON only, --certificate (one judge's thresholds), --sets and --history are refused, and \
+            the history is not written. \
             --sets FILE writes per-row prediction sets: for every judged row and dimension the contiguous levels the experts \
             would give with --set-coverage probability (split conformal from the judge's level distribution, calibrated on \
             the labelled rows; docs/TRUST.md), the rows with the widest sets first, the order to label them in.
@@ -95,17 +98,19 @@ enum TrustCommand {
             rows (none without a threshold); 1 the judge server failed; 64 usage; 65 malformed input; 66 a file missing; \
             73 output folder missing.
             """,
-        options: [rubric] + LabelOptions.options + [judgeScores, risk, error, agreement, minKept, experts, bins, resamples, seed, certificate, report, sets, setCoverage, setRule, mode]
+        options: [rubric] + LabelOptions.options + [judgeScores, risk, error, agreement, minKept, experts, bins, resamples, seed, certificate, report, sets, setCoverage, setRule, mode, SplitOptions.history]
             + judgeOptions,
-        flags: LabelOptions.flags + [includeExamples],
+        flags: LabelOptions.flags + [includeExamples, AlignCommand.noHistory],
         positionals: [runFile],
         run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         let certificatePath = try arguments[certificate], reportPath = try arguments[report], setsPath = try arguments[sets]
+        let history = arguments[AlignCommand.noHistory] ? nil : try arguments[SplitOptions.history]
         try InputFiles.refuseOverwriting(
-            [("certificate", certificatePath), ("report", reportPath), ("prediction sets", setsPath)],
+            [("certificate", certificatePath), ("report", reportPath), ("prediction sets", setsPath), ("history", history)],
             inputs: [arguments[runFile], try arguments[rubric]] + (try arguments[judgeScores]) + (try arguments[LabelOptions.labels]))
+        let outputs = AlignmentOutputs(history: history, historyIsDefault: !arguments.isGiven(SplitOptions.history))
         if let certificatePath { try StagedOutputs.check(certificatePath, role: "certificate") }
         if let reportPath { try StagedOutputs.check(reportPath, role: "report") }
         if let setsPath { try StagedOutputs.check(setsPath, role: "prediction sets") }
@@ -131,6 +136,7 @@ enum TrustCommand {
         if scoresPaths.count > 1 {
             return try cascade(scoresPaths, measurement: measurement, arguments: arguments, console: console)
         }
+        try outputs.check()
         let judgments: JudgmentSet
         let identity: JudgeIdentity
         if let scoresPath = scoresPaths.first {
@@ -147,10 +153,12 @@ enum TrustCommand {
         }
         let report = try measurement.report(judgments: judgments)
         let predictionSets = try setsPath.map { _ in try measurement.predictionSets(judgments: judgments, coverage: coverage, rule: try arguments[setRule]) }
-        try StagedOutputs.writeAllOrNone(
-            (try certificatePath.map { [(try measurement.certificate(report, judge: identity), $0, "certificate")] } ?? [])
+        let trustCertificate = measurement.certificate(report, judge: identity)
+        try outputs.write(
+            (try certificatePath.map { [(try trustCertificate.json(), $0, "certificate")] } ?? [])
                 + (try reportPath.map { [try report.file(at: $0)] } ?? [])
-                + (setsPath.flatMap { path in predictionSets.map { [(Data(TrustSetsFile.csv($0).utf8), path, "prediction sets")] } } ?? []))
+                + (setsPath.flatMap { path in predictionSets.map { [(Data(TrustSetsFile.csv($0).utf8), path, "prediction sets")] } } ?? []),
+            entries: [measurement.historyEntry(report, certificate: trustCertificate)])
         predictionSets.map(TrustSetsFile.summary)?.forEach { console.printNote("prediction sets: " + $0) }
         console.print(arguments[LabelOptions.json] ? try report.renderJSON() : report.renderText())
         return VerdictExitCodes.code(for: report.outcome)
@@ -159,6 +167,9 @@ enum TrustCommand {
     /// `trust --judge-scores A B …`: the judges as a cascade, in the order given.
     static func cascade(_ paths: [String], measurement: TrustMeasurement, arguments: ParsedArguments, console: Console) throws -> ExitCode {
         if arguments.isGiven(sets) { throw UsageError("--sets draws one judge's level distributions; give one --judge-scores file") }
+        if arguments.isGiven(SplitOptions.history) {
+            throw UsageError("--history records one judge's certificate; a cascade of \(paths.count) judges has none, so give one --judge-scores file")
+        }
         if arguments.isGiven(certificate) {
             throw UsageError("--certificate records one judge's thresholds; a cascade of \(paths.count) judges has several, so give one --judge-scores file")
         }
@@ -171,6 +182,9 @@ enum TrustCommand {
             return (judge: JudgmentSet.judgeName(of: url), judgments: judgments)
         }
         let cascade = try measurement.cascade(stages)
+        if !arguments[AlignCommand.noHistory] {
+            console.printNote("the cascade is not recorded in the history: a history line holds one judge's certificate")
+        }
         if let path = try arguments[report] { try StagedOutputs.writeAllOrNone([(Data(try cascade.renderJSON().utf8), path, "report")]) }
         console.print(arguments[LabelOptions.json] ? try cascade.renderJSON() : cascade.renderText())
         return VerdictExitCodes.code(for: cascade.outcome)
