@@ -1,0 +1,105 @@
+public import StatisticsCore
+import Foundation
+
+/// How many fresh labels a transport audit (``TransportAudit``) needs: the chance that an audit of
+/// n rows passes, or fails, when the residuals are normal with standard deviation σ and true mean
+/// b, and the fewest rows that reach a chosen power (CJE's `plan_transport_audits`, cje-eval 0.9.3).
+///
+/// **The chance.** With the mean residual m ~ N(b, σ²/n) and the sample standard deviation s
+/// independent of it ((n − 1)s²/σ² ~ χ²ₙ₋₁), the unweighted audit's interval is m ± t·s/√n, t the
+/// 1 − α/2 quantile on n − 1 degrees of freedom (α per audit). It lies within ±δ when
+/// s < (δ − |m|)·√n/t, and beyond ±δ when s < (|m| − δ)·√n/t; so, with m = b + z·σ/√n,
+///
+///     P(pass) = ∫ φ(z) · F_χ²ₙ₋₁((n − 1) · (max(0, δ − |m|) / (t σ/√n))²) dz,
+///     P(fail) = ∫ φ(z) · F_χ²ₙ₋₁((n − 1) · (max(0, |m| − δ) / (t σ/√n))²) dz,
+///
+/// over z in [−12, 12] (the normal mass beyond is below 4 × 10⁻³³), by adaptive Simpson
+/// quadrature split where |m| bends and where the integrand starts. σ = 0 is the deterministic
+/// case: pass exactly when |b| ≤ δ.
+///
+/// **The rows needed.** The fewest n, at least a minimum (20, the audit's own), whose chance
+/// reaches the power: doubling from the minimum, then bisection, as the chance rises with n for a
+/// pass when |b| < δ and for a fail when |b| > δ. A pass cannot be planned when |b| ≥ δ (no number
+/// of rows makes a biased map pass), nor a fail when |b| ≤ δ.
+public enum TransportAuditPlan {
+    /// What the audit should conclude.
+    public enum Goal: String, Sendable, Hashable, Codable, CaseIterable {
+        case pass
+        case fail
+    }
+
+    /// The chance that an audit of `rows` rows reaches `goal`, at per-audit level `alpha`, for
+    /// residuals with standard deviation `residualSD` and true mean `bias`, margin `margin`.
+    ///
+    /// - Precondition: σ ≥ 0, δ > 0, 0 < α < 1.
+    public static func probability(
+        of goal: Goal, rows n: Int, residualSD: Double, bias: Double, margin: Double, alpha: Double
+    ) -> Double {
+        precondition(residualSD >= 0 && margin > 0 && alpha > 0 && alpha < 1, "a planning assumption is out of range")
+        guard n >= 2 else { return 0 }
+        if residualSD == 0 {
+            return switch goal {
+            case .pass: abs(bias) <= margin ? 1 : 0
+            case .fail: abs(bias) > margin ? 1 : 0
+            }
+        }
+        // On a common scale, so that very small or large units cost no precision.
+        let scale = max(residualSD, abs(bias), margin)
+        let sd = residualSD / scale, b = bias / scale, delta = margin / scale
+        let se = sd / Double(n).squareRoot()
+        let t = StudentTDistribution.quantile(1 - alpha / 2, degreesOfFreedom: Double(n - 1))
+        let degrees = Double(n - 1)
+        func integrand(_ z: Double) -> Double {
+            let m = abs(b + se * z)
+            let slack = max(0, goal == .pass ? delta - m : m - delta)
+            let ratio = slack / (t * se)
+            let density = exp(-z * z / 2) / (2 * Double.pi).squareRoot()
+            return ratio > 1e150 ? density : density * ChiSquareDistribution.cdf(degrees * ratio * ratio, degreesOfFreedom: degrees)
+        }
+        // Where |m| bends (m = 0) and where the slack starts (|m| = δ), the integrand has corners.
+        let corners = [-b / se, (delta - b) / se, (-delta - b) / se].filter { $0 > -12 && $0 < 12 }.sorted()
+        let points = [-12.0] + corners + [12.0]
+        let total = zip(points, points.dropFirst()).reduce(0) { $0 + integrate(integrand, $1.0, $1.1) }
+        return min(1, max(0, total))
+    }
+
+    /// The fewest rows, from `minimumRows` up to `maximumRows`, at which the chance of `goal` reaches
+    /// `power`; `nil` when the goal cannot be reached (a pass with |b| ≥ δ, a fail with |b| ≤ δ) or
+    /// not within `maximumRows`.
+    public static func rowsNeeded(
+        for goal: Goal, power: Double, residualSD: Double, bias: Double, margin: Double, alpha: Double,
+        minimumRows: Int = 20, maximumRows: Int = 100_000
+    ) -> Int? {
+        switch goal {
+        case .pass where abs(bias) > margin || (abs(bias) == margin && residualSD > 0): return nil
+        case .fail where abs(bias) <= margin: return nil
+        default: break
+        }
+        let chance = { (n: Int) in probability(of: goal, rows: n, residualSD: residualSD, bias: bias, margin: margin, alpha: alpha) }
+        var low = minimumRows - 1, high = minimumRows
+        while chance(high) < power, high < maximumRows { (low, high) = (high, min(2 * high, maximumRows)) }
+        guard chance(high) >= power else { return nil }
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if chance(middle) >= power { high = middle } else { low = middle }
+        }
+        return high
+    }
+
+    /// ∫ₐᵇ f by adaptive Simpson's rule to 10⁻¹² absolute, at most 40 halvings deep.
+    static func integrate(_ f: (Double) -> Double, _ a: Double, _ b: Double) -> Double {
+        func simpson(_ a: Double, _ fa: Double, _ b: Double, _ fb: Double) -> (m: Double, fm: Double, value: Double) {
+            let m = (a + b) / 2, fm = f(m)
+            return (m, fm, (b - a) / 6 * (fa + 4 * fm + fb))
+        }
+        func refine(_ a: Double, _ fa: Double, _ b: Double, _ fb: Double, _ whole: (m: Double, fm: Double, value: Double), _ tolerance: Double, _ depth: Int) -> Double {
+            let left = simpson(a, fa, whole.m, whole.fm), right = simpson(whole.m, whole.fm, b, fb)
+            let difference = left.value + right.value - whole.value
+            if depth <= 0 || abs(difference) <= 15 * tolerance { return left.value + right.value + difference / 15 }
+            return refine(a, fa, whole.m, whole.fm, left, tolerance / 2, depth - 1) + refine(whole.m, whole.fm, b, fb, right, tolerance / 2, depth - 1)
+        }
+        guard b > a else { return 0 }
+        let fa = f(a), fb = f(b)
+        return refine(a, fa, b, fb, simpson(a, fa, b, fb), 1e-12, 40)
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import RunInference
+import StatisticsCore
+import Testing
+import _TestSupport
+
+/// The cases `benchmarks/python/transport_audit_fixtures.py` wrote (`Resources/transport-audit-fixtures.json`)
+/// from cje-eval 0.9.3's transport audit and audit planner, and SciPy.
+enum TransportAuditFixtures {
+    struct Audit: Decodable, Sendable, CustomTestStringConvertible {
+        var name: String
+        var calibrated: [Double]
+        var expert: [Double]
+        var weights: [Double]?
+        var margin: Double?
+        var alpha: Double
+        var familySize: Int
+        var status: String
+        var meanResidual: Double
+        var standardError: Double
+        var lower: Double
+        var upper: Double
+        var effectiveRows: Double
+        var smallestMarginPassed: Double
+        var detectableBias: Double
+        var binMeans: [Double?]
+        var binCounts: [Int]
+        var testDescription: String { name }
+    }
+
+    struct Probability: Decodable, Sendable {
+        var rows: Int
+        var residualSD: Double
+        var bias: Double
+        var margin: Double
+        var alpha: Double
+        var pass: Double?
+        var fail: Double
+        var simulated: Double?
+    }
+
+    struct Plan: Decodable, Sendable, CustomTestStringConvertible {
+        var residualSD: Double
+        var bias: Double
+        var margin: Double
+        var power: Double
+        var alpha: Double
+        var rowsNeeded: Int?
+        var testDescription: String { "σ \(residualSD), bias \(bias), margin \(margin), power \(power)" }
+    }
+
+    struct ChiSquare: Decodable, Sendable {
+        var x: Double
+        var degrees: Double
+        var cdf: Double
+    }
+
+    struct File: Decodable {
+        var audits: [Audit]
+        var probabilities: [Probability]
+        var simulated: [Probability]
+        var plans: [Plan]
+        var chiSquare: [ChiSquare]
+    }
+
+    static let file: File = {
+        let url = SharedData.projectURL("Tests/StatisticsTests/Resources/transport-audit-fixtures.json")
+        do {
+            let decoder = JSONDecoder()
+            decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+            return try decoder.decode(File.self, from: Data(contentsOf: url))
+        } catch {
+            fatalError("cannot read \(url.path): \(error)")
+        }
+    }()
+}
+
+@Suite("The transport audit and its planner against cje-eval")
+struct TransportAuditReferenceTests {
+    static func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-10) -> Bool {
+        a == b || abs(a - b) <= tolerance * max(1, abs(b))
+    }
+
+    static let outcomes: [String: TransportAudit.Outcome] = ["PASS": .pass, "FAIL": .fail, "INCONCLUSIVE": .notEnough, "NOT_GRADED": .notGraded]
+
+    @Test("40 audits: the mean residual, its interval, the effective rows, the outcome and the bins equal CJE's", arguments: TransportAuditFixtures.file.audits)
+    func audit(_ c: TransportAuditFixtures.Audit) throws {
+        let rows = c.calibrated.indices.map { TransportAudit.Row(calibrated: c.calibrated[$0], expert: c.expert[$0], weight: c.weights?[$0] ?? 1) }
+        let audit = try TransportAudit(rows: rows, margin: c.margin, alpha: c.alpha, familySize: c.familySize)
+        #expect(audit.outcome == Self.outcomes[c.status])
+        #expect(Self.close(audit.meanResidual, c.meanResidual) && Self.close(audit.effectiveRows, c.effectiveRows))
+        #expect(Self.close(audit.standardError, c.standardError), "SE \(audit.standardError) against \(c.standardError)")
+        #expect(Self.close(audit.lower, c.lower) && Self.close(audit.upper, c.upper), "[\(audit.lower), \(audit.upper)] against [\(c.lower), \(c.upper)]")
+        #expect(Self.close(audit.smallestMarginPassed, c.smallestMarginPassed) && Self.close(audit.detectableBias, c.detectableBias))
+        #expect(audit.bins.map(\.rows) == c.binCounts)
+        #expect(zip(audit.bins.map(\.meanResidual), c.binMeans).allSatisfy { a, b in a == nil ? b == nil : b.map { Self.close(a!, $0) } ?? false })
+    }
+
+    @Test("Every outcome is among the cases")
+    func outcomesCovered() {
+        #expect(Set(TransportAuditFixtures.file.audits.map(\.status)) == Set(Self.outcomes.keys))
+    }
+
+    @Test("The chance of a pass equals CJE's planner, and of a fail SciPy's quadrature of the same model, within 1e-7")
+    func probabilities() {
+        for p in TransportAuditFixtures.file.probabilities {
+            let pass = TransportAuditPlan.probability(of: .pass, rows: p.rows, residualSD: p.residualSD, bias: p.bias, margin: p.margin, alpha: p.alpha)
+            let fail = TransportAuditPlan.probability(of: .fail, rows: p.rows, residualSD: p.residualSD, bias: p.bias, margin: p.margin, alpha: p.alpha)
+            #expect(abs(pass - (p.pass ?? .nan)) <= 1e-7, "pass at \(p): \(pass)")
+            #expect(abs(fail - p.fail) <= 1e-7, "fail at \(p): \(fail)")
+        }
+    }
+
+    @Test("The chance of a fail agrees with 200,000 simulated audits (within 4 standard errors)")
+    func simulated() throws {
+        for p in TransportAuditFixtures.file.simulated {
+            let fail = TransportAuditPlan.probability(of: .fail, rows: p.rows, residualSD: p.residualSD, bias: p.bias, margin: p.margin, alpha: p.alpha)
+            let simulated = try #require(p.simulated)
+            #expect(abs(fail - simulated) <= 4 * (simulated * (1 - simulated) / 200_000).squareRoot(), "\(fail) against \(simulated)")
+        }
+    }
+
+    @Test("The rows a pass needs equal CJE's plan, none when the bias is at or past the margin", arguments: TransportAuditFixtures.file.plans)
+    func plan(_ c: TransportAuditFixtures.Plan) {
+        #expect(
+            TransportAuditPlan.rowsNeeded(for: .pass, power: c.power, residualSD: c.residualSD, bias: c.bias, margin: c.margin, alpha: c.alpha)
+                == c.rowsNeeded)
+    }
+
+    @Test("The rows a fail needs: the chance reaches the power there and not one row before")
+    func failPlan() throws {
+        let n = try #require(TransportAuditPlan.rowsNeeded(for: .fail, power: 0.9, residualSD: 0.8, bias: 0.6, margin: 0.3, alpha: 0.05))
+        let chance = { TransportAuditPlan.probability(of: .fail, rows: $0, residualSD: 0.8, bias: 0.6, margin: 0.3, alpha: 0.05) }
+        #expect(chance(n) >= 0.9 && chance(n - 1) < 0.9, "\(n): \(chance(n)), \(chance(n - 1))")
+        #expect(TransportAuditPlan.rowsNeeded(for: .fail, power: 0.9, residualSD: 0.8, bias: 0.3, margin: 0.3, alpha: 0.05) == nil)
+    }
+
+    @Test("χ² distribution function against SciPy's chi2.cdf within 1e-13")
+    func chiSquare() {
+        for c in TransportAuditFixtures.file.chiSquare {
+            let value = ChiSquareDistribution.cdf(c.x, degreesOfFreedom: c.degrees)
+            #expect(abs(value - c.cdf) <= 1e-13 * max(1e-3, c.cdf) || abs(value - c.cdf) <= 1e-15, "χ²(\(c.degrees)) at \(c.x): \(value) against \(c.cdf)")
+        }
+    }
+
+    @Test("No rows, a value not finite, a weight not positive, a margin not positive: refused, named")
+    func refused() {
+        #expect(throws: TransportAudit.Failure.noRows) { try TransportAudit(rows: [], margin: 0.2) }
+        #expect(throws: TransportAudit.Failure.notFinite(row: 2)) {
+            try TransportAudit(rows: [.init(calibrated: 1, expert: 1), .init(calibrated: .nan, expert: 1)], margin: 0.2)
+        }
+        #expect(throws: TransportAudit.Failure.weight(row: 1)) { try TransportAudit(rows: [.init(calibrated: 1, expert: 1, weight: 0)], margin: 0.2) }
+        #expect(throws: TransportAudit.Failure.level("the margin", -1)) { try TransportAudit(rows: [.init(calibrated: 1, expert: 1)], margin: -1) }
+    }
+}
