@@ -54,6 +54,9 @@ struct JudgeConfidenceTests {
         #expect(judged(1, confidence: JudgeConfidence(method: .given, level: 1, value: 0.75)).levelDistribution(on: passFail) == [0.25, 0.75])
         #expect(judged(0, confidence: JudgeConfidence(method: .given, level: 0, value: 0.75)).levelDistribution(on: passFail) == [0.75, 0.25])
         #expect(judged(0.4, confidence: JudgeConfidence(method: .given, level: 0.4, value: 0.875)).levelDistribution(on: passFail) == [0.875, 0.125])
+        // The rest as the decimal reads: 1 − 0.7 is 0.30000000000000004 in binary, the rest 0.3.
+        #expect(judged(0, confidence: JudgeConfidence(method: .given, level: 0, value: 0.7)).levelDistribution(on: passFail) == [0.7, 0.3])
+        #expect(judged(1, confidence: JudgeConfidence(method: .given, level: 1, value: 0.999999)).levelDistribution(on: passFail) == [1e-6, 0.999999])
         // On four levels a confidence alone does not say how the rest is spread; without anything, no distribution.
         #expect(judged(3, confidence: JudgeConfidence(method: .given, level: 3, value: 0.9)).levelDistribution(on: fourLevels) == nil)
         #expect(judged(1).levelDistribution(on: passFail) == nil)

@@ -93,7 +93,9 @@ extension DimensionJudgment {
     /// mode the renormalised probabilities; with sampled replies or simulated annotators the share of
     /// them at each level; else, on a scale of exactly two levels, a confidence c alone (a scores
     /// file's) gives its level c and the other level 1 − c, its level placed on the scale as the
-    /// nearest one (``StatisticsCore/CategoryScale/nearestIndex(to:)``, as trust places it). `nil` in
+    /// nearest one (``StatisticsCore/CategoryScale/nearestIndex(to:)``, as trust places it). 1 − c is
+    /// rounded to 15 decimal places, so that it reads as the decimal it is: 0.7 leaves 0.3, not
+    /// 1 − 0.7 = 0.30000000000000004, which a threshold at 0.3 would place on the wrong side. `nil` in
     /// discrete mode, after a discrete fallback, and with a confidence alone on more than two levels,
     /// where it says nothing of how the rest is spread.
     public func levelDistribution(on scale: ScoringScale) -> [Double]? {
@@ -106,6 +108,7 @@ extension DimensionJudgment {
         }
         guard levels.count == 2, let confidence else { return nil }
         let chosen = scale.categoryScale.nearestIndex(to: confidence.level)
-        return levels.indices.map { $0 == chosen ? confidence.value : 1 - confidence.value }
+        let rest = ((1 - confidence.value) * 1e15).rounded() / 1e15
+        return levels.indices.map { $0 == chosen ? confidence.value : rest }
     }
 }
