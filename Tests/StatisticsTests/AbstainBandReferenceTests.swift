@@ -137,6 +137,7 @@ struct AbstainBandReferenceTests {
         // One candidate at δ 0.1, α 0.5: 0.5^4 = 0.0625 ≤ 0.1 < 0.5^3.
         #expect(AbstainBand.minimumRows(level: 0.5, error: 0.1, candidates: 1) == 4)
         #expect(try AbstainBand.positiveProbability([0.125, 0.375], row: 1) == 0.75)
+        #expect(try AbstainBand.positiveProbability([0.6, 0.2], row: 1) == 0.25)
         #expect(throws: ConformalError.self) { try AbstainBand.positiveProbability([0, 0], row: 3) }
         #expect(throws: ConformalError.self) { try AbstainBand.positiveProbability([0.2, 0.3, 0.5], row: 1) }
     }
