@@ -6,21 +6,11 @@ import _TestSupport
 /// `judgecal trust --band`: the abstain band of a pass/fail judge, on MAPIE's example and on the sample run.
 @Suite("judgecal trust --band: the abstain band of each two-level dimension, its file, its notes and its refusals")
 struct TrustBandCommandTests {
-    /// MAPIE's example (`Tests/StatisticsTests/Resources/abstain-band-fixtures.json`): 1,000 labelled rows `c…` and 500
-    /// unlabelled `t…`, as a run, a rubric with a 0/1 dimension Hallucinated, rater a's labels and a scores file whose
-    /// confidence is s on level 1 or 1 − s on level 0.
-    struct MAPIEExample: Decodable {
-        var name: String
-        var scores: [Double]
-        var positive: String
-        var testScores: [Double]?
-        var testDecisions: [String]?
-
-        struct File: Decodable { var cases: [MAPIEExample] }
-
+    /// MAPIE's example (``MAPIEExample``): 1,000 labelled rows `c…` and 500 unlabelled `t…`, as a run, a rubric with a 0/1
+    /// dimension Hallucinated, rater a's labels and a scores file whose confidence is s on level 1 or 1 − s on level 0.
+    enum MAPIEFiles {
         static func files() throws -> (arguments: [String], example: MAPIEExample) {
-            let cases = SharedData.fixture(File.self, at: "Tests/StatisticsTests/Resources/abstain-band-fixtures.json").cases
-            let example = try #require(cases.first { $0.name == "example" })
+            let example = try #require(MAPIEExample.example)
             let rows = Array(zip(example.scores.indices.map { "c\($0)" }, example.scores))
                 + Array(zip((example.testScores ?? []).indices.map { "t\($0)" }, example.testScores ?? []))
             let folder = try SharedData.temporaryFolder("trust-band-mapie")
@@ -52,7 +42,7 @@ struct TrustBandCommandTests {
 
     @Test("MAPIE's example: the band (0.4, 0.5) of 3 certified among 36, every row's s and decision, abstained first; MAPIE's test decisions")
     func mapieExample() throws {
-        let (arguments, example) = try MAPIEExample.files()
+        let (arguments, example) = try MAPIEFiles.files()
         let out = try SharedData.temporaryFolder("trust-band-out").appendingPathComponent("band.csv")
         let result = try JudgeCalProcess.run(arguments + ["--band", out.path])
         #expect([0, 2, 3].contains(result.status), "\(result.error)")

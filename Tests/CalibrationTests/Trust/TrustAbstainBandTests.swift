@@ -7,28 +7,12 @@ import StatisticsCore
 import Testing
 import _TestSupport
 
-/// MAPIE's "Risk Control for LLM as a Judge with Abstention" example as `benchmarks/python/abstain_band_fixtures.py`
-/// rebuilt it: 1,000 calibration rows (the judge's probability of "hallucinated" and the truth) and 500 test rows with
-/// MAPIE's decisions at its band (0.4, 0.5).
-private struct MAPIEExample: Decodable {
-    var name: String
-    var scores: [Double]
-    var positive: String
-    var testScores: [Double]?
-    var testDecisions: [String]?
-
-    struct File: Decodable { var cases: [MAPIEExample] }
-
-    static let example: MAPIEExample? =
-        SharedData.fixture(File.self, at: "Tests/StatisticsTests/Resources/abstain-band-fixtures.json").cases.first { $0.name == "example" }
-}
-
 @Suite("The abstain band on a run: the band AbstainBand certifies on the labelled rows, and every judged row's decision")
 struct TrustAbstainBandTests {
     /// A two-level dimension `Hallucinated` (levels no, yes) on calibration rows `c…` labelled by rater a and unlabelled test
     /// rows `t…`, the judge's distribution [1 − s, s]; a four-level `Quality` beside it. Also: five worked examples labelled
     /// against the judge, a row whose two raters tie, and a labelled row without a distribution, none of which calibrates.
-    fileprivate static func input(calibration: Int = 1000) throws -> (input: AlignmentInput, distributions: [String: [String: [Double]]], example: MAPIEExample) {
+    static func input(calibration: Int = 1000) throws -> (input: AlignmentInput, distributions: [String: [String: [Double]]], example: MAPIEExample) {
         let example = try #require(MAPIEExample.example)
         let positive = example.positive.map { $0 == "1" }
         let calibrationIDs = (0..<calibration).map { "c\($0)" }
