@@ -61,7 +61,7 @@ enum TrustCommand {
     static let band = OptionKey<String?>(
         "band", valueName: "file",
         help: "Also write the abstain band of each two-level (pass/fail) dimension (CSV): every judged row's decision, the lower "
-            + "level below λ₁, the upper at or above λ₂, abstain between, with the band certified on the labelled rows; abstained rows first.")
+            + "level at or below λ₁, the upper at or above λ₂, abstain between, with the band certified on the labelled rows; abstained rows first.")
     static let bandNPV = OptionKey<Double>(
         "band-npv", valueName: "p", help: "The abstain band's minimum negative predictive value.",
         defaultValue: bandDefaults.minimumNegativePredictiveValue)
