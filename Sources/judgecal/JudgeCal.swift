@@ -91,6 +91,7 @@ enum JudgeCal {
         case let error as ProbeError: ProbeMessages.message(for: error)
         case let error as TrustSettingsError: TrustMessages.message(for: error)
         case let error as TrustError: TrustMessages.message(for: error)
+        case let error as TrustAbstainBand.SettingsError: TrustMessages.message(for: error)
         default: nil
         }
     }

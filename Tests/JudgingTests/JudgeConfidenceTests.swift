@@ -36,4 +36,29 @@ struct JudgeConfidenceTests {
         let old = #"{"dimension":"Q","score":3,"label":"3","rationale":"","fellBack":false}"#
         #expect(try JSONDecoder().decode(DimensionJudgment.self, from: Data(old.utf8)).confidence == nil)
     }
+
+    @Test("The level distribution: weighted probabilities, sampled shares, and a confidence alone on two levels only")
+    func levelDistribution() {
+        let passFail = ScoringScale.passFail(passDescription: "", failDescription: "")
+        let fourLevels = ScoringScale.numeric([1: "", 2: "", 3: "", 4: ""])
+        func judged(_ score: Double, probabilities: [String: Double]? = nil, values: [Double]? = nil, confidence: JudgeConfidence? = nil)
+            -> DimensionJudgment
+        {
+            DimensionJudgment(
+                dimension: "Q", score: score, label: "", rationale: "", probabilities: probabilities,
+                sampling: values.map { SampledScores(values: $0, mean: 0, standardDeviation: nil, selfAgreement: nil) }, confidence: confidence)
+        }
+        #expect(judged(0.7, probabilities: ["pass": 0.7, "fail": 0.3]).levelDistribution(on: passFail) == [0.3, 0.7])
+        #expect(judged(3, values: [3, 3, 4, 1]).levelDistribution(on: fourLevels) == [0.25, 0, 0.5, 0.25])
+        // A given confidence: about its own level, the other of two levels gets the rest; a fraction is placed on the nearest level.
+        #expect(judged(1, confidence: JudgeConfidence(method: .given, level: 1, value: 0.75)).levelDistribution(on: passFail) == [0.25, 0.75])
+        #expect(judged(0, confidence: JudgeConfidence(method: .given, level: 0, value: 0.75)).levelDistribution(on: passFail) == [0.75, 0.25])
+        #expect(judged(0.4, confidence: JudgeConfidence(method: .given, level: 0.4, value: 0.875)).levelDistribution(on: passFail) == [0.875, 0.125])
+        // The rest as the decimal reads: 1 − 0.7 is 0.30000000000000004 in binary, the rest 0.3.
+        #expect(judged(0, confidence: JudgeConfidence(method: .given, level: 0, value: 0.7)).levelDistribution(on: passFail) == [0.7, 0.3])
+        #expect(judged(1, confidence: JudgeConfidence(method: .given, level: 1, value: 0.999999)).levelDistribution(on: passFail) == [1e-6, 0.999999])
+        // On four levels a confidence alone does not say how the rest is spread; without anything, no distribution.
+        #expect(judged(3, confidence: JudgeConfidence(method: .given, level: 3, value: 0.9)).levelDistribution(on: fourLevels) == nil)
+        #expect(judged(1).levelDistribution(on: passFail) == nil)
+    }
 }

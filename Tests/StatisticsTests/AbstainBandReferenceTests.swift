@@ -112,4 +112,33 @@ struct AbstainBandReferenceTests {
                 minimumPositivePredictiveValue: 0.9, maximumAbstentionRate: 0.2, error: 0.1)
         }
     }
+
+    @Test("A candidate's NPV, PPV and abstention on the labelled rows; the rows Holm's first test needs; s from two probabilities")
+    func figures() throws {
+        let c = try #require(AbstainBandFixtures.cases.first { $0.name == "example" })
+        // The example's chosen band (0.4, 0.5): 421 rows decided negative, 32 of them positive; 504 positive, 65 negative; 75 abstained.
+        let chosen = try #require(try c.band().chosen)
+        #expect(chosen.decidedNegative == 421 && chosen.wrongNegative == 32 && chosen.decidedPositive == 504 && chosen.wrongPositive == 65)
+        #expect(chosen.negativePredictiveValue == 1 - 32.0 / 421 && chosen.positivePredictiveValue == 1 - 65.0 / 504)
+        #expect(chosen.abstentionRate == 0.075)
+        func only(_ scores: [Double]) throws -> AbstainBand.Candidate {
+            try #require(
+                try AbstainBand(
+                    rows: scores.map { AbstainBand.Row(score: $0, positive: true) }, candidates: [.init(lower: 0.2, upper: 0.8)],
+                    minimumNegativePredictiveValue: 0.9, minimumPositivePredictiveValue: 0.9, maximumAbstentionRate: 0.2, error: 0.1
+                ).candidates.first)
+        }
+        let abstaining = try only([0.5, 0.6])
+        #expect(abstaining.negativePredictiveValue == nil && abstaining.positivePredictiveValue == nil && abstaining.abstentionRate == 1)
+        #expect(try only([]).abstentionRate == nil)
+        // (1 − α)^m ≤ δ/K: at δ 0.1 over 36 bands, 0.85^37 = 0.00244 ≤ 0.00278 < 0.85^36 = 0.00287; 0.8^27 = 0.00242 < 0.8^26 = 0.00302.
+        #expect(AbstainBand.minimumRows(level: 0.15, error: 0.1, candidates: 36) == 37)
+        #expect(AbstainBand.minimumRows(level: 0.2, error: 0.1, candidates: 36) == 27)
+        // One candidate at δ 0.1, α 0.5: 0.5^4 = 0.0625 ≤ 0.1 < 0.5^3.
+        #expect(AbstainBand.minimumRows(level: 0.5, error: 0.1, candidates: 1) == 4)
+        #expect(try AbstainBand.positiveProbability([0.125, 0.375], row: 1) == 0.75)
+        #expect(try AbstainBand.positiveProbability([0.6, 0.2], row: 1) == 0.25)
+        #expect(throws: ConformalError.self) { try AbstainBand.positiveProbability([0, 0], row: 3) }
+        #expect(throws: ConformalError.self) { try AbstainBand.positiveProbability([0.2, 0.3, 0.5], row: 1) }
+    }
 }

@@ -54,14 +54,46 @@ public struct TrustMeasurement: Sendable {
     /// - Throws: ``SelectiveTrust/TrustError/noLevelDistribution(dimension:)`` for a dimension no row has one for; as
     ///   ``SelectiveTrust/TrustPredictionSets/init(_:distributions:coverage:rule:settings:)``.
     public func predictionSets(judgments: JudgmentSet, coverage: Double, rule: OrdinalPredictionSets.SetRule) throws -> TrustPredictionSets {
+        let distributions = try levelDistributions(judgments, of: rubric.dimensions)
+        return try TrustPredictionSets(try input(judgments), distributions: distributions, coverage: coverage, rule: rule, settings: settings)
+    }
+
+    /// Refuses an abstain band before any judging when no dimension of the rubric has two levels.
+    ///
+    /// - Throws: ``SelectiveTrust/TrustError/noTwoLevelDimension(_:)``, naming each dimension and its levels.
+    public func checkAbstainBand() throws(TrustError) {
+        _ = try TrustAbstainBand.split(scaleSizes)
+    }
+
+    /// The abstain band of each two-level dimension from `judgments`' level distributions
+    /// (``Judging/DimensionJudgment/levelDistribution(on:)``), calibrated on the labelled rows at the
+    /// settings' error δ; dimensions of other levels are left out and listed.
+    ///
+    /// - Throws: as ``checkAbstainBand()``; ``SelectiveTrust/TrustError/noLevelDistribution(dimension:)`` for a two-level
+    ///   dimension no row has one for; as ``SelectiveTrust/TrustAbstainBand/init(_:distributions:settings:band:)``.
+    public func abstainBand(judgments: JudgmentSet, band: TrustAbstainBand.Settings) throws -> TrustAbstainBand {
+        let twoLevels = try TrustAbstainBand.split(scaleSizes).twoLevels
+        let distributions = try levelDistributions(judgments, of: rubric.dimensions.filter { twoLevels.contains($0.name) })
+        return try TrustAbstainBand(try input(judgments), distributions: distributions, settings: settings, band: band)
+    }
+
+    /// Each rubric dimension and its scale's number of levels.
+    private var scaleSizes: [TrustAbstainBand.ScaleSize] {
+        rubric.dimensions.map { TrustAbstainBand.ScaleSize(dimension: $0.name, levels: $0.scale.levels.count) }
+    }
+
+    /// Dimension name → row id → the judge's probability of each level of `dimensions`, from `judgments`.
+    ///
+    /// - Throws: ``SelectiveTrust/TrustError/noLevelDistribution(dimension:)`` for a dimension no row has one for.
+    private func levelDistributions(_ judgments: JudgmentSet, of dimensions: [ScoreDimension]) throws(TrustError) -> [String: [String: [Double]]] {
         var distributions: [String: [String: [Double]]] = [:]
-        for d in rubric.dimensions {
+        for d in dimensions {
             for j in judgments.judgments {
                 if let p = j.score(d.name)?.levelDistribution(on: d.scale) { distributions[d.name, default: [:]][j.id] = p }
             }
-            guard distributions[d.name] != nil else { throw TrustError.noLevelDistribution(dimension: d.name) }
+            guard distributions[d.name] != nil else { throw .noLevelDistribution(dimension: d.name) }
         }
-        return try TrustPredictionSets(try input(judgments), distributions: distributions, coverage: coverage, rule: rule, settings: settings)
+        return distributions
     }
 
     /// The alignment input of `judgments` on the run's rows and labels, with the rubric text's hash.

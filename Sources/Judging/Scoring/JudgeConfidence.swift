@@ -1,3 +1,5 @@
+import StatisticsCore
+
 /// How sure the judge was of one level on one dimension of one row: a number in [0, 1], the level
 /// it is about, and the method that measured it.
 ///
@@ -89,14 +91,24 @@ public struct JudgeConfidence: Sendable, Hashable, Codable {
 extension DimensionJudgment {
     /// The judge's probability of each level of `scale`, in the scale's order: in probability-weighted
     /// mode the renormalised probabilities; with sampled replies or simulated annotators the share of
-    /// them at each level. `nil` in discrete mode, after a discrete fallback, and in a file that kept
-    /// neither.
+    /// them at each level; else, on a scale of exactly two levels, a confidence c alone (a scores
+    /// file's) gives its level c and the other level 1 − c, its level placed on the scale as the
+    /// nearest one (``StatisticsCore/CategoryScale/nearestIndex(to:)``, as trust places it). 1 − c is
+    /// rounded to 15 decimal places, so that it reads as the decimal it is: 0.7 leaves 0.3, not
+    /// 1 − 0.7 = 0.30000000000000004, which a threshold at 0.3 would place on the wrong side. `nil` in
+    /// discrete mode, after a discrete fallback, and with a confidence alone on more than two levels,
+    /// where it says nothing of how the rest is spread.
     public func levelDistribution(on scale: ScoringScale) -> [Double]? {
         let levels = scale.levels
         if let probabilities, !fellBack {
             return levels.map { probabilities[$0.label] ?? 0 }
         }
-        guard let values = sampling?.values, !values.isEmpty else { return nil }
-        return levels.map { level in Double(values.count { $0 == level.value }) / Double(values.count) }
+        if let values = sampling?.values, !values.isEmpty {
+            return levels.map { level in Double(values.count { $0 == level.value }) / Double(values.count) }
+        }
+        guard levels.count == 2, let confidence else { return nil }
+        let chosen = scale.categoryScale.nearestIndex(to: confidence.level)
+        let rest = ((1 - confidence.value) * 1e15).rounded() / 1e15
+        return levels.indices.map { $0 == chosen ? confidence.value : rest }
     }
 }

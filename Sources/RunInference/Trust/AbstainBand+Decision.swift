@@ -22,6 +22,15 @@ extension AbstainBand {
         return .abstain
     }
 
+    /// A row's score from the judge's probabilities of the two levels, negative first, renormalised
+    /// to sum to 1 (mass on answers off the scale dropped): s = p₊ / (p₋ + p₊).
+    ///
+    /// - Throws: ``ConformalError`` naming `row` when there are not two probabilities, one is
+    ///   negative or not finite, or both are 0.
+    public static func positiveProbability(_ probabilities: [Double], row: Int) throws(ConformalError) -> Double {
+        try OrdinalPredictionSets.normalised(probabilities, levels: 2, row: row)[1]
+    }
+
     /// The pairs (λ₁, λ₂) with λ₁ from `lower` and λ₂ from `upper` and λ₁ ≤ λ₂, λ₁ varying slowest —
     /// the grid of MAPIE's example, with `lower` = linspace(0.3, 0.7, 5), `upper` = linspace(0.4, 0.8, 5).
     public static func grid(lower: [Double], upper: [Double]) -> [Thresholds] {

@@ -85,6 +85,19 @@ public struct AbstainBand: Sendable, Hashable {
 
         /// The candidate's p-value: the largest of ``pValues``.
         public var pValue: Double { pValues.max() ?? 1 }
+
+        /// On the labelled rows: the negative predictive value 1 − r₁, the positive predictive value
+        /// 1 − r₂ (each `nil` when no row is decided that way) and the abstention rate r₃ (`nil` without rows).
+        public var negativePredictiveValue: Double? {
+            decidedNegative > 0 ? 1 - Double(wrongNegative) / Double(decidedNegative) : nil
+        }
+        public var positivePredictiveValue: Double? {
+            decidedPositive > 0 ? 1 - Double(wrongPositive) / Double(decidedPositive) : nil
+        }
+        public var abstentionRate: Double? {
+            let rows = decidedNegative + decidedPositive + abstained
+            return rows > 0 ? Double(abstained) / Double(rows) : nil
+        }
     }
 
     /// The minimum negative predictive value, minimum positive predictive value and maximum

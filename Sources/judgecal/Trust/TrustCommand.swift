@@ -57,6 +57,23 @@ enum TrustCommand {
         help: "How a set is read: scoreAtMost, the levels whose score is within q̂ (coverage close to the one asked); reaching, "
             + "the first interval reaching q̂ (Lu et al. 2022, wider).",
         choices: OrdinalPredictionSets.SetRule.allCases.map(\.rawValue), defaultValue: .scoreAtMost)
+    static let bandDefaults = TrustAbstainBand.Settings.standard
+    static let band = OptionKey<String?>(
+        "band", valueName: "file",
+        help: "Also write the abstain band of each two-level (pass/fail) dimension (CSV): every judged row's decision, the lower "
+            + "level at or below λ₁, the upper at or above λ₂, abstain between, with the band certified on the labelled rows; abstained rows first.")
+    static let bandNPV = OptionKey<Double>(
+        "band-npv", valueName: "p", help: "The abstain band's minimum negative predictive value.",
+        defaultValue: bandDefaults.minimumNegativePredictiveValue)
+    static let bandPPV = OptionKey<Double>(
+        "band-ppv", valueName: "p", help: "The abstain band's minimum positive predictive value.",
+        defaultValue: bandDefaults.minimumPositivePredictiveValue)
+    static let bandAbstain = OptionKey<Double>(
+        "band-abstain", valueName: "p", help: "The abstain band's largest share of rows abstained.", defaultValue: bandDefaults.maximumAbstentionRate)
+    static let bandGrid = OptionKey<Double>(
+        "band-grid", valueName: "step",
+        help: "The step of the abstain band's candidates: λ₁ from 0 to 0.5 and λ₂ from 0.5 to 1 in this step (it divides 0.5).",
+        defaultValue: bandDefaults.gridStep)
     static let mode = OptionKey<JudgeSession.Mode>(
         "mode", valueName: "mode",
         help: "How the judge's confidence is measured: weighted, the probability of the most probable level; sampled, the share "
@@ -89,36 +106,54 @@ enum TrustCommand {
             With several --judge-scores files the judges form a cascade, cheapest first: each keeps the rows where it is \
             confident enough and hands the rest to the next, each stage calibrated at --risk and --error divided by the \
             number of judges on the labelled rows the earlier stages did not keep, so the whole cascade keeps the guarantee; \
-            --report then writes JSON only, --certificate (one judge's thresholds), --sets and --history are refused, and \
-            the history is not written. \
+            --report then writes JSON only, --certificate (one judge's thresholds), --sets, --band and --history are \
+            refused, and the history is not written. \
             --sets FILE writes per-row prediction sets: for every judged row and dimension the contiguous levels the experts \
             would give with --set-coverage probability (split conformal from the judge's level distribution, calibrated on \
-            the labelled rows; docs/TRUST.md), the rows with the widest sets first, the order to label them in.
+            the labelled rows; docs/TRUST.md), the rows with the widest sets first, the order to label them in. \
+            --band FILE writes the abstain band of every dimension with two levels (pass/fail; others are left out, and named): \
+            from the judge's probability s of the upper level (weighted probabilities, the shares of sampled replies or \
+            annotators, or a scores file's confidence), the lower level is kept where s ≤ λ₁, the upper where s ≥ λ₂, and \
+            the row abstains between. Over λ₁ from 0 to 0.5 and λ₂ from 0.5 to 1 in steps of --band-grid, Learn then Test \
+            certifies on the labelled rows the bands whose negative and positive predictive values reach --band-npv and \
+            --band-ppv and whose abstention stays within --band-abstain, with probability 1 − --error (Hoeffding–Bentkus \
+            p-values, Holm; as MAPIE's BinaryClassificationController), and chooses the one abstaining least. The file has \
+            every judged row's probability and decision, abstained rows first, the order to label them in; a dimension with \
+            no certified band abstains on every row, and the note says what certifying one would need.
             Exit codes: 0 every dimension trusted at some threshold; 2 some dimension has no threshold; 3 too few labelled \
             rows (none without a threshold); 1 the judge server failed; 64 usage; 65 malformed input; 66 a file missing; \
             73 output folder missing.
             """,
-        options: [rubric] + LabelOptions.options + [judgeScores, risk, error, agreement, minKept, experts, bins, resamples, seed, certificate, report, sets, setCoverage, setRule, mode, SplitOptions.history]
-            + judgeOptions,
+        options: [rubric] + LabelOptions.options
+            + [judgeScores, risk, error, agreement, minKept, experts, bins, resamples, seed, certificate, report, sets, setCoverage, setRule]
+            + [band, bandNPV, bandPPV, bandAbstain, bandGrid, mode, SplitOptions.history] + judgeOptions,
         flags: LabelOptions.flags + [includeExamples, AlignCommand.noHistory],
         positionals: [runFile],
         run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         let certificatePath = try arguments[certificate], reportPath = try arguments[report], setsPath = try arguments[sets]
+        let bandPath = try arguments[band]
         let history = arguments[AlignCommand.noHistory] ? nil : try arguments[SplitOptions.history]
         try InputFiles.refuseOverwriting(
-            [("certificate", certificatePath), ("report", reportPath), ("prediction sets", setsPath), ("history", history)],
+            [("certificate", certificatePath), ("report", reportPath), ("prediction sets", setsPath), ("abstain band", bandPath), ("history", history)],
             inputs: [arguments[runFile], try arguments[rubric]] + (try arguments[judgeScores]) + (try arguments[LabelOptions.labels]))
         let outputs = AlignmentOutputs(history: history, historyIsDefault: !arguments.isGiven(SplitOptions.history))
         if let certificatePath { try StagedOutputs.check(certificatePath, role: "certificate") }
         if let reportPath { try StagedOutputs.check(reportPath, role: "report") }
         if let setsPath { try StagedOutputs.check(setsPath, role: "prediction sets") }
+        if let bandPath { try StagedOutputs.check(bandPath, role: "abstain band") }
         if setsPath == nil, let given = [setCoverage, setRule].first(where: { arguments.isGiven($0) }) as (any OptionDeclaration)? {
             throw UsageError("--\(given.option.name) shapes the prediction sets; give --sets FILE")
         }
+        if bandPath == nil, let given = [bandNPV, bandPPV, bandAbstain, bandGrid].first(where: { arguments.isGiven($0) }) {
+            throw UsageError("--\(given.option.name) shapes the abstain band; give --band FILE")
+        }
         let coverage = try arguments[setCoverage]
         guard coverage > 0, coverage < 1 else { throw UsageError("--set-coverage \(coverage.plainText) is not a coverage; give it strictly between 0 and 1") }
+        let bandSettings = try TrustAbstainBand.Settings(
+            minimumNegativePredictiveValue: try arguments[bandNPV], minimumPositivePredictiveValue: try arguments[bandPPV],
+            maximumAbstentionRate: try arguments[bandAbstain], gridStep: try arguments[bandGrid])
         let scoresPaths = try arguments[judgeScores]
         if !scoresPaths.isEmpty, let given = ([mode] as [any OptionDeclaration] + judgeOptions).first(where: arguments.isGiven) {
             throw UsageError("--\(given.option.name) does not apply with --judge-scores: no judge is called")
@@ -137,6 +172,7 @@ enum TrustCommand {
             return try cascade(scoresPaths, measurement: measurement, arguments: arguments, console: console)
         }
         try outputs.check()
+        if bandPath != nil { try measurement.checkAbstainBand() }
         let judgments: JudgmentSet
         let identity: JudgeIdentity
         if let scoresPath = scoresPaths.first {
@@ -153,13 +189,16 @@ enum TrustCommand {
         }
         let report = try measurement.report(judgments: judgments)
         let predictionSets = try setsPath.map { _ in try measurement.predictionSets(judgments: judgments, coverage: coverage, rule: try arguments[setRule]) }
+        let abstainBand = try bandPath.map { _ in try measurement.abstainBand(judgments: judgments, band: bandSettings) }
         let trustCertificate = measurement.certificate(report, judge: identity)
-        try outputs.write(
-            (try certificatePath.map { [(try trustCertificate.json(), $0, "certificate")] } ?? [])
-                + (try reportPath.map { [try report.file(at: $0)] } ?? [])
-                + (setsPath.flatMap { path in predictionSets.map { [(Data(TrustSetsFile.csv($0).utf8), path, "prediction sets")] } } ?? []),
-            entries: [measurement.historyEntry(report, certificate: trustCertificate)])
+        var files: [(data: Data, path: String, role: String)] = []
+        if let certificatePath { files.append((try trustCertificate.json(), certificatePath, "certificate")) }
+        if let reportPath { files.append(try report.file(at: reportPath)) }
+        if let setsPath, let predictionSets { files.append((Data(TrustSetsFile.csv(predictionSets).utf8), setsPath, "prediction sets")) }
+        if let bandPath, let abstainBand { files.append((Data(TrustBandFile.csv(abstainBand).utf8), bandPath, "abstain band")) }
+        try outputs.write(files, entries: [measurement.historyEntry(report, certificate: trustCertificate)])
         predictionSets.map(TrustSetsFile.summary)?.forEach { console.printNote("prediction sets: " + $0) }
+        abstainBand.map(TrustBandFile.summary)?.forEach { console.printNote("abstain band: " + $0) }
         console.print(arguments[LabelOptions.json] ? try report.renderJSON() : report.renderText())
         return VerdictExitCodes.code(for: report.outcome)
     }
@@ -167,6 +206,7 @@ enum TrustCommand {
     /// `trust --judge-scores A B …`: the judges as a cascade, in the order given.
     static func cascade(_ paths: [String], measurement: TrustMeasurement, arguments: ParsedArguments, console: Console) throws -> ExitCode {
         if arguments.isGiven(sets) { throw UsageError("--sets draws one judge's level distributions; give one --judge-scores file") }
+        if arguments.isGiven(band) { throw UsageError("--band draws one judge's level distributions; give one --judge-scores file") }
         if arguments.isGiven(SplitOptions.history) {
             throw UsageError("--history records one judge's certificate; a cascade of \(paths.count) judges has none, so give one --judge-scores file")
         }
