@@ -41,21 +41,38 @@ public struct TrustMeasurement: Sendable {
         try await judge.judgments(run: run, rubric: rubric, display: display)
     }
 
-    /// Measures trust on `judgments` (this toolkit's, or a judge-scores file's, ``CalibrationData/JudgmentSet/load(judgeScoresAt:rubric:run:pairwise:)``).
-    ///
-    /// - Throws: as ``Calibration/AlignmentInput/init(run:rubric:judgments:labels:groupBy:)`` and ``SelectiveTrust/TrustReport/init(_:settings:)``.
-    public func report(judgments: JudgmentSet) throws -> TrustReport {
-        try TrustReport(try input(judgments), settings: settings)
+    /// A judge's judgments of the run with the alignment input built from them once, on the run's rows
+    /// and labels: what the report, the prediction sets and the abstain band are all measured on.
+    public struct Judged: Sendable {
+        /// The judgments.
+        public let judgments: JudgmentSet
+        /// Their alignment input, with the rubric text's hash.
+        let input: AlignmentInput
     }
 
-    /// Per-row prediction sets at `coverage` from `judgments`' level distributions
+    /// `judgments` (this toolkit's, or a judge-scores file's, ``CalibrationData/JudgmentSet/load(judgeScoresAt:rubric:run:pairwise:)``)
+    /// on the run's rows and labels.
+    ///
+    /// - Throws: as ``Calibration/AlignmentInput/init(run:rubric:judgments:labels:groupBy:)``.
+    public func judged(_ judgments: JudgmentSet) throws -> Judged {
+        Judged(judgments: judgments, input: try input(judgments))
+    }
+
+    /// Measures trust on `judged`.
+    ///
+    /// - Throws: as ``SelectiveTrust/TrustReport/init(_:settings:)``.
+    public func report(_ judged: Judged) throws -> TrustReport {
+        try TrustReport(judged.input, settings: settings)
+    }
+
+    /// Per-row prediction sets at `coverage` from the judgments' level distributions
     /// (``Judging/DimensionJudgment/levelDistribution(on:)``), calibrated on the labelled rows.
     ///
     /// - Throws: ``SelectiveTrust/TrustError/noLevelDistribution(dimension:)`` for a dimension no row has one for; as
     ///   ``SelectiveTrust/TrustPredictionSets/init(_:distributions:coverage:rule:settings:)``.
-    public func predictionSets(judgments: JudgmentSet, coverage: Double, rule: OrdinalPredictionSets.SetRule) throws -> TrustPredictionSets {
-        let distributions = try levelDistributions(judgments, of: rubric.dimensions)
-        return try TrustPredictionSets(try input(judgments), distributions: distributions, coverage: coverage, rule: rule, settings: settings)
+    public func predictionSets(_ judged: Judged, coverage: Double, rule: OrdinalPredictionSets.SetRule) throws -> TrustPredictionSets {
+        let distributions = try levelDistributions(judged.judgments, of: rubric.dimensions)
+        return try TrustPredictionSets(judged.input, distributions: distributions, coverage: coverage, rule: rule, settings: settings)
     }
 
     /// Refuses an abstain band before any judging when no dimension of the rubric has two levels.
@@ -65,16 +82,16 @@ public struct TrustMeasurement: Sendable {
         _ = try TrustAbstainBand.split(scaleSizes)
     }
 
-    /// The abstain band of each two-level dimension from `judgments`' level distributions
+    /// The abstain band of each two-level dimension from the judgments' level distributions
     /// (``Judging/DimensionJudgment/levelDistribution(on:)``), calibrated on the labelled rows at the
     /// settings' error δ; dimensions of other levels are left out and listed.
     ///
     /// - Throws: as ``checkAbstainBand()``; ``SelectiveTrust/TrustError/noLevelDistribution(dimension:)`` for a two-level
     ///   dimension no row has one for; as ``SelectiveTrust/TrustAbstainBand/init(_:distributions:settings:band:)``.
-    public func abstainBand(judgments: JudgmentSet, band: TrustAbstainBand.Settings) throws -> TrustAbstainBand {
+    public func abstainBand(_ judged: Judged, band: TrustAbstainBand.Settings) throws -> TrustAbstainBand {
         let twoLevels = try TrustAbstainBand.split(scaleSizes).twoLevels
-        let distributions = try levelDistributions(judgments, of: rubric.dimensions.filter { twoLevels.contains($0.name) })
-        return try TrustAbstainBand(try input(judgments), distributions: distributions, settings: settings, band: band)
+        let distributions = try levelDistributions(judged.judgments, of: rubric.dimensions.filter { twoLevels.contains($0.name) })
+        return try TrustAbstainBand(judged.input, distributions: distributions, settings: settings, band: band)
     }
 
     /// Each rubric dimension and its scale's number of levels.
@@ -105,7 +122,7 @@ public struct TrustMeasurement: Sendable {
 
     /// The cascade of `stages` (each judge's name and judgments, cheapest first) on the run's rows (``SelectiveTrust/TrustCascade``).
     ///
-    /// - Throws: as ``report(judgments:)``.
+    /// - Throws: as ``judged(_:)`` and ``report(_:)``.
     public func cascade(_ stages: [(judge: String, judgments: JudgmentSet)]) throws -> TrustCascade {
         try TrustCascade(stages: try stages.map { (judge: $0.judge, input: try input($0.judgments)) }, settings: settings)
     }

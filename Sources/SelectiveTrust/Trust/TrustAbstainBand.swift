@@ -115,8 +115,8 @@ public struct TrustAbstainBand: Sendable, Hashable {
         let levels = [1 - band.minimumNegativePredictiveValue, 1 - band.minimumPositivePredictiveValue, band.maximumAbstentionRate]
         let needed = levels.map { AbstainBand.minimumRows(level: $0, error: settings.error, candidates: candidates.count) }
         dimensions = try input.dimensions.filter { split.twoLevels.contains($0.name) }.map { d in
-            guard let scale = d.scale else { throw TrustError.noScale(dimension: d.name) }
-            let panel = try TrustReport.panel(d, input: input, settings: settings)
+            let experts = try TrustReport.experts(d, input: input, settings: settings)
+            let scale = experts.scale, panel = experts.panel
             let given = distributions[d.name] ?? [:]
             let judged = input.runRowIDs.filter { !examples.contains($0) }.compactMap { id in given[id].map { (id: id, p: $0) } }
             let scores = try judged.enumerated().map { i, row throws(ConformalError) in

@@ -88,8 +88,8 @@ public struct TrustCascade: Sendable, Hashable, Encodable {
         var keptLabelled = 0, disagreements = 0, keptRun = 0
         for stage in stages {
             let d = stage.input.dimensions[index]
-            let panel = try TrustReport.panel(d, input: stage.input, settings: settings)
-            let trust = try TrustReport.dimension(d, panel: panel, runRows: remaining, examples: examples, settings: settings)
+            let experts = try TrustReport.experts(d, input: stage.input, settings: settings)
+            let trust = try TrustReport.dimension(d, experts: experts, runRows: remaining, examples: examples, settings: settings)
             let labelled = Set(d.expertLabels.map(\.rowID))
             judged.formUnion(remaining.filter { !examples.contains($0) && (d.judge.scores[$0] != nil || d.judge.failures[$0] != nil) })
             var kept: Set<String> = []

@@ -60,8 +60,8 @@ public struct TrustPredictionSets: Sendable, Hashable, Encodable {
         self.rule = rule
         let examples = settings.includeExamples ? [] : input.exampleRowIDs
         dimensions = try input.dimensions.map { d in
-            guard let scale = d.scale else { throw TrustError.noScale(dimension: d.name) }
-            let panel = try TrustReport.panel(d, input: input, settings: settings)
+            let experts = try TrustReport.experts(d, input: input, settings: settings)
+            let scale = experts.scale, panel = experts.panel
             let given = distributions[d.name] ?? [:]
             let runRows = input.runRowIDs.filter { !examples.contains($0) }
             let calibration = runRows.compactMap { id -> OrdinalPredictionSets.Row? in

@@ -94,27 +94,34 @@ public struct TrustReport: Sendable, Hashable, Encodable {
         self.settings = settings
         let examples = settings.includeExamples ? [] : input.exampleRowIDs
         dimensions = try input.dimensions.map { d in
-            try Self.dimension(d, panel: try Self.panel(d, input: input, settings: settings), runRows: input.runRowIDs, examples: examples, settings: settings)
+            try Self.dimension(d, experts: try Self.experts(d, input: input, settings: settings), runRows: input.runRowIDs, examples: examples, settings: settings)
         }
     }
 
-    /// `d`'s raters over the whole run of `input`, combined as the settings say (the scale's standard unless chosen).
+    /// A dimension's declared scale and its raters over the whole run.
+    struct Experts {
+        let scale: CategoryScale
+        let panel: ExpertPanel
+    }
+
+    /// `d`'s scale and its raters over the whole run of `input`, combined as the settings say (the scale's standard unless chosen).
     ///
     /// - Throws: ``TrustError/noScale(dimension:)``, ``TrustError/withinOneOnTwoLevels(dimension:)`` (before
     ///   any label is looked at); ``Calibration/AlignmentError`` for labels the panel refuses.
-    static func panel(_ d: AlignmentInput.Dimension, input: AlignmentInput, settings: TrustSettings) throws -> ExpertPanel {
+    static func experts(_ d: AlignmentInput.Dimension, input: AlignmentInput, settings: TrustSettings) throws -> Experts {
         guard let scale = d.scale else { throw TrustError.noScale(dimension: d.name) }
         if settings.agreement == .withinOne, scale.values.count == 2 { throw TrustError.withinOneOnTwoLevels(dimension: d.name) }
-        return try ExpertPanel(
+        let panel = try ExpertPanel(
             dimension: d.name, scale: scale, labels: d.expertLabels, runRows: Set(input.runRowIDs), combination: settings.experts)
+        return Experts(scale: scale, panel: panel)
     }
 
     /// One dimension's trust on the labelled rows among `runRows` (a cascade's stage passes the rows earlier stages did not
-    /// keep), each row's expert level from `panel`.
+    /// keep), each row's expert level from `experts`.
     static func dimension(
-        _ d: AlignmentInput.Dimension, panel: ExpertPanel, runRows: [String], examples: Set<String>, settings: TrustSettings
+        _ d: AlignmentInput.Dimension, experts: Experts, runRows: [String], examples: Set<String>, settings: TrustSettings
     ) throws(TrustError) -> Dimension {
-        guard let scale = d.scale else { throw .noScale(dimension: d.name) }
+        let scale = experts.scale, panel = experts.panel
         var leftOut = LeftOut()
         var rows: [TrustThreshold.Row] = []
         var methods: Set<JudgeConfidence.Method> = []

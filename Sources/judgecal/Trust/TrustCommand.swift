@@ -187,9 +187,10 @@ enum TrustCommand {
             console.printNote(judge.summary)
             identity = judge.identity
         }
-        let report = try measurement.report(judgments: judgments)
-        let predictionSets = try setsPath.map { _ in try measurement.predictionSets(judgments: judgments, coverage: coverage, rule: try arguments[setRule]) }
-        let abstainBand = try bandPath.map { _ in try measurement.abstainBand(judgments: judgments, band: bandSettings) }
+        let judged = try measurement.judged(judgments)
+        let report = try measurement.report(judged)
+        let predictionSets = try setsPath.map { _ in try measurement.predictionSets(judged, coverage: coverage, rule: try arguments[setRule]) }
+        let abstainBand = try bandPath.map { _ in try measurement.abstainBand(judged, band: bandSettings) }
         let trustCertificate = measurement.certificate(report, judge: identity)
         var files: [(data: Data, path: String, role: String)] = []
         if let certificatePath { files.append((try trustCertificate.json(), certificatePath, "certificate")) }
