@@ -93,9 +93,9 @@ enum JudgeCommand {
                 }
             }
         if let (certificate, decisionsFile) = trusting {
-            let decisions = certificate.decisions(for: try JudgmentSet.load(from: URL(fileURLWithPath: files.jsonPath)))
-            try decisionsFile.write(decisions)
-            TrustDecisionsFile.summary(decisions, certificate: certificate).forEach { console.printNote("trust: " + $0) }
+            // Each judgment written is read back and decided in turn: memory stays flat in the rows.
+            let decided = try decisionsFile.write(decidingJudgmentsAt: URL(fileURLWithPath: files.jsonPath), by: certificate)
+            TrustDecisionsFile.summary(decided, certificate: certificate).forEach { console.printNote("trust: " + $0) }
             console.printNote("trust: decisions written to \(decisionsFile.path)")
         }
         let summary = files.summary(of: counts, batch: batch, server: judge.summaryJSON)
