@@ -1,5 +1,3 @@
-public import Foundation
-
 /// SHA-256 (FIPS 180-4), for cache keys, rubric-text and file fingerprints and the history's links.
 ///
 /// Foundation on Linux has no CryptoKit and no outside package can be
@@ -22,19 +20,6 @@ public enum SHA256 {
     public static func hexDigest(of bytes: [UInt8]) -> String {
         var hasher = Hasher()
         hasher.update(bytes)
-        return hasher.finalize()
-    }
-
-    /// The digest of the file at `url`, read `chunkSize` bytes at a time (1 MiB unless given), so that
-    /// memory does not grow with the file: the same digest as ``hexDigest(of:)`` of its whole contents.
-    ///
-    /// - Throws: ``InputError`` naming the file when it cannot be read.
-    public static func hexDigest(ofFileAt url: URL, chunkSize: Int = 1 << 20) throws(InputError) -> String {
-        var hasher = Hasher()
-        try ByteSource.file(url, chunkSize: chunkSize).withWindows { bytes, count, _ in
-            hasher.update(UnsafeBufferPointer(start: bytes, count: count))
-            return count
-        }
         return hasher.finalize()
     }
 
