@@ -81,29 +81,74 @@ extension JudgmentSet {
         }
     }
 
-    /// Reads a set written by ``jsonLines()``.
+    /// Reads a set written by ``jsonLines()``: ``forEachJudgment(inFileAt:_:)`` with every judgment kept.
     ///
     /// - Throws: ``InputError`` naming the line (and, for JSON that does not
     ///   parse, the column) that does not decode.
     public static func load(from url: URL) throws -> JudgmentSet {
+        var judgments: [Judgment] = []
+        var set = try forEachJudgment(inFileAt: url) { judgments.append($0) }
+        set.judgments = judgments
+        return set
+    }
+
+    /// Reads a set written by ``jsonLines()`` a judgment at a time, handing each to `body` in file order
+    /// and keeping none: memory holds a window of the file and one judgment, raw replies and all, not the
+    /// file (``DataFormats/JSONLinesReader/forEachLine(in:file:_:)``). A file written as one JSON array is
+    /// read whole first, as ``load(from:)`` reads it.
+    ///
+    /// The first record is the header; every other non-blank line is one ``Judgment``. Each record is
+    /// parsed by ``DataFormats/JSONValue``'s locating parser before it is decoded, so a bad byte is named
+    /// by line and column and the decoder never sees nesting deep enough to exhaust the stack. `body`
+    /// has had the judgments before a line that does not decode when the error is thrown.
+    ///
+    /// - Returns: the set's run, rubric, rubric version and model, with no judgments.
+    /// - Throws: ``InputError`` naming the file when it cannot be read or is empty, and the line (and,
+    ///   for JSON that does not parse, the column) that does not decode; what `body` throws.
+    @discardableResult
+    public static func forEachJudgment(inFileAt url: URL, _ body: (Judgment) throws -> Void) throws -> JudgmentSet {
         let name = InputFile.displayName(url)
-        let records = try JSONRecords.split(try InputFile.read(url), file: name)
-        guard let first = records.first else { throw InputError(file: name, message: "is empty; expected judgments") }
         let decoder = JSONDecoder()
-        func decode<T: Decodable>(_ type: T.Type, _ record: JSONRecords.Record) throws -> T {
+        var header: HeaderFields?
+        func take(_ data: Data, line: Int) throws {
             // The depth-checked, locating parser first: a bad byte is named by line and column,
             // and the decoder never sees nesting deep enough to exhaust the stack.
-            _ = try JSONValue.parse(record.data, file: name, firstLine: record.line)
+            _ = try JSONValue.parse(data, file: name, firstLine: line)
+            let judgment: Judgment
             do {
-                return try decoder.decode(type, from: record.data)
+                guard header != nil else {
+                    header = try decoder.decode(Header.self, from: data).judgments
+                    return
+                }
+                judgment = try decoder.decode(Judgment.self, from: data)
             } catch let error as DecodingError {
-                throw InputError(file: name, line: record.line, message: error.readableDescription)
+                throw InputError(file: name, line: line, message: error.readableDescription)
             }
+            try body(judgment)
         }
-        let header = try decode(Header.self, first).judgments
-        let judgments = try records.dropFirst().map { try decode(Judgment.self, $0) }
+        var thrown: (any Error)?
+        let isLines: Bool
+        do {
+            isLines = try JSONLinesReader.forEachLine(in: .file(url), file: name) { bytes, line throws(InputError) in
+                do {
+                    try take(Data(buffer: bytes), line: line)
+                } catch let error as InputError {
+                    throw error
+                } catch {
+                    // Carried out of the reader, whose errors are input errors, and thrown as it is below.
+                    thrown = error
+                    throw InputError(file: name, line: line, message: "stopped by \(error)")
+                }
+            }
+        } catch {
+            throw thrown ?? error
+        }
+        if !isLines {
+            for record in try JSONRecords.split(try InputFile.read(url), file: name) { try take(record.data, line: record.line) }
+        }
+        guard let header else { throw InputError(file: name, message: "is empty; expected judgments") }
         return JudgmentSet(
-            run: header.run, rubric: header.rubric, rubricVersion: header.rubricVersion, model: header.model, judgments: judgments)
+            run: header.run, rubric: header.rubric, rubricVersion: header.rubricVersion, model: header.model, judgments: [])
     }
 
     /// The judgments in long ("tidy") form for notebooks: one CSV row per row × dimension,

@@ -58,6 +58,16 @@ public struct FrozenRunFile: RunRows {
         return FrozenRunFile(info: info, ids: ids, url: url, name: name, extents: extents, lines: lines)
     }
 
+    /// The run with only the rows at `positions`, in run order, still read from the file row by row:
+    /// only their ids and places are kept.
+    ///
+    /// - Throws: ``DataFormats/InputError`` for a position outside the rows.
+    public func keepingRows(at positions: [Int]) throws -> FrozenRunFile {
+        let kept = try runOrder(of: positions, file: name)
+        return FrozenRunFile(
+            info: info, ids: kept.map { ids[$0] }, url: url, name: name, extents: kept.map { extents[$0] }, lines: kept.map { lines[$0] })
+    }
+
     /// The row at `position`, read from the file and parsed again.
     ///
     /// - Throws: ``InputError`` naming the file and line when the row no longer reads as it did (the

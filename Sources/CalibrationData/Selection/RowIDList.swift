@@ -12,8 +12,8 @@ public enum RowIDList {
     /// - Parameter run: the run; every id in the file must be one of its rows.
     /// - Throws: ``InputError`` naming the file and line of an id the run lacks
     ///   or of an id given twice (with its first line), or the file when it holds no id.
-    public static func load(from url: URL, run: FrozenRun) throws -> Set<String> {
-        let runIDs = Set(run.rows.map(\.id))
+    public static func load(from url: URL, run: some RunRows) throws -> Set<String> {
+        let runIDs = Set(run.ids)
         let file = InputFile.displayName(url)
         let text = String(decoding: try InputFile.read(url), as: UTF8.self)
         var firstLine: [String: Int] = [:]

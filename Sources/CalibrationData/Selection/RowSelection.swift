@@ -30,28 +30,39 @@ public enum RowSelection: Sendable, Hashable {
         }
     }
 
-    /// `run` with only the selected rows, in run order.
+    /// `run` with only the selected rows, in run order, as the same kind of rows
+    /// (``RunRows/keepingRows(at:)``): a run read from its file row by row
+    /// (``FrozenRunFile``) keeps only the selected rows' ids and places, so
+    /// memory stays flat in the run's rows; a run in memory keeps the selected rows.
+    ///
+    /// The selection is made on the run's ids alone: the same ids, candidates,
+    /// count and seed give the same rows whichever kind of rows `run` is.
     ///
     /// - Parameter candidates: the rows a sample is drawn from (for `align`, the
     ///   labelled ones); `nil` for every row. A list of ids is not limited to them.
     /// - Throws: ``InputError`` as ``RowIDList/load(from:run:)`` throws (an id the
     ///   run lacks, or given twice, with its line); ``LabelSheet/SettingsError`` for a
     ///   sample larger than the candidates.
-    public func rows(of run: FrozenRun, among candidates: Set<String>? = nil) throws -> FrozenRun {
-        let kept: Set<String>
+    public func rows<Run: RunRows>(of run: Run, among candidates: Set<String>? = nil) throws -> Run {
+        try run.keepingRows(at: positions(in: run, among: candidates))
+    }
+
+    /// The positions in `run` of the selected rows, in run order.
+    private func positions(in run: some RunRows, among candidates: Set<String>?) throws -> [Int] {
+        let ids = run.ids
         switch self {
         case .ids(let url):
-            kept = try RowIDList.load(from: url, run: run)
+            let kept = try RowIDList.load(from: url, run: run)
+            return ids.indices.filter { kept.contains(ids[$0]) }
         case .sample(let count, let seed):
-            let pool = run.rows.map(\.id).filter { candidates?.contains($0) ?? true }
+            let pool = ids.indices.filter { candidates?.contains(ids[$0]) ?? true }
             guard count <= pool.count else {
                 throw LabelSheet.SettingsError(.sampleBeyondPool(count, pool: pool.count, labelledOnly: candidates != nil))
             }
             var order = Array(pool.indices)
             var generator = Xoshiro256StarStar(seed: seed)
             shuffle(&order, count: count, generator: &generator)
-            kept = Set(order.prefix(count).map { pool[$0] })
+            return order.prefix(count).map { pool[$0] }.sorted()
         }
-        return try FrozenRun(info: run.info, rows: run.rows.filter { kept.contains($0.id) }, file: run.info.name)
     }
 }

@@ -32,13 +32,15 @@ public struct JudgeIdentity: Sendable, Hashable, Codable {
 
     /// A judge scored elsewhere, known by its scores: `model` (the judge's name) and the SHA-256 (hex)
     /// of its judge-scores file at `url`, recorded as the mode `scores from a file, SHA-256 …`, so that
-    /// a certificate made on those scores matches them and no other scores of the same judge.
+    /// a certificate made on those scores matches them and no other scores of the same judge. The file
+    /// is hashed as it is read, a chunk at a time (``DataFormats/SHA256/hexDigest(ofFileAt:chunkSize:)``):
+    /// memory does not grow with its rows.
     ///
-    /// - Throws: as ``DataFormats/InputFile/read(_:)``.
+    /// - Throws: ``DataFormats/InputError`` naming the file when it cannot be read.
     public init(scoresFileAt url: URL, model: String) throws {
         self.model = model
         baseURL = nil
-        mode = "scores from a file, SHA-256 \(SHA256.hexDigest(of: Array(try InputFile.read(url))))"
+        mode = "scores from a file, SHA-256 \(try SHA256.hexDigest(ofFileAt: url))"
     }
 }
 

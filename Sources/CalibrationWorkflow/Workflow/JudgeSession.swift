@@ -212,6 +212,10 @@ extension JudgmentSet {
     /// (``JudgeFailure/isTransport``) in the judgments file a previous run
     /// wrote at `url`; none when there is no file there.
     ///
+    /// The file is read a judgment at a time (``JudgmentSet/forEachJudgment(inFileAt:_:)``) and only
+    /// those ids are kept, so memory does not grow with the rows and their raw replies; every line is
+    /// still decoded, as ``JudgmentSet/load(from:)`` decodes it.
+    ///
     /// A file that is there but cannot be read is an error rather than a
     /// previous run taken to have left nothing to retry: the run about to
     /// replace it would overwrite a file that may not be a judgments file at all.
@@ -219,8 +223,12 @@ extension JudgmentSet {
     /// - Throws: ``PreviousJudgmentsError`` naming the file and line, what is wrong and what to do.
     public static func previouslyUnanswered(at url: URL) throws -> Set<String> {
         guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        var unanswered: Set<String> = []
         do {
-            return Set(try load(from: url).unansweredIDs)
+            try forEachJudgment(inFileAt: url) { judgment in
+                if judgment.failure?.isTransport == true { unanswered.insert(judgment.id) }
+            }
+            return unanswered
         } catch let error as InputError {
             var said = error
             said.message = Self.unreadablePrevious(error.message) + "write the judgments elsewhere"

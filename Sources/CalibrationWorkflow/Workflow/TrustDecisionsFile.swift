@@ -27,7 +27,12 @@ public struct TrustDecisionsFile: Sendable {
     /// The decisions as the file holds them, one record per row and dimension; every cell spreadsheet-safe.
     public static func csv(_ decisions: [TrustDecision]) -> String {
         let writer = CSVWriter()
-        return decisions.reduce(into: writer.record(columns)) { out, d in
+        return writer.record(columns) + records(decisions, writer: writer)
+    }
+
+    /// The records of `decisions`, one per row and dimension, without the header.
+    private static func records(_ decisions: [TrustDecision], writer: CSVWriter) -> String {
+        decisions.reduce(into: "") { out, d in
             let cells = [
                 d.id, d.dimension, d.kept ? "kept" : "escalated", d.level.map { JSONValue.number($0).plainText } ?? "",
                 d.confidence.map { JSONValue.number($0).plainText } ?? "", d.escalatedBecause?.rawValue ?? "",
@@ -36,23 +41,81 @@ public struct TrustDecisionsFile: Sendable {
         }
     }
 
-    /// Writes `decisions`, all or nothing.
-    public func write(_ decisions: [TrustDecision]) throws {
-        try StagedOutputs.writeAllOrNone([(Data(Self.csv(decisions).utf8), path, "trust decisions")])
+    /// Decides each judgment of the judgments file at `judgmentsURL` by `certificate` as it is read
+    /// (``JudgmentSet/forEachJudgment(inFileAt:_:)``, a row's decisions by ``SelectiveTrust/TrustCertificate``)
+    /// and writes the decisions, all or nothing: the bytes of ``csv(_:)`` of the decisions on the whole
+    /// set, with memory flat in its rows; what was at ``path`` stays when anything fails.
+    ///
+    /// - Returns: the decisions counted, for their summary.
+    /// - Throws: ``DataFormats/InputError`` for a judgments file that does not read (as
+    ///   ``JudgmentSet/load(from:)``); ``DataFormats/OutputError`` when the decisions cannot be written.
+    public func write(decidingJudgmentsAt judgmentsURL: URL, by certificate: TrustCertificate) throws -> Counts {
+        let writer = CSVWriter()
+        var outputs = StagedOutputs()
+        var counts = Counts()
+        do {
+            let file = try outputs.begin(at: path, role: "trust decisions")
+            try outputs.append(Data(writer.record(Self.columns).utf8), to: file)
+            try JudgmentSet.forEachJudgment(inFileAt: judgmentsURL) { judgment in
+                let decisions = certificate.decisions(for: judgment)
+                try outputs.append(Data(Self.records(decisions, writer: writer).utf8), to: file)
+                decisions.forEach { counts.count($0) }
+            }
+            try outputs.commit()
+        } catch {
+            outputs.discard()
+            throw error
+        }
+        return counts
+    }
+
+    /// Decisions counted by dimension as they go by: rows decided, kept, and escalated for each reason.
+    public struct Counts: Sendable, Hashable {
+        private var decidedOn: [String: Int] = [:]
+        private var keptOn: [String: Int] = [:]
+        private var escalatedOn: [String: [TrustDecision.Reason: Int]] = [:]
+
+        /// No decisions yet.
+        public init() {}
+
+        /// `decisions`, counted.
+        public init(_ decisions: [TrustDecision]) {
+            decisions.forEach { count($0) }
+        }
+
+        /// Counts `decision`.
+        public mutating func count(_ decision: TrustDecision) {
+            decidedOn[decision.dimension, default: 0] += 1
+            if decision.kept { keptOn[decision.dimension, default: 0] += 1 }
+            if let reason = decision.escalatedBecause { escalatedOn[decision.dimension, default: [:]][reason, default: 0] += 1 }
+        }
+
+        /// The decisions on `dimension`.
+        public func decided(_ dimension: String) -> Int { decidedOn[dimension] ?? 0 }
+        /// The rows kept on `dimension`.
+        public func kept(_ dimension: String) -> Int { keptOn[dimension] ?? 0 }
+        /// The rows escalated on `dimension` for `reason`.
+        public func escalated(_ dimension: String, because reason: TrustDecision.Reason) -> Int {
+            escalatedOn[dimension]?[reason] ?? 0
+        }
     }
 
     /// One line per certificate dimension: rows kept and escalated, with why.
     public static func summary(_ decisions: [TrustDecision], certificate: TrustCertificate) -> [String] {
+        summary(Counts(decisions), certificate: certificate)
+    }
+
+    /// One line per certificate dimension of the decisions `counts` counted: rows kept and escalated, with why.
+    public static func summary(_ counts: Counts, certificate: TrustCertificate) -> [String] {
         certificate.dimensions.map { d in
-            let mine = decisions.filter { $0.dimension == d.name }
-            let kept = mine.count(where: \.kept)
+            let rows = counts.decided(d.name), kept = counts.kept(d.name)
             let reasons = TrustDecision.Reason.allCases.compactMap { reason -> String? in
-                let n = mine.count { $0.escalatedBecause == reason }
+                let n = counts.escalated(d.name, because: reason)
                 return n > 0 ? "\(n) \(reason.rawValue)" : nil
             }
-            let share = mine.isEmpty ? "" : " (\(ReportNumber.percent(Double(kept) / Double(mine.count))))"
+            let share = rows == 0 ? "" : " (\(ReportNumber.percent(Double(kept) / Double(rows))))"
             let at = d.threshold.map { " at confidence ≥ \(ReportNumber.number($0))\(share)" } ?? ", no certified threshold"
-            return "\(d.name): kept \(kept) of \(mine.count) rows\(at); escalated \(mine.count - kept)"
+            return "\(d.name): kept \(kept) of \(rows) rows\(at); escalated \(rows - kept)"
                 + (reasons.isEmpty ? "" : " (" + reasons.joined(separator: ", ") + ")")
         }
     }

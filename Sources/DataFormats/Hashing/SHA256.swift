@@ -1,4 +1,4 @@
-/// SHA-256 (FIPS 180-4), for cache keys, rubric-text fingerprints and the history's links.
+/// SHA-256 (FIPS 180-4), for cache keys, rubric-text and file fingerprints and the history's links.
 ///
 /// Foundation on Linux has no CryptoKit and no outside package can be
 /// fetched, so the digest is computed here. Checked against the FIPS 180-4
@@ -16,35 +16,82 @@ public enum SHA256 {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    /// The digest of `bytes`, as 64 lower-case hexadecimal digits.
+    /// The digest of `bytes`, as 64 lower-case hexadecimal digits: ``Hasher`` fed `bytes` at once.
     public static func hexDigest(of bytes: [UInt8]) -> String {
-        var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+        var hasher = Hasher()
+        hasher.update(bytes)
+        return hasher.finalize()
+    }
+
+    /// A digest computed as the message comes, in pieces of any length: the message's bytes are
+    /// compressed a 64-byte block at a time as blocks fill, and only the bytes of an unfilled block
+    /// are kept, so memory does not grow with the message.
+    ///
+    /// Any split of a message gives the digest of the whole (``SHA256/hexDigest(of:)`` is one update
+    /// and ``finalize()``), including splits across the padding's boundaries, where 56 bytes or more
+    /// left in the last block need a second padded block.
+    public struct Hasher: Sendable {
+        private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
         )
-        // The whole blocks of the message, then the last partial block padded
-        // with 0x80, zeros and the bit length (one or two blocks).
-        let wholeBlocks = bytes.count / 64 * 64
-        var tail = Array(bytes[wholeBlocks...])
-        tail.append(0x80)
-        while tail.count % 64 != 56 { tail.append(0) }
-        let bitLength = UInt64(bytes.count) &* 8
-        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> shift)) }
+        /// The bytes after the last whole block, fewer than 64.
+        private var pending: [UInt8] = []
+        /// The message's length so far, in bytes.
+        private var length: UInt64 = 0
 
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
-            bytes.withUnsafeBufferPointer { message in
-                for start in stride(from: 0, to: wholeBlocks, by: 64) { compress(message, start, schedule, &state) }
-            }
-            tail.withUnsafeBufferPointer { padded in
-                for start in stride(from: 0, to: padded.count, by: 64) { compress(padded, start, schedule, &state) }
-            }
+        /// A hasher that has seen nothing: finalized now, the digest of the empty message.
+        public init() {}
+
+        /// Adds `bytes` to the message.
+        public mutating func update(_ bytes: [UInt8]) {
+            bytes.withUnsafeBufferPointer { update($0) }
         }
-        let digits = Array("0123456789abcdef".utf8)
-        var hex = [UInt8]()
-        hex.reserveCapacity(64)
-        for word in [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7] {
-            for shift in stride(from: 28, through: 0, by: -4) { hex.append(digits[Int((word >> UInt32(shift)) & 0xf)]) }
+
+        /// Adds `bytes` to the message.
+        public mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
+            length &+= UInt64(bytes.count)
+            var used = 0
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+                if !pending.isEmpty {
+                    used = min(64 - pending.count, bytes.count)
+                    pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<used]))
+                    guard pending.count == 64 else { return }
+                    pending.withUnsafeBufferPointer { SHA256.compress($0, 0, schedule, &state) }
+                    pending.removeAll(keepingCapacity: true)
+                }
+                while bytes.count - used >= 64 {
+                    SHA256.compress(bytes, used, schedule, &state)
+                    used += 64
+                }
+            }
+            if used < bytes.count { pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[used...])) }
         }
-        return String(decoding: hex, as: UTF8.self)
+
+        /// The digest of the message added so far, as 64 lower-case hexadecimal digits: the pending
+        /// bytes padded with 0x80, zeros and the message's length in bits (one block, or two when 56
+        /// or more bytes are pending). The hasher is left as it was, so more can be added after.
+        public func finalize() -> String {
+            var tail = [UInt8]()
+            tail.reserveCapacity(128)
+            tail.append(contentsOf: pending)
+            tail.append(0x80)
+            while tail.count % 64 != 56 { tail.append(0) }
+            let bitLength = length &* 8
+            for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> shift)) }
+            var state = state
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+                tail.withUnsafeBufferPointer { padded in
+                    for start in stride(from: 0, to: padded.count, by: 64) { SHA256.compress(padded, start, schedule, &state) }
+                }
+            }
+            let digits = Array("0123456789abcdef".utf8)
+            var hex = [UInt8]()
+            hex.reserveCapacity(64)
+            for word in [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7] {
+                for shift in stride(from: 28, through: 0, by: -4) { hex.append(digits[Int((word >> UInt32(shift)) & 0xf)]) }
+            }
+            return String(decoding: hex, as: UTF8.self)
+        }
     }
 
     /// Runs the compression function on the 64-byte block at `start`.

@@ -56,20 +56,24 @@ extension TrustCertificate {
     /// the dimension has a threshold and the judge's confidence there is at or above it; escalated
     /// otherwise, with why.
     public func decisions(for judgments: JudgmentSet) -> [TrustDecision] {
-        judgments.judgments.flatMap { judgment in
-            dimensions.map { d in
-                let score = judgment.score(d.name)
-                let confidence = score?.confidence
-                let reason: TrustDecision.Reason? =
-                    if judgment.failure != nil || score == nil { .noJudgeScore }
-                    else if confidence == nil { .noConfidence }
-                    else if d.threshold == nil { .noThreshold }
-                    else if let c = confidence, let t = d.threshold, c.value < t { .belowThreshold }
-                    else { nil }
-                return TrustDecision(
-                    id: judgment.id, dimension: d.name, kept: reason == nil, level: confidence?.level, confidence: confidence?.value,
-                    escalatedBecause: reason)
-            }
+        judgments.judgments.flatMap { decisions(for: $0) }
+    }
+
+    /// One row's decision on each of the certificate's dimensions, in the certificate's order, as
+    /// the decisions on a whole set are decided: for deciding judgments as they are read.
+    public func decisions(for judgment: Judgment) -> [TrustDecision] {
+        dimensions.map { d in
+            let score = judgment.score(d.name)
+            let confidence = score?.confidence
+            let reason: TrustDecision.Reason? =
+                if judgment.failure != nil || score == nil { .noJudgeScore }
+                else if confidence == nil { .noConfidence }
+                else if d.threshold == nil { .noThreshold }
+                else if let c = confidence, let t = d.threshold, c.value < t { .belowThreshold }
+                else { nil }
+            return TrustDecision(
+                id: judgment.id, dimension: d.name, kept: reason == nil, level: confidence?.level, confidence: confidence?.value,
+                escalatedBecause: reason)
         }
     }
 

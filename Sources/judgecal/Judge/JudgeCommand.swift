@@ -61,11 +61,9 @@ enum JudgeCommand {
         if arguments.isGiven(batchRequests), arguments.isGiven(batchResults) {
             throw UsageError("--batch-requests and --batch-results are two passes; give one")
         }
-        // Judged whole, the run is read row by row; a selection of its rows needs it in memory.
+        // The run is read row by row, whole or a selection of its rows: memory stays flat in the rows.
         var run = try InputFiles.rows(arguments[runFile])
-        if let selection = try JudgeModelOptions.selection(arguments, seed: seed) {
-            run = try selection.rows(of: InputFiles.run(arguments[runFile]))
-        }
+        if let selection = try JudgeModelOptions.selection(arguments, seed: seed) { run = try selection.rows(of: run) }
         let rubric = try InputFiles.rubric(arguments[Self.rubric])
         let files = try JudgmentFiles(run: run, rubric: rubric, output: try arguments[output])
         if arguments[Self.pairwise] { try JudgeModelOptions.refuseAnnotators(arguments, "pairwise judging") }
@@ -93,9 +91,9 @@ enum JudgeCommand {
                 }
             }
         if let (certificate, decisionsFile) = trusting {
-            let decisions = certificate.decisions(for: try JudgmentSet.load(from: URL(fileURLWithPath: files.jsonPath)))
-            try decisionsFile.write(decisions)
-            TrustDecisionsFile.summary(decisions, certificate: certificate).forEach { console.printNote("trust: " + $0) }
+            // Each judgment written is read back and decided in turn: memory stays flat in the rows.
+            let decided = try decisionsFile.write(decidingJudgmentsAt: URL(fileURLWithPath: files.jsonPath), by: certificate)
+            TrustDecisionsFile.summary(decided, certificate: certificate).forEach { console.printNote("trust: " + $0) }
             console.printNote("trust: decisions written to \(decisionsFile.path)")
         }
         let summary = files.summary(of: counts, batch: batch, server: judge.summaryJSON)

@@ -59,6 +59,45 @@ struct RowSelectionTests {
         #expect(try RowSelection.from(ids: nil, sample: nil, seed: 0) == nil)
     }
 
+    @Test("The seeded draw is the one judge has always made: seed 7 draws these five rows of the book run")
+    func pinnedDraw() throws {
+        let drawn = try RowSelection.sample(count: 5, seed: 7).rows(of: try bookRun()).rows.map(\.id)
+        #expect(drawn == ["book-004", "book-013", "book-030", "book-036", "book-042"])
+    }
+
+    @Test(
+        "A run read row by row: the same rows, ids and errors as the run in memory, still read row by row",
+        arguments: [1, 5, 41, 42])
+    func rowByRow(count: Int) throws {
+        let url = SharedData.projectURL("notebooks-data/book-tags.run.jsonl")
+        let whole = try bookRun()
+        let file = try #require(try FrozenRunFile.open(url))
+        for seed: UInt64 in 0..<25 {
+            let selection = RowSelection.sample(count: count, seed: seed)
+            let inMemory = try selection.rows(of: whole)
+            let streamed: FrozenRunFile = try selection.rows(of: file)
+            #expect(streamed.ids == inMemory.ids, "seed \(seed)")
+            #expect(try streamed.ids.indices.map { try streamed.row(at: $0) } == inMemory.rows, "seed \(seed)")
+            let candidates = Set(whole.ids.filter { $0.hasSuffix("3") || $0.hasSuffix("7") })
+            guard count <= candidates.count else { continue }
+            #expect(try selection.rows(of: file, among: candidates).ids == selection.rows(of: whole, among: candidates).ids)
+        }
+        let list = try SharedData.temporaryFolder("selection").appendingPathComponent("ids.txt")
+        try Data("book-040\nbook-002\n\nbook-017\n".utf8).write(to: list)
+        let listed: FrozenRunFile = try RowSelection.ids(list).rows(of: file)
+        #expect(listed.ids == ["book-002", "book-017", "book-040"])
+        #expect(try listed.row(at: 1) == whole.rows[16])
+        try Data("book-002\nbook-999\n".utf8).write(to: list)
+        let missing = try #require(throws: InputError.self) { try RowSelection.ids(list).rows(of: file) }
+        let missingWhole = try #require(throws: InputError.self) { try RowSelection.ids(list).rows(of: whole) }
+        #expect(missing == missingWhole && missing.line == 2)
+        let tooMany = try #require(throws: LabelSheet.SettingsError.self) { try RowSelection.sample(count: 43, seed: 0).rows(of: file) }
+        #expect(JudgeCal.message(for: tooMany)?.contains("--sample 43 is more than the 42 rows") == true, "\(tooMany)")
+        let outside = try #require(throws: InputError.self) { try file.keepingRows(at: [3, 42]) }
+        #expect(outside.message == "has no row at position 43; it has 42")
+        #expect(try file.keepingRows(at: [9, 3, 9]).ids == ["book-004", "book-010"], "run order, each once")
+    }
+
     @Test("align's rows: only labelled rows are judged; a sample is drawn among them; the report keeps the run's rows")
     func alignmentRows() throws {
         let run = try bookRun()

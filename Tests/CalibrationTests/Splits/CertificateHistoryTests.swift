@@ -66,6 +66,17 @@ struct CertificateHistoryTests {
         #expect(none.message.contains("holds no certificate of the rubric book-tags"))
     }
 
+    @Test("A judge known by its scores file: the mode is the file's SHA-256 as sha256sum prints it, read in chunks past 1 MiB")
+    func scoresFileIdentity() throws {
+        let url = try SharedData.temporaryFolder("certificate").appendingPathComponent("judge.scores.csv")
+        let rows = (0..<120_000).map { "row-\($0),\($0 % 4 + 1)\n" }.joined()
+        try Data(("id,Relevance\n" + rows).utf8).write(to: url)
+        let printed = try ChildProcess(command: "sha256sum", arguments: [url.path], timeout: .seconds(60)).run().output
+        let judge = try JudgeIdentity(scoresFileAt: url, model: "outside")
+        #expect(judge.mode == "scores from a file, SHA-256 \(printed.prefix(64))")
+        #expect(judge.model == "outside" && judge.baseURL == nil && judge.temperature == nil)
+    }
+
     @Test("A history line that is not an entry is an error with the file and line")
     func malformedHistory() throws {
         let folder = try SharedData.temporaryFolder("certificate-bad")

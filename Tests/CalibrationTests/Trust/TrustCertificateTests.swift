@@ -86,4 +86,37 @@ struct TrustCertificateTests {
         let summary = TrustDecisionsFile.summary(decisions, certificate: try Self.certificate(threshold: 0.8))
         #expect(summary == ["Quality: kept 2 of 5 rows at confidence ≥ 0.800 (40%); escalated 3 (1 no judge score, 1 no confidence, 1 below threshold)"])
     }
+
+    @Test("Decided as the judgments file is read: the bytes and summary of the decisions on the whole set; a bad file writes nothing")
+    func decidedAsRead() throws {
+        let certificate = try Self.certificate(threshold: 0.8)
+        let dimension = try #require(certificate.dimensions.first?.name)
+        let judgments = try (0..<600).map { i -> Judgment in
+            if i % 50 == 7 {
+                let line = #"{"failure":{"code":"transport","message":"x"},"id":"ID","model":"m","promptHash":"h","rawReplies":[],"retries":0,"scores":[]}"#
+                return try JSONDecoder().decode(Judgment.self, from: Data(line.replacingOccurrences(of: "ID", with: "r\(i)").utf8))
+            }
+            let confidence = i % 9 == 4 ? nil : JudgeConfidence(method: .levelProbability, level: Double(i % 3 + 1), value: Double(i % 97) / 96)
+            let score = DimensionJudgment(dimension: dimension, score: Double(i % 3 + 1), label: "", rationale: "", confidence: confidence)
+            return Judgment(id: "=r\(i)", scores: [score], rawReplies: ["{}"], retries: 0, model: "m", promptHash: "")
+        }
+        let set = JudgmentSet(run: "x", rubric: "r", rubricVersion: nil, model: "m", judgments: judgments)
+        let folder = try SharedData.temporaryFolder("trust-decided")
+        let judgmentsURL = folder.appendingPathComponent("x.r.judgments.jsonl")
+        try set.jsonLines().write(to: judgmentsURL)
+        let file = try TrustDecisionsFile(besideJudgmentsAt: judgmentsURL.path)
+        let counts = try file.write(decidingJudgmentsAt: judgmentsURL, by: certificate)
+        let whole = certificate.decisions(for: try JudgmentSet.load(from: judgmentsURL))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file.path)) == Data(TrustDecisionsFile.csv(whole).utf8))
+        #expect(counts == TrustDecisionsFile.Counts(whole))
+        #expect(TrustDecisionsFile.summary(counts, certificate: certificate) == TrustDecisionsFile.summary(whole, certificate: certificate))
+        #expect(counts.decided(dimension) == 600 && counts.escalated(dimension, because: .noJudgeScore) == 12)
+        #expect(counts.kept(dimension) == whole.count(where: \.kept))
+        let before = try Data(contentsOf: URL(fileURLWithPath: file.path))
+        try Data("{\"judgments\": {\"run\": \"x\", \"rubric\": \"r\", \"model\": \"m\"}}\nnot json\n".utf8).write(to: judgmentsURL)
+        let error = try #require(throws: InputError.self) { try file.write(decidingJudgmentsAt: judgmentsURL, by: certificate) }
+        #expect(error.line == 2)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file.path)) == before, "the decisions written before stay")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["x.r.judgments.jsonl", "x.r.trust.csv"])
+    }
 }
