@@ -25,6 +25,11 @@ let systemLibraries: [Target] = [
         providers: [.apt(["libsqlite3-dev"])]
     ),
     .systemLibrary(
+        name: "CCrypto",
+        pkgConfig: "libcrypto",
+        providers: [.apt(["libssl-dev"])]
+    ),
+    .systemLibrary(
         name: "CZlib",
         pkgConfig: "zlib",
         providers: [.apt(["zlib1g-dev"])]
@@ -58,7 +63,7 @@ let staticSwiftRuntime: [LinkerSetting] = [
 ]
 
 let libraries: [Target] = [
-    .target(name: "DataFormats"),
+    .target(name: "DataFormats", dependencies: ["CCrypto"]),
     .target(name: "ArchiveReading", dependencies: ["DataFormats", "CZlib", "CZstd"]),
     .target(name: "StatisticsCore", dependencies: ["DataFormats"]),
     .target(name: "LinearAlgebra", dependencies: ["CLapacke"]),
