@@ -43,6 +43,27 @@ struct ResponseCacheTests {
         #expect(model.cache.statistics == .init(hits: 1, misses: 1, stores: 1, transactions: 1))
     }
 
+    @Test("A cache file made with the earlier layout (keyed WITHOUT ROWID) is read and written as before; a new file has a rowid table with its key unique")
+    func earlierLayout() async throws {
+        let url = temporaryCacheURL()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try SQLiteConnection(path: url.path).execute(
+            "CREATE TABLE responses (key TEXT PRIMARY KEY NOT NULL, model TEXT NOT NULL, request TEXT NOT NULL, response BLOB NOT NULL, created_at REAL NOT NULL) WITHOUT ROWID")
+        let base = CountingModel()
+        let first = try await CachedModel(base, cache: try ResponseCache(url: url)).respond(to: question("hello"))
+        let again = try await CachedModel(base, cache: try ResponseCache(url: url)).respond(to: question("hello"))
+        #expect(first == again && base.callCount == 1)
+        let layout = try SQLiteConnection(path: url.path).query("SELECT sql FROM sqlite_master WHERE name = 'responses'", [], readingFirstRow: { $0.text(0) })
+        #expect(layout?.contains("WITHOUT ROWID") == true, "the earlier file keeps its layout")
+
+        let fresh = temporaryCacheURL()
+        defer { try? FileManager.default.removeItem(at: fresh.deletingLastPathComponent()) }
+        _ = try await CachedModel(base, cache: try ResponseCache(url: fresh)).respond(to: question("hello"))
+        let made = try SQLiteConnection(path: fresh.path).query("SELECT sql FROM sqlite_master WHERE name = 'responses'", [], readingFirstRow: { $0.text(0) })
+        #expect(made?.contains("key TEXT NOT NULL UNIQUE") == true && made?.contains("WITHOUT ROWID") == false, "\(String(describing: made))")
+    }
+
     @Test("The key covers model, messages, parameters and sample index, and is 64 hex digits")
     func keys() {
         let request = question("q")
