@@ -145,12 +145,13 @@ public struct JSONLines: Sendable, Hashable {
     }
 
     /// A decoding error of the document these lines index (the document is valid JSON) as an input
-    /// error of `file`, on the line of the field it names, or of the nearest enclosing value, the
-    /// field's path as its column.
+    /// error of `file`, on the line of the field it names, or of the nearest enclosing value (a missing
+    /// field: the object that lacks it), the field's path as its column.
     public func inputError(_ error: DecodingError, file: String) -> InputError {
         let keys: [any CodingKey]
         switch error {
-        case .keyNotFound(_, let c), .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): keys = c.codingPath
+        case .keyNotFound(let key, let c): keys = c.codingPath + [key]
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): keys = c.codingPath
         @unknown default: keys = []
         }
         return InputError(
