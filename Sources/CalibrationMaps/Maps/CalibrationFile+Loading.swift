@@ -7,7 +7,8 @@ import RunInference
 extension CalibrationFile {
     /// The calibration in the file at `url`, checked whole before any map is used.
     ///
-    /// Besides being a calibration file this judgecal reads (its `kind`, every field of its type),
+    /// Besides being a calibration file this judgecal reads (its `kind`, every field of its type:
+    /// ``DataFormats/KindedJSONFile``),
     /// it must hold at least one dimension, each name once, and each dimension a map that can be
     /// read: bounds finite and in order; a full map and one map per fold used, each with as many
     /// scores as values (at least one), scores increasing, values non-decreasing and inside the
@@ -18,22 +19,9 @@ extension CalibrationFile {
     /// - Throws: ``DataFormats/InputError`` naming the file, the line, and the path of the field at fault
     ///   as its column (`dimensions[0].map.full`); a JSON syntax error with its line and column.
     public static func load(from url: URL) throws -> CalibrationFile {
-        let file = InputFile.displayName(url)
-        let data = try InputFile.read(url)
-        let (value, lines) = try JSONValue.parseLocated(data, file: file)
-        guard value["kind"]?.string == Self.kindName else {
-            throw InputError(
-                file: file, line: lines.line(of: "kind") ?? lines.line(of: ""), column: "kind",
-                message: "is not a calibration file (its kind is not \"\(Self.kindName)\"); one is written when a judge is calibrated")
-        }
-        let calibration: CalibrationFile
-        do {
-            let decoder = JSONDecoder()
-            decoder.dateDecodingStrategy = .iso8601
-            calibration = try decoder.decode(CalibrationFile.self, from: data)
-        } catch let error as DecodingError {
-            throw lines.inputError(error, file: file)
-        }
+        let (calibration, lines, file) = try KindedJSONFile.decode(
+            CalibrationFile.self, from: url, kind: Self.kindName, name: "a calibration file",
+            origin: "one is written when a judge is calibrated")
         if let (path, message) = calibration.shapeProblem() {
             throw InputError(file: file, line: lines.line(nearest: path), column: JSONLines.path(path), message: message)
         }
