@@ -1,4 +1,5 @@
 import AgreementCoefficients
+import Calibration
 import CalibrationData
 import CalibrationMaps
 import DataFormats

@@ -75,24 +75,8 @@ extension CalibrationFile {
     public static func rows(
         _ d: AlignmentInput.Dimension, panel: ExpertPanel, labelledRows: [String], examples: Set<String>
     ) -> (rows: [CrossFittedMap.Row], leftOut: LeftOut) {
-        var leftOut = LeftOut()
-        var rows: [CrossFittedMap.Row] = []
-        for id in labelledRows {
-            guard !examples.contains(id) else {
-                leftOut.workedExamples += 1
-                continue
-            }
-            guard let expert = panel.expertValue(id) else {
-                leftOut.noExpertValue += 1
-                continue
-            }
-            guard let score = d.judge.scores[id] else {
-                leftOut.noJudgeScore += 1
-                continue
-            }
-            rows.append(CrossFittedMap.Row(id: id, score: score.value, target: expert))
-        }
-        return (rows, leftOut)
+        let judged = panel.judgedRows(labelledRows, judge: d.judge, examples: examples)
+        return (judged.rows.map { CrossFittedMap.Row(id: $0.id, score: $0.judge.value, target: $0.expert) }, judged.leftOut)
     }
 }
 

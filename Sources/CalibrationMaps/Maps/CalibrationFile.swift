@@ -1,3 +1,4 @@
+public import Calibration
 public import CalibrationData
 public import Foundation
 public import RunInference
@@ -14,25 +15,9 @@ public import RunInference
 /// Fitted by ``init(_:settings:judge:labelFingerprint:created:)``; written by ``json()`` and read
 /// back, checked, by ``load(from:)``.
 public struct CalibrationFile: Sendable, Hashable, Codable {
-    /// Labelled rows left out of a dimension's fit, by why.
-    public struct LeftOut: Sendable, Hashable, Codable {
-        /// The row is labelled (on some dimension) but has no expert value on this one.
-        public var noExpertValue = 0
-        /// The judge failed on the row or was not asked about it.
-        public var noJudgeScore = 0
-        /// The row is one of the rubric's worked examples.
-        public var workedExamples = 0
-
-        /// Creates the counts.
-        public init(noExpertValue: Int = 0, noJudgeScore: Int = 0, workedExamples: Int = 0) {
-            self.noExpertValue = noExpertValue
-            self.noJudgeScore = noJudgeScore
-            self.workedExamples = workedExamples
-        }
-
-        /// Every row left out.
-        public var total: Int { noExpertValue + noJudgeScore + workedExamples }
-    }
+    /// Labelled rows left out of a dimension's fit, by why: a worked example, no expert value on the
+    /// dimension, no judge score (``Calibration/ExpertPanel/judgedRows(_:judge:examples:)``).
+    public typealias LeftOut = ExpertPanel.LeftOut
 
     /// What a map buys on the rows it was fitted on.
     ///

@@ -1,4 +1,5 @@
 import AgreementCoefficients
+import Calibration
 import CalibrationData
 public import CalibrationMaps
 import DataFormats
