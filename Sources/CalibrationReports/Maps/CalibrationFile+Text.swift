@@ -87,7 +87,18 @@ extension CalibrationFile {
 
     /// The full map's kept points: each judge score and its calibrated value.
     static func mapRows(_ d: Dimension) -> [[String]] {
-        zip(d.map.full.thresholds, d.map.full.values).map { [ReportNumber.score($0), ReportNumber.number($1)] }
+        zip(scoreTexts(d.map.full.thresholds), d.map.full.values).map { [$0, ReportNumber.number($1)] }
+    }
+
+    /// Kept points' scores, increasing: whole numbers as such ("3"), else with the fewest decimals, three or more,
+    /// that tell each from the next (1.8937 and 1.8942 rather than 1.894 twice).
+    static func scoreTexts(_ scores: [Double]) -> [String] {
+        if scores.allSatisfy({ $0 == $0.rounded() }) { return scores.map(ReportNumber.score) }
+        for digits in 3...17 {
+            let texts = scores.map { String(format: "%.\(digits)f", $0) }
+            if zip(texts, texts.dropFirst()).allSatisfy({ $0 != $1 }) { return texts }
+        }
+        return scores.map { String($0) }
     }
 
     static func leftOutLine(_ l: LeftOut) -> String? {

@@ -1,6 +1,7 @@
 import Calibration
 import CalibrationData
 import CalibrationMaps
+import CalibrationReports
 import DataFormats
 import Foundation
 import Judging
@@ -126,6 +127,22 @@ struct CalibrationFileTests {
         #expect(labels.fingerprint == splits.fingerprint && labels.fingerprint.count == 64)
         let one = try ExpertLabels.load(from: [SharedData.projectURL("calibration/book-tags.labels.csv")], dimensions: rubric.dimensions)
         #expect(one.fingerprint != labels.fingerprint)
+    }
+
+    @Test("The report's map table tells close scores apart, and says when fewer folds were used than asked")
+    func mapTable() throws {
+        // Scores 0.0006 apart whose calibrated values differ (1 and 3): three decimals would print both as 1.894.
+        let scores = [1.8936, 1.8942, 1.8942, 2.5, 2.5, 3, 3, 3.5], targets: [Double] = [1, 3, 3, 3, 3, 4, 4, 4]
+        let ids = scores.indices.map { "r\($0)" }
+        let dimension = AlignmentInput.Dimension(
+            name: "Quality", scale: Self.scale,
+            judge: JudgeScores(scores: Dictionary(uniqueKeysWithValues: zip(ids, scores.map { JudgeScore($0) }))),
+            expertLabels: zip(ids, targets).map { ExpertLabel(rowID: $0, value: $1) })
+        let file = try CalibrationFile(
+            AlignmentInput(runRowIDs: ids, dimensions: [dimension]), settings: .standard, judge: Self.judge, labelFingerprint: "f")
+        let text = file.renderText()
+        #expect(text.contains("1.8936       1.000") && text.contains("1.8942       3.000"), "\(text)")
+        #expect(text.contains("Quality: 8 rows, 4 folds, fewer than the 5 asked: 8 rows make at most 4 folds of 2 rows or more"), "\(text)")
     }
 
     @Test("Written and read back whole")
