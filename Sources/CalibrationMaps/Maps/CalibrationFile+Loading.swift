@@ -7,14 +7,13 @@ import RunInference
 extension CalibrationFile {
     /// The calibration in the file at `url`, checked whole before any map is used.
     ///
-    /// Besides being a calibration file this judgecal reads (its `kind`, every field of its type:
-    /// ``DataFormats/KindedJSONFile``),
-    /// it must hold at least one dimension, each name once, and each dimension a map that can be
-    /// read: bounds finite and in order; a full map and one map per fold used, each with as many
-    /// scores as values (at least one), scores increasing, values non-decreasing and inside the
-    /// bounds (``AgreementCoefficients/IsotonicRegression``); folds used from 2 to those asked; every
-    /// row's fold one of them, every row an out-of-fold value inside the bounds, and as many rows as
-    /// the dimension says.
+    /// Besides being a calibration file this judgecal reads (its `kind` and every field of its type,
+    /// ``DataFormats/KindedJSONFile``), it must hold at least one dimension, each name once, and each
+    /// dimension a map that can be read: bounds finite and in order; a full map and one map per fold
+    /// used, each with as many scores as values (at least one), scores increasing, values
+    /// non-decreasing and inside the bounds (``AgreementCoefficients/IsotonicRegression``); folds used
+    /// from 2 to those asked; every row's fold one of them, every row an out-of-fold value inside the
+    /// bounds, and as many rows as the dimension says.
     ///
     /// - Throws: ``DataFormats/InputError`` naming the file, the line, and the path of the field at fault
     ///   as its column (`dimensions[0].map.full`); a JSON syntax error with its line and column.
