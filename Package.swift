@@ -97,13 +97,18 @@ let libraries: [Target] = [
         name: "SelectiveTrust",
         dependencies: ["DataFormats", "StatisticsCore", "RunInference", "EvaluationCore", "Judging", "CalibrationData", "Calibration"]
     ),
+    // Beside Calibration (at its size limit): the saved judge-to-expert maps of `judgecal calibrate`.
+    .target(
+        name: "CalibrationMaps",
+        dependencies: ["DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference", "CalibrationData", "Calibration"]
+    ),
     .target(
         name: "RatingsAgreement",
         dependencies: ["DataFormats", "StatisticsCore", "AgreementCoefficients", "CalibrationData"]
     ),
     .target(
         name: "CalibrationReports",
-        dependencies: ["DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference", "LanguageModels", "Judging", "CalibrationData", "Calibration", "RatingsAgreement", "SelectiveTrust"],
+        dependencies: ["DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference", "LanguageModels", "Judging", "CalibrationData", "Calibration", "RatingsAgreement", "SelectiveTrust", "CalibrationMaps"],
         // Compiled into the binary as bytes (PackageResources), not a bundle
         // found beside the executable: judgecal keeps its label page when
         // copied onto PATH, and so does any program linking CalibrationReports.
@@ -111,7 +116,7 @@ let libraries: [Target] = [
     ),
     .target(
         name: "CalibrationWorkflow",
-        dependencies: ["DataFormats", "StatisticsCore", "RunInference", "LanguageModels", "Judging", "SampleGeneration", "CalibrationData", "Calibration", "CalibrationReports", "SelectiveTrust"]
+        dependencies: ["DataFormats", "StatisticsCore", "RunInference", "LanguageModels", "Judging", "SampleGeneration", "CalibrationData", "Calibration", "CalibrationReports", "SelectiveTrust", "CalibrationMaps"]
     ),
     .target(
         name: "_CurlShims",
@@ -130,7 +135,7 @@ let libraries: [Target] = [
         name: "judgecal",
         dependencies: [
             "CommandLineParsing", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "Judging", "LanguageModels", "StatisticsCore", "AgreementCoefficients", "DataFormats",
-            "SampleGeneration", "RatingsAgreement", "RunImports", "SelectiveTrust", "RunInference",
+            "SampleGeneration", "RatingsAgreement", "RunImports", "SelectiveTrust", "RunInference", "CalibrationMaps",
         ],
         linkerSettings: staticSwiftRuntime
     ),
@@ -175,7 +180,7 @@ let tests: [Target] = [
         name: "CalibrationTests",
         dependencies: [
             "DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference", "CalibrationData", "RunImports", "Calibration", "CalibrationReports", "CalibrationWorkflow", "EvaluationCore", "EvaluationTesting", "Judging", "LanguageModels",
-            "RatingsAgreement", "SelectiveTrust", "LanguageModelTesting", "_TestSupport",
+            "RatingsAgreement", "SelectiveTrust", "CalibrationMaps", "LanguageModelTesting", "_TestSupport",
             "judgecal",  // for its words (Messages/): tests that read a message as the tool prints it
         ],
         exclude: ["Resources"]
@@ -200,7 +205,7 @@ let tests: [Target] = [
         name: "judgecalTests",
         dependencies: [
             "DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "EvaluationCore", "Judging", "LanguageModels", "SampleGeneration",
-            "SelectiveTrust", "_TestSupport",
+            "SelectiveTrust", "CalibrationMaps", "_TestSupport",
             "judgecal", "CommandLineParsing",  // its command tree and words, besides the binary the suites run
         ]
     ),
@@ -249,6 +254,7 @@ let package = Package(
         .library(name: "Calibration", targets: ["Calibration"]),
         .library(name: "RatingsAgreement", targets: ["RatingsAgreement"]),
         .library(name: "SelectiveTrust", targets: ["SelectiveTrust"]),
+        .library(name: "CalibrationMaps", targets: ["CalibrationMaps"]),
         .library(name: "CalibrationReports", targets: ["CalibrationReports"]),
         .library(name: "CalibrationWorkflow", targets: ["CalibrationWorkflow"]),
         .library(name: "CommandLineParsing", targets: ["CommandLineParsing"]),

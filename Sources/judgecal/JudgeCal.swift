@@ -1,6 +1,7 @@
 import AgreementCoefficients
 import Calibration
 import CalibrationData
+import CalibrationMaps
 import CalibrationWorkflow
 import CommandLineParsing
 import DataFormats
@@ -92,6 +93,7 @@ enum JudgeCal {
         case let error as TrustSettingsError: TrustMessages.message(for: error)
         case let error as TrustError: TrustMessages.message(for: error)
         case let error as TrustAbstainBand.SettingsError: TrustMessages.message(for: error)
+        case let error as CalibrationSettingsError: CalibrateMessages.message(for: error)
         default: nil
         }
     }

@@ -86,7 +86,12 @@ public struct LabelSplits: Sendable, Hashable, Codable {
     }
 
     static func fingerprint(of rows: [Row]) -> String {
-        SHA256.hexDigest(of: Array(rows.map { "\($0.id)\t\($0.labels)\n" }.joined().utf8))
+        fingerprint(digests: rows.map { (id: $0.id, digest: $0.labels) })
+    }
+
+    /// The SHA-256 (hex) of one `id<TAB>digest` line per row, in the order given (sorted by id).
+    static func fingerprint(digests: [(id: String, digest: String)]) -> String {
+        SHA256.hexDigest(of: Array(digests.map { "\($0.id)\t\($0.digest)\n" }.joined().utf8))
     }
 }
 
@@ -101,5 +106,13 @@ extension ExpertLabels {
             }
         }
         return lines.mapValues { String(SHA256.hexDigest(of: Array($0.sorted().joined(separator: "\n").utf8)).prefix(16)) }
+    }
+
+    /// The label set's fingerprint: the SHA-256 (hex) of one `id<TAB>digest` line per labelled row
+    /// (``labelDigests``), sorted by id — the value a split record of these labels keeps as
+    /// ``LabelSplits/fingerprint``, so that a figure made on the labels names them, and a label
+    /// added, removed or changed since gives another fingerprint. A note does not count.
+    public var fingerprint: String {
+        LabelSplits.fingerprint(digests: labelDigests.sorted { $0.key < $1.key }.map { (id: $0.key, digest: $0.value) })
     }
 }

@@ -144,6 +144,20 @@ public struct JSONLines: Sendable, Hashable {
         }
     }
 
+    /// A decoding error of the document these lines index (the document is valid JSON) as an input
+    /// error of `file`, on the line of the field it names, or of the nearest enclosing value (a missing
+    /// field: the object that lacks it), the field's path as its column.
+    public func inputError(_ error: DecodingError, file: String) -> InputError {
+        let keys: [any CodingKey]
+        switch error {
+        case .keyNotFound(let key, let c): keys = c.codingPath + [key]
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): keys = c.codingPath
+        @unknown default: keys = []
+        }
+        return InputError(
+            file: file, line: line(nearest: keys), column: keys.isEmpty ? nil : Self.path(keys), message: error.readableDescription)
+    }
+
     /// A path written as ``lines`` keys it, from a decoding error's coding path.
     public static func path(_ keys: [any CodingKey]) -> String {
         keys.reduce("") { path, key in

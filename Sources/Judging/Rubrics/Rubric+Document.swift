@@ -131,24 +131,11 @@ extension Rubric {
             let body = data.starts(with: UTF8Validation.byteOrderMark) ? data.dropFirst(3) : data
             document = try JSONDecoder().decode(RubricDocument.self, from: Data(body))
         } catch let error as DecodingError {
-            throw locate(error, lines: lines, file: file)
+            throw lines.inputError(error, file: file)
         }
         return try Rubric(
             document: document, file: file, lines: DocumentLines(json: lines, document: document),
             checkingScaleOrder: checkingScaleOrder)
-    }
-
-    /// A decoding error (the document is valid JSON) as an input error with the
-    /// line of the field it names, or of the nearest enclosing value.
-    private static func locate(_ error: DecodingError, lines: JSONLines, file: String) -> InputError {
-        let keys: [any CodingKey]
-        switch error {
-        case .keyNotFound(_, let c), .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): keys = c.codingPath
-        @unknown default: keys = []
-        }
-        return InputError(
-            file: file, line: lines.line(nearest: keys), column: keys.isEmpty ? nil : JSONLines.path(keys),
-            message: error.readableDescription)
     }
 
     /// The rubric as JSON, in the form ``decode(json:file:)`` reads (keys sorted).

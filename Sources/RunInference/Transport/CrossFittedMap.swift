@@ -46,13 +46,16 @@ public struct CrossFittedMap: Sendable, Hashable, Codable {
 
         public var description: String {
             switch self {
-            case .tooFewRows(let n): "\(n) labelled \(n == 1 ? "row" : "rows"); a cross-fitted map needs at least 4"
+            case .tooFewRows(let n): "\(n) labelled \(n == 1 ? "row" : "rows"); a cross-fitted map needs at least \(CrossFittedMap.minimumRows)"
             case .folds(let k): "\(k) folds; cross-fitting needs at least 2"
             case .duplicateID(let id): "the row \(id) appears twice"
             case .fit(let failure): failure.description
             }
         }
     }
+
+    /// The fewest rows a map can be cross-fitted on: 4, two folds of two.
+    public static let minimumRows = 4
 
     /// The number of folds used (at most the number asked).
     public let folds: Int
@@ -72,7 +75,7 @@ public struct CrossFittedMap: Sendable, Hashable, Codable {
     /// - Throws: ``Failure``.
     public init(rows: [Row], folds asked: Int = 5, seed: UInt64 = 0, bounds: ClosedRange<Double>? = nil) throws(Failure) {
         guard asked >= 2 else { throw .folds(asked) }
-        guard rows.count >= 4 else { throw .tooFewRows(rows.count) }
+        guard rows.count >= Self.minimumRows else { throw .tooFewRows(rows.count) }
         var seen: Set<String> = []
         for row in rows where !seen.insert(row.id).inserted { throw .duplicateID(row.id) }
         let k = Self.folds(rows: rows.count, asked: asked)

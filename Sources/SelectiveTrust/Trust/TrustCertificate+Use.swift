@@ -8,24 +8,11 @@ extension TrustCertificate {
     /// The certificate in the file at `url`.
     ///
     /// - Throws: ``DataFormats/InputError`` naming the file, and the line and column of a JSON syntax error,
-    ///   for a file that is not a trust certificate, or one with a threshold outside [0, 1].
+    ///   for a file that is not a trust certificate (``DataFormats/KindedJSONFile``), or one with a threshold outside [0, 1].
     public static func load(from url: URL) throws -> TrustCertificate {
-        let file = InputFile.displayName(url)
-        let data = try InputFile.read(url)
-        let (value, lines) = try JSONValue.parseLocated(data, file: file)
-        guard value["kind"]?.string == Self.kindName else {
-            throw InputError(
-                file: file, line: lines.line(of: "kind"), column: "kind",
-                message: "is not a trust certificate (its kind is not \"\(Self.kindName)\"); a certificate is written when trust is measured")
-        }
-        let certificate: TrustCertificate
-        do {
-            let decoder = JSONDecoder()
-            decoder.dateDecodingStrategy = .iso8601
-            certificate = try decoder.decode(TrustCertificate.self, from: data)
-        } catch let error as DecodingError {
-            throw InputError(file: file, message: "is not a trust certificate this judgecal reads: \(error.readableDescription)")
-        }
+        let (certificate, lines, file) = try KindedJSONFile.decode(
+            TrustCertificate.self, from: url, kind: Self.kindName, name: "a trust certificate",
+            origin: "a certificate is written when trust is measured")
         if let bad = certificate.dimensions.firstIndex(where: { d in d.threshold.map { !($0 >= 0 && $0 <= 1) } ?? false }) {
             throw InputError(
                 file: file, line: lines.line(of: "dimensions[\(bad)].threshold"), column: "threshold",

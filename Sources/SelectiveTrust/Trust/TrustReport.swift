@@ -122,29 +122,19 @@ public struct TrustReport: Sendable, Hashable, Encodable {
         _ d: AlignmentInput.Dimension, experts: Experts, runRows: [String], examples: Set<String>, settings: TrustSettings
     ) throws(TrustError) -> Dimension {
         let scale = experts.scale, panel = experts.panel
-        var leftOut = LeftOut()
+        let labelled = panel.judgedRows(runRows.filter { panel.labels[$0] != nil }, judge: d.judge, examples: examples)
+        var leftOut = LeftOut(
+            noExpertLevel: labelled.leftOut.noExpertValue, noJudgeScore: labelled.leftOut.noJudgeScore,
+            workedExamples: labelled.leftOut.workedExamples)
         var rows: [TrustThreshold.Row] = []
         var methods: Set<JudgeConfidence.Method> = []
-        for id in runRows {
-            guard panel.labels[id] != nil else { continue }
-            guard !examples.contains(id) else {
-                leftOut.workedExamples += 1
-                continue
-            }
-            guard let expert = panel.expertValue(id) else {
-                leftOut.noExpertLevel += 1
-                continue
-            }
-            guard let score = d.judge.scores[id] else {
-                leftOut.noJudgeScore += 1
-                continue
-            }
-            guard let confidence = score.confidence else {
+        for row in labelled.rows {
+            guard let confidence = row.judge.confidence else {
                 leftOut.noConfidence += 1
                 continue
             }
             methods.insert(confidence.method)
-            let gap = abs(scale.nearestIndex(to: expert) - scale.nearestIndex(to: confidence.level))
+            let gap = abs(scale.nearestIndex(to: row.expert) - scale.nearestIndex(to: confidence.level))
             rows.append(TrustThreshold.Row(confidence: confidence.value, agrees: gap <= (settings.agreement == .exact ? 0 : 1)))
         }
         if rows.isEmpty, leftOut.noConfidence > 0 { throw .noConfidence(dimension: d.name) }

@@ -1,4 +1,5 @@
 import Calibration
+import CalibrationMaps
 import CommandLineParsing
 import SelectiveTrust
 
@@ -60,6 +61,19 @@ enum VerdictExitCodes {
         }
     }
 
+    /// The exit code of `calibrate`'s outcome:
+    ///
+    /// | outcome | code |
+    /// |---|---|
+    /// | fitted (some dimension has a map) | 0 ``ExitCode/success`` |
+    /// | too few rows (no dimension has a map; nothing written) | 3, as `trust`'s too few rows |
+    static func code(for outcome: CalibrationOutcome) -> ExitCode {
+        switch outcome {
+        case .fitted: .success
+        case .tooFewRows: ExitCode(3)
+        }
+    }
+
     /// Every command's exit codes, for the root's help: those of the error classification above and of ``UsageError``
     /// shared by all, `rubric lint`'s failure, and the verdicts of `align`, `certify` and `probe` in the order their
     /// worst outcome is taken.
@@ -71,6 +85,7 @@ enum VerdictExitCodes {
         dimension aligned).
         probe: 2 some probe biased, else 4 some undefined, else 0 (no effect detected).
         trust: 2 some dimension has no threshold, else 3 too few labelled rows, else 0 (every dimension trusted).
+        calibrate: 3 no dimension has rows enough for a map (nothing written), else 0.
         compare and the others: 0 when they finish, whatever verdicts they print.
         """
 }

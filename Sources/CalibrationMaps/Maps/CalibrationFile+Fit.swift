@@ -1,0 +1,101 @@
+public import Calibration
+public import CalibrationData
+public import DataFormats
+public import Foundation
+public import RunInference
+import StatisticsCore
+
+extension CalibrationFile {
+    /// Fits each dimension of `input` (an alignment's input: the judge's scores and the experts'
+    /// labels on the run's rows) and records the maps with what they were fitted on.
+    ///
+    /// **Rows.** A dimension's rows are the run's labelled rows (labelled on any dimension), in the
+    /// run's order, less the rubric's worked examples unless the settings keep them, each with its
+    /// judge score (``CalibrationData/JudgeScore/value``: a level, a probability-weighted expected
+    /// value, a mean of samples, or a score from a file) and its raters' values combined by the
+    /// settings' ``CalibrationSettings/experts`` (``Calibration/ExpertPanel``). A row is left out, and
+    /// counted (``LeftOut``), when it is a worked example, has no expert value on the dimension, or
+    /// has no judge score (the judge failed or was not asked) — in that order. Every row weighs 1.
+    ///
+    /// **Maps.** Each dimension with at least ``RunInference/CrossFittedMap/minimumRows`` rows gets
+    /// ``RunInference/CrossFittedMap/init(rows:folds:seed:bounds:)`` with the settings' folds and seed
+    /// and the scale's [lowest, highest] as bounds; one with fewer is ``Unfitted``.
+    ///
+    /// - Parameters:
+    ///   - judge: the judge the scores are of (``CalibrationData/JudgeIdentity``).
+    ///   - labelFingerprint: the label set's fingerprint (``CalibrationData/ExpertLabels/fingerprint``).
+    /// - Throws: ``CalibrationFitError`` for a dimension without a declared scale or a map that cannot be
+    ///   fitted (a score that is not finite); ``Calibration/AlignmentError`` for labels the expert panel refuses.
+    public init(
+        _ input: AlignmentInput, settings: CalibrationSettings, judge: JudgeIdentity, labelFingerprint: String, created: Date = Date()
+    ) throws {
+        self.created = created
+        rubric = input.info.rubric
+        rubricTextHash = input.info.rubricHash
+        self.judge = judge
+        run = input.info.run
+        self.labelFingerprint = labelFingerprint
+        foldsAsked = settings.folds
+        seed = settings.seed
+        experts = settings.experts
+        includeExamples = settings.includeExamples
+        dimensions = []
+        unfitted = []
+        let labelled = Set(input.dimensions.flatMap { $0.expertLabels.map(\.rowID) })
+        let candidates = input.runRowIDs.filter(labelled.contains)
+        let examples = settings.includeExamples ? [] : input.exampleRowIDs
+        for d in input.dimensions {
+            guard let scale = d.scale, let lowest = scale.values.min(), let highest = scale.values.max() else {
+                throw CalibrationFitError.noScale(dimension: d.name)
+            }
+            let panel = try ExpertPanel(
+                dimension: d.name, scale: scale, labels: d.expertLabels, runRows: Set(input.runRowIDs), combination: settings.experts)
+            let (rows, leftOut) = Self.rows(d, panel: panel, labelledRows: candidates, examples: examples)
+            guard rows.count >= CrossFittedMap.minimumRows else {
+                unfitted.append(Unfitted(name: d.name, rows: rows.count, rowsNeeded: CrossFittedMap.minimumRows, leftOut: leftOut))
+                continue
+            }
+            let map: CrossFittedMap
+            do {
+                map = try CrossFittedMap(rows: rows, folds: settings.folds, seed: settings.seed, bounds: lowest...highest)
+            } catch {
+                throw CalibrationFitError.map(dimension: d.name, error)
+            }
+            dimensions.append(
+                Dimension(
+                    name: d.name, lowest: lowest, highest: highest, rows: rows.count, map: map,
+                    diagnostics: Diagnostics(rows: rows, map: map), leftOut: leftOut))
+        }
+    }
+
+    /// The rows `d`'s map is fitted on, in the order of `labelledRows`, and those left out by why (see
+    /// ``init(_:settings:judge:labelFingerprint:created:)``): each row of `labelledRows` not in
+    /// `examples`, with an expert value from `panel` and a judge score, becomes a row of id, score and
+    /// expert value, weight 1.
+    public static func rows(
+        _ d: AlignmentInput.Dimension, panel: ExpertPanel, labelledRows: [String], examples: Set<String>
+    ) -> (rows: [CrossFittedMap.Row], leftOut: LeftOut) {
+        let judged = panel.judgedRows(labelledRows, judge: d.judge, examples: examples)
+        return (judged.rows.map { CrossFittedMap.Row(id: $0.id, score: $0.judge.value, target: $0.expert) }, judged.leftOut)
+    }
+}
+
+/// Why a calibration cannot be fitted.
+public enum CalibrationFitError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The dimension has no declared scale, so the map has no bounds.
+    case noScale(dimension: String)
+    /// The dimension's map could not be fitted (a score or expert value that is not finite).
+    case map(dimension: String, CrossFittedMap.Failure)
+
+    public var description: String {
+        switch self {
+        case .noScale(let d): "dimension \(d) has no declared scale, whose ends bound its map; give the rubric that declares it"
+        case .map(let d, let failure): "dimension \(d): the map cannot be fitted: \(failure)"
+        }
+    }
+}
+
+extension CalibrationFitError: KindedError {
+    /// Always ``DataFormats/ErrorKind/malformedInput``: the scores or the rubric are at fault.
+    public var kind: ErrorKind { .malformedInput }
+}
