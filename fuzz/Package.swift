@@ -28,7 +28,7 @@ let readers: [(name: String, dependencies: [String])] = [
     ("FuzzExternalJudgeScores", ["CalibrationData"]),
     ("FuzzRunImporter", ["CalibrationData", "RunImports"]),
     ("FuzzSplitRecord", ["CalibrationData"]),
-    ("FuzzHistory", ["Calibration"]),
+    ("FuzzHistory", ["DataFormats", "Calibration", "SelectiveTrust", "CalibrationMaps"]),
     ("FuzzBatchResults", ["LanguageModels"]),
 ]
 

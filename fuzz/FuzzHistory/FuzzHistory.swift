@@ -1,14 +1,18 @@
 import Calibration
+import CalibrationMaps
+import DataFormats
+import SelectiveTrust
 import _FuzzSupport
 
-/// `AlignmentHistoryEntry.readAll(from:)`, the alignment history with its chain (through a scratch
-/// file); a history that reads is asked for a certificate and each line encoded again.
+/// The history file (through a scratch file): its chain read by `HistoryLog.read(from:)`, then each
+/// kind of line by its own reader (alignments, trust, calibrations), each record encoded again.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let url = FuzzInput.file(FuzzInput.data(bytes, size), named: "fuzz.history.jsonl")
-    guard let entries = try? AlignmentHistoryEntry.readAll(from: url) else { return 0 }
-    for entry in entries { _ = try? entry.jsonLine() }
-    _ = try? AlignmentHistoryEntry.latestCertificate(of: entries.first?.rubric ?? "", in: entries, file: "fuzz")
+    guard (try? HistoryLog.read(from: url)) != nil else { return 0 }
+    for entry in (try? AlignmentHistoryEntry.readAll(from: url)) ?? [] { _ = try? entry.jsonLine() }
+    for entry in (try? TrustHistoryEntry.readAll(from: url)) ?? [] { _ = try? entry.jsonLine() }
+    for entry in (try? CalibrationHistoryEntry.readAll(from: url)) ?? [] { _ = try? entry.jsonLine() }
     return 0
 }
 
