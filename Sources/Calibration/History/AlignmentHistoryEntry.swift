@@ -82,7 +82,7 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
     public var dimensions: [Figures]
     /// The rubric the judged one was edited from (its `edited-from`), when declared; absent in older files.
     public var editedFrom: String?
-    /// The split the figures rest on (the `split` option, `certify`), with the label sheets and fingerprint; absent without one.
+    /// The split the figures rest on (a split chosen to align on, or `certify`'s test split), with the label sheets and fingerprint; absent without one.
     public var split: SplitReference?
     /// The validation looks counted with this one and the adjusted figures, on validation.
     public var looks: SplitUse.Looks?

@@ -14,8 +14,8 @@ extension AlignmentOutputs {
     /// whose labelled rows (``AlignmentHistoryEntry/labelRows``) overlap `labelRows` belongs to it,
     /// whatever the sheets are called, and must be wholly inside `labelRows` (labels of a sequence
     /// only grow); lines written before rows were kept match by the sheets' file names. A look on
-    /// exactly as many rows as the previous one is that look again, not a new one. Without the
-    /// `sequential` option, a report on labels that sequential looks used says that its interval
+    /// exactly as many rows as the previous one is that look again, not a new one. A look not
+    /// planned as sequential, on labels that sequential looks used, gets a report saying that its interval
     /// ignores them (``AlignmentReport/earlierLooksNote``, in the bound ``AlignmentWording``).
     ///
     /// - Parameters:
@@ -24,8 +24,8 @@ extension AlignmentOutputs {
     /// - Throws: ``AlignmentSettingsError`` for sequential looks without a history file, with a
     ///   different K than the sequence began with, when its K looks are used up, or when a
     ///   sequence's labelled rows or a dimension's paired rows fell since the last look; ``InputError``
-    ///   for a history that does not read (``DataFormats/HistoryRecord/readAll(from:)``), with the
-    ///   `sequential` option (a single look then notes that earlier looks are unknown).
+    ///   for a history that does not read (``DataFormats/HistoryRecord/readAll(from:)``), for a
+    ///   sequential look (a single look then notes that earlier looks are unknown).
     public func withLooks(_ report: AlignmentReport, labelSheets: [String], labelRows: Set<String>) throws -> AlignmentReport {
         let labelSet = labelSheets.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted().joined(separator: ", ")
         var report = report

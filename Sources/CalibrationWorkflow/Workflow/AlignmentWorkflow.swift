@@ -7,8 +7,8 @@ public import Judging
 import LanguageModels
 import StatisticsCore
 
-/// The outputs of an alignment, or of a trust measurement, besides the printed report: a report file
-/// (the `report` option) and the history line (the `history` option, the `no-history` option).
+/// The outputs of an alignment, or of a trust measurement, besides the printed report: a report file,
+/// if one is asked for, and the history line, unless the history is turned off.
 public struct AlignmentOutputs: Sendable, Hashable {
     /// Where to write the report (HTML, Markdown or JSON by extension), if anywhere.
     public var report: String?

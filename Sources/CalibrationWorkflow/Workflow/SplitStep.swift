@@ -19,7 +19,7 @@ import StatisticsCore
 public struct SplitStep: Sendable {
     /// The split, its record and its labels.
     public let selection: SplitSelection
-    /// The history file the looks and certificates are counted in (`nil` on development with the `no-history` option).
+    /// The history file the looks and certificates are counted in (`nil` on development when no history is kept).
     public let history: URL?
     /// Every entry of the history when the step began.
     public let entries: [AlignmentHistoryEntry]
@@ -27,7 +27,7 @@ public struct SplitStep: Sendable {
 
     /// Selects `split` of the labels (``SplitSelection``) and reads the history at `history`.
     ///
-    /// - Parameter history: the history file; `nil` (the `no-history` option) is refused on validation and test, whose looks
+    /// - Parameter history: the history file; `nil` (no history kept) is refused on validation and test, whose looks
     ///   and certificates must be counted.
     ///
     /// A row that an earlier certificate in the history judged as a sealed test row must still be a test
@@ -56,7 +56,7 @@ public struct SplitStep: Sendable {
     }
 
     /// ``init(_:labels:sheets:file:proportions:history:)`` from a command line's text: the label sheets', the
-    /// record's and the history's paths, and the shares as the `split-shares` option gives them (none: the default, 50/25/25).
+    /// record's and the history's paths, and the shares as the user gives them (none: the default, 50/25/25).
     public init(_ split: LabelSplit, labels: ExpertLabels, sheets: [String], file: String?, shares: [Double], history: String?) throws {
         try self.init(
             split, labels: labels, sheets: sheets.map { URL(fileURLWithPath: $0) }, file: file.map { URL(fileURLWithPath: $0) },
