@@ -10,11 +10,12 @@ extension AlignmentInput {
     /// rationales, its failures, and every expert's labels and notes.
     ///
     /// - Parameters:
+    ///   - rubricText: the rubric's text, whose SHA-256 the info keeps (``AlignmentInfo/rubricHash``); `nil` for none.
     ///   - groupBy: a dotted path into each row (`metadata.doc_id`) whose value
     ///     groups rows for the per-group correlations; `nil` for none.
     /// - Throws: ``InputError`` when a row has no value at `groupBy`.
     public init(
-        run: FrozenRun, rubric: Rubric, judgments: JudgmentSet, labels: ExpertLabels, groupBy: String? = nil
+        run: FrozenRun, rubric: Rubric, rubricText: String? = nil, judgments: JudgmentSet, labels: ExpertLabels, groupBy: String? = nil
     ) throws {
         let dimensions = rubric.dimensions.map { d in
             Dimension(
@@ -29,6 +30,7 @@ extension AlignmentInput {
             runRowIDs: run.rows.map(\.id), exampleRowIDs: rubric.exampleRowIDs,
             groups: try run.groups(by: groupBy), dimensions: dimensions, sampling: labels.sampling)
         info.labelledRowsNotInRun = labels.rowsOutsideRun
+        info.rubricHash = rubricText.map { SHA256.hexDigest(of: Array($0.utf8)) }
         origins = run.origins
     }
 }

@@ -110,14 +110,14 @@ extension AlignmentReport {
     /// The alignment of a run judged with `rubric` (`judgecal align` judging a run), its
     /// info carrying the SHA-256 of the rubric's text.
     ///
-    /// - Throws: as ``AlignmentInput/init(run:rubric:judgments:labels:groupBy:)`` and ``init(_:options:)``.
+    /// - Throws: as ``AlignmentInput/init(run:rubric:rubricText:judgments:labels:groupBy:)`` and ``init(_:options:)``.
     public init(
         run: FrozenRun, rubric: Rubric, rubricText: String, judgments: JudgmentSet, labels: ExpertLabels,
         groupBy: String?, settings: AlignmentSettings
     ) throws {
-        var input = try AlignmentInput(run: run, rubric: rubric, judgments: judgments, labels: labels, groupBy: groupBy)
-        input.info.rubricHash = SHA256.hexDigest(of: Array(rubricText.utf8))
-        try self.init(input, options: settings)
+        try self.init(
+            try AlignmentInput(run: run, rubric: rubric, rubricText: rubricText, judgments: judgments, labels: labels, groupBy: groupBy),
+            options: settings)
     }
 }
 

@@ -20,14 +20,14 @@ extension CalibrationFile {
     /// with `rubric`, against the experts' `labels`: the rubric text's SHA-256 and the labels'
     /// fingerprint (``CalibrationData/ExpertLabels/fingerprint``) recorded beside the maps.
     ///
-    /// - Throws: as ``Calibration/AlignmentInput/init(run:rubric:judgments:labels:groupBy:)`` and
+    /// - Throws: as ``Calibration/AlignmentInput/init(run:rubric:rubricText:judgments:labels:groupBy:)`` and
     ///   ``CalibrationMaps/CalibrationFile/init(_:settings:judge:labelFingerprint:created:)``.
     public init(
         run: FrozenRun, rubric: Rubric, rubricText: String, judgments: JudgmentSet, labels: ExpertLabels, settings: CalibrationSettings,
         judge: JudgeIdentity, created: Date = Date()
     ) throws {
-        var input = try AlignmentInput(run: run, rubric: rubric, judgments: judgments, labels: labels)
-        input.info.rubricHash = SHA256.hexDigest(of: Array(rubricText.utf8))
-        try self.init(input, settings: settings, judge: judge, labelFingerprint: labels.fingerprint, created: created)
+        try self.init(
+            try AlignmentInput(run: run, rubric: rubric, rubricText: rubricText, judgments: judgments, labels: labels), settings: settings,
+            judge: judge, labelFingerprint: labels.fingerprint, created: created)
     }
 }

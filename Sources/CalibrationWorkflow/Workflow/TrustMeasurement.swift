@@ -53,7 +53,7 @@ public struct TrustMeasurement: Sendable {
     /// `judgments` (this toolkit's, or a judge-scores file's, ``CalibrationData/JudgmentSet/load(judgeScoresAt:rubric:run:pairwise:)``)
     /// on the run's rows and labels.
     ///
-    /// - Throws: as ``Calibration/AlignmentInput/init(run:rubric:judgments:labels:groupBy:)``.
+    /// - Throws: as ``Calibration/AlignmentInput/init(run:rubric:rubricText:judgments:labels:groupBy:)``.
     public func judged(_ judgments: JudgmentSet) throws -> Judged {
         Judged(judgments: judgments, input: try input(judgments))
     }
@@ -115,9 +115,7 @@ public struct TrustMeasurement: Sendable {
 
     /// The alignment input of `judgments` on the run's rows and labels, with the rubric text's hash.
     private func input(_ judgments: JudgmentSet) throws -> AlignmentInput {
-        var input = try AlignmentInput(run: run, rubric: rubric, judgments: judgments, labels: labels)
-        input.info.rubricHash = rubricTextHash
-        return input
+        try AlignmentInput(run: run, rubric: rubric, rubricText: rubricText, judgments: judgments, labels: labels)
     }
 
     /// The cascade of `stages` (each judge's name and judgments, cheapest first) on the run's rows (``SelectiveTrust/TrustCascade``).
