@@ -166,9 +166,7 @@ enum AlignCommand {
         }
         var (alignment, purposeOfLook, outputs) = try judgedAlignment(
             arguments, runPath: runPath, certifying: certifying, console: console, judgeScores: [path])
-        let url = try InputFiles.existing(path, role: "judge-scores file")
-        let judgments = try JudgmentSet.load(judgeScoresAt: url, rubric: alignment.rubric, run: alignment.run)
-        let judge = try JudgeIdentity(scoresFileAt: url, model: judgments.model)
+        let (judgments, judge) = try InputFiles.judgeScores(path, rubric: alignment.rubric, run: alignment.run)
         let report = try alignment.report(frozen: judgments, judge: judge, purpose: purposeOfLook, note: console.printNote)
         return try finish(
             report, outputs, arguments, rubricText: alignment.rubricText, labelRows: alignment.labelledRows, split: alignment.split,

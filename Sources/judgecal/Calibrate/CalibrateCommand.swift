@@ -84,9 +84,7 @@ enum CalibrateCommand {
         let judgments: JudgmentSet
         let identity: JudgeIdentity
         if let scoresPath {
-            let url = try InputFiles.existing(scoresPath, role: "judge-scores file")
-            judgments = try JudgmentSet.load(judgeScoresAt: url, rubric: rubric, run: run)
-            identity = try JudgeIdentity(scoresFileAt: url, model: judgments.model)
+            (judgments, identity) = try InputFiles.judgeScores(scoresPath, rubric: rubric, run: run)
         } else {
             let judge = try JudgeModelOptions.judge(arguments)
             judgments = try await JudgeModelOptions.judgments(

@@ -71,4 +71,13 @@ enum InputFiles {
     static func judgments(_ path: String, role: String, rubric: Rubric, run: FrozenRun?) throws -> JudgmentSet {
         try JudgmentSet.load(judgeScoresAt: existing(path, role: role), rubric: rubric, run: run)
     }
+
+    /// A `--judge-scores` file's judgments (``judgments(_:role:rubric:run:)``) and the judge they stand for:
+    /// the judgments' model, known by the file's SHA-256 (`JudgeIdentity(scoresFileAt:model:)`), as a
+    /// certificate, a trust certificate or a calibration records it.
+    static func judgeScores(_ path: String, rubric: Rubric, run: FrozenRun?) throws -> (judgments: JudgmentSet, judge: JudgeIdentity) {
+        let url = try existing(path, role: "judge-scores file")
+        let judgments = try JudgmentSet.load(judgeScoresAt: url, rubric: rubric, run: run)
+        return (judgments, try JudgeIdentity(scoresFileAt: url, model: judgments.model))
+    }
 }

@@ -176,9 +176,7 @@ enum TrustCommand {
         let judgments: JudgmentSet
         let identity: JudgeIdentity
         if let scoresPath = scoresPaths.first {
-            let url = try InputFiles.existing(scoresPath, role: "judge-scores file")
-            judgments = try JudgmentSet.load(judgeScoresAt: url, rubric: rubric, run: run)
-            identity = try JudgeIdentity(scoresFileAt: url, model: judgments.model)
+            (judgments, identity) = try InputFiles.judgeScores(scoresPath, rubric: rubric, run: run)
         } else {
             let judge = try JudgeModelOptions.judge(arguments, mode: try arguments[mode])
             judgments = try await JudgeModelOptions.judging(judge: judge, console: console) { display in
