@@ -100,11 +100,6 @@ public struct TrustDecisionsFile: Sendable {
         }
     }
 
-    /// One line per certificate dimension: rows kept and escalated, with why.
-    public static func summary(_ decisions: [TrustDecision], certificate: TrustCertificate) -> [String] {
-        summary(Counts(decisions), certificate: certificate)
-    }
-
     /// One line per certificate dimension of the decisions `counts` counted: rows kept and escalated, with why.
     public static func summary(_ counts: Counts, certificate: TrustCertificate) -> [String] {
         certificate.dimensions.map { d in

@@ -83,7 +83,7 @@ struct TrustCertificateTests {
         let csv = TrustDecisionsFile.csv(decisions)
         #expect(csv.hasPrefix("id,dimension,decision,level,confidence,reason\na,Quality,kept,3,0.9,\n"))
         #expect(csv.contains("c,Quality,escalated,3,0.5,below threshold\n") && csv.contains("e,Quality,escalated,,,no judge score\n"))
-        let summary = TrustDecisionsFile.summary(decisions, certificate: try Self.certificate(threshold: 0.8))
+        let summary = TrustDecisionsFile.summary(TrustDecisionsFile.Counts(decisions), certificate: try Self.certificate(threshold: 0.8))
         #expect(summary == ["Quality: kept 2 of 5 rows at confidence ≥ 0.800 (40%); escalated 3 (1 no judge score, 1 no confidence, 1 below threshold)"])
     }
 
@@ -109,7 +109,7 @@ struct TrustCertificateTests {
         let whole = certificate.decisions(for: try JudgmentSet.load(from: judgmentsURL))
         #expect(try Data(contentsOf: URL(fileURLWithPath: file.path)) == Data(TrustDecisionsFile.csv(whole).utf8))
         #expect(counts == TrustDecisionsFile.Counts(whole))
-        #expect(TrustDecisionsFile.summary(counts, certificate: certificate) == TrustDecisionsFile.summary(whole, certificate: certificate))
+        #expect(TrustDecisionsFile.summary(counts, certificate: certificate) == TrustDecisionsFile.summary(TrustDecisionsFile.Counts(whole), certificate: certificate))
         #expect(counts.decided(dimension) == 600 && counts.escalated(dimension, because: .noJudgeScore) == 12)
         #expect(counts.kept(dimension) == whole.count(where: \.kept))
         let before = try Data(contentsOf: URL(fileURLWithPath: file.path))
