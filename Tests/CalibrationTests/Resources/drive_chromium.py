@@ -8,8 +8,9 @@ STEPS is a JSON list run in order after the page has loaded:
   {"key": "4"} | {"key": "ArrowRight"}     a key pressed and released
   {"eval": "expression", "as": "name"}    the value (returned by value) kept under name
   {"click": "#export", "download": true}  a click; with download, waits for the file
-  {"reload": true}                        waits a second, reloads and waits for the load event
-  {"navigate": "other.html"}              opens another page of PAGE's folder in the same tab (same profile and storage)
+  {"reload": true}                        reloads; waits for the load and for the storage the page left
+  {"navigate": "other.html"}              opens another page of PAGE's folder in the same tab (same profile and storage),
+                                          waiting as a reload does
   {"viewport": [1280, 800]}               the window's inner size from now on (device metrics override)
   {"screenshot": "name.png"}              a full-page PNG into OUTDIR ("height": N for the top N pixels only)
 Prints one JSON object: {"values", "console" (error and warning messages),
@@ -114,6 +115,32 @@ class Browser:
             time.sleep(0.05)
         raise BrowserTimeout(f"timed out waiting for {url} to load")
 
+    def open_with_storage(self, session, url, go, timeout=30):
+        """Opens `url` by `go()` and waits until the new document holds the localStorage the old one left.
+
+        The old document's writes reach the browser process asynchronously: on a machine saturated by
+        the parallel suite a page opened at once once found its storage still empty (clean-clone CI,
+        session 9), and once, a second after a removal, still holding the removed item (session 17).
+        A person never reloads that fast. None of the pages writes on load, so the new document must see
+        exactly what the old one held; while it does not, it is opened again, as a person would reload.
+        """
+        snapshot = "JSON.stringify(Object.keys(localStorage).sort().map(k => [k, localStorage.getItem(k)]))"
+        read = lambda: self.send("Runtime.evaluate", {"expression": snapshot, "returnByValue": True}, session=session)["result"]["value"]
+        left = read()
+        deadline = time.time() + timeout
+        while True:
+            self.send("Runtime.evaluate", {"expression": "window.__judgecalReplaced = true"}, session=session)
+            go()
+            self.wait_ready(session, url)
+            if read() == left:
+                return
+            # The page was built from stale storage: wait for the browser to catch up, then reload it.
+            while read() != left:
+                if time.time() > deadline:
+                    raise BrowserTimeout(f"{url} never saw the storage the page before it left")
+                time.sleep(0.1)
+            go = lambda: self.send("Page.reload", session=session)
+
     def close(self):
         try:
             self.send("Browser.close", timeout=10)
@@ -173,21 +200,10 @@ def main():
                         path = named if os.path.exists(named) else os.path.join(os.path.abspath(outdir), guid)
                         result["downloads"].append({"state": event["params"]["state"], "suggestedFilename": name, "path": path})
                 elif "navigate" in step:
-                    # As before a reload: the page's localStorage writes reach the browser process asynchronously,
-                    # and a page opened at once in another renderer once found the first sheet's progress missing
-                    # (the label-page test's firstAgain, on a machine saturated by a CI run beside the suite).
-                    time.sleep(1.0)
                     url = "file://" + os.path.join(os.path.dirname(os.path.abspath(page)), step["navigate"])
-                    browser.send("Page.navigate", {"url": url}, session=session)
-                    browser.wait_ready(session, url)
+                    browser.open_with_storage(session, url, lambda: browser.send("Page.navigate", {"url": url}, session=session))
                 elif "reload" in step:
-                    # localStorage written by the page reaches the browser process asynchronously; on a machine
-                    # saturated by the parallel suite a reload at once once found the new document's storage
-                    # still empty (clean-clone CI, session 9). A person never reloads within a second of a key.
-                    time.sleep(1.0)
-                    browser.send("Runtime.evaluate", {"expression": "window.__judgecalReplaced = true"}, session=session)
-                    browser.send("Page.reload", session=session)
-                    browser.wait_ready(session, url)
+                    browser.open_with_storage(session, url, lambda: browser.send("Page.reload", session=session))
                 elif "viewport" in step:
                     width, height = step["viewport"]
                     browser.send("Emulation.setDeviceMetricsOverride",
