@@ -1,4 +1,4 @@
-public import DataFormats
+import DataFormats
 import EvaluationCore
 public import Foundation
 public import Judging

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 extension ResponseCache {
     /// One stored exchange: the model name the request was keyed with, the request and its response.

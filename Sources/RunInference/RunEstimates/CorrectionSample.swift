@@ -111,6 +111,14 @@ public struct CorrectionSample: Sendable, Hashable {
             weights: weights, weightsUnlabelled: weightsUnlabelled, isUniform: isUniform)
     }
 
+    /// The same rows with the judge's scores (labelled and unlabelled) mapped through `transform` and the
+    /// experts' values as they are, keeping the weights: a judge read through a calibration map.
+    public func judgeMapped(_ transform: (Double) -> Double) -> CorrectionSample {
+        CorrectionSample(
+            expert: expert, judge: judge.map(transform), judgeUnlabelled: judgeUnlabelled.map(transform),
+            weights: weights, weightsUnlabelled: weightsUnlabelled, isUniform: isUniform)
+    }
+
     /// The labelled rows at `rows` (positions in ``expert``) with every unlabelled row, the
     /// labelled weights normalised again to mean 1 (one fold of a cross-fit).
     func labelledRows(_ rows: [Int]) -> CorrectionSample {

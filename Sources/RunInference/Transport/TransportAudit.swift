@@ -1,4 +1,4 @@
-public import StatisticsCore
+import StatisticsCore
 
 /// Does a saved judge-to-expert map still hold on a new run? Fresh expert labels on rows of the new
 /// run, never used to fit the map, give residuals rᵢ = expertᵢ − calibratedᵢ; their mean is the

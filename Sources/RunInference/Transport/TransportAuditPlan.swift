@@ -1,4 +1,4 @@
-public import StatisticsCore
+import StatisticsCore
 import Foundation
 
 /// How many fresh labels a transport audit (``TransportAudit``) needs: the chance that an audit of

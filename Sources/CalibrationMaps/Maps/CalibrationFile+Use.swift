@@ -1,0 +1,116 @@
+public import Calibration
+public import CalibrationData
+public import DataFormats
+import RunInference
+
+/// A calibration used on a later run: checked against the judge whose scores it is about to read and
+/// against the labels offered as fresh, then applied.
+extension CalibrationFile {
+    /// Checks that the maps were fitted on `judge`'s scores with the rubric whose text hashes to
+    /// `rubricTextHash`, and returns what could not be compared.
+    ///
+    /// **The same judge** is the same model and, when both sides were judged here, the same scoring
+    /// (mode, temperature, token limit, seed); the server's address may differ (a judge moves from a
+    /// laptop to CI). A judge scored elsewhere is known only by its model's name: when either side's
+    /// scores came from a file, the settings cannot be compared, and that is returned as a note rather
+    /// than taken as a match. **The same rubric** is the same text, when both hashes are known.
+    ///
+    /// - Throws: ``CalibrationMismatch/judge(_:)`` naming every difference.
+    public func check(judge now: JudgeIdentity, rubricTextHash given: String?) throws(CalibrationMismatch) -> [String] {
+        var differences: [String] = []
+        var notes: [String] = []
+        if judge.model != now.model { differences.append("the model was \(judge.model), now \(now.model)") }
+        if judge.isScoresFile || now.isScoresFile {
+            notes.append(
+                "the scores of \(now.model) \(now.isScoresFile ? "were read from a file" : "were judged here") and the calibration's "
+                    + "\(judge.isScoresFile ? "from a file" : "judged here"): only the model's name could be compared, not its settings")
+        } else {
+            if judge.mode != now.mode { differences.append("the scoring was \(judge.mode), now \(now.mode)") }
+            if judge.temperature != now.temperature || judge.maxTokens != now.maxTokens || judge.seed != now.seed {
+                differences.append("the sampling settings (temperature, token limit, seed) changed")
+            }
+        }
+        if let fitted = rubricTextHash, let given, fitted != given { differences.append("the rubric's text changed") }
+        guard differences.isEmpty else { throw .judge(differences) }
+        return notes
+    }
+
+    /// Checks that labels offered as fresh — the label set whose fingerprint is `fingerprint`
+    /// (``CalibrationData/ExpertLabels/fingerprint``), labelling `rows` of the run named `run` — are
+    /// fresh: not the label set the maps were fitted on, and, on the calibration's own run, on none of
+    /// the rows a map was fitted on.
+    ///
+    /// Row ids are compared only within the calibration's run: another run's row of the same id is
+    /// another output, and a label of it is fresh.
+    ///
+    /// - Throws: ``CalibrationMismatch/sameLabels`` or ``CalibrationMismatch/notFresh(dimension:rows:)``
+    ///   naming the first dimension's overlapping rows.
+    public func checkFresh(fingerprint: String, rows: Set<String>, run: String?) throws(CalibrationMismatch) {
+        guard fingerprint != labelFingerprint else { throw .sameLabels }
+        guard let run, run == self.run else { return }
+        for d in dimensions {
+            let overlap = d.map.assignment.keys.filter(rows.contains).sorted()
+            if !overlap.isEmpty { throw .notFresh(dimension: d.name, rows: overlap) }
+        }
+    }
+
+    /// The fresh labelled rows of `d` (a dimension of an alignment input on the later run, with a
+    /// map here): each with the judge's score, its value through the map and the experts' value,
+    /// combined as when the map was fitted (``experts``, worked examples left out unless they were
+    /// kept then); and those left out, by why. `nil` when `d` has no map here.
+    ///
+    /// - Throws: ``Calibration/AlignmentError`` for labels the expert panel refuses.
+    public func freshRows(_ d: AlignmentInput.Dimension, of input: AlignmentInput) throws -> (rows: [FreshRow], leftOut: LeftOut)? {
+        guard let fitted = dimension(d.name), let scale = d.scale else { return nil }
+        let panel = try ExpertPanel(
+            dimension: d.name, scale: scale, labels: d.expertLabels, runRows: Set(input.runRowIDs), combination: experts)
+        let labelled = Set(d.expertLabels.map(\.rowID))
+        let (rows, leftOut) = Self.rows(
+            d, panel: panel, labelledRows: input.runRowIDs.filter(labelled.contains),
+            examples: includeExamples ? [] : input.exampleRowIDs)
+        return (rows.map { FreshRow(id: $0.id, score: $0.score, calibrated: fitted.map.predict($0.score), expert: $0.target) }, leftOut)
+    }
+
+    /// A fresh labelled row of a later run.
+    public struct FreshRow: Sendable, Hashable {
+        public var id: String
+        /// The judge's score, and its value through the map.
+        public var score: Double
+        public var calibrated: Double
+        /// The experts' value, combined as when the map was fitted.
+        public var expert: Double
+    }
+}
+
+extension JudgeIdentity {
+    /// Whether these are scores made elsewhere, known by their file (``CalibrationData/JudgeIdentity/init(scoresFileAt:model:)``).
+    var isScoresFile: Bool { baseURL == nil && temperature == nil && maxTokens == nil && mode.hasPrefix("scores from a file") }
+}
+
+/// A calibration offered scores or labels it does not hold for.
+public enum CalibrationMismatch: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The maps were fitted on another judge or rubric: every difference.
+    case judge([String])
+    /// The labels offered as fresh are the label set the maps were fitted on.
+    case sameLabels
+    /// Labels offered as fresh are on rows a map was fitted on.
+    case notFresh(dimension: String, rows: [String])
+
+    public var description: String {
+        switch self {
+        case .judge(let differences):
+            "the calibration was fitted on another judge or rubric: \(differences.joined(separator: "; ")); fit it again on this judge's scores"
+        case .sameLabels:
+            "the labels are the set the calibration was fitted on, not fresh ones: label other rows of the run"
+        case .notFresh(let d, let rows):
+            "\(rows.count) labelled \(rows.count == 1 ? "row" : "rows") (\(rows.prefix(5).joined(separator: ", "))\(rows.count > 5 ? ", …" : "")) "
+                + "of dimension \(d)'s fit \(rows.count == 1 ? "is" : "are") offered as fresh: a map cannot be audited or corrected on the rows "
+                + "it was fitted on; label other rows"
+        }
+    }
+}
+
+extension CalibrationMismatch: KindedError {
+    /// Always ``DataFormats/ErrorKind/malformedInput``: the files do not belong together.
+    public var kind: ErrorKind { .malformedInput }
+}
