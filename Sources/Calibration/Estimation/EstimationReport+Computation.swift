@@ -1,6 +1,6 @@
 import CalibrationData
 import DataFormats
-import RunInference
+public import RunInference
 import StatisticsCore
 
 /// One run to estimate: the judge's scores and the experts' labels per
@@ -16,6 +16,11 @@ public struct EstimationRun: Sendable, Hashable {
     /// The dimension whose judge levels the labelled rows were stratified by (`judge-stratified`
     /// sampling), if any: there the design already used what the judge knows.
     public var judgeStratifiedBy: String?
+    /// A saved judge-to-expert map per dimension, fitted on other labels, to read the judge's scores
+    /// through (``RunInference/CalibratedMeanEstimate``); empty for none.
+    public var maps: [String: CrossFittedMap] = [:]
+    /// The fingerprint of the label set (``CalibrationData/ExpertLabels/fingerprint``) when it was read from sheets.
+    public var labelFingerprint: String?
 
     /// Creates a run to estimate.
     public init(input: AlignmentInput, inclusionProbabilities: [String: Double]? = nil, judgeStratifiedBy: String? = nil) {
@@ -126,6 +131,7 @@ extension DimensionEstimate {
         name = d.name
         scale = d.scale
         mean = RunMeanEstimate(sample, level: settings.confidence)
+        calibrated = run.maps[d.name].map { CalibratedMeanEstimate(sample, map: $0, level: settings.confidence) }
         guard let scale = d.scale else {
             let reason = UndefinedReason(code: "no-scale", message: EstimationWording.noScale(dimension: d.name).text)
             passRateUndefined = settings.passLevel == nil ? nil : reason

@@ -29,6 +29,8 @@ public struct EstimationReport: Sendable, Hashable, Codable {
     public var level: Double
     /// One entry per dimension, in rubric (or label sheet) order.
     public var dimensions: [DimensionEstimate]
+    /// The saved calibration the judge's scores were also read through (what it was fitted on), when one was.
+    public var calibratedWith: String? = nil
 
     /// Whether the figures may be read as estimates of the run (not with hand-picked rows).
     public var isValidForInference: Bool { sampling != .notForInference }
@@ -44,6 +46,9 @@ public struct DimensionEstimate: Sendable, Hashable, Codable {
     public var rows: RowCounts
     /// The mean: judge only, experts only, PPI++.
     public var mean: RunMeanEstimate
+    /// The mean through a saved calibration's map, and corrected by the labels as fresh ones; `nil`
+    /// without a calibration or when it has no map for this dimension.
+    public var calibrated: CalibratedMeanEstimate? = nil
     /// The pass rate at ``EstimationReport/passLevel``; `nil` when none was asked for or it cannot be computed.
     public var passRate: RunPassRate?
     /// Why there is no pass rate although one was asked for (no scale); `nil` otherwise.

@@ -52,5 +52,6 @@ extension EstimationRun {
             judgeStratifiedBy: labels.sampling?.strategy == .judgeStratified
                 ? labels.labels.lazy.compactMap { $0.samplingStratum.flatMap(LabelSheet.judgeStratifiedDimension(ofStratum:)) }.first
                 : nil)
+        labelFingerprint = labels.fingerprint
     }
 }

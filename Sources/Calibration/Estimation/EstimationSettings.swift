@@ -126,6 +126,8 @@ public struct EstimationSettingsError: Error, Sendable, Hashable, CustomStringCo
         case passLevelOffScale(Double, dimension: String, scale: String)
         /// Run B's judge scores without its label sheets, or its sheets without its scores.
         case versusIncomplete
+        /// A calibration with a second run: the calibrated mean is of one run.
+        case calibratedVersus
         /// Both the judge's scores of the run and its judgments, or neither.
         case scoresOrJudgments
         /// Declared levels an alignment cannot take (``AlignmentSettingsError``).
@@ -157,6 +159,7 @@ public struct EstimationSettingsError: Error, Sendable, Hashable, CustomStringCo
             case .passLevelOffScale(let level, let dimension, let scale):
                 "the pass level \(level.plainText) is not a level of \(dimension)'s scale \(scale); name one of its levels"
             case .versusIncomplete: "run B needs both its judge scores and its label sheets"
+            case .calibratedVersus: "a calibration reads one run's scores: estimate A − B without it, or each run with it"
             case .scoresOrJudgments: "give the judge's scores or the rubric to judge the run with, not both"
             case .levels(let error): error.message
             }

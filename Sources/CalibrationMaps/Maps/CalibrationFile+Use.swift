@@ -1,6 +1,7 @@
 public import Calibration
 public import CalibrationData
 public import DataFormats
+import Foundation
 import RunInference
 
 /// A calibration used on a later run: checked against the judge whose scores it is about to read and
@@ -21,9 +22,10 @@ extension CalibrationFile {
         var notes: [String] = []
         if judge.model != now.model { differences.append("the model was \(judge.model), now \(now.model)") }
         if judge.isScoresFile || now.isScoresFile {
+            let fitted = judge.isScoresFile ? "scores read from a file" : "scores judged here"
             notes.append(
-                "the scores of \(now.model) \(now.isScoresFile ? "were read from a file" : "were judged here") and the calibration's "
-                    + "\(judge.isScoresFile ? "from a file" : "judged here"): only the model's name could be compared, not its settings")
+                "the scores of \(now.model) were \(now.isScoresFile ? "read from a file" : "judged here"), and the calibration was fitted on "
+                    + "\(fitted): only the judge's name could be compared, not its settings")
         } else {
             if judge.mode != now.mode { differences.append("the scoring was \(judge.mode), now \(now.mode)") }
             if judge.temperature != now.temperature || judge.maxTokens != now.maxTokens || judge.seed != now.seed {
@@ -69,6 +71,12 @@ extension CalibrationFile {
             d, panel: panel, labelledRows: input.runRowIDs.filter(labelled.contains),
             examples: includeExamples ? [] : input.exampleRowIDs)
         return (rows.map { FreshRow(id: $0.id, score: $0.score, calibrated: fitted.map.predict($0.score), expert: $0.target) }, leftOut)
+    }
+
+    /// What the calibration was fitted on, in a phrase: its judge's model, run, labels and date.
+    public var origin: String {
+        "the calibration of \(judge.model) on \(run ?? "a run")'s labels \(labelFingerprint.prefix(12)), fitted "
+            + created.formatted(.iso8601.year().month().day())
     }
 
     /// A fresh labelled row of a later run.

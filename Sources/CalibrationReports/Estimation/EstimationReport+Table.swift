@@ -13,6 +13,7 @@ extension EstimationReport {
         var lines = ["Corrected run estimates" + (info.run.map { " of \($0)" } ?? "") + (info.model.map { ", judge \($0)" } ?? "")]
         if let b = versusInfo { lines.append("A − B: this run minus \(b.run ?? EstimationWording.unnamedVersusRun.text)") }
         lines.append("\(Int((level * 100).rounded()))% intervals; sampling: \(sampling.statement)")
+        if let calibratedWith { lines.append("Calibrated means read the judge's scores through \(calibratedWith); the labels are fresh ones") }
         return lines
     }
 
@@ -45,7 +46,13 @@ extension EstimationReport {
                 l.levels.indices.compactMap { DimensionEstimate.widthRatio(l.corrected[$0], l.expertsOnly[$0]) }.max()
             }),
         ]
-        return figures.compactMap { figure, ratio in
+        let uncorrected = d.calibrated.flatMap { c in
+            c.corrected.value == nil
+                ? "The calibrated mean of \(d.name) rests on \(c.fresh) fresh labels, too few to correct it: it holds only if the "
+                    + "saved map holds on this run, which an audit on fresh labels tests."
+                : nil
+        }
+        return [uncorrected].compactMap { $0 } + figures.compactMap { figure, ratio in
             guard let ratio, ratio >= DimensionEstimate.usefulNarrowing else { return nil }
             let width = "\(figure) interval is \(ReportNumber.number(ratio)) times as wide as the experts' own"
             if stratified {
@@ -79,6 +86,10 @@ extension EstimationReport {
         add("mean", "judge only", d.mean.judgeOnly, nN)
         add("mean", "experts only", d.mean.expertsOnly, n)
         add("mean", "corrected: PPI++" + (d.mean.lambda.map { ", λ \(ReportNumber.number($0))" } ?? ""), d.mean.corrected, nN)
+        if let c = d.calibrated {
+            add("mean", "calibrated: saved map", c.calibrated, nN)
+            add("mean", "calibrated, corrected: PPI++" + (c.lambda.map { ", λ \(ReportNumber.number($0))" } ?? ""), c.corrected, nN)
+        }
         if let level = passLevel {
             let figure = "pass rate ≥ \(ReportNumber.score(level))"
             if let p = d.passRate {

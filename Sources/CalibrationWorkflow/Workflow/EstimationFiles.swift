@@ -1,5 +1,6 @@
 public import Calibration
 public import CalibrationData
+public import CalibrationMaps
 import CalibrationReports
 import DataFormats
 public import Foundation
@@ -35,13 +36,16 @@ public struct EstimationFiles: Sendable, Hashable {
     /// `nil` to look for one beside its sheets (``SamplingFrame/discovered(besideSheets:)``);
     /// run B's is always looked for beside its sheets.
     public var frame: URL?
+    /// A saved calibration to read run A's judge scores through, its labels taken as fresh ones (``CalibrationMaps/CalibrationFile``).
+    public var calibration: CalibrationFile?
 
     /// Names the files.
     public init(
         judgeScores: URL?, judgments: JudgmentSet? = nil, run: URL? = nil, rubric: URL? = nil, categories: [Int] = [], labels: [URL], versus: URL? = nil,
-        versusLabels: [URL] = [], means: Bool = false, frame: URL? = nil
+        versusLabels: [URL] = [], means: Bool = false, frame: URL? = nil, calibration: CalibrationFile? = nil
     ) {
         self.frame = frame
+        self.calibration = calibration
         self.judgeScores = judgeScores
         self.judgments = judgments
         self.run = run
@@ -90,10 +94,17 @@ extension EstimationReport {
             scores = try ExternalJudgeScores(judgments: judgments, file: "the judgments of \(judgments.run) by \(judgments.model)")
         default: throw EstimationSettingsError(.scoresOrJudgments)
         }
-        let a = try run(scores, try files.run.map(FrozenRun.load(from:)), files.labels, frame: files.frame)
+        var a = try run(scores, try files.run.map(FrozenRun.load(from:)), files.labels, frame: files.frame)
+        if let calibration = files.calibration {
+            guard files.versus == nil else { throw EstimationSettingsError(.calibratedVersus) }
+            let labelled = Set(a.input.dimensions.flatMap { $0.expertLabels.map(\.rowID) })
+            try calibration.checkFresh(fingerprint: a.labelFingerprint ?? "", rows: labelled, run: a.input.info.run)
+            a.maps = Dictionary(uniqueKeysWithValues: calibration.dimensions.map { ($0.name, $0.map) })
+        }
         try self.init(
             a, versus: try files.versus.map { try run(ExternalJudgeScores.load(from: $0), nil, files.versusLabels, frame: nil) },
             settings: settings)
+        calibratedWith = files.calibration?.origin
     }
 
     /// The estimates of the runs named by `files`, with the report file (if `reportPath`

@@ -1,5 +1,6 @@
 import Calibration
 import CalibrationData
+import CalibrationMaps
 import CalibrationReports
 import CalibrationWorkflow
 import CommandLineParsing
@@ -21,6 +22,9 @@ enum EstimateCommand {
     static let report = OptionKey<String?>("report", valueName: "file", help: "Also write the estimates: .html, .md or JSON.")
     static let frame = OptionKey<String?>(
         "frame", valueName: "file", help: "The sampling frame extract wrote (default: found beside the sheets).")
+    static let calibration = OptionKey<String?>(
+        "calibration", valueName: "file",
+        help: "A calibration (judgecal calibrate) to read the judge's scores through; the labels are then fresh ones, not its own.")
     static let randomSample = Flag("random-sample", help: "Declare the labelled rows a uniform random sample of the run.")
     static let notForInference = Flag(
         "not-for-inference", help: "The labelled rows were picked by hand: figures marked not for inference.")
@@ -32,12 +36,15 @@ enum EstimateCommand {
         discussion: """
             Per dimension, judge-only, experts-only and corrected: the mean (PPI++); with --pass-at the pass rate \
             (by judge level, PPI++); on a scale each level's share; with --versus A − B; each with interval, n and N \
-            (docs/ESTIMATION.md). Rows are weighted by the sampling frame extract wrote beside the sheets \
+            (docs/ESTIMATION.md). With --calibration (and --rubric), also the calibrated mean: the judge's scores read \
+            through the saved map of the same judge and rubric, with the map's jackknife variance, and corrected by the \
+            labels' residuals (PPI++) when they are 10 or more; the labels must be fresh, not those the map was fitted on \
+            (docs/CALIBRATION-MAPS.md). Rows are weighted by the sampling frame extract wrote beside the sheets \
             (or --frame); without one, declare --random-sample or --not-for-inference. Without --judge-scores the run is \
             judged with the rubric (through the response cache, as judge does). \
             Exit codes: 0 estimated; 1 the judge server failed; 64 usage; 65 malformed input; 66 a file missing.
             """,
-        options: [judgeScores, rubric, categories, passAt, versus, versusLabels, report, frame] + LabelOptions.options
+        options: [judgeScores, rubric, categories, passAt, versus, versusLabels, report, frame, calibration] + LabelOptions.options
             + JudgeModelOptions.options,
         flags: LabelOptions.flags + [randomSample, notForInference],
         positionals: [runFile],
@@ -52,12 +59,20 @@ enum EstimateCommand {
             inputs: [arguments[runFile], try arguments[judgeScores], try arguments[rubric], try arguments[versus], try arguments[frame]]
                 + (try arguments[LabelOptions.labels]) + (try arguments[versusLabels]))
         if let path = try arguments[Self.report] { try StagedOutputs.check(path, role: "report") }
+        let calibration = try arguments[Self.calibration].map(InputFiles.calibration)
+        let (judgments, judge) = try await judgments(arguments, console, calibrated: calibration != nil)
+        if let calibration, let judge {
+            let rubricText = try InputFiles.read(try arguments[rubric] ?? "", role: "rubric")
+            for note in try calibration.check(judge: judge, rubricTextHash: SHA256.hexDigest(of: Array(rubricText))) {
+                console.printNote(note)
+            }
+        }
         let files = EstimationFiles(
-            judgeScores: try existing(judgeScores), judgments: try await judgments(arguments, console), run: run,
+            judgeScores: judgments == nil ? try existing(judgeScores) : nil, judgments: judgments, run: run,
             rubric: try existing(rubric),
             categories: try arguments[categories], labels: try allExisting(LabelOptions.labels),
             versus: try existing(versus), versusLabels: try allExisting(versusLabels), means: arguments[LabelOptions.means],
-            frame: try existing(frame))
+            frame: try existing(frame), calibration: calibration)
         let settings = try EstimationSettings(
             passLevel: try arguments[passAt], randomSample: arguments[randomSample],
             notForInference: arguments[notForInference])
@@ -67,15 +82,26 @@ enum EstimateCommand {
         return .success
     }
 
-    /// Without `--judge-scores`: the run judged with the rubric, through the cache.
-    static func judgments(_ arguments: ParsedArguments, _ console: Console) async throws -> JudgmentSet? {
-        if arguments.isGiven(judgeScores) { return nil }
+    /// Without `--judge-scores`: the run judged with the rubric, through the cache, and the judge. With a
+    /// calibration, whose judge must be known, `--judge-scores` read with the rubric too and the judge they stand
+    /// for (`InputFiles.judgeScores`); otherwise `nil`, and the scores file is read with the estimate.
+    static func judgments(_ arguments: ParsedArguments, _ console: Console, calibrated: Bool) async throws -> (JudgmentSet?, JudgeIdentity?) {
+        if let path = try arguments[judgeScores] {
+            guard calibrated else { return (nil, nil) }
+            guard let rubricPath = try arguments[Self.rubric] else {
+                throw UsageError("--calibration needs --rubric: the calibration is checked against the rubric it was fitted with")
+            }
+            let (judgments, judge) = try InputFiles.judgeScores(
+                path, rubric: try InputFiles.rubric(rubricPath), run: try arguments[runFile].map(InputFiles.run))
+            return (judgments, judge)
+        }
         guard let run = arguments[runFile], let rubric = try arguments[Self.rubric] else {
             throw UsageError("give the run and --rubric to judge it with, or --judge-scores FILE")
         }
         let judge = try JudgeModelOptions.judge(arguments)
         defer { console.printNote(judge.summary) }
-        return try await JudgeModelOptions.judgments(
+        let judgments = try await JudgeModelOptions.judgments(
             run: try InputFiles.run(run), rubric: try InputFiles.rubric(rubric), judge: judge, console: console)
+        return (judgments, judge.identity)
     }
 }

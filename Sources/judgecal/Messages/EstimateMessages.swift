@@ -24,6 +24,7 @@ enum EstimateMessages {
         case .passLevelOffScale(let level, let dimension, let scale)?:
             "--pass-at \(level.plainText) is not a level of \(dimension)'s scale \(scale); name one of its levels"
         case .versusIncomplete?: "--versus and --versus-labels go together: run B's judge scores and its label sheets"
+        case .calibratedVersus?: "--versus does not apply with --calibration: a calibration reads one run's scores"
         case .scoresOrJudgments?: "give the judge's scores (--judge-scores) or the rubric to judge the run with, not both"
         case .levels(let error)?: AlignMessages.message(for: error) ?? error.message
         case nil: nil
