@@ -68,6 +68,11 @@ let studies: [Target] = [
         path: "ConformalSimulation"
     ),
     .executableTarget(
+        name: "TransportSimulation",
+        dependencies: ["AgreementCoefficients", "RunInference", "StatisticsCore"].map(library) + ["SimulationSupport"],
+        path: "TransportSimulation"
+    ),
+    .executableTarget(
         name: "ProbeSimulation",
         dependencies: [
             "Calibration", "CalibrationData", "CalibrationReports", "DataFormats", "Judging", "LanguageModels", "RunInference",
