@@ -145,7 +145,7 @@ def main() -> None:
     record["rows"] = record["rows"][:4] + record["rows"][:1]
     put("FuzzSplitRecord", "row-twice.splits.json", json.dumps(record, indent=1).encode())
 
-    # Histories: an old line, a look and a certificate, each linked to the line before (docs/FORMATS.md).
+    # Histories: an old line, a look, a certificate and an audit, each linked to the line before (docs/FORMATS.md).
     history_lines = [
         '{"dimensions":[{"dimension":"Relevance","kappa":0.5,"n":40,"statistic":"quadratic-kappa","verdict":"inconclusive"}],'
         '"model":"m","rubric":"book-tags","rubricTextHash":"abc","threshold":0.6,"time":"2026-01-01T00:00:00Z"}',
@@ -156,6 +156,11 @@ def main() -> None:
         '"rubric":"book-tags","rubricTextHash":"abc","splitFile":"s.json","splitIdentity":"i","testRows":2,"testRowsReused":false},'
         '"dimensions":[],"rubric":"book-tags","split":{"file":"s.json","identity":"i","labelFingerprint":"f","labelSheets":[],'
         '"rows":["book-003","book-004"],"split":"test"},"threshold":0.6,"time":"2026-01-03T00:00:00Z"}',
+        '{"alpha":0.05,"calibration":{"created":"2026-01-04T00:00:00Z","fileHash":"c0","judge":{"mode":"discrete","model":"m"},'
+        '"labelFingerprint":"f","rubric":"book-tags","rubricTextHash":"abc","run":"book-tags"},"familySize":2,"figures":['
+        '{"dimension":"Relevance","effectiveRows":8,"lower":-0.5,"meanResidual":-0.07,"outcome":"not-enough","rows":8,"upper":0.36},'
+        '{"dimension":"Usefulness","notAudited":"no map"}],"kind":"audit","labelFingerprint":"g","margin":0.5,'
+        '"outcome":"not-enough","run":"book-tags","time":"2026-01-05T00:00:00Z"}',
     ]
     chained = [history_lines[0]]
     for line in history_lines[1:]:

@@ -94,6 +94,9 @@ enum JudgeCal {
         case let error as TrustError: TrustMessages.message(for: error)
         case let error as TrustAbstainBand.SettingsError: TrustMessages.message(for: error)
         case let error as CalibrationSettingsError: CalibrateMessages.message(for: error)
+        case let error as CalibrationAuditSettingsError: AuditMessages.message(for: error)
+        case let error as CalibrationAuditError: AuditMessages.message(for: error)
+        case let error as CalibrationAuditPlanError: AuditMessages.message(for: error)
         default: nil
         }
     }

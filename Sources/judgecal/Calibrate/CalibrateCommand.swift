@@ -76,24 +76,11 @@ enum CalibrateCommand {
         let outputs = AlignmentOutputs(report: reportPath, history: history, historyIsDefault: !arguments.isGiven(SplitOptions.history))
         try StagedOutputs.check(outputPath, role: "calibration")
         try outputs.check()
-        let run = try InputFiles.run(arguments[runFile])
-        let rubricPath = try arguments[rubric]
-        let rubric = try InputFiles.rubric(rubricPath)
-        let rubricText = String(decoding: try InputFiles.read(rubricPath, role: "rubric"), as: UTF8.self)
-        let labels = try LabelOptions.read(arguments, run: run, dimensions: rubric.dimensions)
-        let judgments: JudgmentSet
-        let identity: JudgeIdentity
-        if let scoresPath {
-            (judgments, identity) = try InputFiles.judgeScores(scoresPath, rubric: rubric, run: run)
-        } else {
-            let judge = try JudgeModelOptions.judge(arguments)
-            judgments = try await JudgeModelOptions.judgments(
-                run: try CalibrationFile.judgedRows(of: run, labels: labels), rubric: rubric, judge: judge, console: console)
-            console.printNote(judge.summary)
-            identity = judge.identity
-        }
+        let read = try await LabelledRunInputs.read(
+            arguments, runPath: arguments[runFile], rubricPath: try arguments[rubric], scoresPath: scoresPath, console: console)
         let calibration = try CalibrationFile(
-            run: run, rubric: rubric, rubricText: rubricText, judgments: judgments, labels: labels, settings: settings, judge: identity)
+            run: read.run, rubric: read.rubric, rubricText: read.rubricText, judgments: read.judgments, labels: read.labels,
+            settings: settings, judge: read.judge)
         let printed = arguments[LabelOptions.json] ? try calibration.renderJSON() : calibration.renderText()
         guard calibration.outcome == .fitted else {
             console.printNote(CalibrateMessages.nothingWritten)
@@ -102,7 +89,7 @@ enum CalibrateCommand {
         }
         var files: [(data: Data, path: String, role: String)] = [(try calibration.json(), outputPath, "calibration")]
         if let reportPath { files.append(try calibration.file(at: reportPath)) }
-        try outputs.write(files, entries: [CalibrationHistoryEntry(calibration, rubricText: rubricText)])
+        try outputs.write(files, entries: [CalibrationHistoryEntry(calibration, rubricText: read.rubricText)])
         console.print(printed)
         return VerdictExitCodes.code(for: calibration.outcome)
     }

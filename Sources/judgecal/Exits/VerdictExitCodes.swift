@@ -1,6 +1,7 @@
 import Calibration
 import CalibrationMaps
 import CommandLineParsing
+import RunInference
 import SelectiveTrust
 
 /// The exit codes of the commands' verdicts, decided here and not in the
@@ -74,6 +75,22 @@ enum VerdictExitCodes {
         }
     }
 
+    /// The exit code of `audit`'s outcome, the worst over the dimensions audited (fail, then not enough):
+    ///
+    /// | outcome | code |
+    /// |---|---|
+    /// | pass (every audit) | 0 ``ExitCode/success`` |
+    /// | not graded (no margin declared) | 0 ``ExitCode/success`` |
+    /// | fail (some audit) | 2, as `align`'s not aligned |
+    /// | not enough (no fail; or no dimension audited) | 3, as `align`'s inconclusive |
+    static func code(for outcome: TransportAudit.Outcome) -> ExitCode {
+        switch outcome {
+        case .pass, .notGraded: .success
+        case .fail: ExitCode(2)
+        case .notEnough: ExitCode(3)
+        }
+    }
+
     /// Every command's exit codes, for the root's help: those of the error classification above and of ``UsageError``
     /// shared by all, `rubric lint`'s failure, and the verdicts of `align`, `certify` and `probe` in the order their
     /// worst outcome is taken.
@@ -86,6 +103,8 @@ enum VerdictExitCodes {
         probe: 2 some probe biased, else 4 some undefined, else 0 (no effect detected).
         trust: 2 some dimension has no threshold, else 3 too few labelled rows, else 0 (every dimension trusted).
         calibrate: 3 no dimension has rows enough for a map (nothing written), else 0.
+        audit: 2 some audit fails, else 3 not enough fresh rows to decide some audit (or no dimension audited), else 0 \
+        (every audit passes, or, without --margin, none is graded).
         compare and the others: 0 when they finish, whatever verdicts they print.
         """
 }

@@ -1,5 +1,6 @@
 import Calibration
 import CalibrationData
+import CalibrationMaps
 import CalibrationReports
 import CommandLineParsing
 import DataFormats
@@ -7,10 +8,11 @@ import Foundation
 import Judging
 import StatisticsCore
 
-/// `judgecal plan --rubric R [--run JUDGMENTS] [--labels PILOT…]`: rows to label for a decisive verdict.
+/// `judgecal plan --rubric R [--run JUDGMENTS] [--labels PILOT…]`: rows to label for a decisive verdict; with
+/// `--audit`, the fresh labels a transport audit of a calibration needs.
 enum PlanCommand {
-    static let rubric = OptionKey<String>(
-        required: "rubric", valueName: "file", help: "The rubric: its dimensions and declared scales.")
+    static let rubric = OptionKey<String?>(
+        "rubric", valueName: "file", help: "The rubric: its dimensions and declared scales (required without --audit).")
     static let judgments = OptionKey<String?>(
         "run", valueName: "file", help: "The judge's judgments or scores of the run (.judgments.jsonl, CSV or JSON Lines): its levels.")
     static let labels = OptionKey<[String]>(
@@ -27,12 +29,32 @@ enum PlanCommand {
         help: "The verdict's interval to plan for: analytic, bootstrap or bca (default: align's for the statistic).",
         choices: [IntervalMethod.analytic, .bootstrap, .bca].map(\.rawValue))
 
+    /// The options of the verdict's plan, refused with `--audit`, and `--means` beside them.
+    static let verdictOptions: [any OptionDeclaration] = [rubric, judgments, labels] + StatisticOptions.plan.options + [threshold, ci, replications, seed]
+
     static let command = Command(
-        name: "plan", abstract: "Rows to label for an 80%/90% chance of a decisive verdict, per dimension (docs/PLANNING.md).",
-        options: [rubric, judgments, labels] + StatisticOptions.plan.options + [threshold, ci, replications, seed],
-        flags: [LabelOptions.means, json],
+        name: "plan",
+        abstract:
+            "Rows to label for an 80%/90% chance of a decisive verdict, per dimension (docs/PLANNING.md); with --audit, fresh labels for a calibration's audit.",
+        options: verdictOptions + AuditPlanOptions.options,
+        flags: [LabelOptions.means, json, AuditPlanOptions.audit],
         run: { arguments, console in
-            let rubric = try InputFiles.rubric(arguments[Self.rubric])
+            if arguments[AuditPlanOptions.audit] {
+                if let given = verdictOptions.first(where: arguments.isGiven) {
+                    throw UsageError("--\(given.option.name) does not apply with --audit: it plans a verdict's labels, not an audit's")
+                }
+                if arguments[LabelOptions.means] { throw UsageError("--means does not apply with --audit: it reads a pilot's sheets") }
+                let plan = try AuditPlanOptions.plan(arguments)
+                console.print(arguments[json] ? try plan.renderJSON() : plan.renderText())
+                return .success
+            }
+            if let given = AuditPlanOptions.options.first(where: arguments.isGiven) {
+                throw UsageError("--\(given.option.name) applies only with --audit: it plans a transport audit's fresh labels")
+            }
+            guard let rubricPath = try arguments[Self.rubric] else {
+                throw UsageError("missing --rubric <file>: the verdict's plan reads its dimensions and scales (or give --audit)")
+            }
+            let rubric = try InputFiles.rubric(rubricPath)
             let run = try arguments[judgments].map { try InputFiles.judgments($0, role: "judgments file", rubric: rubric, run: nil) }
             let pilotSheets = try arguments[labels].map { try InputFiles.existing($0, role: "pilot sheet") }
             if arguments[LabelOptions.means], pilotSheets.isEmpty {

@@ -1,0 +1,116 @@
+public import DataFormats
+import RunInference
+
+/// How many fresh labels a transport audit of a calibration needs (``RunInference/TransportAuditPlan``
+/// per dimension): the fewest rows at which the audit passes with the chosen power when the map's true
+/// bias on the new run is `bias` (at least the rows a pass needs), and the fewest at which it fails when the
+/// bias is `shift` (from 2: a fail is decided on any number of rows).
+///
+/// σ, the residuals' standard deviation, is given, or read per dimension from a calibration: its
+/// out-of-fold RMSE (``CalibrationFile/Diagnostics/outOfFoldRMSE``), the residuals' spread on the rows
+/// the map was fitted on, each read through a map not fitted on it — about the spread fresh rows show
+/// when the map holds. Each audit is planned at the per-audit level α/m of a family of m audits decided
+/// together (Bonferroni, as ``RunInference/TransportAudit``).
+public struct CalibrationAuditPlan: Sendable, Hashable, Codable {
+    /// What the plan assumes.
+    public struct Settings: Sendable, Hashable, Codable {
+        /// The margin δ, the family-wise α, the family's size m, the power asked for.
+        public var margin: Double
+        public var alpha: Double
+        public var family: Int
+        public var power: Double
+        /// The true mean residual a pass is planned at (0: the map holds).
+        public var bias: Double
+        /// The true mean residual a fail is planned at; `nil` for no fail plan.
+        public var shift: Double?
+        /// The fewest rows an audit may pass on (``RunInference/TransportAudit/minimumEffectiveRows``).
+        public var minimumRows: Int
+
+        /// The assumptions; by default α 0.05, one audit, power 0.8, bias 0, no shift, 20 rows.
+        ///
+        /// - Throws: ``CalibrationAuditSettingsError`` for a margin not positive, α outside (0, 1), a family
+        ///   below 1, a minimum below 2; ``CalibrationAuditPlanError`` for a power outside (0, 1) or a bias or shift not finite.
+        public init(
+            margin: Double, alpha: Double = CalibrationAudit.Settings.standard.alpha, family: Int = 1, power: Double = 0.8,
+            bias: Double = 0, shift: Double? = nil, minimumRows: Int = CalibrationAudit.Settings.standard.minimumEffectiveRows
+        ) throws {
+            _ = try CalibrationAudit.Settings(margin: margin, alpha: alpha, family: family, minimumEffectiveRows: minimumRows)
+            guard power > 0, power < 1 else { throw CalibrationAuditPlanError.power(power) }
+            guard bias.isFinite, shift?.isFinite ?? true else { throw CalibrationAuditPlanError.notFinite }
+            self.margin = margin
+            self.alpha = alpha
+            self.family = family
+            self.power = power
+            self.bias = bias
+            self.shift = shift
+            self.minimumRows = minimumRows
+        }
+    }
+
+    /// One dimension's plan (or the one plan, for a σ given).
+    public struct Dimension: Sendable, Hashable, Codable {
+        /// The dimension; `nil` for a σ given rather than read from a calibration.
+        public var name: String?
+        /// σ.
+        public var residualSD: Double
+        /// The rows a pass at ``Settings/bias`` needs; `nil` when no number of rows passes (|bias| ≥ δ) or
+        /// not within ``maximumRows``.
+        public var rowsToPass: Int?
+        /// The rows a fail at ``Settings/shift`` needs, from 2; `nil` without a shift, when no number of rows fails
+        /// (|shift| ≤ δ), or not within ``maximumRows``.
+        public var rowsToFail: Int?
+    }
+
+    /// The most rows planned for.
+    public static let maximumRows = 100_000
+
+    public var settings: Settings
+    public var dimensions: [Dimension]
+
+    /// The plan for residuals of standard deviation `residualSD` (one plan), or per dimension of
+    /// `calibration` at its out-of-fold RMSE.
+    ///
+    /// - Throws: ``CalibrationAuditPlanError/residualSD(_:)`` for a σ not finite or negative.
+    public init(settings: Settings, residualSD: Double) throws {
+        guard residualSD >= 0, residualSD.isFinite else { throw CalibrationAuditPlanError.residualSD(residualSD) }
+        self.settings = settings
+        dimensions = [Self.plan(name: nil, sd: residualSD, settings)]
+    }
+
+    /// The plan per dimension of `calibration`, σ each map's out-of-fold RMSE.
+    public init(settings: Settings, calibration: CalibrationFile) {
+        self.settings = settings
+        dimensions = calibration.dimensions.map { Self.plan(name: $0.name, sd: $0.diagnostics.outOfFoldRMSE, settings) }
+    }
+
+    static func plan(name: String?, sd: Double, _ s: Settings) -> Dimension {
+        let alpha = s.alpha / Double(s.family)
+        // A fail is decided on any number of rows (the interval beyond the margin); a pass needs the minimum.
+        let rows = { (goal: TransportAuditPlan.Goal, bias: Double) in
+            TransportAuditPlan.rowsNeeded(
+                for: goal, power: s.power, residualSD: sd, bias: bias, margin: s.margin, alpha: alpha,
+                minimumRows: goal == .pass ? s.minimumRows : 2, maximumRows: maximumRows)
+        }
+        return Dimension(name: name, residualSD: sd, rowsToPass: rows(.pass, s.bias), rowsToFail: s.shift.flatMap { rows(.fail, $0) })
+    }
+}
+
+/// An audit plan's assumption that cannot be used; the CLI words it with the option that sets it.
+public enum CalibrationAuditPlanError: Error, Sendable, Hashable, CustomStringConvertible {
+    case power(Double)
+    case residualSD(Double)
+    case notFinite
+
+    public var description: String {
+        switch self {
+        case .power(let p): "a power of \(p): the chance asked for is between 0 and 1"
+        case .residualSD(let s): "a residual standard deviation of \(s): a finite number, 0 or more"
+        case .notFinite: "the true mean residual planned at is not a finite number"
+        }
+    }
+}
+
+extension CalibrationAuditPlanError: KindedError {
+    /// Always ``DataFormats/ErrorKind/usage``: an assumption, not the data, is wrong.
+    public var kind: ErrorKind { .usage }
+}
