@@ -135,6 +135,34 @@ struct TransportAuditReferenceTests {
         #expect(TransportAuditPlan.rowsNeeded(for: .fail, power: 0.9, residualSD: 0.8, bias: 0.3, margin: 0.3, alpha: 0.05) == nil)
     }
 
+    @Test("With the map's own error τ, the chance equals 20,000 simulated audits of maps whose bias is drawn about b; unreachable powers plan nothing")
+    func mapError() throws {
+        let (sigma, tau, margin, n) = (0.8, 0.1, 0.3, 60)
+        for (goal, bias) in [(TransportAuditPlan.Goal.pass, 0.0), (.fail, 0.55)] {
+            var rng = Xoshiro256StarStar(seed: 31)
+            var reached = 0
+            let replications = 20_000
+            for _ in 0..<replications {
+                let shift = bias + tau * rng.nextNormal()
+                let rows = (0..<n).map { _ in TransportAudit.Row(calibrated: 0, expert: shift + sigma * rng.nextNormal()) }
+                let outcome = try TransportAudit(rows: rows, margin: margin, alpha: 0.05, minimumEffectiveRows: 2).outcome
+                if outcome.rawValue == goal.rawValue { reached += 1 }
+            }
+            let simulated = Double(reached) / Double(replications)
+            let planned = TransportAuditPlan.probability(
+                of: goal, rows: n, residualSD: sigma, bias: bias, mapSD: tau, margin: margin, alpha: 0.05)
+            let plain = TransportAuditPlan.probability(of: goal, rows: n, residualSD: sigma, bias: bias, margin: margin, alpha: 0.05)
+            #expect(abs(planned - simulated) <= 4 * (simulated * (1 - simulated) / Double(replications)).squareRoot(), "\(goal): \(planned) against \(simulated)")
+            #expect(planned < plain, "the map's error lowers the chance: \(planned) against \(plain)")
+            #expect(TransportAuditPlan.probability(of: goal, rows: n, residualSD: sigma, bias: bias, mapSD: 0, margin: margin, alpha: 0.05) == plain)
+        }
+        let withError = try #require(TransportAuditPlan.rowsNeeded(for: .pass, power: 0.8, residualSD: 0.8, bias: 0, mapSD: 0.06, margin: 0.3, alpha: 0.05))
+        let without = try #require(TransportAuditPlan.rowsNeeded(for: .pass, power: 0.8, residualSD: 0.8, bias: 0, margin: 0.3, alpha: 0.05))
+        #expect(withError > without)
+        // With unlimited rows a pass happens when |b + τu| ≤ δ: Φ(1) − Φ(−1) ≈ 0.683 at τ = δ, short of 0.8.
+        #expect(TransportAuditPlan.rowsNeeded(for: .pass, power: 0.8, residualSD: 0.8, bias: 0, mapSD: 0.3, margin: 0.3, alpha: 0.05) == nil)
+    }
+
     @Test("χ² distribution function against SciPy's chi2.cdf within 1e-13")
     func chiSquare() {
         for c in TransportAuditFixtures.file.chiSquare {

@@ -10,7 +10,10 @@ import RunInference
 /// out-of-fold RMSE (``CalibrationFile/Diagnostics/outOfFoldRMSE``), the residuals' spread on the rows
 /// the map was fitted on, each read through a map not fitted on it — about the spread fresh rows show
 /// when the map holds. Each audit is planned at the per-audit level α/m of a family of m audits decided
-/// together (Bonferroni, as ``RunInference/TransportAudit``).
+/// together (Bonferroni, as ``RunInference/TransportAudit``). The map's own error τ, the SD of its bias
+/// from having been fitted on finitely many rows, is averaged over (``RunInference/TransportAuditPlan``):
+/// given with σ, or read per dimension from a calibration (``CalibrationFile/Diagnostics/mapSD``; 0 for
+/// a file written before it was recorded, which the plan says).
 public struct CalibrationAuditPlan: Sendable, Hashable, Codable {
     /// What the plan assumes.
     public struct Settings: Sendable, Hashable, Codable {
@@ -51,8 +54,9 @@ public struct CalibrationAuditPlan: Sendable, Hashable, Codable {
     public struct Dimension: Sendable, Hashable, Codable {
         /// The dimension; `nil` for a σ given rather than read from a calibration.
         public var name: String?
-        /// σ.
+        /// σ, and τ (0 when not known).
         public var residualSD: Double
+        public var mapSD: Double
         /// The rows a pass at ``Settings/bias`` needs; `nil` when no number of rows passes (|bias| ≥ δ) or
         /// not within ``maximumRows``.
         public var rowsToPass: Int?
@@ -71,27 +75,30 @@ public struct CalibrationAuditPlan: Sendable, Hashable, Codable {
     /// `calibration` at its out-of-fold RMSE.
     ///
     /// - Throws: ``CalibrationAuditPlanError/residualSD(_:)`` for a σ not finite or negative.
-    public init(settings: Settings, residualSD: Double) throws {
+    public init(settings: Settings, residualSD: Double, mapSD: Double = 0) throws {
         guard residualSD >= 0, residualSD.isFinite else { throw CalibrationAuditPlanError.residualSD(residualSD) }
+        guard mapSD >= 0, mapSD.isFinite else { throw CalibrationAuditPlanError.residualSD(mapSD) }
         self.settings = settings
-        dimensions = [Self.plan(name: nil, sd: residualSD, settings)]
+        dimensions = [Self.plan(name: nil, sd: residualSD, mapSD: mapSD, settings)]
     }
 
-    /// The plan per dimension of `calibration`, σ each map's out-of-fold RMSE.
+    /// The plan per dimension of `calibration`, σ each map's out-of-fold RMSE and τ its map's own error.
     public init(settings: Settings, calibration: CalibrationFile) {
         self.settings = settings
-        dimensions = calibration.dimensions.map { Self.plan(name: $0.name, sd: $0.diagnostics.outOfFoldRMSE, settings) }
+        dimensions = calibration.dimensions.map {
+            Self.plan(name: $0.name, sd: $0.diagnostics.outOfFoldRMSE, mapSD: $0.diagnostics.mapSD ?? 0, settings)
+        }
     }
 
-    static func plan(name: String?, sd: Double, _ s: Settings) -> Dimension {
+    static func plan(name: String?, sd: Double, mapSD: Double, _ s: Settings) -> Dimension {
         let alpha = s.alpha / Double(s.family)
         // A fail is decided on any number of rows (the interval beyond the margin); a pass needs the minimum.
         let rows = { (goal: TransportAuditPlan.Goal, bias: Double) in
             TransportAuditPlan.rowsNeeded(
-                for: goal, power: s.power, residualSD: sd, bias: bias, margin: s.margin, alpha: alpha,
+                for: goal, power: s.power, residualSD: sd, bias: bias, mapSD: mapSD, margin: s.margin, alpha: alpha,
                 minimumRows: goal == .pass ? s.minimumRows : 2, maximumRows: maximumRows)
         }
-        return Dimension(name: name, residualSD: sd, rowsToPass: rows(.pass, s.bias), rowsToFail: s.shift.flatMap { rows(.fail, $0) })
+        return Dimension(name: name, residualSD: sd, mapSD: mapSD, rowsToPass: rows(.pass, s.bias), rowsToFail: s.shift.flatMap { rows(.fail, $0) })
     }
 }
 
@@ -104,7 +111,7 @@ public enum CalibrationAuditPlanError: Error, Sendable, Hashable, CustomStringCo
     public var description: String {
         switch self {
         case .power(let p): "a power of \(p): the chance asked for is between 0 and 1"
-        case .residualSD(let s): "a residual standard deviation of \(s): a finite number, 0 or more"
+        case .residualSD(let s): "a standard deviation of \(s): a finite number, 0 or more"
         case .notFinite: "the true mean residual planned at is not a finite number"
         }
     }

@@ -1,3 +1,4 @@
+import AgreementCoefficients
 public import Calibration
 public import CalibrationData
 public import Foundation
@@ -26,11 +27,16 @@ public struct CalibrationFile: Sendable, Hashable, Codable {
     ///
     /// - out-of-fold RMSE √(Σ (yᵢ − f₋ₖ₍ᵢ₎(sᵢ))² / n), beside the raw RMSE √(Σ (yᵢ − sᵢ)² / n) of the
     ///   judge's score taken as it is (both on the experts' scale);
-    /// - the mean out-of-fold residual Σ (yᵢ − f₋ₖ₍ᵢ₎(sᵢ)) / n: near 0 when the map is not biased.
+    /// - the mean out-of-fold residual Σ (yᵢ − f₋ₖ₍ᵢ₎(sᵢ)) / n: near 0 when the map is not biased;
+    /// - the map's own error τ: the square root of the delete-a-fold jackknife variance of the mean
+    ///   calibrated score over these rows (``RunInference/CrossFittedMap/jackknifeVariance(_:)``), how far
+    ///   the map's mean would move had it been fitted on another draw of as many rows. An audit is planned
+    ///   with it (``RunInference/TransportAuditPlan``); absent from files written before it was recorded.
     public struct Diagnostics: Sendable, Hashable, Codable {
         public var outOfFoldRMSE: Double
         public var rawRMSE: Double
         public var meanResidual: Double
+        public var mapSD: Double?
 
         /// The figures of `rows` read through `map`'s out-of-fold values.
         public init(rows: [CrossFittedMap.Row], map: CrossFittedMap) {
@@ -39,6 +45,7 @@ public struct CalibrationFile: Sendable, Hashable, Codable {
             outOfFoldRMSE = (residuals.reduce(0) { $0 + $1 * $1 } / n).squareRoot()
             rawRMSE = (rows.reduce(0) { $0 + ($1.target - $1.score) * ($1.target - $1.score) } / n).squareRoot()
             meanResidual = residuals.reduce(0, +) / n
+            mapSD = map.jackknifeVariance { fold in rows.reduce(0) { $0 + fold.predict($1.score) } / n }.squareRoot()
         }
     }
 

@@ -16,8 +16,8 @@ extension CalibrationAuditPlan {
         ]
         for d in dimensions {
             out.append("")
-            let sd = "residual SD \(ReportNumber.number(d.residualSD))"
-            out.append(d.name.map { "\($0): \(sd) (the calibration's out-of-fold RMSE)" } ?? sd)
+            let sd = "residual SD \(ReportNumber.number(d.residualSD)), the map's own error \(ReportNumber.number(d.mapSD))"
+            out.append(d.name.map { "\($0): \(sd) (the calibration's out-of-fold RMSE and fold jackknife)" } ?? sd)
             out.append("  " + passLine(d))
             if let shift = s.shift { out.append("  " + failLine(d, shift: shift)) }
         }
@@ -35,6 +35,7 @@ extension CalibrationAuditPlan {
         if abs(settings.bias) >= settings.margin {
             return "PASS: no number of rows \(at): it is not inside the margin"
         }
+        if d.mapSD > 0 { return "PASS: no number of rows reaches that chance \(at): the map's own error alone leaves it short" }
         return "PASS: more than \(Self.maximumRows) rows \(at)"
     }
 
@@ -44,6 +45,7 @@ extension CalibrationAuditPlan {
         if abs(shift) <= settings.margin {
             return "FAIL: no number of rows \(at): a shift within the margin is not a failure"
         }
+        if d.mapSD > 0 { return "FAIL: no number of rows reaches that chance \(at): the map's own error alone leaves it short" }
         return "FAIL: more than \(Self.maximumRows) rows \(at)"
     }
 }

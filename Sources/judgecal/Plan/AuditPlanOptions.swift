@@ -10,8 +10,11 @@ enum AuditPlanOptions {
         "margin", valueName: "δ", help: "With --audit: the audit's margin on the mean residual (required).")
     static let residualSD = OptionKey<Double?>(
         "residual-sd", valueName: "σ", help: "With --audit: the residuals' standard deviation (or --calibration).")
+    static let mapSD = OptionKey<Double?>(
+        "map-sd", valueName: "τ",
+        help: "With --audit and --residual-sd: the map's own error, the SD of its bias from its fit (a calibration records it).")
     static let calibration = OptionKey<String?>(
-        "calibration", valueName: "file", help: "With --audit: a calibration whose out-of-fold RMSE per dimension is σ.")
+        "calibration", valueName: "file", help: "With --audit: a calibration whose out-of-fold RMSE per dimension is σ, and its map's own error τ.")
     static let bias = OptionKey<Double>(
         "bias", valueName: "b", help: "With --audit: the true mean residual a PASS is planned at.", defaultValue: 0)
     static let shift = OptionKey<Double?>(
@@ -25,7 +28,7 @@ enum AuditPlanOptions {
         "min-rows", valueName: "n", help: "With --audit: the fewest effective rows a PASS needs.",
         defaultValue: CalibrationAudit.Settings.standard.minimumEffectiveRows, range: 2...)
 
-    static let options: [any OptionDeclaration] = [margin, residualSD, calibration, bias, shift, power, alpha, family, minRows]
+    static let options: [any OptionDeclaration] = [margin, residualSD, mapSD, calibration, bias, shift, power, alpha, family, minRows]
 
     /// The plan the options describe: σ given, or each dimension's of the calibration.
     static func plan(_ arguments: ParsedArguments) throws -> CalibrationAuditPlan {
@@ -36,8 +39,9 @@ enum AuditPlanOptions {
             margin: margin, alpha: try arguments[alpha], family: try arguments[family], power: try arguments[power],
             bias: try arguments[bias], shift: try arguments[shift], minimumRows: try arguments[minRows])
         switch (try arguments[residualSD], try arguments[calibration]) {
-        case (let sd?, nil): return try CalibrationAuditPlan(settings: settings, residualSD: sd)
+        case (let sd?, nil): return try CalibrationAuditPlan(settings: settings, residualSD: sd, mapSD: try arguments[mapSD] ?? 0)
         case (nil, let path?):
+            if arguments.isGiven(mapSD) { throw UsageError("--map-sd goes with --residual-sd: a calibration records each map's own") }
             let (saved, _) = try CalibrationAudit.calibration(at: try InputFiles.existing(path, role: "calibration"))
             return CalibrationAuditPlan(settings: settings, calibration: saved)
         case (.some, .some): throw UsageError("give --residual-sd or --calibration, not both: each says what σ is")
