@@ -18,23 +18,30 @@ extension CalibrationFile {
     ///
     /// - Throws: ``CalibrationMismatch/judge(_:)`` naming every difference.
     public func check(judge now: JudgeIdentity, rubricTextHash given: String?) throws(CalibrationMismatch) -> [String] {
-        var differences: [String] = []
-        var notes: [String] = []
-        if judge.model != now.model { differences.append("the model was \(judge.model), now \(now.model)") }
-        if judge.isScoresFile || now.isScoresFile {
-            let fitted = judge.isScoresFile ? "scores read from a file" : "scores judged here"
-            notes.append(
-                "the scores of \(now.model) were \(now.isScoresFile ? "read from a file" : "judged here"), and the calibration was fitted on "
-                    + "\(fitted): only the judge's name could be compared, not its settings")
-        } else {
-            if judge.mode != now.mode { differences.append("the scoring was \(judge.mode), now \(now.mode)") }
-            if judge.temperature != now.temperature || judge.maxTokens != now.maxTokens || judge.seed != now.seed {
-                differences.append("the sampling settings (temperature, token limit, seed) changed")
-            }
-        }
+        var (differences, notes) = Self.judgeDifferences(fitted: judge, now: now)
         if let fitted = rubricTextHash, let given, fitted != given { differences.append("the rubric's text changed") }
         guard differences.isEmpty else { throw .judge(differences) }
         return notes
+    }
+
+    /// How the judge `now` differs from the judge a calibration was `fitted` on, and what could not be
+    /// compared, by the rule of ``check(judge:rubricTextHash:)``.
+    public static func judgeDifferences(fitted: JudgeIdentity, now: JudgeIdentity) -> (differences: [String], notes: [String]) {
+        var differences: [String] = []
+        var notes: [String] = []
+        if fitted.model != now.model { differences.append("the model was \(fitted.model), now \(now.model)") }
+        if fitted.isScoresFile || now.isScoresFile {
+            let source = fitted.isScoresFile ? "scores read from a file" : "scores judged here"
+            notes.append(
+                "the scores of \(now.model) were \(now.isScoresFile ? "read from a file" : "judged here"), and the calibration was fitted on "
+                    + "\(source): only the judge's name could be compared, not its settings")
+        } else {
+            if fitted.mode != now.mode { differences.append("the scoring was \(fitted.mode), now \(now.mode)") }
+            if fitted.temperature != now.temperature || fitted.maxTokens != now.maxTokens || fitted.seed != now.seed {
+                differences.append("the sampling settings (temperature, token limit, seed) changed")
+            }
+        }
+        return (differences, notes)
     }
 
     /// Checks that labels offered as fresh — the label set whose fingerprint is `fingerprint`

@@ -1,6 +1,7 @@
 import AgreementCoefficients
 import Calibration
 import CalibrationData
+import CalibrationMaps
 import CalibrationReports
 import CalibrationWorkflow
 import CommandLineParsing
@@ -110,15 +111,19 @@ enum AlignCommand {
         options: [rubric] + LabelOptions.options + [judgeScores, categories] + IntervalOptions.options
             + [threshold, thresholdFromCeiling, sequential, epsilon, altTestScorer, groupBy, worst, report] + SplitOptions.options + JudgeModelOptions.selectionOptions
             + JudgeModelOptions.options,
-        flags: LabelOptions.flags + [includeExamples, noHistory, requireCertified, pairwise],
+        flags: LabelOptions.flags + [includeExamples, noHistory, requireCertified, pairwise, AuditRequirementOptions.requireAudited],
         positionals: [runFile],
         run: run
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         do {
-            if arguments[pairwise] { return try await runPairwise(arguments, console: console) }
             let scores = try arguments[judgeScores]
+            if arguments[AuditRequirementOptions.requireAudited], arguments[pairwise] || scores.count > 1 {
+                throw UsageError(
+                    "--require-audited checks one judge's calibration of its scores; give one judge, without --pairwise")
+            }
+            if arguments[pairwise] { return try await runPairwise(arguments, console: console) }
             if scores.count == 1, arguments.isGiven(SplitOptions.split) || arguments[requireCertified] {
                 return try runOnScoresWithSplit(scores[0], arguments, runPath: arguments[runFile], console: console)
             }
@@ -136,6 +141,7 @@ enum AlignCommand {
     ) async throws -> ExitCode {
         var (alignment, purpose, outputs) = try judgedAlignment(arguments, runPath: runPath, certifying: certifying, console: console)
         let judge = try JudgeModelOptions.judge(arguments)
+        if !certifying { try calibrationStanding(judge: { judge.identity }, rubricText: alignment.rubricText, arguments, console: console) }
         judge.notes.forEach(console.printNote)
         let line = console.progressLine()
         let report = try await alignment.report(
@@ -167,6 +173,7 @@ enum AlignCommand {
         var (alignment, purposeOfLook, outputs) = try judgedAlignment(
             arguments, runPath: runPath, certifying: certifying, console: console, judgeScores: [path])
         let (judgments, judge) = try InputFiles.judgeScores(path, rubric: alignment.rubric, run: alignment.run)
+        if !certifying { try calibrationStanding(judge: { judge }, rubricText: alignment.rubricText, arguments, console: console) }
         let report = try alignment.report(frozen: judgments, judge: judge, purpose: purposeOfLook, note: console.printNote)
         return try finish(
             report, outputs, arguments, rubricText: alignment.rubricText, labelRows: alignment.labelledRows, split: alignment.split,
@@ -291,6 +298,13 @@ enum AlignCommand {
     /// `align --judge-scores FILE`: aligns scores a judge produced elsewhere, without calling a model.
     static func runOnScores(_ path: String, _ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         let read = try scoresAlignment([path], arguments, console: console)
+        if let rubric = read.rubric, let rubricText = read.rubricText {
+            try calibrationStanding(
+                judge: { try InputFiles.judgeScores(path, rubric: rubric, run: read.run).judge }, rubricText: rubricText, arguments,
+                console: console)
+        } else if arguments[AuditRequirementOptions.requireAudited] {
+            throw UsageError("--require-audited needs --rubric: a calibration is of a judge with a rubric")
+        }
         let outputs = try checkedOutputs(arguments, runPath: arguments[runFile], judgeScores: [path])
         let alignment = try JudgeScoresAlignment(
             scores: read.urls[0], run: read.run, rubric: read.rubric, levels: read.levels, labelSheets: read.labelURLs,
@@ -375,6 +389,18 @@ enum AlignCommand {
     /// Writes the split record (when new or changed) and the outputs all or none
     /// (``AlignmentOutputs/write(_:rubricText:labelRows:)``), then prints the report (text or JSON) and returns the
     /// verdict's exit code.
+    /// The judge's calibration in the history (`--history`), when it holds any: warned on when its last audit
+    /// failed, and with `--require-audited` required to have passed (`AuditRequirementOptions`). The judge's
+    /// identity is only made (a scores file hashed) when the history holds a calibration or the flag asks.
+    static func calibrationStanding(
+        judge: () throws -> JudgeIdentity, rubricText: String, _ arguments: ParsedArguments, console: Console
+    ) throws {
+        let history = try arguments[SplitOptions.history]
+        let holds = try CalibrationStanding.historyHoldsCalibrations(at: history)
+        guard arguments[AuditRequirementOptions.requireAudited] || holds else { return }
+        try AuditRequirementOptions.check(judge: try judge(), rubricText: Data(rubricText.utf8), history: history, arguments, console: console)
+    }
+
     static func finish(
         _ computed: AlignmentReport, _ outputs: AlignmentOutputs, _ arguments: ParsedArguments, rubricText: String?,
         labelRows: Set<String>, split: SplitStep? = nil, console: Console

@@ -5,6 +5,7 @@ import CalibrationReports
 import CalibrationWorkflow
 import CommandLineParsing
 import DataFormats
+import Foundation
 import Judging
 
 /// `judgecal estimate RUN --rubric R --labels L` (or `[RUN] --judge-scores S`): the run's figures as the experts would
@@ -25,6 +26,9 @@ enum EstimateCommand {
     static let calibration = OptionKey<String?>(
         "calibration", valueName: "file",
         help: "A calibration (judgecal calibrate) to read the judge's scores through; the labels are then fresh ones, not its own.")
+    static let history = OptionKey<String>(
+        "history", valueName: "file", help: "With --calibration: the history its audits are read from.",
+        defaultValue: "calibration/history.jsonl")
     static let randomSample = Flag("random-sample", help: "Declare the labelled rows a uniform random sample of the run.")
     static let notForInference = Flag(
         "not-for-inference", help: "The labelled rows were picked by hand: figures marked not for inference.")
@@ -39,14 +43,15 @@ enum EstimateCommand {
             (docs/ESTIMATION.md). With --calibration (and --rubric), also the calibrated mean: the judge's scores read \
             through the saved map of the same judge and rubric, with the map's jackknife variance, and corrected by the \
             labels' residuals (PPI++) when they are 10 or more; the labels must be fresh, not those the map was fitted on \
-            (docs/CALIBRATION-MAPS.md). Rows are weighted by the sampling frame extract wrote beside the sheets \
+            (docs/CALIBRATION-MAPS.md); a warning when the calibration's last audit in --history failed, and with \
+            --require-audited a refusal (65) unless it passed. Rows are weighted by the sampling frame extract wrote beside the sheets \
             (or --frame); without one, declare --random-sample or --not-for-inference. Without --judge-scores the run is \
             judged with the rubric (through the response cache, as judge does). \
             Exit codes: 0 estimated; 1 the judge server failed; 64 usage; 65 malformed input; 66 a file missing.
             """,
-        options: [judgeScores, rubric, categories, passAt, versus, versusLabels, report, frame, calibration] + LabelOptions.options
+        options: [judgeScores, rubric, categories, passAt, versus, versusLabels, report, frame, calibration, history] + LabelOptions.options
             + JudgeModelOptions.options,
-        flags: LabelOptions.flags + [randomSample, notForInference],
+        flags: LabelOptions.flags + [randomSample, notForInference, AuditRequirementOptions.requireAudited],
         positionals: [runFile],
         run: run)
 
@@ -59,9 +64,19 @@ enum EstimateCommand {
             inputs: [arguments[runFile], try arguments[judgeScores], try arguments[rubric], try arguments[versus], try arguments[frame]]
                 + (try arguments[LabelOptions.labels]) + (try arguments[versusLabels]))
         if let path = try arguments[Self.report] { try StagedOutputs.check(path, role: "report") }
-        let calibration = try arguments[Self.calibration].map(InputFiles.calibration)
+        let calibration = try arguments[Self.calibration].map { try CalibrationAudit.calibration(at: try InputFiles.existing($0, role: "calibration")) }
+        if calibration == nil, arguments.isGiven(history) {
+            throw UsageError("--history applies only with --calibration: it reads the calibration's audits")
+        }
+        if calibration == nil, arguments[AuditRequirementOptions.requireAudited] {
+            throw UsageError("--require-audited applies only with --calibration: it reads the calibration's audits")
+        }
+        if let (file, hash) = calibration {
+            let standing = try CalibrationStanding(.init(file, fileHash: hash), historyAt: URL(fileURLWithPath: try arguments[history]))
+            try AuditRequirementOptions.check(standing, history: try arguments[history], arguments, console: console)
+        }
         let (judgments, judge) = try await judgments(arguments, console, calibrated: calibration != nil)
-        if let calibration, let judge {
+        if let (calibration, _) = calibration, let judge {
             let rubricText = try InputFiles.read(try arguments[rubric] ?? "", role: "rubric")
             for note in try calibration.check(judge: judge, rubricTextHash: SHA256.hexDigest(of: Array(rubricText))) {
                 console.printNote(note)
@@ -72,7 +87,7 @@ enum EstimateCommand {
             rubric: try existing(rubric),
             categories: try arguments[categories], labels: try allExisting(LabelOptions.labels),
             versus: try existing(versus), versusLabels: try allExisting(versusLabels), means: arguments[LabelOptions.means],
-            frame: try existing(frame), calibration: calibration)
+            frame: try existing(frame), calibration: calibration?.calibration)
         let settings = try EstimationSettings(
             passLevel: try arguments[passAt], randomSample: arguments[randomSample],
             notForInference: arguments[notForInference])

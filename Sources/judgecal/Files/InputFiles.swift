@@ -1,5 +1,4 @@
 import CalibrationData
-import CalibrationMaps
 import CommandLineParsing
 import DataFormats
 import Foundation
@@ -64,11 +63,6 @@ enum InputFiles {
     /// The rubric at `path`, refused when lint finds an error in it (`Rubric.loadForUse(from:)`).
     static func rubric(_ path: String) throws -> Rubric {
         try Rubric.loadForUse(from: existing(path, role: "rubric"))
-    }
-
-    /// The calibration at `path` (`CalibrationFile.load(from:)`), checked whole.
-    static func calibration(_ path: String) throws -> CalibrationFile {
-        try CalibrationFile.load(from: existing(path, role: "calibration"))
     }
 
     /// The judge's judgments in the file at `path`: a judgments file of `judgecal judge`, or a judge's

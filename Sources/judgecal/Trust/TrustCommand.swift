@@ -127,7 +127,7 @@ enum TrustCommand {
         options: [rubric] + LabelOptions.options
             + [judgeScores, risk, error, agreement, minKept, experts, bins, resamples, seed, certificate, report, sets, setCoverage, setRule]
             + [band, bandNPV, bandPPV, bandAbstain, bandGrid, mode, SplitOptions.history] + judgeOptions,
-        flags: LabelOptions.flags + [includeExamples, AlignCommand.noHistory],
+        flags: LabelOptions.flags + [includeExamples, AlignCommand.noHistory, AuditRequirementOptions.requireAudited],
         positionals: [runFile],
         run: run)
 
@@ -165,8 +165,9 @@ enum TrustCommand {
             risk: try arguments[risk], error: try arguments[error], agreement: try arguments[agreement], minimumKept: try arguments[minKept],
             experts: try arguments[experts], includeExamples: arguments[includeExamples], bins: try arguments[bins],
             resamples: try arguments[resamples], seed: try arguments[seed])
+        let rubricText = try InputFiles.read(rubricPath, role: "rubric")
         let measurement = TrustMeasurement(
-            run: run, rubric: rubric, rubricText: String(decoding: try InputFiles.read(rubricPath, role: "rubric"), as: UTF8.self),
+            run: run, rubric: rubric, rubricText: String(decoding: rubricText, as: UTF8.self),
             labels: try LabelOptions.read(arguments, run: run, dimensions: rubric.dimensions), settings: settings)
         if scoresPaths.count > 1 {
             return try cascade(scoresPaths, measurement: measurement, arguments: arguments, console: console)
@@ -175,10 +176,13 @@ enum TrustCommand {
         if bandPath != nil { try measurement.checkAbstainBand() }
         let judgments: JudgmentSet
         let identity: JudgeIdentity
+        let auditHistory = try arguments[SplitOptions.history]
         if let scoresPath = scoresPaths.first {
             (judgments, identity) = try InputFiles.judgeScores(scoresPath, rubric: rubric, run: run)
+            try AuditRequirementOptions.check(judge: identity, rubricText: rubricText, history: auditHistory, arguments, console: console)
         } else {
             let judge = try JudgeModelOptions.judge(arguments, mode: try arguments[mode])
+            try AuditRequirementOptions.check(judge: judge.identity, rubricText: rubricText, history: auditHistory, arguments, console: console)
             judgments = try await JudgeModelOptions.judging(judge: judge, console: console) { display in
                 try await measurement.judgments(judge: judge, display: display)
             }
@@ -206,6 +210,9 @@ enum TrustCommand {
     static func cascade(_ paths: [String], measurement: TrustMeasurement, arguments: ParsedArguments, console: Console) throws -> ExitCode {
         if arguments.isGiven(sets) { throw UsageError("--sets draws one judge's level distributions; give one --judge-scores file") }
         if arguments.isGiven(band) { throw UsageError("--band draws one judge's level distributions; give one --judge-scores file") }
+        if arguments[AuditRequirementOptions.requireAudited] {
+            throw UsageError("--require-audited checks one judge's calibration; a cascade of \(paths.count) judges has several, so give one --judge-scores file")
+        }
         if arguments.isGiven(SplitOptions.history) {
             throw UsageError("--history records one judge's certificate; a cascade of \(paths.count) judges has none, so give one --judge-scores file")
         }
