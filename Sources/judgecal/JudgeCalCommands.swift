@@ -14,7 +14,7 @@ enum JudgeCalCommands {
             ImportCommand.command, ExtractCommand.command, JudgeCommand.command, AlignCommand.command, CompareCommand.command,
             ReportCommand.command, RubricCommand.command, AgreementCommand.command,
             IterationCommands.disagreements, IterationCommands.suggest,
-            EstimateCommand.command, AlignCommand.certify, TrustCommand.command, CalibrateCommand.command, AuditCommand.command, PlanCommand.command, ProbeCommand.command,
+            EstimateCommand.command, AlignCommand.certify, TrustCommand.command, CalibrateCommand.command, AuditCommand.command, HistoryCommand.command, PlanCommand.command, ProbeCommand.command,
             GenerateCommand.command, ExportCommand.command, ToolArgumentsCommand.command,
         ],
         exitCode: JudgeCal.exitCode(for:),

@@ -163,8 +163,11 @@ public struct JudgeScoresAlignment: Sendable {
         let labels = try judgeScores.labels(
             from: labelSheets, rubric: rubric, levels: levels, runIDs: run.map { Set($0.rows.map(\.id)) }, values: values)
         let scale = levels?.categoryScale
-        let input = try AlignmentInput(
+        var input = try AlignmentInput(
             run: run, rubric: rubric, judgeScores: judgeScores, scale: scale, labels: labels, groupBy: groupBy)
+        // The judge is the file's, as its judgments name it (`JudgmentSet/load(judgeScoresAt:rubric:run:)`): the
+        // history then knows whose figures a line holds.
+        if input.info.model == nil { input.info.model = judgeScores.model ?? JudgmentSet.judgeName(of: scores) }
         return (
             judgeScores, input, rubric == nil && scale == nil ? [AlignmentWording.noScale.text] : [], Set(labels.labels.map(\.id))
         )

@@ -75,6 +75,21 @@ enum VerdictExitCodes {
         }
     }
 
+    /// The exit code of `history`'s trend:
+    ///
+    /// | outcome | code |
+    /// |---|---|
+    /// | stable (every series with limits has its latest point inside them) | 0 ``ExitCode/success`` |
+    /// | drifted (some series' latest point outside its limits) | 2 |
+    /// | too few points (no series has limits) | 3 |
+    static func code(for outcome: HistoryTrend.Outcome) -> ExitCode {
+        switch outcome {
+        case .stable: .success
+        case .drifted: ExitCode(2)
+        case .tooFewPoints: ExitCode(3)
+        }
+    }
+
     /// The exit code of `audit`'s outcome, the worst over the dimensions audited (fail, then not enough):
     ///
     /// | outcome | code |
@@ -105,6 +120,8 @@ enum VerdictExitCodes {
         calibrate: 3 no dimension has rows enough for a map (nothing written), else 0.
         audit: 2 some audit fails, else 3 not enough fresh rows to decide some audit (or no dimension audited), else 0 \
         (every audit passes, or, without --margin, none is graded).
+        history: 2 some series' latest point outside its control limits (drift), else 3 no series has points enough \
+        for limits, else 0.
         compare and the others: 0 when they finish, whatever verdicts they print.
         """
 }
