@@ -73,6 +73,11 @@ let studies: [Target] = [
         path: "TransportSimulation"
     ),
     .executableTarget(
+        name: "DriftSimulation",
+        dependencies: ["AgreementCoefficients", "RunInference", "StatisticsCore"].map(library) + ["SimulationSupport"],
+        path: "DriftSimulation"
+    ),
+    .executableTarget(
         name: "ProbeSimulation",
         dependencies: [
             "Calibration", "CalibrationData", "CalibrationReports", "DataFormats", "Judging", "LanguageModels", "RunInference",
