@@ -23,8 +23,9 @@ import Foundation
 /// (``CrossFittedMap/jackknifeVariance(_:)`` of the mean calibrated score). Planned before the map's
 /// error is known, the chance is the average over it: P(goal) = ∫ φ(u) · P(goal | b + τu) du, by
 /// Simpson's rule on u in [−8, 8] at steps of 0.05 (the inner chance is smooth in the bias). With
-/// τ = 0 it is the chance above. The simulation of docs/CALIBRATION-MAPS.md shows why it matters:
-/// with τ ignored, a map fitted on 1,000 rows passed at no shift in 57% of audits planned for 80%.
+/// τ = 0 it is the chance above. The simulation of docs/CALIBRATION-MAPS.md ("Does the audit catch a
+/// map that no longer holds?") shows why it matters: with τ ignored, the audits fall well short of the
+/// chances they were planned for.
 ///
 /// **The rows needed.** The fewest n, at least a minimum (20, the audit's own), whose chance
 /// reaches the power: doubling from the minimum, then bisection, as the chance rises with n for a
