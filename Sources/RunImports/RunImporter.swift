@@ -4,8 +4,8 @@ import EvaluationCore
 public import Foundation
 
 /// Where each field of a frozen row comes from in a generic JSON Lines or CSV
-/// export: dotted paths into each record (the `id` option, the `input` option, the `response` option,
-/// the `expected` option).
+/// export: dotted paths into each record, one each for the row's id, input, response and
+/// expected output.
 public struct FieldMapping: Sendable, Hashable {
     /// The path of the row id; `nil` derives the id from the row's content.
     public var id: String?
@@ -408,7 +408,7 @@ public enum RunImporter {
 
     /// `value` without the field at the dotted `path`, which is removed from the
     /// object holding it, so that a field mapped to the row is not repeated in
-    /// its metadata (the `input` option (`q.text`) leaves `q`'s other members); an object
+    /// its metadata (an input mapped from `q.text` leaves `q`'s other members); an object
     /// left empty by the removal goes too, and `nil` means nothing is left (the
     /// empty path is the whole record, as in ``JSONValue/value(atPath:)``). A
     /// path through an array leaves the array whole: removing an element would

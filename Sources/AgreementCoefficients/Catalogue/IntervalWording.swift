@@ -5,7 +5,7 @@ import StatisticsCore
 /// ``StatisticsCore/Estimate/intervalUndefinedReason`` (and from there into verdicts and reports).
 ///
 /// The catalogue says which interval would do; how a reader asks for it is the tool's to say. A tool
-/// that names its own options (`judgecal`'s `ci` option) binds ``tool`` for the duration of its work
+/// that names its own options (as `judgecal` does) binds ``tool`` for the duration of its work
 /// (`IntervalWording.$tool.withValue(ToolWords(words)) { … }`); without it the catalogue's own words stand
 /// (``ownText``).
 public enum IntervalWording: Sendable, Hashable {

@@ -78,7 +78,7 @@ public struct AlignmentInput: Sendable, Hashable {
     /// Row ids the rubric quotes as worked examples: left out of the figures
     /// unless ``AlignmentSettings/includeExampleRows`` is set, and listed either way.
     public var exampleRowIDs: Set<String>
-    /// A group per row id (the `group-by` option), for the per-group correlations.
+    /// A group per row id (a field of each run row), for the per-group correlations.
     ///
     /// Empty for none. When given, every paired row needs a group.
     public var groups: [String: String]

@@ -129,7 +129,7 @@ public struct DimensionAlignment: Sendable, Hashable, Codable {
         public var quadratic: Estimate
     }
 
-    /// The per-group correlations of the `group-by` option (summary-level protocol).
+    /// The per-group correlations, when the rows were grouped by a field (summary-level protocol).
     public struct GroupedCorrelations: Sendable, Hashable, Codable {
         /// Pearson's r per group, averaged.
         public var pearson: GroupedCorrelation

@@ -23,7 +23,7 @@ public struct PreferenceAlignment: Sendable, Hashable, Codable {
     public var rubric: String
     /// The judge model.
     public var model: String
-    /// Rows (pairs) in the run, or in the part of it the `ids` option or the `sample` option chose; `align` judges the labelled ones.
+    /// Rows (pairs) in the run, or in the part of it chosen by ids or by a sample; `align` judges the labelled ones.
     public var rows: Int
     /// Rows the judge failed on (in either order), transport failures included.
     public var failed: Int
@@ -63,7 +63,7 @@ public struct PreferenceAlignment: Sendable, Hashable, Codable {
     /// with `labels` (read on ``labelDimension``).
     ///
     /// - Parameter settings: the threshold kappa's interval is compared with and the intervals'
-    ///   coverage (`align`'s `threshold` option); its other choices do not apply to preferences.
+    ///   coverage (`align`'s threshold); its other choices do not apply to preferences.
     public init(run: FrozenRun, judgments: JudgmentSet, labels: ExpertLabels, settings: AlignmentSettings = AlignmentSettings()) {
         let level = settings.confidence
         let outcomes = Dictionary(

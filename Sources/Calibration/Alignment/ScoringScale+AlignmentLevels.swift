@@ -7,7 +7,7 @@ extension ScoringScale {
     /// declares one: numeric levels, each a whole number; `nil` when no level is given.
     ///
     /// Why not ``CategoryScale/init(declared:)``, which reads `agreement`'s
-    /// the `categories` option: there a category may be a label (`fail,pass`) and a
+    /// declared categories: there a category may be a label (`fail,pass`) and a
     /// single category is a scale, because ratings are matched to categories as
     /// written. Here judge scores and expert labels are numbers, rounded half up
     /// to the nearest level for the category statistics and read beside the

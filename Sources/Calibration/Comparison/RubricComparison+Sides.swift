@@ -107,7 +107,7 @@ extension RubricComparison {
         public var judged: JudgedText?
     }
 
-    /// One group's comparison (the `group-by` option).
+    /// One group's comparison, the rows grouped by a field.
     public struct Slice: Sendable, Hashable, Codable {
         /// The group's value.
         public var group: String

@@ -54,9 +54,9 @@ public struct RubricComparison: Sendable, Hashable, Codable {
         public var experimentalFailureCodes: [String: String]
         /// What the judges judged on each row (its input and output as text), shown beside the worst disagreements.
         public var rowTexts: [String: JudgedText]
-        /// A group per row id (the `group-by` option), for a verdict per slice; empty for none.
+        /// A group per row id (a field of each run row), for a verdict per slice; empty for none.
         public var groups: [String: String]
-        /// What the groups are (the `group-by` option's path), for the report.
+        /// What the groups are (the grouping field's path), for the report.
         public var groupedBy: String?
 
         /// Creates the input.

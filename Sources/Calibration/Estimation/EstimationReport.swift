@@ -14,7 +14,7 @@ public import StatisticsCore
 /// difference A − B (``RunDifference``). Rendered as text, JSON (this type's
 /// `Codable` form), Markdown and an HTML page with a chart per dimension.
 public struct EstimationReport: Sendable, Hashable, Codable {
-    /// Run A's (and, with the `versus` option, run B's) names, rubric and judge model.
+    /// Run A's (and, with a second run, run B's) names, rubric and judge model.
     public var info: AlignmentInfo
     /// Run B's, when two runs are compared.
     public var versusInfo: AlignmentInfo?

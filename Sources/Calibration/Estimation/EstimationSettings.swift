@@ -11,12 +11,12 @@ public import DataFormats
 public enum EstimationSampling: String, Sendable, Hashable, Codable, CaseIterable {
     /// Each labelled row's inclusion probability is recorded; rows are weighted by it.
     case inclusionProbabilities = "inclusion-probabilities"
-    /// The user declares the labelled rows a uniform random sample of the run (the `random-sample` option).
+    /// The user declares the labelled rows a uniform random sample of the run.
     case randomSample = "random-sample"
-    /// The labelled rows were picked by hand (the `not-for-inference` option): figures shown, marked not valid for inference.
+    /// The labelled rows were picked by hand: figures shown, marked not valid for inference.
     case notForInference = "not-for-inference"
 
-    /// The declaration made by the `random-sample` or `not-for-inference` option; `nil` for neither.
+    /// The user's declaration: a uniform random sample, or rows picked by hand; `nil` for neither.
     ///
     /// - Throws: ``EstimationSettingsError`` when both are given.
     public static func declared(randomSample: Bool, notForInference: Bool) throws(EstimationSettingsError) -> Self? {
@@ -45,7 +45,7 @@ public enum EstimationSampling: String, Sendable, Hashable, Codable, CaseIterabl
 /// level, how the labelled rows were drawn, the interval level and the
 /// level distribution's posterior draws.
 public struct EstimationSettings: Sendable, Hashable, Codable {
-    /// The level at and above which a row passes (the `pass-at` option); `nil` for no pass rate.
+    /// The level at and above which a row passes; `nil` for no pass rate.
     public var passLevel: Double?
     /// What the user declared about how the labelled rows were drawn, when the
     /// label sheets record no inclusion probabilities: ``EstimationSampling/randomSample``
@@ -77,7 +77,7 @@ public struct EstimationSettings: Sendable, Hashable, Codable {
     }
 
     /// The settings from the command line's options: the pass level and the two
-    /// declarations (the `random-sample` and `not-for-inference` options; ``EstimationSampling/declared(randomSample:notForInference:)``).
+    /// declarations, a uniform random sample and rows picked by hand (``EstimationSampling/declared(randomSample:notForInference:)``).
     ///
     /// - Throws: ``EstimationSettingsError`` when both declarations are made.
     public init(passLevel: Double?, randomSample: Bool, notForInference: Bool) throws(EstimationSettingsError) {

@@ -15,7 +15,7 @@ extension ExpertLabels {
     ///
     /// has expectation the stratum's total T given the history, and so does any combination
     /// Σ_b c_b T̂_b with Σ_b c_b = 1 and c_b fixed in advance. Here c_b ∝ n_b, the batch's size (the
-    /// rows the `next` option asked for), so a larger batch counts more. As a weight per row: a row drawn in
+    /// rows the next batch asked for), so a larger batch counts more. As a weight per row: a row drawn in
     /// batch j of stratum h has
     ///
     ///     w = c_j · R_jh / m_jh + Σ_(b > j) c_b,

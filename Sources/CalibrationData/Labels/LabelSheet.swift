@@ -60,7 +60,7 @@ public struct LabelSheet: Sendable, Hashable {
         public var overlap: Int
         /// Dotted paths of the context columns; `nil` for the default.
         public var context: [String]?
-        /// The strategy; `nil` for the earlier sheets' (the `next` option), else `stratified`
+        /// The strategy; `nil` for the earlier sheets' (a next batch), else `stratified`
         /// when ``stratifyBy`` is given, else `uniform`.
         public var strategy: SamplingStrategy?
         /// The raters, first the one who labels every row; empty for `expert-a`
@@ -141,7 +141,7 @@ public struct LabelSheet: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - judgments: the judge's scores, which `judge-stratified` stratifies by.
-    ///   - earlier: the label set's earlier sheets (the `next` option): their rows are
+    ///   - earlier: the label set's earlier sheets (a next batch): their rows are
     ///     not drawn again, and the strata's probabilities count them.
     ///   - file: The run's file, named in errors about its rows.
     ///   - rubricFile: The rubric's file, named in errors about its dimensions.

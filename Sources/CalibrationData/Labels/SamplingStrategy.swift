@@ -6,7 +6,7 @@
 public enum SamplingStrategy: String, Sendable, Hashable, Codable, CaseIterable {
     /// One stratum, the whole run: every row equally likely.
     case uniform
-    /// Strata by the values of a field of the row (the `stratify-by` option (`metadata.genre`)),
+    /// Strata by the values of a field of the row (such as `metadata.genre`),
     /// the batch allocated in proportion to the rows each has left.
     case stratified
     /// Strata by the judge's level on one dimension. The first batch is
@@ -29,7 +29,7 @@ public enum SamplingStrategy: String, Sendable, Hashable, Codable, CaseIterable 
 }
 
 /// How the rows of a label set were drawn: the strategy and how many batches
-/// (sheets `extract` wrote, one after another with the `next` option) the set holds.
+/// (sheets `extract` wrote, one batch after another) the set holds.
 ///
 /// An alignment report carries it so that it says which strategy drew the
 /// rows and which of its figures are weighted by 1/π (Horvitz–Thompson).

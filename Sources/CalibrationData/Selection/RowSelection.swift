@@ -3,8 +3,8 @@ public import Foundation
 import StatisticsCore
 
 /// The part of a run a command works on (`judge` and `align`): the rows listed
-/// in a file (the `ids` option (`FILE`), ``RowIDList``), or `count` rows drawn uniformly
-/// without replacement with a seeded generator (the `sample` and `seed` options).
+/// in a file (``RowIDList``), or `count` rows drawn uniformly
+/// without replacement with a seeded generator.
 ///
 /// The draw is the first `count` places of a Fisher–Yates shuffle of the
 /// candidate rows in run order, by ``StatisticsCore/Xoshiro256StarStar``

@@ -63,7 +63,7 @@ public struct Certificate: Sendable, Hashable, Codable {
     public var labelFingerprint: String
     /// How many test rows were judged.
     public var testRows: Int
-    /// Whether this lineage had been certified on these test rows before (the `force` option): the test is then no longer sealed.
+    /// Whether this lineage had been certified on these test rows before (certified again by force): the test is then no longer sealed.
     public var testRowsReused: Bool
 
     /// Creates the value from its parts.

@@ -2,7 +2,7 @@ import DataFormats
 public import Foundation
 public import Judging
 
-/// A command's labels restricted to one split (the `split` option (`validation`), and
+/// A command's labels restricted to one split (a split chosen, such as `validation`, and
 /// `certify` on test), with the split's record read and brought up to date with
 /// the labels; the record is written back (the first use writes it) by ``writeRecord()``,
 /// which a command calls with its outputs, so that a command that fails writes no record.

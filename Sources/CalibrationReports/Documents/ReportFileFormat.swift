@@ -5,7 +5,7 @@ public import Foundation
 /// The form a report file takes, chosen by its extension: a page for `.html`
 /// or `.htm`, Markdown for `.md` or `.markdown`, JSON otherwise.
 ///
-/// Every report a command writes with the `report` option (`FILE`) chooses its form here.
+/// Every report file a command writes chooses its form here.
 public enum ReportFileFormat: Sendable, Hashable {
     /// A self-contained HTML page.
     case html

@@ -58,7 +58,7 @@ extension EstimationReport {
             + plot.svg(attributes: attributes, title: "\(d.name): \(figure)") + "</figure>"
     }
 
-    /// The report as a file for the `report` option: `.html` the page, `.md` Markdown, anything else JSON.
+    /// The report as a file: `.html` the page, `.md` Markdown, anything else JSON.
     ///
     /// - Throws: when the report cannot be encoded as JSON.
     public func file(at path: String) throws -> (data: Data, path: String, role: String) {
@@ -71,7 +71,7 @@ extension EstimationReport {
         return (data, path, "report")
     }
 
-    /// The report as JSON (keys sorted, pretty), the form the `json` option prints and the `report` option (`FILE.json`) writes.
+    /// The report as JSON (keys sorted, pretty), the form printed as JSON and written to a `.json` report file.
     ///
     /// - Throws: when a value cannot be encoded.
     public func json() throws -> String {

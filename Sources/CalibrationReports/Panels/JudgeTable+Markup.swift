@@ -153,7 +153,7 @@ extension JudgeTable {
     }
 
     /// The table as a file to write at `path`, in the form its extension names (``ReportFileFormat``):
-    /// a page, Markdown, or the JSON the `json` option prints.
+    /// a page, Markdown, or the JSON printed as JSON.
     ///
     /// - Throws: when the table cannot be encoded as JSON.
     public func file(at path: String) throws -> (data: Data, path: String, role: String) {

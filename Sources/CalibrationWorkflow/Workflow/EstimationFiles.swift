@@ -21,7 +21,7 @@ public struct EstimationFiles: Sendable, Hashable {
     public var run: URL?
     /// The rubric, which declares the dimensions and scales.
     public var rubric: URL?
-    /// Without a rubric, every dimension's integer levels (the `categories` option); empty for none.
+    /// Without a rubric, every dimension's integer levels, as declared; empty for none.
     public var categories: [Int]
     /// Run A's label sheets.
     public var labels: [URL]
@@ -29,9 +29,9 @@ public struct EstimationFiles: Sendable, Hashable {
     public var versus: URL?
     /// Run B's label sheets.
     public var versusLabels: [URL]
-    /// Whether labels are levels or means of several experts' levels (the `means` option).
+    /// Whether labels are levels or means of several experts' levels.
     public var values: ExpertLabels.ValueMode
-    /// Run A's sampling frame (the `frame` option).
+    /// Run A's sampling frame, when one is named.
     ///
     /// `nil` to look for one beside its sheets (``SamplingFrame/discovered(besideSheets:)``);
     /// run B's is always looked for beside its sheets.
@@ -69,7 +69,7 @@ extension EstimationReport {
     /// - Throws: ``InputError`` for a file that does not read or does not match
     ///   (a label of a row outside the run, sheets with no label, a frame of another
     ///   run or batch, with rows missing or edited); ``EstimationSettingsError``
-    ///   for options that cannot go together (the `categories` option with a rubric, the `versus` option without its sheets, both or
+    ///   for options that cannot go together (declared levels with a rubric, run B's scores without its sheets, both or
     ///   neither of judge scores and judgments).
     public init(files: EstimationFiles, settings: EstimationSettings) throws {
         let rubric = try files.rubric.map(Rubric.loadForUse(from:))

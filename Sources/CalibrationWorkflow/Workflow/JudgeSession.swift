@@ -11,7 +11,7 @@ internal import Synchronization
 /// cache, with its scoring options and how many rows it judges at once — what
 /// `judgecal judge`, `align` and `compare` set up from their options.
 public struct JudgeSession: Sendable {
-    /// The scoring modes by name (the `mode` option).
+    /// The scoring modes by name, as a user names them.
     public enum Mode: String, CaseIterable, Sendable {
         /// The written score.
         case discrete

@@ -11,7 +11,7 @@ public struct JudgedAlignment: Sendable {
     /// What the alignment is for.
     public enum Purpose: Sendable, Hashable {
         /// An ordinary look; with a history path, refused unless the rubric, model and scoring mode match the
-        /// lineage's certificate there (the `require-certified` option, ``Certificate/require(_:text:judge:history:)``).
+        /// lineage's certificate there (``Certificate/require(_:text:judge:history:)``).
         case look(requiringCertificateIn: String?)
         /// The sealed test rows judged once (`certify`); `force` certifies a lineage again, marking the test rows reused.
         case certification(force: Bool)
@@ -29,9 +29,9 @@ public struct JudgedAlignment: Sendable {
     public var groupBy: String?
     /// The statistic, threshold and intervals.
     public var settings: AlignmentSettings
-    /// The split to align on (the `split` option, or the test split for `certify`), if any.
+    /// The split to align on (one chosen to align on, or the test split for `certify`), if any.
     public var split: SplitStep?
-    /// Part of the labelled rows to judge (the `ids` option, the `sample` option), if not all of them.
+    /// Part of the labelled rows to judge (ids from a file, or a seeded sample), if not all of them.
     public var selection: RowSelection?
 
     /// The ids of the rows the experts labelled (on the split, when there is one): what a sequence of

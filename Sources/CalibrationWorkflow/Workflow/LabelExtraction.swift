@@ -27,7 +27,7 @@ public struct LabelExtraction: Sendable {
     ///
     /// - Parameters:
     ///   - runFile: the run's path, named in errors.
-    ///   - earlier: the label set's earlier sheets, whose rows the batch does not draw again (the `next` option).
+    ///   - earlier: the label set's earlier sheets, whose rows the batch does not draw again (a next batch).
     ///   - earlierValues: whether the earlier sheets' scores are levels or means of several experts.
     ///   - output: the sheet's path; `html` the page's, if one is wanted.
     ///   - planned: the rows planned for the label set, shown on the page.

@@ -5,7 +5,7 @@ import DataFormats
 public import Foundation
 
 extension RubricComparison {
-    /// Writes the report file (the `report` option: HTML, Markdown or JSON by extension), if one is asked for, and, when the
+    /// Writes the report file (HTML, Markdown or JSON by extension), if one is asked for, and, when the
     /// comparison was made on a split, its look as a line of the history at `history`: all or none (``StagedOutputs``).
     ///
     /// - Parameters:

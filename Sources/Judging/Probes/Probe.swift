@@ -21,7 +21,7 @@ public struct Probe: Sendable, Hashable {
         case positionSwap
     }
 
-    /// The probe's name, as the `probe` option takes it (`length-pad`, `injection`).
+    /// The probe's name, as a user names it (`length-pad`, `injection`).
     public var name: String
     /// What it does, in one sentence.
     public var summary: String

@@ -157,7 +157,7 @@ extension OpenAICompatibleModel {
                     apiKeyVariable: environment["JUDGECAL_API_KEY_VARIABLE"])
             }
 
-            /// Sets the address from `urls`, as repeated the `base-url` option flags give them: one is
+            /// Sets the address from `urls`, as a user repeats them: one is
             /// ``baseURL``, several are ``endpoints`` with the configuration's limit and key; none
             /// leaves both alone.
             public mutating func setBaseURLs(_ urls: [String]) {
