@@ -16,10 +16,11 @@ import StatisticsCore
 // scores 4 or 5: a shift confined to one band); fresh labels, a uniform sample of n of the later run's rows;
 // TransportAudit at margin δ = 0.1, α = 0.05.
 //
-// n is what the planner asks (TransportAuditPlan.rowsNeeded, with σ and the map's error τ from a pilot calibration set, as
-// RMSE in a pilot replication, as `plan --audit` reads it from a calibration file): the rows for a 90% chance to
-// FAIL at the true mean residual of the shifted cells, and for an 80% chance to PASS at no shift. The true mean
-// residual of a cell is its shift times the share of rows shifted, measured on a pilot run of 200,000 rows.
+// n is what the planner asks (TransportAuditPlan.rowsNeeded, with σ, the out-of-fold RMSE, and the map's own error τ
+// from a pilot calibration set of the cell's size, as `plan --audit` reads them from a calibration file): the rows for
+// a 90% chance to FAIL at the planned shift, and for an 80% chance to PASS at none. The planned shift is Δ, or for the
+// band cell Δ times the share of rows the judge scores 4 or 5, measured on 200,000 rows; the realised mean residual of
+// each replication's own map on its later run is reported beside it. `--map-error 2` plans without τ.
 //
 // Reported per cell: FAIL, NOT ENOUGH and PASS rates (the issue asks FAIL ≥ 90% at the planned labels with a shift,
 // ≤ 5% without); with no shift, among the replications whose audit passes, the coverage of the later run's expert
