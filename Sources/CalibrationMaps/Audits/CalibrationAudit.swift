@@ -129,8 +129,13 @@ public struct CalibrationAudit: Sendable, Hashable {
         /// keeps it), judge, rubric text and label fingerprint.
         public func isSame(as other: Identity) -> Bool {
             fileHash == other.fileHash
-                || (created == other.created && judge == other.judge && rubricTextHash == other.rubricTextHash
-                    && labelFingerprint == other.labelFingerprint)
+                || hasProvenance(created: other.created, judge: other.judge, rubricTextHash: other.rubricTextHash, labelFingerprint: other.labelFingerprint)
+        }
+
+        /// Whether this calibration was fitted when, on the judge, rubric text and labels given (to the
+        /// second, as its file keeps the time): a calibration known by its history line, without its file's hash.
+        public func hasProvenance(created: Date, judge: JudgeIdentity, rubricTextHash: String?, labelFingerprint: String) -> Bool {
+            self.created == created && self.judge == judge && self.rubricTextHash == rubricTextHash && self.labelFingerprint == labelFingerprint
         }
     }
 

@@ -26,39 +26,40 @@ public struct CalibrationStanding: Sendable, Hashable {
         judge = identity.judge
         created = identity.created
         run = identity.run
-        lastAudit = FileManager.default.fileExists(atPath: url.path)
-            ? AuditHistoryEntry.latest(for: identity, in: try AuditHistoryEntry.readAll(from: url)) : nil
+        lastAudit = AuditHistoryEntry.latest(for: identity, in: try AuditHistoryEntry.readAll(from: url))
     }
 
-    /// The standing of the newest calibration of `judge` with the rubric whose text hashes to
-    /// `rubricTextHash` in the history at `url`; `nil` when the history holds none (or is absent).
+    /// The standing of the newest calibration of the judge `judge` gives with the rubric whose text
+    /// hashes to `rubricTextHash` in the history at `url`; `nil` when the history holds none (or is absent).
+    /// The history is read and checked once; `judge` is asked only when it holds a calibration at all
+    /// (knowing a judge scored elsewhere means hashing its scores file).
     ///
-    /// - Throws: ``DataFormats/InputError`` for a history that does not read or whose chain is broken.
-    public init?(judge now: JudgeIdentity, rubricTextHash: String?, historyAt url: URL) throws {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        let calibrations = try CalibrationHistoryEntry.readAll(from: url)
+    /// - Throws: ``DataFormats/InputError`` for a history that does not read or whose chain is broken;
+    ///   what `judge` throws.
+    public static func newest(judge: () throws -> JudgeIdentity, rubricTextHash: String?, historyAt url: URL) throws -> CalibrationStanding? {
+        let lines = try HistoryLog.read(from: url), file = InputFile.displayName(url)
+        let calibrations = try CalibrationHistoryEntry.records(in: lines, file: file)
+        guard !calibrations.isEmpty else { return nil }
+        let now = try judge()
         guard
             let calibration = calibrations.last(where: {
                 CalibrationFile.judgeDifferences(fitted: $0.judge, now: now).differences.isEmpty
                     && ($0.rubricTextHash == nil || rubricTextHash == nil || $0.rubricTextHash == rubricTextHash)
             })
         else { return nil }
-        judge = calibration.judge
-        created = calibration.time
-        run = calibration.run
-        lastAudit = try AuditHistoryEntry.readAll(from: url).last {
-            $0.calibration.created == calibration.time && $0.calibration.judge == calibration.judge
-                && $0.calibration.rubricTextHash == calibration.rubricTextHash && $0.calibration.labelFingerprint == calibration.labelFingerprint
+        let audit = try AuditHistoryEntry.records(in: lines, file: file).last {
+            $0.calibration.hasProvenance(
+                created: calibration.time, judge: calibration.judge, rubricTextHash: calibration.rubricTextHash,
+                labelFingerprint: calibration.labelFingerprint)
         }
+        return CalibrationStanding(judge: calibration.judge, created: calibration.time, run: calibration.run, lastAudit: audit)
     }
 
-    /// Whether the history at `path` holds a calibration line; `false` when there is no such file.
-    ///
-    /// - Throws: ``DataFormats/InputError`` for a history that does not read or whose chain is broken.
-    public static func historyHoldsCalibrations(at path: String) throws -> Bool {
-        let url = URL(fileURLWithPath: path)
-        guard FileManager.default.fileExists(atPath: url.path) else { return false }
-        return !(try CalibrationHistoryEntry.readAll(from: url)).isEmpty
+    private init(judge: JudgeIdentity, created: Date, run: String?, lastAudit: AuditHistoryEntry?) {
+        self.judge = judge
+        self.created = created
+        self.run = run
+        self.lastAudit = lastAudit
     }
 
     /// The calibration in a phrase: its judge, fitting date and run.

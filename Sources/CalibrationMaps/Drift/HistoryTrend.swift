@@ -122,13 +122,14 @@ public struct HistoryTrend: Sendable, Hashable, Codable {
         }
     }
 
-    /// The trend of the history at `url`, read whole and checked (its chain across kinds).
+    /// The trend of the history at `url`, read whole and checked once (its chain across kinds).
     ///
     /// - Throws: ``DataFormats/InputError`` for a history that does not read, or whose chain is broken.
     public init(historyAt url: URL, alpha: Double = 0.05, dimension: String? = nil, judge: String? = nil) throws {
+        let lines = try HistoryLog.read(from: url), file = InputFile.displayName(url)
         try self.init(
-            alignments: try AlignmentHistoryEntry.readAll(from: url), audits: try AuditHistoryEntry.readAll(from: url), alpha: alpha,
-            dimension: dimension, judge: judge)
+            alignments: try AlignmentHistoryEntry.records(in: lines, file: file), audits: try AuditHistoryEntry.records(in: lines, file: file),
+            alpha: alpha, dimension: dimension, judge: judge)
     }
 }
 

@@ -37,8 +37,15 @@ extension HistoryRecord {
     /// - Throws: ``InputError`` as ``HistoryLog/read(from:)``, or naming the line of this kind
     ///   that is not a record of it.
     public static func readAll(from url: URL) throws -> [Self] {
-        let file = InputFile.displayName(url)
-        return try HistoryLog.read(from: url).filter { $0.kind == historyKind }.map { line in
+        try records(in: try HistoryLog.read(from: url), file: InputFile.displayName(url))
+    }
+
+    /// Every record of this kind among `lines` (``HistoryLog/read(from:)`` of the file named `file`), in
+    /// order: for a reader of several kinds, which reads and checks the file once.
+    ///
+    /// - Throws: ``InputError`` naming the line of this kind that is not a record of it.
+    public static func records(in lines: [HistoryLog.Line], file: String) throws -> [Self] {
+        try lines.filter { $0.kind == historyKind }.map { line in
             do {
                 return try decode(line: Data(line.text))
             } catch {

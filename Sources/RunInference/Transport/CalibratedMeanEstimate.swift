@@ -48,7 +48,8 @@ public struct CalibratedMeanEstimate: Sendable, Hashable, Codable {
         let calibratedScores = scores.map(map.predict)
         if scores.count > 1, let spread = Spread.variance(calibratedScores, divisor: .sample).value {
             calibrated = Estimate.runEstimate(
-                value: mean(map.predict), variance: spread / Double(scores.count) + calibratedMapVariance, n: scores.count, level: level)
+                value: calibratedScores.reduce(0, +) / Double(scores.count), variance: spread / Double(scores.count) + calibratedMapVariance,
+                n: scores.count, level: level)
         } else {
             calibrated = Estimate(undefined: .tooFew("the judge scored \(scores.count) row\(scores.count == 1 ? "" : "s")"), n: scores.count)
         }

@@ -391,14 +391,12 @@ enum AlignCommand {
     /// verdict's exit code.
     /// The judge's calibration in the history (`--history`), when it holds any: warned on when its last audit
     /// failed, and with `--require-audited` required to have passed (`AuditRequirementOptions`). The judge's
-    /// identity is only made (a scores file hashed) when the history holds a calibration or the flag asks.
+    /// identity is only made (a scores file hashed) when the history holds a calibration.
     static func calibrationStanding(
         judge: () throws -> JudgeIdentity, rubricText: String, _ arguments: ParsedArguments, console: Console
     ) throws {
-        let history = try arguments[SplitOptions.history]
-        let holds = try CalibrationStanding.historyHoldsCalibrations(at: history)
-        guard arguments[AuditRequirementOptions.requireAudited] || holds else { return }
-        try AuditRequirementOptions.check(judge: try judge(), rubricText: Data(rubricText.utf8), history: history, arguments, console: console)
+        try AuditRequirementOptions.check(
+            judge: judge, rubricText: Data(rubricText.utf8), history: try arguments[SplitOptions.history], arguments, console: console)
     }
 
     static func finish(

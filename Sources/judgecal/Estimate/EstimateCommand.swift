@@ -72,16 +72,11 @@ enum EstimateCommand {
             throw UsageError("--require-audited applies only with --calibration: it reads the calibration's audits")
         }
         if let (file, hash) = calibration {
-            let standing = try CalibrationStanding(.init(file, fileHash: hash), historyAt: URL(fileURLWithPath: try arguments[history]))
-            try AuditRequirementOptions.check(standing, history: try arguments[history], arguments, console: console)
+            let historyPath = try arguments[history]
+            let standing = try CalibrationStanding(.init(file, fileHash: hash), historyAt: URL(fileURLWithPath: historyPath))
+            try AuditRequirementOptions.check(standing, history: historyPath, arguments, console: console)
         }
-        let (judgments, judge) = try await judgments(arguments, console, calibrated: calibration != nil)
-        if let (calibration, _) = calibration, let judge {
-            let rubricText = try InputFiles.read(try arguments[rubric] ?? "", role: "rubric")
-            for note in try calibration.check(judge: judge, rubricTextHash: SHA256.hexDigest(of: Array(rubricText))) {
-                console.printNote(note)
-            }
-        }
+        let judgments = try await judgments(arguments, console, calibration: calibration?.calibration)
         let files = EstimationFiles(
             judgeScores: judgments == nil ? try existing(judgeScores) : nil, judgments: judgments, run: run,
             rubric: try existing(rubric),
@@ -97,26 +92,34 @@ enum EstimateCommand {
         return .success
     }
 
-    /// Without `--judge-scores`: the run judged with the rubric, through the cache, and the judge. With a
-    /// calibration, whose judge must be known, `--judge-scores` read with the rubric too and the judge they stand
-    /// for (`InputFiles.judgeScores`); otherwise `nil`, and the scores file is read with the estimate.
-    static func judgments(_ arguments: ParsedArguments, _ console: Console, calibrated: Bool) async throws -> (JudgmentSet?, JudgeIdentity?) {
+    /// Without `--judge-scores`: the run judged with the rubric, through the cache. With a calibration, whose judge
+    /// must be known, `--judge-scores` read with the rubric too (`InputFiles.judgeScores`); otherwise `nil`, and the
+    /// scores file is read with the estimate. A calibration is checked against the judge and the rubric's text before
+    /// any row is judged (`CalibrationFile.check`), its notes printed.
+    static func judgments(_ arguments: ParsedArguments, _ console: Console, calibration: CalibrationFile?) async throws -> JudgmentSet? {
+        func check(_ judge: JudgeIdentity, rubricPath: String) throws {
+            let rubricText = try InputFiles.read(rubricPath, role: "rubric")
+            for note in try calibration?.check(judge: judge, rubricTextHash: SHA256.hexDigest(of: Array(rubricText))) ?? [] {
+                console.printNote(note)
+            }
+        }
         if let path = try arguments[judgeScores] {
-            guard calibrated else { return (nil, nil) }
+            guard calibration != nil else { return nil }
             guard let rubricPath = try arguments[Self.rubric] else {
                 throw UsageError("--calibration needs --rubric: the calibration is checked against the rubric it was fitted with")
             }
             let (judgments, judge) = try InputFiles.judgeScores(
                 path, rubric: try InputFiles.rubric(rubricPath), run: try arguments[runFile].map(InputFiles.run))
-            return (judgments, judge)
+            try check(judge, rubricPath: rubricPath)
+            return judgments
         }
         guard let run = arguments[runFile], let rubric = try arguments[Self.rubric] else {
             throw UsageError("give the run and --rubric to judge it with, or --judge-scores FILE")
         }
         let judge = try JudgeModelOptions.judge(arguments)
+        try check(judge.identity, rubricPath: rubric)
         defer { console.printNote(judge.summary) }
-        let judgments = try await JudgeModelOptions.judgments(
+        return try await JudgeModelOptions.judgments(
             run: try InputFiles.run(run), rubric: try InputFiles.rubric(rubric), judge: judge, console: console)
-        return (judgments, judge.identity)
     }
 }

@@ -24,9 +24,12 @@ enum AuditRequirementOptions {
         if let warning = standing.warning { console.printNote("warning: " + warning) }
     }
 
-    /// ``check(_:history:_:console:)`` for `judge` with the rubric `rubricText`: the history's newest calibration of them.
-    static func check(judge: JudgeIdentity, rubricText: Data, history: String, _ arguments: ParsedArguments, console: Console) throws {
-        let standing = try CalibrationStanding(
+    /// ``check(_:history:_:console:)`` for the judge `judge` gives with the rubric `rubricText`: the history's
+    /// newest calibration of them, `judge` asked only when the history holds a calibration (`CalibrationStanding.newest`).
+    static func check(
+        judge: () throws -> JudgeIdentity, rubricText: Data, history: String, _ arguments: ParsedArguments, console: Console
+    ) throws {
+        let standing = try CalibrationStanding.newest(
             judge: judge, rubricTextHash: SHA256.hexDigest(of: Array(rubricText)), historyAt: URL(fileURLWithPath: history))
         try check(standing, history: history, arguments, console: console)
     }

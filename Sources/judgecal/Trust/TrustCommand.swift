@@ -179,10 +179,10 @@ enum TrustCommand {
         let auditHistory = try arguments[SplitOptions.history]
         if let scoresPath = scoresPaths.first {
             (judgments, identity) = try InputFiles.judgeScores(scoresPath, rubric: rubric, run: run)
-            try AuditRequirementOptions.check(judge: identity, rubricText: rubricText, history: auditHistory, arguments, console: console)
+            try AuditRequirementOptions.check(judge: { identity }, rubricText: rubricText, history: auditHistory, arguments, console: console)
         } else {
             let judge = try JudgeModelOptions.judge(arguments, mode: try arguments[mode])
-            try AuditRequirementOptions.check(judge: judge.identity, rubricText: rubricText, history: auditHistory, arguments, console: console)
+            try AuditRequirementOptions.check(judge: { judge.identity }, rubricText: rubricText, history: auditHistory, arguments, console: console)
             judgments = try await JudgeModelOptions.judging(judge: judge, console: console) { display in
                 try await measurement.judgments(judge: judge, display: display)
             }
