@@ -78,8 +78,8 @@ struct EstimateCalibratedCommandTests {
         #expect(json["calibratedWith"]?.string?.hasPrefix("the calibration of judge on a's labels ") == true)
         let relevance = try #require(json["dimensions"]?.array?.first)
         let judgeOnly = try #require(relevance["mean"]?["judgeOnly"]?["value"]?.double)
-        let calibrated = try #require(relevance["calibrated"]?["calibrated"])
-        let corrected = try #require(relevance["calibrated"]?["corrected"])
+        let calibrated = try #require(relevance["calibrated"]?["mean"]?["calibrated"])
+        let corrected = try #require(relevance["calibrated"]?["mean"]?["corrected"])
         let truth = b.relevanceMean
         #expect(judgeOnly - truth > 0.8, "the judge is about a level above the experts")
         let value = try #require(calibrated["value"]?.double), lower = try #require(calibrated["interval"]?["lower"]?.double)
@@ -88,14 +88,46 @@ struct EstimateCalibratedCommandTests {
         let correctedLower = try #require(corrected["interval"]?["lower"]?.double)
         let correctedUpper = try #require(corrected["interval"]?["upper"]?.double)
         #expect(correctedLower <= truth && truth <= correctedUpper)
-        #expect(relevance["calibrated"]?["fresh"]?.double == 50 && (relevance["calibrated"]?["calibratedMapVariance"]?.double ?? 0) > 0)
+        let mean = relevance["calibrated"]?["mean"]
+        #expect(mean?["fresh"]?.double == 50 && (mean?["calibratedMapVariance"]?.double ?? 0) > 0)
 
         let text = try JudgeCalProcess.run(
             ["estimate", b.run, "--rubric", Self.rubric, "--labels", try b.labels(stride(from: 0, to: 300, by: 60)),
              "--judge-scores", b.scores, "--calibration", calibration, "--random-sample"])
         #expect(text.status == 0, "\(text.error)")
         #expect(text.output.contains("calibrated: saved map"))
-        #expect(text.output.contains("The calibrated mean of Relevance rests on 5 fresh labels, too few to correct it"), "\(text.output)")
+        #expect(text.output.contains("The calibrated figures of Relevance rest on 5 fresh labels, too few to correct them"), "\(text.output)")
+    }
+
+    @Test("The calibrated pass rate and level shares: each share through the pass maps, summing to 1, near the run's own")
+    func passRateAndShares() throws {
+        let a = try Synthetic(name: "a", rows: 150), b = try Synthetic(name: "b", rows: 300)
+        let calibration = try Self.calibration(a, labels: try a.labels(0..<100))
+        let result = try JudgeCalProcess.run(
+            ["estimate", b.run, "--rubric", Self.rubric, "--labels", try b.labels(stride(from: 0, to: 300, by: 6)),
+             "--judge-scores", b.scores, "--calibration", calibration, "--random-sample", "--pass-at", "3", "--json"])
+        try #require(result.status == 0, "\(result.error)")
+        let relevance = try #require(try JSONValue.parse(Data(result.output.utf8))["dimensions"]?.array?.first)
+        let truth = (pass: Double(b.experts.values.filter { $0.0 >= 3 }.count) / 300,
+                     shares: (1...4).map { l in Double(b.experts.values.filter { $0.0 == l }.count) / 300 })
+        let pass = try #require(relevance["calibrated"]?["passRate"]?["calibrated"]?["value"]?.double)
+        let judgePass = try #require(relevance["passRate"]?["predictionPowered"]?["judgeOnly"]?["value"]?.double)
+        #expect(abs(pass - truth.pass) < 0.08 && judgePass - truth.pass > 0.15, "calibrated \(pass), judge \(judgePass), truth \(truth.pass)")
+        let corrected = try #require(relevance["calibrated"]?["passRate"]?["corrected"]?["interval"])
+        #expect((corrected["lower"]?.double ?? 1) <= truth.pass && truth.pass <= (corrected["upper"]?.double ?? 0))
+        let levels = try #require(relevance["calibrated"]?["levels"]?.array)
+        #expect(levels.compactMap { $0["level"]?.double } == [1, 2, 3, 4])
+        let shares = levels.compactMap { $0["estimate"]?["calibrated"]?["value"]?.double }
+        #expect(shares.count == 4 && shares.allSatisfy { $0 >= 0 } && abs(shares.reduce(0, +) - 1) < 1e-12, "\(shares)")
+        #expect(abs(shares[2] + shares[3] - pass) < 1e-12, "the shares at 3 and 4 make the pass rate at 3")
+        for (share, expected) in zip(shares, truth.shares) { #expect(abs(share - expected) < 0.08, "\(shares) against \(truth.shares)") }
+
+        let text = try JudgeCalProcess.run(
+            ["estimate", b.run, "--rubric", Self.rubric, "--labels", try b.labels(stride(from: 0, to: 300, by: 6)),
+             "--judge-scores", b.scores, "--calibration", calibration, "--random-sample", "--pass-at", "3"])
+        #expect(text.output.contains("pass rate ≥ 3") && text.output.contains("share at 4"), "\(text.output)")
+        let calibratedLines = text.output.split(separator: "\n").filter { $0.contains("calibrated: saved map") }
+        #expect(calibratedLines.count == 12, "the mean, the pass rate and four shares on each of two dimensions: \(calibratedLines)")
     }
 
     @Test("Refused: the fitting labels, fitting rows of the same run, another judge, no rubric, --versus; a missing file")

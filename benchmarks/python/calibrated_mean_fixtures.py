@@ -23,6 +23,14 @@ the correction:
   square of ppi-python's standard error (half the interval / 1.959964); and a
   95% normal interval.
 
+- the calibrated pass rate at each level t of 2-5: the same with the pass
+  map, IsotonicRegression(y_min=0, y_max=1) of 1{y >= t} on the calibration
+  set with the same folds, and 1{y >= t} of the fresh labels as Y;
+- the calibrated share at each level l of 1-5: each row's chances of a pass
+  at 2-5 (through the full map, or through fold map k) sorted in decreasing
+  order, framed by 1 and 0, and differenced (F_l - F_{l+1}); then the same
+  with 1{y = l} of the fresh labels as Y.
+
 Cases (numpy default_rng(seed)): expert values on 1-5; a judge that reads
 them with a monotone distortion plus noise, rounded to levels or kept
 continuous; calibration sets of 40 or 200 rows; later runs of 300 or 2000
@@ -76,13 +84,43 @@ def case(seed, n_cal, n_run, n_fresh, shift, rounded, folds=5, map_seed=3):
     order = np.concatenate([np.flatnonzero(labelled), np.flatnonzero(~labelled)])
     y_l, s_l, s_u = y_run[labelled], s_run[labelled], s_run[~labelled]
 
-    f_all = full.predict(s_run[order])
-    jack = np.array([m.predict(s_run[order]).mean() for m in maps])
+    value = figures(full.predict, [m.predict for m in maps], s_run[order], y_l, s_l, s_u, k)
+    fit01 = lambda mask, t: IsotonicRegression(out_of_bounds="clip", y_min=0, y_max=1).fit(
+        s_cal[mask], (y_cal[mask] >= t).astype(float))
+    everything = np.ones(n_cal, bool)
+    in_fold = [np.array([fold[i] != f for i in ids]) for f in range(k)]
+    passes = {t: (fit01(everything, t), [fit01(m, t) for m in in_fold]) for t in range(2, 6)}
+    pass_rates = [dict(level=t, **figures(passes[t][0].predict, [m.predict for m in passes[t][1]], s_run[order],
+                                          (y_l >= t).astype(float), s_l, s_u, k)) for t in range(2, 6)]
+
+    def share(l, fold=None):
+        def read(s):
+            chances = np.column_stack([(passes[t][0] if fold is None else passes[t][1][fold]).predict(s) for t in range(2, 6)])
+            cumulative = np.column_stack([np.ones(len(s)), -np.sort(-chances, axis=1), np.zeros(len(s))])
+            return cumulative[:, l - 1] - cumulative[:, l]
+        return read
+
+    shares = [dict(level=l, **figures(share(l), [share(l, f) for f in range(k)], s_run[order], (y_l == l).astype(float), s_l, s_u, k))
+              for l in range(1, 6)]
+    return {
+        "name": f"seed {seed}: {n_cal} calibration rows, run of {n_run}, {n_fresh} fresh, shift {shift}, "
+        + ("levels" if rounded else "continuous"),
+        "calibration": {"ids": ids, "scores": s_cal.tolist(), "targets": y_cal.tolist(), "folds": folds, "seed": map_seed},
+        "expert": y_l.tolist(), "judge": s_l.tolist(), "judgeUnlabelled": s_u.tolist(),
+        **value, "passRates": pass_rates, "shares": shares,
+    }
+
+
+def figures(full, folds, s_all, y_l, s_l, s_u, k):
+    """The calibrated and corrected means of Y through a map `full` (a function of the score) and its fold maps."""
+    f_all = full(s_all)
+    n_run = len(s_all)
+    jack = np.array([m(s_all).mean() for m in folds])
     v_map = (k - 1) / k * float(np.sum((jack - jack.mean()) ** 2))
     var = float(np.var(f_all, ddof=1)) / n_run + v_map
     calibrated = float(f_all.mean())
 
-    fy_l, fy_u = full.predict(s_l), full.predict(s_u)
+    fy_l, fy_u = full(s_l), full(s_u)
     point = float(np.ravel(ppi_py.ppi_mean_pointestimate(y_l, fy_l, fy_u, lam=None))[0])
     lo, hi = ppi_py.ppi_mean_ci(y_l, fy_l, fy_u, alpha=0.05, lam=None)
     theta1 = float(np.ravel(ppi_py.ppi_mean_pointestimate(y_l, fy_l, fy_u, lam=1))[0])
@@ -90,14 +128,10 @@ def case(seed, n_cal, n_run, n_fresh, shift, rounded, folds=5, map_seed=3):
         (y_l - theta1)[:, None], (fy_l - theta1)[:, None], (fy_u - theta1)[:, None], np.eye(1), coord=None, clip=True,
         optim_mode="overall"))[0])
     se = float(np.ravel(hi)[0] - np.ravel(lo)[0]) / (2 * Z)
-    thetas = np.array([float(np.ravel(ppi_py.ppi_mean_pointestimate(y_l, m.predict(s_l), m.predict(s_u), lam=lam))[0]) for m in maps])
+    thetas = np.array([float(np.ravel(ppi_py.ppi_mean_pointestimate(y_l, m(s_l), m(s_u), lam=lam))[0]) for m in folds])
     v_map_c = (k - 1) / k * float(np.sum((thetas - thetas.mean()) ** 2))
     se_c = (se * se + v_map_c) ** 0.5
     return {
-        "name": f"seed {seed}: {n_cal} calibration rows, run of {n_run}, {n_fresh} fresh, shift {shift}, "
-        + ("levels" if rounded else "continuous"),
-        "calibration": {"ids": ids, "scores": s_cal.tolist(), "targets": y_cal.tolist(), "folds": folds, "seed": map_seed},
-        "expert": y_l.tolist(), "judge": s_l.tolist(), "judgeUnlabelled": s_u.tolist(),
         "calibrated": calibrated, "calibratedLower": calibrated - Z * var ** 0.5, "calibratedUpper": calibrated + Z * var ** 0.5,
         "calibratedMapVariance": v_map,
         "lambda": lam, "corrected": point, "correctedMapVariance": v_map_c,

@@ -16,9 +16,9 @@ public struct EstimationRun: Sendable, Hashable {
     /// The dimension whose judge levels the labelled rows were stratified by (`judge-stratified`
     /// sampling), if any: there the design already used what the judge knows.
     public var judgeStratifiedBy: String?
-    /// A saved judge-to-expert map per dimension, fitted on other labels, to read the judge's scores
-    /// through (``RunInference/CalibratedMeanEstimate``); empty for none.
-    public var maps: [String: CrossFittedMap] = [:]
+    /// A saved judge-to-expert map per dimension with its pass maps, fitted on other labels, to read the
+    /// judge's scores through (``RunInference/CalibratedFigures``); empty for none.
+    public var maps: [String: ScaleMaps] = [:]
     /// The fingerprint of the label set (``CalibrationData/ExpertLabels/fingerprint``) when it was read from sheets.
     public var labelFingerprint: String?
 
@@ -131,8 +131,9 @@ extension DimensionEstimate {
         name = d.name
         scale = d.scale
         mean = RunMeanEstimate(sample, level: settings.confidence)
-        calibrated = run.maps[d.name].map { CalibratedMeanEstimate(sample, map: $0, level: settings.confidence) }
+        let maps = run.maps[d.name]
         guard let scale = d.scale else {
+            calibrated = maps.map { CalibratedFigures(sample, levels: nil, maps: $0, passLevel: nil, level: settings.confidence) }
             let reason = UndefinedReason(code: "no-scale", message: EstimationWording.noScale(dimension: d.name).text)
             passRateUndefined = settings.passLevel == nil ? nil : reason
             levelsUndefined = reason
@@ -150,6 +151,11 @@ extension DimensionEstimate {
         }
         rows.roundedToLevel = rounded
         self.rows = rows
+        calibrated = maps.map {
+            CalibratedFigures(
+                sample, levels: (scale.values.sorted(), { CategoryRounding.category($0, on: scale).value }), maps: $0,
+                passLevel: settings.passLevel, level: settings.confidence)
+        }
         passRate = try settings.passLevel.map { try RunPassRate(onScale, scale: scale, passLevel: $0, level: settings.confidence) }
         levels = try RunLevelDistribution(
             onScale, scale: scale, level: settings.confidence, resamples: settings.resamples, seed: settings.seed)

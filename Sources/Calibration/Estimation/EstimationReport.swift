@@ -46,9 +46,9 @@ public struct DimensionEstimate: Sendable, Hashable, Codable {
     public var rows: RowCounts
     /// The mean: judge only, experts only, PPI++.
     public var mean: RunMeanEstimate
-    /// The mean through a saved calibration's map, and corrected by the labels as fresh ones; `nil`
-    /// without a calibration or when it has no map for this dimension.
-    public var calibrated: CalibratedMeanEstimate? = nil
+    /// The mean, the pass rate and the level shares through a saved calibration's maps, each corrected by
+    /// the labels as fresh ones; `nil` without a calibration or when it has no map for this dimension.
+    public var calibrated: CalibratedFigures? = nil
     /// The pass rate at ``EstimationReport/passLevel``; `nil` when none was asked for or it cannot be computed.
     public var passRate: RunPassRate?
     /// Why there is no pass rate although one was asked for (no scale); `nil` otherwise.

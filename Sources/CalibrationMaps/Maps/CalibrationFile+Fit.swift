@@ -55,15 +55,16 @@ extension CalibrationFile {
                 unfitted.append(Unfitted(name: d.name, rows: rows.count, rowsNeeded: CrossFittedMap.minimumRows, leftOut: leftOut))
                 continue
             }
-            let map: CrossFittedMap
+            let map: CrossFittedMap, passMaps: [PassMap]
             do {
                 map = try CrossFittedMap(rows: rows, folds: settings.folds, seed: settings.seed, bounds: lowest...highest)
+                passMaps = try Self.passMaps(rows, scale: scale, settings: settings)
             } catch {
                 throw CalibrationFitError.map(dimension: d.name, error)
             }
             dimensions.append(
                 Dimension(
-                    name: d.name, lowest: lowest, highest: highest, rows: rows.count, map: map,
+                    name: d.name, lowest: lowest, highest: highest, rows: rows.count, map: map, passMaps: passMaps,
                     diagnostics: Diagnostics(rows: rows, map: map), leftOut: leftOut))
         }
     }
@@ -77,6 +78,26 @@ extension CalibrationFile {
     ) -> (rows: [CrossFittedMap.Row], leftOut: LeftOut) {
         let judged = panel.judgedRows(labelledRows, judge: d.judge, examples: examples)
         return (judged.rows.map { CrossFittedMap.Row(id: $0.id, score: $0.judge.value, target: $0.expert) }, judged.leftOut)
+    }
+}
+
+extension CalibrationFile {
+    /// The pass map at each level of `scale` above its lowest (``RunInference/PassMap``): each row's
+    /// experts' value placed on the scale's nearest level, as an estimate places a fresh label, and
+    /// the map of its score onto 1 when that level is at the pass level or above, else 0 — fitted
+    /// with the same folds and seed as the value map, so fold k of every map leaves out the same rows.
+    static func passMaps(
+        _ rows: [CrossFittedMap.Row], scale: CategoryScale, settings: CalibrationSettings
+    ) throws(CrossFittedMap.Failure) -> [PassMap] {
+        let placed = rows.map { CategoryRounding.category($0.target, on: scale).value }
+        var maps: [PassMap] = []
+        for level in scale.values.sorted().dropFirst() {
+            let indicators = zip(rows, placed).map { row, at in
+                CrossFittedMap.Row(id: row.id, score: row.score, target: at >= level ? 1 : 0, weight: row.weight)
+            }
+            maps.append(PassMap(level: level, map: try CrossFittedMap(rows: indicators, folds: settings.folds, seed: settings.seed, bounds: 0...1)))
+        }
+        return maps
     }
 }
 

@@ -56,41 +56,58 @@ extension CalibrationFile {
                     at([Key("lowest")]), "dimension \(d.name)'s bounds \(d.lowest.plainText)–\(d.highest.plainText) are not a scale's ends"
                 )
             }
-            if let problem = Self.problem(of: d.map.full, within: d.lowest...d.highest) {
-                return (at([Key("map"), Key("full")]), "dimension \(d.name)'s map \(problem)")
+            if let (keys, message) = problem(of: d.map, within: d.lowest...d.highest, rows: d.rows) {
+                return (at([Key("map")] + keys), "dimension \(d.name)'s \(message)")
             }
-            let map = d.map
-            guard map.folds >= 2, map.folds <= foldsAsked else {
-                return (at([Key("map"), Key("folds")]), "dimension \(d.name) used \(map.folds) folds; from 2 to the \(foldsAsked) asked")
-            }
-            guard map.foldMaps.count == map.folds else {
-                return (
-                    at([Key("map"), Key("foldMaps")]), "dimension \(d.name) has \(map.foldMaps.count) fold maps for \(map.folds) folds"
-                )
-            }
-            for (k, foldMap) in map.foldMaps.enumerated() {
-                if let problem = Self.problem(of: foldMap, within: d.lowest...d.highest) {
-                    return (at([Key("map"), Key("foldMaps"), Key(k)]), "dimension \(d.name)'s map of fold \(k) \(problem)")
+            for (j, pass) in (d.passMaps ?? []).enumerated() {
+                let path = [Key("passMaps"), Key(j)]
+                let previous = j == 0 ? d.lowest : d.passMaps?[j - 1].level ?? d.lowest
+                guard pass.level > previous, pass.level <= d.highest else {
+                    return (
+                        at(path + [Key("level")]),
+                        "dimension \(d.name)'s pass map at \(pass.level.plainText) is not above the level before it and within the scale"
+                    )
+                }
+                if let (keys, message) = problem(of: pass.map, within: 0...1, rows: d.rows) {
+                    return (at(path + [Key("map")] + keys), "dimension \(d.name)'s pass map at \(pass.level.plainText): \(message)")
+                }
+                guard pass.map.assignment == d.map.assignment else {
+                    return (
+                        at(path + [Key("map"), Key("assignment")]),
+                        "dimension \(d.name)'s pass map at \(pass.level.plainText) puts rows in other folds than its map does"
+                    )
                 }
             }
-            if let (id, fold) = map.assignment.first(where: { !(0..<map.folds).contains($0.value) }) {
-                return (
-                    at([Key("map"), Key("assignment")]),
-                    "dimension \(d.name) puts row \(id) in fold \(fold), not one of 0 to \(map.folds - 1)"
-                )
-            }
-            guard Set(map.assignment.keys) == Set(map.outOfFold.keys) else {
-                return (at([Key("map"), Key("outOfFold")]), "dimension \(d.name)'s out-of-fold values are not of the rows its folds hold")
-            }
-            if let (id, value) = map.outOfFold.first(where: { !($0.value >= d.lowest && $0.value <= d.highest) }) {
-                return (
-                    at([Key("map"), Key("outOfFold")]),
-                    "dimension \(d.name)'s out-of-fold value \(value.plainText) of row \(id) is outside its bounds"
-                )
-            }
-            guard map.assignment.count == d.rows else {
-                return (at([Key("rows")]), "dimension \(d.name) says \(d.rows) rows, and its folds hold \(map.assignment.count)")
-            }
+        }
+        return nil
+    }
+
+    /// The first field of a cross-fitted `map` that breaks its shape (its path below the map, and why,
+    /// as a phrase after the map's owner): a full map and one map per fold that can be read within
+    /// `bounds`, folds from 2 to those asked, each of `rows` rows in a fold, each with an out-of-fold
+    /// value within `bounds`.
+    func problem(of map: CrossFittedMap, within bounds: ClosedRange<Double>, rows: Int) -> (path: [Key], message: String)? {
+        if let problem = Self.problem(of: map.full, within: bounds) { return ([Key("full")], "map \(problem)") }
+        guard map.folds >= 2, map.folds <= foldsAsked else {
+            return ([Key("folds")], "map used \(map.folds) folds; from 2 to the \(foldsAsked) asked")
+        }
+        guard map.foldMaps.count == map.folds else {
+            return ([Key("foldMaps")], "map has \(map.foldMaps.count) fold maps for \(map.folds) folds")
+        }
+        for (k, foldMap) in map.foldMaps.enumerated() {
+            if let problem = Self.problem(of: foldMap, within: bounds) { return ([Key("foldMaps"), Key(k)], "map of fold \(k) \(problem)") }
+        }
+        if let (id, fold) = map.assignment.first(where: { !(0..<map.folds).contains($0.value) }) {
+            return ([Key("assignment")], "map puts row \(id) in fold \(fold), not one of 0 to \(map.folds - 1)")
+        }
+        guard Set(map.assignment.keys) == Set(map.outOfFold.keys) else {
+            return ([Key("outOfFold")], "map's out-of-fold values are not of the rows its folds hold")
+        }
+        if let (id, value) = map.outOfFold.first(where: { !bounds.contains($0.value) }) {
+            return ([Key("outOfFold")], "map's out-of-fold value \(value.plainText) of row \(id) is outside its bounds")
+        }
+        guard map.assignment.count == rows else {
+            return ([Key("assignment")], "map's folds hold \(map.assignment.count) rows, and the dimension says \(rows)")
         }
         return nil
     }

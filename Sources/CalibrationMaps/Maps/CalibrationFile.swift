@@ -60,10 +60,16 @@ public struct CalibrationFile: Sendable, Hashable, Codable {
         public var rows: Int
         /// The map: the full map, the fold maps, each row's fold and out-of-fold value.
         public var map: CrossFittedMap
+        /// The pass map at each level above the scale's lowest, in ascending level, on the same rows and
+        /// folds (``RunInference/PassMap``); absent from files written before they were fitted.
+        public var passMaps: [PassMap]?
         /// What the map buys.
         public var diagnostics: Diagnostics
         /// Labelled rows left out of the fit, by why.
         public var leftOut: LeftOut
+
+        /// The map and the pass maps, as an estimate reads a run through them.
+        public var maps: ScaleMaps { ScaleMaps(value: map, passes: passMaps) }
     }
 
     /// A dimension without a map: too few rows.

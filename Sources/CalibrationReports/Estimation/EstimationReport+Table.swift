@@ -47,8 +47,8 @@ extension EstimationReport {
             }),
         ]
         let uncorrected = d.calibrated.flatMap { c in
-            c.corrected.value == nil
-                ? "The calibrated mean of \(d.name) rests on \(c.fresh) fresh labels, too few to correct it: it holds only if the "
+            c.mean.corrected.value == nil
+                ? "The calibrated figures of \(d.name) rest on \(c.mean.fresh) fresh labels, too few to correct them: they hold only if the "
                     + "saved map holds on this run, which an audit on fresh labels tests."
                 : nil
         }
@@ -86,10 +86,11 @@ extension EstimationReport {
         add("mean", "judge only", d.mean.judgeOnly, nN)
         add("mean", "experts only", d.mean.expertsOnly, n)
         add("mean", "corrected: PPI++" + (d.mean.lambda.map { ", λ \(ReportNumber.number($0))" } ?? ""), d.mean.corrected, nN)
-        if let c = d.calibrated {
-            add("mean", "calibrated: saved map", c.calibrated, nN)
-            add("mean", "calibrated, corrected: PPI++" + (c.lambda.map { ", λ \(ReportNumber.number($0))" } ?? ""), c.corrected, nN)
+        func addCalibrated(_ figure: String, _ c: CalibratedMeanEstimate) {
+            add(figure, "calibrated: saved map", c.calibrated, nN)
+            add(figure, "calibrated, corrected: PPI++" + (c.lambda.map { ", λ \(ReportNumber.number($0))" } ?? ""), c.corrected, nN)
         }
+        if let c = d.calibrated { addCalibrated("mean", c.mean) }
         if let level = passLevel {
             let figure = "pass rate ≥ \(ReportNumber.score(level))"
             if let p = d.passRate {
@@ -100,6 +101,11 @@ extension EstimationReport {
                 add(figure, "corrected: PPI++", p.predictionPowered.corrected, nN)
             } else if let reason = d.passRateUndefined {
                 add(figure, "corrected", Estimate(undefined: reason, n: 0), nN)
+            }
+            if let c = d.calibrated?.passRate {
+                addCalibrated(figure, c)
+            } else if let reason = d.calibrated?.passRateUndefined {
+                add(figure, "calibrated", Estimate(undefined: reason, n: 0), nN)
             }
         }
         if let l = d.levels {
@@ -113,7 +119,9 @@ extension EstimationReport {
                 add(figure, "experts only", l.expertsOnly[i], n)
                 if !matrixUndefined { add(figure, levelMethod, l.corrected[i], nN) }
                 add(figure, "corrected: PPI++", l.predictionPowered[i], nN)
+                if let c = d.calibrated?.levels?.first(where: { $0.level == value }) { addCalibrated(figure, c.estimate) }
             }
+            if let reason = d.calibrated?.levelsUndefined { add("level shares", "calibrated", Estimate(undefined: reason, n: 0), nN) }
         } else if let reason = d.levelsUndefined {
             add("level shares", "corrected", Estimate(undefined: reason, n: 0), nN)
         }

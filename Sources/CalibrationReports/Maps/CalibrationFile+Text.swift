@@ -69,6 +69,11 @@ extension CalibrationFile {
             "out-of-fold RMSE \(ReportNumber.number(g.outOfFoldRMSE)) against the experts; the raw judge score's \(ReportNumber.number(g.rawRMSE))",
             "mean out-of-fold residual (expert − calibrated) \(signed(g.meanResidual))",
         ]
+        if let levels = d.passMaps?.map({ ReportNumber.score($0.level) }), !levels.isEmpty {
+            out.append(
+                "pass maps at \(levels.joined(separator: ", ")) (the chance the experts put a row at each level or above), "
+                    + "for calibrated pass rates and level shares")
+        }
         if let line = leftOutLine(d.leftOut) { out.append(line) }
         return out
     }

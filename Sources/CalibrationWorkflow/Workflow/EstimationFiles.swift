@@ -99,7 +99,7 @@ extension EstimationReport {
             guard files.versus == nil else { throw EstimationSettingsError(.calibratedVersus) }
             let labelled = Set(a.input.dimensions.flatMap { $0.expertLabels.map(\.rowID) })
             try calibration.checkFresh(fingerprint: a.labelFingerprint ?? "", rows: labelled, run: a.input.info.run)
-            a.maps = Dictionary(uniqueKeysWithValues: calibration.dimensions.map { ($0.name, $0.map) })
+            a.maps = Dictionary(uniqueKeysWithValues: calibration.dimensions.map { ($0.name, $0.maps) })
         }
         try self.init(
             a, versus: try files.versus.map { try run(ExternalJudgeScores.load(from: $0), nil, files.versusLabels, frame: nil) },

@@ -111,11 +111,22 @@ public struct CorrectionSample: Sendable, Hashable {
             weights: weights, weightsUnlabelled: weightsUnlabelled, isUniform: isUniform)
     }
 
-    /// The same rows with the judge's scores (labelled and unlabelled) mapped through `transform` and the
-    /// experts' values as they are, keeping the weights: a judge read through a calibration map.
-    public func judgeMapped(_ transform: (Double) -> Double) -> CorrectionSample {
+    /// The same rows with the judge's scores replaced by `judge` and `judgeUnlabelled` (as many of each)
+    /// and the experts' values as they are, keeping the weights: a judge read through a calibration map.
+    func replacingJudge(_ judge: [Double], _ judgeUnlabelled: [Double]) -> CorrectionSample {
+        precondition(
+            judge.count == labelled && judgeUnlabelled.count == unlabelled,
+            "a reading of \(judge.count) + \(judgeUnlabelled.count) rows for a sample of \(labelled) + \(unlabelled)")
+        return CorrectionSample(
+            expert: expert, judge: judge, judgeUnlabelled: judgeUnlabelled,
+            weights: weights, weightsUnlabelled: weightsUnlabelled, isUniform: isUniform)
+    }
+
+    /// The same rows with the experts' values mapped through `transform` (for example onto a level of
+    /// the scale) and the judge's as they are, keeping the weights.
+    public func expertMapped(_ transform: (Double) -> Double) -> CorrectionSample {
         CorrectionSample(
-            expert: expert, judge: judge.map(transform), judgeUnlabelled: judgeUnlabelled.map(transform),
+            expert: expert.map(transform), judge: judge, judgeUnlabelled: judgeUnlabelled,
             weights: weights, weightsUnlabelled: weightsUnlabelled, isUniform: isUniform)
     }
 

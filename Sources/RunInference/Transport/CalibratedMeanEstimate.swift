@@ -39,31 +39,37 @@ public struct CalibratedMeanEstimate: Sendable, Hashable, Codable {
 
     /// The estimates of `sample` (the judge's own scores, with the fresh labels) through `map`, at `level`.
     public init(_ sample: CorrectionSample, map: CrossFittedMap, level: Double = 0.95, variance: WeightedMeanVariance = .smallSample) {
+        self.init(sample, mapped: MappedScores(sample, through: map), level: level, variance: variance)
+    }
+
+    /// The estimates of `sample`'s experts' values with the judge's scores read as `mapped` (through a
+    /// full map and its fold maps, row by row), at `level`.
+    public init(
+        _ sample: CorrectionSample, mapped: MappedScores, level: Double = 0.95, variance: WeightedMeanVariance = .smallSample
+    ) {
         let step = RunMeanEstimate.smallestStep(sample)
-        let scores = sample.judge + sample.judgeUnlabelled
-        let mean = { (g: (Double) -> Double) in scores.reduce(0) { $0 + g($1) } / Double(scores.count) }
+        let mean = { (values: MappedScores.Values) in values.all.reduce(0, +) / Double(values.all.count) }
+        let calibratedScores = mapped.full.all
         fresh = sample.labelled
-        rows = scores.count
-        calibratedMapVariance = map.jackknifeVariance { fold in mean(fold.predict) }
-        let calibratedScores = scores.map(map.predict)
-        if scores.count > 1, let spread = Spread.variance(calibratedScores, divisor: .sample).value {
+        rows = calibratedScores.count
+        calibratedMapVariance = CrossFittedMap.jackknifeVariance(of: mapped.folds.map(mean))
+        if rows > 1, let spread = Spread.variance(calibratedScores, divisor: .sample).value {
             calibrated = Estimate.runEstimate(
-                value: calibratedScores.reduce(0, +) / Double(scores.count), variance: spread / Double(scores.count) + calibratedMapVariance,
-                n: scores.count, level: level)
+                value: mean(mapped.full), variance: spread / Double(rows) + calibratedMapVariance, n: rows, level: level)
         } else {
-            calibrated = Estimate(undefined: .tooFew("the judge scored \(scores.count) row\(scores.count == 1 ? "" : "s")"), n: scores.count)
+            calibrated = Estimate(undefined: .tooFew("the judge scored \(rows) row\(rows == 1 ? "" : "s")"), n: rows)
         }
-        let throughMap = sample.judgeMapped(map.predict)
-        let ppi = RunMeanEstimate(throughMap, level: level, variance: variance, step: step)
+        let ppi = RunMeanEstimate(sample.replacingJudge(mapped.full.labelled, mapped.full.unlabelled), level: level, variance: variance, step: step)
         lambda = ppi.lambda
         guard let lambda = ppi.lambda, let value = ppi.corrected.value, let se = ppi.corrected.standardError else {
             corrected = ppi.corrected
             correctedMapVariance = nil
             return
         }
-        let mapVariance = map.jackknifeVariance { fold in
-            RunMeanEstimate.estimate(sample.judgeMapped(fold.predict), lambda: lambda, level: level).value ?? value
-        }
+        let mapVariance = CrossFittedMap.jackknifeVariance(
+            of: mapped.folds.map { fold in
+                RunMeanEstimate.estimate(sample.replacingJudge(fold.labelled, fold.unlabelled), lambda: lambda, level: level).value ?? value
+            })
         correctedMapVariance = mapVariance
         corrected = Estimate.runEstimate(
             value: value, variance: se * se + mapVariance, n: ppi.corrected.n, level: level, quantile: variance.quantile,

@@ -112,11 +112,17 @@ public struct CrossFittedMap: Sendable, Hashable, Codable {
     public func predict(_ score: Double) -> Double { full.predict(score) }
 
     /// The delete-a-fold jackknife variance of `statistic` (a figure computed from a map, such as
-    /// the mean calibrated score over a run): (K − 1)/K · Σₖ (θ₍ₖ₎ − θ̄)², θ₍ₖ₎ the statistic
-    /// through fold map k and θ̄ their mean — the part of an estimate's variance that comes from
-    /// having fitted the map on these labelled rows (CJE's oracle-uncertainty term).
+    /// the mean calibrated score over a run): ``jackknifeVariance(of:)`` of the statistic through each
+    /// fold map — the part of an estimate's variance that comes from having fitted the map on these
+    /// labelled rows (CJE's oracle-uncertainty term).
     public func jackknifeVariance(_ statistic: (IsotonicRegression) -> Double) -> Double {
-        let values = foldMaps.map(statistic)
+        Self.jackknifeVariance(of: foldMaps.map(statistic))
+    }
+
+    /// The delete-a-fold jackknife variance of a statistic from its values θ₍ₖ₎ through each of K fold
+    /// maps: (K − 1)/K · Σₖ (θ₍ₖ₎ − θ̄)², θ̄ their mean; 0 for fewer than two values.
+    public static func jackknifeVariance(of values: [Double]) -> Double {
+        guard values.count >= 2 else { return 0 }
         let k = Double(values.count)
         let mean = values.reduce(0, +) / k
         return (k - 1) / k * values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }

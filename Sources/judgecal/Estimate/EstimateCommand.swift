@@ -40,8 +40,8 @@ enum EstimateCommand {
         discussion: """
             Per dimension, judge-only, experts-only and corrected: the mean (PPI++); with --pass-at the pass rate \
             (by judge level, PPI++); on a scale each level's share; with --versus A − B; each with interval, n and N \
-            (docs/ESTIMATION.md). With --calibration (and --rubric), also the calibrated mean: the judge's scores read \
-            through the saved map of the same judge and rubric, with the map's jackknife variance, and corrected by the \
+            (docs/ESTIMATION.md). With --calibration (and --rubric), also the calibrated mean, pass rate and level shares: the judge's scores \
+            read through the saved maps of the same judge and rubric, with the maps' jackknife variance, and corrected by the \
             labels' residuals (PPI++) when they are 10 or more; the labels must be fresh, not those the map was fitted on \
             (docs/CALIBRATION-MAPS.md); a warning when the calibration's last audit in --history failed, and with \
             --require-audited a refusal (65) unless it passed. Rows are weighted by the sampling frame extract wrote beside the sheets \

@@ -72,6 +72,14 @@ struct CalibrationFileTests {
         let direct = try CrossFittedMap(rows: rows, folds: 5, seed: 7, bounds: 1...5)
         let d = try #require(file.dimension("Quality"))
         #expect(d.map == direct)
+        // The pass maps: each row's value on its nearest level (5/3 → 2, half up), 1 at the pass level or above.
+        let passes = try (2...5).map { t in
+            let indicators = rows.map { row in
+                CrossFittedMap.Row(id: row.id, score: row.score, target: (row.target + 0.5).rounded(.down) >= Double(t) ? 1 : 0)
+            }
+            return PassMap(level: Double(t), map: try CrossFittedMap(rows: indicators, folds: 5, seed: 7, bounds: 0...1))
+        }
+        #expect(d.passMaps == passes)
         #expect(d.rows == 40 && d.lowest == 1 && d.highest == 5 && d.map.folds == 5)
         let residuals = rows.map { $0.target - (direct.outOfFold[$0.id] ?? .nan) }
         let oof = (residuals.map { $0 * $0 }.reduce(0, +) / 40).squareRoot()
@@ -213,6 +221,23 @@ struct CalibrationFileTests {
             ),
             ("a row in no fold", firstMap { $0["assignment"] = ["r0": 7] }, "dimensions[0].map.assignment", "row r0 in fold 7"),
             ("a map that is not an object", firstDimension { $0["map"] = 3 }, "dimensions[0].map", "not of the expected type"),
+            (
+                "pass maps out of order",
+                firstDimension { d in d["passMaps"] = Array((d["passMaps"] as? [Any] ?? []).reversed()) },
+                "dimensions[0].passMaps[1].level", "is not above the level before it"
+            ),
+            (
+                "a pass map with its rows in other folds",
+                firstDimension { d in
+                    var passes = d["passMaps"] as? [[String: Any]] ?? []
+                    var map = passes[0]["map"] as? [String: Any] ?? [:]
+                    var assignment = map["assignment"] as? [String: Int] ?? [:]
+                    if let (id, fold) = assignment.min(by: { $0.key < $1.key }) { assignment[id] = (fold + 1) % 2 }
+                    map["assignment"] = assignment
+                    passes[0]["map"] = map
+                    d["passMaps"] = passes
+                }, "dimensions[0].passMaps[0].map.assignment", "puts rows in other folds than its map does"
+            ),
         ]
     }
 
