@@ -30,6 +30,7 @@ struct HistoryCommandTests {
         #expect(stable.status == 0, "\(stable.output) \(stable.error)")
         #expect(stable.output.contains("Relevance · quadratic-kappa · judge judge · rubric book-tags: 5 points"), "\(stable.output)")
         #expect(stable.output.contains("is inside its limits") && stable.output.contains("from 4 earlier points"))
+        #expect(stable.output.contains("Relevance · judge's mean · judge judge · rubric book-tags: 5 points"), "\(stable.output)")
 
         // The same judge's name, now scoring in a cycle that ignores the rows: its agreement with the experts collapses.
         let lines = try String(contentsOfFile: a.scores, encoding: .utf8).split(separator: "\n")
@@ -43,8 +44,12 @@ struct HistoryCommandTests {
         let json = try JSONValue.parse(Data(result.output.utf8))
         #expect(json["outcome"]?.string == "drifted")
         let series = try #require(json["trend"]?["series"]?.array)
-        #expect(series.count == 2 && series.allSatisfy { $0["points"]?.array?.count == 6 })
-        let relevance = try #require(series.first { $0["dimension"]?.string == "Relevance" })
+        #expect(series.count == 4 && series.allSatisfy { $0["points"]?.array?.count == 6 }, "the statistic and the judge's mean of each")
+        // The judge's mean falls from about 3.3 to 2.5, the cycle's: its own series drifts too.
+        let mean = try #require(series.first { $0["dimension"]?.string == "Relevance" && $0["kind"]?.string == "judge-mean" })
+        #expect(mean["limits"]?["isOutside"] == .bool(true), "\(mean)")
+        #expect((mean["points"]?.array?.last?["value"]?.double ?? .nan) == 2.5 && (mean["points"]?.array?.first?["value"]?.double ?? 0) > 3)
+        let relevance = try #require(series.first { $0["dimension"]?.string == "Relevance" && $0["kind"]?.string == "alignment" })
         let limits = try #require(relevance["limits"])
         #expect(limits["isOutside"] == .bool(true) && limits["earlierLooks"]?.double == 5)
         let latest = try #require(limits["latest"]?["value"]?.double), lower = try #require(limits["lower"]?.double)

@@ -56,6 +56,10 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
         public var positionConsistency: Double?
         /// With a threshold set from the human ceiling: this dimension's threshold (F × the ceiling's mean); `nil` otherwise.
         public var threshold: Double? = nil
+        /// The judge's mean score and its standard deviation (n − 1) on the paired rows: the judge-only
+        /// figure a drift in its scoring shows in; absent in lines written before they were recorded.
+        public var judgeMean: Double? = nil
+        public var judgeStandardDeviation: Double? = nil
     }
 
     /// When the alignment ran, written as ISO 8601 in UTC.
@@ -142,7 +146,8 @@ public struct AlignmentHistoryEntry: Sendable, Hashable, Codable {
                 upper: d.sequentialLook?.interval?.upper ?? d.statisticEstimate.interval?.upper, verdict: d.verdict.outcome,
                 look: d.sequentialLook?.look,
                 chanceOfVerdict: d.sequentialLook?.futility.map { $0.chanceAligned + $0.chanceNotAligned },
-                futile: d.sequentialLook?.futility?.stops, threshold: d.ceilingThreshold?.threshold)
+                futile: d.sequentialLook?.futility?.stops, threshold: d.ceilingThreshold?.threshold,
+                judgeMean: d.spread.judge.mean.value, judgeStandardDeviation: d.spread.judge.standardDeviation.value)
         }
         thresholdFromCeiling = report.options.thresholdFromCeiling
         if let use = report.split { record(use) }

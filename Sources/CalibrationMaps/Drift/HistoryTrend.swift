@@ -6,13 +6,17 @@ public import RunInference
 import StatisticsCore
 
 /// The history read as series over time (`judgecal history`): per judge, rubric and dimension, the
-/// alignment's verdict statistic at each look, and per calibration and dimension its audits' mean
-/// residuals — each latest look set against control limits from the earlier ones (``RunInference/ControlLimits``).
+/// alignment's verdict statistic and the judge's own mean score at each look, and per calibration and
+/// dimension its audits' mean residuals — each latest look set against control limits from the earlier
+/// ones (``RunInference/ControlLimits``).
 ///
 /// **Series.** An alignment line (``Calibration/AlignmentHistoryEntry``, a comparison's excepted) adds a
 /// point to the series of its judge model, rubric name and dimension, with the verdict statistic's value
 /// (a series holds one statistic; a line with another starts its own) and a standard error read from its
 /// interval, (upper − lower) / (2 · 1.96) — the history keeps the 95% interval's bounds, not the error.
+/// The same line adds a point to the judge's mean series of that judge, rubric and dimension: its mean
+/// score on the paired rows with standard error s/√n (lines written before the mean was recorded add
+/// none) — a judge that starts scoring higher or lower shows there, labels or not.
 /// An audit line (``AuditHistoryEntry``) adds a point to the series of its calibration (judge, rubric
 /// text and labels) and dimension: the mean residual, with standard error (upper − lower) / (2t), t the
 /// audit's own critical value (α/m over its family, on ⌊effective rows⌋ − 1 degrees of freedom). Points
@@ -25,6 +29,8 @@ public struct HistoryTrend: Sendable, Hashable, Codable {
     public enum Kind: String, Sendable, Hashable, Codable {
         /// An alignment's verdict statistic.
         case alignment
+        /// The judge's mean score on an alignment's paired rows.
+        case judgeMean = "judge-mean"
         /// An audit's mean residual (expert − calibrated).
         case auditResidual = "audit-residual"
     }
@@ -97,6 +103,12 @@ public struct HistoryTrend: Sendable, Hashable, Codable {
                 add(
                     .alignment, judge: model, rubric: entry.rubric, dimension: f.dimension, figure: f.statistic.rawValue, key: key,
                     Point(time: entry.time, run: entry.run, value: f.verdictValue, standardError: se))
+                guard let mean = f.judgeMean else { continue }
+                let meanSE = f.judgeStandardDeviation.map { $0 / Double(f.n).squareRoot() }.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+                add(
+                    .judgeMean, judge: model, rubric: entry.rubric, dimension: f.dimension, figure: "judge's mean",
+                    key: ["judge-mean", model, entry.rubric ?? "", f.dimension].joined(separator: "\u{1}"),
+                    Point(time: entry.time, run: entry.run, value: mean, standardError: meanSE))
             }
         }
         for entry in audits {

@@ -79,7 +79,7 @@ extension HistoryTrend {
     static let pointHeader = ["time", "run", "value", "standard error"]
 
     static func title(_ s: Series) -> String {
-        let what = s.kind == .alignment ? s.figure : "audit mean residual (\(s.figure))"
+        let what = s.kind == .auditResidual ? "audit mean residual (\(s.figure))" : s.figure
         return "\(s.dimension) · \(what) · judge \(s.judge)" + (s.rubric.map { " · rubric \($0)" } ?? "")
     }
 

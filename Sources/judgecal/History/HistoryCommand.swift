@@ -22,8 +22,8 @@ enum HistoryCommand {
         abstract: "The history's figures over time, and whether the latest look has drifted outside its control limits.",
         discussion: """
             Reads the history (--history, calibration/history.jsonl by default; its chain checked) and forms series: per \
-            judge model, rubric and dimension the alignment's verdict statistic at each look (align, trust's and \
-            calibrate's lines aside), and per calibration and dimension its audits' mean residual (judgecal audit). \
+            judge model, rubric and dimension the alignment's verdict statistic and the judge's own mean score on the \
+            paired rows at each look (align, trust's and calibrate's lines aside), and per calibration and dimension its audits' mean residual (judgecal audit). \
             Each point's standard error is read from its interval. The latest point of each series is set against \
             control limits from the earlier ones: their random-effects mean (DerSimonian–Laird) ± t · √(τ² + its \
             variance + the point's own), t on k − 2 degrees of freedom for k earlier points, at least 3 \
