@@ -12,6 +12,8 @@ struct IntervalMethodWordsTests {
         (.bonferroni(looks: 12), "bonferroni over 12 looks"),
         (.repeatedConfidence, "repeated (Lan–DeMets Pocock-type spending, SE at the threshold)"),
         (.jackknifeT(degreesOfFreedom: 36), "jackknife-t (SE by leaving out each paired row, t with 36 df)"),
+        (.welchSatterthwaite(degreesOfFreedom: 4.37), "welch-satterthwaite-t (4.37 df)"),
+        (.welchSatterthwaite(degreesOfFreedom: 1203.05), "welch-satterthwaite-t (1203.05 df)"),
         (
             .describedBootstrap(scheme: "multinomial-table", resamples: 2000, seed: 7, undefinedResamples: 3, bca: false),
             "percentile-bootstrap (multinomial-table, B = 2000, seed 7, 3 undefined resamples excluded)"

@@ -14,14 +14,18 @@ the correction:
 - the calibrated mean of a later run: the mean of the full map over every
   judged row, its variance s^2/N (sample variance) plus the delete-a-fold
   jackknife (K-1)/K * sum_k (theta_k - mean)^2 of the same mean through each
-  fold map, and a 95% normal interval;
+  fold map, and a 95% t interval on the Welch-Satterthwaite degrees of freedom
+  that cje-eval's own `combine_cluster_and_oracle` gives for those two parts
+  (N - 1 and K - 1 degrees of freedom; its df rounded to two decimals, as
+  judgecal keeps it);
 - the corrected mean: `ppi_py.ppi_mean_ci` and `ppi_mean_pointestimate`
   (lam=None, alpha=0.05) with the fresh labels as Y, their calibrated scores as
   Yhat and the unlabelled rows' calibrated scores as Yhat_unlabeled; the lambda
   `ppi_py.ppi._calc_lam_glm` gives (as ppi_mean_ci computes it); the jackknife
   of the PPI point estimate at that lambda through each fold map, added to the
   square of ppi-python's standard error (half the interval / 1.959964); and a
-  95% normal interval.
+  95% t interval on `combine_cluster_and_oracle`'s degrees of freedom for
+  ppi-python's part on n - 1 and the jackknife on K - 1.
 
 - the calibrated pass rate at each level t of 2-5: the same with the pass
   map, IsotonicRegression(y_min=0, y_max=1) of 1{y >= t} on the calibration
@@ -37,7 +41,7 @@ continuous; calibration sets of 40 or 200 rows; later runs of 300 or 2000
 rows, shifted by 0 or 0.4 in the judge's score; 12 or 60 fresh labels.
 
 Run: /tmp/ppivenv/bin/python benchmarks/python/calibrated_mean_fixtures.py
-     (a venv with: pip install ppi-python scikit-learn; versions recorded in the output)
+     (a venv with: pip install ppi-python scikit-learn cje-eval; versions recorded in the output)
 """
 import hashlib
 import json
@@ -47,6 +51,8 @@ from importlib import metadata
 import numpy as np
 import ppi_py
 from ppi_py.ppi import _calc_lam_glm
+from cje.diagnostics.robust_inference import combine_cluster_and_oracle
+from scipy import stats
 from sklearn.isotonic import IsotonicRegression
 
 OUT = pathlib.Path(__file__).resolve().parents[2] / "Tests/StatisticsTests/Resources/calibrated-mean-fixtures.json"
@@ -130,13 +136,20 @@ def figures(full, folds, s_all, y_l, s_l, s_u, k):
     se = float(np.ravel(hi)[0] - np.ravel(lo)[0]) / (2 * Z)
     thetas = np.array([float(np.ravel(ppi_py.ppi_mean_pointestimate(y_l, m(s_l), m(s_u), lam=lam))[0]) for m in folds])
     v_map_c = (k - 1) / k * float(np.sum((thetas - thetas.mean()) ** 2))
-    se_c = (se * se + v_map_c) ** 0.5
+    half = interval(var - v_map, n_run - 1, v_map, k)
+    half_c = interval(se * se, len(y_l) - 1, v_map_c, k)
     return {
-        "calibrated": calibrated, "calibratedLower": calibrated - Z * var ** 0.5, "calibratedUpper": calibrated + Z * var ** 0.5,
+        "calibrated": calibrated, "calibratedLower": calibrated - half, "calibratedUpper": calibrated + half,
         "calibratedMapVariance": v_map,
         "lambda": lam, "corrected": point, "correctedMapVariance": v_map_c,
-        "correctedLower": point - Z * se_c, "correctedUpper": point + Z * se_c,
+        "correctedLower": point - half_c, "correctedUpper": point + half_c,
     }
+
+
+def interval(sampling_variance, sampling_df, jackknife_variance, folds):
+    """Half the 95% interval: t on cje-eval's Welch-Satterthwaite df (to two decimals) times the combined SE."""
+    se, df = combine_cluster_and_oracle(sampling_variance ** 0.5, sampling_df, jackknife_variance, folds)
+    return float(stats.t.ppf(0.975, round(df, 2))) * se
 
 
 def main():
@@ -145,7 +158,7 @@ def main():
         [(40, 300, 12, 0.0, True), (200, 300, 60, 0.0, True), (200, 2000, 60, 0.4, True), (40, 2000, 12, 0.4, False),
          (200, 300, 60, 0.0, False), (200, 2000, 12, 0.0, False)]):
         cases.append(case(100 + i, n_cal, n_run, n_fresh, shift, rounded))
-    environment = {p: metadata.version(p) for p in ["ppi-python", "scikit-learn", "numpy"]}
+    environment = {p: metadata.version(p) for p in ["ppi-python", "scikit-learn", "numpy", "cje-eval", "scipy"]}
     OUT.write_text(json.dumps({"environment": environment, "cases": cases}, indent=1) + "\n")
     print(f"wrote {len(cases)} cases to {OUT}")
 

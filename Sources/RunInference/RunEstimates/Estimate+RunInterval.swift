@@ -33,3 +33,31 @@ extension Estimate {
         return copy
     }
 }
+
+extension Estimate {
+    /// A run estimate whose variance is the sum of independent parts, each estimated on its own degrees
+    /// of freedom: value ± t_{(1+level)/2, ν}·√(Σ Vᵢ), ν = (Σ Vᵢ)² / Σ (Vᵢ²/νᵢ) (Welch–Satterthwaite;
+    /// ``StatisticsCore/ConfidenceInterval/Method/welchSatterthwaite(degreesOfFreedom:)``, ν kept to two
+    /// decimals; each νᵢ taken as at least 1). A part of variance 0 adds no term; with every part but one
+    /// 0, ν is that part's νᵢ; with every part 0 the interval collapses, and is dropped with its reason.
+    /// CJE combines a calibrated estimate's sampling variance with its map's fold jackknife so
+    /// (`combine_cluster_and_oracle`, cje-eval 0.9.3): the jackknife over K folds has K − 1 degrees of
+    /// freedom, and a normal interval on it undercovers.
+    static func satterthwaiteEstimate(
+        value: Double, parts: [(variance: Double, degreesOfFreedom: Double)], n: Int, level: Double
+    ) -> Estimate {
+        let used = parts.filter { $0.variance > 0 }
+        let variance = used.reduce(0) { $0 + $1.variance }
+        let denominator = used.reduce(0) { $0 + $1.variance * $1.variance / Swift.max(1, $1.degreesOfFreedom) }
+        let se = variance.squareRoot()
+        guard variance > 0, denominator > 0 else {
+            let point = ConfidenceInterval(lower: value, upper: value, level: level, method: .standardError(.normal))
+            return Estimate(value: value, n: n, standardError: se, interval: point).withoutCollapsedInterval()
+        }
+        let df = ((variance * variance / denominator) * 100).rounded() / 100
+        let half = StudentTDistribution.quantile(0.5 + level / 2, degreesOfFreedom: df) * se
+        let interval = ConfidenceInterval(
+            lower: value - half, upper: value + half, level: level, method: .welchSatterthwaite(degreesOfFreedom: df))
+        return Estimate(value: value, n: n, standardError: se, interval: interval)
+    }
+}

@@ -12,13 +12,16 @@ import AgreementCoefficients
 /// - **Calibrated** θ̂_c = (1/N) Σᵣ f(sᵣ), with variance s²(f(s))/N + V_map, where
 ///   V_map = (K − 1)/K · Σₖ (θ̂_c(fₖ) − θ̄)² is the delete-a-fold jackknife of the same mean through
 ///   each fold map (``CrossFittedMap/jackknifeVariance(_:)``): the map was fitted on finitely many
-///   labels, and another draw of them would have moved it. A normal interval, as the judge's own
-///   mean (``RunMeanEstimate/judgeOnly``). It rests on the map holding on this run — which only
-///   fresh labels can test (``TransportAudit``).
+///   labels, and another draw of them would have moved it. Its interval is t on the Welch–Satterthwaite degrees of freedom of the two parts, N − 1 for the
+///   first and K − 1 for the jackknife (``StatisticsCore/ConfidenceInterval/Method/welchSatterthwaite(degreesOfFreedom:)``,
+///   as CJE's `combine_cluster_and_oracle`): with V_map dominant, a normal interval on a variance
+///   estimated from five folds undercovers (docs/CALIBRATION-MAPS.md measures it). It rests on the
+///   map holding on this run — which only fresh labels can test (``TransportAudit``).
 /// - **Corrected** θ̂ = ``RunMeanEstimate`` on the fresh labels with the calibrated scores f(s) in
 ///   place of the judge's: PPI++ with λ tuned, so the residuals Yᵢ − λf(sᵢ) correct a map that is
-///   off on this run. Its variance adds V_map of θ̂_λ(fₖ) at the same λ to PPI++'s; the interval is
-///   formed as PPI++'s (``WeightedMeanVariance``, t on n − 1 degrees of freedom by default). With
+///   off on this run. Its variance adds V_map of θ̂_λ(fₖ) at the same λ to PPI++'s (``WeightedMeanVariance``);
+///   the interval is t on the Welch–Satterthwaite degrees of freedom of the two, n − 1 for PPI++'s
+///   (CJE's labelled clusters) and K − 1 for the jackknife. With
 ///   fewer than ``CorrectionSample/minimumLabelled`` fresh labels it is undefined, with that reason.
 ///
 /// The map's own fitting rows must not be among the fresh ones: their residuals are the map's
@@ -53,9 +56,11 @@ public struct CalibratedMeanEstimate: Sendable, Hashable, Codable {
         fresh = sample.labelled
         rows = calibratedScores.count
         calibratedMapVariance = CrossFittedMap.jackknifeVariance(of: mapped.folds.map(mean))
+        let folds = Double(mapped.folds.count)
         if rows > 1, let spread = Spread.variance(calibratedScores, divisor: .sample).value {
-            calibrated = Estimate.runEstimate(
-                value: mean(mapped.full), variance: spread / Double(rows) + calibratedMapVariance, n: rows, level: level)
+            calibrated = Estimate.satterthwaiteEstimate(
+                value: mean(mapped.full),
+                parts: [(spread / Double(rows), Double(rows - 1)), (calibratedMapVariance, folds - 1)], n: rows, level: level)
         } else {
             calibrated = Estimate(undefined: .tooFew("the judge scored \(rows) row\(rows == 1 ? "" : "s")"), n: rows)
         }
@@ -71,8 +76,7 @@ public struct CalibratedMeanEstimate: Sendable, Hashable, Codable {
                 RunMeanEstimate.estimate(sample.replacingJudge(fold.labelled, fold.unlabelled), lambda: lambda, level: level).value ?? value
             })
         correctedMapVariance = mapVariance
-        corrected = Estimate.runEstimate(
-            value: value, variance: se * se + mapVariance, n: ppi.corrected.n, level: level, quantile: variance.quantile,
-            degreesOfFreedomFrom: sample.labelled)
+        corrected = Estimate.satterthwaiteEstimate(
+            value: value, parts: [(se * se, Double(sample.labelled - 1)), (mapVariance, folds - 1)], n: ppi.corrected.n, level: level)
     }
 }

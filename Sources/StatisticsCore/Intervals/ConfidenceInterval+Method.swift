@@ -54,6 +54,11 @@ extension ConfidenceInterval {
         /// A paired difference ± t_{(1+level)/2, df}·SE, SE the jackknife's over the paired rows,
         /// df = n − 1. Written `jackknife-t (SE by leaving out each paired row, t with df df)`.
         case jackknifeT(degreesOfFreedom: Int)
+        /// value ± t_{(1+level)/2, ν}·√(Σ Vᵢ) for a variance of independent parts, each estimated on νᵢ
+        /// degrees of freedom, with ν = (Σ Vᵢ)² / Σ (Vᵢ²/νᵢ) (Welch–Satterthwaite), kept to two decimals:
+        /// a calibrated estimate's sampling variance and its map's fold jackknife (K − 1 degrees of
+        /// freedom), as CJE's `combine_cluster_and_oracle` forms it. Written `welch-satterthwaite-t (ν df)`.
+        case welchSatterthwaite(degreesOfFreedom: Double)
         /// A bootstrap interval with how its resamples were drawn (`scheme`: `items`,
         /// `multinomial-table`, `paired-multinomial`), B, the seed and the resamples left out, as
         /// `align` and `compare` report it. Written `percentile-bootstrap (scheme, B = b, seed s,
@@ -96,6 +101,7 @@ extension ConfidenceInterval {
             case .bonferroni(let looks): "bonferroni over \(looks) looks"
             case .repeatedConfidence: "repeated (Lan–DeMets Pocock-type spending, SE at the threshold)"
             case .jackknifeT(let df): "jackknife-t (SE by leaving out each paired row, t with \(df) df)"
+            case .welchSatterthwaite(let df): "welch-satterthwaite-t (\(Self.twoDecimals(df)) df)"
             case .describedBootstrap(let scheme, let resamples, let seed, let undefined, let bca):
                 "\(bca ? "bca" : "percentile")-bootstrap (\(scheme), B = \(resamples), seed \(seed), \(undefined) undefined resamples excluded)"
             case .horvitzThompsonLinearised(let quantile): "horvitz-thompson-linearised (\(quantile == .studentT ? "t" : "normal"))"
@@ -130,6 +136,9 @@ extension ConfidenceInterval {
             if let df = between("jackknife-t (SE by leaving out each paired row, t with ", " df)").flatMap({ Int($0) }) {
                 return .jackknifeT(degreesOfFreedom: df)
             }
+            if let df = between("welch-satterthwaite-t (", " df)").flatMap({ Double($0) }) {
+                return .welchSatterthwaite(degreesOfFreedom: df)
+            }
             if let inner = between("horvitz-thompson-bootstrap (rows with replacement, B = ", ")") {
                 let parts = inner.split(separator: ", seed ", omittingEmptySubsequences: false)
                 guard parts.count == 2, let b = Int(parts[0]), let seed = UInt64(parts[1]) else { return nil }
@@ -147,6 +156,13 @@ extension ConfidenceInterval {
                     scheme: parts.dropLast(3).joined(separator: ", "), resamples: b, seed: seed, undefinedResamples: u, bca: bca)
             }
             return nil
+        }
+
+        /// `x` with two decimals, as the Welch–Satterthwaite degrees of freedom are written.
+        static func twoDecimals(_ x: Double) -> String {
+            let hundredths = (x * 100).rounded()
+            let whole = Int(hundredths / 100), fraction = Int(hundredths) - whole * 100
+            return "\(whole)." + (fraction < 10 ? "0" : "") + "\(fraction)"
         }
 
         /// Decodes the method from its words.
