@@ -58,7 +58,7 @@ struct CalibratedMeanReferenceTests {
             },
             folds: c.calibration.folds, seed: c.calibration.seed, bounds: 1...5)
         let sample = try CorrectionSample(expert: c.expert, judge: c.judge, judgeUnlabelled: c.judgeUnlabelled)
-        let estimate = CalibratedMeanEstimate(sample, map: map, level: 0.95, variance: .ppiPython)
+        let estimate = try CalibratedMeanEstimate(sample, map: map, level: 0.95, variance: .ppiPython)
         let close = { (a: Double?, b: Double) in a.map { abs($0 - b) <= 1e-9 * max(1, abs(b)) } ?? false }
         #expect(close(estimate.calibrated.value, c.calibrated))
         #expect(close(estimate.calibrated.interval?.lower, c.calibratedLower))
@@ -78,10 +78,10 @@ struct CalibratedMeanReferenceTests {
             rows: (0..<20).map { CrossFittedMap.Row(id: "c-\($0)", score: Double($0 % 5 + 1), target: Double(max(1, $0 % 5))) },
             bounds: 1...5)
         let sample = try CorrectionSample(expert: [2, 3, 4], judge: [3, 4, 5], judgeUnlabelled: [1, 2, 3, 4, 5, 5, 4])
-        let estimate = CalibratedMeanEstimate(sample, map: map)
+        let estimate = try CalibratedMeanEstimate(sample, map: map)
         #expect(estimate.corrected.value == nil && estimate.lambda == nil && estimate.correctedMapVariance == nil)
         #expect(estimate.corrected.undefinedReason?.message.contains("3 labelled rows") == true)
-        let calibrated = [3.0, 4, 5, 1, 2, 3, 4, 5, 5, 4].map(map.predict).reduce(0, +) / 10
+        let calibrated = try [3.0, 4, 5, 1, 2, 3, 4, 5, 5, 4].map { try map.predict($0) }.reduce(0, +) / 10
         #expect(abs((estimate.calibrated.value ?? .nan) - calibrated) < 1e-12)
     }
 }

@@ -131,7 +131,7 @@ extension DimensionEstimate {
         name = d.name
         scale = d.scale
         mean = RunMeanEstimate(sample, level: settings.confidence)
-        calibrated = run.maps[d.name].map { CalibratedMeanEstimate(sample, map: $0, level: settings.confidence) }
+        calibrated = try run.maps[d.name].map { map throws in try CalibratedMeanEstimate(sample, map: map, level: settings.confidence) }
         guard let scale = d.scale else {
             let reason = UndefinedReason(code: "no-scale", message: EstimationWording.noScale(dimension: d.name).text)
             passRateUndefined = settings.passLevel == nil ? nil : reason

@@ -64,7 +64,7 @@ extension CalibrationFile {
             dimensions.append(
                 Dimension(
                     name: d.name, lowest: lowest, highest: highest, rows: rows.count, map: map,
-                    diagnostics: Diagnostics(rows: rows, map: map), leftOut: leftOut))
+                    diagnostics: try Diagnostics(rows: rows, map: map), leftOut: leftOut))
         }
     }
 

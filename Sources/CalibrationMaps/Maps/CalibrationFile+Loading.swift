@@ -56,7 +56,10 @@ extension CalibrationFile {
                     at([Key("lowest")]), "dimension \(d.name)'s bounds \(d.lowest.plainText)–\(d.highest.plainText) are not a scale's ends"
                 )
             }
-            if let problem = Self.problem(of: d.map.full, within: d.lowest...d.highest) {
+            if let problem = Self.kindProblem(of: d.map) {
+                return (at([Key("map"), Key("kind")]), "dimension \(d.name)'s map \(problem)")
+            }
+            if let problem = Self.problem(of: d.map.full, covariates: d.map.covariates.count, within: d.lowest...d.highest) {
                 return (at([Key("map"), Key("full")]), "dimension \(d.name)'s map \(problem)")
             }
             let map = d.map
@@ -69,7 +72,7 @@ extension CalibrationFile {
                 )
             }
             for (k, foldMap) in map.foldMaps.enumerated() {
-                if let problem = Self.problem(of: foldMap, within: d.lowest...d.highest) {
+                if let problem = Self.problem(of: foldMap, covariates: d.map.covariates.count, within: d.lowest...d.highest) {
                     return (at([Key("map"), Key("foldMaps"), Key(k)]), "dimension \(d.name)'s map of fold \(k) \(problem)")
                 }
             }

@@ -77,7 +77,7 @@ extension CalibrationFile {
         let (rows, leftOut) = Self.rows(
             d, panel: panel, labelledRows: input.runRowIDs.filter(labelled.contains),
             examples: includeExamples ? [] : input.exampleRowIDs)
-        return (rows.map { FreshRow(id: $0.id, score: $0.score, calibrated: fitted.map.predict($0.score), expert: $0.target) }, leftOut)
+        return (try rows.map { FreshRow(id: $0.id, score: $0.score, calibrated: try fitted.map.predict($0.score), expert: $0.target) }, leftOut)
     }
 
     /// What the calibration was fitted on, in a phrase: its judge's model, run, labels and date.

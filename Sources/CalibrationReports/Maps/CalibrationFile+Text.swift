@@ -87,7 +87,7 @@ extension CalibrationFile {
 
     /// The full map's kept points: each judge score and its calibrated value.
     static func mapRows(_ d: Dimension) -> [[String]] {
-        zip(scoreTexts(d.map.full.thresholds), d.map.full.values).map { [$0, ReportNumber.number($1)] }
+        zip(scoreTexts(d.map.full.isotonicStage.thresholds), d.map.full.isotonicStage.values).map { [$0, ReportNumber.number($1)] }
     }
 
     /// Kept points' scores, increasing: whole numbers as such ("3"), else with the fewest decimals, three or more,
@@ -153,7 +153,7 @@ extension CalibrationFile {
             includeExamples = c.includeExamples
             dimensions = c.dimensions.map { d in
                 Dimension(
-                    name: d.name, rows: d.rows, folds: d.map.folds, scores: d.map.full.thresholds, calibrated: d.map.full.values,
+                    name: d.name, rows: d.rows, folds: d.map.folds, scores: d.map.full.isotonicStage.thresholds, calibrated: d.map.full.isotonicStage.values,
                     outOfFoldRMSE: d.diagnostics.outOfFoldRMSE, rawRMSE: d.diagnostics.rawRMSE, meanResidual: d.diagnostics.meanResidual,
                     leftOut: d.leftOut)
             }

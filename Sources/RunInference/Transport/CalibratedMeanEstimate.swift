@@ -38,14 +38,22 @@ public struct CalibratedMeanEstimate: Sendable, Hashable, Codable {
     public let rows: Int
 
     /// The estimates of `sample` (the judge's own scores, with the fresh labels) through `map`, at `level`.
-    public init(_ sample: CorrectionSample, map: CrossFittedMap, level: Double = 0.95, variance: WeightedMeanVariance = .smallSample) {
+    ///
+    /// - Throws: ``TwoStageMap/Failure/covariates(expected:given:)`` for a map that reads covariates, which
+    ///   a sample of scores alone does not carry.
+    public init(
+        _ sample: CorrectionSample, map: CrossFittedMap, level: Double = 0.95, variance: WeightedMeanVariance = .smallSample
+    ) throws(TwoStageMap.Failure) {
+        guard map.covariates.isEmpty else { throw .covariates(expected: map.covariates.count, given: 0) }
+        // A map without covariates reads any score: the fallback below is never taken.
+        let through = { (m: JudgeMap) in { (s: Double) in (try? m.predict(s, covariates: [])) ?? .nan } }
         let step = RunMeanEstimate.smallestStep(sample)
         let scores = sample.judge + sample.judgeUnlabelled
         let mean = { (g: (Double) -> Double) in scores.reduce(0) { $0 + g($1) } / Double(scores.count) }
         fresh = sample.labelled
         rows = scores.count
-        calibratedMapVariance = map.jackknifeVariance { fold in mean(fold.predict) }
-        let calibratedScores = scores.map(map.predict)
+        calibratedMapVariance = map.jackknifeVariance { fold in mean(through(fold)) }
+        let calibratedScores = scores.map(through(map.full))
         if scores.count > 1, let spread = Spread.variance(calibratedScores, divisor: .sample).value {
             calibrated = Estimate.runEstimate(
                 value: calibratedScores.reduce(0, +) / Double(scores.count), variance: spread / Double(scores.count) + calibratedMapVariance,
@@ -53,7 +61,7 @@ public struct CalibratedMeanEstimate: Sendable, Hashable, Codable {
         } else {
             calibrated = Estimate(undefined: .tooFew("the judge scored \(scores.count) row\(scores.count == 1 ? "" : "s")"), n: scores.count)
         }
-        let throughMap = sample.judgeMapped(map.predict)
+        let throughMap = sample.judgeMapped(through(map.full))
         let ppi = RunMeanEstimate(throughMap, level: level, variance: variance, step: step)
         lambda = ppi.lambda
         guard let lambda = ppi.lambda, let value = ppi.corrected.value, let se = ppi.corrected.standardError else {
@@ -62,7 +70,7 @@ public struct CalibratedMeanEstimate: Sendable, Hashable, Codable {
             return
         }
         let mapVariance = map.jackknifeVariance { fold in
-            RunMeanEstimate.estimate(sample.judgeMapped(fold.predict), lambda: lambda, level: level).value ?? value
+            RunMeanEstimate.estimate(sample.judgeMapped(through(fold)), lambda: lambda, level: level).value ?? value
         }
         correctedMapVariance = mapVariance
         corrected = Estimate.runEstimate(
