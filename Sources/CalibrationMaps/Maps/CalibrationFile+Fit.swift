@@ -18,16 +18,20 @@ extension CalibrationFile {
     /// has no judge score (the judge failed or was not asked) — in that order. Every row weighs 1.
     ///
     /// **Maps.** Each dimension with at least ``RunInference/CrossFittedMap/minimumRows`` rows gets
-    /// ``RunInference/CrossFittedMap/init(rows:folds:seed:bounds:)`` with the settings' folds and seed
-    /// and the scale's [lowest, highest] as bounds; one with fewer is ``Unfitted``.
+    /// ``RunInference/CrossFittedMap/init(rows:folds:seed:bounds:method:)`` with the settings' folds, seed and
+    /// map and the scale's [lowest, highest] as bounds; one with fewer is ``Unfitted``. A two-stage map's
+    /// covariates are read from each row of `runRows` (``CalibrationData/RowCovariate``).
     ///
     /// - Parameters:
+    ///   - runRows: the run the rows are of, whose rows give a two-stage map's covariates (needed only then).
     ///   - judge: the judge the scores are of (``CalibrationData/JudgeIdentity``).
     ///   - labelFingerprint: the label set's fingerprint (``CalibrationData/ExpertLabels/fingerprint``).
     /// - Throws: ``CalibrationFitError`` for a dimension without a declared scale or a map that cannot be
-    ///   fitted (a score that is not finite); ``Calibration/AlignmentError`` for labels the expert panel refuses.
+    ///   fitted (a score that is not finite); ``Calibration/AlignmentError`` for labels the expert panel refuses;
+    ///   ``CalibrationData/RowCovariateError`` for a row without a covariate's value.
     public init(
-        _ input: AlignmentInput, settings: CalibrationSettings, judge: JudgeIdentity, labelFingerprint: String, created: Date = Date()
+        _ input: AlignmentInput, settings: CalibrationSettings, judge: JudgeIdentity, labelFingerprint: String, created: Date = Date(),
+        runRows: FrozenRun? = nil
     ) throws {
         self.created = created
         rubric = input.info.rubric
@@ -50,14 +54,21 @@ extension CalibrationFile {
             }
             let panel = try ExpertPanel(
                 dimension: d.name, scale: scale, labels: d.expertLabels, runRows: Set(input.runRowIDs), combination: settings.experts)
-            let (rows, leftOut) = Self.rows(d, panel: panel, labelledRows: candidates, examples: examples)
+            var (rows, leftOut) = Self.rows(d, panel: panel, labelledRows: candidates, examples: examples)
+            let method: CrossFittedMap.Method
+            switch settings.map {
+            case .isotonic: method = .isotonic
+            case .twoStage(let covariates, let knots):
+                method = .twoStage(covariates: covariates.map(\.description), knots: knots)
+                rows = try Self.withCovariates(rows, covariates, from: runRows)
+            }
             guard rows.count >= CrossFittedMap.minimumRows else {
                 unfitted.append(Unfitted(name: d.name, rows: rows.count, rowsNeeded: CrossFittedMap.minimumRows, leftOut: leftOut))
                 continue
             }
             let map: CrossFittedMap
             do {
-                map = try CrossFittedMap(rows: rows, folds: settings.folds, seed: settings.seed, bounds: lowest...highest)
+                map = try CrossFittedMap(rows: rows, folds: settings.folds, seed: settings.seed, bounds: lowest...highest, method: method)
             } catch {
                 throw CalibrationFitError.map(dimension: d.name, error)
             }
@@ -65,6 +76,23 @@ extension CalibrationFile {
                 Dimension(
                     name: d.name, lowest: lowest, highest: highest, rows: rows.count, map: map,
                     diagnostics: try Diagnostics(rows: rows, map: map), leftOut: leftOut))
+        }
+    }
+
+    /// `rows` with the values of `covariates` read from the row of each id in `run`.
+    ///
+    /// - Throws: ``CalibrationFitError/covariatesWithoutRun`` when there is no run to read them from, and
+    ///   ``CalibrationData/RowCovariateError`` for a row of the run without one.
+    public static func withCovariates(
+        _ rows: [CrossFittedMap.Row], _ covariates: [RowCovariate], from run: FrozenRun?
+    ) throws -> [CrossFittedMap.Row] {
+        guard !covariates.isEmpty else { return rows }
+        guard let run else { throw CalibrationFitError.covariatesWithoutRun }
+        return try rows.map { row in
+            guard let runRow = run.row(id: row.id) else { throw RowCovariateError.missing(row: row.id, covariate: covariates[0].description) }
+            var row = row
+            row.covariates = try covariates.map { c throws(RowCovariateError) in try c.value(of: runRow) }
+            return row
         }
     }
 
@@ -86,11 +114,14 @@ public enum CalibrationFitError: Error, Sendable, Hashable, CustomStringConverti
     case noScale(dimension: String)
     /// The dimension's map could not be fitted (a score or expert value that is not finite).
     case map(dimension: String, CrossFittedMap.Failure)
+    /// Covariates were asked for with no run whose rows hold them.
+    case covariatesWithoutRun
 
     public var description: String {
         switch self {
         case .noScale(let d): "dimension \(d) has no declared scale, whose ends bound its map; give the rubric that declares it"
         case .map(let d, let failure): "dimension \(d): the map cannot be fitted: \(failure)"
+        case .covariatesWithoutRun: "a two-stage map's covariates are read from the run's rows, and no run was given"
         }
     }
 }

@@ -53,7 +53,7 @@ public struct CrossFittedMap: Sendable, Hashable {
     }
 
     /// The kind of map, as a calibration file names it.
-    public enum Kind: String, Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         case isotonic
         case twoStage = "two-stage"
     }
