@@ -111,4 +111,26 @@ struct CalibrateTwoStageCommandTests {
         #expect(result.error.contains(words), "\(result.error)")
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
+
+    @Test("On a later run, audit reads each fresh row's covariate through the map; estimate refuses a map with covariates, named")
+    func laterRun() throws {
+        let folder = try SharedData.temporaryFolder("calibrate-two-stage-later")
+        let output = folder.appendingPathComponent("c.json"), later = folder.appendingPathComponent("later.run.jsonl")
+        let scores = try CalibrateCommandTests.scores("judge-two-stage-later.csv")
+        let fit = try JudgeCalProcess.run(
+            ["calibrate", "--no-history", Self.run, "--rubric", Self.rubric, "--labels", Self.labels[0], "--judge-scores", scores]
+                + ["--output", output.path, "--map", "two-stage", "--covariate", "response-length"])
+        #expect(fit.status == 0, "\(fit.error)")
+        // The same rows as another run: expert B's labels of them are fresh there.
+        let text = try String(contentsOf: SharedData.projectURL(Self.run), encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "\"name\": \"book-tags\"", with: "\"name\": \"book-tags-later\"").utf8).write(to: later)
+        let common = [later.path, "--calibration", output.path, "--rubric", Self.rubric, "--labels", Self.labels[1], "--judge-scores", scores]
+        let audit = try JudgeCalProcess.run(["audit", "--no-history", "--json"] + common + ["--margin", "0.5"])
+        #expect(audit.status == 0 || audit.status == 2 || audit.status == 3, "\(audit.error)")
+        let dimensions = try #require(try JSONValue.parse(Data(audit.output.utf8))["dimensions"]?.array)
+        #expect(dimensions.count == 2 && dimensions.allSatisfy { $0["meanResidual"]?.double != nil && $0["rows"]?.double == 15 }, "\(audit.output)")
+        let estimate = try JudgeCalProcess.run(["estimate"] + common + ["--random-sample"])
+        #expect(estimate.status == 65, "\(estimate.error)")
+        #expect(estimate.error.contains("map is two-stage and reads response-length from each row"), "\(estimate.error)")
+    }
 }

@@ -66,10 +66,16 @@ extension CalibrationFile {
     /// The fresh labelled rows of `d` (a dimension of an alignment input on the later run, with a
     /// map here): each with the judge's score, its value through the map and the experts' value,
     /// combined as when the map was fitted (``experts``, worked examples left out unless they were
-    /// kept then); and those left out, by why. `nil` when `d` has no map here.
+    /// kept then); and those left out, by why. `nil` when `d` has no map here. A two-stage map's covariates
+    /// are read from the row of each id in `runRows` (``CalibrationData/RowCovariate``), as when it was fitted.
     ///
-    /// - Throws: ``Calibration/AlignmentError`` for labels the expert panel refuses.
-    public func freshRows(_ d: AlignmentInput.Dimension, of input: AlignmentInput) throws -> (rows: [FreshRow], leftOut: LeftOut)? {
+    /// - Throws: ``Calibration/AlignmentError`` for labels the expert panel refuses;
+    ///   ``CalibrationData/RowCovariateError`` for a row without a covariate's value, or a name the file holds
+    ///   that is no covariate; ``CalibrationFitError/covariatesWithoutRun`` when the map reads covariates and
+    ///   there is no run.
+    public func freshRows(
+        _ d: AlignmentInput.Dimension, of input: AlignmentInput, runRows: FrozenRun? = nil
+    ) throws -> (rows: [FreshRow], leftOut: LeftOut)? {
         guard let fitted = dimension(d.name), let scale = d.scale else { return nil }
         let panel = try ExpertPanel(
             dimension: d.name, scale: scale, labels: d.expertLabels, runRows: Set(input.runRowIDs), combination: experts)
@@ -77,7 +83,12 @@ extension CalibrationFile {
         let (rows, leftOut) = Self.rows(
             d, panel: panel, labelledRows: input.runRowIDs.filter(labelled.contains),
             examples: includeExamples ? [] : input.exampleRowIDs)
-        return (try rows.map { FreshRow(id: $0.id, score: $0.score, calibrated: try fitted.map.predict($0.score), expert: $0.target) }, leftOut)
+        let covariates = try fitted.map.covariates.map { name throws(RowCovariateError) in try RowCovariate(name: name) }
+        let withCovariates = try Self.withCovariates(rows, covariates, from: runRows)
+        let fresh = try withCovariates.map {
+            FreshRow(id: $0.id, score: $0.score, calibrated: try fitted.map.predict($0.score, covariates: $0.covariates), expert: $0.target)
+        }
+        return (fresh, leftOut)
     }
 
     /// What the calibration was fitted on, in a phrase: its judge's model, run, labels and date.
@@ -110,6 +121,8 @@ public enum CalibrationMismatch: Error, Sendable, Hashable, CustomStringConverti
     case sameLabels
     /// Labels offered as fresh are on rows a map was fitted on.
     case notFresh(dimension: String, rows: [String])
+    /// A calibrated mean was asked through a map that reads covariates, which it cannot read yet.
+    case covariatesInMean(dimension: String, covariates: [String])
 
     public var description: String {
         switch self {
@@ -121,6 +134,9 @@ public enum CalibrationMismatch: Error, Sendable, Hashable, CustomStringConverti
             "\(rows.count) labelled \(rows.count == 1 ? "row" : "rows") (\(rows.prefix(5).joined(separator: ", "))\(rows.count > 5 ? ", …" : "")) "
                 + "of dimension \(d)'s fit \(rows.count == 1 ? "is" : "are") offered as fresh: a map cannot be audited or corrected on the rows "
                 + "it was fitted on; label other rows"
+        case .covariatesInMean(let d, let covariates):
+            "dimension \(d)'s map is two-stage and reads \(covariates.joined(separator: ", ")) from each row; a calibrated mean reads the "
+                + "judge's scores alone so far: audit the map, which reads them, or fit a map without covariates for a calibrated mean"
         }
     }
 }

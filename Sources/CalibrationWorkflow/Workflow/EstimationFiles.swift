@@ -5,6 +5,7 @@ import CalibrationReports
 import DataFormats
 public import Foundation
 import Judging
+import RunInference
 import StatisticsCore
 
 /// The files `judgecal estimate` reads: the judge's scores of every row (or the
@@ -99,6 +100,9 @@ extension EstimationReport {
             guard files.versus == nil else { throw EstimationSettingsError(.calibratedVersus) }
             let labelled = Set(a.input.dimensions.flatMap { $0.expertLabels.map(\.rowID) })
             try calibration.checkFresh(fingerprint: a.labelFingerprint ?? "", rows: labelled, run: a.input.info.run)
+            if let d = calibration.dimensions.first(where: { !$0.map.covariates.isEmpty }) {
+                throw CalibrationMismatch.covariatesInMean(dimension: d.name, covariates: d.map.covariates)
+            }
             a.maps = Dictionary(uniqueKeysWithValues: calibration.dimensions.map { ($0.name, $0.map) })
         }
         try self.init(
