@@ -114,4 +114,26 @@ struct TwoStageMapReferenceTests {
         #expect(foldsWithoutIndex == (c.covariateNames.isEmpty ? foldsWithoutIndex : c.cje.foldsWithoutCovariates))
         if case .isotonic = map.full { #expect(c.scores.count < TwoStageMap.minimumRows) }
     }
+
+    @Test("An isotonic map written before two-stage maps (no kind, covariates or knots) reads unchanged; a two-stage one round-trips")
+    func coding() throws {
+        let rows = (0..<30).map { (i: Int) -> CrossFittedMap.Row in
+            let covariate = Double(i * i % 11)
+            return CrossFittedMap.Row(id: "r-\(i)", score: Double(i % 7), target: Double(i % 5), covariates: [covariate])
+        }
+        let isotonic = try CrossFittedMap(rows: rows.map { CrossFittedMap.Row(id: $0.id, score: $0.score, target: $0.target) }, bounds: 0...4)
+        var old = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(isotonic)) as? [String: Any])
+        #expect(old["kind"] as? String == "isotonic")
+        old["kind"] = nil
+        old["covariates"] = nil
+        let full = try #require(old["full"] as? [String: Any])
+        #expect(Set(full.keys) == ["thresholds", "values"])
+        let read = try JSONDecoder().decode(CrossFittedMap.self, from: JSONSerialization.data(withJSONObject: old))
+        #expect(read == isotonic && read.kind == CrossFittedMap.Kind.isotonic && read.covariates.isEmpty && read.knots == nil)
+        let twoStage = try CrossFittedMap(rows: rows, bounds: 0...4, method: .twoStage(covariates: ["metadata.x"]))
+        let again = try JSONDecoder().decode(CrossFittedMap.self, from: JSONEncoder().encode(twoStage))
+        #expect(again == twoStage && again.knots == 8)
+        #expect(try again.predict(3.5, covariates: [4]) == twoStage.predict(3.5, covariates: [4]))
+        #expect(throws: TwoStageMap.Failure.covariates(expected: 1, given: 2)) { try twoStage.predict(3.5, covariates: [4, 5]) }
+    }
 }
