@@ -83,7 +83,7 @@ struct CalibratedMeanReferenceTests {
             },
             folds: c.calibration.folds, seed: c.calibration.seed, bounds: 1...5)
         let sample = try CorrectionSample(expert: c.expert, judge: c.judge, judgeUnlabelled: c.judgeUnlabelled)
-        let estimate = CalibratedMeanEstimate(sample, map: map, level: 0.95, variance: .ppiPython)
+        let estimate = try CalibratedMeanEstimate(sample, map: map, level: 0.95, variance: .ppiPython)
         #expect(Self.matches(estimate, c.mean), "\(estimate) against \(c.mean)")
         #expect(estimate.fresh == c.expert.count && estimate.rows == c.expert.count + c.judgeUnlabelled.count)
     }
@@ -115,12 +115,12 @@ struct CalibratedMeanReferenceTests {
         let maps = ScaleMaps(value: try fit(rows, 1...5), passes: passes)
         let sample = try CorrectionSample(expert: c.expert, judge: c.judge, judgeUnlabelled: c.judgeUnlabelled)
         for expected in c.passRates {
-            let figures = CalibratedFigures(
+            let figures = try CalibratedFigures(
                 sample, levels: ([1, 2, 3, 4, 5], { $0 }), maps: maps, passLevel: expected.level, variance: .ppiPython)
             let passRate = try #require(figures.passRate)
             #expect(Self.matches(passRate, expected), "pass rate at \(expected.level ?? .nan): \(passRate) against \(expected)")
         }
-        let figures = CalibratedFigures(sample, levels: ([1, 2, 3, 4, 5], { $0 }), maps: maps, passLevel: nil, variance: .ppiPython)
+        let figures = try CalibratedFigures(sample, levels: ([1, 2, 3, 4, 5], { $0 }), maps: maps, passLevel: nil, variance: .ppiPython)
         #expect(figures.passRate == nil && figures.passRateUndefined == nil)
         let shares = try #require(figures.levels)
         #expect(shares.map(\.level) == c.shares.compactMap(\.level))
@@ -136,7 +136,7 @@ struct CalibratedMeanReferenceTests {
             rows: (0..<20).map { CrossFittedMap.Row(id: "c-\($0)", score: Double($0 % 5 + 1), target: Double(max(1, $0 % 5))) },
             bounds: 1...5)
         let sample = try CorrectionSample(expert: [2, 3, 4], judge: [3, 4, 5], judgeUnlabelled: [1, 2, 3, 4, 5, 5, 4])
-        let figures = CalibratedFigures(sample, levels: ([1, 2, 3, 4, 5], { $0 }), maps: ScaleMaps(value: map, passes: nil), passLevel: 4)
+        let figures = try CalibratedFigures(sample, levels: ([1, 2, 3, 4, 5], { $0 }), maps: ScaleMaps(value: map, passes: nil), passLevel: 4)
         #expect(figures.mean.calibrated.value != nil && figures.passRate == nil && figures.levels == nil)
         #expect(figures.passRateUndefined?.message.contains("fit it again") == true)
         #expect(figures.levelsUndefined?.code == "no-pass-maps")
@@ -148,10 +148,10 @@ struct CalibratedMeanReferenceTests {
             rows: (0..<20).map { CrossFittedMap.Row(id: "c-\($0)", score: Double($0 % 5 + 1), target: Double(max(1, $0 % 5))) },
             bounds: 1...5)
         let sample = try CorrectionSample(expert: [2, 3, 4], judge: [3, 4, 5], judgeUnlabelled: [1, 2, 3, 4, 5, 5, 4])
-        let estimate = CalibratedMeanEstimate(sample, map: map)
+        let estimate = try CalibratedMeanEstimate(sample, map: map)
         #expect(estimate.corrected.value == nil && estimate.lambda == nil && estimate.correctedMapVariance == nil)
         #expect(estimate.corrected.undefinedReason?.message.contains("3 labelled rows") == true)
-        let calibrated = [3.0, 4, 5, 1, 2, 3, 4, 5, 5, 4].map(map.predict).reduce(0, +) / 10
+        let calibrated = try [3.0, 4, 5, 1, 2, 3, 4, 5, 5, 4].map { try map.predict($0) }.reduce(0, +) / 10
         #expect(abs((estimate.calibrated.value ?? .nan) - calibrated) < 1e-12)
     }
 }

@@ -52,8 +52,10 @@ struct CrossFittedMapReferenceTests {
         for (i, id) in c.ids.enumerated() {
             #expect(Self.close(map.outOfFold[id] ?? .nan, c.outOfFold[i]), "\(id): \(map.outOfFold[id] ?? .nan) against \(c.outOfFold[i])")
         }
-        #expect(zip(c.run, c.fullAtRun).allSatisfy { Self.close(map.predict($0), $1) })
-        let variance = map.jackknifeVariance { fold in c.run.map(fold.predict).reduce(0, +) / Double(c.run.count) }
+        #expect(try zip(c.run, c.fullAtRun).allSatisfy { Self.close(try map.predict($0), $1) })
+        let variance = try map.jackknifeVariance { fold in
+            try c.run.map { try fold.predict($0, covariates: []) }.reduce(0, +) / Double(c.run.count)
+        }
         #expect(Self.close(variance, c.jackknifeVariance, 1e-9), "\(variance) against \(c.jackknifeVariance)")
     }
 

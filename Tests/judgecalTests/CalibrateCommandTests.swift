@@ -54,14 +54,14 @@ struct CalibrateCommandTests {
             // 42 labelled rows less the 2 worked examples; the judge is above the experts, and the map brings it down.
             #expect(d.rows == 40 && d.map.folds == 5 && d.leftOut == CalibrationFile.LeftOut(workedExamples: 2))
             #expect(d.diagnostics.outOfFoldRMSE < d.diagnostics.rawRMSE, "\(d.name): \(d.diagnostics)")
-            #expect(d.map.predict(4) < 4 && d.lowest == 1 && d.highest == 4)
+            #expect(try d.map.predict(4) < 4 && d.lowest == 1 && d.highest == 4)
             #expect((d.diagnostics.mapSD ?? 0) > 0 && (d.diagnostics.mapSD ?? 1) < 0.5, "the map's own error: \(d.diagnostics)")
         }
         let json = try JSONValue.parse(Data(result.output.utf8))
         #expect(json["outcome"]?.string == "fitted")
         let printed = try #require(json["dimensions"]?.array)
         #expect(printed.map { $0["rawRMSE"]?.double } == calibration.dimensions.map(\.diagnostics.rawRMSE))
-        #expect(printed.map { $0["calibrated"]?.array?.count } == calibration.dimensions.map(\.map.full.values.count))
+        #expect(printed.map { $0["calibrated"]?.array?.count } == calibration.dimensions.map(\.map.full.isotonicStage.values.count))
         let lines = try String(contentsOf: history, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 1)
         let entry = try #require(try CalibrationHistoryEntry.readAll(from: history).first)
@@ -194,7 +194,7 @@ struct CalibrateLiveJudgeTests {
             let before = calibration.dimensions, after = again?.dimensions ?? []
             #expect(after.map(\.name) == before.map(\.name) && after.map(\.map.assignment) == before.map(\.map.assignment))
             for (b, a) in zip(before, after) {
-                let points = { (d: CalibrationFile.Dimension) in d.map.full.thresholds + d.map.full.values + [d.diagnostics.outOfFoldRMSE] }
+                let points = { (d: CalibrationFile.Dimension) in d.map.full.isotonicStage.thresholds + d.map.full.isotonicStage.values + [d.diagnostics.outOfFoldRMSE] }
                 #expect(points(a).count == points(b).count && zip(points(a), points(b)).allSatisfy { abs($0 - $1) < 1e-12 }, "\(b.name)")
             }
         }

@@ -102,6 +102,7 @@ extension DimensionEstimate {
             labelled: 0, unlabelled: 0, labelledWithoutJudgeScore: 0, unlabelledWithoutJudgeScore: 0, roundedToLevel: 0)
         var (expert, judge, judgeUnlabelled) = ([Double](), [Double](), [Double]())
         var (piLabelled, piUnlabelled) = ([Double](), [Double]())
+        var ids: (labelled: [String], unlabelled: [String]) = ([], [])
         for id in rowIDs {
             let label = labels[id]
             guard let score = d.judge.scores[id]?.value else {
@@ -117,9 +118,11 @@ extension DimensionEstimate {
             if let label {
                 expert.append(label)
                 judge.append(score)
+                ids.labelled.append(id)
                 if let pi { piLabelled.append(pi) }
             } else {
                 judgeUnlabelled.append(score)
+                ids.unlabelled.append(id)
                 if let pi { piUnlabelled.append(pi) }
             }
         }
@@ -133,7 +136,9 @@ extension DimensionEstimate {
         mean = RunMeanEstimate(sample, level: settings.confidence)
         let maps = run.maps[d.name]
         guard let scale = d.scale else {
-            calibrated = maps.map { CalibratedFigures(sample, levels: nil, maps: $0, passLevel: nil, level: settings.confidence) }
+            calibrated = try maps.map { maps throws in
+                try CalibratedFigures(sample, rows: ids, levels: nil, maps: maps, passLevel: nil, level: settings.confidence)
+            }
             let reason = UndefinedReason(code: "no-scale", message: EstimationWording.noScale(dimension: d.name).text)
             passRateUndefined = settings.passLevel == nil ? nil : reason
             levelsUndefined = reason
@@ -151,9 +156,9 @@ extension DimensionEstimate {
         }
         rows.roundedToLevel = rounded
         self.rows = rows
-        calibrated = maps.map {
-            CalibratedFigures(
-                sample, levels: (scale.values.sorted(), { CategoryRounding.category($0, on: scale).value }), maps: $0,
+        calibrated = try maps.map { maps throws in
+            try CalibratedFigures(
+                sample, rows: ids, levels: (scale.values.sorted(), { CategoryRounding.category($0, on: scale).value }), maps: maps,
                 passLevel: settings.passLevel, level: settings.confidence)
         }
         passRate = try settings.passLevel.map { try RunPassRate(onScale, scale: scale, passLevel: $0, level: settings.confidence) }

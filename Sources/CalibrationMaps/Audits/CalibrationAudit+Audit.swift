@@ -14,13 +14,14 @@ extension CalibrationAudit {
     ///   - labelFingerprint: the fresh label set's fingerprint (``CalibrationData/ExpertLabels/fingerprint``).
     ///   - inclusionProbabilities: each row's π from the label set's sampling frame, by id; `nil` for none
     ///     (every row weighs 1).
+    ///   - runRows: the later run, whose rows give a two-stage map's covariates (needed only then).
     /// - Throws: ``CalibrationMismatch`` for another judge or rubric, or labels that are not fresh;
     ///   ``CalibrationAuditError`` for a family smaller than the audits made here, a labelled row
     ///   without a positive π, or an audit that cannot be made; ``Calibration/AlignmentError`` for
     ///   labels the expert panel refuses.
     public init(
         _ calibration: CalibrationFile, fileHash: String, input: AlignmentInput, judge: JudgeIdentity, labelFingerprint: String,
-        inclusionProbabilities: [String: Double]?, settings: Settings, time: Date = Date()
+        inclusionProbabilities: [String: Double]?, settings: Settings, time: Date = Date(), runRows: FrozenRun? = nil
     ) throws {
         notes = try calibration.check(judge: judge, rubricTextHash: input.info.rubricHash)
         let labelled = Set(input.dimensions.flatMap { $0.expertLabels.map(\.rowID) })
@@ -34,7 +35,7 @@ extension CalibrationAudit {
 
         var found: [(name: String, rows: [TransportAudit.Row]?, leftOut: CalibrationFile.LeftOut)] = []
         for d in input.dimensions {
-            guard let (rows, leftOut) = try calibration.freshRows(d, of: input) else {
+            guard let (rows, leftOut) = try calibration.freshRows(d, of: input, runRows: runRows) else {
                 found.append((d.name, nil, CalibrationFile.LeftOut()))
                 continue
             }

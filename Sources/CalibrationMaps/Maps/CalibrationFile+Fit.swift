@@ -18,16 +18,20 @@ extension CalibrationFile {
     /// has no judge score (the judge failed or was not asked) — in that order. Every row weighs 1.
     ///
     /// **Maps.** Each dimension with at least ``RunInference/CrossFittedMap/minimumRows`` rows gets
-    /// ``RunInference/CrossFittedMap/init(rows:folds:seed:bounds:)`` with the settings' folds and seed
-    /// and the scale's [lowest, highest] as bounds; one with fewer is ``Unfitted``.
+    /// ``RunInference/CrossFittedMap/init(rows:folds:seed:bounds:method:)`` with the settings' folds, seed and
+    /// map and the scale's [lowest, highest] as bounds; one with fewer is ``Unfitted``. A two-stage map's
+    /// covariates are read from each row of `runRows` (``CalibrationData/RowCovariate``).
     ///
     /// - Parameters:
+    ///   - runRows: the run the rows are of, whose rows give a two-stage map's covariates (needed only then).
     ///   - judge: the judge the scores are of (``CalibrationData/JudgeIdentity``).
     ///   - labelFingerprint: the label set's fingerprint (``CalibrationData/ExpertLabels/fingerprint``).
     /// - Throws: ``CalibrationFitError`` for a dimension without a declared scale or a map that cannot be
-    ///   fitted (a score that is not finite); ``Calibration/AlignmentError`` for labels the expert panel refuses.
+    ///   fitted (a score that is not finite); ``Calibration/AlignmentError`` for labels the expert panel refuses;
+    ///   ``CalibrationData/RowCovariateError`` for a row without a covariate's value.
     public init(
-        _ input: AlignmentInput, settings: CalibrationSettings, judge: JudgeIdentity, labelFingerprint: String, created: Date = Date()
+        _ input: AlignmentInput, settings: CalibrationSettings, judge: JudgeIdentity, labelFingerprint: String, created: Date = Date(),
+        runRows: FrozenRun? = nil
     ) throws {
         self.created = created
         rubric = input.info.rubric
@@ -50,22 +54,46 @@ extension CalibrationFile {
             }
             let panel = try ExpertPanel(
                 dimension: d.name, scale: scale, labels: d.expertLabels, runRows: Set(input.runRowIDs), combination: settings.experts)
-            let (rows, leftOut) = Self.rows(d, panel: panel, labelledRows: candidates, examples: examples)
+            var (rows, leftOut) = Self.rows(d, panel: panel, labelledRows: candidates, examples: examples)
+            let method: CrossFittedMap.Method
+            switch settings.map {
+            case .isotonic: method = .isotonic
+            case .twoStage(let covariates, let knots):
+                method = .twoStage(covariates: covariates.map(\.description), knots: knots)
+                rows = try Self.withCovariates(rows, covariates, from: runRows)
+            }
             guard rows.count >= CrossFittedMap.minimumRows else {
                 unfitted.append(Unfitted(name: d.name, rows: rows.count, rowsNeeded: CrossFittedMap.minimumRows, leftOut: leftOut))
                 continue
             }
             let map: CrossFittedMap, passMaps: [PassMap]
             do {
-                map = try CrossFittedMap(rows: rows, folds: settings.folds, seed: settings.seed, bounds: lowest...highest)
-                passMaps = try Self.passMaps(rows, scale: scale, settings: settings)
+                map = try CrossFittedMap(rows: rows, folds: settings.folds, seed: settings.seed, bounds: lowest...highest, method: method)
+                passMaps = try Self.passMaps(rows, scale: scale, settings: settings, method: method)
             } catch {
                 throw CalibrationFitError.map(dimension: d.name, error)
             }
             dimensions.append(
                 Dimension(
                     name: d.name, lowest: lowest, highest: highest, rows: rows.count, map: map, passMaps: passMaps,
-                    diagnostics: Diagnostics(rows: rows, map: map), leftOut: leftOut))
+                    diagnostics: try Diagnostics(rows: rows, map: map), leftOut: leftOut))
+        }
+    }
+
+    /// `rows` with the values of `covariates` read from the row of each id in `run`.
+    ///
+    /// - Throws: ``CalibrationFitError/covariatesWithoutRun`` when there is no run to read them from, and
+    ///   ``CalibrationData/RowCovariateError`` for a row of the run without one.
+    public static func withCovariates(
+        _ rows: [CrossFittedMap.Row], _ covariates: [RowCovariate], from run: FrozenRun?
+    ) throws -> [CrossFittedMap.Row] {
+        guard !covariates.isEmpty else { return rows }
+        guard let run else { throw CalibrationFitError.covariatesWithoutRun }
+        return try rows.map { row in
+            guard let runRow = run.row(id: row.id) else { throw RowCovariateError.missing(row: row.id, covariate: covariates[0].description) }
+            var row = row
+            row.covariates = try covariates.map { c throws(RowCovariateError) in try c.value(of: runRow) }
+            return row
         }
     }
 
@@ -84,18 +112,20 @@ extension CalibrationFile {
 extension CalibrationFile {
     /// The pass map at each level of `scale` above its lowest (``RunInference/PassMap``): each row's
     /// experts' value placed on the scale's nearest level, as an estimate places a fresh label, and
-    /// the map of its score onto 1 when that level is at the pass level or above, else 0 — fitted
-    /// with the same folds and seed as the value map, so fold k of every map leaves out the same rows.
+    /// the map of its score (and covariates) onto 1 when that level is at the pass level or above,
+    /// else 0 — fitted by the same `method` with the same folds and seed as the value map, so fold k of
+    /// every map leaves out the same rows.
     static func passMaps(
-        _ rows: [CrossFittedMap.Row], scale: CategoryScale, settings: CalibrationSettings
+        _ rows: [CrossFittedMap.Row], scale: CategoryScale, settings: CalibrationSettings, method: CrossFittedMap.Method
     ) throws(CrossFittedMap.Failure) -> [PassMap] {
         let placed = rows.map { CategoryRounding.category($0.target, on: scale).value }
         var maps: [PassMap] = []
         for level in scale.values.sorted().dropFirst() {
             let indicators = zip(rows, placed).map { row, at in
-                CrossFittedMap.Row(id: row.id, score: row.score, target: at >= level ? 1 : 0, weight: row.weight)
+                CrossFittedMap.Row(id: row.id, score: row.score, target: at >= level ? 1 : 0, weight: row.weight, covariates: row.covariates)
             }
-            maps.append(PassMap(level: level, map: try CrossFittedMap(rows: indicators, folds: settings.folds, seed: settings.seed, bounds: 0...1)))
+            let map = try CrossFittedMap(rows: indicators, folds: settings.folds, seed: settings.seed, bounds: 0...1, method: method)
+            maps.append(PassMap(level: level, map: map))
         }
         return maps
     }
@@ -107,11 +137,14 @@ public enum CalibrationFitError: Error, Sendable, Hashable, CustomStringConverti
     case noScale(dimension: String)
     /// The dimension's map could not be fitted (a score or expert value that is not finite).
     case map(dimension: String, CrossFittedMap.Failure)
+    /// Covariates were asked for with no run whose rows hold them.
+    case covariatesWithoutRun
 
     public var description: String {
         switch self {
         case .noScale(let d): "dimension \(d) has no declared scale, whose ends bound its map; give the rubric that declares it"
         case .map(let d, let failure): "dimension \(d): the map cannot be fitted: \(failure)"
+        case .covariatesWithoutRun: "a two-stage map's covariates are read from the run's rows, and no run was given"
         }
     }
 }

@@ -77,6 +77,12 @@ extension CalibrationFile {
                         "dimension \(d.name)'s pass map at \(pass.level.plainText) puts rows in other folds than its map does"
                     )
                 }
+                guard pass.map.kind == d.map.kind, pass.map.covariates == d.map.covariates else {
+                    return (
+                        at(path + [Key("map"), Key("kind")]),
+                        "dimension \(d.name)'s pass map at \(pass.level.plainText) is not of its map's kind and covariates"
+                    )
+                }
             }
         }
         return nil
@@ -87,7 +93,10 @@ extension CalibrationFile {
     /// `bounds`, folds from 2 to those asked, each of `rows` rows in a fold, each with an out-of-fold
     /// value within `bounds`.
     func problem(of map: CrossFittedMap, within bounds: ClosedRange<Double>, rows: Int) -> (path: [Key], message: String)? {
-        if let problem = Self.problem(of: map.full, within: bounds) { return ([Key("full")], "map \(problem)") }
+        if let problem = Self.kindProblem(of: map) { return ([Key("kind")], "map \(problem)") }
+        if let problem = Self.problem(of: map.full, covariates: map.covariates.count, within: bounds) {
+            return ([Key("full")], "map \(problem)")
+        }
         guard map.folds >= 2, map.folds <= foldsAsked else {
             return ([Key("folds")], "map used \(map.folds) folds; from 2 to the \(foldsAsked) asked")
         }
@@ -95,7 +104,9 @@ extension CalibrationFile {
             return ([Key("foldMaps")], "map has \(map.foldMaps.count) fold maps for \(map.folds) folds")
         }
         for (k, foldMap) in map.foldMaps.enumerated() {
-            if let problem = Self.problem(of: foldMap, within: bounds) { return ([Key("foldMaps"), Key(k)], "map of fold \(k) \(problem)") }
+            if let problem = Self.problem(of: foldMap, covariates: map.covariates.count, within: bounds) {
+                return ([Key("foldMaps"), Key(k)], "map of fold \(k) \(problem)")
+            }
         }
         if let (id, fold) = map.assignment.first(where: { !(0..<map.folds).contains($0.value) }) {
             return ([Key("assignment")], "map puts row \(id) in fold \(fold), not one of 0 to \(map.folds - 1)")

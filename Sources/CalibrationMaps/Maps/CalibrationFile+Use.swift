@@ -66,10 +66,16 @@ extension CalibrationFile {
     /// The fresh labelled rows of `d` (a dimension of an alignment input on the later run, with a
     /// map here): each with the judge's score, its value through the map and the experts' value,
     /// combined as when the map was fitted (``experts``, worked examples left out unless they were
-    /// kept then); and those left out, by why. `nil` when `d` has no map here.
+    /// kept then); and those left out, by why. `nil` when `d` has no map here. A two-stage map's covariates
+    /// are read from the row of each id in `runRows` (``CalibrationData/RowCovariate``), as when it was fitted.
     ///
-    /// - Throws: ``Calibration/AlignmentError`` for labels the expert panel refuses.
-    public func freshRows(_ d: AlignmentInput.Dimension, of input: AlignmentInput) throws -> (rows: [FreshRow], leftOut: LeftOut)? {
+    /// - Throws: ``Calibration/AlignmentError`` for labels the expert panel refuses;
+    ///   ``CalibrationData/RowCovariateError`` for a row without a covariate's value, or a name the file holds
+    ///   that is no covariate; ``CalibrationFitError/covariatesWithoutRun`` when the map reads covariates and
+    ///   there is no run.
+    public func freshRows(
+        _ d: AlignmentInput.Dimension, of input: AlignmentInput, runRows: FrozenRun? = nil
+    ) throws -> (rows: [FreshRow], leftOut: LeftOut)? {
         guard let fitted = dimension(d.name), let scale = d.scale else { return nil }
         let panel = try ExpertPanel(
             dimension: d.name, scale: scale, labels: d.expertLabels, runRows: Set(input.runRowIDs), combination: experts)
@@ -77,7 +83,27 @@ extension CalibrationFile {
         let (rows, leftOut) = Self.rows(
             d, panel: panel, labelledRows: input.runRowIDs.filter(labelled.contains),
             examples: includeExamples ? [] : input.exampleRowIDs)
-        return (rows.map { FreshRow(id: $0.id, score: $0.score, calibrated: fitted.map.predict($0.score), expert: $0.target) }, leftOut)
+        let covariates = try fitted.map.covariates.map { name throws(RowCovariateError) in try RowCovariate(name: name) }
+        let withCovariates = try Self.withCovariates(rows, covariates, from: runRows)
+        let fresh = try withCovariates.map {
+            FreshRow(id: $0.id, score: $0.score, calibrated: try fitted.map.predict($0.score, covariates: $0.covariates), expert: $0.target)
+        }
+        return (fresh, leftOut)
+    }
+
+    /// The values of `d`'s map's covariates on each row of `run`, by id (empty for a map of the score
+    /// alone), read as when it was fitted (``CalibrationData/RowCovariate``): what a later run's
+    /// scores are read through the map with.
+    ///
+    /// - Throws: ``CalibrationFitError/covariatesWithoutRun`` when the map reads covariates and there is no
+    ///   run; ``CalibrationData/RowCovariateError`` for a row without a covariate's value, or a name that is no covariate.
+    public func covariateValues(_ d: Dimension, of run: FrozenRun?) throws -> [String: [Double]] {
+        guard !d.map.covariates.isEmpty else { return [:] }
+        guard let run else { throw CalibrationFitError.covariatesWithoutRun }
+        let covariates = try d.map.covariates.map { name throws(RowCovariateError) in try RowCovariate(name: name) }
+        var values: [String: [Double]] = [:]
+        for row in run.rows { values[row.id] = try covariates.map { c throws(RowCovariateError) in try c.value(of: row) } }
+        return values
     }
 
     /// What the calibration was fitted on, in a phrase: its judge's model, run, labels and date.

@@ -39,13 +39,20 @@ public struct CalibrationFile: Sendable, Hashable, Codable {
         public var mapSD: Double?
 
         /// The figures of `rows` read through `map`'s out-of-fold values.
-        public init(rows: [CrossFittedMap.Row], map: CrossFittedMap) {
+        ///
+        /// - Throws: ``RunInference/TwoStageMap/Failure/covariates(expected:given:)`` for a row whose covariates are
+        ///   not as many as the map reads.
+        public init(rows: [CrossFittedMap.Row], map: CrossFittedMap) throws(TwoStageMap.Failure) {
             let n = Double(rows.count)
             let residuals = rows.map { $0.target - (map.outOfFold[$0.id] ?? $0.score) }
             outOfFoldRMSE = (residuals.reduce(0) { $0 + $1 * $1 } / n).squareRoot()
             rawRMSE = (rows.reduce(0) { $0 + ($1.target - $1.score) * ($1.target - $1.score) } / n).squareRoot()
             meanResidual = residuals.reduce(0, +) / n
-            mapSD = map.jackknifeVariance { fold in rows.reduce(0) { $0 + fold.predict($1.score) } / n }.squareRoot()
+            mapSD = try map.jackknifeVariance { (fold) throws(TwoStageMap.Failure) in
+                var sum = 0.0
+                for row in rows { sum += try fold.predict(row.score, covariates: row.covariates) }
+                return sum / n
+            }.squareRoot()
         }
     }
 

@@ -19,7 +19,7 @@ extension CalibrationFile {
                     + "data-raw-rmse=\"\(SVGChart.data(g.rawRMSE))\" data-mean-residual=\"\(SVGChart.data(g.meanResidual))\">")
             body.append("<h2>\(HTMLEscaping.text("\(d.name): \(d.rows) rows, \(foldsPhrase(d))"))</h2>")
             body.append(contentsOf: Self.sentences(d).map { "<p>\(HTMLEscaping.text($0))</p>" })
-            body.append(ReportMarkup.table(header: Self.mapHeader, rows: Self.mapRows(d), numeric: 0...1, cssClass: "calibration-map"))
+            body.append(ReportMarkup.table(header: Self.mapHeader(d), rows: Self.mapRows(d), numeric: 0...1, cssClass: "calibration-map"))
             body.append("</section>")
         }
         for u in unfitted {
@@ -37,7 +37,7 @@ extension CalibrationFile {
         for d in dimensions {
             out.append("## \(HTMLEscaping.markdownCell("\(d.name): \(d.rows) rows, \(foldsPhrase(d))"))\n")
             out.append(contentsOf: Self.sentences(d).map { HTMLEscaping.markdownCell($0) + "\n" })
-            out.append(MarkdownTable(header: Self.mapHeader, rows: Self.mapRows(d)).rendered)
+            out.append(MarkdownTable(header: Self.mapHeader(d), rows: Self.mapRows(d)).rendered)
         }
         for u in unfitted {
             out.append("## \(HTMLEscaping.markdownCell(u.name)): \(CalibrationOutcome.tooFewRows.rawValue)\n")

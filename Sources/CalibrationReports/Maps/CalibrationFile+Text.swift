@@ -19,8 +19,8 @@ extension CalibrationFile {
             out.append("")
             out.append("\(d.name): \(d.rows) rows, \(foldsPhrase(d))")
             out.append(contentsOf: Self.sentences(d).map { "  " + $0 })
-            out.append("  map (judge score → calibrated value):")
-            let indented = Self.mapHeader.enumerated().map { $0 == 0 ? "  " + $1 : $1 }
+            out.append("  " + Self.mapCaption(d))
+            let indented = Self.mapHeader(d).enumerated().map { $0 == 0 ? "  " + $1 : $1 }
             out.append(
                 TextTable(columns: indented, rows: Self.mapRows(d).map { ["  " + $0[0]] + $0.dropFirst() }, rightAligned: [0, 1]).rendered()
             )
@@ -51,7 +51,7 @@ extension CalibrationFile {
 
     /// What each map is and how its figures are read.
     var methodLine: String {
-        "Per dimension, an isotonic map from the judge's score to the experts' \(experts.rawValue), cross-fitted (\(foldsAsked) folds asked, "
+        "Per dimension, \(mapPhrase) to the experts' \(experts.rawValue), cross-fitted (\(foldsAsked) folds asked, "
             + "seed \(seed)); each labelled row's calibrated value is read through the map fitted without its fold."
     }
 
@@ -69,6 +69,7 @@ extension CalibrationFile {
             "out-of-fold RMSE \(ReportNumber.number(g.outOfFoldRMSE)) against the experts; the raw judge score's \(ReportNumber.number(g.rawRMSE))",
             "mean out-of-fold residual (expert − calibrated) \(signed(g.meanResidual))",
         ]
+        if let line = twoStageSentence(d) { out.insert(line, at: 0) }
         if let levels = d.passMaps?.map({ ReportNumber.score($0.level) }), !levels.isEmpty {
             out.append(
                 "pass maps at \(levels.joined(separator: ", ")) (the chance the experts put a row at each level or above), "
@@ -88,11 +89,9 @@ extension CalibrationFile {
         return out
     }
 
-    static let mapHeader = ["judge score", "calibrated"]
-
-    /// The full map's kept points: each judge score and its calibrated value.
+    /// The full map's kept points: each judge score (a two-stage map's rank of its index) and its calibrated value.
     static func mapRows(_ d: Dimension) -> [[String]] {
-        zip(scoreTexts(d.map.full.thresholds), d.map.full.values).map { [$0, ReportNumber.number($1)] }
+        zip(scoreTexts(d.map.full.isotonicStage.thresholds), d.map.full.isotonicStage.values).map { [$0, ReportNumber.number($1)] }
     }
 
     /// Kept points' scores, increasing: whole numbers as such ("3"), else with the fewest decimals, three or more,
@@ -124,6 +123,9 @@ extension CalibrationFile {
             var name: String
             var rows: Int
             var folds: Int
+            /// The map's kind and covariates; its kept points' inputs are judge scores, or a two-stage map's ranks.
+            var map: CrossFittedMap.Kind
+            var covariates: [String]
             var scores: [Double]
             var calibrated: [Double]
             var outOfFoldRMSE: Double
@@ -158,7 +160,8 @@ extension CalibrationFile {
             includeExamples = c.includeExamples
             dimensions = c.dimensions.map { d in
                 Dimension(
-                    name: d.name, rows: d.rows, folds: d.map.folds, scores: d.map.full.thresholds, calibrated: d.map.full.values,
+                    name: d.name, rows: d.rows, folds: d.map.folds, map: d.map.kind, covariates: d.map.covariates,
+                    scores: d.map.full.isotonicStage.thresholds, calibrated: d.map.full.isotonicStage.values,
                     outOfFoldRMSE: d.diagnostics.outOfFoldRMSE, rawRMSE: d.diagnostics.rawRMSE, meanResidual: d.diagnostics.meanResidual,
                     leftOut: d.leftOut)
             }

@@ -51,6 +51,7 @@ extension CalibrationAudit {
         try self.init(
             calibration, fileHash: fileHash,
             input: try AlignmentInput(run: run, rubric: rubric, rubricText: rubricText, judgments: judgments, labels: labels),
-            judge: judge, labelFingerprint: labels.fingerprint, inclusionProbabilities: probabilities, settings: settings, time: time)
+            judge: judge, labelFingerprint: labels.fingerprint, inclusionProbabilities: probabilities, settings: settings, time: time,
+            runRows: run)
     }
 }

@@ -28,6 +28,6 @@ extension CalibrationFile {
     ) throws {
         try self.init(
             try AlignmentInput(run: run, rubric: rubric, rubricText: rubricText, judgments: judgments, labels: labels), settings: settings,
-            judge: judge, labelFingerprint: labels.fingerprint, created: created)
+            judge: judge, labelFingerprint: labels.fingerprint, created: created, runRows: run)
     }
 }

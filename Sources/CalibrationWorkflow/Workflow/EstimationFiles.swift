@@ -5,6 +5,7 @@ import CalibrationReports
 import DataFormats
 public import Foundation
 import Judging
+import RunInference
 import StatisticsCore
 
 /// The files `judgecal estimate` reads: the judge's scores of every row (or the
@@ -94,12 +95,17 @@ extension EstimationReport {
             scores = try ExternalJudgeScores(judgments: judgments, file: "the judgments of \(judgments.run) by \(judgments.model)")
         default: throw EstimationSettingsError(.scoresOrJudgments)
         }
-        var a = try run(scores, try files.run.map(FrozenRun.load(from:)), files.labels, frame: files.frame)
+        let frozen = try files.run.map(FrozenRun.load(from:))
+        var a = try run(scores, frozen, files.labels, frame: files.frame)
         if let calibration = files.calibration {
             guard files.versus == nil else { throw EstimationSettingsError(.calibratedVersus) }
             let labelled = Set(a.input.dimensions.flatMap { $0.expertLabels.map(\.rowID) })
             try calibration.checkFresh(fingerprint: a.labelFingerprint ?? "", rows: labelled, run: a.input.info.run)
-            a.maps = Dictionary(uniqueKeysWithValues: calibration.dimensions.map { ($0.name, $0.maps) })
+            a.maps = try Dictionary(uniqueKeysWithValues: calibration.dimensions.map { d in
+                var maps = d.maps
+                maps.covariates = try calibration.covariateValues(d, of: frozen)
+                return (d.name, maps)
+            })
         }
         try self.init(
             a, versus: try files.versus.map { try run(ExternalJudgeScores.load(from: $0), nil, files.versusLabels, frame: nil) },

@@ -9,11 +9,15 @@ public struct ScaleMaps: Sendable, Hashable {
     /// The pass maps in ascending level, one per level above the scale's lowest; `nil` when the
     /// calibration holds none (written before they were fitted).
     public var passes: [PassMap]?
+    /// The values of the maps' covariates (``CrossFittedMap/covariates``) on each row of the run read
+    /// through them, by row id; empty for maps of the score alone.
+    public var covariates: [String: [Double]]
 
     /// Creates the maps.
-    public init(value: CrossFittedMap, passes: [PassMap]?) {
+    public init(value: CrossFittedMap, passes: [PassMap]?, covariates: [String: [Double]] = [:]) {
         self.value = value
         self.passes = passes
+        self.covariates = covariates
     }
 }
 
@@ -70,14 +74,24 @@ public struct CalibratedFigures: Sendable, Hashable, Codable {
     ///
     /// - Parameters:
     ///   - sample: the judge's scores with the fresh labels, as the experts gave them (for the mean).
+    ///   - rows: the ids of `sample`'s labelled and unlabelled rows, in its order: whose covariates a
+    ///     two-stage map reads (``ScaleMaps/covariates``); `nil` for maps of the score alone.
     ///   - levels: the scale's levels in ascending order and how an expert's value is placed on one of
     ///     them, or `nil` when the dimension has no scale: then only the mean.
     ///   - passLevel: the level a pass reaches, or `nil` for no pass rate.
+    /// - Throws: ``TwoStageMap/Failure/covariates(expected:given:)`` when a row has not the covariates the maps read.
     public init(
-        _ sample: CorrectionSample, levels: (scale: [Double], place: (Double) -> Double)?, maps: ScaleMaps, passLevel: Double?,
+        _ sample: CorrectionSample, rows: (labelled: [String], unlabelled: [String])? = nil,
+        levels: (scale: [Double], place: (Double) -> Double)?, maps: ScaleMaps, passLevel: Double?,
         level: Double = 0.95, variance: WeightedMeanVariance = .smallSample
-    ) {
-        mean = CalibratedMeanEstimate(sample, map: maps.value, level: level, variance: variance)
+    ) throws(TwoStageMap.Failure) {
+        let covariates = rows.map { ids in
+            (labelled: ids.labelled.map { maps.covariates[$0] ?? [] }, unlabelled: ids.unlabelled.map { maps.covariates[$0] ?? [] })
+        }
+        func read(_ map: CrossFittedMap) throws(TwoStageMap.Failure) -> MappedScores {
+            try MappedScores(sample, through: map, covariates: covariates)
+        }
+        mean = CalibratedMeanEstimate(sample, mapped: try read(maps.value), level: level, variance: variance)
         self.passLevel = passLevel
         guard let levels, let passes = maps.passes, passes.map(\.level) == Array(levels.scale.dropFirst()) else {
             let reason = UndefinedReason(
@@ -91,7 +105,8 @@ public struct CalibratedFigures: Sendable, Hashable, Codable {
             return
         }
         let onScale = sample.expertMapped(levels.place)
-        let readings = passes.map { MappedScores(sample, through: $0.map) }
+        var readings: [MappedScores] = []
+        for pass in passes { readings.append(try read(pass.map)) }
         func estimate(_ indicator: @escaping (Double) -> Bool, _ reading: MappedScores) -> CalibratedMeanEstimate {
             CalibratedMeanEstimate(onScale.expertMapped { indicator($0) ? 1 : 0 }, mapped: reading, level: level, variance: variance)
         }

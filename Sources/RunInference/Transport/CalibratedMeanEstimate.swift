@@ -41,8 +41,13 @@ public struct CalibratedMeanEstimate: Sendable, Hashable, Codable {
     public let rows: Int
 
     /// The estimates of `sample` (the judge's own scores, with the fresh labels) through `map`, at `level`.
-    public init(_ sample: CorrectionSample, map: CrossFittedMap, level: Double = 0.95, variance: WeightedMeanVariance = .smallSample) {
-        self.init(sample, mapped: MappedScores(sample, through: map), level: level, variance: variance)
+    ///
+    /// - Throws: ``TwoStageMap/Failure/covariates(expected:given:)`` for a map that reads covariates, which
+    ///   a sample of scores alone does not carry (``MappedScores/init(_:through:covariates:)`` takes them).
+    public init(
+        _ sample: CorrectionSample, map: CrossFittedMap, level: Double = 0.95, variance: WeightedMeanVariance = .smallSample
+    ) throws(TwoStageMap.Failure) {
+        self.init(sample, mapped: try MappedScores(sample, through: map), level: level, variance: variance)
     }
 
     /// The estimates of `sample`'s experts' values with the judge's scores read as `mapped` (through a

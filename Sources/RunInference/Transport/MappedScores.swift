@@ -34,13 +34,35 @@ public struct MappedScores: Sendable, Hashable {
         self.folds = folds
     }
 
-    /// The score of each row of `sample` (labelled, then unlabelled) read through `map` and its fold maps.
-    public init(_ sample: CorrectionSample, through map: CrossFittedMap) {
-        func read(_ f: (Double) -> Double) -> Values {
-            Values(labelled: sample.judge.map(f), unlabelled: sample.judgeUnlabelled.map(f))
+    /// The score of each row of `sample` (labelled, then unlabelled) read through `map` and its fold
+    /// maps, with each row's values of the map's covariates (in the order of
+    /// ``CrossFittedMap/covariates``; none for a map of the score alone).
+    ///
+    /// - Throws: ``TwoStageMap/Failure/covariates(expected:given:)`` when a row's covariates are not as
+    ///   many as the map reads (none given for a map that reads some).
+    public init(
+        _ sample: CorrectionSample, through map: CrossFittedMap, covariates: (labelled: [[Double]], unlabelled: [[Double]])? = nil
+    ) throws(TwoStageMap.Failure) {
+        func read(_ f: JudgeMap) throws(TwoStageMap.Failure) -> Values {
+            func values(_ scores: [Double], _ rows: [[Double]]?) throws(TwoStageMap.Failure) -> [Double] {
+                var out: [Double] = []
+                out.reserveCapacity(scores.count)
+                for (i, score) in scores.enumerated() {
+                    let given = rows.flatMap { i < $0.count ? $0[i] : nil } ?? []
+                    guard given.count == map.covariates.count else {
+                        throw .covariates(expected: map.covariates.count, given: given.count)
+                    }
+                    out.append(try f.predict(score, covariates: given))
+                }
+                return out
+            }
+            return Values(
+                labelled: try values(sample.judge, covariates?.labelled), unlabelled: try values(sample.judgeUnlabelled, covariates?.unlabelled))
         }
-        full = read(map.predict)
-        folds = map.foldMaps.map { fold in read(fold.predict) }
+        full = try read(map.full)
+        var folds: [Values] = []
+        for fold in map.foldMaps { folds.append(try read(fold)) }
+        self.folds = folds
     }
 
     /// The values of the same rows under `combine` applied row by row to the readings of several maps

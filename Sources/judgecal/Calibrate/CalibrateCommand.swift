@@ -6,6 +6,7 @@ import CommandLineParsing
 import DataFormats
 import Foundation
 import Judging
+import RunInference
 
 /// `judgecal calibrate RUN --rubric R --labels L… --output FILE`: per dimension, a cross-fitted isotonic
 /// map from the judge's score to the experts' scale, saved with the judge, rubric and labels it was
@@ -33,6 +34,17 @@ enum CalibrateCommand {
     static let report = OptionKey<String?>(
         "report", valueName: "file",
         help: "Also write the report to this file: .html a page with each map's table, .md Markdown, else JSON.")
+    static let map = OptionKey<CrossFittedMap.Kind>(
+        "map", valueName: "kind",
+        help: "The map: isotonic in the judge's score, or two-stage (a spline of the score and covariates, ranked, then isotonic; CJE's).",
+        choices: CrossFittedMap.Kind.allCases.map(\.rawValue), defaultValue: defaults.map.kind)
+    static let covariate = OptionKey<[String]>(
+        "covariate", valueName: "name",
+        help: "With --map two-stage, a covariate of each row: response-length (the response's characters) or metadata.KEY (a number).",
+        arity: .repeating)
+    static let knots = OptionKey<Int>(
+        "knots", valueName: "n", help: "With --map two-stage, the most base knots of each spline (fewer on few rows, as CJE).",
+        defaultValue: CalibrationSettings.standardKnots)
     static let includeExamples = Flag("include-examples", help: "Keep the rubric's worked-example rows.")
     static let runFile = PositionalKey<String>("run", help: "The frozen run (.run.jsonl).")
 
@@ -55,11 +67,30 @@ enum CalibrateCommand {
             Exit codes: 0 some dimension has a map; 3 no dimension has rows enough for one (nothing is written); 1 the judge \
             server failed; 64 usage; 65 malformed input; 66 a file missing; 73 output folder missing.
             """,
-        options: [rubric] + LabelOptions.options + [judgeScores, output, folds, seed, experts, report, SplitOptions.history]
+        options: [rubric] + LabelOptions.options + [judgeScores, output, folds, seed, experts, map, covariate, knots, report]
+            + [SplitOptions.history]
             + JudgeModelOptions.options,
         flags: LabelOptions.flags + [includeExamples, AlignCommand.noHistory],
         positionals: [runFile],
         run: run)
+
+    /// The map asked for: isotonic, refusing a two-stage map's options, or two-stage with its covariates and knots.
+    static func mapSetting(_ arguments: ParsedArguments) throws -> CalibrationSettings.Map {
+        guard try arguments[map] == .twoStage else {
+            let twoStageOnly: [any OptionDeclaration] = [covariate, knots]
+            if let given = twoStageOnly.first(where: arguments.isGiven) { throw UsageError(CalibrateMessages.onlyTwoStage(given.option.name)) }
+            return .isotonic
+        }
+        var covariates: [RowCovariate] = []
+        for name in try arguments[covariate] {
+            do {
+                covariates.append(try RowCovariate(name: name))
+            } catch {
+                throw UsageError(CalibrateMessages.unknownCovariate(name))
+            }
+        }
+        return .twoStage(covariates: covariates, knots: try arguments[knots])
+    }
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         let outputPath = try arguments[output], reportPath = try arguments[report], scoresPath = try arguments[judgeScores]
@@ -72,7 +103,7 @@ enum CalibrateCommand {
         }
         let settings = try CalibrationSettings(
             folds: try arguments[folds], seed: try arguments[seed], experts: try arguments[experts],
-            includeExamples: arguments[includeExamples])
+            includeExamples: arguments[includeExamples], map: try mapSetting(arguments))
         let outputs = AlignmentOutputs(report: reportPath, history: history, historyIsDefault: !arguments.isGiven(SplitOptions.history))
         try StagedOutputs.check(outputPath, role: "calibration")
         try outputs.check()

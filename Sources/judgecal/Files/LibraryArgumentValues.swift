@@ -13,6 +13,7 @@ public import StatisticsCore
 extension IntervalMethod: ArgumentValue {}
 extension RecordFormat: ArgumentValue {}
 extension ExpertCombination: ArgumentValue {}
+extension CrossFittedMap.Kind: ArgumentValue {}
 extension AnnotatorScorer: ArgumentValue {}
 extension JudgeSession.Mode: ArgumentValue {}
 extension LabelSplit: ArgumentValue {}

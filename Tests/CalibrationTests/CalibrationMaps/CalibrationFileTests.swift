@@ -161,7 +161,7 @@ struct CalibrationFileTests {
         let url = try SharedData.temporaryFile(String(decoding: data, as: UTF8.self), named: "c.json", in: "calibration-file")
         let read = try CalibrationFile.load(from: url)
         #expect(read == file)
-        #expect(read.dimension("Quality")?.map.predict(3) == file.dimension("Quality")?.map.predict(3))
+        #expect(try read.dimension("Quality")?.map.predict(3) == file.dimension("Quality")?.map.predict(3))
     }
 
     /// The file as a JSON object, edited by `edit`, written pretty-printed (a value a line) to a temporary file.
