@@ -163,6 +163,35 @@ struct TransportAuditReferenceTests {
         #expect(TransportAuditPlan.rowsNeeded(for: .pass, power: 0.8, residualSD: 0.8, bias: 0, mapSD: 0.3, margin: 0.3, alpha: 0.05) == nil)
     }
 
+    @Test("With τ estimated on ν degrees of freedom, the chance equals simulated audits of maps whose bias is τ·t_ν about b, and asks more rows")
+    func estimatedMapError() throws {
+        let (sigma, tau, margin, n, nu) = (0.8, 0.1, 0.3, 60, 4.0)
+        for (goal, bias) in [(TransportAuditPlan.Goal.pass, 0.0), (.fail, 0.55)] {
+            var rng = Xoshiro256StarStar(seed: 37)
+            var reached = 0
+            let replications = 20_000
+            for _ in 0..<replications {
+                // Student's t on ν: a normal over √(χ²_ν/ν), χ²_ν = 2·Gamma(ν/2).
+                let t = rng.nextNormal() / (2 * rng.nextGamma(shape: nu / 2) / nu).squareRoot()
+                let shift = bias + tau * t
+                let rows = (0..<n).map { _ in TransportAudit.Row(calibrated: 0, expert: shift + sigma * rng.nextNormal()) }
+                let outcome = try TransportAudit(rows: rows, margin: margin, alpha: 0.05, minimumEffectiveRows: 2).outcome
+                if outcome.rawValue == goal.rawValue { reached += 1 }
+            }
+            let simulated = Double(reached) / Double(replications)
+            let planned = TransportAuditPlan.probability(
+                of: goal, rows: n, residualSD: sigma, bias: bias, mapSD: tau, mapDegreesOfFreedom: nu, margin: margin, alpha: 0.05)
+            let normal = TransportAuditPlan.probability(of: goal, rows: n, residualSD: sigma, bias: bias, mapSD: tau, margin: margin, alpha: 0.05)
+            #expect(abs(planned - simulated) <= 4 * (simulated * (1 - simulated) / Double(replications)).squareRoot(), "\(goal): \(planned) against \(simulated)")
+            #expect(planned < normal, "heavier tails lower the chance: \(planned) against \(normal)")
+        }
+        let estimated = try #require(
+            TransportAuditPlan.rowsNeeded(for: .fail, power: 0.9, residualSD: 0.7, bias: 0.3, mapSD: 0.05, mapDegreesOfFreedom: 4, margin: 0.1, alpha: 0.05))
+        let known = try #require(
+            TransportAuditPlan.rowsNeeded(for: .fail, power: 0.9, residualSD: 0.7, bias: 0.3, mapSD: 0.05, margin: 0.1, alpha: 0.05))
+        #expect(estimated > known, "\(estimated) rows against \(known)")
+    }
+
     @Test("χ² distribution function against SciPy's chi2.cdf within 1e-13")
     func chiSquare() {
         for c in TransportAuditFixtures.file.chiSquare {

@@ -12,8 +12,10 @@ import RunInference
 /// when the map holds. Each audit is planned at the per-audit level α/m of a family of m audits decided
 /// together (Bonferroni, as ``RunInference/TransportAudit``). The map's own error τ, the SD of its bias
 /// from having been fitted on finitely many rows, is averaged over (``RunInference/TransportAuditPlan``):
-/// given with σ, or read per dimension from a calibration (``CalibrationFile/Diagnostics/mapSD``; 0 for
-/// a file written before it was recorded, which the plan says).
+/// given with σ (taken as known), or read per dimension from a calibration (``CalibrationFile/Diagnostics/mapSD``;
+/// 0 for a file written before it was recorded, which the plan says) — there the jackknife of the map's K
+/// folds, an estimate on K − 1 degrees of freedom, so the map's bias is drawn as τ times Student's t on
+/// K − 1 (``RunInference/TransportAuditPlan/probability(of:rows:residualSD:bias:mapSD:mapDegreesOfFreedom:margin:alpha:)``).
 public struct CalibrationAuditPlan: Sendable, Hashable, Codable {
     /// What the plan assumes.
     public struct Settings: Sendable, Hashable, Codable {
@@ -57,6 +59,8 @@ public struct CalibrationAuditPlan: Sendable, Hashable, Codable {
         /// σ, and τ (0 when not known).
         public var residualSD: Double
         public var mapSD: Double
+        /// The degrees of freedom τ was estimated on (K − 1 for a calibration's map of K folds); `nil` for a τ given.
+        public var mapDegreesOfFreedom: Double?
         /// The rows a pass at ``Settings/bias`` needs; `nil` when no number of rows passes (|bias| ≥ δ) or
         /// not within ``maximumRows``.
         public var rowsToPass: Int?
@@ -79,26 +83,31 @@ public struct CalibrationAuditPlan: Sendable, Hashable, Codable {
         guard residualSD >= 0, residualSD.isFinite else { throw CalibrationAuditPlanError.residualSD(residualSD) }
         guard mapSD >= 0, mapSD.isFinite else { throw CalibrationAuditPlanError.residualSD(mapSD) }
         self.settings = settings
-        dimensions = [Self.plan(name: nil, sd: residualSD, mapSD: mapSD, settings)]
+        dimensions = [Self.plan(name: nil, sd: residualSD, mapSD: mapSD, degrees: nil, settings)]
     }
 
     /// The plan per dimension of `calibration`, σ each map's out-of-fold RMSE and τ its map's own error.
     public init(settings: Settings, calibration: CalibrationFile) {
         self.settings = settings
         dimensions = calibration.dimensions.map {
-            Self.plan(name: $0.name, sd: $0.diagnostics.outOfFoldRMSE, mapSD: $0.diagnostics.mapSD ?? 0, settings)
+            Self.plan(
+                name: $0.name, sd: $0.diagnostics.outOfFoldRMSE, mapSD: $0.diagnostics.mapSD ?? 0, degrees: Double($0.map.folds - 1),
+                settings)
         }
     }
 
-    static func plan(name: String?, sd: Double, mapSD: Double, _ s: Settings) -> Dimension {
+    static func plan(name: String?, sd: Double, mapSD: Double, degrees: Double?, _ s: Settings) -> Dimension {
         let alpha = s.alpha / Double(s.family)
         // A fail is decided on any number of rows (the interval beyond the margin); a pass needs the minimum.
         let rows = { (goal: TransportAuditPlan.Goal, bias: Double) in
             TransportAuditPlan.rowsNeeded(
-                for: goal, power: s.power, residualSD: sd, bias: bias, mapSD: mapSD, margin: s.margin, alpha: alpha,
+                for: goal, power: s.power, residualSD: sd, bias: bias, mapSD: mapSD, mapDegreesOfFreedom: degrees, margin: s.margin,
+                alpha: alpha,
                 minimumRows: goal == .pass ? s.minimumRows : 2, maximumRows: maximumRows)
         }
-        return Dimension(name: name, residualSD: sd, mapSD: mapSD, rowsToPass: rows(.pass, s.bias), rowsToFail: s.shift.flatMap { rows(.fail, $0) })
+        return Dimension(
+            name: name, residualSD: sd, mapSD: mapSD, mapDegreesOfFreedom: degrees, rowsToPass: rows(.pass, s.bias),
+            rowsToFail: s.shift.flatMap { rows(.fail, $0) })
     }
 }
 

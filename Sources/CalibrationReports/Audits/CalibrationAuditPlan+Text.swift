@@ -17,7 +17,8 @@ extension CalibrationAuditPlan {
         for d in dimensions {
             out.append("")
             let sd = "residual SD \(ReportNumber.number(d.residualSD)), the map's own error \(ReportNumber.number(d.mapSD))"
-            out.append(d.name.map { "\($0): \(sd) (the calibration's out-of-fold RMSE and fold jackknife)" } ?? sd)
+            let degrees = d.mapDegreesOfFreedom.map { ", an estimate on \(Int($0)) degrees of freedom: its bias drawn as τ·t" } ?? ""
+            out.append(d.name.map { "\($0): \(sd) (the calibration's out-of-fold RMSE and fold jackknife\(degrees))" } ?? sd)
             out.append("  " + passLine(d))
             if let shift = s.shift { out.append("  " + failLine(d, shift: shift)) }
         }

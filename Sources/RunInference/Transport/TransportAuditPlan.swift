@@ -27,6 +27,13 @@ import Foundation
 /// map that no longer holds?") shows why it matters: with τ ignored, the audits fall well short of the
 /// chances they were planned for.
 ///
+/// **τ estimated.** A calibration's τ is the jackknife over its K folds: an estimate on K − 1 degrees
+/// of freedom, which at K = 5 is often well below the truth. Given those degrees of freedom ν, the map's
+/// bias is taken as τ·T with T Student's t on ν degrees of freedom — the predictive distribution of a
+/// normal bias whose variance was estimated on ν degrees of freedom — and the chance is averaged over
+/// it by the midpoint rule on its quantiles, (1/400) Σₖ P(goal | b + τ·F_ν⁻¹((k + ½)/400)). Its heavier
+/// tails ask more rows where τ matters, as much as the estimate's own uncertainty warrants.
+///
 /// **The rows needed.** The fewest n, at least a minimum (20, the audit's own), whose chance
 /// reaches the power: doubling from the minimum, then bisection, as the chance rises with n for a
 /// pass when |b| < δ and for a fail when |b| > δ. A pass cannot be planned when |b| ≥ δ (no number
@@ -40,14 +47,26 @@ public enum TransportAuditPlan {
 
     /// The chance that an audit of `rows` rows reaches `goal`, at per-audit level `alpha`, for
     /// residuals with standard deviation `residualSD` and true mean `bias` plus the map's own error
-    /// of standard deviation `mapSD`, margin `margin`.
     ///
-    /// - Precondition: σ ≥ 0, τ ≥ 0, δ > 0, 0 < α < 1.
+    /// of standard deviation `mapSD`, margin `margin`; with `mapDegreesOfFreedom` ν, τ was estimated on ν
+    /// degrees of freedom and the map's bias is drawn as τ times Student's t on ν.
+    ///
+    /// - Precondition: σ ≥ 0, τ ≥ 0, δ > 0, 0 < α < 1, ν ≥ 1.
     public static func probability(
-        of goal: Goal, rows n: Int, residualSD: Double, bias: Double, mapSD: Double = 0, margin: Double, alpha: Double
+        of goal: Goal, rows n: Int, residualSD: Double, bias: Double, mapSD: Double = 0, mapDegreesOfFreedom: Double? = nil,
+        margin: Double, alpha: Double
     ) -> Double {
-        precondition(mapSD >= 0 && mapSD.isFinite, "a planning assumption is out of range")
+        precondition(mapSD >= 0 && mapSD.isFinite && (mapDegreesOfFreedom ?? 1) >= 1, "a planning assumption is out of range")
         guard mapSD > 0 else { return probability(of: goal, rows: n, residualSD: residualSD, bias: bias, margin: margin, alpha: alpha) }
+        if let nu = mapDegreesOfFreedom {
+            let points = 400
+            let total = (0..<points).reduce(0.0) { sum, k in
+                let u = StudentTDistribution.quantile((Double(k) + 0.5) / Double(points), degreesOfFreedom: nu)
+                return sum + probability(
+                    of: goal, rows: n, residualSD: residualSD, bias: bias + mapSD * u, margin: margin, alpha: alpha, tolerance: 1e-9)
+            }
+            return min(1, max(0, total / Double(points)))
+        }
         let step = 0.05, points = Int((16 / step).rounded())
         var total = 0.0
         for k in 0...points {
@@ -55,13 +74,16 @@ public enum TransportAuditPlan {
             let weight = k == 0 || k == points ? 1.0 : (k % 2 == 1 ? 4.0 : 2.0)
             let density = exp(-u * u / 2) / (2 * Double.pi).squareRoot()
             total += weight * density
-                * probability(of: goal, rows: n, residualSD: residualSD, bias: bias + mapSD * u, margin: margin, alpha: alpha)
+                * probability(of: goal, rows: n, residualSD: residualSD, bias: bias + mapSD * u, margin: margin, alpha: alpha, tolerance: 1e-9)
         }
         return min(1, max(0, total * step / 3))
     }
 
-    /// The chance with the map's error known to be none (`mapSD` 0).
-    static func probability(of goal: Goal, rows n: Int, residualSD: Double, bias: Double, margin: Double, alpha: Double) -> Double {
+    /// The chance with the map's error known to be none (`mapSD` 0), its integral to `tolerance` absolute
+    /// (10⁻¹²; 10⁻⁹ for each point of an average over the map's error, whose own rule errs by more).
+    static func probability(
+        of goal: Goal, rows n: Int, residualSD: Double, bias: Double, margin: Double, alpha: Double, tolerance: Double = 1e-12
+    ) -> Double {
         precondition(residualSD >= 0 && margin > 0 && alpha > 0 && alpha < 1, "a planning assumption is out of range")
         guard n >= 2 else { return 0 }
         if residualSD == 0 {
@@ -86,7 +108,7 @@ public enum TransportAuditPlan {
         // Where |m| bends (m = 0) and where the slack starts (|m| = δ), the integrand has corners.
         let corners = [-b / se, (delta - b) / se, (-delta - b) / se].filter { $0 > -12 && $0 < 12 }.sorted()
         let points = [-12.0] + corners + [12.0]
-        let total = zip(points, points.dropFirst()).reduce(0) { $0 + integrate(integrand, $1.0, $1.1) }
+        let total = zip(points, points.dropFirst()).reduce(0) { $0 + integrate(integrand, $1.0, $1.1, tolerance: tolerance) }
         return min(1, max(0, total))
     }
 
@@ -94,8 +116,8 @@ public enum TransportAuditPlan {
     /// `power`; `nil` when the goal cannot be reached (a pass with |b| ≥ δ, a fail with |b| ≤ δ; with
     /// the map's error, whenever no number of rows reaches the power) or not within `maximumRows`.
     public static func rowsNeeded(
-        for goal: Goal, power: Double, residualSD: Double, bias: Double, mapSD: Double = 0, margin: Double, alpha: Double,
-        minimumRows: Int = 20, maximumRows: Int = 100_000
+        for goal: Goal, power: Double, residualSD: Double, bias: Double, mapSD: Double = 0, mapDegreesOfFreedom: Double? = nil,
+        margin: Double, alpha: Double, minimumRows: Int = 20, maximumRows: Int = 100_000
     ) -> Int? {
         switch goal {
         case .pass where abs(bias) > margin || (abs(bias) == margin && residualSD > 0): return nil
@@ -104,11 +126,16 @@ public enum TransportAuditPlan {
         }
         if mapSD > 0 {
             // With unlimited rows the audit decides exactly whether |b + τu| ≤ δ.
-            let within = NormalDistribution.cdf((margin - bias) / mapSD) - NormalDistribution.cdf((-margin - bias) / mapSD)
+            let cdf = { (x: Double) in
+                mapDegreesOfFreedom.map { StudentTDistribution.cdf(x, degreesOfFreedom: $0) } ?? NormalDistribution.cdf(x)
+            }
+            let within = cdf((margin - bias) / mapSD) - cdf((-margin - bias) / mapSD)
             guard (goal == .pass ? within : 1 - within) >= power else { return nil }
         }
         let chance = { (n: Int) in
-            probability(of: goal, rows: n, residualSD: residualSD, bias: bias, mapSD: mapSD, margin: margin, alpha: alpha)
+            probability(
+                of: goal, rows: n, residualSD: residualSD, bias: bias, mapSD: mapSD, mapDegreesOfFreedom: mapDegreesOfFreedom,
+                margin: margin, alpha: alpha)
         }
         var low = minimumRows - 1, high = minimumRows
         while chance(high) < power, high < maximumRows { (low, high) = (high, min(2 * high, maximumRows)) }
@@ -120,8 +147,8 @@ public enum TransportAuditPlan {
         return high
     }
 
-    /// ∫ₐᵇ f by adaptive Simpson's rule to 10⁻¹² absolute, at most 40 halvings deep.
-    static func integrate(_ f: (Double) -> Double, _ a: Double, _ b: Double) -> Double {
+    /// ∫ₐᵇ f by adaptive Simpson's rule to `tolerance` absolute (10⁻¹² unless told), at most 40 halvings deep.
+    static func integrate(_ f: (Double) -> Double, _ a: Double, _ b: Double, tolerance: Double = 1e-12) -> Double {
         func simpson(_ a: Double, _ fa: Double, _ b: Double, _ fb: Double) -> (m: Double, fm: Double, value: Double) {
             let m = (a + b) / 2, fm = f(m)
             return (m, fm, (b - a) / 6 * (fa + 4 * fm + fb))
@@ -134,6 +161,6 @@ public enum TransportAuditPlan {
         }
         guard b > a else { return 0 }
         let fa = f(a), fb = f(b)
-        return refine(a, fa, b, fb, simpson(a, fa, b, fb), 1e-12, 40)
+        return refine(a, fa, b, fb, simpson(a, fa, b, fb), tolerance, 40)
     }
 }
