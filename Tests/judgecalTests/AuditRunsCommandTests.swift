@@ -39,16 +39,21 @@ struct AuditRunsCommandTests {
         let moved = lines.enumerated().map { i, line -> String in
             guard i > 0 else { return String(line) }
             let cells = line.split(separator: ",").map(String.init)
-            return ([cells[0]] + cells.dropFirst().map { String(min(4, max(1, (Int($0) ?? 3) + shift))) }).joined(separator: ",")
+            return ([cells[0]] + cells.dropFirst().map { String(min(4, max(1, (Int($0) ?? 3) + shift))) }).joined(
+                separator: ",")
         }
-        return try SharedData.temporaryFile(moved.joined(separator: "\n") + "\n", named: "judge.csv", in: "audit-runs").path
+        return try SharedData.temporaryFile(moved.joined(separator: "\n") + "\n", named: "judge.csv", in: "audit-runs")
+            .path
     }
 
-    @Test("Two runs: the family is the dimensions over both (4), each interval as a single audit's with --family 4; history a line each")
+    @Test(
+        "Two runs: the family is the dimensions over both (4), each interval as a single audit's with --family 4; history a line each"
+    )
     func family() throws {
         let runs = try Runs()
         let folder = try SharedData.temporaryFolder("audit-runs")
-        let history = folder.appendingPathComponent("history.jsonl"), page = folder.appendingPathComponent("audits.html")
+        let history = folder.appendingPathComponent("history.jsonl"),
+            page = folder.appendingPathComponent("audits.html")
         let both = try Self.audit(
             [runs.b.run, runs.c.run], calibration: runs.calibration,
             [
@@ -59,18 +64,25 @@ struct AuditRunsCommandTests {
         let json = try JSONValue.parse(Data(both.output.utf8))
         let audits = try #require(json["audits"]?.array, "\(both.output)\n\(both.error)")
         #expect(json["familySize"]?.double == 4 && audits.count == 2)
-        #expect(audits.compactMap { $0["run"]?.string } == ["b", "c"] && audits.allSatisfy { $0["familySize"]?.double == 4 })
+        #expect(
+            audits.compactMap { $0["run"]?.string } == ["b", "c"] && audits.allSatisfy { $0["familySize"]?.double == 4 }
+        )
         let outcome = try #require(json["outcome"]?.string)
         #expect(both.status == ["pass": 0, "fail": 2, "notEnough": 3][outcome], "\(outcome): \(both.status)")
 
         let alone = try Self.audit(
             [runs.b.run], calibration: runs.calibration,
-            ["--labels", try runs.b.labels(0..<60), "--judge-scores", runs.b.scores, "--margin", "1", "--json", "--no-history"]
+            [
+                "--labels", try runs.b.labels(0..<60), "--judge-scores", runs.b.scores, "--margin", "1", "--json",
+                "--no-history",
+            ]
                 + ["--family", "4"])
         let single = try JSONValue.parse(Data(alone.output.utf8))
         #expect(single["familySize"]?.double == 4 && single["audits"] == nil, "\(alone.output)")
         func halfWidth(_ audit: JSONValue?) -> Double? {
-            guard let d = audit?["dimensions"]?.array?.first, let lower = d["lower"]?.double, let upper = d["upper"]?.double else {
+            guard let d = audit?["dimensions"]?.array?.first, let lower = d["lower"]?.double,
+                let upper = d["upper"]?.double
+            else {
                 return nil
             }
             return (upper - lower) / 2
@@ -79,12 +91,17 @@ struct AuditRunsCommandTests {
         #expect(abs(together - apart) < 1e-12, "\(together) against \(apart)")
         let default2 = try Self.audit(
             [runs.b.run], calibration: runs.calibration,
-            ["--labels", try runs.b.labels(0..<60), "--judge-scores", runs.b.scores, "--margin", "1", "--json", "--no-history"])
+            [
+                "--labels", try runs.b.labels(0..<60), "--judge-scores", runs.b.scores, "--margin", "1", "--json",
+                "--no-history",
+            ])
         let narrower = try #require(halfWidth(try JSONValue.parse(Data(default2.output.utf8))))
         #expect(narrower < together, "a family of 2 is narrower than one of 4: \(narrower), \(together)")
 
         let html = try String(contentsOf: page, encoding: .utf8)
-        #expect(html.contains("<section class=\"run\" data-run=\"b\"") && html.contains("<section class=\"run\" data-run=\"c\""))
+        #expect(
+            html.contains("<section class=\"run\" data-run=\"b\"")
+                && html.contains("<section class=\"run\" data-run=\"c\""))
         #expect(html.contains("data-family-size=\"4\"") && html.contains("<h3>Relevance: "), "\(html)")
         let entries = try AuditHistoryEntry.readAll(from: history)
         #expect(entries.map(\.run) == ["b", "c"] && entries.allSatisfy { $0.familySize == 4 }, "\(entries)")
@@ -101,7 +118,9 @@ struct AuditRunsCommandTests {
             ])
         #expect(result.status == 2, "\(result.output)\n\(result.error)")
         #expect(result.output.contains("on run b\n") && result.output.contains("on run c\n"), "\(result.output)")
-        #expect(result.output.contains("Outcome over 2 runs (b, c), Bonferroni over 4 audits decided together"), "\(result.output)")
+        #expect(
+            result.output.contains("Outcome over 2 runs (b, c), Bonferroni over 4 audits decided together"),
+            "\(result.output)")
         #expect(result.output.trimmingCharacters(in: .newlines).hasSuffix("each at 98.8%: FAIL"), "\(result.output)")
     }
 
@@ -125,7 +144,9 @@ struct AuditRunsCommandTests {
         return sheet.path
     }
 
-    @Test("Runs on the same inputs: sheets go to the run their frame names; a sheet without a frame is refused, named (64)")
+    @Test(
+        "Runs on the same inputs: sheets go to the run their frame names; a sheet without a frame is refused, named (64)"
+    )
     func assignment() throws {
         let runs = try Runs()
         // Run d: run b's rows (the same ids) under another name, judged alike.
@@ -133,24 +154,33 @@ struct AuditRunsCommandTests {
             .replacingOccurrences(of: #""name": "b""#, with: #""name": "d""#)
         let d = try SharedData.temporaryFile(text, named: "d.run.jsonl", in: "audit-runs").path
         let dScores = try SharedData.temporaryFile(
-            try String(contentsOf: URL(fileURLWithPath: runs.b.scores), encoding: .utf8), named: "judge.csv", in: "audit-runs").path
-        let forB = try Self.extracted(runs.b.run, experts: runs.b.experts), forD = try Self.extracted(d, experts: runs.b.experts)
+            try String(contentsOf: URL(fileURLWithPath: runs.b.scores), encoding: .utf8), named: "judge.csv",
+            in: "audit-runs"
+        ).path
+        let forB = try Self.extracted(runs.b.run, experts: runs.b.experts),
+            forD = try Self.extracted(d, experts: runs.b.experts)
         let history = try SharedData.temporaryFolder("audit-runs").appendingPathComponent("history.jsonl")
         let framed = try Self.audit(
             [runs.b.run, d], calibration: runs.calibration,
             [
-                "--labels", forD, forB, "--judge-scores", runs.b.scores, "--judge-scores", dScores, "--margin", "1", "--json",
+                "--labels", forD, forB, "--judge-scores", runs.b.scores, "--judge-scores", dScores, "--margin", "1",
+                "--json",
                 "--history", history.path,
             ])
         let json = try JSONValue.parse(Data(framed.output.utf8))
         let audits = try #require(json["audits"]?.array, "\(framed.output)\n\(framed.error)")
-        #expect(audits.compactMap { $0["run"]?.string } == ["b", "d"] && audits.allSatisfy { $0["weighted"] == .bool(true) })
+        #expect(
+            audits.compactMap { $0["run"]?.string } == ["b", "d"] && audits.allSatisfy { $0["weighted"] == .bool(true) }
+        )
         #expect(try AuditHistoryEntry.readAll(from: history).map(\.run) == ["b", "d"])
 
         let plain = try runs.b.labels(0..<60)
         let ambiguous = try Self.audit(
             [runs.b.run, d], calibration: runs.calibration,
-            ["--labels", plain, forD, "--judge-scores", runs.b.scores, "--judge-scores", dScores, "--margin", "1", "--no-history"])
+            [
+                "--labels", plain, forD, "--judge-scores", runs.b.scores, "--judge-scores", dScores, "--margin", "1",
+                "--no-history",
+            ])
         #expect(ambiguous.status == 64, "\(ambiguous.error)")
         #expect(ambiguous.error.contains("--labels \(plain) fits several runs (b, d)"), "\(ambiguous.error)")
         #expect(ambiguous.error.contains("audit the runs one at a time with --family"), "\(ambiguous.error)")
@@ -182,7 +212,10 @@ struct AuditRunsCommandTests {
             rest += ["--judge-scores", runs.b.scores, "--judge-scores", runs.c.scores, "--frame", runs.b.scores]
             words = "--frame applies to one run"
         default:
-            rest += ["--labels", try runs.a.labels(150..<160), "--judge-scores", runs.b.scores, "--judge-scores", runs.c.scores]
+            rest += [
+                "--labels", try runs.a.labels(150..<160), "--judge-scores", runs.b.scores, "--judge-scores",
+                runs.c.scores,
+            ]
             words = "labels rows of none of the runs b, c"
         }
         let result = try Self.audit([runs.b.run, runs.c.run], calibration: runs.calibration, rest)

@@ -48,8 +48,8 @@ extension CalibrationAudit {
 
         /// Checks `calibration` against `input`'s judge, rubric and labels, and finds each dimension's rows.
         init(
-            _ calibration: CalibrationFile, fileHash: String, input: AlignmentInput, judge: JudgeIdentity, labelFingerprint: String,
-            inclusionProbabilities: [String: Double]?, runRows: FrozenRun?
+            _ calibration: CalibrationFile, fileHash: String, input: AlignmentInput, judge: JudgeIdentity,
+            labelFingerprint: String, inclusionProbabilities: [String: Double]?, runRows: FrozenRun?
         ) throws {
             notes = try calibration.check(judge: judge, rubricTextHash: input.info.rubricHash)
             let labelled = Set(input.dimensions.flatMap { $0.expertLabels.map(\.rowID) })

@@ -27,7 +27,8 @@ public struct CalibrationAudits: Sendable, Hashable {
         /// A run to audit; `inclusionProbabilities` `nil` for rows of weight 1, `runRows` the run's rows (a
         /// two-stage map's covariates).
         public init(
-            input: AlignmentInput, judge: JudgeIdentity, labelFingerprint: String, inclusionProbabilities: [String: Double]?,
+            input: AlignmentInput, judge: JudgeIdentity, labelFingerprint: String,
+            inclusionProbabilities: [String: Double]?,
             runRows: FrozenRun? = nil
         ) {
             self.input = input
@@ -56,15 +57,19 @@ public struct CalibrationAudits: Sendable, Hashable {
     ///   the first run refused stopping the audits; ``CalibrationAuditError/familyTooSmall(_:audited:)`` for a family
     ///   smaller than the audits made over every run.
     public init(
-        _ calibration: CalibrationFile, fileHash: String, runs: [Run], settings: CalibrationAudit.Settings, time: Date = Date()
+        _ calibration: CalibrationFile, fileHash: String, runs: [Run], settings: CalibrationAudit.Settings,
+        time: Date = Date()
     ) throws {
         let prepared = try runs.map { run in
             try CalibrationAudit.Prepared(
-                calibration, fileHash: fileHash, input: run.input, judge: run.judge, labelFingerprint: run.labelFingerprint,
+                calibration, fileHash: fileHash, input: run.input, judge: run.judge,
+                labelFingerprint: run.labelFingerprint,
                 inclusionProbabilities: run.inclusionProbabilities, runRows: run.runRows)
         }
         let audited = prepared.reduce(0) { $0 + $1.audited }
-        if let family = settings.family, family < audited { throw CalibrationAuditError.familyTooSmall(family, audited: audited) }
+        if let family = settings.family, family < audited {
+            throw CalibrationAuditError.familyTooSmall(family, audited: audited)
+        }
         let m = settings.family ?? max(audited, 1)
         familySize = m
         audits = try prepared.map { try CalibrationAudit($0, settings: settings, familySize: m, time: time) }

@@ -1,5 +1,5 @@
-public import CalibrationMaps
 import CalibrationData
+public import CalibrationMaps
 import DataFormats
 public import Foundation
 import RunInference
@@ -55,14 +55,16 @@ extension CalibrationAudits {
     /// "Audits of judge J's calibration (rubric R, fitted on run X) on 2 runs: b, c".
     var headLine: String {
         let runs = audits.map { $0.run ?? "unnamed" }
-        return "Audits of \(audits.first?.calibrationWords ?? "a calibration") on \(runs.count) runs: \(runs.joined(separator: ", "))"
+        return
+            "Audits of \(audits.first?.calibrationWords ?? "a calibration") on \(runs.count) runs: \(runs.joined(separator: ", "))"
     }
 
     /// "Outcome over 2 runs (b, c), Bonferroni over 4 audits decided together, each at 98.75%: FAIL".
     var outcomeLine: String {
         let runs = audits.map { $0.run ?? "unnamed" }.joined(separator: ", ")
         let level = audits.first.map { ReportNumber.percent(1 - $0.settings.alpha / Double(familySize)) } ?? "—"
-        return "Outcome over \(audits.count) \(audits.count == 1 ? "run" : "runs") (\(runs)), Bonferroni over \(familySize) "
+        return
+            "Outcome over \(audits.count) \(audits.count == 1 ? "run" : "runs") (\(runs)), Bonferroni over \(familySize) "
             + "\(familySize == 1 ? "audit" : "audits") decided together, each at \(level): \(CalibrationAudit.words(outcome))"
     }
 

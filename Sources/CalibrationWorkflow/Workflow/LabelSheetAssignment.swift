@@ -34,15 +34,20 @@ public enum LabelSheetAssignment {
             }
             var fits = framed ?? []
             if fits.isEmpty {
-                let ids = Set(try ExpertLabels.load(from: [sheet], dimensions: dimensions, values: values).labels.map(\.id))
+                let ids = Set(
+                    try ExpertLabels.load(from: [sheet], dimensions: dimensions, values: values).labels.map(\.id))
                 fits = runs.indices.filter { ids.isSubset(of: rowIDs[$0]) }
             }
             let file = InputFile.displayName(sheet)
             guard let run = fits.first else { throw LabelSheetAssignmentError.noRun(sheet: file, runs: names) }
-            guard fits.count == 1 else { throw LabelSheetAssignmentError.severalRuns(sheet: file, runs: fits.map { names[$0] }) }
+            guard fits.count == 1 else {
+                throw LabelSheetAssignmentError.severalRuns(sheet: file, runs: fits.map { names[$0] })
+            }
             assigned[run].append(sheet)
         }
-        if let empty = assigned.firstIndex(where: \.isEmpty) { throw LabelSheetAssignmentError.noSheet(run: names[empty]) }
+        if let empty = assigned.firstIndex(where: \.isEmpty) {
+            throw LabelSheetAssignmentError.noSheet(run: names[empty])
+        }
         return assigned
     }
 }

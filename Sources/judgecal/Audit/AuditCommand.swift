@@ -76,8 +76,8 @@ enum AuditCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
-        let reportPath = try arguments[report], scoresPaths = try arguments[judgeScores], calibrationPath = try arguments[calibration]
-        let runPaths = arguments[runFiles]
+        let reportPath = try arguments[report], scoresPaths = try arguments[judgeScores]
+        let calibrationPath = try arguments[calibration], runPaths = arguments[runFiles]
         let history = arguments[AlignCommand.noHistory] ? nil : try arguments[SplitOptions.history]
         let sheets = try arguments[LabelOptions.labels]
         try InputFiles.refuseOverwriting(
@@ -86,7 +86,8 @@ enum AuditCommand {
         if !scoresPaths.isEmpty, let given = JudgeModelOptions.options.first(where: arguments.isGiven) {
             throw UsageError("--\(given.option.name) does not apply with --judge-scores: no judge is called")
         }
-        try AuditMessages.refuseSeveralRuns(runs: runPaths.count, judgeScores: scoresPaths.count, frame: arguments.isGiven(frame))
+        try AuditMessages.refuseSeveralRuns(
+            runs: runPaths.count, judgeScores: scoresPaths.count, frame: arguments.isGiven(frame))
         let settings = try CalibrationAudit.Settings(
             margin: try arguments[margin], alpha: try arguments[alpha], family: try arguments[family],
             minimumEffectiveRows: try arguments[minRows], bins: try arguments[bins])
@@ -115,8 +116,11 @@ enum AuditCommand {
         if let reportPath { files.append(try only?.file(at: reportPath) ?? audits.file(at: reportPath)) }
         try outputs.write(files, entries: audits.audits.map(AuditHistoryEntry.init))
         let json = arguments[LabelOptions.json]
-        console.print(
-            try only.map { json ? try $0.renderJSON() : $0.renderText() } ?? (json ? try audits.renderJSON() : audits.renderText()))
+        if let only {
+            console.print(json ? try only.renderJSON() : only.renderText())
+        } else {
+            console.print(json ? try audits.renderJSON() : audits.renderText())
+        }
         return VerdictExitCodes.code(for: audits.outcome)
     }
 }

@@ -49,7 +49,8 @@ struct LabelledRunInputs {
         let rubric = try InputFiles.rubric(rubricPath)
         let text = try rubricText(rubricPath)
         let sheets = try LabelSheetAssignment.assign(
-            try LabelOptions.sheets(arguments), to: runs, dimensions: rubric.dimensions, values: LabelOptions.values(arguments))
+            try LabelOptions.sheets(arguments), to: runs, dimensions: rubric.dimensions,
+            values: LabelOptions.values(arguments))
         let reads = try zip(runs, sheets).map { run, sheets in
             Read(
                 run: run, rubric: rubric, rubricText: text,
@@ -61,7 +62,9 @@ struct LabelledRunInputs {
         let judge = try JudgeModelOptions.judge(arguments)
         for read in reads { try beforeJudging(judge.identity, read) }
         var judged: [(inputs: LabelledRunInputs, sheets: [URL])] = []
-        for (read, sheets) in zip(reads, sheets) { judged.append((try await self.judged(read, by: judge, console: console), sheets)) }
+        for (read, sheets) in zip(reads, sheets) {
+            judged.append((try await self.judged(read, by: judge, console: console), sheets))
+        }
         console.printNote(judge.summary)
         return judged
     }
@@ -78,9 +81,12 @@ struct LabelledRunInputs {
     }
 
     /// `read` with its labelled rows judged by `judge`.
-    private static func judged(_ read: Read, by judge: JudgeSession, console: Console) async throws -> LabelledRunInputs {
+    private static func judged(
+        _ read: Read, by judge: JudgeSession, console: Console
+    ) async throws -> LabelledRunInputs {
         let judgments = try await JudgeModelOptions.judgments(
-            run: try CalibrationFile.judgedRows(of: read.run, labels: read.labels), rubric: read.rubric, judge: judge, console: console)
+            run: try CalibrationFile.judgedRows(of: read.run, labels: read.labels), rubric: read.rubric, judge: judge,
+            console: console)
         return LabelledRunInputs(read, judgments: judgments, judge: judge.identity)
     }
 

@@ -24,9 +24,12 @@ enum LabelOptions {
     }
 
     /// The label sheets at `sheets` on `dimensions`, read as ``read(_:run:dimensions:)`` reads those of `--labels`.
-    static func read(_ arguments: ParsedArguments, sheets: [URL], run: FrozenRun, dimensions: [ScoreDimension]) throws -> ExpertLabels {
+    static func read(
+        _ arguments: ParsedArguments, sheets: [URL], run: FrozenRun, dimensions: [ScoreDimension]
+    ) throws -> ExpertLabels {
         try ExpertLabels.load(
-            from: sheets, dimensions: dimensions, runIDs: Set(run.rows.map(\.id)), values: values(arguments), outsideRun: .counted)
+            from: sheets, dimensions: dimensions, runIDs: Set(run.rows.map(\.id)), values: values(arguments),
+            outsideRun: .counted)
     }
 
     /// The sheets of `--labels`, each an existing file.
