@@ -97,6 +97,7 @@ enum JudgeCal {
         case let error as CalibrationAuditSettingsError: AuditMessages.message(for: error)
         case let error as CalibrationAuditError: AuditMessages.message(for: error)
         case let error as CalibrationAuditPlanError: AuditMessages.message(for: error)
+        case let error as LabelSheetAssignmentError: AuditMessages.message(for: error)
         default: nil
         }
     }

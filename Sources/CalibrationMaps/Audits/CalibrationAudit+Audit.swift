@@ -23,39 +23,73 @@ extension CalibrationAudit {
         _ calibration: CalibrationFile, fileHash: String, input: AlignmentInput, judge: JudgeIdentity, labelFingerprint: String,
         inclusionProbabilities: [String: Double]?, settings: Settings, time: Date = Date(), runRows: FrozenRun? = nil
     ) throws {
-        notes = try calibration.check(judge: judge, rubricTextHash: input.info.rubricHash)
-        let labelled = Set(input.dimensions.flatMap { $0.expertLabels.map(\.rowID) })
-        try calibration.checkFresh(fingerprint: labelFingerprint, rows: labelled, run: input.info.run)
-        self.calibration = Identity(calibration, fileHash: fileHash)
-        self.time = time
-        run = input.info.run
-        self.labelFingerprint = labelFingerprint
-        weighted = inclusionProbabilities != nil
-        self.settings = settings
-
-        var found: [(name: String, rows: [TransportAudit.Row]?, leftOut: CalibrationFile.LeftOut)] = []
-        for d in input.dimensions {
-            guard let (rows, leftOut) = try calibration.freshRows(d, of: input, runRows: runRows) else {
-                found.append((d.name, nil, CalibrationFile.LeftOut()))
-                continue
-            }
-            let auditRows = try rows.map { row in
-                var weight = 1.0
-                if let inclusionProbabilities {
-                    guard let pi = inclusionProbabilities[row.id], pi > 0, pi <= 1 else {
-                        throw CalibrationAuditError.noInclusionProbability(row: row.id)
-                    }
-                    weight = 1 / pi
-                }
-                return TransportAudit.Row(calibrated: row.calibrated, expert: row.expert, weight: weight)
-            }
-            found.append((d.name, auditRows, leftOut))
+        let prepared = try Prepared(
+            calibration, fileHash: fileHash, input: input, judge: judge, labelFingerprint: labelFingerprint,
+            inclusionProbabilities: inclusionProbabilities, runRows: runRows)
+        if let family = settings.family, family < prepared.audited {
+            throw CalibrationAuditError.familyTooSmall(family, audited: prepared.audited)
         }
-        let audited = found.count { !($0.rows?.isEmpty ?? true) }
-        if let family = settings.family, family < audited { throw CalibrationAuditError.familyTooSmall(family, audited: audited) }
-        let m = settings.family ?? max(audited, 1)
+        try self.init(prepared, settings: settings, familySize: settings.family ?? max(prepared.audited, 1), time: time)
+    }
+
+    /// An audit checked and its rows found, before the family's size is known: what a run contributes
+    /// to a family of several runs' audits (``CalibrationAudits``).
+    struct Prepared {
+        var notes: [String]
+        var calibration: Identity
+        var run: String?
+        var labelFingerprint: String
+        var weighted: Bool
+        /// Per dimension its rows (`nil`: no map) and the rows left out.
+        var found: [(name: String, rows: [TransportAudit.Row]?, leftOut: CalibrationFile.LeftOut)]
+
+        /// The dimensions that will be audited: those with a map and a fresh row.
+        var audited: Int { found.count { !($0.rows?.isEmpty ?? true) } }
+
+        /// Checks `calibration` against `input`'s judge, rubric and labels, and finds each dimension's rows.
+        init(
+            _ calibration: CalibrationFile, fileHash: String, input: AlignmentInput, judge: JudgeIdentity,
+            labelFingerprint: String, inclusionProbabilities: [String: Double]?, runRows: FrozenRun?
+        ) throws {
+            notes = try calibration.check(judge: judge, rubricTextHash: input.info.rubricHash)
+            let labelled = Set(input.dimensions.flatMap { $0.expertLabels.map(\.rowID) })
+            try calibration.checkFresh(fingerprint: labelFingerprint, rows: labelled, run: input.info.run)
+            self.calibration = Identity(calibration, fileHash: fileHash)
+            run = input.info.run
+            self.labelFingerprint = labelFingerprint
+            weighted = inclusionProbabilities != nil
+            found = []
+            for d in input.dimensions {
+                guard let (rows, leftOut) = try calibration.freshRows(d, of: input, runRows: runRows) else {
+                    found.append((d.name, nil, CalibrationFile.LeftOut()))
+                    continue
+                }
+                let auditRows = try rows.map { row in
+                    var weight = 1.0
+                    if let inclusionProbabilities {
+                        guard let pi = inclusionProbabilities[row.id], pi > 0, pi <= 1 else {
+                            throw CalibrationAuditError.noInclusionProbability(row: row.id)
+                        }
+                        weight = 1 / pi
+                    }
+                    return TransportAudit.Row(calibrated: row.calibrated, expert: row.expert, weight: weight)
+                }
+                found.append((d.name, auditRows, leftOut))
+            }
+        }
+    }
+
+    /// The audit of `prepared`'s rows, each interval at α/`familySize`.
+    init(_ prepared: Prepared, settings: Settings, familySize m: Int, time: Date) throws {
+        notes = prepared.notes
+        calibration = prepared.calibration
+        self.time = time
+        run = prepared.run
+        labelFingerprint = prepared.labelFingerprint
+        weighted = prepared.weighted
+        self.settings = settings
         familySize = m
-        dimensions = try found.map { name, rows, leftOut in
+        dimensions = try prepared.found.map { name, rows, leftOut in
             guard let rows else { return Dimension(name: name, notAudited: .noMap, leftOut: leftOut) }
             guard !rows.isEmpty else { return Dimension(name: name, notAudited: .noFreshRows, leftOut: leftOut) }
             let audit: TransportAudit
@@ -88,7 +122,7 @@ extension CalibrationAudit {
 
 /// Why a calibration cannot be audited on the rows given.
 public enum CalibrationAuditError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The family declared is smaller than the audits made here.
+    /// The family declared is smaller than the audits made here (over every run audited together).
     case familyTooSmall(Int, audited: Int)
     /// A fresh labelled row has no positive inclusion probability in the label set's sampling frame.
     case noInclusionProbability(row: String)

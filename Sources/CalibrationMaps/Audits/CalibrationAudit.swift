@@ -158,7 +158,11 @@ public struct CalibrationAudit: Sendable, Hashable {
 
     /// The worst outcome over the dimensions audited; not enough when none was.
     public var outcome: Outcome {
-        let outcomes = dimensions.compactMap(\.audit?.outcome)
+        Self.worst(dimensions.compactMap(\.audit?.outcome))
+    }
+
+    /// The worst of `outcomes`: fail, then not enough, then not graded, then pass; not enough when there are none.
+    public static func worst(_ outcomes: [Outcome]) -> Outcome {
         guard !outcomes.isEmpty else { return .notEnough }
         return [Outcome.fail, .notEnough, .notGraded, .pass].first(where: outcomes.contains) ?? .pass
     }

@@ -11,7 +11,12 @@ extension CalibrationAudit {
     /// `data-` attributes (`data-outcome`, `data-rows`, `data-effective-rows`, `data-mean-residual`,
     /// `data-lower`, `data-upper`; a bound that is not finite is empty). No script; every text escaped.
     public func renderHTML() -> String {
-        var body = ["<h1>\(HTMLEscaping.text(headLine))</h1>", "<p>\(HTMLEscaping.text(methodLine))</p>"]
+        HTMLPage(title: headLine, body: htmlBody(level: 1).joined(separator: "\n")).html
+    }
+
+    /// The page's body: the head line as a heading of `level`, each dimension's under one a level deeper.
+    func htmlBody(level: Int) -> [String] {
+        var body = ["<h\(level)>\(HTMLEscaping.text(headLine))</h\(level)>", "<p>\(HTMLEscaping.text(methodLine))</p>"]
         body.append(contentsOf: notes.map { "<p class=\"note\">\(HTMLEscaping.text("note: " + $0))</p>" })
         for d in dimensions {
             var attributes = "data-dimension=\"\(HTMLEscaping.attribute(d.name))\""
@@ -25,7 +30,7 @@ extension CalibrationAudit {
                 attributes += " data-not-audited=\"\(why.rawValue)\""
             }
             body.append("<section class=\"dimension\" \(attributes)>")
-            body.append("<h2>\(HTMLEscaping.text("\(d.name): \(Self.outcomeWords(d))"))</h2>")
+            body.append("<h\(level + 1)>\(HTMLEscaping.text("\(d.name): \(Self.outcomeWords(d))"))</h\(level + 1)>")
             body.append(contentsOf: sentences(d).map { "<p>\(HTMLEscaping.text($0))</p>" })
             if let a = d.audit {
                 body.append(ReportMarkup.table(header: Self.binHeader, rows: Self.binRows(a), numeric: 1...2, cssClass: "audit-bins"))
@@ -33,20 +38,26 @@ extension CalibrationAudit {
             body.append("</section>")
         }
         body.append("<p class=\"outcome\">\(HTMLEscaping.text("Outcome: \(Self.words(outcome))"))</p>")
-        return HTMLPage(title: headLine, body: body.joined(separator: "\n")).html
+        return body
     }
 
     /// The report as Markdown: the method, the notes, then per dimension its sentences and the bins' table; text escaped.
     public func renderMarkdown() -> String {
-        var out = ["# " + HTMLEscaping.markdownCell(headLine), "", HTMLEscaping.markdownCell(methodLine), ""]
+        markdownBody(level: 1).joined(separator: "\n")
+    }
+
+    /// The Markdown's lines: the head line as a heading of `level`, each dimension's under one a level deeper.
+    func markdownBody(level: Int) -> [String] {
+        let heading = String(repeating: "#", count: level)
+        var out = ["\(heading) " + HTMLEscaping.markdownCell(headLine), "", HTMLEscaping.markdownCell(methodLine), ""]
         out.append(contentsOf: notes.map { HTMLEscaping.markdownCell("note: " + $0) + "\n" })
         for d in dimensions {
-            out.append("## \(HTMLEscaping.markdownCell("\(d.name): \(Self.outcomeWords(d))"))\n")
+            out.append("\(heading)# \(HTMLEscaping.markdownCell("\(d.name): \(Self.outcomeWords(d))"))\n")
             out.append(contentsOf: sentences(d).map { HTMLEscaping.markdownCell($0) + "\n" })
             if let a = d.audit { out.append(MarkdownTable(header: Self.binHeader, rows: Self.binRows(a)).rendered) }
         }
         out.append("Outcome: \(Self.words(outcome))")
-        return out.joined(separator: "\n")
+        return out
     }
 
     /// The report as a file to write at `path`, in the form its extension names (``ReportFileFormat``):

@@ -41,9 +41,14 @@ extension CalibrationAudit {
 
     /// "Audit of judge J's calibration (rubric R, fitted on run X) on run Y".
     var headLine: String {
+        "Audit of \(calibrationWords) on run \(run ?? "unnamed")"
+    }
+
+    /// "judge J's calibration (rubric R, fitted on run X)".
+    var calibrationWords: String {
         var fitted = ["rubric \(calibration.rubric ?? "unnamed")"]
         if let run = calibration.run { fitted.append("fitted on run \(run)") }
-        return "Audit of judge \(calibration.judge.model)'s calibration (\(fitted.joined(separator: ", "))) on run \(run ?? "unnamed")"
+        return "judge \(calibration.judge.model)'s calibration (\(fitted.joined(separator: ", ")))"
     }
 
     /// How each audit is made and read.

@@ -28,10 +28,35 @@ extension CalibrationAudit {
         _ = try calibration.check(judge: judge, rubricTextHash: SHA256.hexDigest(of: Array(rubricText.utf8)))
         let runRows = Set(run.rows.map(\.id))
         try calibration.checkFresh(
-            fingerprint: labels.fingerprint, rows: Set(labels.labels.map(\.id).filter(runRows.contains)), run: run.info.name)
+            fingerprint: labels.fingerprint, rows: Set(labels.labels.map(\.id).filter(runRows.contains)),
+            run: run.info.name)
     }
 
     /// The audit of `calibration` on `judgments` of `run`'s rows judged with `rubric`, against the
+    /// fresh `labels` read from `labelSheets`: the one run of
+    /// ``CalibrationMaps/CalibrationAudits/Run/init(run:rubric:rubricText:judgments:labels:labelSheets:frame:judge:)``.
+    ///
+    /// - Throws: as that initialiser and
+    ///   ``CalibrationMaps/CalibrationAudit/init(_:fileHash:input:judge:labelFingerprint:inclusionProbabilities:settings:time:runRows:)``.
+    public init(
+        _ calibration: CalibrationFile, fileHash: String, run: FrozenRun, rubric: Rubric, rubricText: String,
+        judgments: JudgmentSet,
+        labels: ExpertLabels, labelSheets: [URL], frame: URL?, judge: JudgeIdentity, settings: Settings,
+        time: Date = Date()
+    ) throws {
+        let audited = try CalibrationAudits.Run(
+            run: run, rubric: rubric, rubricText: rubricText, judgments: judgments, labels: labels,
+            labelSheets: labelSheets, frame: frame,
+            judge: judge)
+        try self.init(
+            calibration, fileHash: fileHash, input: audited.input, judge: judge,
+            labelFingerprint: audited.labelFingerprint,
+            inclusionProbabilities: audited.inclusionProbabilities, settings: settings, time: time, runRows: run)
+    }
+}
+
+extension CalibrationAudits.Run {
+    /// A run to audit, from the files read: `judgments` of `run`'s rows judged with `rubric`, and the
     /// fresh `labels` read from `labelSheets`.
     ///
     /// The rows weigh 1/π when the labels came with a sampling frame: the one at `frame`, else the one
@@ -39,19 +64,19 @@ extension CalibrationAudit {
     /// checked against the run and the sheets (``CalibrationData/SamplingFrame/inclusionProbabilities(rowIDs:labels:runName:)``);
     /// without one every row weighs 1.
     ///
-    /// - Throws: as ``Calibration/AlignmentInput/init(run:rubric:rubricText:judgments:labels:groupBy:)``,
-    ///   ``CalibrationMaps/CalibrationAudit/init(_:fileHash:input:judge:labelFingerprint:inclusionProbabilities:settings:time:)``,
-    ///   and ``DataFormats/InputError`` for a frame that does not read or is not the labels'.
+    /// - Throws: as ``Calibration/AlignmentInput/init(run:rubric:rubricText:judgments:labels:groupBy:)``, and
+    ///   ``DataFormats/InputError`` for a frame that does not read or is not the labels'.
     public init(
-        _ calibration: CalibrationFile, fileHash: String, run: FrozenRun, rubric: Rubric, rubricText: String, judgments: JudgmentSet,
-        labels: ExpertLabels, labelSheets: [URL], frame: URL?, judge: JudgeIdentity, settings: Settings, time: Date = Date()
+        run: FrozenRun, rubric: Rubric, rubricText: String, judgments: JudgmentSet, labels: ExpertLabels,
+        labelSheets: [URL],
+        frame: URL?, judge: JudgeIdentity
     ) throws {
         let sampling = try frame.map(SamplingFrame.load(from:)) ?? SamplingFrame.discovered(besideSheets: labelSheets)
-        let probabilities = try sampling?.inclusionProbabilities(rowIDs: run.rows.map(\.id), labels: labels, runName: run.info.name)
-        try self.init(
-            calibration, fileHash: fileHash,
-            input: try AlignmentInput(run: run, rubric: rubric, rubricText: rubricText, judgments: judgments, labels: labels),
-            judge: judge, labelFingerprint: labels.fingerprint, inclusionProbabilities: probabilities, settings: settings, time: time,
-            runRows: run)
+        let probabilities = try sampling?.inclusionProbabilities(
+            rowIDs: run.rows.map(\.id), labels: labels, runName: run.info.name)
+        self.init(
+            input: try AlignmentInput(
+                run: run, rubric: rubric, rubricText: rubricText, judgments: judgments, labels: labels),
+            judge: judge, labelFingerprint: labels.fingerprint, inclusionProbabilities: probabilities, runRows: run)
     }
 }

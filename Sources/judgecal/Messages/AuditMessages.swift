@@ -1,4 +1,6 @@
 import CalibrationMaps
+import CalibrationWorkflow
+import CommandLineParsing
 import DataFormats
 
 /// `audit`'s and `plan --audit`'s words for their settings' errors and notes, naming the options that set them.
@@ -18,6 +20,33 @@ enum AuditMessages {
         case .familyTooSmall(let m, let audited):
             "--family \(m) is fewer than the \(audited) audits this command decides; --family counts every audit decided together"
         default: nil
+        }
+    }
+
+    /// `--judge-scores` given neither once per run nor not at all, or `--frame` with several runs: usage errors.
+    static func refuseSeveralRuns(runs: Int, judgeScores: Int, frame: Bool) throws(UsageError) {
+        if judgeScores > 0, judgeScores != runs {
+            throw UsageError(
+                "--judge-scores was given \(judgeScores) \(judgeScores == 1 ? "time" : "times") for \(runs) runs: give it once per run, "
+                    + "in the runs' order, or not at all to judge every run")
+        }
+        if runs > 1, frame {
+            throw UsageError(
+                "--frame applies to one run; with \(runs) runs each run's sampling frame is found beside its label sheets")
+        }
+    }
+
+    static func message(for error: LabelSheetAssignmentError) -> String {
+        switch error {
+        case .noRun(let sheet, let runs):
+            "--labels \(sheet) labels rows of none of the runs \(runs.joined(separator: ", ")), and no sampling frame beside it "
+                + "names one; give each run's label sheets with --labels"
+        case .severalRuns(let sheet, let runs):
+            "--labels \(sheet) fits several runs (\(runs.joined(separator: ", "))), whose rows share the ids it labels; extract "
+                + "the sheets with judgecal extract so that the sampling frame beside each names its run, or audit the runs one "
+                + "at a time with --family the number of audits decided together"
+        case .noSheet(let run):
+            "no --labels sheet is of the run \(run): every run audited needs fresh labels of its own rows"
         }
     }
 

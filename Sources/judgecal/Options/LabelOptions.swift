@@ -1,6 +1,7 @@
 import Calibration
 import CalibrationData
 import CommandLineParsing
+import Foundation
 import Judging
 
 /// `--labels`, `--means` and `--json`: the expert label sheets and the report's form, declared once for `align`,
@@ -19,9 +20,23 @@ enum LabelOptions {
     /// The label sheets of `--labels` on `dimensions`, read as levels or, with `--means`, as means; a sheet's rows
     /// beyond `run` are counted, left out.
     static func read(_ arguments: ParsedArguments, run: FrozenRun, dimensions: [ScoreDimension]) throws -> ExpertLabels {
-        let urls = try arguments[labels].map { try InputFiles.existing($0, role: "label sheet") }
-        return try ExpertLabels.load(
-            from: urls, dimensions: dimensions, runIDs: Set(run.rows.map(\.id)),
-            values: arguments[means] ? .means : .levels, outsideRun: .counted)
+        try read(arguments, sheets: try sheets(arguments), run: run, dimensions: dimensions)
     }
+
+    /// The label sheets at `sheets` on `dimensions`, read as ``read(_:run:dimensions:)`` reads those of `--labels`.
+    static func read(
+        _ arguments: ParsedArguments, sheets: [URL], run: FrozenRun, dimensions: [ScoreDimension]
+    ) throws -> ExpertLabels {
+        try ExpertLabels.load(
+            from: sheets, dimensions: dimensions, runIDs: Set(run.rows.map(\.id)), values: values(arguments),
+            outsideRun: .counted)
+    }
+
+    /// The sheets of `--labels`, each an existing file.
+    static func sheets(_ arguments: ParsedArguments) throws -> [URL] {
+        try arguments[labels].map { try InputFiles.existing($0, role: "label sheet") }
+    }
+
+    /// Levels, or with `--means` means of levels.
+    static func values(_ arguments: ParsedArguments) -> ExpertLabels.ValueMode { arguments[means] ? .means : .levels }
 }
