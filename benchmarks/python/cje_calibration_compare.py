@@ -90,7 +90,7 @@ def example(binary, seed, shift):
             binary, "estimate", str(folder / "b.run.jsonl"), "--rubric", str(RUBRIC), "--labels", str(folder / "b.labels.csv"),
             "--judge-scores", str(folder / "b/judge.csv"), "--calibration", cal, "--random-sample", "--json"))
     ours_audit = audit["dimensions"][0]
-    ours = est["dimensions"][0]["calibrated"]
+    ours = est["dimensions"][0]["calibrated"]["mean"]
 
     labels_a = np.full(2000, np.nan)
     labels_a[cal_rows] = (y_a[cal_rows] - 1) / 3
