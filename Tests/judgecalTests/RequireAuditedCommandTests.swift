@@ -60,6 +60,7 @@ struct RequireAuditedCommandTests {
         for (name, run) in [("estimate", estimate), ("trust", trust), ("align", align)] {
             let warned = try run([])
             #expect(warned.error.contains("warning: the calibration of judge fitted "), "\(name): \(warned.error)")
+            #expect(!warned.error.contains("these labels decided the last audit"), "a failed audit selects nothing: \(warned.error)")
             #expect(warned.error.contains("failed (mean residual Relevance +") && warned.error.contains("fit the calibration again"))
             let refused = try run(["--require-audited"])
             #expect(refused.status == 65 && refused.error.contains("an audited calibration is required"), "\(name): \(refused.error)")
@@ -78,6 +79,12 @@ struct RequireAuditedCommandTests {
                 #expect([0, 2, 3].contains(accepted.status), "\(name): \(accepted.status) \(accepted.error)")
             }
         }
+        // The labels that decided the pass, correcting the calibrated figures: a note; other rows' labels: none.
+        #expect(try estimate().error.contains("note: these labels decided the last audit of the calibration of judge"))
+        let other = try JudgeCalProcess.run(
+            ["estimate", b.run, "--rubric", Self.rubric, "--labels", try b.labels(stride(from: 3, to: 300, by: 6)), "--judge-scores",
+             b.scores, "--calibration", calibration, "--random-sample", "--history", history])
+        #expect(other.status == 0 && !other.error.contains("these labels decided"), "\(other.error)")
         let elsewhere = folder.appendingPathComponent("other-history.jsonl").path
         let none = try JudgeCalProcess.run(
             ["align", a.run, "--rubric", Self.rubric, "--labels", try a.labels(0..<100), "--judge-scores", a.scores, "--no-history",

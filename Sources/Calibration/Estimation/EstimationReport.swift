@@ -29,8 +29,10 @@ public struct EstimationReport: Sendable, Hashable, Codable {
     public var level: Double
     /// One entry per dimension, in rubric (or label sheet) order.
     public var dimensions: [DimensionEstimate]
-    /// The saved calibration the judge's scores were also read through (what it was fitted on), when one was.
+    /// The saved calibration the judge's scores were also read through (what it was fitted on), when one was,
+    /// and the fingerprint of the fresh labels that corrected them (``CalibrationData/ExpertLabels/fingerprint``).
     public var calibratedWith: String? = nil
+    public var freshLabelFingerprint: String? = nil
 
     /// Whether the figures may be read as estimates of the run (not with hand-picked rows).
     public var isValidForInference: Bool { sampling != .notForInference }

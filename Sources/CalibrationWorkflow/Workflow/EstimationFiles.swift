@@ -111,6 +111,7 @@ extension EstimationReport {
             a, versus: try files.versus.map { try run(ExternalJudgeScores.load(from: $0), nil, files.versusLabels, frame: nil) },
             settings: settings)
         calibratedWith = files.calibration?.origin
+        freshLabelFingerprint = files.calibration == nil ? nil : a.labelFingerprint
     }
 
     /// The estimates of the runs named by `files`, with the report file (if `reportPath`

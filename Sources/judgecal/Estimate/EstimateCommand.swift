@@ -71,10 +71,11 @@ enum EstimateCommand {
         if calibration == nil, arguments[AuditRequirementOptions.requireAudited] {
             throw UsageError("--require-audited applies only with --calibration: it reads the calibration's audits")
         }
-        if let (file, hash) = calibration {
+        let standing = try calibration.map { file, hash in
             let historyPath = try arguments[history]
             let standing = try CalibrationStanding(.init(file, fileHash: hash), historyAt: URL(fileURLWithPath: historyPath))
             try AuditRequirementOptions.check(standing, history: historyPath, arguments, console: console)
+            return standing
         }
         let judgments = try await judgments(arguments, console, calibration: calibration?.calibration)
         let files = EstimationFiles(
@@ -88,6 +89,7 @@ enum EstimateCommand {
             notForInference: arguments[notForInference])
         let report = try EstimationReport.estimate(
             files: files, settings: settings, writingReportTo: try arguments[Self.report])
+        if let note = standing?.selectionNote(labelFingerprint: report.freshLabelFingerprint) { console.printNote("note: " + note) }
         console.print(arguments[LabelOptions.json] ? try report.json() : report.renderText())
         return .success
     }
