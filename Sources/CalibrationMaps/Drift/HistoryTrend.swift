@@ -1,6 +1,6 @@
 public import Calibration
-public import CalibrationData
-public import DataFormats
+import CalibrationData
+import DataFormats
 public import Foundation
 public import RunInference
 import StatisticsCore
@@ -139,7 +139,7 @@ public struct HistoryTrend: Sendable, Hashable, Codable {
     /// - Throws: ``DataFormats/InputError`` for a history that does not read, or whose chain is broken.
     public init(historyAt url: URL, alpha: Double = 0.05, dimension: String? = nil, judge: String? = nil) throws {
         let lines = try HistoryLog.read(from: url), file = InputFile.displayName(url)
-        try self.init(
+        self.init(
             alignments: try AlignmentHistoryEntry.records(in: lines, file: file), audits: try AuditHistoryEntry.records(in: lines, file: file),
             alpha: alpha, dimension: dimension, judge: judge)
     }
