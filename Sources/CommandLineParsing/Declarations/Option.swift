@@ -1,9 +1,9 @@
-/// A named option that takes a value: `--weights linear`, `--weights=linear`,
+/// A named option that takes a value: `--colour red`, `--colour=red`,
 /// `-w linear`.
 ///
 /// An option is given at most once unless its ``Arity`` says otherwise; a
-/// comma-separated option (`--raters a,b,c`) splits each value it is given on
-/// commas, so `--raters a,b --raters c` and `--raters a,b,c` read the same.
+/// comma-separated option (`--fruits a,b,c`) splits each value it is given on
+/// commas, so `--fruits a,b --fruits c` and `--fruits a,b,c` read the same.
 ///
 /// An integer option may declare its valid range (`range: 0...`): the parser
 /// then refuses a value that is not an integer in it as a usage error naming
@@ -18,10 +18,10 @@ public struct Option: Sendable, Hashable {
     public enum Arity: Sendable, Hashable {
         /// Given at most once; giving it twice is a usage error.
         case single
-        /// Given any number of times, one value each: `--labels A --labels B`.
+        /// Given any number of times, one value each: `--inputs A --inputs B`.
         case repeating
         /// Given any number of times, each time taking every following value up to
-        /// the next option: `--labels A B --labels C`. Positional arguments that
+        /// the next option: `--inputs A B --inputs C`. Positional arguments that
         /// follow must be separated by `--`.
         case upToNextOption
     }
@@ -30,7 +30,7 @@ public struct Option: Sendable, Hashable {
     public var name: String
     /// A one-letter short name (`w` for `-w`), if any.
     public var short: Character?
-    /// The placeholder shown in usage text (`scheme` for `--weights <scheme>`).
+    /// The placeholder shown in usage text (`name` for `--colour <name>`).
     public var valueName: String
     /// One sentence saying what the option does.
     public var help: String
@@ -108,7 +108,7 @@ public struct Option: Sendable, Hashable {
         return n >= (minimum ?? .min) && n <= (maximum ?? .max)
     }
 
-    /// The option as written on a command line with its placeholder: `--weights <scheme>`.
+    /// The option as written on a command line with its placeholder: `--colour <name>`.
     public var synopsis: String {
         let placeholder = isCommaSeparated ? "<\(valueName),…>" : "<\(valueName)>"
         let repeats = arity == .single ? "" : " …"

@@ -2,7 +2,7 @@
 /// option, a missing or invalid value, a positional too many.
 ///
 /// The message says what was wrong and, where it can, what to type instead
-/// (`unknown option --wieghts; did you mean --weights?`). The tool prints it on
+/// (`unknown option --colur; did you mean --colour?`). The tool prints it on
 /// standard error with the command's usage line and exits with
 /// ``ExitCode/usage`` (64).
 public struct UsageError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -20,10 +20,10 @@ extension Command {
     /// - `--name value`, `--name=value`, `-n value` and `-nvalue` give options,
     ///   and `-abc` combines short flags;
     /// - the token after an option that takes a value is its value, even when it
-    ///   begins with `-` (`--threshold -0.1`, `--categories -2,-1,0,1,2`),
+    ///   begins with `-` (`--offset -0.1`, `--steps -2,-1,0,1,2`),
     ///   unless it is `--`, begins with `--`, or is `-x…` where `x` is a short
     ///   name the command declares (or `h`): that is the next option, and the
-    ///   value is reported missing rather than swallowed (`--weights --json`).
+    ///   value is reported missing rather than swallowed (`--colour --verbose`).
     ///   A value that looks like an option is written `--name=value`. An
     ///   ``Option/Arity/upToNextOption`` option takes further values by the
     ///   same rule;

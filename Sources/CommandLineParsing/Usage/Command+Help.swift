@@ -1,6 +1,6 @@
 extension Command {
     /// The one-line usage of the command at the end of `path`:
-    /// `judgecal agreement <file> [--raters <name,…>] [--json]`.
+    /// `tool count <file> [--fruits <name,…>] [--verbose]`.
     ///
     /// - Parameter path: the commands from the root to this one (this command last).
     public static func usageLine(path: [Command]) -> String {
