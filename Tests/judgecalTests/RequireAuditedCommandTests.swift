@@ -1,6 +1,9 @@
+import Calibration
 import CalibrationMaps
 import DataFormats
 import Foundation
+import RunInference
+import StatisticsCore
 import Testing
 import _TestSupport
 
@@ -79,12 +82,33 @@ struct RequireAuditedCommandTests {
                 #expect([0, 2, 3].contains(accepted.status), "\(name): \(accepted.status) \(accepted.error)")
             }
         }
-        // The labels that decided the pass, correcting the calibrated figures: a note; other rows' labels: none.
-        #expect(try estimate().error.contains("note: these labels decided the last audit of the calibration of judge"))
+        // The labels that decided the pass, correcting the calibrated figures: a note, and the mean read given the pass
+        // (the calibrated mean plus the audit's mean residual through PassSelectedResidual, from the audit's history
+        // line); other rows' labels: neither.
+        let decided = try estimate(["--json"])
+        #expect(decided.error.contains("note: these labels decided the last audit of the calibration of judge"), "\(decided.error)")
+        #expect(decided.error.contains("the mean \"corrected given the audit's pass\" allows for it"), "\(decided.error)")
+        let read = try JSONDecoder().decode(EstimationReport.self, from: Data(decided.output.utf8))
+        let figures = try #require(read.dimensions.first?.calibrated)
+        let given = try #require(figures.meanGivenPass)
+        let line = try #require(try AuditHistoryEntry.readAll(from: URL(fileURLWithPath: history)).last)
+        let audited = try #require(line.figures.first)
+        let (m, se) = (try #require(audited.meanResidual), try #require(audited.standardError))
+        let (lower, upper) = (try #require(audited.lower), try #require(audited.upper))
+        let region = try #require(PassSelectedResidual.passRegion(margin: 0.3, halfWidth: (upper - lower) / 2))
+        let reading = try #require(PassSelectedResidual(meanResidual: m, standardError: se, passRegion: region))
+        let calibratedMean = try #require(figures.mean.calibrated.value)
+        #expect(abs((given.value ?? .nan) - (calibratedMean + reading.value)) < 1e-12)
+        #expect(abs((given.interval?.lower ?? .nan) - (calibratedMean + reading.lower)) < 1e-12)
+        #expect(abs((given.interval?.upper ?? .nan) - (calibratedMean + reading.upper)) < 1e-12)
+        #expect(given.interval?.method == .selectiveGivenPass && given.n == 50)
+        let text = try estimate()
+        #expect(text.output.contains("calibrated, corrected given the audit's pass: selective"), "\(text.output)")
         let other = try JudgeCalProcess.run(
             ["estimate", b.run, "--rubric", Self.rubric, "--labels", try b.labels(stride(from: 3, to: 300, by: 6)), "--judge-scores",
              b.scores, "--calibration", calibration, "--random-sample", "--history", history])
         #expect(other.status == 0 && !other.error.contains("these labels decided"), "\(other.error)")
+        #expect(!other.output.contains("given the audit's pass"), "\(other.output)")
         let elsewhere = folder.appendingPathComponent("other-history.jsonl").path
         let none = try JudgeCalProcess.run(
             ["align", a.run, "--rubric", Self.rubric, "--labels", try a.labels(0..<100), "--judge-scores", a.scores, "--no-history",

@@ -26,6 +26,10 @@ public struct AuditHistoryEntry: HistoryRecord, Hashable {
         public var meanResidual: Double?
         public var lower: Double?
         public var upper: Double?
+        /// The mean residual's standard error; `nil` when it is not finite (one row), and in lines written
+        /// before it was recorded. With the bounds it gives the pass region a later reading given the pass
+        /// needs (``RunInference/PassSelectedResidual``).
+        public var standardError: Double? = nil
     }
 
     private static let name = "audit"
@@ -67,7 +71,7 @@ public struct AuditHistoryEntry: HistoryRecord, Hashable {
             guard let a = d.audit else { return Figures(dimension: d.name, notAudited: d.notAudited) }
             return Figures(
                 dimension: d.name, outcome: a.outcome, rows: a.rows, effectiveRows: a.effectiveRows, meanResidual: a.meanResidual,
-                lower: finite(a.lower), upper: finite(a.upper))
+                lower: finite(a.lower), upper: finite(a.upper), standardError: finite(a.standardError))
         }
     }
 

@@ -1,3 +1,4 @@
+public import Calibration
 public import CalibrationData
 public import DataFormats
 public import Foundation
@@ -91,17 +92,22 @@ public struct CalibrationStanding: Sendable, Hashable {
             + "fit the calibration again on fresh labels of a recent run"
     }
 
-    /// A note when the labels of fingerprint `labelFingerprint` are those that decided the last audit, and it
-    /// passed: a pass selects the samples whose mean residual happens to be small, so the same labels
-    /// correcting the calibrated figures undershoot where the map is off by nearly the margin
-    /// (docs/CALIBRATION-MAPS.md measures it: 85.7% coverage at 95% for a map fitted on 200 rows).
-    public func selectionNote(labelFingerprint: String?) -> String? {
-        guard let audit = lastAudit, audit.outcome == .pass, let labelFingerprint, audit.labelFingerprint == labelFingerprint else {
-            return nil
-        }
+    /// A note when `report`'s fresh labels are those that decided the last audit, and it passed: a pass
+    /// selects the samples whose mean residual happens to be small, so the same labels correcting the
+    /// calibrated figures undershoot where the map is off by nearly the margin (docs/CALIBRATION-MAPS.md
+    /// measures it). The mean read given the pass (``readingGivenPass(_:)``) is said to be the one to use; the
+    /// pass rate and level shares have no such reading.
+    public func selectionNote(for report: EstimationReport) -> String? {
+        guard let audit = lastAudit, audit.outcome == .pass, let labelFingerprint = report.freshLabelFingerprint,
+            audit.labelFingerprint == labelFingerprint
+        else { return nil }
+        let read = report.dimensions.contains { $0.calibrated?.meanGivenPass != nil }
         return "these labels decided the last audit of \(calibrationPhrase), which passed: corrected by the same labels, the calibrated "
             + "figures' intervals hold only given that pass, and undercover when the map is off by nearly the margin; "
-            + "label other rows for the correction"
+            + (read
+                ? "the mean \"corrected given the audit's pass\" allows for it, the pass rate and level shares do not: label other "
+                    + "rows for those"
+                : "label other rows for the correction")
     }
 
     /// Refuses the calibration unless its last audit passed.

@@ -90,7 +90,10 @@ extension EstimationReport {
             add(figure, "calibrated: saved map", c.calibrated, nN)
             add(figure, "calibrated, corrected: PPI++" + (c.lambda.map { ", λ \(ReportNumber.number($0))" } ?? ""), c.corrected, nN)
         }
-        if let c = d.calibrated { addCalibrated("mean", c.mean) }
+        if let c = d.calibrated {
+            addCalibrated("mean", c.mean)
+            if let given = c.meanGivenPass { add("mean", "calibrated, corrected given the audit's pass: selective", given, nN) }
+        }
         if let level = passLevel {
             let figure = "pass rate ≥ \(ReportNumber.score(level))"
             if let p = d.passRate {

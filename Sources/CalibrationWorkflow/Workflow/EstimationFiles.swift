@@ -39,14 +39,19 @@ public struct EstimationFiles: Sendable, Hashable {
     public var frame: URL?
     /// A saved calibration to read run A's judge scores through, its labels taken as fresh ones (``CalibrationMaps/CalibrationFile``).
     public var calibration: CalibrationFile?
+    /// Where ``calibration`` stands by the history: when its last audit passed on these very labels, the
+    /// calibrated mean they correct is also read given that pass (``CalibrationMaps/CalibrationStanding/readingGivenPass(_:)``).
+    public var standing: CalibrationStanding?
 
     /// Names the files.
     public init(
         judgeScores: URL?, judgments: JudgmentSet? = nil, run: URL? = nil, rubric: URL? = nil, categories: [Int] = [], labels: [URL], versus: URL? = nil,
-        versusLabels: [URL] = [], means: Bool = false, frame: URL? = nil, calibration: CalibrationFile? = nil
+        versusLabels: [URL] = [], means: Bool = false, frame: URL? = nil, calibration: CalibrationFile? = nil,
+        standing: CalibrationStanding? = nil
     ) {
         self.frame = frame
         self.calibration = calibration
+        self.standing = standing
         self.judgeScores = judgeScores
         self.judgments = judgments
         self.run = run
@@ -112,6 +117,7 @@ extension EstimationReport {
             settings: settings)
         calibratedWith = files.calibration?.origin
         freshLabelFingerprint = files.calibration == nil ? nil : a.labelFingerprint
+        if files.calibration != nil, let standing = files.standing { self = standing.readingGivenPass(self) }
     }
 
     /// The estimates of the runs named by `files`, with the report file (if `reportPath`

@@ -59,6 +59,9 @@ public struct CalibratedFigures: Sendable, Hashable, Codable {
 
     /// The calibrated mean.
     public let mean: CalibratedMeanEstimate
+    /// The calibrated mean corrected by labels that also decided the calibration's passing audit, read given
+    /// that pass (``PassSelectedResidual``); `nil` unless the caller, who knows the audit, sets it.
+    public var meanGivenPass: Estimate? = nil
     /// The level a pass reaches, when one was asked.
     public let passLevel: Double?
     /// The calibrated pass rate at ``passLevel``; `nil` when none was asked or it is undefined (``passRateUndefined``).

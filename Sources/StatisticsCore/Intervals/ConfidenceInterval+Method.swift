@@ -73,6 +73,11 @@ extension ConfidenceInterval {
         /// resample weighted again by its rows' 1/π). Written `horvitz-thompson-bootstrap (rows
         /// with replacement, B = b, seed s)`, for a BCa interval too.
         case horvitzThompsonBootstrap(resamples: Int, seed: UInt64)
+        /// An interval that holds given that a test passed on the same rows: the ends at which the
+        /// truncated-normal pivot of the selected statistic reaches (1 ± level)/2 (selective inference;
+        /// a passed transport audit's mean residual, `PassSelectedResidual` in `RunInference`). Written
+        /// `selective (truncated-normal pivot, given the audit's pass)`.
+        case selectiveGivenPass
         /// A method none of the above names, kept as written: words read from a file another version
         /// wrote, or a study's own interval (the benchmarks' bootstrap-t, for one).
         case recorded(String)
@@ -81,7 +86,7 @@ extension ConfidenceInterval {
         private static let fixed: [Method] = [
             .standardError(.normal), .standardError(.studentT), .fisherZ, .mcGrawWongF, .wilson, .pairedT,
             .percentileBootstrap, .bcaBootstrap, .delta, .betaPosterior, .byJudgeLevel, .dirichletPosterior,
-            .repeatedConfidence, .horvitzThompsonLinearised(.normal), .horvitzThompsonLinearised(.studentT),
+            .repeatedConfidence, .horvitzThompsonLinearised(.normal), .horvitzThompsonLinearised(.studentT), .selectiveGivenPass,
         ]
 
         /// The words the method is written as.
@@ -107,6 +112,7 @@ extension ConfidenceInterval {
             case .horvitzThompsonLinearised(let quantile): "horvitz-thompson-linearised (\(quantile == .studentT ? "t" : "normal"))"
             case .horvitzThompsonBootstrap(let resamples, let seed):
                 "horvitz-thompson-bootstrap (rows with replacement, B = \(resamples), seed \(seed))"
+            case .selectiveGivenPass: "selective (truncated-normal pivot, given the audit's pass)"
             case .recorded(let words): words
             }
         }

@@ -84,13 +84,13 @@ enum EstimateCommand {
             rubric: try existing(rubric),
             categories: try arguments[categories], labels: try allExisting(LabelOptions.labels),
             versus: try existing(versus), versusLabels: try allExisting(versusLabels), means: arguments[LabelOptions.means],
-            frame: try existing(frame), calibration: calibration?.calibration)
+            frame: try existing(frame), calibration: calibration?.calibration, standing: standing)
         let settings = try EstimationSettings(
             passLevel: try arguments[passAt], randomSample: arguments[randomSample],
             notForInference: arguments[notForInference])
         let report = try EstimationReport.estimate(
             files: files, settings: settings, writingReportTo: try arguments[Self.report])
-        if let note = standing?.selectionNote(labelFingerprint: report.freshLabelFingerprint) { console.printNote("note: " + note) }
+        if let note = standing?.selectionNote(for: report) { console.printNote("note: " + note) }
         console.print(arguments[LabelOptions.json] ? try report.json() : report.renderText())
         return .success
     }
