@@ -97,6 +97,11 @@ let libraries: [Target] = [
         name: "SelectiveTrust",
         dependencies: ["DataFormats", "StatisticsCore", "RunInference", "EvaluationCore", "Judging", "CalibrationData", "Calibration"]
     ),
+    // Beside Calibration (at its size limit): the probe battery of `judgecal probe`, its run and its report.
+    .target(
+        name: "JudgeProbes",
+        dependencies: ["DataFormats", "StatisticsCore", "RunInference", "EvaluationCore", "LanguageModels", "Judging", "CalibrationData", "Calibration"]
+    ),
     // Beside Calibration (at its size limit): the saved judge-to-expert maps of `judgecal calibrate`.
     .target(
         name: "CalibrationMaps",
@@ -108,7 +113,7 @@ let libraries: [Target] = [
     ),
     .target(
         name: "CalibrationReports",
-        dependencies: ["DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference", "LanguageModels", "Judging", "CalibrationData", "Calibration", "RatingsAgreement", "SelectiveTrust", "CalibrationMaps"],
+        dependencies: ["DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference", "LanguageModels", "Judging", "CalibrationData", "Calibration", "RatingsAgreement", "SelectiveTrust", "CalibrationMaps", "JudgeProbes"],
         // Compiled into the binary as bytes (PackageResources), not a bundle
         // found beside the executable: judgecal keeps its label page when
         // copied onto PATH, and so does any program linking CalibrationReports.
@@ -116,7 +121,7 @@ let libraries: [Target] = [
     ),
     .target(
         name: "CalibrationWorkflow",
-        dependencies: ["DataFormats", "StatisticsCore", "RunInference", "LanguageModels", "Judging", "SampleGeneration", "CalibrationData", "Calibration", "CalibrationReports", "SelectiveTrust", "CalibrationMaps"]
+        dependencies: ["DataFormats", "StatisticsCore", "RunInference", "LanguageModels", "Judging", "SampleGeneration", "CalibrationData", "Calibration", "CalibrationReports", "SelectiveTrust", "CalibrationMaps", "JudgeProbes"]
     ),
     .target(
         name: "_CurlShims",
@@ -135,7 +140,7 @@ let libraries: [Target] = [
         name: "judgecal",
         dependencies: [
             "CommandLineParsing", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "Judging", "LanguageModels", "StatisticsCore", "AgreementCoefficients", "DataFormats",
-            "SampleGeneration", "RatingsAgreement", "RunImports", "SelectiveTrust", "RunInference", "CalibrationMaps",
+            "SampleGeneration", "RatingsAgreement", "RunImports", "SelectiveTrust", "RunInference", "CalibrationMaps", "JudgeProbes",
         ],
         linkerSettings: staticSwiftRuntime
     ),
@@ -180,7 +185,7 @@ let tests: [Target] = [
         name: "CalibrationTests",
         dependencies: [
             "DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference", "CalibrationData", "RunImports", "Calibration", "CalibrationReports", "CalibrationWorkflow", "EvaluationCore", "EvaluationTesting", "Judging", "LanguageModels",
-            "RatingsAgreement", "SelectiveTrust", "CalibrationMaps", "LanguageModelTesting", "_TestSupport",
+            "RatingsAgreement", "SelectiveTrust", "CalibrationMaps", "JudgeProbes", "LanguageModelTesting", "_TestSupport",
             "judgecal",  // for its words (Messages/): tests that read a message as the tool prints it
         ],
         exclude: ["Resources"]
@@ -205,7 +210,7 @@ let tests: [Target] = [
         name: "judgecalTests",
         dependencies: [
             "DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference", "CalibrationData", "Calibration", "CalibrationReports", "CalibrationWorkflow", "EvaluationCore", "Judging", "LanguageModels", "SampleGeneration",
-            "SelectiveTrust", "CalibrationMaps", "_TestSupport",
+            "SelectiveTrust", "CalibrationMaps", "JudgeProbes", "_TestSupport",
             "judgecal", "CommandLineParsing",  // its command tree and words, besides the binary the suites run
         ]
     ),
@@ -254,6 +259,7 @@ let package = Package(
         .library(name: "Calibration", targets: ["Calibration"]),
         .library(name: "RatingsAgreement", targets: ["RatingsAgreement"]),
         .library(name: "SelectiveTrust", targets: ["SelectiveTrust"]),
+        .library(name: "JudgeProbes", targets: ["JudgeProbes"]),
         .library(name: "CalibrationMaps", targets: ["CalibrationMaps"]),
         .library(name: "CalibrationReports", targets: ["CalibrationReports"]),
         .library(name: "CalibrationWorkflow", targets: ["CalibrationWorkflow"]),

@@ -1,13 +1,14 @@
 import AgreementCoefficients
 import Calibration
 import CalibrationData
-import RunImports
 import CalibrationReports
 import CalibrationWorkflow
 import DataFormats
 import Foundation
+import JudgeProbes
 import Judging
 import LanguageModels
+import RunImports
 import RunInference
 import StatisticsCore
 import Synchronization

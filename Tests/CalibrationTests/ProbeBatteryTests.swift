@@ -4,6 +4,7 @@ import CalibrationReports
 import DataFormats
 import EvaluationCore
 import Foundation
+import JudgeProbes
 import Judging
 import LanguageModels
 import RunInference

@@ -1,7 +1,8 @@
-import Foundation
 import AgreementCoefficients
 import Calibration
 import CalibrationData
+import Foundation
+import JudgeProbes
 import StatisticsCore
 import Testing
 

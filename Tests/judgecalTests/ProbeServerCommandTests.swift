@@ -1,6 +1,7 @@
 import Calibration
 import CalibrationReports
 import Foundation
+import JudgeProbes
 import Testing
 import _TestSupport
 

@@ -1,6 +1,7 @@
 public import Calibration
 import DataFormats
 public import Foundation
+public import JudgeProbes
 
 /// A saved report of any kind `judgecal` writes as JSON, read back and written again.
 ///

@@ -1,7 +1,8 @@
-public import Calibration
+import Calibration
 import CalibrationData
 import DataFormats
 public import Foundation
+public import JudgeProbes
 import RunInference
 import StatisticsCore
 

@@ -1,8 +1,9 @@
-public import Calibration
+import Calibration
 public import CalibrationData
 import CalibrationReports
 public import DataFormats
 public import Foundation
+public import JudgeProbes
 public import Judging
 public import LanguageModels
 internal import Synchronization

@@ -1,6 +1,7 @@
 import Calibration
 import CalibrationMaps
 import CommandLineParsing
+import JudgeProbes
 import RunInference
 import SelectiveTrust
 

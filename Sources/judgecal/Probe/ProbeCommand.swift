@@ -4,6 +4,7 @@ import CalibrationReports
 import CalibrationWorkflow
 import CommandLineParsing
 import DataFormats
+import JudgeProbes
 
 /// `judgecal probe RUN --rubric R --probe length,injection`: bias probes against a placebo (docs/PROBES.md).
 enum ProbeCommand {

@@ -2,6 +2,7 @@ import Calibration
 import CalibrationReports
 import DataFormats
 import Foundation
+import JudgeProbes
 import Judging
 import LanguageModels
 import Testing

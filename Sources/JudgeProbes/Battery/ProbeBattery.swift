@@ -1,3 +1,4 @@
+import Calibration
 public import CalibrationData
 import DataFormats
 import Foundation

@@ -1,3 +1,4 @@
+import Calibration
 import DataFormats
 import RunInference
 import StatisticsCore

@@ -1,3 +1,4 @@
+public import Calibration
 public import RunInference
 
 /// What a bias-probe battery found: per probe and dimension, the mean shift of the judge's score

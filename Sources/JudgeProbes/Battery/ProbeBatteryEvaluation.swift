@@ -1,3 +1,4 @@
+import Calibration
 public import CalibrationData
 public import EvaluationCore
 public import Judging

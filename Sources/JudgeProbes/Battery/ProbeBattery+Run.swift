@@ -1,3 +1,4 @@
+import Calibration
 public import CalibrationData
 import Foundation
 public import Judging
