@@ -43,8 +43,9 @@ enum EstimateCommand {
             (docs/ESTIMATION.md). With --calibration (and --rubric), also the calibrated mean, pass rate and level shares: the judge's scores \
             read through the saved maps of the same judge and rubric, with the maps' jackknife variance, and corrected by the \
             labels' residuals (PPI++) when they are 10 or more; the labels must be fresh, not those the map was fitted on \
-            (docs/CALIBRATION-MAPS.md); a warning when the calibration's last audit in --history failed, a note when these \
-            labels decided its last audit and it passed (the correction is then conditional on that pass), and with \
+            (docs/CALIBRATION-MAPS.md); a warning when the calibration's last audit in --history failed, and when these \
+            labels decided its last audit and it passed, the mean corrected given that pass too (a selective reading) and \
+            a note that the pass rate and shares corrected by them hold only given it; with \
             --require-audited a refusal (65) unless it passed. Rows are weighted by the sampling frame extract wrote beside the sheets \
             (or --frame); without one, declare --random-sample or --not-for-inference. Without --judge-scores the run is \
             judged with the rubric (through the response cache, as judge does). \
