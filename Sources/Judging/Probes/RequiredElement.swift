@@ -14,7 +14,17 @@ struct RequiredElement: Sendable {
     /// The elements, in the order they are tried.
     static let all: [RequiredElement] = [
         RequiredElement(name: "a heading", words: ["heading", "headings", "title"]) { text in
-            dropping(lines: text) { $0.hasPrefix("#") || $0.hasPrefix("Title:") }
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            var headings = Set(lines.indices.filter { lines[$0].hasPrefix("#") || lines[$0].hasPrefix("Title:") })
+            // A bare title: a short first line without end punctuation, a paragraph of its own.
+            if let first = lines.firstIndex(where: { !$0.isEmpty }), first + 1 < lines.count, lines[first + 1].isEmpty,
+                lines[first].split(separator: " ").count <= 12, let last = lines[first].last, !".!?,:;".contains(last)
+            {
+                headings.insert(first)
+            }
+            guard !headings.isEmpty else { return nil }
+            let kept = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().filter { !headings.contains($0.offset) }
+            return kept.map(\.element).joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
         },
         RequiredElement(name: "a list", words: ["bullet", "bullets", "bulleted", "bullet points", "numbered list", "a list"]) { text in
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -90,14 +100,6 @@ struct RequiredElement: Sendable {
         if ["- ", "* ", "+ "].contains(where: s.hasPrefix) { return true }
         let digits = s.prefix { $0.isNumber }
         return !digits.isEmpty && s.dropFirst(digits.count).hasPrefix(". ")
-    }
-
-    private static func dropping(lines text: String, where matches: (String) -> Bool) -> String? {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let trimmed = lines.map { $0.trimmingCharacters(in: .whitespaces) }
-        guard trimmed.contains(where: matches) else { return nil }
-        let kept = zip(lines, trimmed).filter { !matches($0.1) }.map(\.0)
-        return kept.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 
