@@ -97,6 +97,9 @@ struct DegradationTests {
         try expectRewrite("irrelevant-items", .book, row: 0, to: list(tags + ["cozy-mystery", "whodunit"]))
         try expectRewrite("invented-items", .book, row: 0, to: list(tags + ["dragons", "time-travel"]))
         try expectRewrite(
+            "contradiction", .book, row: 3,
+            to: list(["not-science-fiction", "loved-it", "couldnt-put-down", "five-stars", "must-read"]))
+        try expectRewrite(
             "wrong-number", .book, row: 3, to: list(["science-fiction", "loved-it", "couldnt-put-down", "four-stars", "must-read"]))
         try expectRewrite(
             "wrong-entity", .book, row: 4,
@@ -168,6 +171,29 @@ struct DegradationTests {
         case .cut(let last): expected = try cut(text, after: last)
         }
         try expectRewrite(pin.degradation, pin.data, row: pin.row, to: expected)
+    }
+
+    @Test(
+        "contradiction turns round the first auxiliary, copula or negation, and leaves a text without one out",
+        arguments: [
+            ("He had a dog. It barked.", "He did not have a dog. It barked."),
+            ("She had left early.", "She had not left early."),
+            ("It isn't cheap.", "It is cheap."),
+            ("They did n't stay .", "They did stay ."),
+            ("Prices rose. Nobody can say why.", "Prices rose. Nobody cannot say why."),
+            ("Prices rose sharply.", nil),
+        ])
+    func contradictions(_ text: String, _ expected: String?) throws {
+        let rubric = DegradationData.summEval.rubric
+        let rows: [JSONValue] = [.object(["id": .string("t"), "input": .string("A report."), "response": .string(text)])]
+        let probe = try #require(try Probe.named(["contradiction"]).first)
+        let outcome = try probe.outcome(row: 0, of: rows, rubric: rubric, field: ProbeField("response"))
+        guard let expected else {
+            #expect(ProbeOutcome.tally([outcome]) == ["no-negatable-claim": 1])
+            return
+        }
+        let row: JSONValue = .object(["id": .string("t"), "input": .string("A report."), "response": .string(expected)])
+        #expect(outcome.prompt?.messages == (try JudgePromptRenderer.messages(for: rubric, row: row)))
     }
 
     @Test("ignored-instruction removes what the rubric asks for, and says why a row is left out when it cannot")

@@ -3,13 +3,16 @@ import Foundation
 /// The degradations that change one claim: a negation, a figure, a name.
 extension Degradation {
     /// `contradiction`: the first negatable word of the response negated (``negated(_:)``); in a
-    /// list, of the first item that has one, else the first item becomes `not-ITEM`.
+    /// list, of the first item of several words that has one, else the first item becomes
+    /// `not-ITEM`.
     static func contradicted(_ content: ProbeField.Content) -> Degraded {
         let noClaim = LeftOutReason(
             code: "no-negatable-claim",
             message: "no sentence has an auxiliary or copula (is, can, was, has…) or a \"not\" to turn round")
-        if let changed = content.changingFirst(negated) { return .content(changed) }
-        guard case .list(var items) = content, let first = items.first else { return .leftOut(noClaim) }
+        guard case .list(var items) = content else { return Degraded(content.changingFirst(negated), else: noClaim) }
+        // A tag's words are not a claim (`must-read` is not `must not-read`): only items with a space are sentences.
+        if let changed = content.changingFirst({ $0.contains(" ") ? negated($0) : nil }) { return .content(changed) }
+        guard let first = items.first else { return .leftOut(noClaim) }
         items[0] = (first.contains(" ") ? "not " : "not-") + first
         return .content(.list(items))
     }
