@@ -184,16 +184,35 @@ struct DegradationTests {
             ("Prices rose sharply.", nil),
         ])
     func contradictions(_ text: String, _ expected: String?) throws {
+        try expectOneRow("contradiction", text, to: expected, else: "no-negatable-claim")
+    }
+
+    @Test(
+        "wrong-number adds 3 where the row has no other figure, and leaves a text without one out",
+        arguments: [
+            ("It costs 1,500 dollars.", "It costs 4,500 dollars."),
+            ("It took seven days, not 2.", "It took ten days, not 2."),
+            ("Rated 9999999999999999999 stars.", "Rated 19999999999999999999 stars."),
+            ("Model M11 came 89th in the 1920s.", nil),
+        ])
+    func figures(_ text: String, _ expected: String?) throws {
+        try expectOneRow("wrong-number", text, to: expected, else: "no-figure")
+    }
+
+    /// A one-row run whose response is `text`, under `name`: the response becomes `expected`, or
+    /// with none the row is left out for `reason`.
+    func expectOneRow(_ name: String, _ text: String, to expected: String?, else reason: String) throws {
         let rubric = DegradationData.summEval.rubric
-        let rows: [JSONValue] = [.object(["id": .string("t"), "input": .string("A report."), "response": .string(text)])]
-        let probe = try #require(try Probe.named(["contradiction"]).first)
-        let outcome = try probe.outcome(row: 0, of: rows, rubric: rubric, field: ProbeField("response"))
+        func row(_ response: String) -> JSONValue {
+            .object(["id": .string("t"), "input": .string("A report."), "response": .string(response)])
+        }
+        let probe = try #require(try Probe.named([name]).first)
+        let outcome = try probe.outcome(row: 0, of: [row(text)], rubric: rubric, field: ProbeField("response"))
         guard let expected else {
-            #expect(ProbeOutcome.tally([outcome]) == ["no-negatable-claim": 1])
+            #expect(ProbeOutcome.tally([outcome]) == [reason: 1])
             return
         }
-        let row: JSONValue = .object(["id": .string("t"), "input": .string("A report."), "response": .string(expected)])
-        #expect(outcome.prompt?.messages == (try JudgePromptRenderer.messages(for: rubric, row: row)))
+        #expect(outcome.prompt?.messages == (try JudgePromptRenderer.messages(for: rubric, row: row(expected))))
     }
 
     @Test("ignored-instruction removes what the rubric asks for, and says why a row is left out when it cannot")

@@ -96,11 +96,12 @@ extension Degradation {
         }
     }
 
-    /// `figure` plus 3: the integer part of digits, or the number word three further on.
+    /// `figure` plus 3: the integer part of digits (one too large to add to gets a 1 in front), or
+    /// the number word three further on.
     private static func plusThree(_ figure: String) -> String {
         if let k = numberWords.firstIndex(of: figure) { return (numberWords + largerWords)[k + 3] }
         let integer = figure.prefix { $0.isNumber }
-        let value = Int(integer).map { String($0 + 3) } ?? String(integer)
+        let value = Int(integer).flatMap { n in n < Int.max - 3 ? String(n + 3) : nil } ?? "1" + integer
         return value + figure.dropFirst(integer.count)
     }
 
