@@ -79,7 +79,7 @@ struct DegradationTests {
             ]
         }
         for probe in Probe.degradations {
-            let tally = ProbeOutcome.tally(try data.outcomes(probe.name))
+            let tally = ProbedRow.tally(try data.outcomes(probe.name))
             #expect(tally == expected[probe.name], "\(probe.name) on \(data)")
         }
     }
@@ -209,7 +209,7 @@ struct DegradationTests {
         let probe = try #require(try Probe.named([name]).first)
         let outcome = try probe.outcome(row: 0, of: [row(text)], rubric: rubric, field: ProbeField("response"))
         guard let expected else {
-            #expect(ProbeOutcome.tally([outcome]) == [reason: 1])
+            #expect(ProbedRow.tally([outcome]) == [reason: 1])
             return
         }
         #expect(outcome.prompt?.messages == (try JudgePromptRenderer.messages(for: rubric, row: row(expected))))
@@ -225,7 +225,7 @@ struct DegradationTests {
         var titled = DegradationData.hanna.rubric
         titled.instructions += " Each story opens with its title."
         #expect(
-            ProbeOutcome.tally(try DegradationData.hanna.outcomes("ignored-instruction", rubric: titled)) == ["no-element-in-response": 6])
+            ProbedRow.tally(try DegradationData.hanna.outcomes("ignored-instruction", rubric: titled)) == ["no-element-in-response": 6])
         let story = DegradationData.hanna.text(row: 1)
         #expect(story.hasPrefix(" Title: Forgotten Glory\n\n"))
         try expectRewrite(

@@ -74,7 +74,7 @@ extension Probe {
     /// - Throws: ``ProbeError`` for a probe that does not apply or a row without the field (the
     ///   row's own, or for `off-topic` and `irrelevant-items` the next row's); ``InputError`` when
     ///   a template cannot be rendered for the row.
-    public func outcome(row index: Int, of rows: [JSONValue], rubric: Rubric, field: ProbeField) throws -> ProbeOutcome {
+    public func outcome(row index: Int, of rows: [JSONValue], rubric: Rubric, field: ProbeField) throws -> ProbedRow {
         try check(rubric: rubric)
         let row = rows[index]
         let unchanged = try JudgePromptRenderer.messages(for: rubric, row: row)

@@ -31,7 +31,7 @@ enum DegradationData: String, CaseIterable, CustomStringConvertible, Sendable {
     var field: ProbeField { self == .book ? ProbeField("response.tags") : ProbeField("response") }
 
     /// Every row under the degradation `name`.
-    func outcomes(_ name: String, rubric: Rubric? = nil) throws -> [ProbeOutcome] {
+    func outcomes(_ name: String, rubric: Rubric? = nil) throws -> [ProbedRow] {
         let probe = try require(try Probe.named([name]).first)
         let rows = rows
         return try rows.indices.map { try probe.outcome(row: $0, of: rows, rubric: rubric ?? self.rubric, field: field) }

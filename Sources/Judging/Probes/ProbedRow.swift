@@ -3,7 +3,7 @@
 /// A row is left out, never judged unchanged, when the probe leaves its messages as they were or
 /// when a degradation cannot apply to it (a response without a figure under `wrong-number`); the
 /// reasons are counted by code (``tally(_:)``).
-public enum ProbeOutcome: Sendable, Hashable {
+public enum ProbedRow: Sendable, Hashable {
     /// The prompt for the row under the probe.
     case probed(ProbedPrompt)
     /// The row is left out, for this reason.
@@ -16,7 +16,7 @@ public enum ProbeOutcome: Sendable, Hashable {
     }
 
     /// How many of `outcomes` were left out for each reason, by ``LeftOutReason/code``.
-    public static func tally(_ outcomes: [ProbeOutcome]) -> [String: Int] {
+    public static func tally(_ outcomes: [ProbedRow]) -> [String: Int] {
         var counts: [String: Int] = [:]
         for case .leftOut(let reason) in outcomes { counts[reason.code, default: 0] += 1 }
         return counts
@@ -25,7 +25,7 @@ public enum ProbeOutcome: Sendable, Hashable {
 
 /// Why a probe leaves a row out: a stable code and a sentence saying what the row lacks.
 ///
-/// The library makes them; a caller counts them (``ProbeOutcome/tally(_:)``) and shows them.
+/// The library makes them; a caller counts them (``ProbedRow/tally(_:)``) and shows them.
 public struct LeftOutReason: Sendable, Hashable, CustomStringConvertible {
     /// A stable code: `unchanged`, `empty`, `no-negatable-claim`, `one-part`, `no-figure`,
     /// `no-name`, `no-other-name`, `no-element-in-rubric`, `no-element-in-response`,
