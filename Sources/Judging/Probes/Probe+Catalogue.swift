@@ -41,19 +41,32 @@ extension Probe {
             change: .prompt(.referenceAnchor)),
     ]
 
-    /// Names that stand for several probes: `length` and `format`.
+    /// The built-in degradations (``Degradation``), in the order a battery runs them.
+    ///
+    /// Rewrites that should lower the score on the dimensions each names. They are not among
+    /// ``builtIn``, so a battery of every bias probe runs none of them.
+    public static let degradations: [Probe] = Degradation.allCases.map { degradation in
+        Probe(
+            name: degradation.rawValue, summary: degradation.summary,
+            expectation: "the score falls (\(degradation.target.severity.rawValue)) on the dimensions it names",
+            change: .response(.degrade(degradation)), degrades: degradation.target)
+    }
+
+    /// Names that stand for several probes: `length` and `format`, and `degradations` for every
+    /// built-in degradation.
     public static let families: [String: [String]] = [
         "length": ["length-pad", "length-trim"],
         "format": ["format-markdown", "format-plain"],
+        "degradations": degradations.map(\.name),
     ]
 
-    /// The probes `names` stand for, in the order given, each once: a built-in probe's name, a
-    /// family's name, or the name of one of `defined` (user-defined probes, which win over a
-    /// built-in of the same name).
+    /// The probes `names` stand for, in the order given, each once: a built-in probe's or
+    /// degradation's name, a family's name, or the name of one of `defined` (user-defined probes,
+    /// which win over a built-in of the same name).
     ///
     /// - Throws: ``ProbeError`` (`unknown-probe`) naming the nearest known name.
     public static func named(_ names: [String], defined: [Probe] = []) throws(ProbeError) -> [Probe] {
-        let known = defined + builtIn.filter { b in !defined.contains { $0.name == b.name } }
+        let known = defined + (builtIn + degradations).filter { b in !defined.contains { $0.name == b.name } }
         var chosen: [Probe] = []
         for name in names {
             let expanded = families[name] ?? [name]

@@ -10,7 +10,8 @@ extension Probe {
     ///   nothing to swap) and every other probe on a pairwise one (they rewrite one response or the
     ///   rubric's score layout, which a comparison does not show); `dimension-order` with one
     ///   dimension; `reference-anchor` without a `# Reference` section; `score-labels` on a scale
-    ///   of more than 26 levels.
+    ///   of more than 26 levels; (`unknown-dimension`) a degradation naming a dimension the rubric
+    ///   does not have.
     public func check(rubric: Rubric, pairwise: Bool = false) throws(ProbeError) {
         if pairwise, change != .positionSwap {
             throw .notApplicable(
@@ -18,6 +19,15 @@ extension Probe {
                 "the battery compares two responses per row, and \(name) rewrites one response or the "
                     + "rubric's score layout; of the probes only position applies to a pairwise judge",
                 problem: .notPairwise(probe: name))
+        }
+        if case .named(let names) = degrades?.dimensions {
+            let known = rubric.dimensions.map(\.name)
+            for name in names where !known.contains(where: { $0.lowercased() == name.lowercased() }) {
+                throw ProbeError(
+                    code: "unknown-dimension",
+                    message: "the \(self.name) probe degrades \(name), and the rubric \(rubric.name) has no such dimension"
+                        + Suggestion.phrase(for: name, among: known) + " (its dimensions: \(known.joined(separator: ", ")))")
+            }
         }
         switch change {
         case .response: return
@@ -47,49 +57,80 @@ extension Probe {
     }
 
     /// The prompt for row `index` of `rows` (each a frozen row's JSON) under this probe, or `nil`
-    /// when the probe leaves that row's messages exactly as they were (a row without repetition
-    /// under `length-trim`, without markup under `format-plain`), so that it is left out rather
-    /// than counted as unmoved.
+    /// when the row is left out (``outcome(row:of:rubric:field:)`` says why).
     ///
     /// - Parameter field: the field the response probes rewrite.
-    /// - Throws: ``ProbeError`` for a probe that does not apply or a row without the field;
-    ///   ``InputError`` when a template cannot be rendered for the row.
+    /// - Throws: what ``outcome(row:of:rubric:field:)`` throws.
     public func prompt(row index: Int, of rows: [JSONValue], rubric: Rubric, field: ProbeField) throws -> ProbedPrompt? {
+        try outcome(row: index, of: rows, rubric: rubric, field: field).prompt
+    }
+
+    /// Row `index` of `rows` (each a frozen row's JSON) under this probe: its prompt, or why it is
+    /// left out — because the probe leaves its messages exactly as they were (a row without
+    /// repetition under `length-trim`, without markup under `format-plain`), so that it is not
+    /// counted as unmoved, or because a degradation cannot apply to it (``LeftOutReason``).
+    ///
+    /// - Parameter field: the field the response probes rewrite.
+    /// - Throws: ``ProbeError`` for a probe that does not apply or a row without the field (the
+    ///   row's own, or for `off-topic` and `irrelevant-items` the next row's); ``InputError`` when
+    ///   a template cannot be rendered for the row.
+    public func outcome(row index: Int, of rows: [JSONValue], rubric: Rubric, field: ProbeField) throws -> ProbedRow {
         try check(rubric: rubric)
         let row = rows[index]
         let unchanged = try JudgePromptRenderer.messages(for: rubric, row: row)
         var probed: ProbedPrompt
         switch change {
-        case .positionSwap: return nil
+        case .positionSwap: return .leftOut(.unchanged)
         case .response(let rewrite):
             let content = try field.content(of: row, probe: name)
-            let (new, note) = try rewritten(content, by: rewrite, row: row, index: index, rubric: rubric)
+            let note: String?
+            let new: ProbeField.Content
+            switch try rewritten(content, by: rewrite, row: index, of: rows, rubric: rubric, field: field) {
+            case .leftOut(let reason): return .leftOut(reason)
+            case .content(let content, let planted):
+                new = content
+                note = planted
+            }
             let messages = try JudgePromptRenderer.messages(for: rubric, row: field.replacing(new, in: row))
             probed = ProbedPrompt(messages: messages, dimensions: rubric.dimensions, note: note)
         case .prompt(let rewrite):
             probed = try Self.prompt(rewrite, row: index, of: rows, rubric: rubric)
         }
-        return probed.messages == unchanged ? nil : probed
+        return probed.messages == unchanged ? .leftOut(.unchanged) : .probed(probed)
+    }
+
+    /// The response rewritten, with what was planted (the injection's name), or why it is left out.
+    private enum Rewritten {
+        case content(ProbeField.Content, note: String?)
+        case leftOut(LeftOutReason)
     }
 
     private func rewritten(
-        _ content: ProbeField.Content, by rewrite: ResponseRewrite, row: JSONValue, index: Int, rubric: Rubric
-    ) throws -> (ProbeField.Content, String?) {
+        _ content: ProbeField.Content, by rewrite: ResponseRewrite, row index: Int, of rows: [JSONValue], rubric: Rubric,
+        field: ProbeField
+    ) throws -> Rewritten {
+        let row = rows[index]
         switch (rewrite, content) {
         case (.injection, _):
             let planted = InjectionString.all[index % InjectionString.all.count]
             let text = planted.text(for: rubric.dimensions)
-            if case .list(let items) = content { return (.list(items + [text]), planted.name) }
-            if case .text(let body) = content { return (.text(body + "\n\n" + text), planted.name) }
-            return (content, planted.name)
+            if case .list(let items) = content { return .content(.list(items + [text]), note: planted.name) }
+            if case .text(let body) = content { return .content(.text(body + "\n\n" + text), note: planted.name) }
+            return .content(content, note: planted.name)
+        case (.degrade(let degradation), _):
+            let next = rows.count > 1 ? try field.content(of: rows[(index + 1) % rows.count], probe: name) : nil
+            switch degradation.apply(to: content, other: field.otherText(in: row), next: next, rubric: rubric) {
+            case .content(let degraded): return .content(degraded, note: nil)
+            case .leftOut(let reason): return .leftOut(reason)
+            }
         case (.template(let template), .text):
-            return (.text(try template.render(row)), nil)
+            return .content(.text(try template.render(row)), note: nil)
         case (.template(let template), .list):
             let items = try template.render(row).split { $0 == "," || $0.isNewline }
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            return (.list(items), nil)
-        case (_, .text(let text)): return (.text(ProbeText.rewrite(text, rewrite)), nil)
-        case (_, .list(let items)): return (.list(ProbeText.rewrite(items, rewrite)), nil)
+            return .content(.list(items), note: nil)
+        case (_, .text(let text)): return .content(.text(ProbeText.rewrite(text, rewrite)), note: nil)
+        case (_, .list(let items)): return .content(.list(ProbeText.rewrite(items, rewrite)), note: nil)
         }
     }
 

@@ -2,7 +2,8 @@ import DataFormats
 public import LanguageModels
 
 /// A named, deterministic change to what a judge is shown that should leave its score where it
-/// was (or move it only in a direction the probe states): a bias probe.
+/// was (or move it only in a direction the probe states): a bias probe; or, with a target
+/// (``degrades``), a degradation, which should lower it.
 ///
 /// A probe either rewrites the text of one field of each row — the response under judgment —
 /// (``ResponseRewrite``), or changes how the rubric is laid out in the prompt (``PromptRewrite``),
@@ -29,13 +30,16 @@ public struct Probe: Sendable, Hashable {
     public var expectation: String
     /// What it changes.
     public var change: Change
+    /// For a degradation, the dimensions it should lower and by how much; `nil` for a bias probe.
+    public var degrades: DegradationTarget?
 
-    /// A probe.
-    public init(name: String, summary: String, expectation: String, change: Change) {
+    /// A probe, or with `degrades` a degradation.
+    public init(name: String, summary: String, expectation: String, change: Change, degrades: DegradationTarget? = nil) {
         self.name = name
         self.summary = summary
         self.expectation = expectation
         self.change = change
+        self.degrades = degrades
     }
 }
 
@@ -55,6 +59,8 @@ public enum ResponseRewrite: Sendable, Hashable {
     case injection
     /// A user-defined template over the row, whose text replaces the field (``ProbeDefinition``).
     case template(Template)
+    /// One of the built-in degradations, which make the response worse in a named way.
+    case degrade(Degradation)
 }
 
 /// A change to the rubric's layout in the prompt, the row left as it is.

@@ -18,9 +18,13 @@ public import Foundation
 /// ```
 ///
 /// When the field holds a list, the rendered text is split at commas and line breaks into its items.
+///
+/// With `degrades: Relevance, Usefulness` (or `degrades: all`) the probe is a degradation: a
+/// rewrite that should lower the score on those dimensions, by `severity: severe`, `moderate`
+/// (the default) or `minor` (``DegradationTarget``).
 public enum ProbeDefinition {
     /// The front matter's keys.
-    static let keys = ["name", "summary", "expectation"]
+    static let keys = ["name", "summary", "expectation", "degrades", "severity"]
 
     /// The probe defined in the file at `url`.
     ///
@@ -43,6 +47,7 @@ public enum ProbeDefinition {
             throw error(1, message: "a probe file starts with front matter: `---`, then `name: …`, then `---`")
         }
         var front: [String: String] = [:]
+        var keyLines: [String: Int] = [:]
         var index = 1
         while index < lines.count, lines[index].trimmingCharacters(in: .whitespaces) != "---" {
             let line = lines[index]
@@ -58,6 +63,7 @@ public enum ProbeDefinition {
                             + "; the keys are \(keys.joined(separator: ", "))")
                 }
                 front[key] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                keyLines[key] = index + 1
             }
             index += 1
         }
@@ -79,8 +85,45 @@ public enum ProbeDefinition {
             throw error(heading + 1, message: "the `# Template` section is empty; write the text that replaces the field")
         }
         let template = try Template(lines[first...last].joined(separator: "\n"), file: file, line: first + 1)
+        let degrades = try target(front, lines: keyLines, file: file)
         return Probe(
             name: name, summary: front["summary"] ?? "the template in \(file)",
-            expectation: front["expectation"] ?? "not stated", change: .response(.template(template)))
+            expectation: front["expectation"] ?? (degrades == nil ? "not stated" : "the score falls on the dimensions it names"),
+            change: .response(.template(template)), degrades: degrades)
+    }
+
+    /// The degradation target of the front matter's `degrades` and `severity`, `nil` without them.
+    ///
+    /// - Throws: ``InputError`` at the key's line: `degrades` naming no dimension, an unknown
+    ///   severity, a severity without `degrades`.
+    private static func target(_ front: [String: String], lines: [String: Int], file: String) throws -> DegradationTarget? {
+        let severities = DegradationTarget.Severity.allCases.map(\.rawValue)
+        guard let listed = front["degrades"] else {
+            guard front["severity"] == nil else {
+                throw InputError(
+                    file: file, line: lines["severity"] ?? 1, column: "severity",
+                    message: "`severity` is how far a degradation should lower the score; "
+                        + "add `degrades: …` naming the dimensions it lowers (or `degrades: all`)")
+            }
+            return nil
+        }
+        let names = listed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !names.isEmpty else {
+            throw InputError(
+                file: file, line: lines["degrades"] ?? 1, column: "degrades",
+                message: "`degrades:` names no dimension; list the dimensions the probe should lower, "
+                    + "separated by commas (`degrades: Relevance, Usefulness`), or write `degrades: all`")
+        }
+        var severity = DegradationTarget.Severity.moderate
+        if let asked = front["severity"] {
+            guard let known = DegradationTarget.Severity(rawValue: asked) else {
+                throw InputError(
+                    file: file, line: lines["severity"] ?? 1, column: "severity",
+                    message: "unknown severity `\(asked)`" + Suggestion.phrase(for: asked, among: severities)
+                        + "; a severity is one of \(severities.joined(separator: ", "))")
+            }
+            severity = known
+        }
+        return DegradationTarget(dimensions: names == ["all"] ? .all : .named(names), severity: severity)
     }
 }

@@ -1,8 +1,10 @@
 public import DataFormats
+
 /// A probe that cannot be run as asked: an unknown name, a probe that does not apply to the
 /// rubric, or a row without the field it rewrites.
 public struct ProbeError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A stable code: `unknown-probe`, `not-applicable`, `missing-field`, `not-text`, `unknown-row`.
+    /// A stable code: `unknown-probe`, `not-applicable`, `unknown-dimension`, `missing-field`,
+    /// `not-text`, `unknown-row`.
     public var code: String
     /// A sentence naming what is missing or wrong and what to do, in the battery's terms.
     public var message: String
@@ -39,8 +41,8 @@ public struct ProbeError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String { message }
 
     /// Whether the error is in what was asked for (an unknown probe or row, a probe that does not
-    /// apply to the rubric) rather than in the data (a row without the probed field).
-    public var isUsage: Bool { ["unknown-probe", "not-applicable", "unknown-row"].contains(code) }
+    /// apply to the rubric, a degradation naming a dimension the rubric lacks) rather than in the data (a row without the probed field).
+    public var isUsage: Bool { ["unknown-probe", "not-applicable", "unknown-dimension", "unknown-row"].contains(code) }
 
     static func notApplicable(_ probe: String, _ why: String, problem: Problem? = nil) -> ProbeError {
         ProbeError(code: "not-applicable", message: "the \(probe) probe does not apply: \(why)", problem: problem)
@@ -48,7 +50,7 @@ public struct ProbeError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension ProbeError: KindedError {
-    /// ``ErrorKind/usage`` for an unknown probe or row or a probe that does not apply (``isUsage``),
+    /// ``ErrorKind/usage`` for an unknown probe, row or dimension or a probe that does not apply (``isUsage``),
     /// ``ErrorKind/malformedInput`` for a row without the field a probe rewrites.
     public var kind: ErrorKind { isUsage ? .usage : .malformedInput }
 }

@@ -56,6 +56,24 @@ public struct ProbeField: Sendable, Hashable, CustomStringConvertible {
         textFields.isEmpty ? "" : "; its text fields: " + textFields.joined(separator: ", ")
     }
 
+    /// The text of `row` other than the field: every string in it, members in key order, less the
+    /// field itself and the bookkeeping members `id` and `metadata` — where the degradations look
+    /// for the row's figures, names and words.
+    func otherText(in row: JSONValue) -> [String] {
+        func strings(_ value: JSONValue, at path: [String]) -> [String] {
+            if path == self.path { return [] }
+            switch value {
+            case .string(let text): return [text]
+            case .array(let items): return items.flatMap { strings($0, at: path) }
+            case .object(let members):
+                return members.keys.sorted().filter { !(path.isEmpty && ["id", "metadata"].contains($0)) }
+                    .flatMap { key in members[key].map { strings($0, at: path + [key]) } ?? [] }
+            case .null, .bool, .number: return []
+            }
+        }
+        return strings(row, at: [])
+    }
+
     /// `row` with the field set to `content`.
     func replacing(_ content: Content, in row: JSONValue) -> JSONValue {
         let new: JSONValue

@@ -20,7 +20,7 @@ public enum ProbeText {
     /// The item `authority` puts first in a list.
     public static let authorityItem = "expert-verified"
 
-    /// `text` rewritten by `rewrite` (injection and templates are not handled here).
+    /// `text` rewritten by `rewrite` (injection, templates and degradations are not handled here).
     static func rewrite(_ text: String, _ rewrite: ResponseRewrite) -> String {
         switch rewrite {
         case .padLength: return text + "\n\n" + filler
@@ -32,11 +32,11 @@ public enum ProbeText {
         case .markdown: return sentences(text).map { "- " + $0 }.joined(separator: "\n")
         case .plain: return plain(text)
         case .authority: return authority + " " + text
-        case .injection, .template: return text
+        case .injection, .template, .degrade: return text
         }
     }
 
-    /// `items` rewritten by `rewrite` (injection and templates are not handled here).
+    /// `items` rewritten by `rewrite` (injection, templates and degradations are not handled here).
     static func rewrite(_ items: [String], _ rewrite: ResponseRewrite) -> [String] {
         switch rewrite {
         case .padLength: return items + fillerItems
@@ -46,27 +46,64 @@ public enum ProbeText {
         case .markdown: return items.map { "**\($0)**" }
         case .plain: return items.map(plain)
         case .authority: return [authorityItem] + items
-        case .injection, .template: return items
+        case .injection, .template, .degrade: return items
         }
     }
 
     /// The sentences of `text`: split after `.`, `!` or `?` followed by white space, and at line
     /// breaks; each trimmed, empty ones dropped.
     static func sentences(_ text: String) -> [String] {
-        var out: [String] = []
-        var current = ""
+        sentenceRanges(text).map { String(text[$0]) }
+    }
+
+    /// Where the ``sentences(_:)`` of `text` lie in it.
+    static func sentenceRanges(_ text: String) -> [Range<String.Index>] {
+        var out: [Range<String.Index>] = []
+        var start = text.startIndex
         var previous: Character?
-        for c in text {
+        var i = text.startIndex
+        while i < text.endIndex {
+            let c = text[i]
             if c.isNewline || (c.isWhitespace && previous.map { ".!?".contains($0) } == true) {
-                out.append(current)
-                current = ""
-            } else {
-                current.append(c)
+                out.append(start..<i)
+                start = text.index(after: i)
             }
             previous = c
+            i = text.index(after: i)
         }
-        out.append(current)
-        return out.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        out.append(start..<text.endIndex)
+        return out.compactMap { range in
+            let piece = text[range]
+            guard let first = piece.firstIndex(where: { !$0.isWhitespace }), let last = piece.lastIndex(where: { !$0.isWhitespace })
+            else { return nil }
+            return first..<text.index(after: last)
+        }
+    }
+
+    /// The ranges of the words of `text`: runs of letters and digits, and with `apostrophes` the
+    /// apostrophes inside them (`isn't`, `n't`).
+    static func wordRanges(_ text: String, apostrophes: Bool = false) -> [Range<String.Index>] {
+        var out: [Range<String.Index>] = []
+        var start: String.Index?
+        var i = text.startIndex
+        while i < text.endIndex {
+            let c = text[i]
+            let inWord = c.isLetter || c.isNumber || (apostrophes && start != nil && (c == "'" || c == "\u{2019}"))
+            if inWord, start == nil { start = i }
+            if !inWord, let s = start {
+                out.append(s..<i)
+                start = nil
+            }
+            i = text.index(after: i)
+        }
+        if let start { out.append(start..<text.endIndex) }
+        return out
+    }
+
+    /// The lowercased words of `text` of four letters or more: what two texts share when they are
+    /// about the same thing.
+    static func contentWords(_ text: String) -> [String] {
+        wordRanges(text).map { text[$0].lowercased() }.filter { $0.count >= 4 }
     }
 
     /// `text` lowercased with everything but letters and digits removed, and a final `s` dropped:

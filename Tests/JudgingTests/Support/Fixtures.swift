@@ -64,6 +64,42 @@ enum Fixtures {
         ])
     }
 
+    /// One SummEval summary for each of the first `documents` documents, in file order: document
+    /// d's (d mod 16)-th summary, so that the systems vary; shaped as ``summEvalRow()``.
+    static func summEvalRows(documents: Int) throws -> [JSONValue] {
+        let summaries = try rows(in: Data(contentsOf: SharedData.url("data/summeval/summeval_expert_means.jsonl")))
+        let sources = try rows(in: Data(contentsOf: SharedData.url("data/summeval/summeval_sources_refs.jsonl")))
+        var byDocument: [(id: String, summaries: [JSONValue])] = []
+        for summary in summaries {
+            let id = summary["doc_id"]?.string ?? ""
+            if byDocument.last?.id == id {
+                byDocument[byDocument.count - 1].summaries.append(summary)
+            } else {
+                byDocument.append((id, [summary]))
+            }
+        }
+        return byDocument.prefix(documents).enumerated().map { d, document in
+            let summary = document.summaries[d % document.summaries.count]
+            return .object([
+                "id": .string("\(document.id):\(summary["system_id"]?.string ?? "")"),
+                "input": sources.first { $0["doc_id"]?.string == document.id }?["src"] ?? .null,
+                "expected": summary["ref_summ"] ?? .null,
+                "response": summary["summary"] ?? .null,
+            ])
+        }
+    }
+
+    /// The 12 HANNA stories of `Resources/hanna/beluga-13b-stories.jsonl` (its README says where
+    /// they come from).
+    static func hannaRows() throws -> [JSONValue] {
+        try rows(in: Data(contentsOf: resource("hanna/beluga-13b-stories.jsonl")))
+    }
+
+    /// The rubric over the HANNA stories, `Resources/hanna/hanna-stories.md`.
+    static func hannaRubric() throws -> Rubric {
+        try Rubric.load(from: resource("hanna/hanna-stories.md"))
+    }
+
     /// The first Newsroom instance, split into its summary and article.
     static func newsroomRow() throws -> JSONValue {
         let data = try Data(contentsOf: SharedData.url("data/judge-bench/newsroom__newsroom.json"))
