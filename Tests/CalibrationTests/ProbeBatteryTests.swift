@@ -84,6 +84,31 @@ struct ProbeBatteryTests {
         #expect(again == report)
     }
 
+    @Test("Degradations: truncation lowers the counted Relevance (sensitive) but not the fixed Usefulness (insensitive); invented items move nothing")
+    func degradations() async throws {
+        let rubric = try Rubric.load(from: SharedData.projectURL("rubrics/book-tags.md"))
+        let battery = try ProbeBattery(named: ["truncation", "invented-items"], rubric: rubric, field: "response.tags")
+        let judge = PlantedBiasJudge()
+        let report = try await battery.run(run: try Self.run(rows: 40), rubric: rubric, model: judge, concurrency: 1)
+        let truncation = try #require(report.probes.first { $0.name == "truncation" })
+        // Rows with one tag (i mod 3 = 0: 14 of 40) have nothing left to keep: left out by reason, never judged unchanged.
+        #expect(truncation.rowsProbed == 26 && truncation.leftOut == ["one-part": 14] && truncation.rowsUnchanged == 0)
+        #expect(truncation.lowers == ["Relevance", "Usefulness"] && truncation.severity == "moderate")
+        #expect(truncation.dimensions.map(\.verdict.outcome) == [.sensitive, .insensitive], "\(truncation.dimensions.map(\.verdict.reason))")
+        let relevance = try #require(truncation.dimensions.first)
+        #expect((relevance.shift.estimate.value ?? 0) < 0 && (relevance.adjustedPValue ?? 1) <= 0.05)
+        #expect(truncation.verdict.outcome == .insensitive)
+        let invented = try #require(report.probes.first { $0.name == "invented-items" })
+        #expect(invented.lowers == ["Relevance"] && invented.dimensions.map(\.dimension) == ["Relevance"])
+        #expect(invented.verdict.outcome == .insensitive, "the judge counts only the tags named tag-…")
+        #expect(report.worstOutcome == .insensitive, "insensitive, like biased, fails the gate (judgecal probe exits 2)")
+        let text = report.renderText()
+        #expect(text.contains("26 rows probed, 0 left as they were, 14 left out (one-part)"), "\(text)")
+        #expect(text.contains("a moderate degradation: should lower Relevance, Usefulness"))
+        let shown = try battery.transcript(ofRow: "row-0", run: try Self.run(rows: 40), rubric: rubric)
+        #expect(shown.contains("(left out: the response has one sentence or item: nothing left to keep)"), "\(shown)")
+    }
+
     @Test("A probe that changes no row is listed as left out, with no verdict, and asks nothing")
     func probeThatChangesNothing() async throws {
         let rubric = try Rubric.load(from: SharedData.projectURL("rubrics/book-tags.md"))

@@ -59,10 +59,16 @@ extension ProbeReport {
         var out = headline.map(TerminalText.visible) + ["", table.rendered(), ""]
         for probe in probes {
             out.append(TerminalText.visible("\(probe.name): \(probe.verdict.outcome.rawValue) — \(probe.verdict.reason)"))
+            let leftOut = probe.leftOut.sorted { $0.key < $1.key }.map { ", \($0.value) left out (\($0.key))" }.joined()
             out.append(
                 TerminalText.visible(
-                    "  \(probe.summary); \(probe.rowsProbed) rows probed, \(probe.rowsUnchanged) left as they were, "
+                    "  \(probe.summary); \(probe.rowsProbed) rows probed, \(probe.rowsUnchanged) left as they were\(leftOut), "
                         + "\(probe.failures) failed; expected: \(probe.expectation)"))
+            if let lowers = probe.lowers {
+                out.append(
+                    TerminalText.visible(
+                        "  a \(probe.severity ?? "moderate") degradation: should lower \(lowers.joined(separator: ", "))"))
+            }
             for row in probe.mostAffected {
                 out.append(
                     "  \(TerminalText.visible(row.id)) \(row.dimension) \(ReportNumber.score(row.unchangedScore)) → "

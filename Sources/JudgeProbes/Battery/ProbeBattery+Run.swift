@@ -39,7 +39,8 @@ extension ProbeBattery {
         let placebo = try await judged("placebo", RepeatedModel(model, repetition: 1), dimensions, all, prompts.unchanged)
         var results: [ProbeResult] = []
         var leftOut: [String] = []
-        for (probe, probed) in zip(probes, prompts.probed) {
+        for (probe, outcomes) in zip(probes, prompts.probed) {
+            let probed = outcomes.map(\.prompt)
             let rows = all.filter { probed[$0] != nil }
             guard !rows.isEmpty else {
                 leftOut.append(probe.name)
@@ -51,7 +52,9 @@ extension ProbeBattery {
                 result(
                     of: probe, rows: rows, notes: rows.map { probed[$0]?.note }, judgments: judgments, shown: shown,
                     reversed: rows.first.map { probed[$0]?.reversesScale == true } ?? false,
-                    unchanged: unchanged, placebo: placebo, dimensions: dimensions))
+                    unchanged: unchanged, placebo: placebo,
+                    dimensions: probe.degrades.map { $0.dimensions(in: rubric) } ?? dimensions,
+                    leftOut: ProbedRow.tally(outcomes)))
         }
         ProbeReport.decideVerdicts(of: &results, alpha: alpha)
         let compared = zip(unchanged, placebo).filter { $0.failure == nil && $1.failure == nil }
@@ -74,7 +77,7 @@ extension ProbeBattery {
     /// One probe's figures from its judgments of `rows` (positions in the run).
     private func result(
         of probe: Probe, rows: [Int], notes: [String?], judgments: [Judgment], shown: [ScoreDimension], reversed: Bool,
-        unchanged: [Judgment], placebo: [Judgment], dimensions judged: [ScoreDimension]
+        unchanged: [Judgment], placebo: [Judgment], dimensions judged: [ScoreDimension], leftOut: [String: Int]
     ) -> ProbeResult {
         var affected: [AffectedRow] = []
         let dimensions = judged.map { d in
@@ -100,7 +103,9 @@ extension ProbeBattery {
         }
         return ProbeResult(
             name: probe.name, summary: probe.summary, expectation: probe.expectation, rowsProbed: rows.count,
-            rowsUnchanged: unchanged.count - rows.count, failures: judgments.count { $0.failure != nil },
-            dimensions: dimensions, mostAffected: Array(affected.prefix(mostAffected)))
+            rowsUnchanged: leftOut[LeftOutReason.unchanged.code] ?? 0, failures: judgments.count { $0.failure != nil },
+            dimensions: dimensions, mostAffected: Array(affected.prefix(mostAffected)),
+            leftOut: leftOut.filter { $0.key != LeftOutReason.unchanged.code },
+            lowers: probe.degrades.map { _ in judged.map(\.name) }, severity: probe.degrades?.severity.rawValue)
     }
 }

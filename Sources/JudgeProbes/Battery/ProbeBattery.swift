@@ -67,12 +67,12 @@ public struct ProbeBattery: Sendable {
         self.init(probes: probes, field: ProbeField(field), pairwise: pairwise)
     }
 
-    /// The prompts of every row, unchanged and under each probe (`nil` where a probe leaves the
-    /// row as it was), before any call.
+    /// The prompts of every row, unchanged and under each probe (or why a probe leaves the row out: it
+    /// leaves the row as it was, or a degradation cannot apply to it), before any call.
     ///
     /// - Throws: ``ProbeError`` for a probe that does not apply to the rubric or a row without the
     ///   probed field; ``DataFormats/InputError`` for a template that cannot be rendered.
-    public func prompts(run: FrozenRun, rubric: Rubric) throws -> (unchanged: [[ChatMessage]], probed: [[ProbedPrompt?]]) {
+    public func prompts(run: FrozenRun, rubric: Rubric) throws -> (unchanged: [[ChatMessage]], probed: [[ProbedRow]]) {
         for probe in probes { try probe.check(rubric: rubric, pairwise: pairwise) }
         let rows = run.rows.map(\.json)
         if pairwise {
@@ -82,12 +82,16 @@ public struct ProbeBattery: Sendable {
                     instructions: rubric.instructions, criteria: rubric.dimensions,
                     content: try PairwiseContent(row: row, rubric: rubric, file: file), swapped: false)
             }
-            let probed = try probes.map { p in try rows.map { try p.pairwisePrompt(row: $0, rubric: rubric, file: file) } }
+            let probed = try probes.map { p in
+                try rows.map { row in
+                    try p.pairwisePrompt(row: row, rubric: rubric, file: file).map(ProbedRow.probed) ?? .leftOut(.unchanged)
+                }
+            }
             return (unchanged, probed)
         }
         let unchanged = try rows.map { try JudgePromptRenderer.messages(for: rubric, row: $0) }
         let probed = try probes.map { probe in
-            try rows.indices.map { try probe.prompt(row: $0, of: rows, rubric: rubric, field: field) }
+            try rows.indices.map { try probe.outcome(row: $0, of: rows, rubric: rubric, field: field) }
         }
         return (unchanged, probed)
     }
@@ -108,8 +112,8 @@ public struct ProbeBattery: Sendable {
         var parts = ["=== unchanged (and the placebo, asked again) ===\n" + JudgePromptRenderer.transcript(all.unchanged[index])]
         for (probe, prompts) in zip(probes, all.probed) {
             let heading = "=== \(probe.name): \(probe.summary) ==="
-            guard let prompt = prompts[index] else {
-                parts.append(heading + "\n(this probe leaves the row as it was; it is left out)\n")
+            guard case .probed(let prompt) = prompts[index] else {
+                if case .leftOut(let reason) = prompts[index] { parts.append(heading + "\n(left out: \(reason.message))\n") }
                 continue
             }
             parts.append(heading + (prompt.note.map { "\n(\($0))" } ?? "") + "\n" + JudgePromptRenderer.transcript(prompt.messages))

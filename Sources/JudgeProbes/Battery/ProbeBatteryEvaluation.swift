@@ -71,11 +71,14 @@ public struct ProbeBatteryEvaluation: Evaluation {
 }
 
 /// Scores a probe's result: `Unmoved` passing when no effect was detected on any dimension
-/// (failing when biased, ignored when undefined, the verdict's sentence as rationale), and each
-/// dimension's mean shift as `<dimension> shift`.
+/// (failing when biased, ignored when undefined, the verdict's sentence as rationale); a
+/// degradation's `Lowered` passing when it was sensitive on every dimension it should lower (failing
+/// when insensitive on one); and each dimension's mean shift as `<dimension> shift`.
 public struct ProbeVerdictEvaluator: EvaluatorProtocol {
     /// Whether the probe left the judge unmoved.
     public static let unmoved = Metric("Unmoved")
+    /// Whether a degradation lowered the judge's score where it should.
+    public static let lowered = Metric("Lowered")
 
     /// The evaluator.
     public init() {}
@@ -86,7 +89,9 @@ public struct ProbeVerdictEvaluator: EvaluatorProtocol {
         switch result.verdict.outcome {
         case .noEffectDetected: verdict = Self.unmoved.passing(rationale: result.verdict.reason)
         case .biasedHigher, .biasedLower: verdict = Self.unmoved.failing(rationale: result.verdict.reason)
-        case .undefined: verdict = Self.unmoved.ignore(rationale: result.verdict.reason)
+        case .undefined: verdict = (result.lowers == nil ? Self.unmoved : Self.lowered).ignore(rationale: result.verdict.reason)
+        case .sensitive: verdict = Self.lowered.passing(rationale: result.verdict.reason)
+        case .insensitive: verdict = Self.lowered.failing(rationale: result.verdict.reason)
         }
         return [verdict]
             + result.dimensions.compactMap { d in d.shift.estimate.value.map { Metric("\(d.dimension) shift").scoring($0) } }

@@ -32,18 +32,29 @@ extension ProbeReport {
     /// (``HolmAdjustment``) over the whole battery, so that the chance of calling any probe biased
     /// when none is stays at or below `alpha`, while a test over too few moved rows to reach the
     /// level (a probe that moved nothing) is not paid for; biased in the shift's direction where
-    /// the adjusted p ≤ `alpha`. A probe's own verdict is the worst of its dimensions'.
+    /// the adjusted p ≤ `alpha`. A degradation's test is one-sided, that the score falls: the sign-flip
+    /// distribution is symmetric, so its p is half the two-sided p when the shift is negative and 1
+    /// otherwise, and the least it can be is half the two-sided least; sensitive where the adjusted p ≤
+    /// `alpha`, insensitive otherwise (the drop it should cause was not shown). A probe's own verdict
+    /// is the worst of its dimensions'.
     public static func decideVerdicts(of probes: inout [ProbeResult], alpha: Double) {
-        let shifts = probes.flatMap { $0.dimensions.map(\.shift) }
-        let family = shifts.map(\.pValue)
-        var adjusted = HolmAdjustment.adjusted(family, attainable: shifts.map(\.attainablePValue), alpha: alpha)[...]
-        let tests = family.count { $0 != nil }
+        let tests = probes.flatMap { probe in
+            probe.dimensions.map { d -> (p: Double?, attainable: Double?) in
+                guard probe.lowers != nil else { return (d.shift.pValue, d.shift.attainablePValue) }
+                let falls = (d.shift.estimate.value ?? 0) < 0
+                return (d.shift.pValue.map { falls ? $0 / 2 : 1 }, d.shift.attainablePValue.map { $0 / 2 })
+            }
+        }
+        let family = tests.map(\.p)
+        var adjusted = HolmAdjustment.adjusted(family, attainable: tests.map(\.attainable), alpha: alpha)[...]
+        let testCount = family.count { $0 != nil }
         for p in probes.indices {
             for d in probes[p].dimensions.indices {
                 let result = probes[p].dimensions[d]
                 let padj = adjusted.removeFirst()
                 probes[p].dimensions[d].adjustedPValue = padj
-                probes[p].dimensions[d].verdict = verdict(result, adjustedPValue: padj, alpha: alpha, tests: tests)
+                probes[p].dimensions[d].verdict = verdict(
+                    result, adjustedPValue: padj, alpha: alpha, tests: testCount, degradation: probes[p].lowers != nil)
             }
             let worst = ProbeOutcome.worst(of: probes[p].dimensions.map(\.verdict.outcome))
             let first = probes[p].dimensions.first { $0.verdict.outcome == worst }
@@ -51,7 +62,9 @@ extension ProbeReport {
         }
     }
 
-    private static func verdict(_ r: ProbeDimensionResult, adjustedPValue: Double?, alpha: Double, tests: Int) -> Verdict<ProbeOutcome> {
+    private static func verdict(
+        _ r: ProbeDimensionResult, adjustedPValue: Double?, alpha: Double, tests: Int, degradation: Bool
+    ) -> Verdict<ProbeOutcome> {
         guard let shift = r.shift.estimate.value, let padj = adjustedPValue else {
             return Verdict(
                 .undefined,
@@ -59,6 +72,11 @@ extension ProbeReport {
         }
         let figures =
             "shift \(shift.fixed(decimals: 3)), Tarone–Holm-adjusted p = \(padj.fixed(decimals: 4)) over \(tests) tests"
+        if degradation {
+            return padj <= alpha
+                ? Verdict(.sensitive, reason: "\(r.dimension): sensitive, the score falls (\(figures), one-sided)")
+                : Verdict(.insensitive, reason: "\(r.dimension): insensitive, no fall shown where the score should fall (\(figures), one-sided)")
+        }
         guard padj <= alpha else {
             return Verdict(.noEffectDetected, reason: "\(r.dimension): no effect detected (\(figures))")
         }

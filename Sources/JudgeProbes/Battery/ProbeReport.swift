@@ -80,6 +80,14 @@ public struct ProbeResult: Sendable, Hashable, Codable {
     public var rowsProbed: Int
     /// Rows the probe left exactly as they were (left out, not counted as unmoved).
     public var rowsUnchanged: Int
+    /// Rows a degradation could not apply to, by reason (`LeftOutReason`'s code: `no-figure`, `one-part`, …);
+    /// left out, never judged unchanged. Empty for the invariance probes.
+    public var leftOut: [String: Int] = [:]
+    /// For a degradation, the dimensions it should lower — the only ones its ``dimensions`` hold, each
+    /// tested for a fall (*sensitive* or *insensitive*); `nil` for an invariance probe.
+    public var lowers: [String]? = nil
+    /// For a degradation, how grave a judge's blindness to it is: `severe`, `moderate` or `minor`.
+    public var severity: String? = nil
     /// Of the probed rows, those the judge failed on (no score) under the probe.
     public var failures: Int
     /// Per dimension.
@@ -89,11 +97,16 @@ public struct ProbeResult: Sendable, Hashable, Codable {
     /// The rows whose score moved most, largest move first.
     public var mostAffected: [AffectedRow]
 
-    /// A probe's result with its verdict still to be decided (``ProbeReport/decideVerdicts(of:alpha:)``).
+    /// A probe's result with its verdict still to be decided (``ProbeReport/decideVerdicts(of:alpha:)``); with
+    /// `lowers`, a degradation's.
     public init(
         name: String, summary: String, expectation: String, rowsProbed: Int, rowsUnchanged: Int, failures: Int,
-        dimensions: [ProbeDimensionResult], mostAffected: [AffectedRow] = []
+        dimensions: [ProbeDimensionResult], mostAffected: [AffectedRow] = [], leftOut: [String: Int] = [:],
+        lowers: [String]? = nil, severity: String? = nil
     ) {
+        self.leftOut = leftOut
+        self.lowers = lowers
+        self.severity = severity
         self.name = name
         self.summary = summary
         self.expectation = expectation
@@ -140,7 +153,8 @@ public struct AffectedRow: Sendable, Hashable, Codable {
 }
 
 /// A probe's verdict on one dimension, or the worst over its dimensions: whether the probe moved
-/// the judge's scores (``Verdict``; its threshold is 0, the shift of an unmoved judge).
+/// the judge's scores (``Verdict``; its threshold is 0, the shift of an unmoved judge); for a
+/// degradation, whether the score fell as it should.
 public enum ProbeOutcome: String, VerdictOutcome, CaseIterable {
     /// The shift's adjusted p-value is above α.
     case noEffectDetected = "no-effect-detected"
@@ -150,10 +164,14 @@ public enum ProbeOutcome: String, VerdictOutcome, CaseIterable {
     case biasedLower = "biased-lower"
     /// No test: fewer than two rows were scored both ways.
     case undefined
+    /// A degradation lowered the score: the one-sided adjusted p ≤ α and the shift is negative.
+    case sensitive
+    /// A degradation did not lower the score detectably: the judge missed a drop in quality it should see.
+    case insensitive
 
-    /// Biased, then undefined, then no effect detected: a gate over several probes reports the worst;
-    /// no effect detected when there are none.
-    public static let severity: [ProbeOutcome] = [.biasedHigher, .biasedLower, .undefined, .noEffectDetected]
+    /// Biased, then insensitive, then undefined, then sensitive, then no effect detected: a gate over several
+    /// probes reports the worst; no effect detected when there are none.
+    public static let severity: [ProbeOutcome] = [.biasedHigher, .biasedLower, .insensitive, .undefined, .sensitive, .noEffectDetected]
 
     /// An object of the outcome and the reason, as `message`.
     public static var record: VerdictRecord<ProbeOutcome> { .withReason(reasonKey: "message", threshold: 0) }

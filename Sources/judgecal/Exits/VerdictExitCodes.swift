@@ -37,13 +37,13 @@ enum VerdictExitCodes {
     ///
     /// | outcome | code |
     /// |---|---|
-    /// | no effect detected | 0 ``ExitCode/success`` |
-    /// | biased higher or lower | 2 |
+    /// | no effect detected; a degradation sensitive | 0 ``ExitCode/success`` |
+    /// | biased higher or lower; a degradation insensitive | 2 |
     /// | undefined | 4 |
     static func code(for outcome: ProbeOutcome) -> ExitCode {
         switch outcome {
-        case .noEffectDetected: .success
-        case .biasedHigher, .biasedLower: ExitCode(2)
+        case .noEffectDetected, .sensitive: .success
+        case .biasedHigher, .biasedLower, .insensitive: ExitCode(2)
         case .undefined: ExitCode(4)
         }
     }

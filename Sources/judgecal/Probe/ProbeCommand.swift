@@ -10,7 +10,9 @@ import JudgeProbes
 enum ProbeCommand {
     static let rubric = OptionKey<String>(required: "rubric", valueName: "file", help: "The rubric (Markdown or JSON).")
     static let probe = OptionKey<[String]>(
-        "probe", valueName: "name", help: "Probes, families or probe files (.md); default every one that applies.", commaSeparated: true)
+        "probe", valueName: "name",
+        help: "Probes, families (degradations: every degradation) or probe files (.md); default every invariance probe that applies.",
+        commaSeparated: true)
     static let field = OptionKey<String>(
         "field", valueName: "path", help: "The text the response probes rewrite.", defaultValue: "response")
     static let show = OptionKey<String?>(
@@ -27,8 +29,11 @@ enum ProbeCommand {
         discussion: """
             Per probe and dimension: the mean score shift with a paired t interval, rows moved against the placebo's \
             (the unchanged rows judged again, fresh calls), the rows moved most with the judge's rationale, and a \
-            verdict, Tarone–Holm-corrected over probes × dimensions (docs/PROBES.md). Calls are cached: a stopped \
-            battery resumes. Exit codes: 0 no effect detected; 2 some probe biased; 4 some undefined; 1 server failed; \
+            verdict, Tarone–Holm-corrected over probes × dimensions (docs/PROBES.md). Degradations (--probe degradations, \
+            or by name) should lower the dimensions they name: each is tested one-sided for a fall, sensitive or insensitive; \
+            rows one cannot apply to are left out and counted by reason. Calls are cached: a stopped \
+            battery resumes. Exit codes: 0 no effect detected (degradations sensitive); 2 some probe biased or some \
+            degradation insensitive; 4 some undefined; 1 server failed; \
             64 usage (unknown probe or row, a probe that does not apply); 65 malformed input, a row without the field.
             """,
         options: [rubric, probe, field, show, report] + JudgeModelOptions.options,
