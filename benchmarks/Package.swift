@@ -80,8 +80,8 @@ let studies: [Target] = [
     .executableTarget(
         name: "ProbeSimulation",
         dependencies: [
-            "Calibration", "CalibrationData", "CalibrationReports", "DataFormats", "Judging", "LanguageModels", "RunInference",
-            "StatisticsCore",
+            "Calibration", "CalibrationData", "CalibrationReports", "DataFormats", "JudgeProbes", "Judging", "LanguageModels",
+            "RunInference", "StatisticsCore",
         ].map(library),
         path: "ProbeSimulation",
         exclude: ["planted_judge_server.py"]

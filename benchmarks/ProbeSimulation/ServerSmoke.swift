@@ -3,6 +3,7 @@ import CalibrationData
 import CalibrationReports
 import DataFormats
 import Foundation
+import JudgeProbes
 import Judging
 import LanguageModels
 

@@ -1,5 +1,6 @@
 import Calibration
 import Foundation
+import JudgeProbes
 import RunInference
 import StatisticsCore
 
