@@ -28,12 +28,16 @@ import StatisticsCore
 // shift, ≤ 5% without); with no shift, among the replications whose audit passes, the coverage of the later run's
 // expert mean (over its 20,000 rows) by the calibrated mean and by the calibrated mean corrected with the audit's
 // labels (CalibratedMeanEstimate, 95%); their mean bias and interval width. Monte Carlo SE at 1,000 replications:
-// about 0.9 points at 90% (more where the groups' maps share their own bias), 0.7 at 5%.
+// about 0.9 points at 90% (more where the groups' maps share their own bias), 0.7 at 5%. Beside them, the
+// corrected mean read given the pass (PassSelectedResidual: the calibrated mean plus the audit's mean residual read
+// through the truncated-normal pivot, clipped to 1–5), and how often it gave no finite reading. `--cells 2` runs
+// the two cells without a shift alone (the same seeds, so the same rows as in the whole study).
 
 let options = SimulationOptions(
-    defaults: ["--replications": 1000, "--groups": 100, "--seed": 3131, "--map-error": 2],
-    usage: "usage: TransportSimulation [--replications 1000] [--groups 100] [--seed 3131] [--map-error 0|1|2]")
+    defaults: ["--replications": 1000, "--groups": 100, "--seed": 3131, "--map-error": 2, "--cells": 1],
+    usage: "usage: TransportSimulation [--replications 1000] [--groups 100] [--seed 3131] [--map-error 0|1|2] [--cells 1|2]")
 let replications = Int(options["--replications"]), groups = Int(options["--groups"]), mapError = Int(options["--map-error"])
+let unshiftedOnly = options["--cells"] == 2
 let seed = options["--seed"]
 let margin = 0.1, alpha = 0.05, runRows = 20_000
 
@@ -101,14 +105,15 @@ func plannedBias(_ cell: Cell) -> Double {
 let modeName = ["without the map's own error τ", "with τ taken as known", "with τ as estimated, on K − 1 degrees of freedom"]
 print("Transport audit: margin δ = \(margin), α = \(alpha), \(replications) replications per cell in \(groups) groups, seed \(seed); later runs of \(runRows) rows")
 print("Each group's labels planned from its own calibration, \(modeName[mapError])\n")
-print("| calibration rows | cell | planned shift | planned for | labels n: median (range) | not plannable | realised mean residual (SD) | FAIL | NOT ENOUGH | PASS | calibrated covers | corrected covers | calibrated bias | corrected bias | calibrated width | corrected width |")
-print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-for (index, cell) in cells.enumerated() {
+print("| calibration rows | cell | planned shift | planned for | labels n: median (range) | not plannable | realised mean residual (SD) | FAIL | NOT ENOUGH | PASS | calibrated covers | corrected covers | corrected given the pass covers | calibrated bias | corrected bias | given the pass bias | calibrated width | corrected width | given the pass width | no reading |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+for (index, cell) in cells.enumerated() where !unshiftedOnly || cell.shift == 0 {
     let bias = plannedBias(cell)
     let goal: TransportAuditPlan.Goal = cell.shift == 0 ? .pass : .fail
     var realised: [Double] = [], labels: [Int] = []
     var (fail, notEnough, pass, audits, unplannable) = (0, 0, 0, 0, 0)
     var (coveredCalibrated, coveredCorrected, biasCalibrated, biasCorrected, widthCalibrated, widthCorrected) = (0, 0, 0.0, 0.0, 0.0, 0.0)
+    var (coveredSelected, biasSelected, widthSelected, unboundedSelected) = (0, 0.0, 0.0, 0)
     for g in 0..<groups {
         var rng = Xoshiro256StarStar(seed: SplitMix64.mixed(seed, [2, UInt64(index), UInt64(g)]))
         let calibration = draw(cell.calibrationRows, shift: 0, band: false, &rng)
@@ -147,13 +152,32 @@ for (index, cell) in cells.enumerated() {
                 biasCorrected += v - truth
                 widthCorrected += i.upper - i.lower
             }
+            // The same labels' correction read given the pass, clipped to the scale as `estimate` clips it.
+            if let c = estimate.calibrated.value,
+                let region = PassSelectedResidual.passRegion(margin: margin, halfWidth: audit.critical * audit.standardError),
+                let selected = PassSelectedResidual(meanResidual: audit.meanResidual, standardError: audit.standardError, passRegion: region),
+                selected.value.isFinite, selected.lower.isFinite, selected.upper.isFinite
+            {
+                let clip = { (x: Double) in min(5, max(1, x)) }
+                let (low, high, value) = (clip(c + selected.lower), clip(c + selected.upper), clip(c + selected.value))
+                if low <= truth && truth <= high { coveredSelected += 1 }
+                biasSelected += value - truth
+                widthSelected += high - low
+            } else {
+                unboundedSelected += 1
+            }
         }
     }
     let share = { (count: Int) in audits == 0 ? "—" : String(format: "%.1f%%", 100 * Double(count) / Double(audits)) }
     let among = { (count: Int) in pass == 0 ? "—" : String(format: "%.1f%%", 100 * Double(count) / Double(pass)) }
     let mean = { (sum: Double) in pass == 0 ? "—" : String(format: "%+.4f", sum / Double(pass)) }
     let width = { (sum: Double) in pass == 0 ? "—" : String(format: "%.3f", sum / Double(pass)) }
-    let coverage = cell.shift == 0 ? [among(coveredCalibrated), among(coveredCorrected), mean(biasCalibrated), mean(biasCorrected), width(widthCalibrated), width(widthCorrected)] : ["", "", "", "", "", ""]
+    let selectedMean = { (sum: Double) in pass - unboundedSelected == 0 ? "—" : String(format: "%+.4f", sum / Double(pass - unboundedSelected)) }
+    let selectedWidth = { (sum: Double) in pass - unboundedSelected == 0 ? "—" : String(format: "%.3f", sum / Double(pass - unboundedSelected)) }
+    let coverage = cell.shift == 0
+        ? [among(coveredCalibrated), among(coveredCorrected), among(coveredSelected), mean(biasCalibrated), mean(biasCorrected), selectedMean(biasSelected),
+            width(widthCalibrated), width(widthCorrected), selectedWidth(widthSelected), "\(unboundedSelected)"]
+        : Array(repeating: "", count: 10)
     let sorted = labels.sorted()
     let n = sorted.isEmpty ? "—" : "\(sorted[sorted.count / 2]) (\(sorted[0])–\(sorted[sorted.count - 1]))"
     let realisedMean = realised.isEmpty ? Double.nan : realised.reduce(0, +) / Double(realised.count)
