@@ -8,6 +8,8 @@ import StatisticsCore
 // docs/PROBES.md. Seeded: the same options print the same table.
 //
 // Usage: ProbeSimulation [--runs 500] [--rows 100] [--seed 2026] [--judge 1-4|pass-fail|both]
+//        ProbeSimulation --sensitivity [--runs 500] [--rows 100] [--seed 2026] [--judge …]: the degradations'
+//        study (SensitivityStudy, issue #32): does the battery find a judge's blind spot?
 //        ProbeSimulation --smoke [--rows 100] [--seed 2026]: the battery through the real client
 //        against planted_judge_server.py (ServerSmoke).
 //
@@ -28,6 +30,7 @@ struct Options {
     var rows = 100
     var seed: UInt64 = 2026
     var smoke = false
+    var sensitivity = false
     var judges = ["1–4", "pass/fail"]
 
     init(arguments: [String]) throws {
@@ -35,6 +38,10 @@ struct Options {
         while let name = rest.popFirst() {
             if name == "--smoke" {
                 smoke = true
+                continue
+            }
+            if name == "--sensitivity" {
+                sensitivity = true
                 continue
             }
             guard let value = rest.popFirst() else { throw SimulationError("\(name) needs a value") }
@@ -45,7 +52,8 @@ struct Options {
                 let all = ["1-4": ["1–4"], "pass-fail": ["pass/fail"], "both": ["1–4", "pass/fail"]]
                 judges = try all[value].orThrow(SimulationError("--judge takes 1-4, pass-fail or both, not \(value)"))
             case "--seed": seed = try UInt64(value).orThrow(SimulationError("--seed takes a whole number, not \(value)"))
-            default: throw SimulationError("unknown option \(name); the options are --runs, --rows, --seed, --judge and --smoke")
+            default:
+                throw SimulationError("unknown option \(name); the options are --runs, --rows, --seed, --judge, --sensitivity and --smoke")
             }
         }
     }
@@ -161,6 +169,11 @@ if options.smoke {
         FileHandle.standardError.write(Data("\(error)\n".utf8))
         exit(1)
     }
+}
+
+if options.sensitivity {
+    SensitivityStudy.run(runs: options.runs, rows: options.rows, seed: options.seed, judges: options.judges)
+    exit(0)
 }
 
 print(
