@@ -144,8 +144,14 @@ struct CalibrationAuditTests {
         #expect(entry.figures.map(\.dimension) == ["Quality", "Tone"] && entry.figures[1].notAudited == .noMap)
         #expect(entry.figures[0].meanResidual == audit.dimensions[0].audit?.meanResidual)
         #expect(entry.figures[0].lower == audit.dimensions[0].audit?.lower && entry.figures[0].outcome == audit.dimensions[0].audit?.outcome)
+        #expect(entry.figures[0].standardError == audit.dimensions[0].audit?.standardError && entry.figures[0].standardError != nil)
         let again = try AuditHistoryEntry.decode(line: try entry.jsonLine())
         #expect(again == entry)
+        // A line written before the standard error was kept reads back without it.
+        let line = String(decoding: try entry.jsonLine(), as: UTF8.self)
+        #expect(line.contains(#""standardError":"#))
+        let older = Data(line.replacingOccurrences(of: #""standardError":"#, with: #""formerly":"#).utf8)
+        #expect(try AuditHistoryEntry.decode(line: older).figures[0].standardError == nil)
 
         let failed = AuditHistoryEntry(try Self.audit(Self.later(rows: 40, shift: -1.5)))
         var elsewhere = failed
@@ -166,7 +172,7 @@ struct CalibrationAuditTests {
         let audit = try Self.audit(Self.later(rows: 1))
         #expect(audit.dimensions[0].audit?.lower == -.infinity && audit.outcome == .notEnough)
         let entry = AuditHistoryEntry(audit)
-        #expect(entry.figures[0].lower == nil && entry.figures[0].upper == nil)
+        #expect(entry.figures[0].lower == nil && entry.figures[0].upper == nil && entry.figures[0].standardError == nil)
         _ = try entry.jsonLine()
         let json = try JSONValue.parse(Data(try audit.renderJSON().utf8))
         #expect(json["outcome"]?.string == "not-enough")
