@@ -103,8 +103,10 @@ struct ProbeBatteryTests {
         #expect(invented.verdict.outcome == .insensitive, "the judge counts only the tags named tag-…")
         #expect(report.worstOutcome == .insensitive, "insensitive, like biased, fails the gate (judgecal probe exits 2)")
         let text = report.renderText()
-        #expect(text.contains("26 rows probed, 0 left as they were, 14 left out (one-part)"), "\(text)")
-        #expect(text.contains("a moderate degradation: should lower Relevance, Usefulness"))
+        #expect(text.contains("26 rows probed, 0 left as they were, 0 failed"), "\(text)")
+        let note = "a moderate degradation: should lower Relevance, Usefulness; rows 14 left out (one-part)"
+        #expect(text.contains(note), "\(text)")
+        #expect(report.renderMarkdown().contains(note) && report.renderHTML().contains(note))
         let shown = try battery.transcript(ofRow: "row-0", run: try Self.run(rows: 40), rubric: rubric)
         #expect(shown.contains("(left out: the response has one sentence or item: nothing left to keep)"), "\(shown)")
     }

@@ -16,6 +16,7 @@ extension ProbeReport {
         for probe in probes {
             out.append("## \(HTMLEscaping.markdownCell(probe.name)): \(probe.verdict.outcome.rawValue)\n")
             out.append(HTMLEscaping.markdownCell("\(probe.summary). Expected: \(probe.expectation). \(probe.verdict.reason)") + "\n")
+            if let note = probe.degradationNote { out.append(HTMLEscaping.markdownCell(note) + "\n") }
             guard !probe.mostAffected.isEmpty else { continue }
             out.append(
                 MarkdownTable(
@@ -49,6 +50,7 @@ extension ProbeReport {
         for probe in probes {
             body.append("<section><h2>\(HTMLEscaping.text(probe.name)): \(HTMLEscaping.text(probe.verdict.outcome.rawValue))</h2>")
             body.append("<p>\(HTMLEscaping.text("\(probe.summary). Expected: \(probe.expectation). \(probe.verdict.reason)"))</p>")
+            if let note = probe.degradationNote { body.append("<p>\(HTMLEscaping.text(note))</p>") }
             let rows = probe.dimensions.flatMap { d in
                 [
                     SVGChart.IntervalPlot.Row(label: d.dimension, estimate: d.shift.estimate),

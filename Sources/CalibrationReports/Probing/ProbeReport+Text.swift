@@ -59,16 +59,11 @@ extension ProbeReport {
         var out = headline.map(TerminalText.visible) + ["", table.rendered(), ""]
         for probe in probes {
             out.append(TerminalText.visible("\(probe.name): \(probe.verdict.outcome.rawValue) — \(probe.verdict.reason)"))
-            let leftOut = probe.leftOut.sorted { $0.key < $1.key }.map { ", \($0.value) left out (\($0.key))" }.joined()
             out.append(
                 TerminalText.visible(
-                    "  \(probe.summary); \(probe.rowsProbed) rows probed, \(probe.rowsUnchanged) left as they were\(leftOut), "
+                    "  \(probe.summary); \(probe.rowsProbed) rows probed, \(probe.rowsUnchanged) left as they were, "
                         + "\(probe.failures) failed; expected: \(probe.expectation)"))
-            if let lowers = probe.lowers {
-                out.append(
-                    TerminalText.visible(
-                        "  a \(probe.severity ?? "moderate") degradation: should lower \(lowers.joined(separator: ", "))"))
-            }
+            if let note = probe.degradationNote { out.append(TerminalText.visible("  " + note)) }
             for row in probe.mostAffected {
                 out.append(
                     "  \(TerminalText.visible(row.id)) \(row.dimension) \(ReportNumber.score(row.unchangedScore)) → "
@@ -79,5 +74,17 @@ extension ProbeReport {
         out.append("")
         out.append("worst verdict: \(worstOutcome.rawValue)")
         return out.joined(separator: "\n")
+    }
+}
+
+extension ProbeResult {
+    /// For a degradation, what it should lower and how grave missing it is, and the rows it could not apply to
+    /// by reason ("a severe degradation: should lower Relevance; 14 rows left out (one-part)"); `nil` for an
+    /// invariance probe. The text, Markdown and HTML reports say it alike.
+    var degradationNote: String? {
+        guard let lowers else { return nil }
+        let leftOut = leftOut.sorted { $0.key < $1.key }.map { "\($0.value) left out (\($0.key))" }
+        return "a \(severity ?? "moderate") degradation: should lower \(lowers.joined(separator: ", "))"
+            + (leftOut.isEmpty ? "" : "; rows " + leftOut.joined(separator: ", "))
     }
 }
