@@ -39,17 +39,10 @@ extension JudgeRun {
         let judge = PairwiseJudge(model: model, rubric: rubric, options: options)
         _ = try judge.verdictJudge()  // a judge that cannot be asked as configured stops here, before any call
         let file = "run \(run.info.name)"
-        let content: @Sendable (Int) throws -> PairwiseContent = {
-            try PairwiseContent(row: try run.row(at: $0).json, rubric: rubric, file: file)
-        }
-        let ids = run.ids
-        for position in ids.indices { _ = try content(position) }
-        try await judgments(
-            ids: ids, model: model, concurrency: concurrency, progress: progress,
-            promptHash: { index in
-                let row = try content(index)
-                return Judgment.promptHash(of: judge.messages(row) + judge.messages(row, swapped: true))
-            },
-            judge: { index in try await judge.judgment(of: content(index), id: ids[index]) }, each: each)
+        try await judgeRows(
+            of: run, model: model, concurrency: concurrency, progress: progress,
+            content: { try PairwiseContent(row: try run.row(at: $0).json, rubric: rubric, file: file) },
+            promptHash: { Judgment.promptHash(of: judge.messages($0) + judge.messages($0, swapped: true)) },
+            judge: { try await judge.judgment(of: $0, id: $1) }, each: each)
     }
 }

@@ -92,13 +92,29 @@ public enum JudgeRun {
         options.rationaleOpening = rubric.rationaleOpening
         let judge = try ModelJudge(model: model, dimensions: rubric.dimensions, options: options)
         if case .simulatedAnnotators(let count) = options.mode { try SimulatedAnnotators.check(count: count, examples: rubric.examples.count) }
+        try await judgeRows(
+            of: run, model: model, concurrency: concurrency, progress: progress,
+            content: { try rubric.content(for: try run.row(at: $0).json) },
+            promptHash: { Judgment.promptHash(of: judge.prompts(for: $0).flatMap { $0 }) },
+            judge: { try await judge.judgment(ofContent: $0, id: $1) }, each: each)
+    }
+
+    /// Judges every row of `run` from what `content` reads of it (given the row's position), the shape of
+    /// score and pairwise runs alike: every row's content is read once before the first call, so a row that
+    /// cannot be read stops the run before any call, and read again when the row is asked, on the task that
+    /// asks it, so that no row's content is held for the whole run; then ``judgments(ids:model:concurrency:progress:promptHash:judge:each:)``.
+    ///
+    /// - Throws: what `content` throws for a row, before any call; what the driver throws.
+    static func judgeRows<Content>(
+        of run: some RunRows, model: any LanguageModel, concurrency: Int, progress: (@Sendable (JudgeProgress) -> Void)?,
+        content: @escaping @Sendable (Int) throws -> Content, promptHash: @escaping @Sendable (Content) throws -> String,
+        judge: @escaping @Sendable (Content, String) async throws -> Judgment, each: (Judgment) throws -> Void
+    ) async throws {
         let ids = run.ids
-        for position in ids.indices { _ = try rubric.content(for: try run.row(at: position).json) }
-        let content: @Sendable (Int) throws -> JudgeContent = { try rubric.content(for: try run.row(at: $0).json) }
+        for position in ids.indices { _ = try content(position) }
         try await judgments(
-            ids: ids, model: model, concurrency: concurrency, progress: progress,
-            promptHash: { Judgment.promptHash(of: judge.prompts(for: try content($0)).flatMap { $0 }) },
-            judge: { index in try await judge.judgment(ofContent: try content(index), id: ids[index]) }, each: each)
+            ids: ids, model: model, concurrency: concurrency, progress: progress, promptHash: { try promptHash(try content($0)) },
+            judge: { index in try await judge(try content(index), ids[index]) }, each: each)
     }
 }
 
