@@ -87,7 +87,8 @@ struct ProbeBatteryTests {
     @Test("Degradations: truncation lowers the counted Relevance (sensitive) but not the fixed Usefulness (insensitive); invented items move nothing")
     func degradations() async throws {
         let rubric = try Rubric.load(from: SharedData.projectURL("rubrics/book-tags.md"))
-        let battery = try ProbeBattery(named: ["truncation", "invented-items"], rubric: rubric, field: "response.tags")
+        let battery = try ProbeBattery(
+            named: ["truncation", "invented-items", "ignored-instruction"], rubric: rubric, field: "response.tags")
         let judge = PlantedBiasJudge()
         let report = try await battery.run(run: try Self.run(rows: 40), rubric: rubric, model: judge, concurrency: 1)
         let truncation = try #require(report.probes.first { $0.name == "truncation" })
@@ -107,6 +108,11 @@ struct ProbeBatteryTests {
         let note = "a moderate degradation: should lower Relevance, Usefulness; rows 14 left out (one-part)"
         #expect(text.contains(note), "\(text)")
         #expect(report.renderMarkdown().contains(note) && report.renderHTML().contains(note))
+        // The rubric asks for no heading, list, citation or closing question: nothing to remove in any row.
+        #expect(report.probesLeftOut == ["ignored-instruction"])
+        #expect(report.degradationsLeftOut == ["ignored-instruction": ["no-element-in-rubric": 40]])
+        #expect(text.contains("left out, as they could apply to no row: ignored-instruction (40 no-element-in-rubric)"), "\(text)")
+        #expect(!text.contains("as they changed no row"))
         let shown = try battery.transcript(ofRow: "row-0", run: try Self.run(rows: 40), rubric: rubric)
         #expect(shown.contains("(left out: the response has one sentence or item: nothing left to keep)"), "\(shown)")
     }

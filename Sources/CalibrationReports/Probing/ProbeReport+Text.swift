@@ -20,8 +20,17 @@ extension ProbeReport {
                 "the judge is deterministic here: it gave the same reply again on all \(placebo.rowsCompared) rows, so every "
                     + "score a probe moved, it moved by itself")
         }
-        if !probesLeftOut.isEmpty {
-            lines.append("left out, as they changed no row: " + probesLeftOut.joined(separator: ", "))
+        let unchanged = probesLeftOut.filter { degradationsLeftOut[$0] == nil }
+        if !unchanged.isEmpty {
+            lines.append("left out, as they changed no row: " + unchanged.joined(separator: ", "))
+        }
+        let inapplicable = probesLeftOut.compactMap { name in
+            degradationsLeftOut[name].map { reasons in
+                name + " (" + reasons.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ") + ")"
+            }
+        }
+        if !inapplicable.isEmpty {
+            lines.append("left out, as they could apply to no row: " + inapplicable.joined(separator: ", "))
         }
         let tests = probes.reduce(0) { $0 + $1.dimensions.count { $0.shift.pValue != nil } }
         lines.append(

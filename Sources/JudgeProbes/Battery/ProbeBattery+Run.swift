@@ -38,12 +38,13 @@ extension ProbeBattery {
         let unchanged = try await judged("unchanged", model, dimensions, all, prompts.unchanged)
         let placebo = try await judged("placebo", RepeatedModel(model, repetition: 1), dimensions, all, prompts.unchanged)
         var results: [ProbeResult] = []
-        var leftOut: [String] = []
+        var leftOut: [String] = [], degradationsLeftOut: [String: [String: Int]] = [:]
         for (probe, outcomes) in zip(probes, prompts.probed) {
             let probed = outcomes.map(\.prompt)
             let rows = all.filter { probed[$0] != nil }
             guard !rows.isEmpty else {
                 leftOut.append(probe.name)
+                if probe.degrades != nil { degradationsLeftOut[probe.name] = ProbedRow.tally(outcomes) }
                 continue
             }
             let shown = rows.first.flatMap { probed[$0]?.dimensions } ?? dimensions
@@ -71,7 +72,7 @@ extension ProbeBattery {
                         dimension: d.name, shift: PairedShift(changed: again, unchanged: first, level: intervalLevel),
                         changed: both.count { $0 != $1 }, rows: both.count)
                 }),
-            probes: results, probesLeftOut: leftOut)
+            probes: results, probesLeftOut: leftOut, degradationsLeftOut: degradationsLeftOut)
     }
 
     /// One probe's figures from its judgments of `rows` (positions in the run).

@@ -35,6 +35,10 @@ public struct ProbeReport: Sendable, Hashable, Codable {
     /// The probes asked for that changed no row's messages (`format-plain` on text without
     /// markup, say), by name: nothing to judge or test, so they have no verdict.
     public var probesLeftOut: [String] = []
+    /// Of ``probesLeftOut``, the degradations that could apply to no row, with their rows by reason
+    /// (`LeftOutReason`'s code: `no-element-in-rubric`, `no-figure`, …): not rows the rewrite left as they
+    /// were, but rows it had nothing to rewrite in.
+    public var degradationsLeftOut: [String: [String: Int]] = [:]
 
     /// The unchanged rows judged again with fresh calls: the judge's own run-to-run noise.
     public struct Placebo: Sendable, Hashable, Codable {
