@@ -2,7 +2,7 @@
 ///
 /// Conforming types say what they expect, so that a value that does not
 /// convert becomes a usage error naming the option and the expectation
-/// (`--count: 'x1' is not an integer`).
+/// (`--tally: 'x1' is not an integer`).
 public protocol ArgumentValue: Sendable {
     /// The value the text stands for, or `nil` when it does not convert.
     init?(argument: String)

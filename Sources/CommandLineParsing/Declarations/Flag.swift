@@ -1,4 +1,4 @@
-/// A named switch that takes no value: `--verbose`, `-v`.
+/// A named switch that takes no value: `--loud`, `-l`.
 ///
 /// A flag is its own key: declared once, listed in ``Command/flags`` and read
 /// back as whether it was given, `arguments[json]`.

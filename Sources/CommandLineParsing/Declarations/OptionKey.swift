@@ -37,7 +37,7 @@ extension Option: OptionDeclaration {
 ///
 /// Each value converts through ``ArgumentValue`` when it is read; one that
 /// does not is a ``UsageError`` naming the option and what was expected
-/// (`--count: 'x1' is not a non-negative integer`).
+/// (`--tally: 'x1' is not a non-negative integer`).
 public struct OptionKey<Value: Sendable>: OptionDeclaration {
     /// The option as the parser and the help see it.
     public let option: Option
@@ -92,7 +92,7 @@ public struct OptionKey<Value: Sendable>: OptionDeclaration {
     }
 
     /// Declares an option the command cannot run without: the parser refuses a
-    /// command line that leaves it out (`missing --input <file>`), so a read
+    /// command line that leaves it out (`missing --recipe <file>`), so a read
     /// always has a value.
     public init(
         required name: String,

@@ -22,7 +22,7 @@ public struct ParsedArguments: Sendable {
     /// was not given, `nil` when it may be left out, every value for a list.
     ///
     /// - Throws: ``UsageError`` naming the option and what was expected, for a
-    ///   value that does not convert (`--count: 'x1' is not a non-negative integer`).
+    ///   value that does not convert (`--tally: 'x1' is not a non-negative integer`).
     /// - Precondition: the command declares the key's option; reading another
     ///   is a mistake in the tool and traps.
     public subscript<Value>(key: OptionKey<Value>) -> Value {

@@ -17,14 +17,14 @@ extension Command {
     /// up to a `--` that ends options:
     /// - `--help` or `-h` anywhere asks for the help of that subcommand, and
     ///   `--version` for the root's version, whatever else is on the line;
-    /// - `--name value`, `--name=value`, `-n value` and `-nvalue` give options,
+    /// - `--shade value`, `--shade=value`, `-s value` and `-svalue` give options,
     ///   and `-abc` combines short flags;
     /// - the token after an option that takes a value is its value, even when it
     ///   begins with `-` (`--offset -0.1`, `--steps -2,-1,0,1,2`),
     ///   unless it is `--`, begins with `--`, or is `-x…` where `x` is a short
     ///   name the command declares (or `h`): that is the next option, and the
-    ///   value is reported missing rather than swallowed (`--colour --verbose`).
-    ///   A value that looks like an option is written `--name=value`. An
+    ///   value is reported missing rather than swallowed (`--colour --loud`).
+    ///   A value that looks like an option is written `--shade=value`. An
     ///   ``Option/Arity/upToNextOption`` option takes further values by the
     ///   same rule;
     /// - a value outside an integer option's declared range (``Option/minimum``,

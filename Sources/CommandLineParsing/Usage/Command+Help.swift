@@ -1,6 +1,6 @@
 extension Command {
     /// The one-line usage of the command at the end of `path`:
-    /// `tool count <file> [--fruits <name,…>] [--verbose]`.
+    /// `tool count <file> [--fruits <name,…>] [--loud]`.
     ///
     /// - Parameter path: the commands from the root to this one (this command last).
     public static func usageLine(path: [Command]) -> String {
