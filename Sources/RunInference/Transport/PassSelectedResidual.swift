@@ -89,12 +89,13 @@ public struct PassSelectedResidual: Sendable, Hashable, Codable {
     static func solve(_ pivot: (Double) -> Double, target: Double, around center: Double, scale: Double) -> Double {
         var step = scale
         var (low, high) = (center - step, center + step)
+        var (atLow, atHigh) = (pivot(low), pivot(high))
         var grown = 0
-        while pivot(low) < target || pivot(high) > target {
-            guard grown < 60 else { return pivot(low) < target ? -.infinity : .infinity }
+        while atLow < target || atHigh > target {
+            guard grown < 60 else { return atLow < target ? -.infinity : .infinity }
             step *= 2
-            if pivot(low) < target { low = center - step }
-            if pivot(high) > target { high = center + step }
+            if atLow < target { (low, atLow) = (center - step, pivot(center - step)) }
+            if atHigh > target { (high, atHigh) = (center + step, pivot(center + step)) }
             grown += 1
         }
         for _ in 0..<200 {
