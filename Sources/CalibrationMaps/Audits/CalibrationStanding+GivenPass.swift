@@ -15,9 +15,7 @@ extension CalibrationStanding {
     /// A dimension whose audit line predates the standard error (or had one row) gets none; one whose
     /// residual sat at the very edge of passing gets an undefined figure, with why.
     public func readingGivenPass(_ report: EstimationReport) -> EstimationReport {
-        guard let audit = lastAudit, audit.outcome == .pass, let margin = audit.margin,
-            let fingerprint = report.freshLabelFingerprint, audit.labelFingerprint == fingerprint
-        else { return report }
+        guard let audit = passedAudit(decidedBy: report), let margin = audit.margin else { return report }
         var read = report
         for index in read.dimensions.indices {
             let dimension = read.dimensions[index]

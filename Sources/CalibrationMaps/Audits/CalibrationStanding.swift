@@ -98,9 +98,7 @@ public struct CalibrationStanding: Sendable, Hashable {
     /// measures it). The mean read given the pass (``readingGivenPass(_:)``) is said to be the one to use; the
     /// pass rate and level shares have no such reading.
     public func selectionNote(for report: EstimationReport) -> String? {
-        guard let audit = lastAudit, audit.outcome == .pass, let labelFingerprint = report.freshLabelFingerprint,
-            audit.labelFingerprint == labelFingerprint
-        else { return nil }
+        guard passedAudit(decidedBy: report) != nil else { return nil }
         let read = report.dimensions.contains { $0.calibrated?.meanGivenPass != nil }
         return "these labels decided the last audit of \(calibrationPhrase), which passed: corrected by the same labels, the calibrated "
             + "figures' intervals hold only given that pass, and undercover when the map is off by nearly the margin; "
@@ -108,6 +106,14 @@ public struct CalibrationStanding: Sendable, Hashable {
                 ? "the mean \"corrected given the audit's pass\" allows for it, the pass rate and level shares do not: label other "
                     + "rows for those"
                 : "label other rows for the correction")
+    }
+
+    /// The last audit when it passed and `report`'s fresh labels are those that decided it; `nil` otherwise.
+    func passedAudit(decidedBy report: EstimationReport) -> AuditHistoryEntry? {
+        guard let audit = lastAudit, audit.outcome == .pass, let fingerprint = report.freshLabelFingerprint,
+            audit.labelFingerprint == fingerprint
+        else { return nil }
+        return audit
     }
 
     /// Refuses the calibration unless its last audit passed.
