@@ -2,6 +2,7 @@ import Calibration
 import CalibrationData
 import DataFormats
 import Foundation
+import JudgeProbes
 import Judging
 import LanguageModels
 import Testing
@@ -57,6 +58,13 @@ struct IterationLoopTests {
         let again = try JudgeCalProcess.run(["certify", "notebooks-data/book-tags.run.jsonl", "--rubric", rubrics[1]] + common)
         #expect(again.status == 1)
         #expect(again.error.contains("the lineage book-tags was already certified on these test rows"), "\(again.error)")
+        // A probe battery of this judge and rubric that found it blind to contradictions on Usefulness: the forced
+        // certificate carries it, and says it.
+        let rubricHash = SHA256.hexDigest(of: Array(try Data(contentsOf: SharedData.projectURL(rubrics[1]))))
+        let battery = #"{"findings":[{"outcomes":[{"dimension":"Usefulness","outcome":"insensitive"}],"probe":"contradiction","severity":"severe"}],"#
+            + #""judge":{"mode":"discrete","model":"scripted-book-judge"},"kind":"probe","outcome":"insensitive","rubric":"book-tags","#
+            + #""rubricTextHash":"\#(rubricHash)","run":"book-tags","time":"2026-12-07T09:51:03Z"}"#
+        try ProbeHistoryEntry.decode(line: Data(battery.utf8)).append(to: URL(fileURLWithPath: history))
         let forced = try JudgeCalProcess.run(
             ["certify", "notebooks-data/book-tags.run.jsonl", "--rubric", rubrics[1], "--force", "--report", folder.appendingPathComponent("c.html").path]
                 + common)
@@ -64,10 +72,15 @@ struct IterationLoopTests {
         let page = try String(contentsOf: folder.appendingPathComponent("c.html"), encoding: .utf8)
         #expect(page.contains("<p class=\"reused\">TEST ROWS REUSED"))
         #expect(forced.output.contains("Only 8 sealed test rows") && page.contains("<p>Only 8 sealed test rows"))
+        #expect(
+            forced.output.contains(
+                "The judge is insensitive to severe degradations: Usefulness: contradiction (probe battery of 2026-12-07 on book-tags)"),
+            "\(forced.output)")
 
         let entries = try AlignmentHistoryEntry.readAll(from: URL(fileURLWithPath: history))
         #expect(entries.map { $0.split?.split } == [.validation, .validation, .test, .test])
         #expect(entries.compactMap(\.certificate).map(\.testRowsReused) == [false, true])
+        #expect(entries.compactMap(\.certificate).map { $0.severeBlindSpots?.map(\.dimension) } == [nil, ["Usefulness"]])
         #expect(entries[0].controlRubricTextHash != nil && entries[0].compared?.count == 2)
 
         let checked = try JudgeCalProcess.run(

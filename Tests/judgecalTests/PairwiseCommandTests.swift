@@ -83,10 +83,10 @@ struct PairwiseCommandTests {
         #expect(markdown.hasPrefix("# Preference alignment: ") && markdown.contains("**Verdict: inconclusive.**"), "\(markdown)")
 
         // The position probe: the first-position judge is biased, the longer-answer judge is not.
-        let biased = try JudgeCalProcess.run(["probe"] + options("firstposition") + ["--pairwise"])
+        let biased = try JudgeCalProcess.run(["probe"] + options("firstposition") + ["--pairwise", "--no-history"])
         #expect(biased.status == 2, "\(biased.output)\n\(biased.error)")
         #expect(biased.output.contains("position: biased-higher"), "\(biased.output)")
-        let unbiased = try JudgeCalProcess.run(["probe"] + options("longer") + ["--pairwise", "--probe", "position"])
+        let unbiased = try JudgeCalProcess.run(["probe"] + options("longer") + ["--pairwise", "--probe", "position", "--no-history"])
         #expect(unbiased.status == 0, "\(unbiased.output)\n\(unbiased.error)")
         #expect(unbiased.output.contains("position: no-effect-detected"), "\(unbiased.output)")
     }

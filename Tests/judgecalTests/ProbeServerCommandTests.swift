@@ -19,7 +19,7 @@ struct ProbeServerCommandTests {
         let r = try JudgeCalProcess.run([
             "probe", "notebooks-data/book-tags.run.jsonl", "--rubric", "rubrics/book-tags.md", "--probe", "length-pad,authority",
             "--field", "response.tags", "--base-url", "http://127.0.0.1:\(server.port)/v1", "--model", "planted-judge",
-            "--cache", folder.appendingPathComponent("cache.sqlite").path, "--concurrency", "1", "--json", "--report", saved,
+            "--cache", folder.appendingPathComponent("cache.sqlite").path, "--concurrency", "1", "--json", "--report", saved, "--no-history",
         ])
         #expect(r.status == 2, "\(r.error)")
         let report = try JSONDecoder().decode(ProbeReport.self, from: Data(r.output.utf8))

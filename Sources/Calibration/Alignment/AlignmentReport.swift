@@ -404,4 +404,7 @@ public struct DimensionAlignment: Sendable, Hashable, Codable {
     /// With sequential looks (``AlignmentSettings/sequentialLooks``): which look this is and the repeated interval the verdict
     /// was decided on; `nil` for a single look.
     public var sequentialLook: SequentialLook? = nil
+    /// The severe degradations the judge's last probe battery found it blind to on this dimension
+    /// (``AlignmentReport/markBlindSpots(_:)``); `nil` when none, or no battery ran.
+    public var severeBlindSpots: [SevereBlindSpot]? = nil
 }

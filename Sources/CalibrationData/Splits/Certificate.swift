@@ -65,6 +65,9 @@ public struct Certificate: Sendable, Hashable, Codable {
     public var testRows: Int
     /// Whether this lineage had been certified on these test rows before (certified again by force): the test is then no longer sealed.
     public var testRowsReused: Bool
+    /// The severe degradations the judge's last probe battery found it blind to on the certified dimensions
+    /// (``SevereBlindSpot``), which made their verdicts *not aligned*; `nil` when it has none, or no battery ran.
+    public var severeBlindSpots: [SevereBlindSpot]? = nil
 
     /// Creates the value from its parts.
     package init(rubric: String, rubricVersion: String? = nil, rubricTextHash: String, editedFrom: String? = nil, judge: JudgeIdentity, splitFile: String, splitIdentity: String, labelFingerprint: String, testRows: Int, testRowsReused: Bool) {

@@ -91,6 +91,12 @@ public struct SplitUse: Sendable, Hashable, Codable {
                     + "model \(certificate.judge.model), \(certificate.judge.mode)")
             if let warning = certificate.smallTestWarning { out.append(warning) }
             if certificate.testRowsReused { out.append(SplitWording.testRowsReused.text) }
+            if let spots = certificate.severeBlindSpots {
+                out.append(
+                    "The judge is insensitive to severe degradations: "
+                        + spots.map { "\($0.dimension): \($0.phrase)" }.joined(separator: "; ")
+                        + "; those dimensions are not aligned whatever their agreement")
+            }
         }
         return out
     }

@@ -1,6 +1,8 @@
 public import Calibration
 public import CalibrationData
-import Foundation
+public import Foundation
+import DataFormats
+import JudgeProbes
 public import Judging
 
 /// `judgecal align` judging a run with a rubric, and `judgecal certify`, from the files read to the report: the
@@ -33,6 +35,10 @@ public struct JudgedAlignment: Sendable {
     public var split: SplitStep?
     /// Part of the labelled rows to judge (ids from a file, or a seeded sample), if not all of them.
     public var selection: RowSelection?
+    /// The history whose newest probe battery of the judge with this rubric (``JudgeProbes/ProbeHistoryEntry``)
+    /// marks the verdicts with the severe degradations it found the judge blind to
+    /// (``Calibration/AlignmentReport/markBlindSpots(_:)``), which a certificate then carries; `nil` reads none.
+    public var probeHistory: URL?
 
     /// The ids of the rows the experts labelled (on the split, when there is one): what a sequence of
     /// looks is identified by (``AlignmentOutputs/withLooks(_:labelSheets:labelRows:)``).
@@ -41,9 +47,10 @@ public struct JudgedAlignment: Sendable {
     /// Creates the alignment's inputs.
     public init(
         run: FrozenRun, rubric: Rubric, rubricText: String, labels: ExpertLabels, groupBy: String?, settings: AlignmentSettings,
-        split: SplitStep?, selection: RowSelection? = nil
+        split: SplitStep?, selection: RowSelection? = nil, probeHistory: URL? = nil
     ) {
         self.selection = selection
+        self.probeHistory = probeHistory
         self.run = run
         self.rubric = rubric
         self.rubricText = rubricText
@@ -111,6 +118,12 @@ public struct JudgedAlignment: Sendable {
         var report = try AlignmentReport(
             run: rows.run, rubric: rubric, rubricText: rubricText, judgments: judgments, labels: rows.labels,
             groupBy: groupBy, settings: settings)
+        if let probeHistory,
+            let battery = try ProbeHistoryEntry.newest(
+                judge: judge, rubricTextHash: SHA256.hexDigest(of: Array(rubricText.utf8)), historyAt: probeHistory)
+        {
+            report.markBlindSpots(battery.severeBlindSpots)
+        }
         report.split = split?.use(for: report, rubric: rubric, rubricText: rubricText, judge: judge)
         return report
     }

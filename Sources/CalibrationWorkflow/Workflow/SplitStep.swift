@@ -135,6 +135,7 @@ public struct SplitStep: Sendable {
                 rubric: rubric.name, rubricVersion: rubric.version, rubricTextHash: hash, editedFrom: rubric.editedFrom,
                 judge: judge, splitFile: selection.reference.file, splitIdentity: selection.splits.identity,
                 labelFingerprint: selection.splits.fingerprint, testRows: selection.reference.rows.count, testRowsReused: reused)
+            use.certificate?.severeBlindSpots = report.severeBlindSpots
         }
         return use
     }

@@ -201,7 +201,8 @@ enum AlignCommand {
             run: run, rubric: rubric, rubricText: String(decoding: try InputFiles.read(rubricPath, role: "rubric"), as: UTF8.self),
             labels: labels, groupBy: try arguments[groupBy], settings: settings,
             split: try SplitOptions.step(arguments, labels: labels, split: certifying ? .test : nil, history: !arguments[noHistory]),
-            selection: certifying ? nil : try JudgeModelOptions.selection(arguments, seed: IntervalOptions.seed))
+            selection: certifying ? nil : try JudgeModelOptions.selection(arguments, seed: IntervalOptions.seed),
+            probeHistory: URL(fileURLWithPath: try arguments[SplitOptions.history]))
         let purpose: JudgedAlignment.Purpose =
             certifying
             ? .certification(force: arguments[force])

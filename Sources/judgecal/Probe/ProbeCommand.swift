@@ -4,7 +4,9 @@ import CalibrationReports
 import CalibrationWorkflow
 import CommandLineParsing
 import DataFormats
+import Foundation
 import JudgeProbes
+import Judging
 
 /// `judgecal probe RUN --rubric R --probe length,injection`: bias probes against a placebo (docs/PROBES.md).
 enum ProbeCommand {
@@ -19,6 +21,10 @@ enum ProbeCommand {
         "show", valueName: "row", help: "Print the exact messages each probe sends for this row; judge nothing.")
     static let report = OptionKey<String?>(
         "report", valueName: "file", help: "Also write the report: .html a page with charts, .md Markdown, else JSON.")
+    static let severity = OptionKey<[String]>(
+        "severity", valueName: "name=level",
+        help: "A degradation's severity (severe, moderate or minor), over its class's default; a severe one the judge misses marks align.",
+        commaSeparated: true)
     static let json = Flag("json", help: "Print the report as JSON (schema in docs/FORMATS.md).")
     static let pairwise = Flag(
         "pairwise", help: "Rows hold response.a and response.b, compared in both orders: the position probe.")
@@ -31,26 +37,35 @@ enum ProbeCommand {
             (the unchanged rows judged again, fresh calls), the rows moved most with the judge's rationale, and a \
             verdict, Tarone–Holm-corrected over probes × dimensions (docs/PROBES.md). Degradations (--probe degradations, \
             or by name) should lower the dimensions they name: each is tested one-sided for a fall, sensitive or insensitive; \
-            rows one cannot apply to are left out and counted by reason. Calls are cached: a stopped \
+            rows one cannot apply to are left out and counted by reason. The battery's verdicts go to the history \
+            (--history, unless --no-history): align and certify of the same model and scoring mode with the same rubric \
+            text read the newest, and a dimension insensitive to a severe degradation (--severity) is not aligned \
+            there, whatever its agreement. Calls are cached: a stopped \
             battery resumes. Exit codes: 0 no effect detected (degradations sensitive); 2 some probe biased or some \
             degradation insensitive; 4 some undefined; 1 server failed; \
             64 usage (unknown probe or row, a probe that does not apply); 65 malformed input, a row without the field.
             """,
-        options: [rubric, probe, field, show, report] + JudgeModelOptions.options,
-        flags: [json, pairwise],
+        options: [rubric, probe, severity, field, show, report, SplitOptions.history] + JudgeModelOptions.options,
+        flags: [json, pairwise, AlignCommand.noHistory],
         positionals: [runFile], run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         try JudgeModelOptions.refuseAnnotators(arguments, "the probes")
         let run = try InputFiles.run(arguments[runFile])
         let rubric = try InputFiles.rubric(arguments[Self.rubric])
-        let battery = try ProbeBattery(
+        var battery = try ProbeBattery(
             named: try arguments[probe], rubric: rubric, field: try arguments[field], pairwise: arguments[pairwise])
+        try setSeverities(of: &battery, arguments)
         if let row = try arguments[show] {
+            let outputs: [any OptionDeclaration] = [Self.report, SplitOptions.history]
+            let given = outputs.filter(arguments.isGiven).map(\.option.name)
+            if let given = given.first ?? (arguments[AlignCommand.noHistory] ? AlignCommand.noHistory.name : nil) {
+                throw UsageError("--\(given) does not apply with --show: it judges nothing, so it writes no report or history")
+            }
             console.print(try battery.transcript(ofRow: row, run: run, rubric: rubric))
             return .success
         }
-        if let path = try arguments[Self.report] { try StagedOutputs.check(path, role: "report") }
+        let outputs = try outputs(arguments, inputs: [arguments[runFile], try arguments[Self.rubric]])
         let judge = try JudgeModelOptions.judge(arguments)
         judge.notes.forEach(console.printNote)
         let line = console.progressLine()
@@ -58,9 +73,44 @@ enum ProbeCommand {
             run: run, rubric: rubric, battery: battery,
             display: JudgeModelOptions.display(line, console))
         line.clear()
-        if let path = try arguments[Self.report] { try StagedOutputs.writeAllOrNone([report.file(at: path)]) }
+        let rubricText = String(decoding: try InputFiles.read(try arguments[Self.rubric], role: "rubric"), as: UTF8.self)
+        try outputs.write(
+            try arguments[Self.report].map { [try report.file(at: $0)] } ?? [],
+            entries: [ProbeHistoryEntry(report: report, judge: judge.identity, rubricText: rubricText)])
         console.print(arguments[json] ? try report.renderJSON() : report.renderText())
         console.printNote(judge.summary)
         return VerdictExitCodes.code(for: report.worstOutcome)
+    }
+
+    /// `--severity name=level,…`: each named degradation of the battery takes the severity given over its class's
+    /// default; a name that is no degradation in the battery, or a level that is none, is refused.
+    static func setSeverities(of battery: inout ProbeBattery, _ arguments: ParsedArguments) throws {
+        for item in try arguments[severity] {
+            let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let levels = DegradationTarget.Severity.allCases.map(\.rawValue)
+            guard parts.count == 2, let level = DegradationTarget.Severity(rawValue: parts[1]) else {
+                throw UsageError("--severity takes name=level with a level of \(levels.joined(separator: ", ")); got '\(item)'")
+            }
+            guard let index = battery.probes.firstIndex(where: { $0.name == parts[0] && $0.degrades != nil }) else {
+                let degradations = battery.probes.filter { $0.degrades != nil }.map(\.name)
+                throw UsageError(
+                    "--severity \(item): the battery has no degradation named '\(parts[0])'"
+                        + (degradations.isEmpty ? "; it runs none (--probe degradations runs every one)" : "; it runs \(degradations.joined(separator: ", "))"))
+            }
+            battery.probes[index].degrades?.severity = level
+        }
+    }
+
+    /// `--report` and the history (unless `--no-history`), checked before any call; neither may be one of `inputs`.
+    static func outputs(_ arguments: ParsedArguments, inputs: [String?]) throws -> AlignmentOutputs {
+        let history = arguments[AlignCommand.noHistory] ? nil : try arguments[SplitOptions.history]
+        if arguments[AlignCommand.noHistory], arguments.isGiven(SplitOptions.history) {
+            throw UsageError("--history and --no-history contradict each other: give one")
+        }
+        try InputFiles.refuseOverwriting([("report", try arguments[Self.report]), ("history", history)], inputs: inputs)
+        let outputs = AlignmentOutputs(
+            report: try arguments[Self.report], history: history, historyIsDefault: !arguments.isGiven(SplitOptions.history))
+        try outputs.check()
+        return outputs
     }
 }
