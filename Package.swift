@@ -100,7 +100,7 @@ let libraries: [Target] = [
     // Beside Calibration (at its size limit): the probe battery of `judgecal probe`, its run and its report.
     .target(
         name: "JudgeProbes",
-        dependencies: ["DataFormats", "StatisticsCore", "RunInference", "EvaluationCore", "LanguageModels", "Judging", "CalibrationData", "Calibration"]
+        dependencies: ["DataFormats", "StatisticsCore", "AgreementCoefficients", "RunInference", "EvaluationCore", "LanguageModels", "Judging", "CalibrationData", "Calibration"]
     ),
     // Beside Calibration (at its size limit): the saved judge-to-expert maps of `judgecal calibrate`.
     .target(

@@ -144,6 +144,23 @@ public struct JudgeSession: Sendable {
             })
     }
 
+    /// Writes responses at each level with `generator`, keeps those `validator` places at their level (all of them
+    /// without one), and judges them (``LevelAimedResponses/run(run:rubric:generator:validator:judge:options:concurrency:progress:)``),
+    /// every call through this session's cache, showing each step's progress as `display` says, named `levels <step>`.
+    public func levelAimed(
+        run: FrozenRun, rubric: Rubric, responses: LevelAimedResponses, generator: JudgeSession, validator: JudgeSession?,
+        display: ProgressDisplay = .none
+    ) async throws -> LevelAimedReport {
+        let phases = PhaseReporters()
+        defer { phases.finish() }
+        return try await responses.run(
+            run: run, rubric: rubric, generator: generator.model, validator: validator?.model, judge: model, options: options,
+            concurrency: concurrency,
+            progress: { phase, p in
+                phases.reporter(for: phase) { reporter(name: "levels \(phase)", total: p.total, display: display) }(p)
+            })
+    }
+
     /// A progress callback showing `display`'s kind of progress under `name`, and the task that
     /// logs at intervals (for ``ProgressDisplay/logged(_:)``), to cancel when done.
     private func reporter(name: String, total: Int, display: ProgressDisplay)

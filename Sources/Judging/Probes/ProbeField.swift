@@ -1,4 +1,4 @@
-import DataFormats
+package import DataFormats
 
 /// The field of a row that the response probes rewrite: a dotted path into the row's JSON
 /// (`response`, `response.tags`, `response.summary`) that must hold a string or a list of strings.
@@ -14,7 +14,7 @@ public struct ProbeField: Sendable, Hashable, CustomStringConvertible {
     public var description: String { path.joined(separator: ".") }
 
     /// What the field holds in one row.
-    enum Content: Hashable {
+    package enum Content: Hashable {
         case text(String)
         case list([String])
     }
@@ -23,7 +23,7 @@ public struct ProbeField: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: ``ProbeError`` (`missing-field`, `not-text`) naming the probe, the row and what
     ///   the field holds instead.
-    func content(of row: JSONValue, probe: String) throws(ProbeError) -> Content {
+    package func content(of row: JSONValue, probe: String) throws(ProbeError) -> Content {
         var value: JSONValue? = row
         for key in path { value = value?[key] }
         let id = row["id"]?.string ?? "?"
@@ -75,7 +75,7 @@ public struct ProbeField: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `row` with the field set to `content`.
-    func replacing(_ content: Content, in row: JSONValue) -> JSONValue {
+    package func replacing(_ content: Content, in row: JSONValue) -> JSONValue {
         let new: JSONValue
         switch content {
         case .text(let text): new = .string(text)

@@ -25,6 +25,20 @@ enum ProbeCommand {
         "severity", valueName: "name=level",
         help: "A degradation's severity (severe, moderate or minor), over its class's default; a severe one the judge misses marks align.",
         commaSeparated: true)
+    static let levels = OptionKey<[String]>(
+        "levels", valueName: "dimension",
+        help: "Instead of the probes: responses written at each level of these dimensions, judged against the level aimed at.",
+        commaSeparated: true)
+    static let generatorConfig = OptionKey<String?>(
+        "generator-model-config", valueName: "file", help: "With --levels: the model that writes the responses (JSON settings).")
+    static let validatorConfig = OptionKey<String?>(
+        "validator-model-config", valueName: "file",
+        help: "With --levels: a judge that must score a response at its level for it to be kept (JSON settings).")
+    static let seed = OptionKey<UInt64>(
+        "seed", valueName: "n", help: "With --levels: seeds --sample and the agreement's bootstrap.", defaultValue: IntervalOptions.defaultSeed)
+    /// The options of `--levels` alone, and the probes' options it refuses.
+    static let levelOptions: [any OptionDeclaration] = [generatorConfig, validatorConfig, seed] + JudgeModelOptions.selectionOptions
+    static let probeOnlyOptions: [any OptionDeclaration] = [probe, severity, show, report, SplitOptions.history]
     static let json = Flag("json", help: "Print the report as JSON (schema in docs/FORMATS.md).")
     static let pairwise = Flag(
         "pairwise", help: "Rows hold response.a and response.b, compared in both orders: the position probe.")
@@ -40,17 +54,24 @@ enum ProbeCommand {
             rows one cannot apply to are left out and counted by reason. The battery's verdicts go to the history \
             (--history, unless --no-history): align and certify of the same model and scoring mode with the same rubric \
             text read the newest, and a dimension insensitive to a severe degradation (--severity) is not aligned \
-            there, whatever its agreement. Calls are cached: a stopped \
+            there, whatever its agreement. --levels D writes, with --generator-model-config's model, a response at each \
+            level of D for each row (--sample, --ids), keeps those --validator-model-config's judge scores at their \
+            level, and reports the judge's scores against the levels aimed at: the confusion table, the share hit and \
+            quadratic kappa (exit 0). Calls are cached: a stopped \
             battery resumes. Exit codes: 0 no effect detected (degradations sensitive); 2 some probe biased or some \
             degradation insensitive; 4 some undefined; 1 server failed; \
             64 usage (unknown probe or row, a probe that does not apply); 65 malformed input, a row without the field.
             """,
-        options: [rubric, probe, severity, field, show, report, SplitOptions.history] + JudgeModelOptions.options,
+        options: [rubric, probe, severity, field, show, report, SplitOptions.history, levels] + levelOptions + JudgeModelOptions.options,
         flags: [json, pairwise, AlignCommand.noHistory],
         positionals: [runFile], run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         try JudgeModelOptions.refuseAnnotators(arguments, "the probes")
+        if arguments.isGiven(levels) { return try await runLevels(arguments, console: console) }
+        if let given = levelOptions.first(where: arguments.isGiven) {
+            throw UsageError("--\(given.option.name) applies only with --levels")
+        }
         let run = try InputFiles.run(arguments[runFile])
         let rubric = try InputFiles.rubric(arguments[Self.rubric])
         var battery = try ProbeBattery(
@@ -80,6 +101,39 @@ enum ProbeCommand {
         console.print(arguments[json] ? try report.renderJSON() : report.renderText())
         console.printNote(judge.summary)
         return VerdictExitCodes.code(for: report.worstOutcome)
+    }
+
+    /// `probe RUN --rubric R --levels D --generator-model-config G`: responses written at each level of `D`'s scale,
+    /// kept when the validation judge places them there, and judged (docs/PROBES.md, "Responses at each level").
+    static func runLevels(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
+        let refused = probeOnlyOptions.filter(arguments.isGiven).map(\.option.name)
+            + [pairwise, AlignCommand.noHistory].filter { arguments[$0] }.map(\.name)
+        if let given = refused.first {
+            throw UsageError("--\(given) does not apply with --levels: it writes responses at each level, with no probe, report file or history line")
+        }
+        guard let generatorPath = try arguments[generatorConfig] else {
+            throw UsageError("--levels needs --generator-model-config FILE: the model that writes the responses")
+        }
+        var run = try InputFiles.run(arguments[runFile])
+        if let selection = try JudgeModelOptions.selection(arguments, seed: seed) { run = try selection.rows(of: run) }
+        let rubric = try InputFiles.rubric(try arguments[Self.rubric])
+        let responses = try LevelAimedResponses(
+            dimensions: try arguments[levels], rubric: rubric, field: try arguments[field], seed: try arguments[seed])
+        let judge = try JudgeModelOptions.judge(arguments)
+        let generator = try JudgeSession(
+            configurationFile: try InputFiles.existing(generatorPath, role: "generator model configuration"), sharingCacheOf: judge)
+        let validator = try arguments[validatorConfig].map {
+            try JudgeSession(configurationFile: try InputFiles.existing($0, role: "validator model configuration"), sharingCacheOf: judge)
+        }
+        judge.notes.forEach(console.printNote)
+        let line = console.progressLine()
+        let report = try await judge.levelAimed(
+            run: run, rubric: rubric, responses: responses, generator: generator, validator: validator,
+            display: JudgeModelOptions.display(line, console))
+        line.clear()
+        console.print(arguments[json] ? try report.renderJSON() : report.renderText())
+        console.printNote(judge.summary)
+        return .success
     }
 
     /// `--severity name=level,…`: each named degradation of the battery takes the severity given over its class's
