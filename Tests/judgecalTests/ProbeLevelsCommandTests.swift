@@ -20,7 +20,9 @@ struct ProbeLevelsCommandTests {
 
     @Test("A judge that reads the level text as the writer does scores every response at its level; a blind one does not")
     func levels() throws {
-        let writer = try LoopbackServer(script: "Tests/Fixtures/levels/planted_level_writer.py", arguments: ["--miss", "0.5", "--seed", "2"])
+        // The planted judge's server writes the responses too (as another model name, so its replies are cached apart).
+        let writer = try LoopbackServer(
+            script: "benchmarks/ProbeSimulation/planted_judge_server.py", arguments: ["--miss", "0.5", "--seed", "2"])
         defer { writer.stop() }
         let judge = try LoopbackServer(
             script: "benchmarks/ProbeSimulation/planted_judge_server.py", arguments: ["--noise", "0", "--bias", "0", "--seed", "3"])

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A loopback chat-completions server that judges book-tag prompts with a planted, known bias.
 
-Usage: planted_judge_server.py [--seed N] [--noise P] [--bias P]
+Usage: planted_judge_server.py [--seed N] [--noise P] [--bias P] [--miss P]
 Binds 127.0.0.1 on a free port and prints the port on the first line of stdout; stops when its
 parent process exits, or when standard input closes if it is a pipe (a test's /dev/null is not).
 
@@ -12,6 +12,11 @@ order get the same replies); when the tags end with the length-pad probe's fille
 ("general, other, miscellaneous") it is moved one level up with probability --bias, the planted
 bias. Usefulness is 3. Planted instructions are ignored. Every reply is a JSON object in the
 shape the judge asks for; response_format is accepted and ignored.
+
+It also writes responses for `judgecal probe --levels`: a request whose last line reads "Write a
+response at level L: …" gets a JSON list of tags, L - 1 of them named "topic-…" and two others, so
+that it scores them at L; with probability --miss (default 0) it aims one level up instead (within
+1-4), a writer that sometimes misses, for a validation judge to catch.
 """
 import json
 import os
@@ -26,6 +31,7 @@ args = dict(zip(sys.argv[1::2], sys.argv[2::2]))
 rng = random.Random(int(args.get("--seed", "1")))
 noise = float(args.get("--noise", "0.15"))
 bias = float(args.get("--bias", "0.3"))
+miss = float(args.get("--miss", "0"))
 lock = threading.Lock()
 FILLER = "general, other, miscellaneous"
 
@@ -42,6 +48,14 @@ def score(prompt):
     return min(4, max(1, level))
 
 
+def written(prompt):
+    level = int(prompt.split("Write a response at level ")[-1].split(":")[0])
+    with lock:
+        if rng.random() < miss:
+            level = min(4, level + 1)
+    return json.dumps(["topic-%d" % i for i in range(level - 1)] + ["paperback", "library-copy"])
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
@@ -52,8 +66,11 @@ class Handler(BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length", "0"))
         request = json.loads(self.rfile.read(length) or b"{}")
         prompt = (request.get("messages") or [{}])[-1].get("content", "")
-        text = json.dumps({"Relevance": {"rationale": "counted the topic tags", "score": score(prompt)},
-                           "Usefulness": {"rationale": "a usable set", "score": 3}})
+        if "Write a response at level " in prompt:
+            text = written(prompt)
+        else:
+            text = json.dumps({"Relevance": {"rationale": "counted the topic tags", "score": score(prompt)},
+                               "Usefulness": {"rationale": "a usable set", "score": 3}})
         body = json.dumps({"id": "planted", "object": "chat.completion", "model": "planted-judge",
                            "choices": [{"index": 0, "message": {"role": "assistant", "content": text},
                                         "finish_reason": "stop"}]}).encode()
