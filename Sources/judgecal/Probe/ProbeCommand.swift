@@ -34,9 +34,11 @@ enum ProbeCommand {
             rows one cannot apply to are left out and counted by reason. Calls are cached: a stopped \
             battery resumes. Exit codes: 0 no effect detected (degradations sensitive); 2 some probe biased or some \
             degradation insensitive; 4 some undefined; 1 server failed; \
-            64 usage (unknown probe or row, a probe that does not apply); 65 malformed input, a row without the field.
+            64 usage (unknown probe or row, a probe that does not apply); 65 malformed input, a row without the field. \
+            --junit writes a test case per probe and dimension, and with GITHUB_STEP_SUMMARY set the Markdown report is \
+            appended to that file (docs/ALIGNMENT.md, "Verdicts for CI reporters"); --show refuses --junit (64).
             """,
-        options: [rubric, probe, field, show, report] + JudgeModelOptions.options,
+        options: [rubric, probe, field, show, report] + VerdictReportOptions.options + JudgeModelOptions.options,
         flags: [json, pairwise],
         positionals: [runFile], run: run)
 
@@ -47,10 +49,17 @@ enum ProbeCommand {
         let battery = try ProbeBattery(
             named: try arguments[probe], rubric: rubric, field: try arguments[field], pairwise: arguments[pairwise])
         if let row = try arguments[show] {
+            if let given = ([report] + VerdictReportOptions.options).first(where: arguments.isGiven) {
+                throw UsageError("--\(given.option.name) does not apply with --show: nothing is judged, so there is no verdict to write")
+            }
             console.print(try battery.transcript(ofRow: row, run: run, rubric: rubric))
             return .success
         }
+        try InputFiles.refuseOverwriting(
+            [("report", try arguments[Self.report])] + (try VerdictReportOptions.outputs(arguments)),
+            inputs: [arguments[runFile], arguments[Self.rubric]])
         if let path = try arguments[Self.report] { try StagedOutputs.check(path, role: "report") }
+        let reporters = try VerdictReportOptions.reporters(arguments)
         let judge = try JudgeModelOptions.judge(arguments)
         judge.notes.forEach(console.printNote)
         let line = console.progressLine()
@@ -58,7 +67,9 @@ enum ProbeCommand {
             run: run, rubric: rubric, battery: battery,
             display: JudgeModelOptions.display(line, console))
         line.clear()
-        if let path = try arguments[Self.report] { try StagedOutputs.writeAllOrNone([report.file(at: path)]) }
+        try VerdictReporters.write(
+            try arguments[Self.report].map { [try report.file(at: $0)] } ?? [], reporters: reporters, verdicts: report.verdictSuite(command:),
+            markdown: report.renderMarkdown)
         console.print(arguments[json] ? try report.renderJSON() : report.renderText())
         console.printNote(judge.summary)
         return VerdictExitCodes.code(for: report.worstOutcome)
