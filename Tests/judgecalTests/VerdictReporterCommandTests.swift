@@ -147,16 +147,9 @@ struct VerdictReporterCommandTests {
     @Test("probe against a planted-bias judge: a case per probe and dimension, the biased ones failures (exit 2)",
           .needs(.pythonReference))
     func probe() throws {
-        let server = try LoopbackServer(
-            script: "benchmarks/ProbeSimulation/planted_judge_server.py", arguments: ["--noise", "0", "--bias", "0.5", "--seed", "3"])
-        defer { server.stop() }
         let folder = try SharedData.temporaryFolder("junit-probe")
         let junit = folder.appendingPathComponent("probe.xml").path
-        let r = try JudgeCalProcess.run([
-            "probe", "notebooks-data/book-tags.run.jsonl", "--rubric", "rubrics/book-tags.md", "--probe", "length-pad,authority",
-            "--field", "response.tags", "--base-url", "http://127.0.0.1:\(server.port)/v1", "--model", "planted-judge",
-            "--cache", folder.appendingPathComponent("cache.sqlite").path, "--concurrency", "1", "--json", "--junit", junit,
-        ])
+        let r = try ProbeServerCommandTests.plantedProbe(in: folder, ["--junit", junit])
         #expect(r.status == 2, "\(r.error)")
         let report = try JSONDecoder().decode(ProbeReport.self, from: Data(r.output.utf8))
         let verdicts = report.probes.flatMap { p in p.dimensions.map { ("\(p.name) / \($0.dimension)", $0.verdict.outcome) } }
