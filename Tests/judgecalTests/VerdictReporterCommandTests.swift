@@ -68,8 +68,9 @@ struct VerdictReporterCommandTests {
         return (report, counts, cases.map(\.message))
     }
 
-    @Test("align on HANNA: every dimension undefined without a scale is an error (exit 4); with one, passes, a failure and skips (exit 2)",
-          .needs(.pythonReference))
+    @Test(
+        "align on HANNA: every dimension undefined without a scale is an error (exit 4); with one, passes, a failure and skips (exit 2)",
+        .needs(.pythonReference))
     func alignOutcomes() throws {
         let undefined = try alignHANNA(["--no-history"], status: 4)
         #expect(undefined.counts == ["tests": 6, "failures": 0, "errors": 6, "skipped": 0])
@@ -91,8 +92,9 @@ struct VerdictReporterCommandTests {
         #expect(look.messages.allSatisfy { $0.contains("look 1 of at most 3") }, "\(look.messages)")
     }
 
-    @Test("compare: control better is a failure per dimension, the exit code still 0; the other way round, passes",
-          .needs(.pythonReference))
+    @Test(
+        "compare: control better is a failure per dimension, the exit code still 0; the other way round, passes",
+        .needs(.pythonReference))
     func compare() throws {
         let good = try FrozenJudgeCommandTests.folder("junit-compare").scores
         let worse = try FrozenJudgeCommandTests.folder("junit-compare-worse", shift: 2).scores
@@ -122,7 +124,8 @@ struct VerdictReporterCommandTests {
         let failing = folder.appendingPathComponent("fail.xml").path, short = folder.appendingPathComponent("short.xml").path
         let lower = try AuditCommandTests.scores(shift: -2)
         let failed = try AuditCommandTests.audit(
-            calibration, labels: try AuditCommandTests.sheet(21...42), scores: lower, extra: ["--no-history", "--margin", "0.5", "--junit", failing])
+            calibration, labels: try AuditCommandTests.sheet(21...42), scores: lower,
+            extra: ["--no-history", "--margin", "0.5", "--junit", failing])
         #expect(failed.status == 2, "\(failed.error)")
         let fail = try onlySuite(failing)
         #expect(fail.counts == ["tests": 2, "failures": 2, "errors": 0, "skipped": 0], "\(fail.cases)")
@@ -144,8 +147,9 @@ struct VerdictReporterCommandTests {
         #expect(notEnough.cases.allSatisfy { $0.message.contains("NOT ENOUGH") && $0.message.contains("more") }, "\(notEnough.cases)")
     }
 
-    @Test("probe against a planted-bias judge: a case per probe and dimension, the biased ones failures (exit 2)",
-          .needs(.pythonReference))
+    @Test(
+        "probe against a planted-bias judge: a case per probe and dimension, the biased ones failures (exit 2)",
+        .needs(.pythonReference))
     func probe() throws {
         let folder = try SharedData.temporaryFolder("junit-probe")
         let junit = folder.appendingPathComponent("probe.xml").path
@@ -201,10 +205,18 @@ struct VerdictReporterCommandTests {
     @Test(
         "--junit where it does not apply is a usage error (64), not ignored",
         arguments: [
-            (["probe", "notebooks-data/book-tags.run.jsonl", "--rubric", "rubrics/book-tags.md", "--show", "book-001", "--junit", "x.xml"],
-             "--junit does not apply with --show"),
+            (
+                [
+                    "probe", "notebooks-data/book-tags.run.jsonl", "--rubric", "rubrics/book-tags.md", "--show", "book-001", "--junit",
+                    "x.xml",
+                ],
+                "--junit does not apply with --show"
+            ),
             (["estimate", "--judge-scores", "s.csv", "--labels", "l.csv", "--junit", "x.xml"], "--junit"),
-            (hanna + ["--no-history", "--junit", "notebooks-data/hanna.labels.csv"], "the JUnit file 'notebooks-data/hanna.labels.csv' is one of this command's inputs"),
+            (
+                hanna + ["--no-history", "--junit", "notebooks-data/hanna.labels.csv"],
+                "the JUnit file 'notebooks-data/hanna.labels.csv' is one of this command's inputs"
+            ),
             (hanna + ["--no-history", "--junit", "same.xml", "--report", "same.xml"], "is also the report"),
         ])
     func refused(arguments: [String], message: String) throws {

@@ -8,7 +8,8 @@ extension CalibrationAudit {
     /// fail fails and a pass passes; not enough, not graded and a dimension not audited are skipped, the
     /// message saying why and, for not enough, how many more fresh labels would decide it.
     public func verdictSuite(command: String) -> VerdictSuite {
-        VerdictSuite(name: "\(command) \(verdictSubject)", cases: verdictCases(classname: "judgecal.\(command)"), properties: verdictProperties)
+        VerdictSuite(
+            name: "\(command) \(verdictSubject)", cases: verdictCases(classname: "judgecal.\(command)"), properties: verdictProperties)
     }
 
     /// One case per dimension, each named for its dimension after `prefix` (a run's name among several).

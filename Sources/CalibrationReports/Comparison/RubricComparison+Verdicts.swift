@@ -16,6 +16,8 @@ extension RubricComparison {
                     + "\(d.paired) paired rows)"
                 return VerdictCase(name: d.name, classname: "judgecal.\(command)", verdict: d.verdict, figure: figure)
             },
-            properties: [.init("statistic", options.statistic.displayName), .init("control", controlName), .init("experimental", experimentalName)])
+            properties: [
+                .init("statistic", options.statistic.displayName), .init("control", controlName), .init("experimental", experimentalName),
+            ])
     }
 }

@@ -20,9 +20,10 @@ extension VerdictSuite {
         let counts = [
             ("tests", cases.count), ("failures", count(.fails)), ("errors", count(.undefined)), ("skipped", count(.inconclusive)),
         ].map { " \($0.0)=\"\($0.1)\"" }.joined()
-        let seconds = time.map { t in
-            " time=\"\(String(format: "%.3f", Double(t.components.seconds) + Double(t.components.attoseconds) / 1e18))\""
-        } ?? ""
+        let seconds =
+            time.map { t in
+                " time=\"\(String(format: "%.3f", Double(t.components.seconds) + Double(t.components.attoseconds) / 1e18))\""
+            } ?? ""
         let stamp = timestamp.map { " timestamp=\"\(ISO8601DateFormatter().string(from: $0))\"" } ?? ""
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
@@ -37,7 +38,8 @@ extension VerdictSuite {
             lines.append("    </properties>")
         }
         for c in cases {
-            lines.append("    <testcase name=\"\(HTMLEscaping.xmlAttribute(c.name))\" classname=\"\(HTMLEscaping.xmlAttribute(c.classname))\">")
+            lines.append(
+                "    <testcase name=\"\(HTMLEscaping.xmlAttribute(c.name))\" classname=\"\(HTMLEscaping.xmlAttribute(c.classname))\">")
             let message = HTMLEscaping.xmlAttribute(c.message), type = HTMLEscaping.xmlAttribute(c.outcome)
             let text = HTMLEscaping.xmlText(c.message)
             switch c.gate {

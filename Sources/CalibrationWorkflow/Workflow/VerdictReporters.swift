@@ -59,7 +59,9 @@ public struct VerdictReporters: Sendable, Hashable {
         let junit = reporters.junit.map { (data: Data(suite.junitXML().utf8), path: $0, role: "JUnit file") }
         try StagedOutputs.writeAllOrNone(files + (junit.map { [$0] } ?? [])) {
             try first()
-            if let summary = reporters.jobSummary { try StagedOutputs.append(Data((markdown() + "\n").utf8), to: summary, role: "job summary") }
+            if let summary = reporters.jobSummary {
+                try StagedOutputs.append(Data((markdown() + "\n").utf8), to: summary, role: "job summary")
+            }
         }
     }
 }

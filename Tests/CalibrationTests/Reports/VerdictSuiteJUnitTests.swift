@@ -64,10 +64,11 @@ struct VerdictSuiteJUnitTests {
             timestamp: Date(timeIntervalSince1970: 0), time: .milliseconds(1500))
         let xml = suite.junitXML()
         let read = try JUnitReading.parse(xml)
-        #expect(read.elements.map(\.name) == [
-            "testsuites", "testsuite", "properties", "property", "testcase", "system-out", "testcase", "failure", "testcase", "skipped",
-            "testcase", "error",
-        ])
+        #expect(
+            read.elements.map(\.name) == [
+                "testsuites", "testsuite", "properties", "property", "testcase", "system-out", "testcase", "failure", "testcase", "skipped",
+                "testcase", "error",
+            ])
         for element in ["testsuites", "testsuite"] {
             let counts = try #require(read.named(element).first)
             #expect(counts["tests"] == "4" && counts["failures"] == "1" && counts["errors"] == "1" && counts["skipped"] == "1", "\(counts)")
