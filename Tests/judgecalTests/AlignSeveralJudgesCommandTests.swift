@@ -51,11 +51,16 @@ struct AlignSeveralJudgesCommandTests {
     @Test("the table: each judge on its own rows, three panels, a ranking on the common rows with Holm-adjusted p-values")
     func smallTable() throws {
         let (judges, labels) = try smallSet()
+        let junit = try SharedData.temporaryFolder("several-junit").appendingPathComponent("align.xml")
         let r = try JudgeCalProcess.run(
             ["align", "--judge-scores"] + judges + [
                 "--labels", labels, "--categories", "1,2,3", "--json", "--no-history", "--resamples", "200", "--statistic", "kappa",
+                "--junit", junit.path,
             ])
         #expect(r.status == 2 || r.status == 3 || r.status == 4, "poor is not aligned: \(r.error)")
+        // A case per judge and dimension, the panels left out as the exit code leaves them out.
+        let cases = try String(contentsOf: junit, encoding: .utf8).split(separator: "\n").filter { $0.contains("<testcase ") }
+        #expect(cases.map { $0.split(separator: "\"")[1] } == ["good / quality", "fair / quality", "poor / quality"], "\(cases)")
         let table = try json(r.output)
         #expect(
             table["judges"]?.array?.compactMap { $0["name"]?.string }

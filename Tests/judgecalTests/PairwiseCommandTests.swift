@@ -105,14 +105,19 @@ struct PairwiseCommandTests {
         }
         let scores = folder.appendingPathComponent("elsewhere.csv")
         try Data((["id,preference,a-first,b-first"] + rows).joined(separator: "\n").utf8).write(to: scores)
-        let history = folder.appendingPathComponent("history.jsonl").path
+        let history = folder.appendingPathComponent("history.jsonl").path, junit = folder.appendingPathComponent("align.xml")
         let r = try JudgeCalProcess.run([
             "align", run, "--rubric", "rubrics/llmbar-pairwise.md", "--labels", labels, "--pairwise", "--judge-scores", scores.path,
-            "--json", "--history", history,
+            "--json", "--history", history, "--junit", junit.path,
         ])
         #expect([0, 2, 3].contains(r.status), "\(r.error)")
         let report = try JSONValue.parse(Data(r.output.utf8))
         #expect(report["model"]?.string == "elsewhere")
+        // The one verdict is the JUnit file's one case, its element the exit code's.
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        #expect(xml.contains(#"<testcase name="preferences" classname="judgecal.align">"#) && xml.contains(#"tests="1""#), "\(xml)")
+        let element = [0: "<system-out>", 2: "<failure type=\"not-aligned\"", 3: "<skipped message=\"inconclusive: "][r.status]
+        #expect(element.map(xml.contains) == true, "exit \(r.status): \(xml)")
         #expect(report["labels"] == .number(12) && report["failed"] == .number(0))
         #expect(report["inconsistentAsTies"] == .number(1), "q3's orders disagree")
         #expect(report["agreement"]?["percentAgreement"]?["value"]?.double == 11.0 / 12.0, "\(r.output)")

@@ -31,6 +31,16 @@ public enum AlignmentOutcome: String, VerdictOutcome {
     /// An object of the outcome, the threshold, the rows needed and the reason, as `explanation`.
     public static var record: VerdictRecord<AlignmentOutcome> { .withFigures(reasonKey: "explanation") }
 
+    /// Aligned passes, not aligned fails; inconclusive and undefined are themselves.
+    public var gate: VerdictGate {
+        switch self {
+        case .aligned: .passes
+        case .notAligned: .fails
+        case .inconclusive: .inconclusive
+        case .undefined: .undefined
+        }
+    }
+
     /// The fewest paired rows a verdict is given on: the intervals are
     /// large-sample approximations (and a bootstrap of a handful of rows has
     /// almost no distinct resamples), so below this the verdict is

@@ -34,6 +34,16 @@ public enum ComparisonOutcome: String, VerdictOutcome {
     /// The outcome alone: its reason and figures follow from it.
     public static var record: VerdictRecord<ComparisonOutcome> { .outcomeOnly(verdict: Verdict.init(_:)) }
 
+    /// Control better fails: the experimental side is detectably worse, a regression to a gate. No
+    /// detectable difference passes (no worse, as far as these rows tell), and so does experimental better.
+    public var gate: VerdictGate {
+        switch self {
+        case .experimentalBetter, .noDetectableDifference: .passes
+        case .controlBetter: .fails
+        case .undefined: .undefined
+        }
+    }
+
     /// Why the outcome is what it is, in the terms of the difference's interval.
     var reason: String {
         switch self {

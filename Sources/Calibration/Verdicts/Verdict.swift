@@ -38,13 +38,33 @@ public struct VerdictFigures: Sendable, Hashable {
     }
 }
 
-/// The outcomes one kind of verdict can have, from worst to best (``severity``), and how a verdict
-/// of them is written in a report's JSON (``record``).
+/// The outcomes one kind of verdict can have, from worst to best (``severity``), how a gate reads each
+/// (``gate``), and how a verdict of them is written in a report's JSON (``record``).
 public protocol VerdictOutcome: RawRepresentable<String>, Sendable, Hashable, Codable {
     /// Every outcome, worst first: the order ``worst(of:)`` reads.
     static var severity: [Self] { get }
     /// How a verdict with these outcomes is written (each kind kept the shape it was first written in).
     static var record: VerdictRecord<Self> { get }
+    /// What the outcome is to a gate: passed, failed, undefined or inconclusive. The one reading every
+    /// rendering for a CI system (a test reporter's file) takes an outcome's status from.
+    var gate: VerdictGate { get }
+}
+
+/// What an outcome is to a gate, whatever its kind: the four readings a test reporter knows a test by.
+///
+/// Each kind of outcome names its own (``VerdictOutcome/gate``): `align`'s aligned passes, not aligned
+/// fails, inconclusive is inconclusive and undefined undefined; a probe's biased or insensitive fails;
+/// `compare`'s control better fails (the experimental side is worse), no detectable difference passes.
+public enum VerdictGate: String, Sendable, Hashable, CaseIterable {
+    /// The figure cleared what it was read against.
+    case passes
+    /// The figure fell on the wrong side of what it was read against.
+    case fails
+    /// No figure, or no interval, so nothing was decided (the reason says why).
+    case undefined
+    /// Not decided either way: the interval straddles what it was read against (more rows would decide
+    /// it), or nothing was declared to read it against (an audit without a margin).
+    case inconclusive
 }
 
 extension VerdictOutcome {

@@ -167,3 +167,15 @@ public struct CalibrationAudit: Sendable, Hashable {
         return [Outcome.fail, .notEnough, .notGraded, .pass].first(where: outcomes.contains) ?? .pass
     }
 }
+
+extension TransportAudit.Outcome {
+    /// What the audit is to a gate: a pass passes and a fail fails; not enough is inconclusive (more
+    /// fresh rows would decide it), and so is not graded (no margin was declared, so nothing was tested).
+    public var gate: VerdictGate {
+        switch self {
+        case .pass: .passes
+        case .fail: .fails
+        case .notEnough, .notGraded: .inconclusive
+        }
+    }
+}

@@ -156,6 +156,19 @@ public enum ReportDocument: Sendable {
         }
     }
 
+    /// The report's verdicts as test cases for a CI reporter, in a suite named for `command`; `nil` for
+    /// a kind without verdicts (estimates, a digest).
+    public func verdictSuite(command: String) -> VerdictSuite? {
+        switch self {
+        case .alignment(let r): r.verdictSuite(command: command)
+        case .comparison(let c): c.verdictSuite(command: command)
+        case .probe(let p): p.verdictSuite(command: command)
+        case .preference(let p): p.verdictSuite(command: command)
+        case .judgeTable(let t): t.verdictSuite(command: command)
+        case .estimate, .digest: nil
+        }
+    }
+
     /// The report as the text its command prints.
     public var text: String {
         switch self {

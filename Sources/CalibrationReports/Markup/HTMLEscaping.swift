@@ -40,7 +40,7 @@ public enum HTMLEscaping {
     }
 
     /// `raw` with each scalar for which `replacement` gives text replaced by that text.
-    private static func substituting(_ raw: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+    static func substituting(_ raw: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
         var out = ""
         out.reserveCapacity(raw.utf8.count)
         for c in raw.unicodeScalars {

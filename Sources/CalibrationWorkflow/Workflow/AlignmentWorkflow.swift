@@ -1,6 +1,6 @@
 public import Calibration
 public import CalibrationData
-import CalibrationReports
+public import CalibrationReports
 public import DataFormats
 public import Foundation
 public import Judging
@@ -8,7 +8,8 @@ import LanguageModels
 import StatisticsCore
 
 /// The outputs of an alignment, or of a trust measurement, besides the printed report: a report file,
-/// if one is asked for, and the history line, unless the history is turned off.
+/// if one is asked for, the history line, unless the history is turned off, and for a verdict the CI
+/// reporters' files, where asked for.
 public struct AlignmentOutputs: Sendable, Hashable {
     /// Where to write the report (HTML, Markdown or JSON by extension), if anywhere.
     public var report: String?
@@ -17,12 +18,15 @@ public struct AlignmentOutputs: Sendable, Hashable {
     /// Whether ``history`` is the default path rather than one the user chose
     /// (the advice for a missing folder differs).
     public var historyIsDefault: Bool
+    /// The JUnit file and job summary of the verdicts, written with the rest; `nil` for neither.
+    public var reporters: VerdictReporters?
 
     /// Creates the outputs.
-    public init(report: String? = nil, history: String? = nil, historyIsDefault: Bool = false) {
+    public init(report: String? = nil, history: String? = nil, historyIsDefault: Bool = false, reporters: VerdictReporters? = nil) {
         self.report = report
         self.history = history
         self.historyIsDefault = historyIsDefault
+        self.reporters = reporters
     }
 
     /// Checks every output location before any judging (``StagedOutputs/check(_:role:appending:advice:)``),
@@ -34,6 +38,7 @@ public struct AlignmentOutputs: Sendable, Hashable {
     /// does: it is made when the line is written, so `align` works in a fresh project folder.
     public func check() throws(OutputError) {
         if let report { try StagedOutputs.check(report, role: "report") }
+        try reporters?.check()
         guard let history else { return }
         if defaultHistoryFolderToMake != nil { return }
         try StagedOutputs.check(history, role: "history file", appending: true, remedy: .otherHistory(isDefault: historyIsDefault))
@@ -59,13 +64,13 @@ public struct AlignmentOutputs: Sendable, Hashable {
     public func write(_ report: AlignmentReport, rubricText: String?, labelRows: Set<String>) throws {
         var entry = AlignmentHistoryEntry(report: report, rubricText: rubricText)
         if report.options.sequentialLooks != nil { entry.labelRows = labelRows.sorted() }
-        try write(.alignment(report), entry: entry)
+        try write(.alignment(report), entries: [entry])
     }
 
     /// Writes a pairwise alignment's report file and history line (``AlignmentHistoryEntry/init(preference:rubricText:time:)``),
     /// all or none, as an alignment's are written.
     public func write(_ report: PreferenceAlignment, rubricText: String?) throws {
-        try write(.preference(report), entry: AlignmentHistoryEntry(preference: report, rubricText: rubricText))
+        try write(.preference(report), entries: [AlignmentHistoryEntry(preference: report, rubricText: rubricText)])
     }
 
     /// Writes several judges' table (``JudgeTable``) as the report file, if one was asked for, and one
@@ -77,32 +82,43 @@ public struct AlignmentOutputs: Sendable, Hashable {
         let entries = table.judges.filter { $0.panel == nil }.compactMap { table.reports[$0.name] }.map {
             AlignmentHistoryEntry(report: $0, rubricText: rubricText)
         }
-        try write(try report.map { [try table.file(at: $0)] } ?? [], entries: entries)
+        try write(.judgeTable(table), entries: entries)
     }
 
-    private func write(_ document: ReportDocument, entry: AlignmentHistoryEntry) throws {
-        try write(try report.map { [try document.file(at: $0)] } ?? [], entries: [entry])
+    /// Writes `document` as the report file, if one was asked for, with `entries` and the verdicts' reporters.
+    private func write(_ document: ReportDocument, entries: [any HistoryRecord]) throws {
+        try write(
+            try report.map { [try document.file(at: $0)] } ?? [], entries: entries, verdicts: document.verdictSuite(command:),
+            markdown: { document.markdown })
     }
 
     /// Writes `files` and appends `entries` to the history (unless there is none), all or none: the
     /// files are put in place only after the lines are on disk (``StagedOutputs``). The default
-    /// history's folder is made when missing (``check()``).
+    /// history's folder is made when missing (``check()``). With ``reporters``, the JUnit file of `verdicts`
+    /// is written with the files and `markdown` appended to the job summary after the lines
+    /// (``VerdictReporters/write(_:reporters:verdicts:markdown:after:)``).
     ///
     /// - Throws: ``OutputError`` naming what could not be written and what was held back.
-    public func write(_ files: [(data: Data, path: String, role: String)], entries: [any HistoryRecord]) throws {
-        try StagedOutputs.writeAllOrNone(files) {
-            guard let history else { return }
-            if let folder = defaultHistoryFolderToMake {
-                do {
-                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                } catch {
-                    throw OutputError(
-                        path: folder.path, doing: "cannot make the history's folder", reason: error.localizedDescription,
-                        remedy: .otherHistory(isDefault: true))
-                }
+    public func write(
+        _ files: [(data: Data, path: String, role: String)], entries: [any HistoryRecord],
+        verdicts: (_ command: String) -> VerdictSuite? = { _ in nil }, markdown: () -> String = { "" }
+    ) throws {
+        try VerdictReporters.write(files, reporters: reporters, verdicts: verdicts, markdown: markdown) { try append(entries) }
+    }
+
+    /// Appends `entries` to the history, unless there is none, making the default history's folder when missing.
+    private func append(_ entries: [any HistoryRecord]) throws {
+        guard let history else { return }
+        if let folder = defaultHistoryFolderToMake {
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw OutputError(
+                    path: folder.path, doing: "cannot make the history's folder", reason: error.localizedDescription,
+                    remedy: .otherHistory(isDefault: true))
             }
-            for entry in entries { try entry.append(to: URL(fileURLWithPath: history)) }
         }
+        for entry in entries { try entry.append(to: URL(fileURLWithPath: history)) }
     }
 }
 

@@ -230,6 +230,19 @@ public struct StagedOutputs {
         try outputs.commit(after: first)
     }
 
+    /// Appends `data` to the file at `path` (made when missing), in writes on a descriptor opened with
+    /// `O_APPEND`, so what the file held stays as it was: for a file that others append to as well (a CI
+    /// job's summary). A stream is written through.
+    ///
+    /// - Throws: ``OutputError`` naming `path` when it cannot be opened or written.
+    public static func append(_ data: Data, to path: String, role: String) throws(OutputError) {
+        let doing = "cannot append to the \(role)"
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+        guard fd >= 0 else { throw OutputError(path: path, doing: doing, errno: errno) }
+        defer { close(fd) }
+        guard data.withUnsafeBytes({ writeAll(fd, $0) }) else { throw OutputError(path: path, doing: doing, errno: errno) }
+    }
+
     /// Closes and removes every staged file; nothing is written.
     public mutating func discard() {
         for index in staged.indices {

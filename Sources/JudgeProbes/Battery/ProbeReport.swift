@@ -182,6 +182,15 @@ public enum ProbeOutcome: String, VerdictOutcome, CaseIterable {
 
     /// Whether the probe moved the judge.
     public var isBiased: Bool { self == .biasedHigher || self == .biasedLower }
+
+    /// Biased or insensitive fails, as its exit code does; no effect detected and sensitive pass.
+    public var gate: VerdictGate {
+        switch self {
+        case .noEffectDetected, .sensitive: .passes
+        case .biasedHigher, .biasedLower, .insensitive: .fails
+        case .undefined: .undefined
+        }
+    }
 }
 
 extension Verdict where Outcome == ProbeOutcome {

@@ -13,4 +13,13 @@ public enum TrustOutcome: String, Sendable, Hashable, Codable, VerdictOutcome {
     public static let severity: [TrustOutcome] = [.noThreshold, .tooFewRows, .trusted]
     /// Written with its figures and the reason under `reason`.
     public static let record = VerdictRecord<TrustOutcome>.withFigures(reasonKey: "reason")
+
+    /// Trusted passes, no threshold fails, too few rows is inconclusive (more labelled rows would decide it).
+    public var gate: VerdictGate {
+        switch self {
+        case .trusted: .passes
+        case .noThreshold: .fails
+        case .tooFewRows: .inconclusive
+        }
+    }
 }

@@ -104,13 +104,17 @@ enum AlignCommand {
             --report writes the table \
             (.html, .md or JSON); the history gets one line per judge; --sequential is refused (64); the \
             exit code is the worst over the judges.
+            --junit FILE writes the verdicts as JUnit XML for a CI test reporter, a test case per dimension (per judge and \
+            dimension with several judges): not aligned a failure, undefined an error, inconclusive skipped; and when \
+            GITHUB_STEP_SUMMARY names a file (GitHub Actions sets it), the Markdown report is appended to it. Both are \
+            written with the other outputs, whatever the verdict (docs/ALIGNMENT.md, "Verdicts for CI reporters").
             Exit codes: 0 every dimension aligned; 2 some dimension not aligned; 3 some inconclusive \
             (none not aligned); 4 some undefined; 1 the judge server failed; 64 usage; 65 malformed \
             input; 66 a file missing; 73 output folder missing.
             """,
         options: [rubric] + LabelOptions.options + [judgeScores, categories] + IntervalOptions.options
-            + [threshold, thresholdFromCeiling, sequential, epsilon, altTestScorer, groupBy, worst, report] + SplitOptions.options + JudgeModelOptions.selectionOptions
-            + JudgeModelOptions.options,
+            + [threshold, thresholdFromCeiling, sequential, epsilon, altTestScorer, groupBy, worst, report] + VerdictReportOptions.options
+            + SplitOptions.options + JudgeModelOptions.selectionOptions + JudgeModelOptions.options,
         flags: LabelOptions.flags + [includeExamples, noHistory, requireCertified, pairwise, AuditRequirementOptions.requireAudited],
         positionals: [runFile],
         run: run
@@ -426,16 +430,16 @@ enum AlignCommand {
         }
     }
 
-    /// `--report` and the history file (unless `--no-history`), checked before any work.
-    /// Neither may be one of the inputs: the run, rubric, label sheets, split record or `judgeScores`.
+    /// `--report`, the history file (unless `--no-history`), `--junit` and the job summary, checked before any work.
+    /// None may be one of the inputs: the run, rubric, label sheets, split record or `judgeScores`.
     static func checkedOutputs(_ arguments: ParsedArguments, runPath: String?, judgeScores: [String] = []) throws -> AlignmentOutputs {
         let history = arguments[noHistory] ? nil : try arguments[SplitOptions.history]
         try InputFiles.refuseOverwriting(
-            [("report", try arguments[report]), ("history", history)],
+            [("report", try arguments[report]), ("history", history)] + (try VerdictReportOptions.outputs(arguments)),
             inputs: [runPath, try arguments[rubric], try arguments[SplitOptions.splits]] + judgeScores + (try arguments[LabelOptions.labels]))
         let outputs = AlignmentOutputs(
             report: try arguments[report], history: history,
-            historyIsDefault: !arguments.isGiven(SplitOptions.history))
+            historyIsDefault: !arguments.isGiven(SplitOptions.history), reporters: try VerdictReportOptions.reporters(arguments))
         try outputs.check()
         return outputs
     }

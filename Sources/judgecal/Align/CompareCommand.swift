@@ -37,11 +37,14 @@ enum CompareCommand {
             Each side is judged through the response cache unless its judgments file is given. Per dimension: each side's \
             agreement with the experts, the difference (experimental − control) with a paired interval (jackknife t) and its \
             verdict, McNemar's test, each side's failures by kind, the worst disagreements beside what was judged, the \
-            flipped rows; with --group-by a verdict per slice. Exit codes: 0 compared; 1 the judge server failed; 64 usage; \
+            flipped rows; with --group-by a verdict per slice. --junit writes a test case per dimension (control better \
+            fails), and with GITHUB_STEP_SUMMARY set the Markdown report is appended to that file (docs/ALIGNMENT.md, \
+            "Verdicts for CI reporters"). Exit codes: 0 compared; 1 the judge server failed; 64 usage; \
             65 malformed input; 66 a file missing; 73 output folder missing.
             """,
         options: [control, experimental, controlJudgments, experimentalJudgments, experimentalModelConfig, groupBy, AlignCommand.worst]
-            + LabelOptions.options + IntervalOptions.options + [report] + SplitOptions.options + JudgeModelOptions.options,
+            + LabelOptions.options + IntervalOptions.options + [report] + VerdictReportOptions.options + SplitOptions.options
+            + JudgeModelOptions.options,
         flags: LabelOptions.flags + [includeExamples, AlignCommand.noHistory],
         positionals: [runFile],
         run: run
@@ -66,7 +69,12 @@ enum CompareCommand {
         if arguments[AlignCommand.noHistory], !arguments.isGiven(SplitOptions.split) {
             throw UsageError("--no-history applies only with --split: without a split, compare writes no history line")
         }
+        try InputFiles.refuseOverwriting(
+            [("report", try arguments[report])] + (try VerdictReportOptions.outputs(arguments)),
+            inputs: [arguments[runFile], arguments[Self.control], try arguments[Self.experimental], try arguments[controlJudgments],
+                try arguments[experimentalJudgments]] + (try arguments[LabelOptions.labels]))
         if let path = try arguments[report] { try StagedOutputs.check(path, role: "report") }
+        let reporters = try VerdictReportOptions.reporters(arguments)
         var step = try SplitOptions.step(arguments, labels: labels, split: nil, history: !arguments[AlignCommand.noHistory])
         run = try step?.run(run, checking: [control, experimental], note: console.printNote) ?? run
         let texts = try [arguments[Self.control], arguments[Self.experimental] ?? arguments[Self.control]]
@@ -94,7 +102,8 @@ enum CompareCommand {
         let json = try JSONEncoder.report.encode(comparison)
         try step?.writeRecord()
         try comparison.write(
-            report: try arguments[report], history: step?.history, rubric: experimental.name, texts: (texts[0], texts[1]))
+            report: try arguments[report], history: step?.history, rubric: experimental.name, texts: (texts[0], texts[1]),
+            reporters: reporters)
         console.print(arguments[LabelOptions.json] ? String(decoding: json, as: UTF8.self) : comparison.renderText())
         if frozen.count < 2 { console.printNote(judge.summary) }
         return .success

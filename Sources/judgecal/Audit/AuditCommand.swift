@@ -64,13 +64,16 @@ enum AuditCommand {
             Reports per dimension the rows, the interval, the smallest margin that would pass, the bias it could detect, \
             the residuals by --bins of calibrated score, the rows left out, and for NOT ENOUGH how many more labels an audit \
             needs. --report writes the report (.html, .md, or JSON); a line of kind audit goes to the history (--history, \
-            calibration/history.jsonl by default; --no-history for none). All are written together, or none.
+            calibration/history.jsonl by default; --no-history for none); --junit a test case per dimension (per run and \
+            dimension with several runs), and with GITHUB_STEP_SUMMARY set the Markdown report is appended to that file \
+            (docs/ALIGNMENT.md, "Verdicts for CI reporters"). All are written together, or none.
             Exit codes: 0 every audit passes, or none is graded (no --margin); 2 some audit fails; 3 not enough (no \
             failure), or no dimension could be audited; 1 the judge server failed; 64 usage; 65 malformed input, another \
             judge or rubric, labels that are not fresh; 66 a file missing; 73 output not writable.
             """,
         options: [calibration, rubric] + LabelOptions.options
-            + [margin, judgeScores, alpha, family, minRows, bins, frame, report, SplitOptions.history] + JudgeModelOptions.options,
+            + [margin, judgeScores, alpha, family, minRows, bins, frame, report, SplitOptions.history] + VerdictReportOptions.options
+            + JudgeModelOptions.options,
         flags: LabelOptions.flags + [AlignCommand.noHistory],
         positionals: [runFiles],
         run: run)
@@ -81,7 +84,7 @@ enum AuditCommand {
         let history = arguments[AlignCommand.noHistory] ? nil : try arguments[SplitOptions.history]
         let sheets = try arguments[LabelOptions.labels]
         try InputFiles.refuseOverwriting(
-            [("report", reportPath), ("history", history)],
+            [("report", reportPath), ("history", history)] + (try VerdictReportOptions.outputs(arguments)),
             inputs: runPaths + [try arguments[rubric], calibrationPath, try arguments[frame]] + scoresPaths + sheets)
         if !scoresPaths.isEmpty, let given = JudgeModelOptions.options.first(where: arguments.isGiven) {
             throw UsageError("--\(given.option.name) does not apply with --judge-scores: no judge is called")
@@ -91,7 +94,9 @@ enum AuditCommand {
         let settings = try CalibrationAudit.Settings(
             margin: try arguments[margin], alpha: try arguments[alpha], family: try arguments[family],
             minimumEffectiveRows: try arguments[minRows], bins: try arguments[bins])
-        let outputs = AlignmentOutputs(report: reportPath, history: history, historyIsDefault: !arguments.isGiven(SplitOptions.history))
+        let outputs = AlignmentOutputs(
+            report: reportPath, history: history, historyIsDefault: !arguments.isGiven(SplitOptions.history),
+            reporters: try VerdictReportOptions.reporters(arguments))
         try outputs.check()
         let (saved, fileHash) = try CalibrationAudit.calibration(at: try InputFiles.existing(calibrationPath, role: "calibration"))
         // Refused before a judge is called, on every run: another judge or rubric, labels that are not fresh.
@@ -114,7 +119,10 @@ enum AuditCommand {
         let only = audits.audits.count == 1 ? audits.audits.first : nil
         var files: [(data: Data, path: String, role: String)] = []
         if let reportPath { files.append(try only?.file(at: reportPath) ?? audits.file(at: reportPath)) }
-        try outputs.write(files, entries: audits.audits.map(AuditHistoryEntry.init))
+        try outputs.write(
+            files, entries: audits.audits.map(AuditHistoryEntry.init),
+            verdicts: { only?.verdictSuite(command: $0) ?? audits.verdictSuite(command: $0) },
+            markdown: { only?.renderMarkdown() ?? audits.renderMarkdown() })
         let json = arguments[LabelOptions.json]
         if let only {
             console.print(json ? try only.renderJSON() : only.renderText())

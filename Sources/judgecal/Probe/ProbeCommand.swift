@@ -38,7 +38,7 @@ enum ProbeCommand {
         "seed", valueName: "n", help: "With --levels: seeds --sample and the agreement's bootstrap.", defaultValue: IntervalOptions.defaultSeed)
     /// The options of `--levels` alone, and the probes' options it refuses.
     static let levelOptions: [any OptionDeclaration] = [generatorConfig, validatorConfig, seed] + JudgeModelOptions.selectionOptions
-    static let probeOnlyOptions: [any OptionDeclaration] = [probe, severity, show, report, SplitOptions.history]
+    static let probeOnlyOptions: [any OptionDeclaration] = [probe, severity, show, report, SplitOptions.history] + VerdictReportOptions.options
     static let json = Flag("json", help: "Print the report as JSON (schema in docs/FORMATS.md).")
     static let pairwise = Flag(
         "pairwise", help: "Rows hold response.a and response.b, compared in both orders: the position probe.")
@@ -60,9 +60,12 @@ enum ProbeCommand {
             quadratic kappa (exit 0). Calls are cached: a stopped \
             battery resumes. Exit codes: 0 no effect detected (degradations sensitive); 2 some probe biased or some \
             degradation insensitive; 4 some undefined; 1 server failed; \
-            64 usage (unknown probe or row, a probe that does not apply); 65 malformed input, a row without the field.
+            64 usage (unknown probe or row, a probe that does not apply); 65 malformed input, a row without the field. \
+            --junit writes a test case per probe and dimension, and with GITHUB_STEP_SUMMARY set the Markdown report is \
+            appended to that file (docs/ALIGNMENT.md, "Verdicts for CI reporters"); --show refuses --junit (64).
             """,
-        options: [rubric, probe, severity, field, show, report, SplitOptions.history, levels] + levelOptions + JudgeModelOptions.options,
+        options: [rubric, probe, severity, field, show, report, SplitOptions.history, levels] + levelOptions
+            + VerdictReportOptions.options + JudgeModelOptions.options,
         flags: [json, pairwise, AlignCommand.noHistory],
         positionals: [runFile], run: run)
 
@@ -78,10 +81,10 @@ enum ProbeCommand {
             named: try arguments[probe], rubric: rubric, field: try arguments[field], pairwise: arguments[pairwise])
         try setSeverities(of: &battery, arguments)
         if let row = try arguments[show] {
-            let outputs: [any OptionDeclaration] = [Self.report, SplitOptions.history]
+            let outputs: [any OptionDeclaration] = [Self.report, SplitOptions.history] + VerdictReportOptions.options
             let given = outputs.filter(arguments.isGiven).map(\.option.name)
             if let given = given.first ?? (arguments[AlignCommand.noHistory] ? AlignCommand.noHistory.name : nil) {
-                throw UsageError("--\(given) does not apply with --show: it judges nothing, so it writes no report or history")
+                throw UsageError("--\(given) does not apply with --show: it judges nothing, so it writes no report, verdict or history")
             }
             console.print(try battery.transcript(ofRow: row, run: run, rubric: rubric))
             return .success
@@ -97,7 +100,8 @@ enum ProbeCommand {
         let rubricText = String(decoding: try InputFiles.read(try arguments[Self.rubric], role: "rubric"), as: UTF8.self)
         try outputs.write(
             try arguments[Self.report].map { [try report.file(at: $0)] } ?? [],
-            entries: [ProbeHistoryEntry(report: report, judge: judge.identity, rubricText: rubricText)])
+            entries: [ProbeHistoryEntry(report: report, judge: judge.identity, rubricText: rubricText)],
+            verdicts: report.verdictSuite(command:), markdown: report.renderMarkdown)
         console.print(arguments[json] ? try report.renderJSON() : report.renderText())
         console.printNote(judge.summary)
         return VerdictExitCodes.code(for: report.worstOutcome)
@@ -161,9 +165,11 @@ enum ProbeCommand {
         if arguments[AlignCommand.noHistory], arguments.isGiven(SplitOptions.history) {
             throw UsageError("--history and --no-history contradict each other: give one")
         }
-        try InputFiles.refuseOverwriting([("report", try arguments[Self.report]), ("history", history)], inputs: inputs)
+        try InputFiles.refuseOverwriting(
+            [("report", try arguments[Self.report]), ("history", history)] + (try VerdictReportOptions.outputs(arguments)), inputs: inputs)
         let outputs = AlignmentOutputs(
-            report: try arguments[Self.report], history: history, historyIsDefault: !arguments.isGiven(SplitOptions.history))
+            report: try arguments[Self.report], history: history, historyIsDefault: !arguments.isGiven(SplitOptions.history),
+            reporters: try VerdictReportOptions.reporters(arguments))
         try outputs.check()
         return outputs
     }
