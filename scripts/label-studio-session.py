@@ -10,14 +10,18 @@ writes to the project's JSON export: what the Label Studio round-trip test (judg
 3. Creates a project with DIR/label-config.xml and DIR/instructions.html, imports DIR/tasks.json.
 4. Posts the plan's annotations, each with its annotator's token: a plan is a JSON object
    {"annotators": [{"email", "password", "token"}], "actions": [{"annotator": i, "row_id", "choices": {dimension: level},
-   "note"?, "skip"?: true, "edit"?: {dimension: level}}]}: `skip` posts a cancelled annotation (as Label Studio's Skip
-   button does), `edit` updates the annotation just posted (as a later edit does).
+   "note"?, "lead_time"?, "ground_truth"?, "skip"?: true, "edit"?: {dimension: level}}]}: `skip` posts a cancelled
+   annotation (as Label Studio's Skip button does), `edit` updates the annotation just posted (as a later edit does).
+   An annotator's second action on a task posts a second annotation of theirs on it.
 5. Exports the project as JSON, the annotators expanded to their emails, into OUT.json.
-6. Stops the server, whether or not the steps before it succeeded.
+6. Stops the server, whether or not the steps before it succeeded: on an error, on SIGTERM, and when the whole session
+   outlives --deadline seconds (default 900); should this script itself be killed outright, the kernel sends the
+   server SIGTERM (PR_SET_PDEATHSIG).
 
 Every failure ends the script with a message on stderr and exit status 1; the server's log is printed then.
 """
 import argparse
+import ctypes
 import json
 import os
 import signal
@@ -26,6 +30,11 @@ import sys
 import time
 import urllib.error
 import urllib.request
+
+
+def die_with_parent():
+    """In the server's process before it starts: SIGTERM when this script's process ends (PR_SET_PDEATHSIG, 1)."""
+    ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)
 
 
 def fail(message):
@@ -108,10 +117,12 @@ def session(server, arguments, plan):
         user = plan["annotators"][action["annotator"]]
         task = task_of[action["row_id"]]
         body = {"result": [] if action.get("skip") else result(action.get("choices", {}), action.get("note")),
-                "was_cancelled": bool(action.get("skip")), "lead_time": action.get("lead_time", 12.5)}
+                "was_cancelled": bool(action.get("skip")), "lead_time": action.get("lead_time", 12.5),
+                "ground_truth": bool(action.get("ground_truth"))}
+        time.sleep(0.05)  # each annotation's timestamps after the one before
         made = server.call("POST", f"/api/tasks/{task}/annotations", body, token=user["token"])
         if "edit" in action:
-            time.sleep(1.1)  # a later updated_at than the annotation's creation
+            time.sleep(0.5)  # a later updated_at than the annotation's creation
             server.call("PATCH", f"/api/annotations/{made['id']}",
                         {"result": result(action["edit"], action.get("note"))}, token=user["token"])
     snapshot = server.call("POST", f"/api/projects/{project['id']}/exports", {
@@ -137,7 +148,15 @@ def main():
         parser.add_argument(name, required=True)
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--startup-timeout", type=int, default=300)
+    parser.add_argument("--deadline", type=int, default=900)
     arguments = parser.parse_args()
+
+    def stop(signum, _frame):
+        raise SystemExit(f"label-studio-session: stopped by signal {signum} (SIGALRM: the session outlived --deadline)")
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGALRM, stop)
+    signal.alarm(arguments.deadline)
     with open(arguments.plan) as f:
         plan = json.load(f)
     for k, user in enumerate(plan["annotators"]):
@@ -149,7 +168,7 @@ def main():
         process = subprocess.Popen(
             [arguments.label_studio, "start", "--data-dir", arguments.data_dir, "--host", "127.0.0.1",
              "--internal-host", "127.0.0.1", "--port", str(arguments.port), "--no-browser"],
-            stdout=log, stderr=subprocess.STDOUT, env=environment, start_new_session=True)
+            stdout=log, stderr=subprocess.STDOUT, env=environment, start_new_session=True, preexec_fn=die_with_parent)
     try:
         server = Server(f"http://127.0.0.1:{arguments.port}", plan["annotators"][0]["token"])
         wait_until_up(server, process, log_path, arguments.startup_timeout)
