@@ -142,6 +142,7 @@ private func expectSameFigures(export: String, sheet: String, judge: String) thr
     let table = try SharedData.temporaryFolder("label-studio-export").appendingPathComponent("tidy.csv")
     let exported = try JudgeCalProcess.run(["export", run, "--rubric", rubric, "--labels", export, "-o", table.path])
     try #require(exported.status == 0, "\(exported.error)")
+    #expect(exported.output.contains("; 1 Label Studio annotation was skipped or cancelled and left out."), "\(exported.output)")
     let lines = try String(contentsOf: table, encoding: .utf8).split(separator: "\n").map(String.init)
     #expect(lines.first?.hasSuffix(",lead_time,ground_truth") == true)
     #expect(lines.contains { $0.contains(",ada@example.com,expert,") && $0.hasSuffix(",11,true") })

@@ -64,6 +64,10 @@ public struct TidyExport: Sendable, Hashable {
         lines.contains { $0.leadTime != nil || $0.groundTruth != nil } ? Self.columns + Self.labelStudioColumns : Self.columns
     }
 
+    /// How many annotations of Label Studio exports among the labels were skipped or cancelled and
+    /// left out (``CalibrationData/ExpertLabels/cancelledAnnotations``); `nil` when none was read.
+    public var cancelledAnnotations: Int? = nil
+
     /// The lines: judges' first (file by file, run rows in order, dimensions in order), then experts' in sheet order.
     public var lines: [Line]
 

@@ -8,7 +8,8 @@ import Judging
 /// `certify`, `compare`, `disagreements`, `suggest` and `estimate`.
 enum LabelOptions {
     static let labels = OptionKey<[String]>(
-        "labels", valueName: "file", help: "Expert label sheets (.labels.csv); several merge their raters.", arity: .upToNextOption,
+        "labels", valueName: "file",
+        help: "Expert label sheets (.labels.csv) or Label Studio JSON exports; several merge their raters.", arity: .upToNextOption,
         required: true)
     static let means = Flag(
         "means", help: "Labels are means of several experts (such as SummEval's thirds): any value within the scale is accepted.")
