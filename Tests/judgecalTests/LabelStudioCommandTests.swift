@@ -47,7 +47,8 @@ private struct LabellingSession {
         for (k, row) in rows.enumerated() {
             let ada = ["Relevance": level(k + 3), "Usefulness": level(k * 2 + 1)]
             actions.append(
-                Action(annotator: 0, row: row.id, choices: ada, groundTruth: k == 1, leadTime: 10 + Double(k), note: k == 0 ? "first" : nil))
+                Action(annotator: 0, row: row.id, choices: ada, groundTruth: k == 1, leadTime: 10 + Double(k), note: k == 0 ? "first" : nil)
+            )
             let ben = ["Relevance": level(k % 3 == 0 ? k + 2 : k + 3), "Usefulness": level(k * 2 + 1)]
             actions.append(
                 Action(
@@ -113,7 +114,8 @@ private struct LabellingSession {
 
     /// A judge's scores on the rows, for align.
     var judgeScores: String {
-        (["id,Relevance,Usefulness"] + rows.enumerated().map { k, row in "\(row.id),\(Self.levels[(k + 2) % 4]),\(Self.levels[(k * 3) % 4])" })
+        (["id,Relevance,Usefulness"]
+            + rows.enumerated().map { k, row in "\(row.id),\(Self.levels[(k + 2) % 4]),\(Self.levels[(k * 3) % 4])" })
             .joined(separator: "\n") + "\n"
     }
 }

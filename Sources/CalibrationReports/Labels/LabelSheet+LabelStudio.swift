@@ -85,7 +85,8 @@ extension LabelSheet {
         var tasks: [JSONValue] = []
         for row in rows where seen.insert(row[0]).inserted {
             guard let position = positions[row[0]] else {
-                throw InputError(file: run.info.name, message: "has no row \(row[0]), which the label sheet holds; give the run it was drawn from")
+                throw InputError(
+                    file: run.info.name, message: "has no row \(row[0]), which the label sheet holds; give the run it was drawn from")
             }
             let content = try rubric.content(for: run.rows[position].json)
             var data: [String: JSONValue] = [
@@ -121,7 +122,8 @@ extension LabelSheet {
             lines.append("  <Header value=\(a(dimension.name)) size=\"4\"/>")
             if !dimension.description.isEmpty { lines.append("  <Header value=\(a(dimension.description)) size=\"6\"/>") }
             lines.append(
-                "  <Choices name=\(a(dimension.name)) toName=\(a(LabelStudioProject.targetKey)) choice=\"single-radio\" showInline=\"false\">")
+                "  <Choices name=\(a(dimension.name)) toName=\(a(LabelStudioProject.targetKey)) choice=\"single-radio\" showInline=\"false\">"
+            )
             for level in dimension.scale.levels {
                 lines.append("    <Choice value=\(a(level.label)) hint=\(a(level.description))/>")
             }
