@@ -204,6 +204,24 @@ struct LabelStudioCommandTests {
             export: "\(fixtures)/book-tags.export.json", sheet: "\(fixtures)/book-tags.labels.csv", judge: "\(fixtures)/judge.csv")
     }
 
+    @Test("An annotator named only by id (the plain export endpoint) is that id; a task's annotations of one annotator keep the latest")
+    func annotatorByID() throws {
+        let export = try JudgeCalProcess.file(
+            "ids.export.json",
+            #"[{"id": 2, "data": {"row_id": "book-010"}, "annotations": ["#
+                + #"{"id": 5, "completed_by": 7, "updated_at": "2026-01-02T10:00:00.500000Z", "result": "#
+                + #"[{"from_name": "relevance", "type": "choices", "value": {"choices": ["3"]}}]}, "#
+                + #"{"id": 4, "completed_by": 7, "updated_at": "2026-01-02T09:00:00.000000Z", "result": "#
+                + #"[{"from_name": "Relevance", "type": "choices", "value": {"choices": ["1"]}}]}]}]"#)
+        let table = export + ".csv"
+        let result = try JudgeCalProcess.run(["export", run, "--rubric", rubric, "--labels", export, "-o", table])
+        try #require(result.status == 0, "\(result.error)")
+        let text = try String(contentsOfFile: table, encoding: .utf8)
+        #expect(text.contains("book-010,Relevance,7,expert,3,"), "\(text)")
+        #expect(!text.contains("book-010,Relevance,7,expert,1,"))
+        #expect(text.contains("book-010,Usefulness,7,expert,,,no-score"))
+    }
+
     @Test(
         "Bad exports are refused with the task, annotation and dimension named, never a crash",
         arguments: [
