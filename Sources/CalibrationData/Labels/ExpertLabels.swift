@@ -211,9 +211,9 @@ public struct ExpertLabels: Sendable, Hashable {
         return merged
     }
 
-    /// Reads one sheet.
+    /// Reads one sheet, or a Label Studio JSON export (``readLabelStudio(_:file:columns:runIDs:)``).
     ///
-    /// - Parameter defaultRater: the rater of rows without a `rater` value.
+    /// - Parameter defaultRater: the rater of rows without a `rater` value (not used for an export).
     /// - Throws: ``InputError`` naming file, line and column.
     public static func read(
         _ data: Data, file: String, defaultRater: String, dimensions: [ScoreDimension], runIDs: Set<String>? = nil,
