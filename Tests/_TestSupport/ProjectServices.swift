@@ -2,7 +2,7 @@ import Foundation
 public import Testing
 
 /// What some suites need installed or running before they start — the local
-/// judge, the Python reference stack, headless Chromium — set up by the
+/// judge, the Python reference stack, Label Studio, headless Chromium — set up by the
 /// project's own scripts, once per test process, so that a plain `swift test`
 /// on a fresh clone runs as `scripts/test` does.
 ///
@@ -17,6 +17,8 @@ public enum ProjectService: String, Sendable, CaseIterable {
     case localJudge = "local-judge"
     /// `scripts/python-reference`: the pinned pandas and scikit-learn in `.python-reference/`.
     case pythonReference = "python-reference"
+    /// `scripts/label-studio`: the pinned Label Studio server in `.label-studio/` (a few minutes to install).
+    case labelStudio = "label-studio"
     /// `scripts/setup`: the Debian packages, headless Chromium among them; run
     /// only when `chromium` is not on the path.
     case systemPackages = "setup"
@@ -28,6 +30,7 @@ public enum ProjectService: String, Sendable, CaseIterable {
         switch self {
         case .localJudge: try await Self.startingLocalJudge.value
         case .pythonReference: try await Self.makingPythonReference.value
+        case .labelStudio: try await Self.installingLabelStudio.value
         case .systemPackages: try await Self.installingSystemPackages.value
         }
     }
@@ -37,6 +40,7 @@ public enum ProjectService: String, Sendable, CaseIterable {
         try await ProjectService.localJudge.runScript(arguments: ["start"])
     }
     private static let makingPythonReference = Task { try await ProjectService.pythonReference.runScript(arguments: []) }
+    private static let installingLabelStudio = Task { try await ProjectService.labelStudio.runScript(arguments: []) }
     private static let installingSystemPackages = Task {
         let onPath = try ChildProcess(command: "sh", arguments: ["-c", "command -v chromium"], timeout: .seconds(30)).run()
         guard onPath.status != 0 else { return }

@@ -30,6 +30,7 @@ extension AlignmentInput {
             runRowIDs: run.rows.map(\.id), exampleRowIDs: rubric.exampleRowIDs,
             groups: try run.groups(by: groupBy), dimensions: dimensions, sampling: labels.sampling)
         info.labelledRowsNotInRun = labels.rowsOutsideRun
+        info.cancelledAnnotations = labels.cancelledAnnotations
         info.rubricHash = rubricText.map { SHA256.hexDigest(of: Array($0.utf8)) }
         origins = run.origins
     }
@@ -81,6 +82,7 @@ extension AlignmentInput {
                 dataset: run?.info.info["Dataset"]),
             runRowIDs: rowIDs, exampleRowIDs: rubric?.exampleRowIDs ?? [], groups: try run?.groups(by: groupBy) ?? [:],
             dimensions: dimensions, sampling: labels.sampling)
+        info.cancelledAnnotations = labels.cancelledAnnotations
         origins = run?.origins ?? [:]
     }
 }

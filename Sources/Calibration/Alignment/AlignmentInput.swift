@@ -20,6 +20,14 @@ public struct AlignmentInfo: Sendable, Hashable, Codable {
     /// label sheet covering more than the run); `nil` when none were counted.
     public var labelledRowsNotInRun: Int? = nil
 
+    /// How many annotations of Label Studio exports were skipped or cancelled and left out
+    /// (``CalibrationData/ExpertLabels/cancelledAnnotations``); `nil` when no export was read.
+    public var cancelledAnnotations: Int? = nil
+
+    /// The sentence a report shows when ``cancelledAnnotations`` is more than 0
+    /// (``CalibrationData/ExpertLabels/cancelledSentence(_:)``).
+    public var cancelledSentence: String? { ExpertLabels.cancelledSentence(cancelledAnnotations) }
+
     /// The sentence a report shows when ``labelledRowsNotInRun`` is more than 0:
     /// `3 labelled rows are not rows of this run and were left out.` (the JSON keeps a 0).
     public var rowsNotInRunSentence: String? {

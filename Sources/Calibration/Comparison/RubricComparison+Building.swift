@@ -56,5 +56,6 @@ extension RubricComparison.Input {
             rowTexts: Dictionary(uniqueKeysWithValues: run.rows.map { ($0.id, JudgedText(input: $0.input.plainText, output: $0.response.plainText)) }),
             groups: try run.groups(by: groupBy), groupedBy: groupBy)
         info.labelledRowsNotInRun = labels.rowsOutsideRun
+        info.cancelledAnnotations = labels.cancelledAnnotations
     }
 }

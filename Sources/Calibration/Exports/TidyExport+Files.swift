@@ -48,15 +48,18 @@ extension TidyExport {
             ? nil
             : try rubric.map { try ExpertLabels.load(from: labels, dimensions: $0.dimensions, runIDs: ids) }
                 ?? ExpertLabels.load(from: labels, dimensionNames: dimensions, runIDs: ids)
-        return try TidyExport(
+        var table = try TidyExport(
             run: run, dimensions: dimensions, judgments: scores, labels: expert, splits: splits.map(LabelSplits.load(from:)),
             exampleRows: Set(rubric?.examples.compactMap(\.rowID) ?? []))
+        table.cancelledAnnotations = expert?.cancelledAnnotations
+        return table
     }
 
     /// What `judgecal export` does: checks that `output` can be written, reads the files
     /// (``load(run:judgments:labels:rubric:splits:)``), writes the table in the format named
     /// `format` (`csv` by default) atomically, and returns the line it prints
-    /// (`wrote 126 lines (csv) into book-tags.tidy.csv`).
+    /// (`wrote 126 lines (csv) into book-tags.tidy.csv`, and the sentence of
+    /// ``CalibrationData/ExpertLabels/cancelledSentence(_:)`` when a Label Studio export had skipped annotations).
     ///
     /// - Throws: ``InputError`` for a malformed input; ``OutputError`` when the file cannot be written.
     public static func export(
@@ -69,5 +72,6 @@ extension TidyExport {
         try outputs.stage(table.rendered(chosen), at: output, role: "export")
         try outputs.commit()
         return "wrote \(table.lines.count) lines (\(chosen.rawValue)) into \(output)"
+            + (ExpertLabels.cancelledSentence(table.cancelledAnnotations).map { "; " + $0 } ?? "")
     }
 }

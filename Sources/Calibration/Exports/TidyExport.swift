@@ -21,6 +21,11 @@ public import Foundation
 /// - `split`: `development`, `validation` or `test` from a splits record, empty without one or for a row it lacks;
 /// - `example`: `true` for a row the rubric cites as a worked example, which `align` leaves out of its figures; else `false`.
 ///
+/// Labels read from a Label Studio export add two columns at the end (``labelStudioColumns``):
+/// `lead_time`, the seconds the annotator spent (`lead_time` in the export), and `ground_truth`,
+/// `true` or `false` as the export marks the annotation; both empty on judge lines. Without such
+/// labels the table has the columns above only.
+///
 /// Judge lines cover every run row (in run order) for every dimension, so the
 /// rows a judge did not score are counted, not dropped; expert lines cover the
 /// labelled rows. Nothing is averaged or rounded.
@@ -36,6 +41,8 @@ public struct TidyExport: Sendable, Hashable {
         public var failure: String?
         public var split: LabelSplit?
         public var example = false
+        public var leadTime: Double? = nil
+        public var groundTruth: Bool? = nil
     }
 
     /// The export formats, by the names the export's `format` setting takes.
@@ -48,6 +55,18 @@ public struct TidyExport: Sendable, Hashable {
 
     /// The column names, in order.
     public static let columns = ["row_id", "dimension", "rater", "role", "value", "rationale", "failure", "split", "example"]
+
+    /// The columns added when any label came from a Label Studio export.
+    public static let labelStudioColumns = ["lead_time", "ground_truth"]
+
+    /// The table's columns: ``columns``, then ``labelStudioColumns`` when a line has a lead time or a ground-truth flag.
+    public var header: [String] {
+        lines.contains { $0.leadTime != nil || $0.groundTruth != nil } ? Self.columns + Self.labelStudioColumns : Self.columns
+    }
+
+    /// How many annotations of Label Studio exports among the labels were skipped or cancelled and
+    /// left out (``CalibrationData/ExpertLabels/cancelledAnnotations``); `nil` when none was read.
+    public var cancelledAnnotations: Int? = nil
 
     /// The lines: judges' first (file by file, run rows in order, dimensions in order), then experts' in sheet order.
     public var lines: [Line]
@@ -97,7 +116,8 @@ public struct TidyExport: Sendable, Hashable {
                 lines.append(
                     Line(
                         rowID: label.id, dimension: dimension, rater: label.rater, role: "expert", value: value, rationale: label.note,
-                        failure: value == nil ? "no-score" : nil, split: splitOf[label.id], example: exampleRows.contains(label.id)))
+                        failure: value == nil ? "no-score" : nil, split: splitOf[label.id], example: exampleRows.contains(label.id),
+                        leadTime: label.leadTime, groundTruth: label.groundTruth))
             }
         }
         self.lines = lines
@@ -108,24 +128,36 @@ public struct TidyExport: Sendable, Hashable {
         switch format {
         case .csv:
             let writer = CSVWriter()
-            let records = lines.map { line in writer.record(cells(line).map { CSVWriter.spreadsheetSafe($0 ?? "") }) }
-            return Data((writer.record(Self.columns) + records.joined()).utf8)
-        case .jsonl:
+            let header = header
             let records = lines.map { line in
-                var object = Dictionary(uniqueKeysWithValues: zip(Self.columns, cells(line).map { $0.map(JSONValue.string) ?? .null }))
+                writer.record(cells(line, count: header.count).map { CSVWriter.spreadsheetSafe($0 ?? "") })
+            }
+            return Data((writer.record(header) + records.joined()).utf8)
+        case .jsonl:
+            let header = header
+            let records = lines.map { line in
+                var object = Dictionary(
+                    uniqueKeysWithValues: zip(header, cells(line, count: header.count).map { $0.map(JSONValue.string) ?? .null }))
                 object["value"] = line.value.map(JSONValue.number) ?? .null
                 object["example"] = .bool(line.example)
+                if header.count > Self.columns.count {
+                    object["lead_time"] = line.leadTime.map(JSONValue.number) ?? .null
+                    object["ground_truth"] = line.groundTruth.map(JSONValue.bool) ?? .null
+                }
                 return JSONValue.object(object).compactJSON + "\n"
             }
             return Data(records.joined().utf8)
         }
     }
 
-    private func cells(_ line: Line) -> [String?] {
+    /// A line's first `count` cells as text (`nil` for an empty cell): ``columns``, then ``labelStudioColumns``.
+    private func cells(_ line: Line, count: Int) -> [String?] {
         func text(_ s: String?) -> String? { s?.isEmpty == false ? s : nil }
-        return [
+        let all: [String?] = [
             line.rowID, line.dimension, line.rater, line.role, line.value.map { JSONValue.number($0).plainText }, text(line.rationale),
-            text(line.failure), line.split?.rawValue, String(line.example),
+            text(line.failure), line.split?.rawValue, String(line.example), line.leadTime.map { JSONValue.number($0).plainText },
+            line.groundTruth.map { String($0) },
         ]
+        return Array(all.prefix(count))
     }
 }

@@ -2,7 +2,8 @@ import DataFormats
 import Foundation
 
 extension ExpertLabels {
-    /// Reads one sheet as it streams.
+    /// Reads one sheet as it streams; a Label Studio export
+    /// (``isLabelStudioExport(_:file:)``) as ``readLabelStudio(_:file:columns:runIDs:)`` reads it.
     ///
     /// The header is checked first (``DataFormats/CSVReader/forEachRow(in:file:header:row:)``), then
     /// each row becomes a label from its cells' bytes, with no table of every cell as text. A sheet in
@@ -12,6 +13,9 @@ extension ExpertLabels {
     static func read(
         _ data: Data, file: String, defaultRater: String, columns dimensions: [Column], runIDs: Set<String>?, values: ValueMode
     ) throws(InputError) -> ExpertLabels {
+        if isLabelStudioExport(data, file: file) {
+            return try readLabelStudio(data, file: file, columns: dimensions, runIDs: runIDs)
+        }
         var wide: WideSheet?
         var long: RecordTable?
         var labels: [Label] = []

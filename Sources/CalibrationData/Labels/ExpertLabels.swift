@@ -7,7 +7,8 @@ public import Judging
 /// (`calibration/*.labels.csv`), one label per (row id, rater).
 ///
 /// A sheet in long form (`item,rater,score[,dimension]`) is read too
-/// (``readLong(_:columns:runIDs:values:)``).
+/// (``readLong(_:columns:runIDs:values:)``), and so is a Label Studio JSON export of a project
+/// made from the files `extract` writes for Label Studio (``readLabelStudio(_:file:columns:runIDs:)``).
 ///
 /// A sheet is a CSV file with a header row: `id`; one column per rubric
 /// dimension, matched to the dimension's name without regard to case
@@ -75,6 +76,10 @@ public struct ExpertLabels: Sendable, Hashable {
         /// where π is only the probability given a label-informed allocation
         /// (``assignBatchwiseWeights()``); `nil` where π is exact.
         public var batchwiseWeight: Double? = nil
+        /// Whether Label Studio marks the annotation as ground truth (`ground_truth`); `nil` for a CSV sheet.
+        public var groundTruth: Bool? = nil
+        /// The seconds the annotator spent on it, as Label Studio records them (`lead_time`); `nil` for a CSV sheet.
+        public var leadTime: Double? = nil
 
         /// The probability the statistics weigh the row by: 1 / ``batchwiseWeight`` when there is one,
         /// else ``inclusionProbability`` (the recorded π, which the sampling frame is checked against).
@@ -100,6 +105,9 @@ public struct ExpertLabels: Sendable, Hashable {
     /// How many labelled rows (distinct ids) were not rows of the run and were
     /// left out (``RowsOutsideRun/counted``); `nil` when they are refused or not checked.
     public internal(set) var rowsOutsideRun: Int? = nil
+    /// How many annotations of Label Studio exports were skipped or cancelled (`was_cancelled`) and
+    /// left out; `nil` when no export was read.
+    public internal(set) var cancelledAnnotations: Int? = nil
 
     /// How the labelled rows were drawn, when the sheets say
     /// (`inclusion_probability` and the other sampling columns); `nil` otherwise.
@@ -195,14 +203,17 @@ public struct ExpertLabels: Sendable, Hashable {
                 }
             }
             merged.labels.append(contentsOf: sheet.labels)
+            if let cancelled = sheet.cancelledAnnotations {
+                merged.cancelledAnnotations = (merged.cancelledAnnotations ?? 0) + cancelled
+            }
         }
         try merged.reconcileSampling()
         return merged
     }
 
-    /// Reads one sheet.
+    /// Reads one sheet, or a Label Studio JSON export (``readLabelStudio(_:file:columns:runIDs:)``).
     ///
-    /// - Parameter defaultRater: the rater of rows without a `rater` value.
+    /// - Parameter defaultRater: the rater of rows without a `rater` value (not used for an export).
     /// - Throws: ``InputError`` naming file, line and column.
     public static func read(
         _ data: Data, file: String, defaultRater: String, dimensions: [ScoreDimension], runIDs: Set<String>? = nil,

@@ -26,6 +26,7 @@ extension AlignmentReport {
         )
         out.append(contentsOf: split?.summaryLines ?? [])
         if let sentence = info.rowsNotInRunSentence { out.append(sentence) }
+        if let sentence = info.cancelledSentence { out.append(sentence) }
         if let degenerate = degenerateJudge { out.append("warning: \(degenerate.message)") }
         out.append("")
         // The interval column is the verdict's statistic (unweighted kappa's once showed κ_q).

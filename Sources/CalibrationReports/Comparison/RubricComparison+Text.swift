@@ -19,6 +19,7 @@ extension RubricComparison {
         var out = ["Comparison: control \(controlName) vs experimental \(experimentalName)", intervalsSentence]
         out.append(contentsOf: split?.summaryLines ?? [])
         if let sentence = info.rowsNotInRunSentence { out.append(sentence) }
+        if let sentence = info.cancelledSentence { out.append(sentence) }
         out += failureLines.map { "  " + $0 }
         out.append("")
         var table = TextTable(columns: summaryHeader)

@@ -30,6 +30,8 @@ public struct LabelExtraction: Sendable {
     ///   - earlier: the label set's earlier sheets, whose rows the batch does not draw again (a next batch).
     ///   - earlierValues: whether the earlier sheets' scores are levels or means of several experts.
     ///   - output: the sheet's path; `html` the page's, if one is wanted.
+    ///   - labelStudio: the folder to write the sheet's rows into as a Label Studio project
+    ///     (``CalibrationReports/LabelStudioProject``: one task per row, whoever is to label it), if one is wanted.
     ///   - planned: the rows planned for the label set, shown on the page.
     ///   - alignment: the latest alignment report (JSON), whose verdicts the page shows.
     /// - Throws: ``OutputError`` for an output that cannot be written (checked
@@ -37,7 +39,8 @@ public struct LabelExtraction: Sendable {
     ///   ``LabelSheet/init(run:dimensions:options:judgments:earlier:file:rubricFile:)`` throws.
     public init(
         run: FrozenRun, runFile: String, rubric: Rubric, options: LabelSheet.Settings, judgments: JudgmentSet?, earlier: [URL],
-        earlierValues: ExpertLabels.ValueMode = .levels, output: String, html: String?, planned: Int? = nil, alignment: URL? = nil
+        earlierValues: ExpertLabels.ValueMode = .levels, output: String, html: String?, labelStudio: String? = nil,
+        planned: Int? = nil, alignment: URL? = nil
     ) throws {
         let raters = options.raters
         let targets: [(rater: String?, sheet: String, page: String?)] =
@@ -50,6 +53,7 @@ public struct LabelExtraction: Sendable {
             try StagedOutputs.check(target.sheet, role: "label sheet")
             if let page = target.page { try StagedOutputs.check(page, role: "label page") }
         }
+        for path in labelStudio.map(LabelStudioProject.paths(in:)) ?? [] { try StagedOutputs.check(path, role: "Label Studio file") }
         let labels =
             try earlier.isEmpty
             ? nil
@@ -77,11 +81,16 @@ public struct LabelExtraction: Sendable {
             }
         }
         if let framePath, let frame = whole.frame { files.append((Data(frame.csv.utf8), framePath, "sampling frame")) }
+        let project = try labelStudio.map { folder in (folder, try whole.labelStudioProject(run: run, rubric: rubric)) }
+        if let (folder, project) = project { files += project.files(in: folder) }
         self.files = files
         let each = targets.count > 1 ? " in \(targets.count) sheets, one per rater" : ""
         summary =
             "wrote \(whole.rows.count) rows for \(rubric.dimensions.count) dimensions\(each) to \(targets.map(\.sheet).joined(separator: ", "))"
             + (framePath.map { ", every run row's inclusion probability to \($0)" } ?? "")
+            + (project.map { folder, p in
+                ", \(p.taskCount) Label Studio tasks with their configuration to \(folder) (\(LabelStudioProject.fileNames.joined(separator: ", ")))"
+            } ?? "")
             + (whole.escalationCounts.map { c in
                 "; drawn: \(c.escalated.drawn) of the \(c.escalated.rows) escalated rows and \(c.kept.drawn) of the \(c.kept.rows) kept rows, "
                     + "an audit that keeps a corrected estimate of the whole run unbiased (each labelled row weighted by 1/π)"

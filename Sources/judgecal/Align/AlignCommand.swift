@@ -198,7 +198,7 @@ enum AlignCommand {
         guard let rubricPath = try arguments[Self.rubric] else { throw UsageError("--rubric is required unless --judge-scores is given") }
         let run = try InputFiles.run(runPath)
         let rubric = try InputFiles.rubric(rubricPath)
-        let labels = try LabelOptions.read(arguments, run: run, dimensions: rubric.dimensions)
+        let labels = try LabelOptions.read(arguments, run: run, dimensions: rubric.dimensions, console: console)
         let settings = try alignmentOptions(arguments, console: console)
         let outputs = try checkedOutputs(arguments, runPath: runPath, judgeScores: judgeScores)
         let alignment = JudgedAlignment(
@@ -288,7 +288,7 @@ enum AlignCommand {
         }
         guard let rubricPath = try arguments[Self.rubric] else { throw UsageError("--pairwise judges the run: give --rubric") }
         let run = try InputFiles.run(arguments[runFile] ?? ""), rubric = try InputFiles.rubric(rubricPath)
-        let labels = try LabelOptions.read(arguments, run: run, dimensions: [PreferenceAlignment.labelDimension])
+        let labels = try LabelOptions.read(arguments, run: run, dimensions: [PreferenceAlignment.labelDimension], console: console)
         let rows = try AlignmentRows(
             run: run, labels: labels, selection: try JudgeModelOptions.selection(arguments, seed: IntervalOptions.seed))
         let rubricText = String(decoding: try InputFiles.read(rubricPath, role: "rubric"), as: UTF8.self)

@@ -59,7 +59,7 @@ enum CompareCommand {
         var run = fullRun
         let control = try InputFiles.rubric(arguments[Self.control])
         let experimental = try arguments[Self.experimental].map(InputFiles.rubric) ?? control
-        let labels = try LabelOptions.read(arguments, run: run, dimensions: control.dimensions)
+        let labels = try LabelOptions.read(arguments, run: run, dimensions: control.dimensions, console: console)
         let options = try AlignmentSettings(
             statistic: try StatisticOptions.verdict.read(arguments, console: console), intervals: try arguments[IntervalOptions.ci],
             resamples: try arguments[IntervalOptions.resamples],

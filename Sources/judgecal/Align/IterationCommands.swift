@@ -66,7 +66,7 @@ enum IterationCommands {
         let run = try InputFiles.run(arguments[runFile])
         let rubric = try InputFiles.rubric(arguments[Self.rubric])
         var ids = try arguments[Self.ids].map { try RowIDList.load(from: InputFiles.existing($0, role: "ids file"), run: run) }
-        var labels = try LabelOptions.read(arguments, run: run, dimensions: rubric.dimensions)
+        var labels = try LabelOptions.read(arguments, run: run, dimensions: rubric.dimensions, console: console)
         var step: SplitStep?
         if let split = try arguments[Self.split] {
             guard ids == nil else { throw UsageError("--ids and --split both name the rows to read; give one") }

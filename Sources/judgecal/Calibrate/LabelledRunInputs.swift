@@ -26,7 +26,7 @@ struct LabelledRunInputs {
         let rubric = try InputFiles.rubric(rubricPath)
         let read = Read(
             run: run, rubric: rubric, rubricText: try rubricText(rubricPath),
-            labels: try LabelOptions.read(arguments, run: run, dimensions: rubric.dimensions))
+            labels: try LabelOptions.read(arguments, run: run, dimensions: rubric.dimensions, console: console))
         if let scoresPath { return try scored(read, scoresPath: scoresPath) }
         let judge = try JudgeModelOptions.judge(arguments)
         try beforeJudging(judge.identity, read)
@@ -54,7 +54,7 @@ struct LabelledRunInputs {
         let reads = try zip(runs, sheets).map { run, sheets in
             Read(
                 run: run, rubric: rubric, rubricText: text,
-                labels: try LabelOptions.read(arguments, sheets: sheets, run: run, dimensions: rubric.dimensions))
+                labels: try LabelOptions.read(arguments, sheets: sheets, run: run, dimensions: rubric.dimensions, console: console))
         }
         if !scoresPaths.isEmpty {
             return try zip(zip(reads, scoresPaths), sheets).map { (try scored($0.0, scoresPath: $0.1), $1) }

@@ -7,7 +7,8 @@ import Foundation
 enum ExportCommand {
     static let judgments = OptionKey<[String]>(
         "judgments", valueName: "file", help: "Judgments or judge-scores files; one rater each.", arity: .upToNextOption)
-    static let labels = OptionKey<[String]>("labels", valueName: "file", help: "Expert label sheets (.labels.csv).", arity: .upToNextOption)
+    static let labels = OptionKey<[String]>(
+        "labels", valueName: "file", help: "Expert label sheets (.labels.csv) or Label Studio JSON exports.", arity: .upToNextOption)
     static let rubric = OptionKey<String?>(
         "rubric", valueName: "file", help: "The rubric: its dimensions and scales (needed for labels alone).")
     static let splits = OptionKey<String?>("splits", valueName: "file", help: "A splits record (.splits.json) for the split column.")

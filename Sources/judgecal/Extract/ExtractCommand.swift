@@ -1,4 +1,5 @@
 import CalibrationData
+import CalibrationReports
 import CalibrationWorkflow
 import CommandLineParsing
 import DataFormats
@@ -21,6 +22,9 @@ enum ExtractCommand {
         "context", valueName: "path", help: "The context columns, as dotted paths into the row.", commaSeparated: true)
     static let html = OptionKey<String?>(
         "html", valueName: "file", help: "Also write the sheet as a page experts score in a browser (.html).")
+    static let labelStudio = OptionKey<String?>(
+        "label-studio", valueName: "folder",
+        help: "Also write a Label Studio project for the same rows into this folder: label-config.xml, tasks.json, instructions.html.")
     static let next = OptionKey<Int?>(
         "next", valueName: "count", help: "Draw the next batch of this many rows after the --labels sheets.", range: 1...CountLimits.rows)
     static let strategy = OptionKey<String?>("strategy", valueName: "name", help: "How rows are drawn.", choices: SamplingStrategy.names)
@@ -65,6 +69,12 @@ enum ExtractCommand {
             probability is in the sheet (docs/FORMATS.md). Written atomically. --html also writes \
             a self-contained page: instructions, one row at a time beside a button and description \
             per level, a note, keys, the budget, progress kept in the browser, and a CSV export. \
+            --label-studio DIR also writes, into the folder DIR (which must exist), a Label Studio project for \
+            the same rows: label-config.xml (the labelling configuration: the row as the rubric's templates show \
+            it to the judge, one Choices group per dimension with a choice per level, a note), tasks.json (one \
+            task per row, its data carrying row_id and the row's sampling cells) and instructions.html (the \
+            rubric's instructions); --labels, wherever it is taken, reads the project's JSON export. Label \
+            Studio assigns tasks to annotators itself, so --raters and --overlap do not apply to it. \
             --means reads the --labels sheets' scores as means of several experts (as align --means). \
             --escalated FILE draws by escalation: two strata, the rows the trust decisions escalated on some dimension \
             (and any run row they have no decision for) and the rows kept on every dimension; every escalated row (or \
@@ -79,7 +89,7 @@ enum ExtractCommand {
             does not fit, or a sheet that would not read back; 66 a file missing; 73 output folder missing.
             """,
         options: [
-            rubric, output, sample, seed, stratifyBy, overlap, context, html, next, strategy, labels, judgments, threshold, raters,
+            rubric, output, sample, seed, stratifyBy, overlap, context, html, labelStudio, next, strategy, labels, judgments, threshold, raters,
             planned, alignment, escalated, keptSample,
         ],
         flags: [LabelOptions.means],
@@ -89,8 +99,15 @@ enum ExtractCommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         let runPath = arguments[runFile]
+        let project = try arguments[labelStudio]
+        if project != nil, arguments.isGiven(raters) || arguments.isGiven(overlap) {
+            throw UsageError(
+                "--label-studio writes one task per row, and Label Studio assigns tasks to annotators itself (the project's overlap); "
+                    + "leave out --raters and --overlap")
+        }
         try InputFiles.refuseOverwriting(
-            [("label sheet", try arguments[output]), ("page", try arguments[html])],
+            [("label sheet", try arguments[output]), ("page", try arguments[html])]
+                + (project.map(LabelStudioProject.paths(in:)) ?? []).map { (role: "Label Studio file", path: $0 as String?) },
             inputs: [runPath, arguments[Self.rubric], try arguments[judgments], try arguments[alignment], try arguments[escalated]]
                 + (try arguments[labels]))
         let rubric = try InputFiles.rubric(arguments[Self.rubric])
@@ -119,7 +136,7 @@ enum ExtractCommand {
             judgments: try arguments[judgments].map { try InputFiles.judgments($0, role: "judgments", rubric: rubric, run: run) },
             earlier: try arguments[labels].map { try InputFiles.existing($0, role: "label sheet") },
             earlierValues: arguments[LabelOptions.means] ? .means : .levels,
-            output: try arguments[output], html: try arguments[html],
+            output: try arguments[output], html: try arguments[html], labelStudio: project,
             planned: try arguments[planned],
             alignment: try arguments[alignment].map { try InputFiles.existing($0, role: "alignment report") })
         try StagedOutputs.writeAllOrNone(extraction.files)

@@ -168,7 +168,7 @@ enum TrustCommand {
         let rubricText = try InputFiles.read(rubricPath, role: "rubric")
         let measurement = TrustMeasurement(
             run: run, rubric: rubric, rubricText: String(decoding: rubricText, as: UTF8.self),
-            labels: try LabelOptions.read(arguments, run: run, dimensions: rubric.dimensions), settings: settings)
+            labels: try LabelOptions.read(arguments, run: run, dimensions: rubric.dimensions, console: console), settings: settings)
         if scoresPaths.count > 1 {
             return try cascade(scoresPaths, measurement: measurement, arguments: arguments, console: console)
         }
