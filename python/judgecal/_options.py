@@ -187,6 +187,6 @@ def docs(command: str) -> str:
     """The keyword list for ``command``'s docstring: each keyword, its option and what it does."""
     lines = []
     for keyword, opt in TABLES[command].items():
-        shape = {"flag": "bool", "list": "list or str", "files": "list or str", "value": "str or number"}[opt.kind]
+        shape = {"flag": "bool", "list": "list or str", "files": "list, str or path", "value": "str, number or path"}[opt.kind]
         lines.append(f"    {keyword} ({shape}): --{opt.flag}. {opt.doc}")
     return "\n".join(lines)
