@@ -69,8 +69,9 @@ class Alignment:
             ``judge_failures``, and the values of the other figures (``exact_agreement``,
             ``within_one``, ``kappa``, ``linear_kappa``, ``quadratic_kappa``, ``alpha_ordinal``,
             ``ac2``, ``pearson``, ``spearman``, ``kendall_tau_b``, ``bias``).
-        figures: every estimate of every dimension, long: ``dimension``, ``figure`` (its key in
-            the report, such as ``cohenKappa.quadratic``), ``value``, ``se``, ``lower``, ``upper``,
+        figures: every estimate of every dimension, long: ``dimension``, ``figure`` (its key path in
+            the report, such as ``cohenKappa.quadratic``, a list's item by its index:
+            ``humanCeiling.pairs.0.statisticEstimate``), ``value``, ``se``, ``lower``, ``upper``,
             ``confidence``, ``method``, ``n``, ``undefined_code``, ``undefined``.
         confusion: dimension → its confusion matrix (index the expert's level, columns the
             judge's); only dimensions with a scale.

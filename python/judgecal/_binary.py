@@ -110,7 +110,9 @@ def run(arguments: list[str], accepted: frozenset[int] = frozenset({0}), cwd: st
         answer = subprocess.run(command, capture_output=True, text=True, cwd=cwd, env={**os.environ, "NO_COLOR": "1"})
     except OSError as error:
         where = f"${BINARY_VARIABLE}" if os.environ.get(BINARY_VARIABLE) else "the judgecal wheel"
-        raise JudgecalError(f"the judgecal binary {binary} (from {where}) cannot be run: {error}", LOADER_EXIT, command) from error
+        # As a shell says it: 127 for a program not found, 126 for one found but not runnable.
+        status = LOADER_EXIT if isinstance(error, FileNotFoundError) else 126
+        raise JudgecalError(f"the judgecal binary {binary} (from {where}) cannot be run: {error}", status, command) from error
     if answer.returncode == LOADER_EXIT:
         failure = _LOADER_FAILURE.search(answer.stderr)
         if failure:

@@ -35,24 +35,30 @@ def estimate_fields(node: dict) -> dict:
     }
 
 
-def estimates(node, path: str = "", levels: list | None = None):
+def estimates(node, path: str = "", levels: list | None = None, level=None):
     """Every Estimate under ``node``, depth first, as ``(path, level, figures)``.
 
-    ``path`` joins the keys with dots (``cohenKappa.quadratic``); a list of estimates is
-    read as one per level of ``levels`` (estimate's level shares), other lists are skipped.
+    ``path`` joins the keys with dots (``cohenKappa.quadratic``); an item of a list is named by
+    its index (``humanCeiling.pairs.0.statisticEstimate``), except that a list of estimates as
+    long as ``levels`` is read as one per level (estimate's level shares: the path names the
+    list, the level is given). ``level`` is also taken from an item's own ``level`` key
+    (a calibrated level). Nothing that is an Estimate is left out.
     """
     if is_estimate(node):
-        yield path, None, estimate_fields(node)
+        yield path, level, estimate_fields(node)
         return
-    if not isinstance(node, dict):
+    if isinstance(node, list):
+        per_level = levels is not None and len(node) == len(levels) and all(map(is_estimate, node))
+        for index, item in enumerate(node):
+            if per_level:
+                yield path, levels[index], estimate_fields(item)
+            else:
+                own = item.get("level", level) if isinstance(item, dict) else level
+                yield from estimates(item, f"{path}.{index}", levels, own)
         return
-    for key, child in node.items():
-        where = f"{path}.{key}" if path else key
-        if isinstance(child, list) and levels is not None and len(child) == len(levels) and all(map(is_estimate, child)):
-            for level, item in zip(levels, child):
-                yield where, level, estimate_fields(item)
-        else:
-            yield from estimates(child, where, levels)
+    if isinstance(node, dict):
+        for key, child in node.items():
+            yield from estimates(child, f"{path}.{key}" if path else key, levels, level)
 
 
 def agreement_frame(report: dict) -> pd.DataFrame:
