@@ -43,7 +43,8 @@ class JudgecalError(Exception):
     The exit codes are the tool's (``judgecal --help``): 1 a failure such as the judge
     server's, 64 a usage error, 65 malformed input, 66 a file that cannot be opened,
     73 an output that cannot be created, 127 a library the binary needs is missing
-    (:class:`MissingLibraryError`). A verdict (align's 2, 3 or 4) is not an error.
+    (:class:`MissingLibraryError`); and, as a shell says it, 127 when the binary is not
+    found and 126 when it cannot be run. A verdict (align's 2, 3 or 4) is not an error.
     """
 
     def __init__(self, message: str, exit_code: int, command: list[str]):
