@@ -181,6 +181,41 @@ struct PythonPackageTests {
         #expect(several["by_judge"] == .array(reports.keys.sorted().map(JSONValue.string)))
     }
 
+    @Test("align(pairwise=True): the preference alignment as one dimension, its kappa, agreement and figures, and its table with the experts on the rows")
+    func alignPairwise() async throws {
+        let api = try #require(try await PythonPackage.apiFigures()["align_pairwise"])
+        let (cli, status) = try PythonPackage.releaseJSON(
+            [
+                "align", try #require(api["run"]?.string), "--rubric", "rubrics/llmbar-pairwise.md", "--labels",
+                try #require(api["labels"]?.string), "--pairwise", "--judge-scores", try #require(api["judge_scores"]?.string),
+                "--no-history", "--json",
+            ], accepted: [0, 2, 3, 4])
+        #expect(api["exit_code"]?.double == Double(status) && api["verdict"] == cli["verdict"]?["outcome"])
+        let row = try #require(api["dimensions"]?.array?.first)
+        #expect(api["dimensions"]?.array?.count == 1 && row["dimension"]?.string == "preference")
+        let kappa = try #require(cli["agreement"]?["kappa"]?["kappa"])
+        #expect(sameFigure(row["value"], kappa["value"]) && sameFigure(row["kappa"], kappa["value"]))
+        #expect(sameFigure(row["lower"], kappa["interval"]?["lower"]) && sameFigure(row["upper"], kappa["interval"]?["upper"]))
+        #expect(sameFigure(row["exact_agreement"], cli["agreement"]?["percentAgreement"]?["value"]))
+        #expect(row["paired"]?.double == 12)
+        let figures = try #require(api["figures"]?.array)
+        #expect(figures.count == 4, "kappa, its percent agreement, percent agreement with Wilson's interval, position consistency")
+        for figure in figures {
+            let path = try #require(figure["figure"]?.string)
+            let estimate = try #require(cli.value(atPath: path), "\(path) is not in the report")
+            #expect(sameFigure(figure["value"], estimate["value"]) && sameFigure(figure["upper"], estimate["interval"]?["upper"]), "\(path)")
+        }
+        // judgecal's table is judge (rows) × human (columns), flat; the frame puts the experts on the rows.
+        let table = try #require(cli["agreement"]?["table"])
+        let counts = try #require(table["counts"]?.doubles)
+        let labels = try #require(table["scale"]?["labels"]?.array)
+        let k = labels.count
+        let expertByJudge = (0..<k).map { expert in JSONValue.array((0..<k).map { judge in .number(counts[judge * k + expert]) }) }
+        #expect(api["confusion"] == .array(expertByJudge))
+        #expect(api["confusion_labels"] == .array(labels))
+        #expect(api["worst_rows"]?.double == 0)
+    }
+
     @Test("estimate(): one row per estimate (mean, pass rate, level shares; judge-only, experts-only, corrected) with judgecal estimate --json's values")
     func estimate() async throws {
         let api = try #require(try await PythonPackage.apiFigures()["estimate"])

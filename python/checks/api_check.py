@@ -11,6 +11,7 @@ Run from the repository's root, in an environment where the wheel is installed.
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -42,6 +43,29 @@ def error_fields(error: Exception) -> dict:
         "text": str(error),
         "is_judgecal_error": isinstance(error, judgecal.JudgecalError),
     }
+
+
+def preference_sample(out: Path) -> tuple[Path, Path, Path]:
+    """A pairwise run of 12 questions (the longer answer b on even rows, a on odd), the experts' preferences
+    (a tie on q0 and q1) and a judge's asked elsewhere that prefers the longer answer but for ties on q0, q1
+    and q11 (where the experts say a), as Tests/judgecalTests/PairwiseCommandTests.swift makes them."""
+    source, run = out / "pairs.jsonl", out / "pairs.run.jsonl"
+    with source.open("w") as f:
+        for i in range(12):
+            a, b = (f"short {i}", f"a longer answer {i}") if i % 2 == 0 else (f"a longer answer {i}", f"short {i}")
+            f.write(json.dumps({"id": f"q{i}", "input": f"question {i}", "response": {"a": a, "b": b}}) + "\n")
+    imported = subprocess.run([str(judgecal.binary_path()), "import", str(source), "--id", "id", "--output", str(run)],
+                              capture_output=True, text=True)
+    if imported.returncode != 0:
+        sys.exit(f"judgecal import failed: {imported.stderr}")
+    labels = out / "pairs.labels.csv"
+    labels.write_text("id,preference\n" + "".join(
+        f"q{i},{'tie' if i < 2 else 'b' if i % 2 == 0 else 'a'}\n" for i in range(12)))
+    scores = out / "elsewhere.csv"
+    preferred = ["1" if i < 2 or i == 11 else "b" if i % 2 == 0 else "A" for i in range(12)]
+    scores.write_text("id,preference,a-first,b-first\n" + "".join(
+        f"q{i},{p},{p},{'b' if i == 3 else p}\n" for i, p in enumerate(preferred)))
+    return run.resolve(), labels.resolve(), scores.resolve()
 
 
 def figures(out: Path) -> dict:
@@ -83,6 +107,21 @@ def figures(out: Path) -> dict:
         "judges_shape": list(several.judges.shape),
         "judges": records(several.judges, ["dimension", "judge", "n", "value", "verdict"]),
         "by_judge": sorted(several.by_judge),
+    }
+
+    run, labels, scores = preference_sample(out)
+    pairwise = judgecal.align(run, rubric="rubrics/llmbar-pairwise.md", labels=labels, pairwise=True,
+                              judge_scores=scores, no_history=True)
+    result["align_pairwise"] = {
+        "run": str(run), "labels": str(labels), "judge_scores": str(scores),
+        "verdict": pairwise.verdict,
+        "exit_code": pairwise.exit_code,
+        "dimensions": records(pairwise.dimensions, ["dimension", "verdict", "value", "lower", "upper", "paired",
+                                                    "exact_agreement", "kappa"]),
+        "figures": records(pairwise.figures, ["figure", "value", "upper", "n"]),
+        "confusion": pairwise.confusion["preference"].values.tolist(),
+        "confusion_labels": list(pairwise.confusion["preference"].index),
+        "worst_rows": len(pairwise.worst),
     }
 
     crowd = pd.read_csv("notebooks-data/hanna.labels.csv")

@@ -77,6 +77,9 @@ class Alignment:
             judge's); only dimensions with a scale.
         worst: the worst disagreements: ``dimension``, ``row_id``, ``judge``, ``expert``,
             ``difference``, ``judge_rationale``, ``expert_note``.
+        A preference alignment (``pairwise=True``) is one dimension, ``preference``: its verdict on
+        Cohen's kappa over a, tie and b, its exact agreement, its figures under ``agreement.…``.
+
         judges: with several judge-scores files, one row per dimension and judge (or panel):
             ``n``, ``judge_failures``, the verdict's statistic, ``verdict``, ``label_multiplier``;
             empty for one judge.
@@ -98,12 +101,20 @@ class Alignment:
 
     @classmethod
     def from_report(cls, report: dict, exit_code: int, notes: str = "") -> "Alignment":
-        """An Alignment from an alignment report (or several judges' table) and align's exit code."""
+        """An Alignment from an alignment report (or several judges' table, or a preference alignment's
+        report, read as one dimension named ``preference``) and align's exit code."""
         if "judges" in report:
             by_judge = {name: cls.from_report(one, _exit_code(one)) for name, one in report["reports"].items()}
             empty = pd.DataFrame()
             return cls(ALIGN_VERDICTS[exit_code], exit_code, empty, empty, {}, empty, report, notes,
                        judges=_frames.judges_frame(report), by_judge=by_judge)
+        if "agreement" in report and "dimensions" not in report:
+            one = {"dimensions": [_frames.pairwise_dimension(report)]}
+            return cls(
+                ALIGN_VERDICTS[exit_code], exit_code,
+                _frames.dimensions_frame(one), _frames.pairwise_figures_frame(report),
+                _frames.confusion_frames(one), _frames.worst_frame(one), report, notes,
+            )
         return cls(
             ALIGN_VERDICTS[exit_code], exit_code,
             _frames.dimensions_frame(report), _frames.figures_frame(report),

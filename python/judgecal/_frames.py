@@ -135,6 +135,36 @@ def dimensions_frame(report: dict) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def pairwise_dimension(report: dict) -> dict:
+    """A preference alignment (``align --pairwise``) as one dimension, ``preference``, of a pointwise report:
+    its verdict on Cohen's kappa over a, tie and b, its exact agreement, and its table turned to put the
+    human's preference on the rows and the judge's on the columns, as every confusion matrix here."""
+    agreement = report["agreement"]
+    kappa = agreement["kappa"]["kappa"]
+    labels = agreement["table"]["scale"]["labels"]
+    k = len(labels)
+    judge_by_human = [agreement["table"]["counts"][i * k:(i + 1) * k] for i in range(k)]
+    return {
+        "name": "preference",
+        "verdict": report["verdict"],
+        "statistic": "kappa",
+        "statisticEstimate": kappa,
+        "counts": {"paired": kappa.get("n"), "judgeFailures": report.get("failed")},
+        "exactAgreement": agreement["percentAgreement"],
+        "cohenKappa": {"unweighted": kappa},
+        "confusionMatrix": {"labels": labels, "counts": [list(row) for row in zip(*judge_by_human)]},
+    }
+
+
+def pairwise_figures_frame(report: dict) -> pd.DataFrame:
+    """Every Estimate of a preference alignment, ``figure`` its key path in the report (``agreement.kappa.kappa``)."""
+    rows = [
+        {"dimension": "preference", "figure": path, **figures}
+        for path, _, figures in estimates(report["agreement"], "agreement")
+    ]
+    return pd.DataFrame(rows, columns=["dimension", "figure", *ESTIMATE_COLUMNS])
+
+
 def figures_frame(report: dict) -> pd.DataFrame:
     """Every Estimate of every dimension, long: ``dimension``, ``figure`` (its key path) and ``ESTIMATE_COLUMNS``."""
     rows = [
