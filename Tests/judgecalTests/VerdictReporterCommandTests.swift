@@ -1,7 +1,10 @@
 import Calibration
+import CalibrationData
 import DataFormats
 import Foundation
 import JudgeProbes
+import RunInference
+import StatisticsCore
 import Testing
 import _TestSupport
 
@@ -203,6 +206,58 @@ struct VerdictReporterCommandTests {
     }
 
     @Test(
+        "estimate --gate on HANNA's first 100 stories: met, missed, inconclusive and undefined gates, each a JUnit case",
+        .needs(.pythonReference))
+    func estimateGates() throws {
+        let folder = try SharedData.temporaryFolder("junit-estimate")
+        let lines = try String(contentsOf: SharedData.projectURL("notebooks-data/hanna.labels.csv"), encoding: .utf8)
+            .split(separator: "\n").prefix(101)
+        let labels = folder.appendingPathComponent("hanna-100.labels.csv")
+        try (lines.joined(separator: "\n") + "\n").write(to: labels, atomically: true, encoding: .utf8)
+        let estimate = [
+            "estimate", "--judge-scores", "notebooks-data/hanna-judges/ChatGPT.p1.csv", "--labels", labels.path, "--means",
+            "--random-sample", "--pass-at", "3", "--json",
+        ]
+        // Relevance's corrected mean is 2.48 [2.33, 2.62], Coherence's 3.14 [3.04, 3.24], Empathy's 2.30 [2.18, 2.42];
+        // without a scale there is no pass rate.
+        let gates = "Relevance>=2,Coherence>=4.5,Empathy>=2.2,Surprise:pass-rate>=0.5"
+        let junit = folder.appendingPathComponent("estimate.xml").path
+        let r = try JudgeCalProcess.run(estimate + ["--gate", gates, "--junit", junit])
+        #expect(r.status == 2, "\(r.error)")
+        let report = try JSONDecoder().decode(EstimationReport.self, from: Data(r.output.utf8))
+        let read = try #require(report.gates)
+        #expect(read.map(\.verdict.outcome) == [.met, .missed, .inconclusive, .undefined])
+        for (gate, d) in zip(read.prefix(3), ["Relevance", "Coherence", "Empathy"]) {
+            let corrected = try #require(report.dimensions.first { $0.name.lowercased() == d.lowercased() }?.mean.corrected.interval)
+            #expect(gate.verdict.reason.contains("[\(ReportNumber.number(corrected.lower)), \(ReportNumber.number(corrected.upper))]"))
+        }
+        let (counts, cases) = try onlySuite(junit)
+        #expect(counts == ["tests": 4, "failures": 1, "errors": 1, "skipped": 1])
+        #expect(cases.map(\.name) == ["Relevance mean ≥ 2", "Coherence mean ≥ 4.5", "Empathy mean ≥ 2.2", "Surprise pass rate ≥ 0.5"])
+        #expect(cases.map(\.result) == read.map { result($0.verdict.outcome.gate) })
+
+        // The worst gate decides the exit code; the figures are those of an estimate without gates.
+        let plain = try JudgeCalProcess.run(estimate)
+        #expect(plain.status == 0)
+        let ungated = try JSONDecoder().decode(EstimationReport.self, from: Data(plain.output.utf8))
+        #expect(ungated.gates == nil && ungated.dimensions == report.dimensions)
+        #expect(try JudgeCalProcess.run(estimate + ["--gate", "Relevance>=2,Empathy>=2.2"]).status == 3)
+        #expect(try JudgeCalProcess.run(estimate + ["--gate", "Relevance<=3"]).status == 0)
+        let text = try JudgeCalProcess.run(Array(estimate.dropLast()) + ["--gate", "Coherence>=4.5"])
+        #expect(text.output.contains("gate Coherence mean ≥ 4.5: missed, corrected mean 3.14"), "\(text.output)")
+
+        for (gate, message) in [
+            ("Relevance>3", "--gate takes dimension>=value"), ("Relevance:median>=3", "--gate takes dimension>=value"),
+            ("Relevance>=x", "--gate takes dimension>=value"), ("Relevanse>=3", "a gate names the dimension 'Relevanse'"),
+        ] {
+            let refused = try JudgeCalProcess.run(estimate + ["--gate", gate])
+            #expect(refused.status == 64 && refused.error.contains(message), "\(gate): \(refused.error)")
+        }
+        let noPassLevel = try JudgeCalProcess.run(estimate.filter { $0 != "--pass-at" && $0 != "3" } + ["--gate", "Relevance:pass-rate>=0.5"])
+        #expect(noPassLevel.status == 64 && noPassLevel.error.contains("needs a pass level"), "\(noPassLevel.error)")
+    }
+
+    @Test(
         "--junit where it does not apply is a usage error (64), not ignored",
         arguments: [
             (
@@ -212,7 +267,7 @@ struct VerdictReporterCommandTests {
                 ],
                 "--junit does not apply with --show"
             ),
-            (["estimate", "--judge-scores", "s.csv", "--labels", "l.csv", "--junit", "x.xml"], "--junit"),
+            (["estimate", "--judge-scores", "s.csv", "--labels", "l.csv", "--junit", "x.xml"], "--junit applies to estimate only with --gate"),
             (
                 hanna + ["--no-history", "--junit", "notebooks-data/hanna.labels.csv"],
                 "the JUnit file 'notebooks-data/hanna.labels.csv' is one of this command's inputs"

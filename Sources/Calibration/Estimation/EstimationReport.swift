@@ -33,6 +33,8 @@ public struct EstimationReport: Sendable, Hashable, Codable {
     /// and the fingerprint of the fresh labels that corrected them (``CalibrationData/ExpertLabels/fingerprint``).
     public var calibratedWith: String? = nil
     public var freshLabelFingerprint: String? = nil
+    /// The gates read on the corrected figures (``read(_:)``), in the order given; `nil` without any.
+    public var gates: [GatedFigure]? = nil
 
     /// Whether the figures may be read as estimates of the run (not with hand-picked rows).
     public var isValidForInference: Bool { sampling != .notForInference }

@@ -120,17 +120,24 @@ extension EstimationReport {
         if files.calibration != nil, let standing = files.standing { self = standing.readingGivenPass(self) }
     }
 
-    /// The estimates of the runs named by `files`, with the report file (if `reportPath`
-    /// names one) checked before any work and written after it (``StagedOutputs``):
-    /// what `judgecal estimate` does between reading its options and printing.
+    /// The estimates of the runs named by `files`, `gates` read on them (``read(_:)``), with the report file (if
+    /// `reportPath` names one) and the reporters' files checked before any work and written after it, all or none
+    /// (``VerdictReporters/write(_:reporters:verdicts:markdown:after:)``): what `judgecal estimate` does between
+    /// reading its options and printing.
     ///
-    /// - Throws: as ``init(files:settings:)``; ``OutputError`` when the report cannot be written.
+    /// - Throws: as ``init(files:settings:)``; ``EstimationGateError`` for a gate that cannot be read;
+    ///   ``OutputError`` when a file cannot be written.
     public static func estimate(
-        files: EstimationFiles, settings: EstimationSettings, writingReportTo reportPath: String?
+        files: EstimationFiles, settings: EstimationSettings, gates: [EstimationGate] = [], writingReportTo reportPath: String?,
+        reporters: VerdictReporters? = nil
     ) throws -> EstimationReport {
         if let reportPath { try StagedOutputs.check(reportPath, role: "report") }
-        let report = try EstimationReport(files: files, settings: settings)
-        if let reportPath { try StagedOutputs.writeAllOrNone([report.file(at: reportPath)]) }
+        try reporters?.check()
+        var report = try EstimationReport(files: files, settings: settings)
+        if !gates.isEmpty { try report.read(gates) }
+        try VerdictReporters.write(
+            try reportPath.map { [try report.file(at: $0)] } ?? [], reporters: reporters, verdicts: report.verdictSuite(command:),
+            markdown: report.renderMarkdown)
         return report
     }
 }

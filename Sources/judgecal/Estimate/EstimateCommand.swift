@@ -29,6 +29,10 @@ enum EstimateCommand {
     static let history = OptionKey<String>(
         "history", valueName: "file", help: "With --calibration: the history its audits are read from.",
         defaultValue: "calibration/history.jsonl")
+    static let gate = OptionKey<[String]>(
+        "gate", valueName: "dimension>=value",
+        help: "Gate on a corrected figure: Relevance>=3.5, Relevance:pass-rate>=0.8 or Usefulness<=2; exit 2 missed, 3 inconclusive, 4 undefined.",
+        commaSeparated: true)
     static let randomSample = Flag("random-sample", help: "Declare the labelled rows a uniform random sample of the run.")
     static let notForInference = Flag(
         "not-for-inference", help: "The labelled rows were picked by hand: figures marked not for inference.")
@@ -49,10 +53,14 @@ enum EstimateCommand {
             --require-audited a refusal (65) unless it passed. Rows are weighted by the sampling frame extract wrote beside the sheets \
             (or --frame); without one, declare --random-sample or --not-for-inference. Without --judge-scores the run is \
             judged with the rubric (through the response cache, as judge does). \
-            Exit codes: 0 estimated; 1 the judge server failed; 64 usage; 65 malformed input; 66 a file missing.
+            --gate reads a corrected figure against a threshold on its interval: met, missed, inconclusive or undefined; \
+            with it --junit writes a test case per gate, and with GITHUB_STEP_SUMMARY set the Markdown report is appended \
+            there (docs/ALIGNMENT.md, "Verdicts for CI reporters"). \
+            Exit codes: 0 estimated (every gate met); 2 some gate missed, else 4 some undefined, else 3 some inconclusive; \
+            1 the judge server failed; 64 usage; 65 malformed input; 66 a file missing.
             """,
-        options: [judgeScores, rubric, categories, passAt, versus, versusLabels, report, frame, calibration, history] + LabelOptions.options
-            + JudgeModelOptions.options,
+        options: [judgeScores, rubric, categories, passAt, versus, versusLabels, report, frame, calibration, history, gate] + LabelOptions.options
+            + VerdictReportOptions.options + JudgeModelOptions.options,
         flags: LabelOptions.flags + [randomSample, notForInference, AuditRequirementOptions.requireAudited],
         positionals: [runFile],
         run: run)
@@ -61,11 +69,21 @@ enum EstimateCommand {
         let existing = { (key: OptionKey<String?>) in try arguments[key].map { try InputFiles.existing($0, role: key.option.name) } }
         let allExisting = { (key: OptionKey<[String]>) in try arguments[key].map { try InputFiles.existing($0, role: key.option.name) } }
         let run = try arguments[runFile].map { try InputFiles.existing($0, role: "run") }
+        let gates = try arguments[gate].map { text in
+            guard let gate = EstimationGate(text) else {
+                throw UsageError("--gate takes dimension>=value, dimension<=value or dimension:pass-rate>=value; got '\(text)'")
+            }
+            return gate
+        }
+        if gates.isEmpty, let given = VerdictReportOptions.options.first(where: arguments.isGiven) {
+            throw UsageError("--\(given.option.name) applies to estimate only with --gate: without a gate there is no verdict to write")
+        }
         try InputFiles.refuseOverwriting(
-            [("report", try arguments[Self.report])],
+            [("report", try arguments[Self.report])] + (try VerdictReportOptions.outputs(arguments)),
             inputs: [arguments[runFile], try arguments[judgeScores], try arguments[rubric], try arguments[versus], try arguments[frame]]
                 + (try arguments[LabelOptions.labels]) + (try arguments[versusLabels]))
         if let path = try arguments[Self.report] { try StagedOutputs.check(path, role: "report") }
+        let reporters = gates.isEmpty ? nil : try VerdictReportOptions.reporters(arguments)
         let calibration = try arguments[Self.calibration].map { try CalibrationAudit.calibration(at: try InputFiles.existing($0, role: "calibration")) }
         if calibration == nil, arguments.isGiven(history) {
             throw UsageError("--history applies only with --calibration: it reads the calibration's audits")
@@ -90,10 +108,11 @@ enum EstimateCommand {
             passLevel: try arguments[passAt], randomSample: arguments[randomSample],
             notForInference: arguments[notForInference])
         let report = try EstimationReport.estimate(
-            files: files, settings: settings, writingReportTo: try arguments[Self.report])
+            files: files, settings: settings, gates: gates, writingReportTo: try arguments[Self.report],
+            reporters: reporters)
         if let note = standing?.selectionNote(for: report) { console.printNote("note: " + note) }
         console.print(arguments[LabelOptions.json] ? try report.json() : report.renderText())
-        return .success
+        return report.gates.map { VerdictExitCodes.code(for: EstimationGateOutcome.worst(of: $0.map(\.verdict.outcome))) } ?? .success
     }
 
     /// Without `--judge-scores`: the run judged with the rubric, through the cache. With a calibration, whose judge

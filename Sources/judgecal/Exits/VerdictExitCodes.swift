@@ -31,6 +31,17 @@ enum VerdictExitCodes {
         }
     }
 
+    /// The exit code of `estimate --gate`, the worst over the gates, on `align`'s numbers: met 0, missed 2,
+    /// inconclusive 3, undefined 4.
+    static func code(for outcome: EstimationGateOutcome) -> ExitCode {
+        switch outcome {
+        case .met: .success
+        case .missed: ExitCode(2)
+        case .inconclusive: ExitCode(3)
+        case .undefined: ExitCode(4)
+        }
+    }
+
     /// The exit code of `probe`'s verdict, on `align`'s numbers.
     ///
     /// The verdict is the worst over the probes (``VerdictOutcome/worst(of:)``):
@@ -116,6 +127,7 @@ enum VerdictExitCodes {
         opened; 73 output cannot be created; 74 standard output cannot be written.
         align and certify: 2 some dimension not aligned, else 4 some undefined, else 3 some inconclusive, else 0 (every \
         dimension aligned).
+        estimate --gate: 2 some gate missed, else 4 some undefined, else 3 some inconclusive, else 0 (every gate met).
         probe: 2 some probe biased, else 4 some undefined, else 0 (no effect detected).
         trust: 2 some dimension has no threshold, else 3 too few labelled rows, else 0 (every dimension trusted).
         calibrate: 3 no dimension has rows enough for a map (nothing written), else 0.
