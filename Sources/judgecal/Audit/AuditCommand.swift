@@ -78,7 +78,25 @@ enum AuditCommand {
         positionals: [runFiles],
         run: run)
 
+    /// Checks the options and outputs, judges (or reads) each run, and hands over to ``finish(_:settings:outputs:saved:fileHash:_:console:)``.
+    ///
+    /// The work before and after the one `await` is kept in synchronous functions: with `--junit`'s writing inline,
+    /// the Swift 6.3.1 optimiser crashed (signal 11) splitting this function's coroutine in a release build.
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
+        let (settings, outputs, saved, fileHash, runPaths, scoresPaths) = try prepare(arguments)
+        // Refused before a judge is called, on every run: another judge or rubric, labels that are not fresh.
+        let read = try await LabelledRunInputs.read(
+            arguments, runPaths: runPaths, rubricPath: try arguments[rubric], scoresPaths: scoresPaths, console: console
+        ) { judge, read in
+            try CalibrationAudit.refuseMismatch(saved, judge: judge, rubricText: read.rubricText, labels: read.labels, run: read.run)
+        }
+        return try finish(read, settings: settings, outputs: outputs, saved: saved, fileHash: fileHash, arguments, console: console)
+    }
+
+    /// The options read and refused where they clash, the outputs checked, and the saved calibration read: before any judging.
+    static func prepare(_ arguments: ParsedArguments) throws -> (
+        CalibrationAudit.Settings, AlignmentOutputs, CalibrationFile, String, [String], [String]
+    ) {
         let reportPath = try arguments[report], scoresPaths = try arguments[judgeScores]
         let calibrationPath = try arguments[calibration], runPaths = arguments[runFiles]
         let history = arguments[AlignCommand.noHistory] ? nil : try arguments[SplitOptions.history]
@@ -99,12 +117,15 @@ enum AuditCommand {
             reporters: try VerdictReportOptions.reporters(arguments))
         try outputs.check()
         let (saved, fileHash) = try CalibrationAudit.calibration(at: try InputFiles.existing(calibrationPath, role: "calibration"))
-        // Refused before a judge is called, on every run: another judge or rubric, labels that are not fresh.
-        let read = try await LabelledRunInputs.read(
-            arguments, runPaths: runPaths, rubricPath: try arguments[rubric], scoresPaths: scoresPaths, console: console
-        ) { judge, read in
-            try CalibrationAudit.refuseMismatch(saved, judge: judge, rubricText: read.rubricText, labels: read.labels, run: read.run)
-        }
+        return (settings, outputs, saved, fileHash, runPaths, scoresPaths)
+    }
+
+    /// The audits of the runs `read`, written with the report, history lines and reporters' files, and printed.
+    static func finish(
+        _ read: [(inputs: LabelledRunInputs, sheets: [URL])], settings: CalibrationAudit.Settings, outputs: AlignmentOutputs, saved: CalibrationFile,
+        fileHash: String, _ arguments: ParsedArguments, console: Console
+    ) throws -> ExitCode {
+        let reportPath = try arguments[report]
         let frameURL = try arguments[frame].map { try InputFiles.existing($0, role: "sampling frame") }
         let audits = try CalibrationAudits(
             saved, fileHash: fileHash,

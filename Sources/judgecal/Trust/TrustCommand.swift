@@ -131,7 +131,50 @@ enum TrustCommand {
         positionals: [runFile],
         run: run)
 
+    /// What `trust` read and checked before judging, for ``finish(_:judgments:identity:_:console:)``.
+    struct Prepared {
+        let certificatePath: String?, reportPath: String?, setsPath: String?, bandPath: String?
+        let outputs: AlignmentOutputs
+        let coverage: Double
+        let bandSettings: TrustAbstainBand.Settings
+        let scoresPaths: [String]
+        let run: FrozenRun
+        let rubric: Rubric
+        let rubricText: Data
+        let measurement: TrustMeasurement
+    }
+
+    /// Reads and checks, judges (or reads the scores), then measures and writes in ``finish(_:judgments:identity:_:console:)``.
+    ///
+    /// The work before and after the one `await` is kept in synchronous functions: with it inline, the Swift 6.3.1
+    /// optimiser crashed (signal 11) splitting this function's coroutine in a release build.
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
+        let prepared = try prepare(arguments, console: console)
+        if prepared.scoresPaths.count > 1 {
+            return try cascade(prepared.scoresPaths, measurement: prepared.measurement, arguments: arguments, console: console)
+        }
+        try prepared.outputs.check()
+        if prepared.bandPath != nil { try prepared.measurement.checkAbstainBand() }
+        let auditHistory = try arguments[SplitOptions.history]
+        if let scoresPath = prepared.scoresPaths.first {
+            let (judgments, identity) = try InputFiles.judgeScores(scoresPath, rubric: prepared.rubric, run: prepared.run)
+            try AuditRequirementOptions.check(
+                judge: { identity }, rubricText: prepared.rubricText, history: auditHistory, arguments, console: console)
+            return try finish(prepared, judgments: judgments, identity: identity, arguments, console: console)
+        }
+        let judge = try JudgeModelOptions.judge(arguments, mode: try arguments[mode])
+        try AuditRequirementOptions.check(
+            judge: { judge.identity }, rubricText: prepared.rubricText, history: auditHistory, arguments, console: console)
+        let measurement = prepared.measurement
+        let judgments = try await JudgeModelOptions.judging(judge: judge, console: console) { display in
+            try await measurement.judgments(judge: judge, display: display)
+        }
+        console.printNote(judge.summary)
+        return try finish(prepared, judgments: judgments, identity: judge.identity, arguments, console: console)
+    }
+
+    /// The options read and refused where they clash, the outputs checked, and the run, rubric and labels read.
+    static func prepare(_ arguments: ParsedArguments, console: Console) throws -> Prepared {
         let certificatePath = try arguments[certificate], reportPath = try arguments[report], setsPath = try arguments[sets]
         let bandPath = try arguments[band]
         let history = arguments[AlignCommand.noHistory] ? nil : try arguments[SplitOptions.history]
@@ -169,37 +212,29 @@ enum TrustCommand {
         let measurement = TrustMeasurement(
             run: run, rubric: rubric, rubricText: String(decoding: rubricText, as: UTF8.self),
             labels: try LabelOptions.read(arguments, run: run, dimensions: rubric.dimensions, console: console), settings: settings)
-        if scoresPaths.count > 1 {
-            return try cascade(scoresPaths, measurement: measurement, arguments: arguments, console: console)
-        }
-        try outputs.check()
-        if bandPath != nil { try measurement.checkAbstainBand() }
-        let judgments: JudgmentSet
-        let identity: JudgeIdentity
-        let auditHistory = try arguments[SplitOptions.history]
-        if let scoresPath = scoresPaths.first {
-            (judgments, identity) = try InputFiles.judgeScores(scoresPath, rubric: rubric, run: run)
-            try AuditRequirementOptions.check(judge: { identity }, rubricText: rubricText, history: auditHistory, arguments, console: console)
-        } else {
-            let judge = try JudgeModelOptions.judge(arguments, mode: try arguments[mode])
-            try AuditRequirementOptions.check(judge: { judge.identity }, rubricText: rubricText, history: auditHistory, arguments, console: console)
-            judgments = try await JudgeModelOptions.judging(judge: judge, console: console) { display in
-                try await measurement.judgments(judge: judge, display: display)
-            }
-            console.printNote(judge.summary)
-            identity = judge.identity
-        }
+        return Prepared(
+            certificatePath: certificatePath, reportPath: reportPath, setsPath: setsPath, bandPath: bandPath, outputs: outputs,
+            coverage: coverage, bandSettings: bandSettings, scoresPaths: scoresPaths, run: run, rubric: rubric, rubricText: rubricText,
+            measurement: measurement)
+    }
+
+    /// The trust report on `judgments`, its certificate, prediction sets and abstain band written with the history line, and printed.
+    static func finish(
+        _ prepared: Prepared, judgments: JudgmentSet, identity: JudgeIdentity, _ arguments: ParsedArguments, console: Console
+    ) throws -> ExitCode {
+        let (measurement, certificatePath, reportPath) = (prepared.measurement, prepared.certificatePath, prepared.reportPath)
+        let (setsPath, bandPath) = (prepared.setsPath, prepared.bandPath)
         let judged = try measurement.judged(judgments)
         let report = try measurement.report(judged)
-        let predictionSets = try setsPath.map { _ in try measurement.predictionSets(judged, coverage: coverage, rule: try arguments[setRule]) }
-        let abstainBand = try bandPath.map { _ in try measurement.abstainBand(judged, band: bandSettings) }
+        let predictionSets = try setsPath.map { _ in try measurement.predictionSets(judged, coverage: prepared.coverage, rule: try arguments[setRule]) }
+        let abstainBand = try bandPath.map { _ in try measurement.abstainBand(judged, band: prepared.bandSettings) }
         let trustCertificate = measurement.certificate(report, judge: identity)
         var files: [(data: Data, path: String, role: String)] = []
         if let certificatePath { files.append((try trustCertificate.json(), certificatePath, "certificate")) }
         if let reportPath { files.append(try report.file(at: reportPath)) }
         if let setsPath, let predictionSets { files.append((Data(TrustSetsFile.csv(predictionSets).utf8), setsPath, "prediction sets")) }
         if let bandPath, let abstainBand { files.append((Data(TrustBandFile.csv(abstainBand).utf8), bandPath, "abstain band")) }
-        try outputs.write(files, entries: [measurement.historyEntry(report, certificate: trustCertificate)])
+        try prepared.outputs.write(files, entries: [measurement.historyEntry(report, certificate: trustCertificate)])
         predictionSets.map(TrustSetsFile.summary)?.forEach { console.printNote("prediction sets: " + $0) }
         abstainBand.map(TrustBandFile.summary)?.forEach { console.printNote("abstain band: " + $0) }
         console.print(arguments[LabelOptions.json] ? try report.renderJSON() : report.renderText())
