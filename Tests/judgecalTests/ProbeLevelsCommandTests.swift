@@ -78,7 +78,9 @@ struct ProbeLevelsCommandTests {
         let again = try JudgeCalProcess.run(
             Self.base + judging + cache + ["--levels", "Relevance", "--generator-model-config", generator])
         #expect(again.output == unchecked.output)
-        #expect(again.error.contains("server: 0 requests"), "\(again.error)")
+        #expect(again.error.components(separatedBy: "server: 0 requests").count == 3, "judge and generator: \(again.error)")
+        // The writer was asked once per row and level (the cache is shared, and so are its counts).
+        #expect(unchecked.error.contains("; server: 32 requests, 0 retries, 0 failures"), "\(unchecked.error)")
         let text = try JudgeCalProcess.run(
             Self.base.filter { $0 != "--json" } + judging + cache + ["--levels", "Relevance", "--generator-model-config", generator])
         #expect(text.output.contains("quadratic-weighted kappa, aimed against scored"), "\(text.output)")

@@ -136,7 +136,9 @@ enum ProbeCommand {
             display: JudgeModelOptions.display(line, console))
         line.clear()
         console.print(arguments[json] ? try report.renderJSON() : report.renderText())
-        console.printNote(judge.summary)
+        console.printNote("judge: " + judge.summary)
+        console.printNote("generator: " + generator.summary)
+        if let validator { console.printNote("validator: " + validator.summary) }
         return .success
     }
 
