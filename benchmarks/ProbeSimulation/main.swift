@@ -10,6 +10,8 @@ import StatisticsCore
 // Usage: ProbeSimulation [--runs 500] [--rows 100] [--seed 2026] [--judge 1-4|pass-fail|both]
 //        ProbeSimulation --sensitivity [--runs 500] [--rows 100] [--seed 2026] [--judge …]: the degradations'
 //        study (SensitivityStudy, issue #32): does the battery find a judge's blind spot?
+//        ProbeSimulation --levels [--runs 500] [--seed 2026]: the coverage of probe --levels' kappa interval
+//        (LevelsStudy, issue #32).
 //        ProbeSimulation --smoke [--rows 100] [--seed 2026]: the battery through the real client
 //        against planted_judge_server.py (ServerSmoke).
 //
@@ -31,6 +33,7 @@ struct Options {
     var seed: UInt64 = 2026
     var smoke = false
     var sensitivity = false
+    var levels = false
     var judges = ["1–4", "pass/fail"]
 
     init(arguments: [String]) throws {
@@ -44,6 +47,10 @@ struct Options {
                 sensitivity = true
                 continue
             }
+            if name == "--levels" {
+                levels = true
+                continue
+            }
             guard let value = rest.popFirst() else { throw SimulationError("\(name) needs a value") }
             switch name {
             case "--runs": runs = try Self.positive(value, name)
@@ -53,7 +60,7 @@ struct Options {
                 judges = try all[value].orThrow(SimulationError("--judge takes 1-4, pass-fail or both, not \(value)"))
             case "--seed": seed = try UInt64(value).orThrow(SimulationError("--seed takes a whole number, not \(value)"))
             default:
-                throw SimulationError("unknown option \(name); the options are --runs, --rows, --seed, --judge, --sensitivity and --smoke")
+                throw SimulationError("unknown option \(name); the options are --runs, --rows, --seed, --judge, --sensitivity, --levels and --smoke")
             }
         }
     }
@@ -169,6 +176,11 @@ if options.smoke {
         FileHandle.standardError.write(Data("\(error)\n".utf8))
         exit(1)
     }
+}
+
+if options.levels {
+    LevelsStudy.run(runs: options.runs, seed: options.seed)
+    exit(0)
 }
 
 if options.sensitivity {

@@ -68,8 +68,9 @@ extension LevelAimedResponses {
     }
 
     /// One dimension's figures from its responses, each `(row, level aimed at)` with whether it was readable and
-    /// kept, and the judge's score of it.
-    func dimensionResult(
+    /// kept, and the judge's score of it (`nil`: not scored). Public for the coverage study of its interval
+    /// (the benchmarks' `LevelsStudy`, docs/PROBES.md).
+    public func dimensionResult(
         _ dimension: ScoreDimension, aims: [(row: Int, level: ScaleLevel)], readable: [Bool], kept: [Bool], scores: [Double?]
     ) -> LevelAimedDimension {
         let levels = dimension.scale.levels

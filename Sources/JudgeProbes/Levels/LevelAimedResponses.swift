@@ -35,7 +35,7 @@ public struct LevelAimedResponses: Sendable {
         guard !names.isEmpty else {
             throw ProbeError(code: "no-dimension", message: "name a dimension of the rubric \(rubric.name) to write responses at each level of")
         }
-        dimensions = try names.map { name throws(ProbeError) in
+        let dimensions = try names.map { name throws(ProbeError) in
             guard let dimension = rubric.dimensions.first(where: { $0.name.lowercased() == name.lowercased() }) else {
                 throw ProbeError(
                     code: "unknown-dimension",
@@ -44,6 +44,12 @@ public struct LevelAimedResponses: Sendable {
             }
             return dimension
         }
+        self.init(dimensions: dimensions, field: field, intervalLevel: intervalLevel, resamples: resamples, seed: seed)
+    }
+
+    /// Aims at every level of `dimensions` as they are.
+    public init(dimensions: [ScoreDimension], field: String, intervalLevel: Double = 0.95, resamples: Int = 2000, seed: UInt64 = 0) {
+        self.dimensions = dimensions
         self.field = ProbeField(field)
         self.intervalLevel = intervalLevel
         self.resamples = resamples
