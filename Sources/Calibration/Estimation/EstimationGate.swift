@@ -4,7 +4,7 @@ import Foundation
 import RunInference
 public import StatisticsCore
 
-/// A gate on a run's corrected figure (`estimate --gate`): a dimension's corrected mean, or its corrected
+/// A gate on a run's corrected figure, as `judgecal estimate` reads one: a dimension's corrected mean, or its corrected
 /// pass rate, read against a threshold a CI job requires, on the figure's interval.
 ///
 /// With the bound `≥ t`: **met** when the interval's lower end is at or above t, **missed** when its upper

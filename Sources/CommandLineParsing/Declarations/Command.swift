@@ -94,9 +94,11 @@ public struct Command: Sendable {
         let options = options.map(\.option), positionals = positionals.map(\.positional)
         let names = options.map(\.name) + flags.map(\.name)
         precondition(Set(names).count == names.count, "option and flag names must be unique in \(name)")
-        precondition(!names.contains("help") && !names.contains("version"), "--help and --version are built in")
+        precondition(!names.contains(Flag.help.name) && !names.contains(Flag.version.name), "the help and version flags are built in")
         let shorts = options.compactMap(\.short) + flags.compactMap(\.short)
-        precondition(Set(shorts).count == shorts.count && !shorts.contains("h"), "short names must be unique and not -h")
+        precondition(
+            Set(shorts).count == shorts.count && !shorts.contains(where: { $0 == Flag.help.short }),
+            "short names must be unique and not the help flag's")
         precondition(positionals.dropLast().allSatisfy { !$0.isRepeating }, "only the last positional may repeat")
         self.name = name
         self.abstract = abstract

@@ -16,4 +16,12 @@ public struct Flag: Sendable, Hashable {
         self.short = short
         self.help = help
     }
+
+    /// The flag as a command line spells it: its name after two dashes.
+    public var spelling: String { "--" + name }
+
+    /// The flag every command takes: the help of the command at the end of the path (`-h` too).
+    public static let help = Flag("help", short: "h", help: "Show help information.")
+    /// The flag the root takes when it has a version: the tool's version.
+    public static let version = Flag("version", help: "Show the version.")
 }

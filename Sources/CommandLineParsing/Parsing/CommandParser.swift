@@ -43,10 +43,10 @@ extension Command {
             rest = rest.dropFirst()
         }
         let beforeTerminator = rest.prefix { $0 != "--" }
-        if beforeTerminator.contains(where: { $0 == "--help" || $0 == "-h" }) {
+        if beforeTerminator.contains(where: { $0 == Flag.help.spelling || Flag.help.short.map { "-\($0)" } == $0 }) {
             return .help(path)
         }
-        if let version, beforeTerminator.contains("--version") {
+        if let version, beforeTerminator.contains(Flag.version.spelling) {
             return .version(version)
         }
         let command = path[path.count - 1]
@@ -112,11 +112,11 @@ private struct ArgumentScanner {
 
     /// Whether a token after an option is its value rather than the next
     /// option: anything but `--`, a token beginning with `--`, and `-x…` where
-    /// `x` is a short name the command declares or `h`.
+    /// `x` is a short name the command declares or the help flag's.
     private func canBeValue(_ token: String) -> Bool {
         guard !token.hasPrefix("--") else { return false }
         guard token.hasPrefix("-"), let letter = token.dropFirst().first else { return true }
-        let shortNames = command.options.compactMap(\.short) + command.flags.compactMap(\.short) + ["h"]
+        let shortNames = (command.options.compactMap(\.short) + command.flags.compactMap(\.short)) + [Flag.help.short].compactMap { $0 }
         return !shortNames.contains(letter)
     }
 
@@ -136,7 +136,7 @@ private struct ArgumentScanner {
             guard inline == nil else { throw error("--\(name) is a flag and takes no value") }
             parsed.flagsSet.insert(name)
         } else {
-            let known = command.options.map(\.name) + command.flags.map(\.name) + ["help"]
+            let known = command.options.map(\.name) + command.flags.map(\.name) + [Flag.help.name]
             throw error("unknown option --\(name)" + Suggestion.phrase(for: name, among: known, prefix: "--"))
         }
     }

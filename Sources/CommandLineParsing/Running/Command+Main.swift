@@ -35,7 +35,7 @@ extension Command {
             console.printError(error.message)
             let path = resolve(error.commandPath)
             console.writeError("usage: " + Command.wrap(Command.usageLine(path: path), width: 73, indent: 7) + "\n")
-            console.writeError("See '\(error.commandPath.joined(separator: " ")) --help' for more.\n")
+            console.writeError("See '\(error.commandPath.joined(separator: " ")) \(Flag.help.spelling)' for more.\n")
             return .usage
         } catch let failure as CommandFailure {
             console.printError(failure.message)

@@ -9,7 +9,7 @@ extension Command {
         if !command.subcommands.isEmpty { parts.append(command.run == nil ? "<subcommand>" : "[<subcommand>]") }
         parts += command.positionals.map(\.synopsis)
         parts += command.options.map { $0.isRequired ? $0.synopsis : "[\($0.synopsis)]" }
-        parts += command.flags.map { "[--\($0.name)]" }
+        parts += command.flags.map { "[\($0.spelling)]" }
         return parts.joined(separator: " ")
     }
 
@@ -49,13 +49,10 @@ extension Command {
             let short = o.short.map { "-\($0), " } ?? ""
             out += entry(short + o.synopsis, text, width: width)
         }
-        for f in command.flags {
-            out += entry((f.short.map { "-\($0), " } ?? "") + "--\(f.name)", f.help, width: width)
+        // The command's flags, then the built-in ones: the version at the root of a tool that has one, and help.
+        for f in command.flags + (root.version != nil ? [Flag.version] : []) + [Flag.help] {
+            out += entry((f.short.map { "-\($0), " } ?? "") + f.spelling, f.help, width: width)
         }
-        if root.version != nil {
-            out += entry("--version", "Show the version.", width: width)
-        }
-        out += entry("-h, --help", "Show help information.", width: width)
 
         if !command.subcommands.isEmpty {
             out += "\nSUBCOMMANDS:\n"
@@ -63,7 +60,7 @@ extension Command {
                 out += entry(s.name, s.abstract, width: width)
             }
             let prefix = path.map(\.name).joined(separator: " ")
-            out += "\n  See '\(prefix) <subcommand> --help' for detailed help.\n"
+            out += "\n  See '\(prefix) <subcommand> \(Flag.help.spelling)' for detailed help.\n"
         }
         return out
     }
