@@ -19,7 +19,7 @@ extension AlignmentReport {
             if verdict.outcome == .undefined {
                 verdict.reason += "; \(finding)"
             } else {
-                if verdict.outcome != .notAligned { verdict.outcome = .notAligned }
+                verdict.outcome = .notAligned
                 verdict.reason += "; but the judge is \(finding): unfit on this dimension whatever its agreement"
                 verdict.figures.additionalRowsNeeded = nil
             }

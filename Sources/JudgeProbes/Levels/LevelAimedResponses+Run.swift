@@ -56,6 +56,7 @@ extension LevelAimedResponses {
             kept = readable
         }
         let scored = try await scores(judge, "judge", kept)
+        let isKept = Set(kept)
         return LevelAimedReport(
             run: run.info.name, rows: rows.count, rubric: rubric.name, model: judge.modelName, generator: generator.modelName,
             validator: validator?.modelName, field: field.description, intervalLevel: intervalLevel,
@@ -63,7 +64,7 @@ extension LevelAimedResponses {
                 let mine = aims.indices.filter { aims[$0].dimension.name == d.name }
                 return dimensionResult(
                     d, aims: mine.map { (aims[$0].row, aims[$0].level) }, readable: mine.map { written[$0] != nil },
-                    kept: mine.map { kept.contains($0) }, scores: mine.map { scored[$0] })
+                    kept: mine.map(isKept.contains), scores: mine.map { scored[$0] })
             })
     }
 
