@@ -80,7 +80,7 @@ let studies: [Target] = [
     .executableTarget(
         name: "ProbeSimulation",
         dependencies: [
-            "Calibration", "CalibrationData", "CalibrationReports", "DataFormats", "JudgeProbes", "Judging", "LanguageModels",
+            "AgreementCoefficients", "Calibration", "CalibrationData", "CalibrationReports", "DataFormats", "JudgeProbes", "Judging", "LanguageModels",
             "RunInference", "StatisticsCore",
         ].map(library),
         path: "ProbeSimulation",

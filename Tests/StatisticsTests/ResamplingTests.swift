@@ -254,4 +254,14 @@ struct ResamplingTests {
         let analytic = try #require(GwetAgreementCoefficient(table, weights: .quadratic).coefficient.standardError)
         #expect(abs((ac2.standardError ?? .nan) / analytic - 1) < 0.1)
     }
+
+    @Test("The expanded level equals 1 − 2Φ(−√(n/(n − 1)) t) from SciPy's t.ppf and norm.cdf, tends to the level, and is the level below 2 items")
+    func expandedLevel() {
+        // scipy 1.x: 1 - 2 * norm.cdf(-sqrt(n / (n - 1)) * t.ppf(0.975, n - 1))
+        for (n, reference) in [(10, 0.9828987219511872), (20, 0.9682383401593041), (40, 0.9594849272743123)] {
+            #expect(abs(Bootstrap.expandedLevel(0.95, items: n) - reference) < 1e-10, "\(n) items")
+        }
+        #expect(abs(Bootstrap.expandedLevel(0.95, items: 100_000) - 0.95) < 1e-4)
+        #expect(Bootstrap.expandedLevel(0.95, items: 1) == 0.95 && Bootstrap.expandedLevel(0.9, items: 0) == 0.9)
+    }
 }

@@ -53,7 +53,11 @@ struct ProbeLevelsCommandTests {
         #expect(relevance.exactAgreement.value == Double(hits) / 32)
         let kappa = try #require(relevance.quadraticKappa.value)
         #expect(kappa > 0.5 && kappa < 1)
-        #expect(relevance.quadraticKappa.interval?.method.description.contains("rows") == true)
+        // Eight rows: the interval is read at the expanded level for eight rows, labelled 95%, and the report says the rows are few.
+        let interval = try #require(relevance.quadraticKappa.interval)
+        #expect(interval.level == 0.95 && relevance.rowsScored == 8 && relevance.fewRowsForInterval)
+        let expanded = String(format: "%.4g", 100 * Bootstrap.expandedLevel(0.95, items: 8))
+        #expect(interval.method.description.contains("rows, read at the expanded level \(expanded)% for 8 rows"), "\(interval.method)")
 
         // Checked by the same judge as validator: only the responses placed at their level are kept, so the judge
         // agrees on every one; the misses are counted as rejected.
@@ -85,6 +89,7 @@ struct ProbeLevelsCommandTests {
             Self.base.filter { $0 != "--json" } + judging + cache + ["--levels", "Relevance", "--generator-model-config", generator])
         #expect(text.output.contains("quadratic-weighted kappa, aimed against scored"), "\(text.output)")
         #expect(text.output.contains("no validation judge"), "\(text.output)")
+        #expect(text.output.contains("note: the kappa's interval rests on 8 rows, fewer than 40"), "\(text.output)")
     }
 
     @Test(

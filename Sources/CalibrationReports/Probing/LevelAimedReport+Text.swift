@@ -38,6 +38,12 @@ extension LevelAimedReport {
                 "scored at the level aimed at: \(ReportNumber.withInterval(d.exactAgreement)); quadratic-weighted kappa, aimed against "
                     + "scored: \(ReportNumber.withInterval(d.quadraticKappa))"
                     + (d.scoresRounded > 0 ? "; \(d.scoresRounded) scores between levels placed at the nearest" : ""))
+            if d.fewRowsForInterval, d.quadraticKappa.interval != nil {
+                out.append(
+                    "note: the kappa's interval rests on \(d.rowsScored) \(d.rowsScored == 1 ? "row" : "rows"), fewer than "
+                        + "\(LevelAimedDimension.fewRows): it covers somewhat less than its level there, expanded as it is "
+                        + "(docs/PROBES.md, \"Does the interval cover?\"); write responses for more rows")
+            }
         }
         return out.joined(separator: "\n")
     }

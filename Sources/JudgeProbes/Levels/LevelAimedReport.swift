@@ -39,10 +39,19 @@ public struct LevelAimedDimension: Sendable, Hashable, Codable {
     public var levelLabels: [String]
     /// The share of scored responses the judge placed at the level aimed at.
     public var exactAgreement: Estimate
+    /// The rows with at least one scored response: the units the kappa's interval resamples.
+    public var rowsScored: Int
     /// Quadratic-weighted kappa between the level aimed at and the judge's score, its interval a
     /// bootstrap over the rows (each row's responses at every level drawn together, as they share a
-    /// task and a writer).
+    /// task and a writer), read at the expanded level for that many rows (``StatisticsCore/Bootstrap/expandedLevel(_:items:)``).
+    /// Below ``fewRows`` rows it still covers less than its level.
     public var quadraticKappa: Estimate
+    /// The rows below which the kappa's interval, expanded as it is, covered measurably less than its level
+    /// in the coverage study of docs/PROBES.md ("Does the interval cover?"); from this many, about its level.
+    public static let fewRows = 40
+
+    /// Whether the kappa's interval rests on fewer than ``fewRows`` rows.
+    public var fewRowsForInterval: Bool { rowsScored < Self.fewRows }
     /// Judge scores between two levels (a weighted mode's expected score) placed at the nearest level.
     public var scoresRounded: Int
 

@@ -96,11 +96,15 @@ extension LevelAimedResponses {
             return CohenKappa.value(of: table, weights: weights)
         }
         let all = Array(rowsScored.indices)
-        let boot = Bootstrap.items(count: rowsScored.count, resamples: resamples, level: intervalLevel, seed: seed, statistic: kappa)
+        // Read at the expanded level for the rows drawn (Hesterberg), labelled with the level asked: on few rows the
+        // row bootstrap is too narrow (docs/PROBES.md, "Does the interval cover?").
+        let expanded = Bootstrap.expandedLevel(intervalLevel, items: rowsScored.count)
+        let boot = Bootstrap.items(count: rowsScored.count, resamples: resamples, level: expanded, seed: seed, statistic: kappa)
         var interval = boot.bcaInterval ?? boot.percentileInterval
+        interval?.level = intervalLevel
         interval?.method = .describedBootstrap(
-            scheme: "rows", resamples: boot.resamples, seed: boot.seed, undefinedResamples: boot.undefinedResamples,
-            bca: boot.bcaInterval != nil)
+            scheme: "rows, read at the expanded level \(String(format: "%.4g", 100 * expanded))% for \(rowsScored.count) rows",
+            resamples: boot.resamples, seed: boot.seed, undefinedResamples: boot.undefinedResamples, bca: boot.bcaInterval != nil)
         let quadraticKappa =
             kappa(all).map { Estimate(value: $0, n: pairs.count, standardError: boot.standardError, interval: interval).withoutCollapsedInterval() }
             ?? Estimate(
@@ -120,7 +124,7 @@ extension LevelAimedResponses {
                     meanScore: judged.isEmpty ? nil : judged.map { levels[$0.scored].value }.reduce(0, +) / Double(judged.count))
             },
             confusion: confusion, levelLabels: levels.map(\.label),
-            exactAgreement: Estimate.proportion(agreed, of: pairs.count, level: intervalLevel),
+            exactAgreement: Estimate.proportion(agreed, of: pairs.count, level: intervalLevel), rowsScored: rowsScored.count,
             quadraticKappa: quadraticKappa, scoresRounded: rounded)
     }
 

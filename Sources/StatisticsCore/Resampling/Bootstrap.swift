@@ -13,6 +13,23 @@
 ///
 /// Every generator is a ``Xoshiro256StarStar`` seeded with `seed`.
 public enum Bootstrap {
+    /// The level at which to read a bootstrap interval of n items so that it covers about `level`
+    /// on few items: Hesterberg's expanded percentile interval (Hesterberg 2015, "What teachers should
+    /// know about the bootstrap", The American Statistician 69:371–386), which widens the bootstrap's
+    /// quantiles by the two ways it is narrow on small samples — its variance divides by n, not n − 1,
+    /// and it reads normal quantiles where Student's t on n − 1 degrees of freedom applies:
+    ///
+    ///     level′ = 1 − 2 Φ(−√(n/(n − 1)) · t₍₁₊ₗₑᵥₑₗ₎/₂, ₙ₋₁)
+    ///
+    /// At 95%: 98.3% at n = 10, 96.8% at 20, 95.9% at 40, tending to 95% as n grows. `level` itself
+    /// for n < 2.
+    public static func expandedLevel(_ level: Double, items n: Int) -> Double {
+        guard n >= 2 else { return level }
+        let g = Double(n)
+        let t = StudentTDistribution.quantile((1 + level) / 2, degreesOfFreedom: g - 1)
+        return 1 - 2 * NormalDistribution.cdf(-(g / (g - 1)).squareRoot() * t)
+    }
+
     /// Resamples n items with replacement and evaluates `statistic` on the
     /// resampled item indices (each in 0..<n, repeats allowed).
     ///
