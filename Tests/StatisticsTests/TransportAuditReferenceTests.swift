@@ -163,33 +163,52 @@ struct TransportAuditReferenceTests {
         #expect(TransportAuditPlan.rowsNeeded(for: .pass, power: 0.8, residualSD: 0.8, bias: 0, mapSD: 0.3, margin: 0.3, alpha: 0.05) == nil)
     }
 
-    @Test("With τ estimated on ν degrees of freedom, the chance equals simulated audits of maps whose bias is τ·t_ν about b, and asks more rows")
-    func estimatedMapError() throws {
-        let (sigma, tau, margin, n, nu) = (0.8, 0.1, 0.3, 60, 4.0)
-        for (goal, bias) in [(TransportAuditPlan.Goal.pass, 0.0), (.fail, 0.55)] {
-            var rng = Xoshiro256StarStar(seed: 37)
-            var reached = 0
-            let replications = 20_000
-            for _ in 0..<replications {
-                // Student's t on ν: a normal over √(χ²_ν/ν), χ²_ν = 2·Gamma(ν/2).
-                let t = rng.nextNormal() / (2 * rng.nextGamma(shape: nu / 2) / nu).squareRoot()
-                let shift = bias + tau * t
-                let rows = (0..<n).map { _ in TransportAudit.Row(calibrated: 0, expert: shift + sigma * rng.nextNormal()) }
-                let outcome = try TransportAudit(rows: rows, margin: margin, alpha: 0.05, minimumEffectiveRows: 2).outcome
-                if outcome.rawValue == goal.rawValue { reached += 1 }
-            }
-            let simulated = Double(reached) / Double(replications)
-            let planned = TransportAuditPlan.probability(
-                of: goal, rows: n, residualSD: sigma, bias: bias, mapSD: tau, mapDegreesOfFreedom: nu, margin: margin, alpha: 0.05)
-            let normal = TransportAuditPlan.probability(of: goal, rows: n, residualSD: sigma, bias: bias, mapSD: tau, margin: margin, alpha: 0.05)
-            #expect(abs(planned - simulated) <= 4 * (simulated * (1 - simulated) / Double(replications)).squareRoot(), "\(goal): \(planned) against \(simulated)")
-            #expect(planned < normal, "heavier tails lower the chance: \(planned) against \(normal)")
+    @Test("τ = σ/√n is the spread of a fitted map's mean error over fits on fresh draws of n rows (within 10%)")
+    func mapErrorOfAFit() throws {
+        // Experts Y = Q + N(0, 0.5²) on a latent Q ~ U(1, 5); the judge S = round(Q + N(0, 0.6²)) clipped to 1…5. Each
+        // draw of 300 rows fits a map; its error is the mean of its values over 100,000 rows of the population minus
+        // their experts' mean (the same 100,000 rows for every fit).
+        var rng = Xoshiro256StarStar(seed: 41)
+        func row() -> CrossFittedMap.Row {
+            let q = 1 + 4 * rng.nextUniform()
+            return CrossFittedMap.Row(id: "", score: min(5, max(1, (q + 0.6 * rng.nextNormal()).rounded())), target: q + 0.5 * rng.nextNormal())
         }
-        let estimated = try #require(
-            TransportAuditPlan.rowsNeeded(for: .fail, power: 0.9, residualSD: 0.7, bias: 0.3, mapSD: 0.05, mapDegreesOfFreedom: 4, margin: 0.1, alpha: 0.05))
-        let known = try #require(
-            TransportAuditPlan.rowsNeeded(for: .fail, power: 0.9, residualSD: 0.7, bias: 0.3, mapSD: 0.05, margin: 0.1, alpha: 0.05))
-        #expect(estimated > known, "\(estimated) rows against \(known)")
+        let population = (0..<100_000).map { _ in row() }
+        let levels = Dictionary(grouping: population, by: \.score).mapValues(\.count)
+        let truth = population.reduce(0) { $0 + $1.target } / Double(population.count)
+        let (fits, n) = (400, 300)
+        var errors: [Double] = [], planned: [Double] = []
+        for _ in 0..<fits {
+            let rows = (0..<n).map { i in var r = row(); r.id = "r\(i)"; return r }
+            let map = try CrossFittedMap(rows: rows, folds: 5, seed: 0, bounds: 1...5)
+            let mean = try levels.reduce(0.0) { $0 + Double($1.value) * (try map.predict($1.key)) } / Double(population.count)
+            errors.append(mean - truth)
+            let oof = rows.map { $0.target - (map.outOfFold[$0.id] ?? .nan) }
+            planned.append(TransportAuditPlan.mapSD(residualSD: (oof.reduce(0) { $0 + $1 * $1 } / Double(n)).squareRoot(), rows: n))
+        }
+        let average = errors.reduce(0, +) / Double(fits)
+        let spread = (errors.reduce(0) { $0 + ($1 - average) * ($1 - average) } / Double(fits - 1)).squareRoot()
+        let tau = planned.reduce(0, +) / Double(fits)
+        // The SD of 400 errors is itself off by about 1/√800 ≈ 3.5%.
+        #expect(abs(tau / spread - 1) < 0.10, "τ \(tau) against the spread \(spread)")
+        #expect(TransportAuditPlan.mapSD(residualSD: 0.8, rows: 400) == 0.04)
+    }
+
+    @Test("σ′ for a shift on a share of the rows is the spread of residuals so moved")
+    func shiftOnAShare() {
+        var rng = Xoshiro256StarStar(seed: 43)
+        let (sigma, shift, share, count) = (0.7, 0.3, 0.25, 400_000)
+        // A mean shift of 0.3 on a quarter of the rows: those rows move by 1.2.
+        let residuals = (0..<count).map { _ in sigma * rng.nextNormal() + (rng.nextUniform() < share ? shift / share : 0) }
+        let mean = residuals.reduce(0, +) / Double(count)
+        let spread = (residuals.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(count - 1)).squareRoot()
+        let planned = TransportAuditPlan.residualSD(sigma, shift: shift, share: share)
+        #expect(abs(mean - shift) < 0.01 && abs(planned - spread) < 0.005, "σ′ \(planned) against \(spread), mean \(mean)")
+        #expect(TransportAuditPlan.residualSD(sigma, shift: shift, share: 1) == sigma)
+        // It asks more rows to fail than the same shift on every row.
+        let wide = TransportAuditPlan.rowsNeeded(for: .fail, power: 0.9, residualSD: planned, bias: shift, margin: 0.1, alpha: 0.05, minimumRows: 2)
+        let even = TransportAuditPlan.rowsNeeded(for: .fail, power: 0.9, residualSD: sigma, bias: shift, margin: 0.1, alpha: 0.05, minimumRows: 2)
+        #expect((wide ?? 0) > (even ?? .max), "\(String(describing: wide)) against \(String(describing: even))")
     }
 
     @Test("χ² distribution function against SciPy's chi2.cdf within 1e-13")

@@ -160,16 +160,34 @@ struct AuditCommandTests {
         let fail = TransportAuditPlan.rowsNeeded(for: .fail, power: 0.8, residualSD: 0.8, bias: 0.6, margin: 0.3, alpha: 0.05, minimumRows: 2)
         #expect(given.output.contains("PASS with 80% chance: \(pass ?? 0) fresh labelled rows if the map's true mean residual is 0"), "\(given.output)")
         #expect(given.output.contains("FAIL with 80% chance: \(fail ?? 0) fresh labelled rows if the map's true mean residual is 0.6"), "\(given.output)")
-        let perMap = try JudgeCalProcess.run(["plan", "--audit", "--margin", "0.5", "--calibration", try Self.calibration(), "--json"])
+        let path = try Self.calibration()
+        let perMap = try JudgeCalProcess.run(["plan", "--audit", "--margin", "0.5", "--calibration", path, "--json"])
         #expect(perMap.status == 0, "\(perMap.error)")
         let json = try JSONValue.parse(Data(perMap.output.utf8))
         #expect(json["dimensions"]?.array?.compactMap { $0["name"]?.string } == ["Relevance", "Usefulness"], "\(perMap.output)")
+        // τ is each map's out-of-fold RMSE over the square root of its rows.
+        let saved = try CalibrationFile.load(from: URL(fileURLWithPath: path))
+        #expect(
+            json["dimensions"]?.array?.compactMap { $0["mapSD"]?.double }
+                == saved.dimensions.map { $0.diagnostics.outOfFoldRMSE / Double($0.rows).squareRoot() }, "\(perMap.output)")
+        // A shift on a quarter of the rows: σ′ = √(0.8² + 0.6² · 0.75 / 0.25) and more rows to FAIL than on every row.
+        let banded = try JudgeCalProcess.run(
+            ["plan", "--audit", "--margin", "0.3", "--residual-sd", "0.8", "--shift", "0.6", "--shift-share", "0.25", "--json"])
+        #expect(banded.status == 0, "\(banded.error)")
+        let band = try #require(JSONValue.parse(Data(banded.output.utf8))["dimensions"]?.array?.first)
+        #expect(abs((band["shiftedResidualSD"]?.double ?? 0) - (0.64 + 0.36 * 3).squareRoot()) < 1e-12, "\(banded.output)")
+        #expect((band["rowsToFail"]?.double ?? 0) > Double(fail ?? .max), "\(banded.output)")
+        let bandText = try JudgeCalProcess.run(["plan", "--audit", "--margin", "0.3", "--residual-sd", "0.8", "--shift", "0.6", "--shift-share", "0.25"])
+        #expect(bandText.output.contains("residual SD 0.800 (1.311 under a shift on 25% of the rows)"), "\(bandText.output)")
         for (arguments, words) in [
             (["plan", "--audit", "--margin", "0.3", "--residual-sd", "1", "--rubric", Self.rubric], "--rubric does not apply with --audit"),
             (["plan", "--audit", "--residual-sd", "1"], "--audit needs --margin"),
             (["plan", "--audit", "--margin", "0.3"], "--audit needs σ"),
             (["plan", "--rubric", Self.rubric, "--margin", "0.3"], "--margin applies only with --audit"),
             (["plan", "--audit", "--margin", "0.3", "--residual-sd", "1", "--power", "1"], "--power 1: a chance between 0 and 1"),
+            (["plan", "--audit", "--margin", "0.3", "--residual-sd", "1", "--shift-share", "0.5"], "--shift-share goes with --shift"),
+            (["plan", "--audit", "--margin", "0.3", "--residual-sd", "1", "--shift", "0.6", "--shift-share", "0"], "--shift-share 0: a share"),
+            (["plan", "--audit", "--margin", "0.3", "--residual-sd", "1", "--map-sd", "-1"], "--map-sd -1: a finite number"),
         ] {
             let result = try JudgeCalProcess.run(arguments)
             #expect(result.status == 64, "\(arguments): \(result.error)")

@@ -76,7 +76,7 @@ extension CalibrationFile {
             dimensions.append(
                 Dimension(
                     name: d.name, lowest: lowest, highest: highest, rows: rows.count, map: map, passMaps: passMaps,
-                    diagnostics: try Diagnostics(rows: rows, map: map), leftOut: leftOut))
+                    diagnostics: Diagnostics(rows: rows, map: map), leftOut: leftOut))
         }
     }
 

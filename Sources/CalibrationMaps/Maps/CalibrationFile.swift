@@ -27,32 +27,23 @@ public struct CalibrationFile: Sendable, Hashable, Codable {
     ///
     /// - out-of-fold RMSE √(Σ (yᵢ − f₋ₖ₍ᵢ₎(sᵢ))² / n), beside the raw RMSE √(Σ (yᵢ − sᵢ)² / n) of the
     ///   judge's score taken as it is (both on the experts' scale);
-    /// - the mean out-of-fold residual Σ (yᵢ − f₋ₖ₍ᵢ₎(sᵢ)) / n: near 0 when the map is not biased;
-    /// - the map's own error τ: the square root of the delete-a-fold jackknife variance of the mean
-    ///   calibrated score over these rows (``RunInference/CrossFittedMap/jackknifeVariance(_:)``), how far
-    ///   the map's mean would move had it been fitted on another draw of as many rows. An audit is planned
-    ///   with it (``RunInference/TransportAuditPlan``); absent from files written before it was recorded.
+    /// - the mean out-of-fold residual Σ (yᵢ − f₋ₖ₍ᵢ₎(sᵢ)) / n: near 0 when the map is not biased.
+    ///
+    /// An audit is planned with the out-of-fold RMSE as σ and σ/√n as the map's own error
+    /// (``RunInference/TransportAuditPlan/mapSD(residualSD:rows:)``). Files written before this release
+    /// also hold `mapSD`, the fold jackknife the plan read then; it is no longer read.
     public struct Diagnostics: Sendable, Hashable, Codable {
         public var outOfFoldRMSE: Double
         public var rawRMSE: Double
         public var meanResidual: Double
-        public var mapSD: Double?
 
         /// The figures of `rows` read through `map`'s out-of-fold values.
-        ///
-        /// - Throws: ``RunInference/TwoStageMap/Failure/covariates(expected:given:)`` for a row whose covariates are
-        ///   not as many as the map reads.
-        public init(rows: [CrossFittedMap.Row], map: CrossFittedMap) throws(TwoStageMap.Failure) {
+        public init(rows: [CrossFittedMap.Row], map: CrossFittedMap) {
             let n = Double(rows.count)
             let residuals = rows.map { $0.target - (map.outOfFold[$0.id] ?? $0.score) }
             outOfFoldRMSE = (residuals.reduce(0) { $0 + $1 * $1 } / n).squareRoot()
             rawRMSE = (rows.reduce(0) { $0 + ($1.target - $1.score) * ($1.target - $1.score) } / n).squareRoot()
             meanResidual = residuals.reduce(0, +) / n
-            mapSD = try map.jackknifeVariance { (fold) throws(TwoStageMap.Failure) in
-                var sum = 0.0
-                for row in rows { sum += try fold.predict(row.score, covariates: row.covariates) }
-                return sum / n
-            }.squareRoot()
         }
     }
 

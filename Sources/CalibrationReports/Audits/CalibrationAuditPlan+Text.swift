@@ -16,9 +16,11 @@ extension CalibrationAuditPlan {
         ]
         for d in dimensions {
             out.append("")
-            let sd = "residual SD \(ReportNumber.number(d.residualSD)), the map's own error \(ReportNumber.number(d.mapSD))"
-            let degrees = d.mapDegreesOfFreedom.map { ", an estimate on \(Int($0)) degrees of freedom: its bias drawn as τ·t" } ?? ""
-            out.append(d.name.map { "\($0): \(sd) (the calibration's out-of-fold RMSE and fold jackknife\(degrees))" } ?? sd)
+            let shifted = d.shiftedResidualSD.flatMap { sd in
+                s.shiftShare < 1 ? " (\(ReportNumber.number(sd)) under a shift on \(ReportNumber.percent(s.shiftShare)) of the rows)" : nil
+            } ?? ""
+            let sd = "residual SD \(ReportNumber.number(d.residualSD))\(shifted), the map's own error \(ReportNumber.number(d.mapSD))"
+            out.append(d.name.map { "\($0): \(sd) (the calibration's out-of-fold RMSE, and it over the square root of its rows)" } ?? sd)
             out.append("  " + passLine(d))
             if let shift = s.shift { out.append("  " + failLine(d, shift: shift)) }
         }

@@ -19,20 +19,24 @@ import Foundation
 ///
 /// **The map's own error.** The audit tests the map it is given, whose bias on the later run is the
 /// shift b plus the map's own error from having been fitted on finitely many rows — about normal,
-/// with standard deviation τ, which the map's delete-a-fold jackknife estimates
-/// (``CrossFittedMap/jackknifeVariance(_:)`` of the mean calibrated score). Planned before the map's
-/// error is known, the chance is the average over it: P(goal) = ∫ φ(u) · P(goal | b + τu) du, by
-/// Simpson's rule on u in [−8, 8] at steps of 0.05 (the inner chance is smooth in the bias). With
-/// τ = 0 it is the chance above. The simulation of docs/CALIBRATION-MAPS.md ("Does the audit catch a
-/// map that no longer holds?") shows why it matters: with τ ignored, the audits fall well short of the
-/// chances they were planned for.
+/// with standard deviation τ. Planned before the map's error is known, the chance is the average
+/// over it: P(goal) = ∫ φ(u) · P(goal | b + τu) du, by Simpson's rule on u in [−8, 8] at steps of
+/// 0.05 (the inner chance is smooth in the bias). With τ = 0 it is the chance above. The simulation
+/// of docs/CALIBRATION-MAPS.md ("Does the audit catch a map that no longer holds?") shows why it
+/// matters: with τ ignored, the audits fall well short of the chances they were planned for.
 ///
-/// **τ estimated.** A calibration's τ is the jackknife over its K folds: an estimate on K − 1 degrees
-/// of freedom, which at K = 5 is often well below the truth. Given those degrees of freedom ν, the map's
-/// bias is taken as τ·T with T Student's t on ν degrees of freedom — the predictive distribution of a
-/// normal bias whose variance was estimated on ν degrees of freedom — and the chance is averaged over
-/// it by the midpoint rule on its quantiles, (1/400) Σₖ P(goal | b + τ·F_ν⁻¹((k + ½)/400)). Its heavier
-/// tails ask more rows where τ matters, as much as the estimate's own uncertainty warrants.
+/// **τ of a fitted map** (``mapSD(residualSD:rows:)``). A monotone map's values on the rows it was
+/// fitted on average to the experts' mean over those rows, so on a later run of the same mix of scores
+/// its mean is off by about the mean of the n fitting rows' residual noise: τ ≈ σ/√n, σ the residuals'
+/// spread about the map (a calibration's out-of-fold RMSE). Read from a calibration, σ is estimated on
+/// n − 1 degrees of freedom and τ is taken as known. The delete-a-fold jackknife of K = 5 folds, which
+/// the plan read before, estimates the same τ on 4 degrees of freedom: too often well below it, and the
+/// audits it planned fell short (the simulation's earlier table).
+///
+/// **A shift on some rows** (``residualSD(_:shift:share:)``). A mean shift s confined to a share p of
+/// the rows moves those rows by s/p and the rest not at all, which spreads the residuals by the
+/// variance of that mixture, (s/p)² · p(1 − p) = s²(1 − p)/p: a fail is planned at
+/// σ′ = √(σ² + s²(1 − p)/p), as the later run will show them.
 ///
 /// **The rows needed.** The fewest n, at least a minimum (20, the audit's own), whose chance
 /// reaches the power: doubling from the minimum, then bisection, as the chance rises with n for a
@@ -47,26 +51,14 @@ public enum TransportAuditPlan {
 
     /// The chance that an audit of `rows` rows reaches `goal`, at per-audit level `alpha`, for
     /// residuals with standard deviation `residualSD` and true mean `bias` plus the map's own error
+    /// of standard deviation `mapSD`, margin `margin`.
     ///
-    /// of standard deviation `mapSD`, margin `margin`; with `mapDegreesOfFreedom` ν, τ was estimated on ν
-    /// degrees of freedom and the map's bias is drawn as τ times Student's t on ν.
-    ///
-    /// - Precondition: σ ≥ 0, τ ≥ 0, δ > 0, 0 < α < 1, ν ≥ 1.
+    /// - Precondition: σ ≥ 0, τ ≥ 0, δ > 0, 0 < α < 1.
     public static func probability(
-        of goal: Goal, rows n: Int, residualSD: Double, bias: Double, mapSD: Double = 0, mapDegreesOfFreedom: Double? = nil,
-        margin: Double, alpha: Double
+        of goal: Goal, rows n: Int, residualSD: Double, bias: Double, mapSD: Double = 0, margin: Double, alpha: Double
     ) -> Double {
-        precondition(mapSD >= 0 && mapSD.isFinite && (mapDegreesOfFreedom ?? 1) >= 1, "a planning assumption is out of range")
-        guard mapSD > 0 else { return probability(of: goal, rows: n, residualSD: residualSD, bias: bias, margin: margin, alpha: alpha) }
-        if let nu = mapDegreesOfFreedom {
-            let points = 400
-            let total = (0..<points).reduce(0.0) { sum, k in
-                let u = StudentTDistribution.quantile((Double(k) + 0.5) / Double(points), degreesOfFreedom: nu)
-                return sum + probability(
-                    of: goal, rows: n, residualSD: residualSD, bias: bias + mapSD * u, margin: margin, alpha: alpha, tolerance: 1e-9)
-            }
-            return min(1, max(0, total / Double(points)))
-        }
+        precondition(mapSD >= 0 && mapSD.isFinite, "a planning assumption is out of range")
+        guard mapSD > 0 else { return probability(of: goal, rows: n, residualSD: residualSD, bias: bias, margin: margin, alpha: alpha, tolerance: 1e-12) }
         let step = 0.05, points = Int((16 / step).rounded())
         var total = 0.0
         for k in 0...points {
@@ -77,6 +69,24 @@ public enum TransportAuditPlan {
                 * probability(of: goal, rows: n, residualSD: residualSD, bias: bias + mapSD * u, margin: margin, alpha: alpha, tolerance: 1e-9)
         }
         return min(1, max(0, total * step / 3))
+    }
+
+    /// τ, the standard deviation of the mean error of a map fitted on `rows` rows whose residuals about
+    /// it spread `residualSD`: σ/√n (see the type's discussion).
+    ///
+    /// - Precondition: σ ≥ 0, n ≥ 1.
+    public static func mapSD(residualSD: Double, rows: Int) -> Double {
+        precondition(residualSD >= 0 && rows >= 1, "a planning assumption is out of range")
+        return residualSD / Double(rows).squareRoot()
+    }
+
+    /// σ′, the residuals' spread on a later run where a mean shift `shift` falls on a share `share` of the
+    /// rows: √(σ² + s²(1 − p)/p); σ itself at p = 1.
+    ///
+    /// - Precondition: σ ≥ 0, 0 < p ≤ 1.
+    public static func residualSD(_ residualSD: Double, shift: Double, share: Double) -> Double {
+        precondition(residualSD >= 0 && share > 0 && share <= 1, "a planning assumption is out of range")
+        return (residualSD * residualSD + shift * shift * (1 - share) / share).squareRoot()
     }
 
     /// The chance with the map's error known to be none (`mapSD` 0), its integral to `tolerance` absolute
@@ -116,8 +126,8 @@ public enum TransportAuditPlan {
     /// `power`; `nil` when the goal cannot be reached (a pass with |b| ≥ δ, a fail with |b| ≤ δ; with
     /// the map's error, whenever no number of rows reaches the power) or not within `maximumRows`.
     public static func rowsNeeded(
-        for goal: Goal, power: Double, residualSD: Double, bias: Double, mapSD: Double = 0, mapDegreesOfFreedom: Double? = nil,
-        margin: Double, alpha: Double, minimumRows: Int = 20, maximumRows: Int = 100_000
+        for goal: Goal, power: Double, residualSD: Double, bias: Double, mapSD: Double = 0, margin: Double, alpha: Double,
+        minimumRows: Int = 20, maximumRows: Int = 100_000
     ) -> Int? {
         switch goal {
         case .pass where abs(bias) > margin || (abs(bias) == margin && residualSD > 0): return nil
@@ -126,16 +136,11 @@ public enum TransportAuditPlan {
         }
         if mapSD > 0 {
             // With unlimited rows the audit decides exactly whether |b + τu| ≤ δ.
-            let cdf = { (x: Double) in
-                mapDegreesOfFreedom.map { StudentTDistribution.cdf(x, degreesOfFreedom: $0) } ?? NormalDistribution.cdf(x)
-            }
-            let within = cdf((margin - bias) / mapSD) - cdf((-margin - bias) / mapSD)
+            let within = NormalDistribution.cdf((margin - bias) / mapSD) - NormalDistribution.cdf((-margin - bias) / mapSD)
             guard (goal == .pass ? within : 1 - within) >= power else { return nil }
         }
         let chance = { (n: Int) in
-            probability(
-                of: goal, rows: n, residualSD: residualSD, bias: bias, mapSD: mapSD, mapDegreesOfFreedom: mapDegreesOfFreedom,
-                margin: margin, alpha: alpha)
+            probability(of: goal, rows: n, residualSD: residualSD, bias: bias, mapSD: mapSD, margin: margin, alpha: alpha)
         }
         var low = minimumRows - 1, high = minimumRows
         while chance(high) < power, high < maximumRows { (low, high) = (high, min(2 * high, maximumRows)) }

@@ -54,7 +54,9 @@ enum AuditMessages {
         switch error {
         case .power(let p): "--power \(p.plainText): a chance between 0 and 1"
         case .residualSD(let s): "--residual-sd \(s.plainText): a finite number, 0 or more"
+        case .mapSD(let s): "--map-sd \(s.plainText): a finite number, 0 or more"
         case .notFinite: "--bias and --shift are finite numbers"
+        case .share(let p): "--shift-share \(p.plainText): a share of the rows above 0 and at most 1"
         }
     }
 

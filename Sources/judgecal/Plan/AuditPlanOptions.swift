@@ -19,6 +19,9 @@ enum AuditPlanOptions {
         "bias", valueName: "b", help: "With --audit: the true mean residual a PASS is planned at.", defaultValue: 0)
     static let shift = OptionKey<Double?>(
         "shift", valueName: "s", help: "With --audit: also the rows a FAIL needs when the true mean residual is s.")
+    static let shiftShare = OptionKey<Double?>(
+        "shift-share", valueName: "p",
+        help: "With --audit and --shift: the share of rows the shift falls on (1: every row); fewer spread the residuals wider.")
     static let power = OptionKey<Double>("power", valueName: "p", help: "With --audit: the chance asked for.", defaultValue: 0.8)
     static let alpha = OptionKey<Double>(
         "alpha", valueName: "α", help: "With --audit: the level over the family.", defaultValue: CalibrationAudit.Settings.standard.alpha)
@@ -28,16 +31,18 @@ enum AuditPlanOptions {
         "min-rows", valueName: "n", help: "With --audit: the fewest effective rows a PASS needs.",
         defaultValue: CalibrationAudit.Settings.standard.minimumEffectiveRows, range: 2...)
 
-    static let options: [any OptionDeclaration] = [margin, residualSD, mapSD, calibration, bias, shift, power, alpha, family, minRows]
+    static let options: [any OptionDeclaration] = [margin, residualSD, mapSD, calibration, bias, shift, shiftShare, power, alpha, family, minRows]
 
     /// The plan the options describe: σ given, or each dimension's of the calibration.
     static func plan(_ arguments: ParsedArguments) throws -> CalibrationAuditPlan {
         guard let margin = try arguments[margin] else {
             throw UsageError("--audit needs --margin δ: the audit's margin on the mean residual")
         }
+        let share = try arguments[shiftShare]
+        if share != nil, try arguments[shift] == nil { throw UsageError("--shift-share goes with --shift: the share of rows that shift falls on") }
         let settings = try CalibrationAuditPlan.Settings(
             margin: margin, alpha: try arguments[alpha], family: try arguments[family], power: try arguments[power],
-            bias: try arguments[bias], shift: try arguments[shift], minimumRows: try arguments[minRows])
+            bias: try arguments[bias], shift: try arguments[shift], shiftShare: share ?? 1, minimumRows: try arguments[minRows])
         switch (try arguments[residualSD], try arguments[calibration]) {
         case (let sd?, nil): return try CalibrationAuditPlan(settings: settings, residualSD: sd, mapSD: try arguments[mapSD] ?? 0)
         case (nil, let path?):
