@@ -433,15 +433,9 @@ enum AlignCommand {
     /// `--report`, the history file (unless `--no-history`), `--junit` and the job summary, checked before any work.
     /// None may be one of the inputs: the run, rubric, label sheets, split record or `judgeScores`.
     static func checkedOutputs(_ arguments: ParsedArguments, runPath: String?, judgeScores: [String] = []) throws -> AlignmentOutputs {
-        let history = arguments[noHistory] ? nil : try arguments[SplitOptions.history]
-        try InputFiles.refuseOverwriting(
-            [("report", try arguments[report]), ("history", history)] + (try VerdictReportOptions.outputs(arguments)),
+        try VerdictOutputs.checked(
+            arguments, report: report,
             inputs: [runPath, try arguments[rubric], try arguments[SplitOptions.splits]] + judgeScores + (try arguments[LabelOptions.labels]))
-        let outputs = AlignmentOutputs(
-            report: try arguments[report], history: history,
-            historyIsDefault: !arguments.isGiven(SplitOptions.history), reporters: try VerdictReportOptions.reporters(arguments))
-        try outputs.check()
-        return outputs
     }
 
     static let force = Flag("force", help: "Certify again: \"test rows reused\".")

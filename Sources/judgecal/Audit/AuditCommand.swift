@@ -97,13 +97,11 @@ enum AuditCommand {
     static func prepare(_ arguments: ParsedArguments) throws -> (
         CalibrationAudit.Settings, AlignmentOutputs, CalibrationFile, String, [String], [String]
     ) {
-        let reportPath = try arguments[report], scoresPaths = try arguments[judgeScores]
+        let scoresPaths = try arguments[judgeScores]
         let calibrationPath = try arguments[calibration], runPaths = arguments[runFiles]
-        let history = arguments[AlignCommand.noHistory] ? nil : try arguments[SplitOptions.history]
         let sheets = try arguments[LabelOptions.labels]
-        try InputFiles.refuseOverwriting(
-            [("report", reportPath), ("history", history)] + (try VerdictReportOptions.outputs(arguments)),
-            inputs: runPaths + [try arguments[rubric], calibrationPath, try arguments[frame]] + scoresPaths + sheets)
+        let outputs = try VerdictOutputs.checked(
+            arguments, report: report, inputs: runPaths + [try arguments[rubric], calibrationPath, try arguments[frame]] + scoresPaths + sheets)
         if !scoresPaths.isEmpty, let given = JudgeModelOptions.options.first(where: arguments.isGiven) {
             throw UsageError("--\(given.option.name) does not apply with --judge-scores: no judge is called")
         }
@@ -112,10 +110,6 @@ enum AuditCommand {
         let settings = try CalibrationAudit.Settings(
             margin: try arguments[margin], alpha: try arguments[alpha], family: try arguments[family],
             minimumEffectiveRows: try arguments[minRows], bins: try arguments[bins])
-        let outputs = AlignmentOutputs(
-            report: reportPath, history: history, historyIsDefault: !arguments.isGiven(SplitOptions.history),
-            reporters: try VerdictReportOptions.reporters(arguments))
-        try outputs.check()
         let (saved, fileHash) = try CalibrationAudit.calibration(at: try InputFiles.existing(calibrationPath, role: "calibration"))
         return (settings, outputs, saved, fileHash, runPaths, scoresPaths)
     }

@@ -89,7 +89,11 @@ enum ProbeCommand {
             console.print(try battery.transcript(ofRow: row, run: run, rubric: rubric))
             return .success
         }
-        let outputs = try outputs(arguments, inputs: [arguments[runFile], try arguments[Self.rubric]])
+        // probe reads no history, so a history named beside --no-history would be neither read nor written.
+        if arguments[AlignCommand.noHistory], arguments.isGiven(SplitOptions.history) {
+            throw UsageError("--history and --no-history contradict each other: give one")
+        }
+        let outputs = try VerdictOutputs.checked(arguments, report: Self.report, inputs: [arguments[runFile], try arguments[Self.rubric]])
         let judge = try JudgeModelOptions.judge(arguments)
         judge.notes.forEach(console.printNote)
         let line = console.progressLine()
@@ -159,20 +163,5 @@ enum ProbeCommand {
             }
             battery.probes[index].degrades?.severity = level
         }
-    }
-
-    /// `--report` and the history (unless `--no-history`), checked before any call; neither may be one of `inputs`.
-    static func outputs(_ arguments: ParsedArguments, inputs: [String?]) throws -> AlignmentOutputs {
-        let history = arguments[AlignCommand.noHistory] ? nil : try arguments[SplitOptions.history]
-        if arguments[AlignCommand.noHistory], arguments.isGiven(SplitOptions.history) {
-            throw UsageError("--history and --no-history contradict each other: give one")
-        }
-        try InputFiles.refuseOverwriting(
-            [("report", try arguments[Self.report]), ("history", history)] + (try VerdictReportOptions.outputs(arguments)), inputs: inputs)
-        let outputs = AlignmentOutputs(
-            report: try arguments[Self.report], history: history, historyIsDefault: !arguments.isGiven(SplitOptions.history),
-            reporters: try VerdictReportOptions.reporters(arguments))
-        try outputs.check()
-        return outputs
     }
 }
