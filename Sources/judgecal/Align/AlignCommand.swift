@@ -51,7 +51,6 @@ enum AlignCommand {
     static let report = OptionKey<String?>(
         "report", valueName: "file", help: "Also write the report to this file: .html a page with charts, .md Markdown, else JSON.")
     static let includeExamples = Flag("include-examples", help: "Keep the rubric's worked-example rows in the figures.")
-    static let noHistory = Flag("no-history", help: "Do not append to the history file.")
     static let requireCertified = Flag(
         "require-certified", help: "Refuse unless the rubric and model match the lineage's certificate in the history.")
     static let pairwise = Flag(
@@ -115,7 +114,7 @@ enum AlignCommand {
         options: [rubric] + LabelOptions.options + [judgeScores, categories] + IntervalOptions.options
             + [threshold, thresholdFromCeiling, sequential, epsilon, altTestScorer, groupBy, worst, report] + VerdictReportOptions.options
             + SplitOptions.options + JudgeModelOptions.selectionOptions + JudgeModelOptions.options,
-        flags: LabelOptions.flags + [includeExamples, noHistory, requireCertified, pairwise, AuditRequirementOptions.requireAudited],
+        flags: LabelOptions.flags + [includeExamples, SplitOptions.noHistory, requireCertified, pairwise, AuditRequirementOptions.requireAudited],
         positionals: [runFile],
         run: run
     )
@@ -204,7 +203,7 @@ enum AlignCommand {
         let alignment = JudgedAlignment(
             run: run, rubric: rubric, rubricText: String(decoding: try InputFiles.read(rubricPath, role: "rubric"), as: UTF8.self),
             labels: labels, groupBy: try arguments[groupBy], settings: settings,
-            split: try SplitOptions.step(arguments, labels: labels, split: certifying ? .test : nil, history: !arguments[noHistory]),
+            split: try SplitOptions.step(arguments, labels: labels, split: certifying ? .test : nil, history: !arguments[SplitOptions.noHistory]),
             selection: certifying ? nil : try JudgeModelOptions.selection(arguments, seed: IntervalOptions.seed),
             probeHistory: URL(fileURLWithPath: try arguments[SplitOptions.history]))
         let purpose: JudgedAlignment.Purpose =

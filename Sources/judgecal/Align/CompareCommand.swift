@@ -45,7 +45,7 @@ enum CompareCommand {
         options: [control, experimental, controlJudgments, experimentalJudgments, experimentalModelConfig, groupBy, AlignCommand.worst]
             + LabelOptions.options + IntervalOptions.options + [report] + VerdictReportOptions.options + SplitOptions.options
             + JudgeModelOptions.options,
-        flags: LabelOptions.flags + [includeExamples, AlignCommand.noHistory],
+        flags: LabelOptions.flags + [includeExamples, SplitOptions.noHistory],
         positionals: [runFile],
         run: run
     )
@@ -66,7 +66,7 @@ enum CompareCommand {
             seed: try arguments[IntervalOptions.seed], worstDisagreements: try arguments[AlignCommand.worst],
             includeExampleRows: arguments[includeExamples], experts: try arguments[IntervalOptions.experts]?.combination
         ).validated()
-        if arguments[AlignCommand.noHistory], !arguments.isGiven(SplitOptions.split) {
+        if arguments[SplitOptions.noHistory], !arguments.isGiven(SplitOptions.split) {
             throw UsageError("--no-history applies only with --split: without a split, compare writes no history line")
         }
         try InputFiles.refuseOverwriting(
@@ -75,7 +75,7 @@ enum CompareCommand {
                 try arguments[experimentalJudgments]] + (try arguments[LabelOptions.labels]))
         if let path = try arguments[report] { try StagedOutputs.check(path, role: "report") }
         let reporters = try VerdictReportOptions.reporters(arguments)
-        var step = try SplitOptions.step(arguments, labels: labels, split: nil, history: !arguments[AlignCommand.noHistory])
+        var step = try SplitOptions.step(arguments, labels: labels, split: nil, history: !arguments[SplitOptions.noHistory])
         run = try step?.run(run, checking: [control, experimental], note: console.printNote) ?? run
         let texts = try [arguments[Self.control], arguments[Self.experimental] ?? arguments[Self.control]]
             .map { try String(contentsOfFile: $0, encoding: .utf8) }

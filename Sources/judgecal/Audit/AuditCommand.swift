@@ -74,7 +74,7 @@ enum AuditCommand {
         options: [calibration, rubric] + LabelOptions.options
             + [margin, judgeScores, alpha, family, minRows, bins, frame, report, SplitOptions.history] + VerdictReportOptions.options
             + JudgeModelOptions.options,
-        flags: LabelOptions.flags + [AlignCommand.noHistory],
+        flags: LabelOptions.flags + [SplitOptions.noHistory],
         positionals: [runFiles],
         run: run)
 

@@ -70,7 +70,7 @@ enum CalibrateCommand {
         options: [rubric] + LabelOptions.options + [judgeScores, output, folds, seed, experts, map, covariate, knots, report]
             + [SplitOptions.history]
             + JudgeModelOptions.options,
-        flags: LabelOptions.flags + [includeExamples, AlignCommand.noHistory],
+        flags: LabelOptions.flags + [includeExamples, SplitOptions.noHistory],
         positionals: [runFile],
         run: run)
 
@@ -94,7 +94,7 @@ enum CalibrateCommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         let outputPath = try arguments[output], reportPath = try arguments[report], scoresPath = try arguments[judgeScores]
-        let history = arguments[AlignCommand.noHistory] ? nil : try arguments[SplitOptions.history]
+        let history = arguments[SplitOptions.noHistory] ? nil : try arguments[SplitOptions.history]
         try InputFiles.refuseOverwriting(
             [("calibration", outputPath), ("report", reportPath), ("history", history)],
             inputs: [arguments[runFile], try arguments[rubric], scoresPath] + (try arguments[LabelOptions.labels]))

@@ -7,6 +7,7 @@ import CommandLineParsing
 enum SplitOptions {
     static let history = OptionKey<String>(
         "history", valueName: "file", help: "The history file a line is appended to.", defaultValue: "calibration/history.jsonl")
+    static let noHistory = Flag("no-history", help: "Do not append to the history file.")
     static let split = OptionKey<LabelSplit?>(
         "split", valueName: "name", help: "Only this split's rows (looks counted).", choices: ["development", "validation"])
     static let splits = OptionKey<String?>(

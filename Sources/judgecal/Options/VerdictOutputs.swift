@@ -14,7 +14,7 @@ enum VerdictOutputs {
     /// - Throws: `InputFiles`' refusal for an output that is an input; `OutputError` (73) for a location that
     ///   cannot be written.
     static func checked(_ arguments: ParsedArguments, report: OptionKey<String?>, inputs: [String?]) throws -> AlignmentOutputs {
-        let history = arguments[AlignCommand.noHistory] ? nil : try arguments[SplitOptions.history]
+        let history = arguments[SplitOptions.noHistory] ? nil : try arguments[SplitOptions.history]
         try InputFiles.refuseOverwriting(
             [("report", try arguments[report]), ("history", history)] + (try VerdictReportOptions.outputs(arguments)), inputs: inputs)
         let outputs = AlignmentOutputs(

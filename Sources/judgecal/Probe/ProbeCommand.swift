@@ -66,7 +66,7 @@ enum ProbeCommand {
             """,
         options: [rubric, probe, severity, field, show, report, SplitOptions.history, levels] + levelOptions
             + VerdictReportOptions.options + JudgeModelOptions.options,
-        flags: [json, pairwise, AlignCommand.noHistory],
+        flags: [json, pairwise, SplitOptions.noHistory],
         positionals: [runFile], run: run)
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
@@ -83,14 +83,14 @@ enum ProbeCommand {
         if let row = try arguments[show] {
             let outputs: [any OptionDeclaration] = [Self.report, SplitOptions.history] + VerdictReportOptions.options
             let given = outputs.filter(arguments.isGiven).map(\.option.name)
-            if let given = given.first ?? (arguments[AlignCommand.noHistory] ? AlignCommand.noHistory.name : nil) {
+            if let given = given.first ?? (arguments[SplitOptions.noHistory] ? SplitOptions.noHistory.name : nil) {
                 throw UsageError("--\(given) does not apply with --show: it judges nothing, so it writes no report, verdict or history")
             }
             console.print(try battery.transcript(ofRow: row, run: run, rubric: rubric))
             return .success
         }
         // probe reads no history, so a history named beside --no-history would be neither read nor written.
-        if arguments[AlignCommand.noHistory], arguments.isGiven(SplitOptions.history) {
+        if arguments[SplitOptions.noHistory], arguments.isGiven(SplitOptions.history) {
             throw UsageError("--history and --no-history contradict each other: give one")
         }
         let outputs = try VerdictOutputs.checked(arguments, report: Self.report, inputs: [arguments[runFile], try arguments[Self.rubric]])
@@ -115,7 +115,7 @@ enum ProbeCommand {
     /// kept when the validation judge places them there, and judged (docs/PROBES.md, "Responses at each level").
     static func runLevels(_ arguments: ParsedArguments, console: Console) async throws -> ExitCode {
         let refused = probeOnlyOptions.filter(arguments.isGiven).map(\.option.name)
-            + [pairwise, AlignCommand.noHistory].filter { arguments[$0] }.map(\.name)
+            + [pairwise, SplitOptions.noHistory].filter { arguments[$0] }.map(\.name)
         if let given = refused.first {
             throw UsageError("--\(given) does not apply with --levels: it writes responses at each level, with no probe, report file or history line")
         }

@@ -127,7 +127,7 @@ enum TrustCommand {
         options: [rubric] + LabelOptions.options
             + [judgeScores, risk, error, agreement, minKept, experts, bins, resamples, seed, certificate, report, sets, setCoverage, setRule]
             + [band, bandNPV, bandPPV, bandAbstain, bandGrid, mode, SplitOptions.history] + judgeOptions,
-        flags: LabelOptions.flags + [includeExamples, AlignCommand.noHistory, AuditRequirementOptions.requireAudited],
+        flags: LabelOptions.flags + [includeExamples, SplitOptions.noHistory, AuditRequirementOptions.requireAudited],
         positionals: [runFile],
         run: run)
 
@@ -177,7 +177,7 @@ enum TrustCommand {
     static func prepare(_ arguments: ParsedArguments, console: Console) throws -> Prepared {
         let certificatePath = try arguments[certificate], reportPath = try arguments[report], setsPath = try arguments[sets]
         let bandPath = try arguments[band]
-        let history = arguments[AlignCommand.noHistory] ? nil : try arguments[SplitOptions.history]
+        let history = arguments[SplitOptions.noHistory] ? nil : try arguments[SplitOptions.history]
         try InputFiles.refuseOverwriting(
             [("certificate", certificatePath), ("report", reportPath), ("prediction sets", setsPath), ("abstain band", bandPath), ("history", history)],
             inputs: [arguments[runFile], try arguments[rubric]] + (try arguments[judgeScores]) + (try arguments[LabelOptions.labels]))
@@ -263,7 +263,7 @@ enum TrustCommand {
             return (judge: JudgmentSet.judgeName(of: url), judgments: judgments)
         }
         let cascade = try measurement.cascade(stages)
-        if !arguments[AlignCommand.noHistory] {
+        if !arguments[SplitOptions.noHistory] {
             console.printNote("the cascade is not recorded in the history: a history line holds one judge's certificate")
         }
         if let path = try arguments[report] { try StagedOutputs.writeAllOrNone([(Data(try cascade.renderJSON().utf8), path, "report")]) }
