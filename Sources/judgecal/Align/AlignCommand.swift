@@ -230,7 +230,7 @@ enum AlignCommand {
         try outputs.write(report, rubricText: rubricText)
         console.print(arguments[LabelOptions.json] ? try report.renderJSON() : report.renderText())
         if let judge { console.printNote(judge.summary) }
-        return VerdictExitCodes.code(for: report.verdict.outcome)
+        return VerdictExitCodes.code(for: report.verdict.outcome.gate)
     }
 
     /// The preferences of a judge asked elsewhere (``JudgmentSet/init(pairwiseScores:rubric:run:)``), on the rows aligned.
@@ -351,7 +351,7 @@ enum AlignCommand {
         console.print(
             arguments[LabelOptions.json]
                 ? String(decoding: try JSONEncoder.report.encode(alignment.table), as: UTF8.self) : alignment.table.renderText())
-        return VerdictExitCodes.code(for: AlignmentOutcome.worst(of: judges.flatMap { $0.dimensions.map(\.verdict.outcome) }))
+        return VerdictExitCodes.code(for: AlignmentOutcome.worst(of: judges.flatMap { $0.dimensions.map(\.verdict.outcome) }).gate)
     }
 
     /// What `--judge-scores` reads besides the scores, checked: the options that do not apply are refused,
@@ -413,7 +413,7 @@ enum AlignCommand {
         try split?.writeRecord()
         try outputs.write(report, rubricText: rubricText, labelRows: labelRows)
         console.print(arguments[LabelOptions.json] ? String(decoding: json, as: UTF8.self) : report.renderText())
-        return VerdictExitCodes.code(for: AlignmentOutcome.worst(of: report.dimensions.map(\.verdict.outcome)))
+        return VerdictExitCodes.code(for: AlignmentOutcome.worst(of: report.dimensions.map(\.verdict.outcome)).gate)
     }
 
     /// With `--epsilon` or `--alt-test-scorer` given, the test they set must have run on every

@@ -112,7 +112,7 @@ enum EstimateCommand {
             reporters: reporters)
         if let note = standing?.selectionNote(for: report) { console.printNote("note: " + note) }
         console.print(arguments[LabelOptions.json] ? try report.json() : report.renderText())
-        return report.gates.map { VerdictExitCodes.code(for: EstimationGateOutcome.worst(of: $0.map(\.verdict.outcome))) } ?? .success
+        return report.gates.map { VerdictExitCodes.code(for: EstimationGateOutcome.worst(of: $0.map(\.verdict.outcome)).gate) } ?? .success
     }
 
     /// Without `--judge-scores`: the run judged with the rubric, through the cache. With a calibration, whose judge

@@ -9,68 +9,25 @@ import SelectiveTrust
 /// libraries (which return outcomes), and the root help's list of every
 /// command's codes.
 enum VerdictExitCodes {
-    /// The exit code of `align`'s and `certify`'s verdict.
+    /// The exit code of a verdict read as a gate (``VerdictOutcome/gate``): `align`'s and `certify`'s, `probe`'s,
+    /// `trust`'s and `estimate --gate`'s, each the worst over its dimensions, probes or gates
+    /// (``VerdictOutcome/worst(of:)``), so that a CI job can gate on it without reading the output:
     ///
-    /// The verdict is the worst over the dimensions (``VerdictOutcome/worst(of:)``), and its code lets a CI job gate on
-    /// it without reading the output:
+    /// | gate | code | align, certify | probe | trust | estimate --gate |
+    /// |---|---|---|---|---|---|
+    /// | passes | 0 ``ExitCode/success`` | aligned | no effect detected; a degradation sensitive | trusted | met |
+    /// | fails | 2 | not aligned | biased higher or lower; a degradation insensitive | no threshold | missed |
+    /// | inconclusive | 3 | inconclusive | — | too few rows | inconclusive |
+    /// | undefined | 4 | undefined | undefined | — | undefined |
     ///
-    /// | outcome | code |
-    /// |---|---|
-    /// | aligned | 0 ``ExitCode/success`` |
-    /// | not aligned | 2 |
-    /// | inconclusive | 3 |
-    /// | undefined | 4 |
-    ///
+    /// `audit` keeps its own mapping (below): a dimension not graded is inconclusive to a gate, but exits 0.
     /// The codes 2 to 9 are the commands' verdicts (``ExitCode``); ``help`` lists them for the root's help.
-    static func code(for outcome: AlignmentOutcome) -> ExitCode {
-        switch outcome {
-        case .aligned: .success
-        case .notAligned: ExitCode(2)
+    static func code(for gate: VerdictGate) -> ExitCode {
+        switch gate {
+        case .passes: .success
+        case .fails: ExitCode(2)
         case .inconclusive: ExitCode(3)
         case .undefined: ExitCode(4)
-        }
-    }
-
-    /// The exit code of `estimate --gate`, the worst over the gates, on `align`'s numbers: met 0, missed 2,
-    /// inconclusive 3, undefined 4.
-    static func code(for outcome: EstimationGateOutcome) -> ExitCode {
-        switch outcome {
-        case .met: .success
-        case .missed: ExitCode(2)
-        case .inconclusive: ExitCode(3)
-        case .undefined: ExitCode(4)
-        }
-    }
-
-    /// The exit code of `probe`'s verdict, on `align`'s numbers.
-    ///
-    /// The verdict is the worst over the probes (``VerdictOutcome/worst(of:)``):
-    ///
-    /// | outcome | code |
-    /// |---|---|
-    /// | no effect detected; a degradation sensitive | 0 ``ExitCode/success`` |
-    /// | biased higher or lower; a degradation insensitive | 2 |
-    /// | undefined | 4 |
-    static func code(for outcome: ProbeOutcome) -> ExitCode {
-        switch outcome {
-        case .noEffectDetected, .sensitive: .success
-        case .biasedHigher, .biasedLower, .insensitive: ExitCode(2)
-        case .undefined: ExitCode(4)
-        }
-    }
-
-    /// The exit code of `trust`'s verdict, the worst over the dimensions:
-    ///
-    /// | outcome | code |
-    /// |---|---|
-    /// | trusted | 0 ``ExitCode/success`` |
-    /// | no threshold | 2 |
-    /// | too few rows | 3 |
-    static func code(for outcome: TrustOutcome) -> ExitCode {
-        switch outcome {
-        case .trusted: .success
-        case .noThreshold: ExitCode(2)
-        case .tooFewRows: ExitCode(3)
         }
     }
 

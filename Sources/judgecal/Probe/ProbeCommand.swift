@@ -108,7 +108,7 @@ enum ProbeCommand {
             verdicts: report.verdictSuite(command:), markdown: report.renderMarkdown)
         console.print(arguments[json] ? try report.renderJSON() : report.renderText())
         console.printNote(judge.summary)
-        return VerdictExitCodes.code(for: report.worstOutcome)
+        return VerdictExitCodes.code(for: report.worstOutcome.gate)
     }
 
     /// `probe RUN --rubric R --levels D --generator-model-config G`: responses written at each level of `D`'s scale,

@@ -238,7 +238,7 @@ enum TrustCommand {
         predictionSets.map(TrustSetsFile.summary)?.forEach { console.printNote("prediction sets: " + $0) }
         abstainBand.map(TrustBandFile.summary)?.forEach { console.printNote("abstain band: " + $0) }
         console.print(arguments[LabelOptions.json] ? try report.renderJSON() : report.renderText())
-        return VerdictExitCodes.code(for: report.outcome)
+        return VerdictExitCodes.code(for: report.outcome.gate)
     }
 
     /// `trust --judge-scores A B …`: the judges as a cascade, in the order given.
@@ -268,6 +268,6 @@ enum TrustCommand {
         }
         if let path = try arguments[report] { try StagedOutputs.writeAllOrNone([(Data(try cascade.renderJSON().utf8), path, "report")]) }
         console.print(arguments[LabelOptions.json] ? try cascade.renderJSON() : cascade.renderText())
-        return VerdictExitCodes.code(for: cascade.outcome)
+        return VerdictExitCodes.code(for: cascade.outcome.gate)
     }
 }
