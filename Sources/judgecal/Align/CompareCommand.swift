@@ -75,6 +75,7 @@ enum CompareCommand {
                 try arguments[experimentalJudgments]] + (try arguments[LabelOptions.labels]))
         if let path = try arguments[report] { try StagedOutputs.check(path, role: "report") }
         let reporters = try VerdictReportOptions.reporters(arguments)
+        try reporters?.check()
         var step = try SplitOptions.step(arguments, labels: labels, split: nil, history: !arguments[SplitOptions.noHistory])
         run = try step?.run(run, checking: [control, experimental], note: console.printNote) ?? run
         let texts = try [arguments[Self.control], arguments[Self.experimental] ?? arguments[Self.control]]

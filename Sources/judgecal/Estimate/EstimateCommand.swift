@@ -84,6 +84,7 @@ enum EstimateCommand {
                 + (try arguments[LabelOptions.labels]) + (try arguments[versusLabels]))
         if let path = try arguments[Self.report] { try StagedOutputs.check(path, role: "report") }
         let reporters = gates.isEmpty ? nil : try VerdictReportOptions.reporters(arguments)
+        try reporters?.check()
         let calibration = try arguments[Self.calibration].map { try CalibrationAudit.calibration(at: try InputFiles.existing($0, role: "calibration")) }
         if calibration == nil, arguments.isGiven(history) {
             throw UsageError("--history applies only with --calibration: it reads the calibration's audits")

@@ -30,15 +30,12 @@ enum VerdictReportOptions {
         [("JUnit file", try arguments[junit]), ("job summary (\(jobSummaryVariable))", jobSummary)]
     }
 
-    /// The reporters of this run, begun now (the suite's time runs from here) and checked before any work;
-    /// `nil` when there is neither a JUnit file nor a job summary.
-    ///
-    /// - Throws: `OutputError` (73) for a location that cannot be written.
+    /// The reporters of this run, begun now (the suite's time runs from here); `nil` when there is neither a
+    /// JUnit file nor a job summary. Whoever holds them checks them before any work (`VerdictReporters.check()`,
+    /// which `AlignmentOutputs.check()` calls).
     static func reporters(_ arguments: ParsedArguments) throws -> VerdictReporters? {
         let junit = try arguments[junit]
         guard junit != nil || jobSummary != nil else { return nil }
-        let reporters = VerdictReporters(command: arguments.commandPath.last ?? "judgecal", junit: junit, jobSummary: jobSummary)
-        try reporters.check()
-        return reporters
+        return VerdictReporters(command: arguments.commandPath.last ?? "judgecal", junit: junit, jobSummary: jobSummary)
     }
 }
