@@ -3,7 +3,8 @@ public import Foundation
 
 /// A frozen run read from its JSON Lines file row by row: the header and every row are read and
 /// checked once, as ``FrozenRun/load(from:)`` checks them, and only each row's id and place in the
-/// file are kept; a row is read and parsed again when it is asked for (``row(at:)``).
+/// file are kept; a row is read and parsed again when it is asked for (``row(at:)``), from the
+/// file held open.
 ///
 /// Memory is the ids and two numbers a row, not the rows: what a judge run that needs no row twice
 /// at once reads (``JudgeRun/judge(run:rubric:model:options:concurrency:progress:each:)``). The file
@@ -13,8 +14,9 @@ public struct FrozenRunFile: RunRows {
     public let info: RunInfo
     /// The rows' ids, in file order.
     public let ids: [String]
-    private let url: URL
-    private let name: String
+    /// The run file, held open so that a row is read again with one call.
+    private let file: RecordFile
+    private var name: String { file.name }
     /// Each row's line's first byte in the file, and one past its last.
     private let extents: [Range<Int>]
     private let lines: [Int]
@@ -55,7 +57,7 @@ public struct FrozenRunFile: RunRows {
         guard isLines else { return nil }
         guard let info else { throw FrozenRun.empty(file: name) }
         guard !ids.isEmpty else { throw FrozenRun.noRows(file: name) }
-        return FrozenRunFile(info: info, ids: ids, url: url, name: name, extents: extents, lines: lines)
+        return FrozenRunFile(info: info, ids: ids, file: try RecordFile(url), extents: extents, lines: lines)
     }
 
     /// The run with only the rows at `positions`, in run order, still read from the file row by row:
@@ -65,7 +67,7 @@ public struct FrozenRunFile: RunRows {
     public func keepingRows(at positions: [Int]) throws -> FrozenRunFile {
         let kept = try runOrder(of: positions, file: name)
         return FrozenRunFile(
-            info: info, ids: kept.map { ids[$0] }, url: url, name: name, extents: kept.map { extents[$0] }, lines: kept.map { lines[$0] })
+            info: info, ids: kept.map { ids[$0] }, file: file, extents: kept.map { extents[$0] }, lines: kept.map { lines[$0] })
     }
 
     /// The row at `position`, read from the file and parsed again.
@@ -76,7 +78,7 @@ public struct FrozenRunFile: RunRows {
         guard extents.indices.contains(position) else {
             throw InputError(file: name, message: "has no row at position \(position + 1); it has \(ids.count)")
         }
-        let row = try FrozenRun.row(try ByteSource.file(url).bytes(in: extents[position]), file: name, line: lines[position])
+        let row = try FrozenRun.row(try file.bytes(in: extents[position]), file: name, line: lines[position])
         guard row.id == ids[position] else {
             throw InputError(
                 file: name, line: lines[position], column: "id",

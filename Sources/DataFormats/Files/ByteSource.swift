@@ -47,27 +47,6 @@ public enum ByteSource: Sendable {
         }
     }
 
-    /// The bytes of `range`, fewer when the source ends first.
-    ///
-    /// A record whose place an earlier read found (``JSONLinesReader/forEachLine(in:file:withOffsets:)``),
-    /// read again. A file is read with a buffer of the range's size, whatever its chunk size.
-    ///
-    /// - Throws: ``InputError`` naming the file when it cannot be read.
-    public func bytes(in range: Range<Int>) throws(InputError) -> Data {
-        let source: ByteSource =
-            switch self {
-            case .data: self
-            case .file(let url, _): .file(url, chunkSize: range.count + 1)
-            }
-        var out = Data()
-        try source.withWindows(range: range) { bytes, count, atEnd throws(InputError) in
-            guard atEnd else { return 0 }
-            out = Data(bytes: bytes, count: count)
-            return count
-        }
-        return out
-    }
-
     /// The first byte after a UTF-8 byte-order mark that is not a space, tab, CR or LF,
     /// read window by window until found; `nil` for a source with none (empty or blank).
     ///

@@ -134,7 +134,7 @@ public struct JSONLinesReader: ParallelRecordStreaming, Sendable {
     }
 
     /// ``forEachLine(in:file:_:)``, handing each line's first byte's offset in the source too, so
-    /// a reader that keeps only the offsets can read a line again (``ByteSource/bytes(in:)``).
+    /// a reader that keeps only the offsets can read a line again (``RecordFile/bytes(in:)``).
     ///
     /// - Returns: `false`, and nothing handed over, for a JSON array.
     /// - Throws: ``InputError`` when the file cannot be read, or what `record` throws.
