@@ -127,10 +127,7 @@ public struct OpenAIBatchResults: Sendable {
             let message = body?["error"]?["message"]?.string ?? body?.compactJSON ?? "no body"
             return .success(.error("the batch engine answered HTTP \(status): \(message)", line: number))
         }
-        guard let body = response["body"],
-            let data = try? JSONEncoder().encode(body),
-            let reply = try? JSONDecoder().decode(ChatCompletionReply.self, from: data)
-        else {
+        guard let body = response["body"], let reply = try? ChatCompletionReply(json: body) else {
             return .failure(Unusable(key: "body", message: "expected response.body to be a chat completion with choices"))
         }
         guard !reply.choices.isEmpty else {

@@ -115,7 +115,7 @@ extension OpenAICompatibleModel {
                 refusesChoices: Self.refusesChoices(status: reply.status, body: reply.body))
         }
         do {
-            let decoded = try JSONDecoder().decode(ChatCompletionReply.self, from: Data(reply.body))
+            let decoded = try ChatCompletionReply(body: reply.body)
             _ = pool.record(index, seconds: seconds, failed: false, health: .answered)
             return (decoded, seconds)
         } catch {

@@ -119,55 +119,130 @@ struct ChatCompletionBody {
 
 /// A chat completion as OpenAI-compatible servers return it; only the fields
 /// the toolkit reads.
-struct ChatCompletionReply: Decodable {
-    struct Choice: Decodable {
-        struct Message: Decodable { var content: String? }
-        struct Logprobs: Decodable { var content: [Token]? }
-        struct Token: Decodable {
-            struct Alternative: Decodable {
+///
+/// Read from a ``DataFormats/JSONValue`` (``init(json:)``), with the types `JSONDecoder` would
+/// demand of these fields: `choices` an array; `model`, a message's `content` and `finish_reason`
+/// strings or absent or null; a token's `logprob` a number; `usage`, when present, with whole-number
+/// token counts. Members the toolkit does not read are ignored.
+struct ChatCompletionReply {
+    struct Choice {
+        struct Message { var content: String? }
+        struct Token {
+            struct Alternative {
                 var token: String
                 var logprob: Double
             }
             var token: String
             var logprob: Double
             var topLogprobs: [Alternative]?
-
-            enum CodingKeys: String, CodingKey {
-                case token, logprob
-                case topLogprobs = "top_logprobs"
-            }
         }
 
         var message: Message?
         var finishReason: String?
-        var logprobs: Logprobs?
-
-        enum CodingKeys: String, CodingKey {
-            case message, logprobs
-            case finishReason = "finish_reason"
-        }
+        /// The chosen tokens' log-probabilities (`logprobs.content`), when the server sent them.
+        var tokens: [Token]?
     }
 
-    struct Usage: Decodable {
+    struct Usage {
         var promptTokens: Int
         var completionTokens: Int
-
-        enum CodingKeys: String, CodingKey {
-            case promptTokens = "prompt_tokens"
-            case completionTokens = "completion_tokens"
-        }
     }
 
     var model: String?
     var choices: [Choice]
     var usage: Usage?
 
+    /// What is wrong with a reply body that is JSON but not a chat completion: the member, and what it should be.
+    struct Malformed: Error {
+        var message: String
+    }
+
+    /// The chat completion in a reply body.
+    ///
+    /// - Throws: ``InputError`` for a body that is not JSON; ``Malformed`` for JSON that is not a chat completion.
+    init(body: [UInt8]) throws {
+        let json = try body.withUnsafeBufferPointer { bytes throws(InputError) in try JSONValue.parse(bytes) }
+        try self.init(json: json)
+    }
+
+    /// The chat completion `json` holds.
+    ///
+    /// - Throws: ``Malformed`` naming the first member that is missing or of the wrong type.
+    init(json: JSONValue) throws(Malformed) {
+        guard case .object(let reply) = json else { throw Malformed(message: "expected an object") }
+        model = try Self.optionalString(reply["model"], "model")
+        guard case .array(let choices) = reply["choices"] else { throw Malformed(message: "expected choices, an array") }
+        self.choices = try choices.map { value throws(Malformed) in try Self.choice(value) }
+        switch reply["usage"] {
+        case nil, .null?: usage = nil
+        case .object(let counts)?:
+            usage = Usage(
+                promptTokens: try Self.count(counts["prompt_tokens"], "usage.prompt_tokens"),
+                completionTokens: try Self.count(counts["completion_tokens"], "usage.completion_tokens"))
+        default: throw Malformed(message: "expected usage to be an object")
+        }
+    }
+
+    private static func choice(_ value: JSONValue) throws(Malformed) -> Choice {
+        guard case .object(let choice) = value else { throw Malformed(message: "expected each choice to be an object") }
+        var read = Choice(finishReason: try optionalString(choice["finish_reason"], "finish_reason"))
+        switch choice["message"] {
+        case nil, .null?: break
+        case .object(let message)?: read.message = Choice.Message(content: try optionalString(message["content"], "message.content"))
+        default: throw Malformed(message: "expected message to be an object")
+        }
+        switch choice["logprobs"] {
+        case nil, .null?: break
+        case .object(let logprobs)?:
+            switch logprobs["content"] {
+            case nil, .null?: break
+            case .array(let tokens)?: read.tokens = try tokens.map { token throws(Malformed) in try Self.token(token) }
+            default: throw Malformed(message: "expected logprobs.content to be an array")
+            }
+        default: throw Malformed(message: "expected logprobs to be an object")
+        }
+        return read
+    }
+
+    private static func token(_ value: JSONValue) throws(Malformed) -> Choice.Token {
+        guard case .object(let token) = value, case .string(let text)? = token["token"], case .number(let logprob)? = token["logprob"]
+        else { throw Malformed(message: "expected each log-probability to have a token (a string) and a logprob (a number)") }
+        var read = Choice.Token(token: text, logprob: logprob)
+        switch token["top_logprobs"] {
+        case nil, .null?: break
+        case .array(let alternatives)?:
+            read.topLogprobs = try alternatives.map { value throws(Malformed) in
+                guard case .object(let alternative) = value, case .string(let text)? = alternative["token"],
+                    case .number(let logprob)? = alternative["logprob"]
+                else { throw Malformed(message: "expected each top_logprobs item to have a token and a logprob") }
+                return Choice.Token.Alternative(token: text, logprob: logprob)
+            }
+        default: throw Malformed(message: "expected top_logprobs to be an array")
+        }
+        return read
+    }
+
+    private static func optionalString(_ value: JSONValue?, _ name: String) throws(Malformed) -> String? {
+        switch value {
+        case nil, .null?: nil
+        case .string(let text)?: text
+        default: throw Malformed(message: "expected \(name) to be a string")
+        }
+    }
+
+    private static func count(_ value: JSONValue?, _ name: String) throws(Malformed) -> Int {
+        guard case .number(let number)? = value, number == number.rounded(), abs(number) < 0x1p53 else {
+            throw Malformed(message: "expected \(name) to be a whole number")
+        }
+        return Int(number)
+    }
+
     /// The choices in the toolkit's terms.
     var responseChoices: [ChatResponse.Choice] {
         choices.map { choice in
             ChatResponse.Choice(
                 text: choice.message?.content ?? "", finishReason: choice.finishReason,
-                tokens: choice.logprobs?.content?.map { token in
+                tokens: choice.tokens?.map { token in
                     TokenLogprob(
                         token: token.token, logprob: token.logprob,
                         top: (token.topLogprobs ?? []).map { .init(token: $0.token, logprob: $0.logprob) })
