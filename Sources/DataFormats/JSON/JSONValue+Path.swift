@@ -110,26 +110,21 @@ extension JSONValue {
     /// hashes escape whole prompts for every call).
     public static func appendQuoted(_ s: String, to bytes: inout [UInt8], spelling: Spelling = .minimal) {
         var text = s
-        let escapesSlash = spelling == .jsonEncoder
+        let escapes = spelling == .jsonEncoder ? jsonEncoderEscapes : minimalEscapes
         bytes.append(UInt8(ascii: "\""))
         text.withUTF8 { utf8 in
             var runStart = 0
             for index in utf8.indices {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-                    || (escapesSlash && byte == UInt8(ascii: "/"))
-                else { continue }
+                let escape = escapes[Int(utf8[index])]
+                guard escape != 0 else { continue }
                 if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
                 runStart = index + 1
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes += [UInt8(ascii: "\\"), byte]
-                case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-                case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-                case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-                case 0x08 where escapesSlash: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-                case 0x0C where escapesSlash: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
-                default:
-                    bytes.append(contentsOf: #"\u00"#.utf8)
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(escape)
+                if escape == UInt8(ascii: "u") {
+                    let byte = utf8[index]
+                    bytes.append(UInt8(ascii: "0"))
+                    bytes.append(UInt8(ascii: "0"))
                     bytes.append(hexDigits[Int(byte >> 4)])
                     bytes.append(hexDigits[Int(byte & 0xF)])
                 }
@@ -137,6 +132,27 @@ extension JSONValue {
             if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// For each byte, the letter written after a backslash in its escape (`u` for `\u00xx`), or 0
+    /// for a byte copied as it is: ``Spelling/minimal``'s and ``Spelling/jsonEncoder``'s.
+    private static let minimalEscapes = escapeTable(jsonEncoder: false)
+    private static let jsonEncoderEscapes = escapeTable(jsonEncoder: true)
+
+    private static func escapeTable(jsonEncoder: Bool) -> [UInt8] {
+        var table = [UInt8](repeating: 0, count: 256)
+        for byte in 0..<0x20 { table[byte] = UInt8(ascii: "u") }
+        table[0x0A] = UInt8(ascii: "n")
+        table[0x0D] = UInt8(ascii: "r")
+        table[0x09] = UInt8(ascii: "t")
+        table[Int(UInt8(ascii: "\""))] = UInt8(ascii: "\"")
+        table[Int(UInt8(ascii: "\\"))] = UInt8(ascii: "\\")
+        if jsonEncoder {
+            table[0x08] = UInt8(ascii: "b")
+            table[0x0C] = UInt8(ascii: "f")
+            table[Int(UInt8(ascii: "/"))] = UInt8(ascii: "/")
+        }
+        return table
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
