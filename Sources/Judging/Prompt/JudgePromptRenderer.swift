@@ -43,17 +43,48 @@ public enum JudgePromptRenderer {
     public static func messages(
         content: JudgeContent, dimensions: [ScoreDimension], levelOrder: LevelOrder = .lowestFirst
     ) -> [ChatMessage] {
-        var sections: [String] = []
-        sections.append("# Instructions\n\n" + trimmed(content.instructions))
-        sections.append("# Dimensions\n\n" + dimensions.map { render($0, order: levelOrder) }.joined(separator: "\n\n"))
-        if !content.examples.isEmpty {
-            let examples = content.examples.enumerated().map { render($1, number: $0 + 1, dimensions: dimensions) }
-            sections.append("# Worked examples\n\n" + examples.joined(separator: "\n\n"))
+        Frame(instructions: content.instructions, examples: content.examples, dimensions: dimensions, levelOrder: levelOrder)
+            .messages(reference: content.reference, target: content.target)
+    }
+
+    /// The parts of a score prompt that do not depend on the row: everything before `# Reference`
+    /// (instructions, dimensions, worked examples) and the `# Reply` section after `# Target`,
+    /// rendered once, so that a judge asking thousands of rows renders only each row's own text
+    /// (``ModelJudge`` keeps the last frame it rendered).
+    public struct Frame: Sendable {
+        /// What the frame was rendered from.
+        let instructions: String, examples: [JudgeExample], levelOrder: LevelOrder
+        /// The user message's text before the row's sections, and the `# Reply` section.
+        private let head: String, reply: String
+
+        /// The frame of prompts with `instructions` and `examples` on `dimensions`, levels in `levelOrder`.
+        public init(instructions: String, examples: [JudgeExample], dimensions: [ScoreDimension], levelOrder: LevelOrder) {
+            self.instructions = instructions
+            self.examples = examples
+            self.levelOrder = levelOrder
+            var sections: [String] = []
+            sections.append("# Instructions\n\n" + trimmed(instructions))
+            sections.append("# Dimensions\n\n" + dimensions.map { render($0, order: levelOrder) }.joined(separator: "\n\n"))
+            if !examples.isEmpty {
+                let rendered = examples.enumerated().map { render($1, number: $0 + 1, dimensions: dimensions) }
+                sections.append("# Worked examples\n\n" + rendered.joined(separator: "\n\n"))
+            }
+            head = sections.joined(separator: "\n\n")
+            reply = "# Reply\n\n" + replyInstructions(dimensions, order: levelOrder)
         }
-        if !content.reference.isEmpty { sections.append(referenceSection(content.reference)) }
-        sections.append("# Target\n\n<target>\n\(dataText(content.target))\n</target>")
-        sections.append("# Reply\n\n" + replyInstructions(dimensions, order: levelOrder))
-        return [ChatMessage(.system, systemMessage), ChatMessage(.user, sections.joined(separator: "\n\n"))]
+
+        /// Whether this frame is the one of `content`'s instructions and examples in `levelOrder`.
+        func fits(_ content: JudgeContent, levelOrder: LevelOrder) -> Bool {
+            self.levelOrder == levelOrder && instructions == content.instructions && examples == content.examples
+        }
+
+        /// The system message and the user message with `reference` and `target` between the frame's parts.
+        public func messages(reference: [LabelledText], target: String) -> [ChatMessage] {
+            var user = head
+            if !reference.isEmpty { user += "\n\n" + referenceSection(reference) }
+            user += "\n\n# Target\n\n<target>\n" + dataText(target) + "\n</target>\n\n" + reply
+            return [ChatMessage(.system, systemMessage), ChatMessage(.user, user)]
+        }
     }
 
     /// The JSON schema of a valid reply: an object with one member per
@@ -177,27 +208,58 @@ public enum JudgePromptRenderer {
 
     /// `text` with anything that looks like a data tag defused, and trailing
     /// blank lines removed.
+    ///
+    /// Read as bytes: every `<` byte followed, after an optional `/`, by the
+    /// name of a data tag in any ASCII case (a prefix: `<targets` counts) is
+    /// written `&lt;`. So a `<` that Unicode joins to a neighbouring character
+    /// (`<` after a prepended mark, or a tag name with a combining mark on
+    /// its last letter) is defused too: the judge reads bytes, not graphemes.
     static func dataText(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        var rest = Substring(trimmed(text))
-        while let open = rest.firstIndex(of: "<") {
-            out += rest[..<open]
-            let after = rest[rest.index(after: open)...]
-            let name = after.hasPrefix("/") ? after.dropFirst() : after
-            let lowered = name.prefix(16).lowercased()
-            if dataTags.contains(where: { lowered.hasPrefix($0) }) {
-                out += "&lt;"
-            } else {
-                out += "<"
+        var out: [UInt8] = []
+        let trimmedText = trimmed(text)
+        let bytes = Array(trimmedText.utf8)
+        out.reserveCapacity(bytes.count + 16)
+        var written = 0
+        var index = 0
+        while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+            var name = open + 1
+            if name < bytes.count, bytes[name] == UInt8(ascii: "/") { name += 1 }
+            if dataTagBytes.contains(where: { startsWithIgnoringASCIICase(bytes, at: name, $0) }) {
+                out.append(contentsOf: bytes[written..<open])
+                out.append(contentsOf: "&lt;".utf8)
+                written = open + 1
             }
-            rest = after
+            index = open + 1
         }
-        out += rest
-        return out
+        guard written > 0 else { return trimmedText }
+        out.append(contentsOf: bytes[written...])
+        return String(decoding: out, as: UTF8.self)
     }
 
+    /// ``dataTags`` as lowercase ASCII bytes.
+    private static let dataTagBytes = dataTags.map { Array($0.utf8) }
+
+    /// Whether `bytes` from `start` begin with `prefix` (lowercase ASCII), ignoring ASCII case.
+    private static func startsWithIgnoringASCIICase(_ bytes: [UInt8], at start: Int, _ prefix: [UInt8]) -> Bool {
+        guard bytes.count - start >= prefix.count else { return false }
+        for (offset, expected) in prefix.enumerated() {
+            let byte = bytes[start + offset]
+            let lowered = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+            guard lowered == expected else { return false }
+        }
+        return true
+    }
+
+    /// `text` without leading line breaks and trailing whitespace (by `Character`); the text itself,
+    /// without a copy, when it starts with an ASCII byte that is not a line break and ends with an
+    /// ASCII byte that is not whitespace.
     private static func trimmed(_ text: String) -> String {
+        let utf8 = text.utf8
+        if let first = utf8.first, let last = utf8.last, first < 0x80, last < 0x80,
+            !(0x0A...0x0D).contains(first), !(0x09...0x0D).contains(last), last != 0x20
+        {
+            return text
+        }
         var s = Substring(text)
         while let f = s.first, f.isNewline { s = s.dropFirst() }
         while let l = s.last, l.isWhitespace { s = s.dropLast() }

@@ -1,5 +1,6 @@
 public import DataFormats
 public import LanguageModels
+import Synchronization
 
 /// Asks a language model to score rendered judge messages on a set of
 /// dimensions, retries replies it cannot use, and turns the usable ones into
@@ -21,6 +22,10 @@ public struct ModelJudge: Sendable {
     public let dimensions: [ScoreDimension]
     /// How it is asked.
     public let options: JudgeSettings
+    /// The prompt frame last rendered, reused while rows share their instructions and examples.
+    private let lastFrame = LastFrame()
+    /// The reply's schema sent with every request, when the options send one.
+    private let replySchema: JSONValue?
 
     /// A judge of `dimensions` by `model`.
     ///
@@ -37,6 +42,8 @@ public struct ModelJudge: Sendable {
         self.model = model
         self.dimensions = dimensions
         self.options = options
+        replySchema =
+            options.sendsSchema ? JudgePromptRenderer.replySchema(for: dimensions, rationaleOpening: options.rationaleOpening) : nil
     }
 
     /// The request of a first attempt at `messages` (sample `sampleIndex` in
@@ -44,8 +51,7 @@ public struct ModelJudge: Sendable {
     public func request(for messages: [ChatMessage], sampleIndex: Int = 0) -> ChatRequest {
         var request = ChatRequest(
             messages: messages, temperature: options.temperature, maxTokens: options.maxTokens, seed: options.seed,
-            schema: options.sendsSchema
-                ? JudgePromptRenderer.replySchema(for: dimensions, rationaleOpening: options.rationaleOpening) : nil,
+            schema: replySchema,
             sampleIndex: sampleIndex
         )
         switch options.mode {
@@ -64,14 +70,27 @@ public struct ModelJudge: Sendable {
     /// The prompts the judge asks for `content`: its messages, or with simulated annotators one prompt
     /// per annotator (``SimulatedAnnotators``).
     public func prompts(for content: JudgeContent) -> [[ChatMessage]] {
-        guard case .simulatedAnnotators(let count) = options.mode else {
-            return [JudgePromptRenderer.messages(content: content, dimensions: dimensions)]
-        }
+        guard case .simulatedAnnotators(let count) = options.mode else { return [messages(for: content)] }
         return (0..<min(count, content.examples.count)).map { annotator in
             var shown = content
             shown.examples = SimulatedAnnotators.examples(content.examples, annotator: annotator)
-            return JudgePromptRenderer.messages(content: shown, dimensions: dimensions)
+            return messages(for: shown)
         }
+    }
+
+    /// `JudgePromptRenderer.messages(content:dimensions:)`, its frame rendered again only when
+    /// `content`'s instructions or examples are not the last frame's.
+    private func messages(for content: JudgeContent) -> [ChatMessage] {
+        let last = lastFrame.frame.withLock { $0 }
+        let frame: JudgePromptRenderer.Frame
+        if let last, last.fits(content, levelOrder: .lowestFirst) {
+            frame = last
+        } else {
+            frame = JudgePromptRenderer.Frame(
+                instructions: content.instructions, examples: content.examples, dimensions: dimensions, levelOrder: .lowestFirst)
+            lastFrame.frame.withLock { $0 = frame }
+        }
+        return frame.messages(reference: content.reference, target: content.target)
     }
 
     /// The judge's judgment of `content`, recorded under `id`: as ``judgment(of:id:)`` judges its
@@ -170,6 +189,11 @@ public struct ModelJudge: Sendable {
             return judged
         }
     }
+}
+
+/// The one prompt frame a ``ModelJudge`` keeps (its copies share it).
+private final class LastFrame: Sendable {
+    let frame = Mutex<JudgePromptRenderer.Frame?>(nil)
 }
 
 /// A judge that cannot be asked as configured.
