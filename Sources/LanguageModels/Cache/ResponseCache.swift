@@ -65,7 +65,7 @@ public final class ResponseCache: Sendable {
     public let url: URL
     private let connection: Mutex<SQLiteConnection>
     private let counts = Mutex(Statistics())
-    /// Replies waiting for the next transaction, and whether a commit is under way.
+    /// Replies waiting for the next transaction, and whether a commit is queued or under way.
     private let pendingStores = Mutex((waiting: [PendingStore](), committing: false))
 
     /// Opens the cache at `url`, creating the file and its table if needed.
@@ -160,28 +160,30 @@ public final class ResponseCache: Sendable {
                 defer { pending.committing = true }
                 return !pending.committing
             }
-            if leads { Self.threads.run { self.commitWaiting() } }
+            if leads { lane.run { self.commitWaiting() } }
         }
     }
 
-    /// Commits the waiting replies, a transaction at a time, until none is left.
+    /// Commits the replies waiting, in one transaction, then queues itself on the lane again when
+    /// more have arrived meanwhile (behind the lookups that came first), until none is left.
     private func commitWaiting() {
-        while true {
-            let batch = pendingStores.withLock { pending -> [PendingStore] in
-                defer { pending.waiting = [] }
-                if pending.waiting.isEmpty { pending.committing = false }
-                return pending.waiting
-            }
-            guard !batch.isEmpty else { return }
-            let outcome = Result { try connection.withLock { try $0.insert(rows: batch.map(\.parameters)) } }
-            if case .success = outcome {
-                counts.withLock {
-                    $0.stores += batch.count
-                    $0.transactions += 1
-                }
-            }
-            for store in batch { store.caller.resume(with: outcome) }
+        let batch = pendingStores.withLock { pending -> [PendingStore] in
+            defer { pending.waiting = [] }
+            return pending.waiting
         }
+        let outcome = Result { try connection.withLock { try $0.insert(rows: batch.map(\.parameters)) } }
+        if case .success = outcome {
+            counts.withLock {
+                $0.stores += batch.count
+                $0.transactions += 1
+            }
+        }
+        for store in batch { store.caller.resume(with: outcome) }
+        let more = pendingStores.withLock { pending in
+            if pending.waiting.isEmpty { pending.committing = false }
+            return pending.committing
+        }
+        if more { lane.run { self.commitWaiting() } }
     }
 
     /// The `responses` row of `response` under `key`.
@@ -192,20 +194,24 @@ public final class ResponseCache: Sendable {
         ]
     }
 
-    /// Runs `body` with this cache on a thread of its own, off Swift's cooperative
+    /// Runs `body` with this cache on the cache's lane (``BlockingLane``), off Swift's cooperative
     /// pool, and resumes the caller with its result.
     ///
     /// A lookup or a commit may wait up to the busy timeout (10 s) for another
     /// process's write lock; on a cooperative thread (2 on a 2-core machine) that
-    /// wait would hold up every task in the process.
+    /// wait would hold up every task in the process. They share one connection,
+    /// so they run one at a time anyway: on one lane, those that arrive together
+    /// cost one thread hand-off.
     func offPool<T: Sendable>(_ body: @escaping @Sendable (ResponseCache) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            Self.threads.run { continuation.resume(with: Result { try body(self) }) }
+            lane.run { continuation.resume(with: Result { try body(self) }) }
         }
     }
 
     /// The threads every cache's blocking calls run on.
     private static let threads = BlockingThreads(name: "judgecal.cache")
+    /// This cache's lookups and commits, one after another on ``threads``.
+    private let lane = BlockingLane(on: ResponseCache.threads)
 
     /// Runs `body` with the connection, behind the mutex (for the readers in other files of this type).
     func withConnection(_ body: (SQLiteConnection) throws -> Void) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Threads for work that blocks — libcurl transfers, SQLite calls that may wait
 /// for another process's lock — kept off Swift's cooperative pool, reused from
@@ -51,6 +52,46 @@ final class BlockingThreads: @unchecked Sendable {
             condition.unlock()
             job()
             condition.lock()
+        }
+    }
+}
+
+/// Blocking jobs that run one after another, in the order given, on one thread of a
+/// ``BlockingThreads`` at a time.
+///
+/// The first job given while none is running takes a pool thread, which then runs every job
+/// given before it finds the queue empty. So jobs that arrive together — a judge run's cache
+/// lookups and commits, hundreds within a millisecond — cost one thread hand-off between them,
+/// not one each, and never run at once (which a lane for one SQLite connection wants anyway).
+final class BlockingLane: Sendable {
+    private let threads: BlockingThreads
+    /// The jobs waiting, and whether a thread is running them.
+    private let queue = Mutex((jobs: [@Sendable () -> Void](), running: false))
+
+    /// A lane whose jobs run on `threads`.
+    init(on threads: BlockingThreads) {
+        self.threads = threads
+    }
+
+    /// Runs `job` after every job given before it.
+    func run(_ job: @escaping @Sendable () -> Void) {
+        let starts = queue.withLock { queue in
+            queue.jobs.append(job)
+            defer { queue.running = true }
+            return !queue.running
+        }
+        if starts { threads.run { self.drain() } }
+    }
+
+    private func drain() {
+        while true {
+            let jobs = queue.withLock { queue in
+                defer { queue.jobs = [] }
+                if queue.jobs.isEmpty { queue.running = false }
+                return queue.jobs
+            }
+            guard !jobs.isEmpty else { return }
+            for job in jobs { job() }
         }
     }
 }
