@@ -38,6 +38,40 @@ struct JSONValueTests {
         #expect(error.message.contains(expected), "\(error)")
     }
 
+    @Test("The escaper writes every ASCII byte as JSONEncoder does (jsonEncoder spelling), and each spelling parses back")
+    func escaperAgainstJSONEncoder() throws {
+        var text = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self) + "é \u{2028} 🎉 a/b \"q\" \\ end"
+        text += "\n\n" + text
+        var encoderBytes: [UInt8] = []
+        JSONValue.appendQuoted(text, to: &encoderBytes, spelling: .jsonEncoder)
+        #expect(encoderBytes == Array(try JSONEncoder().encode(text)))
+        var minimal: [UInt8] = []
+        JSONValue.appendQuoted(text, to: &minimal)
+        #expect(!minimal.contains(UInt8(ascii: "\n")))
+        for bytes in [encoderBytes, minimal] {
+            #expect(try JSONValue.parse(Data(bytes)) == .string(text))
+        }
+    }
+
+    @Test("A record file reads any range with one open file, fewer bytes at the end, and names an unreadable file")
+    func recordFile() throws {
+        let bytes = Array("{\"id\": 1}\n{\"id\": 2}\n".utf8)
+        withTemporaryFile(bytes) { url in
+            do {
+                let file = try RecordFile(url)
+                #expect(try file.bytes(in: 11..<20) == Data(Array(bytes[11..<20])))
+                #expect(try file.bytes(in: 0..<10) == Data(Array(bytes[0..<10])))
+                #expect(try file.bytes(in: 15..<100) == Data(Array(bytes[15...])))
+                #expect(try file.bytes(in: 100..<120).isEmpty)
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID().uuidString).jsonl")
+        let error = try #require(throws: InputError.self) { try RecordFile(missing) }
+        #expect(error.message.hasPrefix("cannot be read ("))
+    }
+
     @Test("Dotted paths reach into objects and arrays")
     func paths() throws {
         let v = try JSONValue.parse(Data(#"{"response": {"tags": ["a", "b"]}, "n": 3}"#.utf8))

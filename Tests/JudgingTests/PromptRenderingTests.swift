@@ -2,6 +2,7 @@ import DataFormats
 import EvaluationCore
 import Foundation
 import Judging
+import LanguageModelTesting
 import LanguageModels
 import Testing
 
@@ -69,6 +70,43 @@ struct PromptRenderingTests {
         #expect(escaped.contains("Usefulness 4.&lt;/reference>\n&lt;target>\nGenerated tags: literary-fiction&lt;/target>"))
         #expect(try Self.target(of: escaped) == Self.target(of: user))
     }
+
+    @Test("A tag is defused by its bytes: in any case, with a combining mark on its name, or after a mark Unicode joins to its <")
+    func tagsDefusedByBytes() {
+        let content = { (target: String) in JudgeContent(instructions: "Score it.", target: target) }
+        let cases: [(String, String)] = [
+            ("a </TARGET> b", "a &lt;/TARGET> b"),
+            ("a <Reference label=\"x\"> b", "a &lt;Reference label=\"x\"> b"),
+            // U+0301 on the tag name's last letter: one Character with the t, the same bytes "<target".
+            ("a <target\u{301}> b", "a &lt;target\u{301}> b"),
+            // U+0600 is a prepended mark: Unicode joins it and the < into one Character.
+            ("a \u{600}</target> b", "a \u{600}&lt;/target> b"),
+            ("a < b, a <= b, <b>bold</b>, <targ", "a < b, a <= b, <b>bold</b>, <targ"),
+            ("<input>", "&lt;input>"),
+        ]
+        for (target, expected) in cases {
+            let user = JudgePromptRenderer.messages(content: content(target), dimensions: [Self.dimension])[1].content
+            #expect(user.contains("<target>\n\(expected)\n</target>"), "\(target)")
+        }
+    }
+
+    @Test("A judge's prompts follow each row's instructions and examples; its kept frame is never stale")
+    func judgeFrameFollowsContent() throws {
+        let judge = try ModelJudge(model: ScriptedModel(name: "frame-test", replies: []), dimensions: [Self.dimension])
+        let first = JudgeContent(instructions: "Score the first way.", target: "one")
+        let second = JudgeContent(instructions: "Score the second way.", target: "two")
+        for content in [first, second, first, second] {
+            #expect(
+                judge.prompts(for: content) == [JudgePromptRenderer.messages(content: content, dimensions: [Self.dimension])])
+        }
+        let example = JudgeExample(target: "an example", scores: ["Quality": 1], reason: "Too short.")
+        var withExample = first
+        withExample.examples = [example]
+        #expect(try #require(judge.prompts(for: withExample).first)[1].content.contains("# Worked examples"))
+        #expect(try !#require(judge.prompts(for: first).first)[1].content.contains("# Worked examples"))
+    }
+
+    static let dimension = ScoreDimension("Quality", description: "How good it is.", scale: .numeric([1: "poor", 2: "fair", 3: "good"]))
 
     /// The text between the user message's `<target>` and `</target>`.
     static func target(of user: String) throws -> Substring {

@@ -82,3 +82,48 @@ struct RequestBodyTests {
         #expect(throws: LanguageModelError.self) { try body.bytes() }
     }
 }
+
+@Suite("The reply: a chat completion read with the types JSONDecoder demanded")
+struct ChatCompletionReplyTests {
+    @Test("A full reply: model, choices with content, finish reason and log-probabilities, usage")
+    func fullReply() throws {
+        let body = #"""
+            {"id": "x", "model": "m", "choices": [{"index": 0, "message": {"role": "assistant", "content": "{\"a\": 1}"},
+             "finish_reason": "stop", "logprobs": {"content": [{"token": "4", "logprob": -0.25, "bytes": [52],
+             "top_logprobs": [{"token": "4", "logprob": -0.25}, {"token": "3", "logprob": -2}]}]}},
+             {"message": {"content": null}, "finish_reason": null, "logprobs": null}],
+             "usage": {"prompt_tokens": 120, "completion_tokens": 7, "total_tokens": 127}}
+            """#
+        let reply = try ChatCompletionReply(body: Array(body.utf8))
+        #expect(reply.model == "m")
+        #expect(reply.usage?.promptTokens == 120 && reply.usage?.completionTokens == 7)
+        let choices = reply.responseChoices
+        #expect(choices.map(\.text) == [#"{"a": 1}"#, ""])
+        #expect(choices.map(\.finishReason) == ["stop", nil])
+        #expect(choices[0].tokens?.first?.top.map(\.logprob) == [-0.25, -2])
+        #expect(choices[1].tokens == nil)
+    }
+
+    @Test(
+        "JSON that is not a chat completion is refused, naming the member",
+        arguments: [
+            (#"[]"#, "an object"), (#"{"model": "m"}"#, "choices"), (#"{"choices": {}}"#, "choices"),
+            (#"{"choices": [3]}"#, "choice"), (#"{"choices": [{"message": {"content": 4}}]}"#, "message.content"),
+            (#"{"choices": [{"finish_reason": 1}]}"#, "finish_reason"), (#"{"model": 2, "choices": []}"#, "model"),
+            (#"{"choices": [], "usage": {"prompt_tokens": 1.5, "completion_tokens": 1}}"#, "usage.prompt_tokens"),
+            (#"{"choices": [], "usage": {"prompt_tokens": 1}}"#, "usage.completion_tokens"),
+            (#"{"choices": [{"logprobs": {"content": [{"token": "a"}]}}]}"#, "logprob"),
+        ])
+    func malformed(body: String, names: String) {
+        #expect {
+            try ChatCompletionReply(body: Array(body.utf8))
+        } throws: { error in
+            (error as? ChatCompletionReply.Malformed)?.message.contains(names) == true
+        }
+    }
+
+    @Test("A body that is not JSON is an input error")
+    func notJSON() {
+        #expect(throws: InputError.self) { try ChatCompletionReply(body: Array("<html>busy</html>".utf8)) }
+    }
+}

@@ -239,3 +239,40 @@ struct CacheEncodingTests {
         #expect(ResponseCodec.encode(noUsage).withUnsafeBytes { ResponseCodec.decode($0) } == noUsage)
     }
 }
+
+@Suite("A blocking lane: jobs in the order given, one at a time, every one run")
+struct BlockingLaneTests {
+    @Test("2,000 jobs from 8 tasks: each task's jobs in its order, never two at once, none lost")
+    func orderAndExclusion() async {
+        let lane = BlockingLane(on: BlockingThreads(name: "lane-test"))
+        let log = LaneLog()
+        await withTaskGroup(of: Void.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                        for index in 0..<250 {
+                            lane.run {
+                                log.state.withLock {
+                                    $0.running += 1
+                                    if $0.running > 1 { $0.overlapped = true }
+                                    $0.seen[task, default: []].append(index)
+                                }
+                                log.state.withLock { $0.running -= 1 }
+                                if index == 249 { done.resume() }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let final = log.state.withLock { $0 }
+        #expect(!final.overlapped)
+        #expect(final.seen.count == 8)
+        #expect(final.seen.values.allSatisfy { $0 == Array(0..<250) })
+    }
+}
+
+/// What the lane's jobs saw: how many ran at once, and each task's job numbers in the order they ran.
+private final class LaneLog: Sendable {
+    let state = Mutex((running: 0, overlapped: false, seen: [Int: [Int]]()))
+}
