@@ -152,6 +152,19 @@ struct CSVWriterTests {
         }
     }
 
+    @Test("a separator or quote that Unicode joins to a combining mark is still quoted, and the row reads back")
+    func combiningMarks() throws {
+        let w = CSVWriter()
+        #expect(w.field("a,\u{301}b") == "\"a,\u{301}b\"")
+        #expect(w.field("say \"\u{301}") == "\"say \"\"\u{301}\"")
+        #expect(CSVWriter(separator: "\t").field("a\t\u{301}") == "\"a\t\u{301}\"")
+        #expect(CSVWriter(separator: "§").field("a§b") == "\"a§b\"")
+        #expect(CSVWriter(separator: "§").field("a,b") == "a,b")
+        var table = RecordTable(file: "w.csv", columns: ["id", "text"])
+        table.append(["1", "x,\u{301}y \"\u{301}"], line: 2)
+        #expect(try read(w.document(table)).cells == table.cells)
+    }
+
     @Test("an empty one-column row is written quoted, so it is not read as a blank line")
     func emptySingleField() throws {
         var table = RecordTable(file: "w.csv", columns: ["note"])

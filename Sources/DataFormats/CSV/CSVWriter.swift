@@ -11,18 +11,35 @@ public struct CSVWriter: Sendable {
     public let separator: Character
     /// The record terminator: `"\n"` by default, `"\r\n"` for RFC 4180's CRLF.
     public let lineEnding: String
+    /// The separator's UTF-8 bytes.
+    private let separatorBytes: [UInt8]
 
     /// A writer with the given separator and line ending.
     public init(separator: Character = ",", lineEnding: String = "\n") {
         self.separator = separator
         self.lineEnding = lineEnding
+        separatorBytes = Array(String(separator).utf8)
     }
 
     /// One field, quoted if needed.
+    ///
+    /// Looked for, and quotes doubled, as bytes, as a reader splits them: a quote or separator that
+    /// Unicode joins to a combining mark after it (`",\u{301}"` is one `Character`, not a comma)
+    /// still makes the field quoted, and such a quote is still doubled.
     public func field(_ text: String) -> String {
-        let needsQuotes = text.contains { $0 == separator || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        let single = separatorBytes.count == 1 ? separatorBytes[0] : UInt8(ascii: "\"")
+        let needsQuotes =
+            text.utf8.contains { $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D || $0 == single }
+            || (separatorBytes.count > 1 && text.utf8.firstRange(of: separatorBytes) != nil)
         guard needsQuotes else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var quoted: [UInt8] = [UInt8(ascii: "\"")]
+        quoted.reserveCapacity(text.utf8.count + 8)
+        for byte in text.utf8 {
+            quoted.append(byte)
+            if byte == UInt8(ascii: "\"") { quoted.append(byte) }
+        }
+        quoted.append(UInt8(ascii: "\""))
+        return String(decoding: quoted, as: UTF8.self)
     }
 
     /// A cell of untrusted text (a response, a rationale, an expert's note)
