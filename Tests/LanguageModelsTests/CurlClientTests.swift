@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+import _TestSupport
+
+@testable import LanguageModels
+
+@Suite("CurlClient: every transfer on one multi-handle loop", .tags(.faultServer), .onOwnThreads)
+struct CurlClientTests {
+    @Test("200 transfers in flight at once through one client all complete, together, on one thread")
+    func manyInFlight() async throws {
+        // A server of its own: 200 connections at once would fill the shared server's accept queue
+        // (128) and make other tests' connections wait for a SYN retransmission past their timeouts.
+        let server = try FaultServer()
+        defer { server.kill() }
+        let tag = FaultServer.tag()
+        let client = CurlClient()
+        let count = 200
+        var threads = 0
+        let (elapsed, lag) = try await timed {
+            try await withThrowingTaskGroup(of: Finished.self) { group in
+                for index in 0..<count {
+                    group.addTask {
+                        .reply(index, try await client.send(chat(server, tag: tag, scenario: "slow1500", "m\(index)")))
+                    }
+                }
+                group.addTask {
+                    // Counted while the server holds every request for 1.5 s.
+                    try await Task.sleep(for: .milliseconds(1000))
+                    return .threads(threadsNamed("judgecal.curl"))
+                }
+                var answered = 0
+                for try await finished in group {
+                    switch finished {
+                    case .reply(let index, let reply):
+                        #expect(reply.status == 200)
+                        #expect(String(decoding: reply.body, as: UTF8.self).contains("echo: m\(index)"))
+                        #expect(reply.headers["content-type"] == "application/json")
+                        answered += 1
+                    case .threads(let named):
+                        threads = named
+                    }
+                }
+                #expect(answered == count)
+            }
+        }
+        let stats = try await server.stats(tag: tag)
+        #expect(stats.requests == count)
+        #expect(stats.maxInFlight >= 150, "the server held \(stats.maxInFlight) requests at once")
+        #expect(elapsed < 6 + lag, "200 requests of 1.5 s each, together, took \(elapsed) s (lag \(lag) s)")
+        // One loop thread per client (other tests' clients may run meanwhile), not one per transfer.
+        #expect(threads >= 1 && threads <= 20, "\(threads) threads named judgecal.curl")
+    }
+
+    /// What one task of ``manyInFlight()`` ends with.
+    private enum Finished {
+        case reply(Int, HTTPReply)
+        case threads(Int)
+    }
+
+    @Test("Cancelling the awaiting task ends its transfer at once; the client goes on serving")
+    func cancellation() async throws {
+        let tag = FaultServer.tag()
+        let client = CurlClient()
+        let (elapsed, lag) = await timed {
+            let task = Task { try await client.send(chat(tag: tag, scenario: "slow3000", "cancel me")) }
+            try? await Task.sleep(for: .milliseconds(300))
+            task.cancel()
+            do {
+                let reply = try await task.value
+                Issue.record("a cancelled transfer answered with status \(reply.status)")
+            } catch let failure as TransferFailure {
+                #expect(failure.kind == .cancelled)
+                #expect(failure.seconds < 1.5, "\(failure.seconds) s")
+            } catch {
+                Issue.record("unexpected error \(error)")
+            }
+        }
+        #expect(elapsed < 1.5 + lag, "the slow reply (3 s) was not waited for: \(elapsed) s, lag \(lag) s")
+        let reply = try await client.send(chat(tag: tag, scenario: "ok", "after"))
+        #expect(String(decoding: reply.body, as: UTF8.self).contains("echo: after"))
+    }
+
+    @Test("A task cancelled before it sends: cancelled without a request reaching the server")
+    func cancelledBeforeSending() async throws {
+        let tag = FaultServer.tag()
+        let client = CurlClient()
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await client.send(chat(tag: tag, scenario: "ok", "never"))
+        }
+        do {
+            let reply = try await task.value
+            Issue.record("a cancelled task's request answered with status \(reply.status)")
+        } catch let failure as TransferFailure {
+            #expect(failure.kind == .cancelled)
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+        #expect(try await FaultServer.shared.stats(tag: tag).requests == 0)
+    }
+
+    @Test("A first-byte deadline ends a transfer waiting on a silent server, on the client's clock")
+    func firstByteDeadline() async throws {
+        let tag = FaultServer.tag()
+        var request = chat(tag: tag, scenario: "slow3000", "silent")
+        request.firstByteTimeout = 0.4
+        do {
+            let reply = try await CurlClient().send(request)
+            Issue.record("answered with status \(reply.status) past its first-byte deadline")
+        } catch {
+            #expect(error.kind == .timedOut(.firstByte))
+            #expect(error.seconds >= 0.4 && error.seconds < 1.0, "\(error.seconds) s")
+        }
+    }
+}
+
+/// A chat request for `scenario` of `server` (the shared fault server unless given), whose last message is
+/// `content`.
+private func chat(_ server: FaultServer = .shared, tag: String, scenario: String, _ content: String) -> HTTPRequest {
+    HTTPRequest(
+        url: server.baseURL(tag: tag, scenario: scenario) + "/chat/completions",
+        body: Array(#"{"messages": [{"role": "user", "content": "\#(content)"}]}"#.utf8),
+        headers: ["Content-Type: application/json"],
+        connectTimeout: 2,
+        totalTimeout: 10,
+        maximumReplyBytes: 1 << 20)
+}
+
+/// How many of this process's threads are named `name` (Linux: `/proc/self/task/*/comm`).
+private func threadsNamed(_ name: String) -> Int {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+    return tasks.count { task in
+        let comm = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)
+        return comm?.trimmingCharacters(in: .newlines) == name
+    }
+}
