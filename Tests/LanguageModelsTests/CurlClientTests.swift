@@ -4,7 +4,7 @@ import _TestSupport
 
 @testable import LanguageModels
 
-@Suite("CurlClient: every transfer on one multi-handle loop", .tags(.faultServer), .onOwnThreads)
+@Suite("CurlClient: every transfer on one epoll loop", .tags(.faultServer), .onOwnThreads)
 struct CurlClientTests {
     @Test("200 transfers in flight at once through one client all complete, together, on one thread")
     func manyInFlight() async throws {
@@ -111,6 +111,102 @@ struct CurlClientTests {
             #expect(error.kind == .timedOut(.firstByte))
             #expect(error.seconds >= 0.4 && error.seconds < 1.0, "\(error.seconds) s")
         }
+    }
+}
+
+extension CurlClientTests {
+    @Test("One request at a time, 400 times: every submission wakes the sleeping loop (no wake-up lost)")
+    func sequentialWakeUps() async throws {
+        // The loop's wait has no upper bound when nothing is due: a submission whose wake-up was lost
+        // would hang until the watchdog below cancels it, and cancelling wakes the loop through the same
+        // path, so the test ends either way and fails on the count.
+        let tag = FaultServer.tag()
+        let client = CurlClient()
+        let count = 400
+        let answered = try await withThrowingTaskGroup(of: Int?.self) { group in
+            group.addTask {
+                var answered = 0
+                for index in 0..<count {
+                    guard let reply = try? await client.send(chat(tag: tag, scenario: "ok", "s\(index)")) else { break }
+                    if reply.status == 200 { answered += 1 }
+                    // Alternate between sending at once and after the loop has gone back to sleep.
+                    if index % 2 == 1 { try? await Task.sleep(for: .milliseconds(2)) }
+                }
+                return answered
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(60))
+                return nil
+            }
+            let first = try await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        #expect(answered == count, "\(answered.map(String.init) ?? "the watchdog ran out: none") of \(count) answered")
+    }
+
+    @Test("200 transfers cancelled at scattered moments, some just as their reply comes: each ends once, promptly")
+    func cancellationRaces() async throws {
+        let server = try FaultServer()
+        defer { server.kill() }
+        let tag = FaultServer.tag()
+        let client = CurlClient()
+        let count = 200
+        var cancelled = 0
+        var answered = 0
+        let (elapsed, lag) = try await timed {
+            try await withThrowingTaskGroup(of: Result<HTTPReply, TransferFailure>.self) { group in
+                for index in 0..<count {
+                    group.addTask {
+                        // Each transfer takes 200 ms at the server and more to connect while 200 arrive at once; its
+                        // cancellation comes between 0 and 2 s.
+                        let task = Task { try await client.send(chat(server, tag: tag, scenario: "slow200", "r\(index)")) }
+                        try? await Task.sleep(for: .milliseconds(index * 10))
+                        task.cancel()
+                        do {
+                            return .success(try await task.value)
+                        } catch let failure as TransferFailure {
+                            return .failure(failure)
+                        }
+                    }
+                }
+                for try await outcome in group {
+                    switch outcome {
+                    case .success(let reply):
+                        #expect(reply.status == 200)
+                        answered += 1
+                    case .failure(let failure):
+                        #expect(failure.kind == .cancelled, "\(failure.kind): \(failure.detail)")
+                        cancelled += 1
+                    }
+                }
+            }
+        }
+        #expect(answered + cancelled == count)
+        #expect(cancelled > 0 && answered > 0, "\(cancelled) cancelled, \(answered) answered")
+        #expect(elapsed < 5 + lag, "\(elapsed) s, lag \(lag) s")
+        // The client goes on serving after the storm.
+        let reply = try await client.send(chat(server, tag: tag, scenario: "ok", "after"))
+        #expect(String(decoding: reply.body, as: UTF8.self).contains("echo: after"))
+    }
+
+    @Test("The loop's thread ends when its client is released")
+    func threadEndsWithClient() async throws {
+        let tag = FaultServer.tag()
+        let before = threadsNamed("judgecal.curl")
+        do {
+            let client = CurlClient()
+            _ = try await client.send(chat(tag: tag, scenario: "ok", "one"))
+            #expect(threadsNamed("judgecal.curl") >= 1)
+        }
+        // Other tests' clients may start or stop loops meanwhile: wait for the count to fall to at most
+        // what it was.
+        var now = threadsNamed("judgecal.curl")
+        for _ in 0..<100 where now > before {
+            try await Task.sleep(for: .milliseconds(50))
+            now = threadsNamed("judgecal.curl")
+        }
+        #expect(now <= before, "\(now) loop threads after release, \(before) before")
     }
 }
 
