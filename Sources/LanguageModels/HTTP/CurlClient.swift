@@ -42,7 +42,8 @@ let curlGlobalInitialization: Int = Int(curl_global_init(Int(CURL_GLOBAL_ALL)).r
 /// The loop's thread starts with the first request and ends when the client is
 /// released (no request can then be in flight: each holds the client).
 final class CurlClient: Sendable {
-    private let loop = CurlEventLoop()
+    /// Internal for tests, which watch it freed when the client is.
+    let loop = CurlEventLoop()
 
     init() {}
 
