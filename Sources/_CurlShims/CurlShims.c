@@ -48,6 +48,10 @@ CURLMcode jc_curl_multi_setopt_timer_callback(CURLM *multi, jc_curl_timer_callba
     return curl_multi_setopt(multi, CURLMOPT_TIMERFUNCTION, callback);
 }
 
+CURLMcode jc_curl_multi_assign(CURLM *multi, curl_socket_t socket, void *pointer) {
+    return curl_multi_assign(multi, socket, pointer);
+}
+
 #ifdef __linux__
 #include <errno.h>
 #include <stdint.h>
@@ -59,15 +63,15 @@ int jc_epoll_create(void) {
     return epoll_create1(EPOLL_CLOEXEC);
 }
 
-int jc_epoll_watch(int epoll, int fd, int want_in, int want_out) {
+int jc_epoll_watch(int epoll, int fd, int want_in, int want_out, int is_new) {
     struct epoll_event event = {0};
     event.events = (want_in ? EPOLLIN : 0) | (want_out ? EPOLLOUT : 0);
     event.data.fd = fd;
-    // A socket libcurl already told us about is modified; a new one (ENOENT) is added. Changes are
-    // far more frequent than new sockets, so the modify goes first.
-    if (epoll_ctl(epoll, EPOLL_CTL_MOD, fd, &event) == 0) return 0;
-    if (errno != ENOENT) return errno;
-    return epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event) == 0 ? 0 : errno;
+    int first = is_new ? EPOLL_CTL_ADD : EPOLL_CTL_MOD;
+    if (epoll_ctl(epoll, first, fd, &event) == 0) return 0;
+    // The caller's bookkeeping was wrong (EEXIST / ENOENT): the other operation then.
+    if (errno != (is_new ? EEXIST : ENOENT)) return errno;
+    return epoll_ctl(epoll, is_new ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, fd, &event) == 0 ? 0 : errno;
 }
 
 int jc_epoll_unwatch(int epoll, int fd) {

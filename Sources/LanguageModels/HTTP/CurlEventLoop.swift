@@ -120,7 +120,7 @@ final class CurlEventLoop: @unchecked Sendable {
         let epoll = jc_epoll_create()
         let wakeFD = jc_eventfd_create()
         guard epoll >= 0, wakeFD >= 0 else { fatalError("could not create the curl loop's epoll set or eventfd (errno \(errno))") }
-        guard jc_epoll_watch(epoll, wakeFD, 1, 0) == 0 else { fatalError("could not watch the curl loop's eventfd") }
+        guard jc_epoll_watch(epoll, wakeFD, 1, 0, 1) == 0 else { fatalError("could not watch the curl loop's eventfd") }
         self.multi = multi
         self.epoll = epoll
         self.wakeFD = wakeFD
@@ -357,8 +357,13 @@ private func loop(_ pointer: UnsafeMutableRawPointer?) -> CurlEventLoop {
 }
 
 /// `CURLMOPT_SOCKETFUNCTION`: watch the socket for what libcurl asks, or stop watching it.
-/// Returning -1 makes the running multi call fail (`CURLM_ABORTED_BY_CALLBACK`).
-private let watchSocket: jc_curl_socket_callback = { _, socket, what, context, _ in
+///
+/// A socket seen for the first time (no pointer assigned to it yet) is added to the epoll set and
+/// marked with `curl_multi_assign` (libcurl forgets the mark when it removes the socket, as it does
+/// when a connection goes idle into the cache), so a change is one `EPOLL_CTL_MOD` and a new
+/// socket one `EPOLL_CTL_ADD`, without a failed call to find out which. Returning -1 makes the
+/// running multi call fail (`CURLM_ABORTED_BY_CALLBACK`).
+private let watchSocket: jc_curl_socket_callback = { _, socket, what, context, mark in
     let loop = loop(context)
     let epoll = loop.epollDescriptor
     if what == CURL_POLL_REMOVE {
@@ -367,11 +372,12 @@ private let watchSocket: jc_curl_socket_callback = { _, socket, what, context, _
     }
     let wantIn: Int32 = (what & CURL_POLL_IN) != 0 ? 1 : 0
     let wantOut: Int32 = (what & CURL_POLL_OUT) != 0 ? 1 : 0
-    let failure = jc_epoll_watch(epoll, socket, wantIn, wantOut)
+    let failure = jc_epoll_watch(epoll, socket, wantIn, wantOut, mark == nil ? 1 : 0)
     guard failure == 0 else {
         loop.watchFailure = failure
         return -1
     }
+    if mark == nil { _ = jc_curl_multi_assign(loop.multiHandle, socket, context) }
     return 0
 }
 
@@ -387,4 +393,6 @@ private let setTimer: jc_curl_timer_callback = { _, milliseconds, context in
 extension CurlEventLoop {
     /// The epoll descriptor, for the socket callback.
     fileprivate var epollDescriptor: Int32 { epoll }
+    /// The multi handle, for the socket callback's `curl_multi_assign`.
+    fileprivate var multiHandle: UnsafeMutableRawPointer { multi }
 }

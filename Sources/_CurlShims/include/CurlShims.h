@@ -49,6 +49,10 @@ typedef int (*jc_curl_socket_callback)(CURL *easy, curl_socket_t socket, int wha
 /// CURL_SOCKET_TIMEOUT after `timeout_ms` milliseconds (-1: no timer).
 typedef int (*jc_curl_timer_callback)(CURLM *multi, long timeout_ms, void *context);
 
+/// curl_multi_assign: the pointer libcurl passes back to the socket callback for `socket` until
+/// the socket is removed.
+CURLMcode jc_curl_multi_assign(CURLM *multi, curl_socket_t socket, void *pointer);
+
 /// Sets a multi-handle option that takes a `long` (such as CURLMOPT_MAXCONNECTS).
 CURLMcode jc_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value);
 
@@ -66,8 +70,9 @@ CURLMcode jc_curl_multi_setopt_timer_callback(CURLM *multi, jc_curl_timer_callba
 int jc_epoll_create(void);
 
 /// Watches `fd` (level-triggered) for EPOLLIN and/or EPOLLOUT, the event's data being `fd`:
-/// EPOLL_CTL_MOD, or EPOLL_CTL_ADD when it is not in the set yet. 0, or the errno value.
-int jc_epoll_watch(int epoll, int fd, int want_in, int want_out);
+/// EPOLL_CTL_ADD when `is_new`, else EPOLL_CTL_MOD (and the other if that one finds the descriptor
+/// already in, or not in, the set). 0, or the errno value.
+int jc_epoll_watch(int epoll, int fd, int want_in, int want_out, int is_new);
 
 /// EPOLL_CTL_DEL for `fd`: 0, or the errno value.
 int jc_epoll_unwatch(int epoll, int fd);
