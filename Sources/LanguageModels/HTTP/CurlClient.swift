@@ -1,6 +1,5 @@
 import CCurl
 import Foundation
-import Synchronization
 import _CurlShims
 
 /// `curl_global_init`, run once, before the first handle is created (a global
