@@ -26,7 +26,8 @@ import _CurlShims
 ///    (`CURLMOPT_MAXCONNECTS`) is kept as large as the number of easy handles created, the most
 ///    transfers ever in flight at once, so keep-alive connections are reused rather than closed
 ///    (at libcurl's default, a run at 256 in flight opened 1,429 connections for 10,000
-///    requests; at this size 256);
+///    requests; at this size 256); HTTP/2 multiplexing is off (`CURLMOPT_PIPELINING`), so a
+///    connection carries one transfer at a time, as it did with one easy handle per transfer;
 /// 4. runs `curl_multi_socket_action(CURL_SOCKET_TIMEOUT)` if libcurl's timer is due (adding a
 ///    handle sets it to now), and ends as a first-byte timeout every transfer past its first-byte
 ///    deadline with no byte received (looked for only once the earliest such deadline passes);
@@ -130,6 +131,10 @@ final class CurlEventLoop: @unchecked Sendable {
             jc_curl_multi_setopt_pointer(multi, CURLMOPT_SOCKETDATA, opaque),
             jc_curl_multi_setopt_timer_callback(multi, setTimer),
             jc_curl_multi_setopt_pointer(multi, CURLMOPT_TIMERDATA, opaque),
+            // One transfer per connection at a time, as when each easy handle had its own connections:
+            // a multi handle would otherwise multiplex up to 100 transfers to an HTTP/2 server over one
+            // connection, which changes how a load balancer spreads them.
+            jc_curl_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_NOTHING)),
         ]
         precondition(setup.allSatisfy { $0 == CURLM_OK }, "curl_multi_setopt refused the loop's callbacks")
     }
