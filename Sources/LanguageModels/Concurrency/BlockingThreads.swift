@@ -1,12 +1,13 @@
 import Foundation
 import Synchronization
 
-/// Threads for work that blocks — libcurl transfers, SQLite calls that may wait
-/// for another process's lock — kept off Swift's cooperative pool, reused from
-/// one job to the next: a job goes to an idle thread when there is one and to a
-/// new thread when there is not, so as many jobs run at once as are submitted
-/// (callers bound that), and a thread that has been idle for `idleTimeout`
-/// seconds ends.
+/// Threads for work that blocks — the response cache's SQLite calls, which may
+/// wait for another process's lock — kept off Swift's cooperative pool, reused
+/// from one job to the next: a job goes to an idle thread when there is one and
+/// to a new thread when there is not, so as many jobs run at once as are
+/// submitted (callers bound that), and a thread that has been idle for
+/// `idleTimeout` seconds ends. (HTTP transfers do not block a thread each: they
+/// share the one thread of `CurlEventLoop`.)
 final class BlockingThreads: @unchecked Sendable {
     // `@unchecked`: every field is read and written only with `condition` locked.
     private let condition = NSCondition()
