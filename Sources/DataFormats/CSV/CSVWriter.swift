@@ -27,10 +27,8 @@ public struct CSVWriter: Sendable {
     /// Unicode joins to a combining mark after it (`",\u{301}"` is one `Character`, not a comma)
     /// still makes the field quoted, and such a quote is still doubled.
     public func field(_ text: String) -> String {
-        let single = separatorBytes.count == 1 ? separatorBytes[0] : UInt8(ascii: "\"")
         let needsQuotes =
-            text.utf8.contains { $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D || $0 == single }
-            || (separatorBytes.count > 1 && text.utf8.firstRange(of: separatorBytes) != nil)
+            text.utf8.contains { $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D } || text.utf8.firstRange(of: separatorBytes) != nil
         guard needsQuotes else { return text }
         var quoted: [UInt8] = [UInt8(ascii: "\"")]
         quoted.reserveCapacity(text.utf8.count + 8)

@@ -78,9 +78,7 @@ public enum ByteSource: Sendable {
     private static func windows(
         of url: URL, range: Range<Int>, chunkSize: Int, _ body: (UnsafePointer<UInt8>, Int, Bool) throws(InputError) -> Int
     ) throws(InputError) {
-        let descriptor = open(url.path, O_RDONLY)
-        guard descriptor >= 0 else { throw unreadable(url) }
-        defer { close(descriptor) }
+        let file = try RecordFile(url)
         var offset = range.lowerBound
         var capacity = max(1, chunkSize)
         var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
@@ -90,9 +88,7 @@ public enum ByteSource: Sendable {
         while true {
             while filled < capacity, !atEnd {
                 let wanted = min(capacity - filled, range.upperBound - offset)
-                let count = wanted == 0 ? 0 : pread(descriptor, buffer + filled, wanted, off_t(offset))
-                if count < 0, errno == EINTR { continue }
-                guard count >= 0 else { throw unreadable(url) }
+                let count = try file.read(into: buffer + filled, count: wanted, at: offset)
                 if count == 0 { atEnd = true }
                 filled += count
                 offset += count
@@ -110,9 +106,5 @@ public enum ByteSource: Sendable {
                 filled -= consumed
             }
         }
-    }
-
-    private static func unreadable(_ url: URL) -> InputError {
-        InputError(file: InputFile.displayName(url), message: "cannot be read (\(String(cString: strerror(errno))))")
     }
 }

@@ -1,8 +1,9 @@
 public import Foundation
 
-/// A file held open so that records whose places an earlier read found
-/// (``JSONLinesReader/forEachLine(in:file:withOffsets:)``) can be read again,
-/// each with one `pread`.
+/// A file held open and read at offsets with `pread`: the one place the
+/// package opens and reads a file by offset. Records whose places an earlier
+/// read found (``JSONLinesReader/forEachLine(in:file:withOffsets:)``) are read
+/// again each with one call, and ``ByteSource`` reads a file's windows through it.
 ///
 /// The file is opened once, when this is made, and closed when the last copy
 /// of it is released; `pread` takes its offset as an argument, so any number
@@ -30,20 +31,31 @@ public final class RecordFile: Sendable {
     /// - Throws: ``InputError`` naming the file when it cannot be read.
     public func bytes(in range: Range<Int>) throws(InputError) -> Data {
         var out = Data(count: range.count)
-        var filled = 0
-        let failed: Bool = out.withUnsafeMutableBytes { raw in
-            guard let base = raw.baseAddress else { return false }
-            while filled < range.count {
-                let count = pread(descriptor, base + filled, range.count - filled, off_t(range.lowerBound + filled))
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return count < 0 }
-                filled += count
+        let filled = out.withUnsafeMutableBytes { raw in
+            Result { () throws(InputError) -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return try read(into: base, count: range.count, at: range.lowerBound)
             }
-            return false
         }
-        guard !failed else { throw Self.unreadable(name) }
-        if filled < range.count { out.removeSubrange(filled...) }
+        let count = try filled.get()
+        if count < range.count { out.removeSubrange(count...) }
         return out
+    }
+
+    /// Reads `count` bytes from `offset` into `buffer`, fewer only where the file ends, and returns
+    /// how many it read: `pread` again after a short read, and after an interrupted one.
+    ///
+    /// - Throws: ``InputError`` naming the file when it cannot be read.
+    public func read(into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) throws(InputError) -> Int {
+        var filled = 0
+        while filled < count {
+            let read = pread(descriptor, buffer + filled, count - filled, off_t(offset + filled))
+            if read < 0, errno == EINTR { continue }
+            guard read >= 0 else { throw Self.unreadable(name) }
+            if read == 0 { break }
+            filled += read
+        }
+        return filled
     }
 
     private static func unreadable(_ name: String) -> InputError {

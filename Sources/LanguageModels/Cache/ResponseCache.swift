@@ -18,8 +18,9 @@ import Synchronization
 ///
 /// **Group commit.** ``commit(_:for:model:)``, the path of every call a model
 /// answers, commits replies that arrive together in one transaction: the
-/// first caller to find no commit under way writes everything waiting (and
-/// what arrives while it writes, in the next transaction), and each caller
+/// first caller to find no commit under way queues one on the cache's lane,
+/// which writes everything then waiting (and what arrives while it writes, in
+/// the next transaction, queued behind the lookups that came first), and each caller
 /// returns once the transaction holding its reply has committed. A reply is
 /// still durable before its call returns; hundreds of calls finishing in the
 /// same millisecond cost a few transactions, not hundreds.
